@@ -1,0 +1,177 @@
+"""Cards, parsing and the deck (docs/API_CONTRACT.md, splitpot.cards)."""
+
+from __future__ import annotations
+
+import pytest
+
+import reference as ref
+import splitpot
+import splitpot.cards
+from splitpot import JOKER, Card, Deck, parse_cards
+
+
+def test_public_names_at_top_level_and_in_module() -> None:
+    for name in ("Card", "JOKER", "parse_cards", "Deck"):
+        assert getattr(splitpot, name) is getattr(splitpot.cards, name)
+
+
+@pytest.mark.parametrize("i", range(52))
+def test_encoding_is_four_rank_plus_suit(i: int) -> None:
+    card = Card(i)
+    assert int(card) == i
+    assert card.rank == i // 4
+    assert card.suit == i % 4
+    assert not card.is_joker
+    assert str(card) == ref.card_text(i)
+    assert repr(card) == f"Card('{ref.card_text(i)}')"
+    assert Card(str(card)) == card
+    assert Card(ref.card_text(i)) == card
+
+
+def test_contract_examples() -> None:
+    assert Card("As") == Card(51)
+    assert str(Card(51)) == "As"
+    assert repr(Card(51)) == "Card('As')"
+    assert int(Card("2c")) == 0
+    assert int(Card("2d")) == 1
+    assert int(Card("3c")) == 4
+    assert Card("10d") == Card("Td")
+    assert int(Card("10d")) == 4 * 8 + 1
+
+
+@pytest.mark.parametrize("text", ["as", "AS", "aS", "As"])
+def test_card_text_is_case_insensitive(text: str) -> None:
+    assert Card(text) == Card(51)
+
+
+@pytest.mark.parametrize("text", ["td", "TD", "10d", "10D"])
+def test_ten_spellings(text: str) -> None:
+    assert Card(text) == Card("Td")
+    assert str(Card(text)) == "Td"
+
+
+@pytest.mark.parametrize("text", ["jk", "JK", "Jk"])
+def test_joker(text: str) -> None:
+    joker = Card(text)
+    assert joker == JOKER == Card(52)
+    assert int(joker) == 52
+    assert joker.is_joker
+    assert joker.rank is None
+    assert joker.suit is None
+    assert Card(str(joker)) == joker
+
+
+def test_cards_hash_like_their_equality() -> None:
+    assert hash(Card("As")) == hash(Card(51))
+    assert len({Card("As"), Card(51), Card("as"), Card("Td"), Card("10d")}) == 2
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["As Kd 7h", "AsKd7h", "As,Kd,7h", "As, Kd, 7h", "as kd 7H", "  As   Kd 7h "],
+)
+def test_parse_cards_text_forms(text: str) -> None:
+    assert parse_cards(text) == [Card("As"), Card("Kd"), Card("7h")]
+
+
+def test_parse_cards_ten_and_joker_in_text() -> None:
+    assert parse_cards("10d As jk") == [Card("Td"), Card("As"), JOKER]
+
+
+def test_parse_cards_iterables() -> None:
+    expected = [Card("As"), Card("Kd"), Card("7h")]
+    assert parse_cards([51, 45, 22]) == expected
+    assert parse_cards(["As", "Kd", "7h"]) == expected
+    assert parse_cards([Card("As"), "Kd", 22]) == expected
+    assert parse_cards(c for c in (51, 45, 22)) == expected
+    assert all(isinstance(c, Card) for c in parse_cards([51, "Kd", Card("7h")]))
+
+
+def test_parse_cards_keeps_order() -> None:
+    cards = parse_cards("2c Ah 7d 3s")
+    assert [str(c) for c in cards] == ["2c", "Ah", "7d", "3s"]
+
+
+def test_parse_cards_all_52_round_trip() -> None:
+    text = " ".join(str(Card(i)) for i in range(52))
+    assert [int(c) for c in parse_cards(text)] == list(range(52))
+    assert [int(c) for c in parse_cards(text.replace(" ", ""))] == list(range(52))
+
+
+# ---------------------------------------------------------------------------- Deck
+
+
+def test_deck_is_a_full_shuffled_deck() -> None:
+    deck = Deck(seed=1)
+    assert len(deck) == 52
+    assert isinstance(deck.cards, tuple)
+    assert sorted(int(c) for c in deck.cards) == list(range(52))
+    assert [int(c) for c in deck.cards] != list(range(52))  # shuffled
+
+
+def test_deck_seed_is_reproducible() -> None:
+    assert Deck(seed=7).cards == Deck(seed=7).cards
+    assert Deck(seed=7).cards != Deck(seed=8).cards
+
+
+def test_deck_with_joker() -> None:
+    deck = Deck(seed=3, joker=True)
+    assert len(deck) == 53
+    assert JOKER in deck.cards
+    assert sorted(int(c) for c in deck.cards) == list(range(53))
+
+
+def test_deck_deals_from_the_top() -> None:
+    deck = Deck(seed=11)
+    top = deck.cards
+    dealt = deck.deal(5)
+    assert dealt == list(top[:5])
+    assert len(deck) == 47
+    assert deck.cards == top[5:]
+    one = deck.deal_one()
+    assert isinstance(one, Card)
+    assert one == top[5]
+    assert deck.deal() == [top[6]]
+    assert len(deck) == 45
+
+
+def test_deck_explicit_order_is_not_shuffled() -> None:
+    deck = Deck(order="As Kd 7h")
+    assert deck.cards == (Card("As"), Card("Kd"), Card("7h"))
+    assert deck.deal_one() == Card("As")
+    assert deck.deal(2) == [Card("Kd"), Card("7h")]
+    assert len(deck) == 0
+
+
+def test_deck_order_accepts_ints() -> None:
+    deck = Deck(order=[0, 51, 4])
+    assert [int(c) for c in deck.cards] == [0, 51, 4]
+
+
+def test_deck_remove() -> None:
+    deck = Deck(seed=5)
+    deck.remove("As Kd")
+    assert len(deck) == 50
+    assert Card("As") not in deck.cards
+    assert Card("Kd") not in deck.cards
+    deck.remove([Card("2c"), 4])
+    assert len(deck) == 48
+    assert Card("2c") not in deck.cards
+    assert Card("3c") not in deck.cards
+
+
+def test_deck_shuffle_keeps_the_cards() -> None:
+    deck = Deck(seed=9)
+    deck.deal(10)
+    before = deck.cards
+    deck.shuffle()
+    assert len(deck) == 42
+    assert sorted(map(int, deck.cards)) == sorted(map(int, before))
+
+
+def test_deck_deal_everything() -> None:
+    deck = Deck(seed=2)
+    cards = deck.deal(52)
+    assert len(cards) == 52
+    assert len(set(map(int, cards))) == 52
+    assert len(deck) == 0

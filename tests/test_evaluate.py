@@ -1,0 +1,588 @@
+"""Rule examples of RULES.md §1 and the Hand / HighLow API (docs/API_CONTRACT.md)."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+import operator
+from collections.abc import Callable
+
+import numpy as np
+import pytest
+
+import reference as ref
+import splitpot
+import splitpot.evaluate
+from splitpot import (
+    Card,
+    Category,
+    Hand,
+    HighLow,
+    Ranking,
+    evaluate,
+    evaluate_many,
+    high_low,
+    parse_cards,
+    strength,
+)
+
+LOWS = ref.LOW_RANKINGS
+ACE_LOWS = ("ace-to-six", "ace-to-five", "eight-or-better")
+
+
+def s(cards: str, ranking: str = "high") -> int:
+    return strength(cards, ranking)
+
+
+def ints(cards: str) -> list[int]:
+    return ref.hand_ints(cards)
+
+
+def test_public_names_at_top_level_and_in_module() -> None:
+    for name in (
+        "Ranking",
+        "Category",
+        "Hand",
+        "HighLow",
+        "strength",
+        "evaluate",
+        "evaluate_many",
+        "high_low",
+    ):
+        assert getattr(splitpot, name) is getattr(splitpot.evaluate, name)
+
+
+def test_ranking_values() -> None:
+    assert [r.value for r in Ranking] == list(ref.RANKINGS)
+    for name in ref.RANKINGS:
+        assert Ranking(name) == name
+
+
+def test_category_values() -> None:
+    assert [c.value for c in Category] == list(ref.CATEGORIES)
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_ranking_enum_or_string(ranking: str) -> None:
+    cards = "7c 5d 4h 3s 2c"
+    assert s(cards, ranking) == strength(cards, Ranking(ranking))
+    assert evaluate(cards, Ranking(ranking)) == evaluate(cards, ranking)
+
+
+def test_default_ranking_is_high() -> None:
+    cards = "Kc Kd Kh Tc Ts"
+    assert strength(cards) == s(cards, "high")
+    hand = evaluate(cards)
+    assert hand is not None
+    assert hand.ranking == Ranking("high")
+
+
+# ------------------------------------------------------------------------ high rules
+
+
+def test_high_category_ladder() -> None:
+    ladder = [
+        ("7c 5d 4h 3s 2c", "high_card"),
+        ("Ac Kd Qh Js 9c", "high_card"),
+        ("2c 2d 3h 4s 5c", "pair"),
+        ("Ac Ad Kh Qs Jc", "pair"),
+        ("3c 3d 2h 2s 4c", "two_pair"),
+        ("Ac Ad Kh Ks Qc", "two_pair"),
+        ("2c 2d 2h 3s 4c", "three_of_a_kind"),
+        ("Ac Ad Ah Ks Qc", "three_of_a_kind"),
+        ("Ac 2d 3h 4s 5c", "straight"),
+        ("2c 3d 4h 5s 6c", "straight"),
+        ("Tc Jd Qh Ks Ac", "straight"),
+        ("2c 3c 4c 5c 7c", "flush"),
+        ("Ac Kc Qc Jc 9c", "flush"),
+        ("2c 2d 2h 3s 3c", "full_house"),
+        ("Ac Ad Ah Ks Kc", "full_house"),
+        ("2c 2d 2h 2s 3c", "four_of_a_kind"),
+        ("Ac Ad Ah As Kc", "four_of_a_kind"),
+        ("Ac 2c 3c 4c 5c", "straight_flush"),
+        ("9s Ts Js Qs Ks", "straight_flush"),
+        ("Ts Js Qs Ks As", "straight_flush"),
+    ]
+    strengths = [s(cards) for cards, _ in ladder]
+    assert strengths == sorted(strengths)
+    assert len(set(strengths)) == len(strengths)
+    for cards, category in ladder:
+        hand = evaluate(cards)
+        assert hand is not None
+        assert hand.category == category, cards
+
+
+def test_high_wheel_is_the_lowest_straight() -> None:
+    assert s("Ac 2d 3h 4s 5c") < s("2c 3d 4h 5s 6c")
+    assert s("Ac 2d 3h 4s 5c") > s("Ac Ad Ah Ks Qc")
+    assert s("Ac 2c 3c 4c 5c") < s("2d 3d 4d 5d 6d")
+
+
+def test_high_no_wraparound_straight() -> None:
+    hand = evaluate("Qc Kd Ah 2s 3c")
+    assert hand is not None
+    assert hand.category == "high_card"
+
+
+def test_high_suits_never_break_ties() -> None:
+    assert s("Ac Kd Qh Js 9c") == s("As Kh Qd Jc 9s")
+    assert s("Kc Kd Kh Tc Ts") == s("Ks Kh Kd Th Td")
+    assert s("2h 3h 4h 5h 7h") == s("2s 3s 4s 5s 7s")
+
+
+def test_high_kickers_count() -> None:
+    assert s("Ac Ad Kh Qs Jc") > s("Ac Ad Kh Qs Tc")
+    assert s("Kc Kd Qh Qs Ac") > s("Kc Kd Qh Qs Jc")
+    assert s("Ac Kc Qc Jc 9c") > s("Ac Kc Qc Jc 8c")
+
+
+def test_royal_flush_is_the_best_high() -> None:
+    royal = s("Ts Js Qs Ks As")
+    for other in ("9s Ts Js Qs Ks", "Ac Ad Ah As Kc", "Ac Kc Qc Jc 9c"):
+        assert royal > s(other)
+
+
+def test_seven_cards_take_the_best_five() -> None:
+    assert s("As Ks Qs Js Ts 2c 3d") == s("As Ks Qs Js Ts")
+    assert s("2c 2d 2h 3s 3c 3d 4h") == s("3c 3d 3s 2c 2d")  # two trips: threes full
+    assert s("2c 3d 4h 5s 7c 9c Kc") == s("5s 7c 9c Kc 4h")
+
+
+# ---------------------------------------------------------------- deuce-to-seven rules
+
+
+def test_deuce_to_seven_best_hand_is_7_5_4_3_2_offsuit() -> None:
+    best = s("7c 5d 4h 3s 2c", "deuce-to-seven")
+    for worse in (
+        "7c 6d 4h 3s 2c",
+        "8c 5d 4h 3s 2c",
+        "7c 5c 4c 3c 2c",  # suited: a flush
+        "6c 5d 4h 3s 2c",  # a straight
+        "Ac 2d 3h 4s 5c",  # ace-high
+        "2c 2d 3h 4s 5c",
+    ):
+        assert best > s(worse, "deuce-to-seven"), worse
+    hand = evaluate("7c 5d 4h 3s 2c", "deuce-to-seven")
+    assert hand is not None
+    assert hand.category == "high_card"
+
+
+def test_deuce_to_seven_a_2_3_4_5_is_ace_high() -> None:
+    hand = evaluate("Ac 2d 3h 4s 5c", "deuce-to-seven")
+    assert hand is not None
+    assert hand.category == "high_card"
+    # ace-high: worse than any king-high, better than any pair
+    assert s("Ac 2d 3h 4s 5c", "deuce-to-seven") < s("Kc Qd Jh Ts 8c", "deuce-to-seven")
+    assert s("Ac 2d 3h 4s 5c", "deuce-to-seven") > s("2c 2d 3h 4s 5c", "deuce-to-seven")
+    assert s("Ac 2d 3h 4s 5c", "deuce-to-seven") > s("Ac 2d 3h 4s 6c", "deuce-to-seven")
+    suited = evaluate("Ac 2c 3c 4c 5c", "deuce-to-seven")
+    assert suited is not None
+    assert suited.category == "flush"
+
+
+def test_deuce_to_seven_aces_are_high_only() -> None:
+    # a pair of aces is the worst pair
+    assert s("Ac Ad 7h 5s 3c", "deuce-to-seven") < s("Kc Kd 7h 5s 3c", "deuce-to-seven")
+    assert s("2c 2d 7h 5s 3c", "deuce-to-seven") > s("3c 3d 7h 5s 2c", "deuce-to-seven")
+    # T-J-Q-K-A is a straight, worse than any pair
+    hand = evaluate("Tc Jd Qh Ks Ac", "deuce-to-seven")
+    assert hand is not None
+    assert hand.category == "straight"
+
+
+@pytest.mark.parametrize("ranking", LOWS)
+def test_8_6_5_4_3_beats_8_7_4_3_2(ranking: str) -> None:
+    assert s("8c 6d 5h 4s 3c", ranking) > s("8c 7d 4h 3s 2c", ranking)
+
+
+@pytest.mark.parametrize("ranking", ("deuce-to-seven", "ace-to-six"))
+def test_straights_and_flushes_count_against_you(ranking: str) -> None:
+    pair = s("Kc Kd 9h 8s 7c", ranking)
+    assert s("3c 4d 5h 6s 7c", ranking) < pair
+    assert s("2c 4c 5c 6c 8c", ranking) < s("3c 4d 5h 6s 7c", ranking)  # flush < straight
+
+
+# ------------------------------------------------------------------ ace-to-six rules
+
+
+def test_ace_to_six_best_hand_is_6_4_3_2_a_offsuit() -> None:
+    best = s("6c 4d 3h 2s Ac", "ace-to-six")
+    for worse in (
+        "6c 5d 3h 2s Ac",
+        "7c 4d 3h 2s Ac",
+        "5c 4d 3h 2s Ac",  # a straight
+        "6c 4d 3h 2s 7c",
+        "Ac Ad 2h 3s 4c",
+    ):
+        assert best > s(worse, "ace-to-six"), worse
+    hand = evaluate("6c 4d 3h 2s Ac", "ace-to-six")
+    assert hand is not None
+    assert hand.category == "high_card"
+
+
+def test_ace_to_six_6_4_3_2_a_suited_is_a_flush() -> None:
+    hand = evaluate("6h 4h 3h 2h Ah", "ace-to-six")
+    assert hand is not None
+    assert hand.category == "flush"
+    assert hand.strength < s("Kc Kd Qh Js 9c", "ace-to-six")  # worse than a pair
+    assert hand.strength < s("5c 4d 3h 2s Ac", "ace-to-six")  # worse than a straight
+
+
+def test_ace_to_six_a_2_3_4_5_is_a_straight() -> None:
+    hand = evaluate("Ac 2d 3h 4s 5c", "ace-to-six")
+    assert hand is not None
+    assert hand.category == "straight"
+
+
+def test_ace_to_six_k_q_j_t_a_is_no_straight() -> None:
+    hand = evaluate("Kc Qd Jh Ts Ac", "ace-to-six")
+    assert hand is not None
+    assert hand.category == "high_card"
+    suited = evaluate("Kc Qc Jc Tc Ac", "ace-to-six")
+    assert suited is not None
+    assert suited.category == "flush"
+
+
+@pytest.mark.parametrize("ranking", ("ace-to-six", "ace-to-five"))
+def test_pair_of_aces_beats_pair_of_deuces(ranking: str) -> None:
+    assert s("Ac Ad 7h 5s 3c", ranking) > s("2c 2d 7h 5s 3c", ranking)
+    assert s("Ac Ad 9h 8s 7c", ranking) > s("2c 2d 5h 4s 3c", ranking)
+
+
+# ----------------------------------------------------------------- ace-to-five rules
+
+
+def test_ace_to_five_best_hand_is_a_2_3_4_5() -> None:
+    best = s("Ac 2d 3h 4s 5c", "ace-to-five")
+    assert best == s("Ac 2c 3c 4c 5c", "ace-to-five")  # flushes are ignored
+    for worse in ("6c 4d 3h 2s Ac", "6c 5d 4h 3s 2c", "Ac Ad 2h 3s 4c"):
+        assert best > s(worse, "ace-to-five"), worse
+    hand = evaluate("5c 4d 3h 2s Ac", "ace-to-five")
+    assert hand is not None
+    assert hand.category == "high_card"
+
+
+def test_ace_to_five_straights_and_flushes_are_ignored() -> None:
+    assert s("6c 5d 4h 3s 2c", "ace-to-five") > s("7c 5d 4h 3s 2c", "ace-to-five")
+    assert s("7h 5h 4h 3h 2h", "ace-to-five") == s("7c 5d 4h 3s 2c", "ace-to-five")
+    for cards in ("6c 5d 4h 3s 2c", "7h 5h 4h 3h 2h", "Th Jh Qh Kh Ah"):
+        hand = evaluate(cards, "ace-to-five")
+        assert hand is not None
+        assert hand.category == "high_card"
+
+
+def test_ace_to_five_pairs_lose_to_no_pair() -> None:
+    assert s("Kc Qd Jh Ts 9c", "ace-to-five") > s("Ac Ad 2h 3s 4c", "ace-to-five")
+    assert s("Ac Ad 2h 3s 4c", "ace-to-five") > s("Ac Ad 2h 2s 3c", "ace-to-five")
+
+
+# ------------------------------------------------------------- eight-or-better rules
+
+
+def test_eight_or_better_qualifier() -> None:
+    assert s("8c 7d 6h 4s 3c", "eight-or-better") > 0
+    assert s("8c 7d 6h 5s 4c", "eight-or-better") > 0  # straights are ignored
+    assert s("9c 5d 4h 3s 2c", "eight-or-better") == 0
+    assert s("Ac Ad 2h 3s 4c", "eight-or-better") == 0  # a pair
+    assert s("Kc Qd Jh Ts 9c", "eight-or-better") == 0
+    assert evaluate("9c 5d 4h 3s 2c", "eight-or-better") is None
+    assert evaluate("8c 7d 6h 4s 3c", "eight-or-better") is not None
+
+
+def test_eight_or_better_order() -> None:
+    wheel = s("5c 4d 3h 2s Ac", "eight-or-better")
+    assert wheel == s("5c 4c 3c 2c Ac", "eight-or-better")
+    assert wheel > s("6c 4d 3h 2s Ac", "eight-or-better")
+    assert s("6c 4d 3h 2s Ac", "eight-or-better") > s("8c 7d 6h 5s 4c", "eight-or-better")
+    worst = s("8c 7d 6h 5s 4c", "eight-or-better")
+    assert worst > 0
+
+
+def test_eight_or_better_best_five_of_seven() -> None:
+    assert s("Kc Kd 8h 7s 2c 3d 4h", "eight-or-better") == s("8h 7s 2c 3d 4h", "eight-or-better")
+    assert s("Kc Kd 9h 7s 2c 3d 4h", "eight-or-better") == 0
+    assert s("Ac Ad 2h 2s 3c 4d 5h", "eight-or-better") == s("Ac 2h 3c 4d 5h", "eight-or-better")
+
+
+# ------------------------------------------------------------------------ Hand API
+
+
+def test_hand_fields() -> None:
+    hand = evaluate("Kc Kd Kh Tc Ts")
+    assert isinstance(hand, Hand)
+    assert hand.strength == s("Kc Kd Kh Tc Ts")
+    assert isinstance(hand.strength, int)
+    assert hand.ranking == Ranking("high")
+    assert hand.category == Category("full_house")
+    assert isinstance(hand.cards, tuple)
+    assert all(isinstance(c, Card) for c in hand.cards)
+    assert sorted(map(int, hand.cards)) == sorted(ints("Kc Kd Kh Tc Ts"))
+
+
+def test_hand_is_frozen() -> None:
+    hand = evaluate("Kc Kd Kh Tc Ts")
+    assert hand is not None
+    with pytest.raises(AttributeError):
+        hand.strength = 0  # type: ignore[misc]
+    with pytest.raises((AttributeError, TypeError, dataclasses.FrozenInstanceError)):
+        hand.cards = ()  # type: ignore[misc]
+
+
+def test_str_full_house() -> None:
+    assert str(evaluate("Kc Kd Kh Tc Ts")) == "full house, kings full of tens"
+
+
+def test_str_seven_five_low() -> None:
+    assert str(evaluate("7c 5d 4h 3s 2c", "deuce-to-seven")) == "seven-five low"
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_str_is_readable_for_every_category(ranking: str) -> None:
+    table = ref.class_table(ranking)
+    seen: dict[str | None, tuple[int, ...]] = {}
+    for o in range(1, len(table.reps)):
+        seen.setdefault(table.categories[o], table.reps[o])
+    for category, rep in seen.items():
+        hand = evaluate(list(rep), ranking)
+        assert hand is not None
+        text = str(hand)
+        assert text and text.strip() == text and "\n" not in text, (category, text)
+        assert "Hand(" not in text and "<" not in text, text
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_hands_sort_by_strength(ranking: str) -> None:
+    texts = [
+        "5c 4d 3h 2s Ac",
+        "7c 5d 4h 3s 2c",
+        "8c 6d 5h 4s 3c",
+        "Kc Kd Kh Tc Ts",
+        "As Ks Qs Js Ts",
+        "2c 2d 7h 5s 3c",
+        "7h 5h 4h 3h 2h",
+        "8c 7d 6h 5s 4c",
+    ]
+    hands = [evaluate(t, ranking) for t in texts]
+    present = [h for h in hands if h is not None]
+    assert sorted(present) == sorted(present, key=lambda h: h.strength)
+    for a, b in itertools.product(present, repeat=2):
+        assert (a < b) == (a.strength < b.strength)
+        assert (a <= b) == (a.strength <= b.strength)
+        assert (a > b) == (a.strength > b.strength)
+        assert (a >= b) == (a.strength >= b.strength)
+        assert (a == b) == (a.strength == b.strength)
+
+
+def test_equal_hands_compare_equal_across_suits() -> None:
+    a = evaluate("Kc Kd Kh Tc Ts")
+    b = evaluate("Ks Kh Kd Th Td")
+    assert a is not None and b is not None
+    assert a.strength == b.strength
+    assert not a < b and not b < a
+    assert a <= b <= a
+
+
+@pytest.mark.parametrize("op", [operator.lt, operator.le, operator.gt, operator.ge])
+@pytest.mark.parametrize("other", LOWS)
+def test_mixing_rankings_raises_type_error(op: Callable[[Hand, Hand], bool], other: str) -> None:
+    cards = "7c 5d 4h 3s 2c"
+    a = evaluate(cards, "high")
+    b = evaluate(cards, other)
+    assert a is not None and b is not None
+    with pytest.raises(TypeError):
+        op(a, b)
+    with pytest.raises(TypeError):
+        op(b, a)
+
+
+def test_mixing_two_low_rankings_raises_type_error() -> None:
+    a = evaluate("7c 5d 4h 3s 2c", "ace-to-five")
+    b = evaluate("7c 5d 4h 3s 2c", "ace-to-six")
+    assert a is not None and b is not None
+    with pytest.raises(TypeError):
+        _ = a < b
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_evaluate_agrees_with_strength(ranking: str) -> None:
+    for text in ("5c 4d 3h 2s Ac 9d Kh", "Kc Kd Kh Tc Ts 2d", "8c 6d 5h 4s 3c"):
+        hand = evaluate(text, ranking)
+        value = s(text, ranking)
+        if hand is None:
+            assert ranking == "eight-or-better"
+            assert value == 0
+        else:
+            assert hand.strength == value
+            assert hand.ranking == Ranking(ranking)
+
+
+def test_cards_are_the_five_played() -> None:
+    cases = [
+        ("As Ks Qs Js Ts 2c 3d", "high", "As Ks Qs Js Ts"),
+        ("2c 2d 2h 3s 3c 4d 9h", "high", "2c 2d 2h 3s 3c"),
+        ("Ah 9h 7h 5h 3h 2c Kd", "high", "Ah 9h 7h 5h 3h"),
+        ("Kc Kd 8h 7s 2c 3d 4h", "eight-or-better", "8h 7s 2c 3d 4h"),
+        ("Kc Kd 7h 5s 2c 3d 4h", "deuce-to-seven", "7h 5s 2c 3d 4h"),
+        ("6c 4d 3h 2s Ac Kd Qh", "ace-to-six", "6c 4d 3h 2s Ac"),
+        ("Ac 2d 3h 4s 5c Kd Kh", "ace-to-five", "Ac 2d 3h 4s 5c"),
+    ]
+    for text, ranking, played in cases:
+        hand = evaluate(text, ranking)
+        assert hand is not None
+        assert len(hand.cards) == 5
+        assert set(map(int, hand.cards)) == set(ints(played)), (text, ranking)
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_cards_played_reach_the_strength(ranking: str, rng: np.random.Generator) -> None:
+    for k in (5, 6, 7):
+        for row in ref.random_hands(rng, 60, k):
+            cards = [int(c) for c in row]
+            hand = evaluate(cards, ranking)
+            if hand is None:
+                assert ref.pure_best_key(cards, ranking) is None
+                continue
+            played = [int(c) for c in hand.cards]
+            assert len(played) == 5
+            assert set(played) <= set(cards)
+            assert strength(played, ranking) == hand.strength
+            assert ref.key5(played, ranking) == ref.pure_best_key(cards, ranking)
+            assert hand.category == ref.category_of(played, ranking)
+
+
+def test_evaluate_accepts_every_card_form() -> None:
+    expected = s("Kc Kd Kh Tc Ts")
+    assert strength(ints("Kc Kd Kh Tc Ts")) == expected
+    assert strength(parse_cards("Kc Kd Kh Tc Ts")) == expected
+    assert strength(["Kc", "Kd", "Kh", "Tc", "Ts"]) == expected
+    assert strength("KcKdKhTcTs") == expected
+    assert strength("Kc,Kd,Kh,10c,10s") == expected
+
+
+# -------------------------------------------------------------- fewer than five cards
+
+
+def test_high_with_fewer_than_five_cards() -> None:
+    assert s("Ac Ad") > s("Ac Kd") > s("Kc Qd")
+    assert s("2c 2d") > s("Ac Kd")
+    assert s("Ac Ad Kh Ks") > s("Ac Ad Qh Qs") > s("Kc Kd Qh Qs") > s("Ac Ad Kh Qs")
+    assert s("2c 2d 2h 2s") > s("Ac Ad Ah Ks") > s("Kc Kd Kh As")
+    assert s("As") > s("Ks") > s("2c")
+    assert s("As") == s("Ac")
+    assert s("2c 3c 4c 5c") < s("2c 2d 3h 4s")  # no straight or flush below five cards
+    for text, category in [
+        ("As", "high_card"),
+        ("2c 3c 4c 5c", "high_card"),
+        ("Ac Ad", "pair"),
+        ("Ac Ad Kh", "pair"),
+        ("Ac Ad Kh Ks", "two_pair"),
+        ("7c 7d 7h", "three_of_a_kind"),
+        ("7c 7d 7h 2s", "three_of_a_kind"),
+        ("7c 7d 7h 7s", "four_of_a_kind"),
+    ]:
+        hand = evaluate(text)
+        assert hand is not None
+        assert hand.category == category, text
+
+
+# ------------------------------------------------------------------------- evaluate_many
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_evaluate_many_returns_uint32_per_row(ranking: str, rng: np.random.Generator) -> None:
+    for k in (5, 6, 7):
+        hands = ref.random_hands(rng, 500, k)
+        out = evaluate_many(hands, ranking)
+        assert isinstance(out, np.ndarray)
+        assert out.dtype == np.uint32
+        assert out.shape == (500,)
+        assert out.tolist() == [strength([int(c) for c in row], ranking) for row in hands]
+
+
+def test_evaluate_many_threads_agree(rng: np.random.Generator) -> None:
+    hands = ref.random_hands(rng, 20_001, 7)
+    for ranking in ref.RANKINGS:
+        one = evaluate_many(hands, ranking, threads=1)
+        two = evaluate_many(hands, ranking, threads=2)
+        assert np.array_equal(one, two)
+
+
+def test_evaluate_many_other_integer_dtypes_and_layouts(
+    rng: np.random.Generator,
+) -> None:
+    hands = ref.random_hands(rng, 1_000, 7)
+    expected = evaluate_many(hands)
+    for dtype in (
+        np.int8,
+        np.int16,
+        np.int32,
+        np.int64,
+        np.uint16,
+        np.uint32,
+        np.uint64,
+    ):
+        assert np.array_equal(evaluate_many(hands.astype(dtype)), expected), dtype
+    assert np.array_equal(evaluate_many(np.asfortranarray(hands)), expected)
+    assert np.array_equal(evaluate_many(hands[::-1])[::-1], expected)  # negative stride
+    assert np.array_equal(evaluate_many(hands[:, ::-1]), expected)  # card order
+    assert np.array_equal(evaluate_many(hands[::2]), expected[::2])
+
+
+def test_evaluate_many_empty_batch() -> None:
+    out = evaluate_many(np.zeros((0, 7), dtype=np.uint8))
+    assert out.dtype == np.uint32
+    assert out.shape == (0,)
+
+
+# ------------------------------------------------------------------------ high_low
+
+
+def test_high_low_default_is_eight_or_better() -> None:
+    result = high_low("Ac 2d 3h 4s 5c Kd Kh")
+    assert isinstance(result, HighLow)
+    assert result.high == evaluate("Ac 2d 3h 4s 5c Kd Kh", "high")
+    assert result.low is not None
+    assert result.low.ranking == Ranking("eight-or-better")
+    assert result.low.strength == s("Ac 2d 3h 4s 5c", "eight-or-better")
+    assert result.high.category == "straight"
+    # both sides may share cards (the wheel is both the high and the low)
+    assert set(map(int, result.high.cards)) == set(map(int, result.low.cards))
+
+
+def test_high_low_without_qualifying_low() -> None:
+    result = high_low("Kc Kd 9h 7s 2c 3d 4h")
+    assert result.low is None
+    assert result.high.category == "pair"
+
+
+def test_high_low_is_frozen() -> None:
+    result = high_low("Kc Kd 9h 7s 2c 3d 4h")
+    with pytest.raises(AttributeError):
+        result.low = None  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("low", LOWS)
+def test_high_low_each_side_picks_five_from_the_input(low: str, rng: np.random.Generator) -> None:
+    for k in (5, 6, 7):
+        for row in ref.random_hands(rng, 40, k):
+            cards = [int(c) for c in row]
+            result = high_low(cards, low=low)
+            assert result.high.strength == s_int(cards, "high")
+            assert result.high.ranking == Ranking("high")
+            high_played = [int(c) for c in result.high.cards]
+            assert len(high_played) == 5 and set(high_played) <= set(cards)
+            assert ref.key5(high_played, "high") == ref.pure_best_key(cards, "high")
+            expected_low = ref.pure_best_key(cards, low)
+            if expected_low is None:
+                assert result.low is None
+                continue
+            assert result.low is not None
+            assert result.low.ranking == Ranking(low)
+            assert result.low.strength == s_int(cards, low)
+            low_played = [int(c) for c in result.low.cards]
+            assert len(low_played) == 5 and set(low_played) <= set(cards)
+            assert ref.key5(low_played, low) == expected_low
+
+
+def s_int(cards: list[int], ranking: str) -> int:
+    return strength(cards, ranking)
