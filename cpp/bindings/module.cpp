@@ -1,0 +1,154 @@
+// The pybind11 module splitpot._core: conversions, error translation and GIL
+// handling only; no poker logic lives here.
+#include <pybind11/numpy.h>
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "splitpot/evaluate.hpp"
+#include "splitpot/select.hpp"
+
+namespace py = pybind11;
+using namespace splitpot;
+
+namespace {
+
+struct CardTypeError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+Ranking to_ranking(int r) {
+  if (r < 0 || r >= kRankingCount) throw std::invalid_argument("unknown ranking id " + std::to_string(r));
+  return static_cast<Ranking>(r);
+}
+
+// Reads a list or tuple of ints (Card is an int) into `out`; returns the count.
+int read_cards(py::handle obj, std::uint8_t (&out)[kMaxCards]) {
+  PyObject* seq = obj.ptr();
+  const bool is_list = PyList_Check(seq);
+  if (!is_list && !PyTuple_Check(seq)) throw CardTypeError("cards must be a list or tuple of ints");
+  const Py_ssize_t n = is_list ? PyList_GET_SIZE(seq) : PyTuple_GET_SIZE(seq);
+  if (n > kMaxCards) throw CardError("expected at most 7 cards, got " + std::to_string(n));
+  for (Py_ssize_t i = 0; i < n; ++i) {
+    PyObject* item = is_list ? PyList_GET_ITEM(seq, i) : PyTuple_GET_ITEM(seq, i);
+    if (!PyLong_Check(item) || PyBool_Check(item)) {
+      throw CardTypeError("a card must be an int, a Card or card text, not " +
+                          std::string(Py_TYPE(item)->tp_name));
+    }
+    const long v = PyLong_AsLong(item);
+    if (v < 0 || v > kJoker) {
+      if (v == -1 && PyErr_Occurred()) PyErr_Clear();
+      throw CardError("card " + std::to_string(v) + " is out of range (0..51, 52 = joker)");
+    }
+    out[i] = static_cast<std::uint8_t>(v);
+  }
+  return static_cast<int>(n);
+}
+
+py::tuple played_tuple(const Played& p) {
+  py::tuple cards(p.count);
+  for (int i = 0; i < p.count; ++i) cards[static_cast<std::size_t>(i)] = py::int_(p.cards[i]);
+  return py::make_tuple(p.strength, cards);
+}
+
+void register_evaluate(py::module_& m) {
+  m.def(
+      "strength",
+      [](py::handle cards, int ranking) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        return evaluate(buf, n, to_ranking(ranking));
+      },
+      py::arg("cards"), py::arg("ranking"), "Strength of 1..7 cards (higher is better; 0 = no qualifying low).");
+
+  m.def(
+      "evaluate",
+      [](py::handle cards, int ranking) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        return played_tuple(best_five(buf, n, to_ranking(ranking)));
+      },
+      py::arg("cards"), py::arg("ranking"), "(strength, five cards played in reading order).");
+
+  m.def(
+      "high_low",
+      [](py::handle cards, int low) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        const HighLow hl = splitpot::high_low(buf, n, to_ranking(low));
+        return py::make_tuple(played_tuple(hl.high), played_tuple(hl.low));
+      },
+      py::arg("cards"), py::arg("low"), "((high strength, cards), (low strength, cards)).");
+
+  m.def(
+      "evaluate_many",
+      [](const py::array_t<std::uint8_t, py::array::c_style>& cards, int ranking, int threads, bool check) {
+        if (cards.ndim() != 2) {
+          throw CardError("cards must be a 2-dimensional array of shape (N, k), got " +
+                          std::to_string(cards.ndim()) + " dimensions");
+        }
+        const auto rows = static_cast<std::size_t>(cards.shape(0));
+        const int k = static_cast<int>(cards.shape(1));
+        if (k < 5 || k > kMaxCards) throw CardError("cards must have shape (N, k) with k in 5..7, got k = " + std::to_string(k));
+        const Ranking r = to_ranking(ranking);
+        py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(rows));
+        const std::uint8_t* in = cards.data();
+        std::uint32_t* dst = out.mutable_data();
+        std::ptrdiff_t bad;
+        {
+          py::gil_scoped_release release;  // the loop touches no Python object
+          bad = evaluate_batch(in, rows, k, r, dst, check, threads);
+        }
+        if (bad >= 0) {
+          const std::uint8_t* row = in + static_cast<std::size_t>(bad) * static_cast<std::size_t>(k);
+          try {
+            check_cards(row, k, r);
+          } catch (const CardError& e) {
+            throw CardError("row " + std::to_string(bad) + ": " + e.what());
+          }
+          throw CardError("row " + std::to_string(bad) + " is invalid");
+        }
+        return out;
+      },
+      py::arg("cards").noconvert(), py::arg("ranking"), py::arg("threads") = 1, py::arg("check") = true,
+      "Strengths of an (N, k) uint8 array of hands; releases the GIL.");
+
+  m.def(
+      "category",
+      [](std::uint32_t strength, int ranking) {
+        return static_cast<int>(category_of(strength, to_ranking(ranking)));
+      },
+      py::arg("strength"), py::arg("ranking"), "Category index (1 high card .. 10 five of a kind; 0 no low).");
+
+  m.def(
+      "table_bytes",
+      [](int ranking) { return ranking_table_bytes(to_ranking(ranking)); }, py::arg("ranking"),
+      "Bytes of one ranking's own tables.");
+  m.def("shared_table_bytes", &shared_table_bytes, "Bytes of the tables every ranking shares.");
+  m.def(
+      "five_card_classes", [](int ranking) { return tables().five_card_classes[static_cast<std::size_t>(to_ranking(ranking))]; },
+      py::arg("ranking"), "Distinct strengths among five-card hands (eight-or-better: qualifying lows).");
+}
+
+void register_errors() {
+  py::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const CardError& e) {
+      py::object cls = py::module_::import("splitpot.errors").attr("CardError");
+      PyErr_SetString(cls.ptr(), e.what());
+    } catch (const CardTypeError& e) {
+      py::object cls = py::module_::import("splitpot.errors").attr("CardTypeError");
+      PyErr_SetString(cls.ptr(), e.what());
+    }
+  });
+}
+
+}  // namespace
+
+PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
+  m.doc() = "splitpot's C++ core: lookup-table poker hand evaluators.";
+  register_errors();
+  register_evaluate(m);
+  tables();  // build the tables at import, not on the first call
+}

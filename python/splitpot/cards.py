@@ -1,0 +1,212 @@
+"""Cards, card text and a seeded deck.
+
+A card is an int 0..51 = 4 * rank + suit (rank 0 = deuce .. 12 = ace; suit
+0 clubs, 1 diamonds, 2 hearts, 3 spades) and 52 is the joker. :class:`Card`
+is that int with a readable text.
+
+>>> Card("As"), int(Card("As")), Card(0)
+(Card('As'), 51, Card('2c'))
+>>> parse_cards("As Kd 10h jk")
+[Card('As'), Card('Kd'), Card('Th'), Card('Jk')]
+>>> deck = Deck(seed=7)
+>>> len(deck.deal(5)), len(deck)
+(5, 47)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterable, Sequence
+from typing import SupportsIndex
+
+from splitpot.errors import CardError, CardTypeError
+
+__all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "parse_cards"]
+
+RANKS = "23456789TJQKA"
+"""Rank characters, deuce (0) to ace (12)."""
+SUITS = "cdhs"
+"""Suit characters, clubs (0) to spades (3)."""
+SUIT_SYMBOLS = "♣♦♥♠"
+
+_RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+               "jack", "queen", "king", "ace")
+_RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+                 "jacks", "queens", "kings", "aces")
+_TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
+
+
+def _text_to_int(text: str) -> int:
+    m = _TEXT_RE.fullmatch(text.strip())
+    if m is None:
+        raise CardError(
+            f"unknown card {text!r}: expected a rank 2-9, T (or 10), J, Q, K, A and a suit c, d, h, s "
+            "(e.g. 'As', 'Td'), or 'Jk' for the joker"
+        )
+    if m.group(3):
+        return 52
+    rank = m.group(1).upper()
+    return 4 * RANKS.index("T" if rank == "10" else rank) + SUITS.index(m.group(2).lower())
+
+
+class Card(int):
+    """One card: an int 0..52 that prints as text.
+
+    >>> c = Card("td")
+    >>> c, c.rank, c.suit, str(c), c.pretty
+    (Card('Td'), 8, 1, 'Td', 'T♦')
+    >>> Card(52).is_joker
+    True
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: str | SupportsIndex) -> Card:
+        if isinstance(value, Card):
+            return value
+        if isinstance(value, str):
+            return super().__new__(cls, _text_to_int(value))
+        if isinstance(value, bool) or not hasattr(value, "__index__"):
+            raise CardTypeError(f"a card must be an int 0..52 or card text, not {type(value).__name__}")
+        v = value.__index__()
+        if not 0 <= v <= 52:
+            raise CardError(f"card {v} is out of range (0..51, 52 = joker)")
+        return super().__new__(cls, v)
+
+    @property
+    def is_joker(self) -> bool:
+        """True for the joker (52)."""
+        return int(self) == 52
+
+    @property
+    def rank(self) -> int | None:
+        """Rank 0 (deuce) .. 12 (ace); None for the joker."""
+        return None if self.is_joker else int(self) >> 2
+
+    @property
+    def suit(self) -> int | None:
+        """Suit 0 (clubs) .. 3 (spades); None for the joker."""
+        return None if self.is_joker else int(self) & 3
+
+    @property
+    def pretty(self) -> str:
+        """Text with a suit symbol, e.g. ``A♠``."""
+        return "Jk" if self.is_joker else RANKS[int(self) >> 2] + SUIT_SYMBOLS[int(self) & 3]
+
+    def __str__(self) -> str:
+        return "Jk" if self.is_joker else RANKS[int(self) >> 2] + SUITS[int(self) & 3]
+
+    def __repr__(self) -> str:
+        return f"Card('{self}')"
+
+
+JOKER = Card(52)
+"""The joker."""
+
+_CARDS = tuple(int.__new__(Card, i) for i in range(53))
+
+CardLike = Card | int | str
+"""Anything that names one card."""
+
+
+def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
+    """Cards from text (``"As Kd 7h"``, ``"AsKd7h"``, commas allowed) or an
+    iterable of ints, text or cards. Duplicates are refused.
+
+    >>> parse_cards("AsKd, 7h")
+    [Card('As'), Card('Kd'), Card('7h')]
+    >>> parse_cards([51, "2c"])
+    [Card('As'), Card('2c')]
+    >>> parse_cards("As As")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.CardError: duplicate card As
+    """
+    if isinstance(cards, str):
+        tokens = [t for t in re.split(r"[\s,]+", cards) if t]
+        out: list[Card] = []
+        for token in tokens:
+            pos = 0
+            while pos < len(token):
+                m = _TEXT_RE.match(token, pos)
+                if m is None:
+                    _text_to_int(token[pos:])  # raises with the unknown text
+                    raise AssertionError  # pragma: no cover
+                out.append(_CARDS[_text_to_int(m.group(0))])
+                pos = m.end()
+    elif isinstance(cards, Iterable):
+        out = [c if type(c) is Card else Card(c) for c in cards]
+    else:
+        raise CardTypeError(f"cards must be text or an iterable of cards, not {type(cards).__name__}")
+    if len(set(out)) != len(out):
+        seen: set[int] = set()
+        for c in out:
+            if c in seen:
+                raise CardError(f"duplicate card {c}")
+            seen.add(c)
+    return out
+
+
+class Deck:
+    """A deck, top card first: seeded and shuffled, or in an explicit order.
+
+    >>> Deck(seed=1).cards == Deck(seed=1).cards
+    True
+    >>> d = Deck(order="As Kd 7h")
+    >>> d.deal(2), d.deal_one(), len(d)
+    ([Card('As'), Card('Kd')], Card('7h'), 0)
+    >>> len(Deck(joker=True))
+    53
+    """
+
+    __slots__ = ("_cards", "_rng")
+
+    def __init__(
+        self,
+        seed: int | None = None,
+        *,
+        joker: bool = False,
+        order: str | Sequence[CardLike] | None = None,
+    ) -> None:
+        self._rng = random.Random(seed)
+        if order is not None:
+            self._cards = parse_cards(order)
+        else:
+            self._cards = list(_CARDS[: 53 if joker else 52])
+            self._rng.shuffle(self._cards)
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards left, top first."""
+        return tuple(self._cards)
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def shuffle(self) -> None:
+        """Shuffle the cards left (reproducible from the seed)."""
+        self._rng.shuffle(self._cards)
+
+    def deal(self, n: int = 1) -> list[Card]:
+        """Take ``n`` cards from the top."""
+        if n < 0:
+            raise CardError(f"cannot deal {n} cards")
+        if n > len(self._cards):
+            raise CardError(f"cannot deal {n} cards: {len(self._cards)} left in the deck")
+        dealt, self._cards = self._cards[:n], self._cards[n:]
+        return dealt
+
+    def deal_one(self) -> Card:
+        """Take the top card."""
+        return self.deal(1)[0]
+
+    def remove(self, cards: str | Iterable[CardLike]) -> None:
+        """Take the named cards out of the deck (they must be in it)."""
+        gone = parse_cards(cards)
+        left = set(self._cards)
+        for c in gone:
+            if c not in left:
+                raise CardError(f"card {c} is not in the deck")
+        drop = set(gone)
+        self._cards = [c for c in self._cards if c not in drop]

@@ -1,0 +1,332 @@
+"""Hand evaluation: high and every classic low ranking, from 1 to 7 cards.
+
+Every result is a *strength*, an int where higher is better in every ranking
+(lows included), comparable within one ranking; 0 means "no qualifying low".
+
+>>> strength("As Ks Qs Js Ts") > strength("9h 9d 9c 9s 2d")
+True
+>>> hand = evaluate("Kh Kd Ks Th Tc 2d 3c")
+>>> str(hand), hand.category, hand.cards
+('full house, kings full of tens', <Category.FULL_HOUSE: 'full_house'>, (Card('Ks'), Card('Kh'), Card('Kd'), Card('Th'), Card('Tc')))
+>>> str(evaluate("7c 5d 4h 3s 2c", "deuce-to-seven"))
+'seven-five low'
+>>> evaluate("Kh Qd Jc 9s 9h", "eight-or-better") is None
+True
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum, unique
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, Card, CardLike, parse_cards
+from splitpot.errors import CardError, CardTypeError, RankingError
+
+try:
+    from splitpot import _core
+except ImportError as err:  # pragma: no cover - only without a built extension
+    raise ImportError(
+        "splitpot's compiled core (splitpot._core) is missing: install the package with "
+        "'pip install .' (it builds the C++ extension) rather than importing it from the source tree"
+    ) from err
+
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "Category",
+    "Hand",
+    "HighLow",
+    "Ranking",
+    "evaluate",
+    "evaluate_many",
+    "high_low",
+    "strength",
+]
+
+
+@unique
+class Ranking(StrEnum):
+    """How hands are ranked (RULES.md section 1)."""
+
+    HIGH = "high"
+    """Ordinary high poker: aces high (and low in A-2-3-4-5)."""
+    DEUCE_TO_SEVEN = "deuce-to-seven"
+    """Low; aces high only; straights and flushes count against. Best 7-5-4-3-2."""
+    ACE_TO_SIX = "ace-to-six"
+    """Low; aces low only; straights and flushes count against. Best 6-4-3-2-A."""
+    ACE_TO_FIVE = "ace-to-five"
+    """Low (lowball); aces low; straights and flushes ignored. Best 5-4-3-2-A."""
+    EIGHT_OR_BETTER = "eight-or-better"
+    """Ace-to-five among five different ranks all 8 or lower; others have no low."""
+
+    @property
+    def is_low(self) -> bool:
+        """True for every ranking but ``high``."""
+        return self is not Ranking.HIGH
+
+
+@unique
+class Category(StrEnum):
+    """The kind of hand (for lows, ``high_card`` means no pair)."""
+
+    HIGH_CARD = "high_card"
+    """No pair."""
+    PAIR = "pair"
+    """One pair."""
+    TWO_PAIR = "two_pair"
+    """Two pairs."""
+    THREE_OF_A_KIND = "three_of_a_kind"
+    """Three cards of one rank."""
+    STRAIGHT = "straight"
+    """Five ranks in sequence."""
+    FLUSH = "flush"
+    """Five cards of one suit."""
+    FULL_HOUSE = "full_house"
+    """Three of a kind and a pair."""
+    FOUR_OF_A_KIND = "four_of_a_kind"
+    """Four cards of one rank."""
+    STRAIGHT_FLUSH = "straight_flush"
+    """A straight in one suit."""
+    FIVE_OF_A_KIND = "five_of_a_kind"
+    """Five of one rank (with wild cards)."""
+
+
+_RANKINGS = tuple(Ranking)
+_RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
+_CATEGORIES = (None, *Category)
+_CARDS = tuple(Card(i) for i in range(53))
+
+
+def _ranking_id(ranking: str) -> int:
+    rid = _RANKING_ID.get(ranking)
+    if rid is None:
+        known = ", ".join(repr(r.value) for r in _RANKINGS)
+        raise RankingError(f"unknown ranking {ranking!r}; expected one of {known}")
+    return rid
+
+
+def _category(strength: int, rid: int) -> Category:
+    tier = strength >> 12
+    cat = _CATEGORIES[10 - tier if rid else tier]
+    assert cat is not None
+    return cat
+
+
+class Hand:
+    """An evaluated hand: its strength, ranking, category and the cards played.
+
+    Hands of one ranking compare by strength (stronger is greater, lows
+    included); ordering hands of different rankings raises TypeError.
+
+    >>> a, b = evaluate("8c 6d 5h 4s 3c", "deuce-to-seven"), evaluate("8c 7d 4h 3s 2c", "deuce-to-seven")
+    >>> a > b, sorted([a, b]) == [b, a]
+    (True, True)
+    """
+
+    __slots__ = ("_cards", "ranking", "strength")
+
+    strength: int
+    ranking: Ranking
+
+    def __init__(self, strength: int, ranking: Ranking | str, cards: Iterable[int]) -> None:
+        self.strength = strength
+        self.ranking = Ranking(ranking)
+        self._cards = tuple(cards)
+
+    @property
+    def category(self) -> Category:
+        """The category (for lows, ``high_card`` means no pair)."""
+        return _category(self.strength, _RANKING_ID[self.ranking])
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards played (five, or fewer for a short hand) in reading order."""
+        return tuple(_CARDS[c] for c in self._cards)
+
+    @property
+    def name(self) -> str:
+        """A readable name, e.g. ``'full house, kings full of tens'``."""
+        return _name(self)
+
+    def __str__(self) -> str:
+        return _name(self)
+
+    def __repr__(self) -> str:
+        cards = " ".join(str(_CARDS[c]) for c in self._cards)
+        return f"<Hand {self.ranking.value} {self.strength}: {cards} ({_name(self)})>"
+
+    def _check(self, other: object) -> Hand:
+        if not isinstance(other, Hand):
+            return NotImplemented  # type: ignore[no-any-return]
+        if other.ranking is not self.ranking:
+            raise TypeError(
+                f"cannot order a {self.ranking.value} hand against a {other.ranking.value} hand"
+            )
+        return other
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        return self.ranking is other.ranking and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash((self.ranking, self.strength))
+
+    def __lt__(self, other: Hand) -> bool:
+        o = self._check(other)
+        return o is NotImplemented or self.strength < o.strength  # type: ignore[comparison-overlap]
+
+    def __le__(self, other: Hand) -> bool:
+        o = self._check(other)
+        return o is NotImplemented or self.strength <= o.strength  # type: ignore[comparison-overlap]
+
+    def __gt__(self, other: Hand) -> bool:
+        o = self._check(other)
+        return o is NotImplemented or self.strength > o.strength  # type: ignore[comparison-overlap]
+
+    def __ge__(self, other: Hand) -> bool:
+        o = self._check(other)
+        return o is NotImplemented or self.strength >= o.strength  # type: ignore[comparison-overlap]
+
+
+@dataclass(frozen=True, slots=True)
+class HighLow:
+    """The best high hand and the best low hand of one set of cards."""
+
+    high: Hand
+    """The best high hand."""
+    low: Hand | None
+    """The best low hand, or None when there is no qualifying low."""
+
+
+def _as_sequence(cards: Any) -> Any:
+    return cards if type(cards) is list or type(cards) is tuple else parse_cards(cards)
+
+
+def strength(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -> int:
+    """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better).
+
+    >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
+    True
+    >>> strength("Kc Qd Jh 9s 9c 2d 3c", "eight-or-better")
+    0
+    """
+    rid = _ranking_id(ranking)
+    try:
+        return _core.strength(_as_sequence(cards), rid)
+    except CardTypeError:
+        return _core.strength(parse_cards(cards), rid)
+
+
+def evaluate(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -> Hand | None:
+    """The best hand in ``cards`` as a :class:`Hand`; None only for no qualifying low.
+
+    >>> evaluate("Ah 2c 3d 4s 5h 5d 9c", "ace-to-five").cards
+    (Card('5h'), Card('4s'), Card('3d'), Card('2c'), Card('Ah'))
+    """
+    rid = _ranking_id(ranking)
+    try:
+        s, played = _core.evaluate(_as_sequence(cards), rid)
+    except CardTypeError:
+        s, played = _core.evaluate(parse_cards(cards), rid)
+    if s == 0:
+        return None
+    return Hand(s, _RANKINGS[rid], played)
+
+
+def high_low(cards: str | Iterable[CardLike], low: Ranking | str = "eight-or-better") -> HighLow:
+    """The best high and the best low (under ``low``) of 5-7 cards, each with its five cards.
+
+    >>> hl = high_low("Ah 2h 3h 4h 5h 9s 9d")
+    >>> str(hl.high), str(hl.low)
+    ('straight flush, five high', 'five-four low (wheel)')
+    """
+    rid = _ranking_id(low)
+    if rid == 0:
+        raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
+    try:
+        hi, lo = _core.high_low(_as_sequence(cards), rid)
+    except CardTypeError:
+        hi, lo = _core.high_low(parse_cards(cards), rid)
+    return HighLow(Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None)
+
+
+def evaluate_many(
+    cards: ArrayLike,
+    ranking: Ranking | str = "high",
+    *,
+    threads: int | None = 1,
+    check: bool = True,
+) -> NDArray[np.uint32]:
+    """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
+
+    uint8 input is used as it is; other integer dtypes are range-checked and
+    converted once. The GIL is released for the whole batch; ``threads``
+    splits big batches across cores (None: every core). ``check=False`` skips
+    the duplicate-card check (cards are always range-checked).
+
+    >>> import numpy as np
+    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
+    array([36874, 20490], dtype=uint32)
+    """
+    rid = _ranking_id(ranking)
+    arr = np.asarray(cards)
+    if arr.dtype != np.uint8:
+        if not np.issubdtype(arr.dtype, np.integer):
+            raise CardTypeError(f"cards must be an integer array (uint8 preferred), got dtype {arr.dtype}")
+        if arr.size:
+            bad = np.flatnonzero(((arr < 0) | (arr > 52)).reshape(-1))
+            if bad.size:
+                width = arr.shape[-1] if arr.ndim else 1
+                raise CardError(
+                    f"row {bad[0] // width}: card {arr.reshape(-1)[bad[0]]} is out of range (0..51, 52 = joker)"
+                )
+        arr = arr.astype(np.uint8)
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
+        raise CardError(f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}")
+    arr = np.ascontiguousarray(arr)
+    n_threads = os.cpu_count() or 1 if threads is None else threads
+    if n_threads < 1:
+        raise ValueError(f"threads must be at least 1, got {threads}")
+    return _core.evaluate_many(arr, rid, n_threads, check)
+
+
+def _plural(rank: int) -> str:
+    return _RANK_PLURALS[rank]
+
+
+def _name(hand: Hand) -> str:
+    ranks = [c >> 2 for c in hand._cards]
+    cat = hand.category
+    top = _RANK_NAMES[ranks[0]]
+    if cat is Category.HIGH_CARD and hand.ranking.is_low:
+        second = _RANK_NAMES[ranks[1]] if len(ranks) > 1 else None
+        name = f"{top}-{second} low" if second else f"{top} low"
+        if hand.ranking in (Ranking.ACE_TO_FIVE, Ranking.EIGHT_OR_BETTER) and ranks == [3, 2, 1, 0, 12]:
+            name += " (wheel)"
+        return name
+    if cat is Category.STRAIGHT_FLUSH:
+        return "royal flush" if ranks[0] == 12 and ranks[1] == 11 else f"straight flush, {top} high"
+    if cat is Category.FOUR_OF_A_KIND:
+        return f"four of a kind, {_plural(ranks[0])}"
+    if cat is Category.FULL_HOUSE:
+        return f"full house, {_plural(ranks[0])} full of {_plural(ranks[3])}"
+    if cat is Category.FLUSH:
+        return f"flush, {top} high"
+    if cat is Category.STRAIGHT:
+        return f"straight, {top} high"
+    if cat is Category.THREE_OF_A_KIND:
+        return f"three of a kind, {_plural(ranks[0])}"
+    if cat is Category.TWO_PAIR:
+        return f"two pair, {_plural(ranks[0])} and {_plural(ranks[2])}"
+    if cat is Category.PAIR:
+        return f"pair of {_plural(ranks[0])}"
+    if cat is Category.FIVE_OF_A_KIND:
+        return f"five of a kind, {_plural(ranks[0])}"
+    return f"high card, {top}"
