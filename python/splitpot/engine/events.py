@@ -1,0 +1,283 @@
+"""Events: every card dealt, chip moved and decision made in a hand, in order.
+
+Events are frozen and JSON-ready through :func:`event_to_dict` /
+:func:`event_from_dict`; cards are ints inside and card text in JSON.
+
+>>> e = Raised(seat=2, amount=10, to=15)
+>>> event_to_dict(e)
+{'event': 'raise', 'seat': 2, 'amount': 10, 'to': 15}
+>>> event_from_dict(event_to_dict(e)) == e
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from splitpot.cards import Card
+
+__all__ = [
+    "AntePosted",
+    "BetMade",
+    "BlindPosted",
+    "BringInPosted",
+    "Called",
+    "CardBurned",
+    "CardsDealt",
+    "CardsShown",
+    "Checked",
+    "Completed",
+    "Declared",
+    "DeclarationsRevealed",
+    "Drew",
+    "Event",
+    "Folded",
+    "Forfeited",
+    "HandEnded",
+    "PotAwarded",
+    "Raised",
+    "StreetStarted",
+    "card_text",
+    "event_from_dict",
+    "event_to_dict",
+]
+
+_CARD_TEXT = tuple(str(Card(i)) for i in range(53))
+_CARD_FIELDS = frozenset({"cards", "card", "discarded", "received"})
+
+
+def card_text(card: int) -> str:
+    """The text of an int-encoded card.
+
+    >>> card_text(51)
+    'As'
+    """
+    return _CARD_TEXT[card]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Event:
+    """Base class; ``kind`` is the stable JSON token."""
+
+    kind: ClassVar[str] = "event"
+    player_action: ClassVar[bool] = False
+
+
+def _event(kind: str, *, player: bool = False) -> Any:
+    def wrap(cls: type[Event]) -> type[Event]:
+        cls.kind = kind
+        cls.player_action = player
+        _KINDS[kind] = cls
+        return cls
+
+    return wrap
+
+
+_KINDS: dict[str, type[Event]] = {}
+
+
+@_event("ante")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class AntePosted(Event):
+    """A seat posts its ante (all in when short)."""
+
+    seat: int
+    amount: int
+
+
+@_event("blind")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BlindPosted(Event):
+    """A seat posts a live blind."""
+
+    seat: int
+    amount: int
+
+
+@_event("street")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StreetStarted(Event):
+    """A new street begins (``street`` indexes ``GameSpec.streets``)."""
+
+    street: int
+    name: str
+
+
+@_event("deal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsDealt(Event):
+    """Cards dealt to ``seat`` (``None``: a community card), face up or down."""
+
+    seat: int | None
+    cards: tuple[int, ...]
+    up: bool
+
+
+@_event("burn")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardBurned(Event):
+    """The dealer burns the top card."""
+
+    card: int
+
+
+@_event("bring_in", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BringInPosted(Event):
+    """The bring-in is posted."""
+
+    seat: int
+    amount: int
+
+
+@_event("complete", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Completed(Event):
+    """The bring-in is completed to ``to`` (round total)."""
+
+    seat: int
+    amount: int
+    to: int
+
+
+@_event("bet", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetMade(Event):
+    """The first bet of a round."""
+
+    seat: int
+    amount: int
+    to: int
+
+
+@_event("raise", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Raised(Event):
+    """A raise to ``to`` (round total); ``amount`` chips added."""
+
+    seat: int
+    amount: int
+    to: int
+
+
+@_event("call", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Called(Event):
+    """A call of ``amount`` chips."""
+
+    seat: int
+    amount: int
+
+
+@_event("check", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Checked(Event):
+    """A check."""
+
+    seat: int
+
+
+@_event("fold", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Folded(Event):
+    """A fold."""
+
+    seat: int
+
+
+@_event("draw", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Drew(Event):
+    """A draw: cards discarded and their replacements (none: stands pat)."""
+
+    seat: int
+    discarded: tuple[int, ...]
+    received: tuple[int, ...]
+
+
+@_event("declare", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Declared(Event):
+    """A declaration (secret until revealed in simultaneous mode)."""
+
+    seat: int
+    choice: str
+
+
+@_event("reveal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DeclarationsRevealed(Event):
+    """Simultaneous declarations revealed: ``choices`` as (seat, choice) pairs."""
+
+    choices: tuple[tuple[int, str], ...]
+
+
+@_event("show")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardsShown(Event):
+    """A hand shown at showdown with its best high and low hands described."""
+
+    seat: int
+    cards: tuple[int, ...]
+    high: str | None
+    low: str | None
+
+
+@_event("forfeit")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Forfeited(Event):
+    """A both declarer who lost or tied a side forfeits pot ``pot``."""
+
+    pot: int
+    seat: int
+
+
+@_event("award")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PotAwarded(Event):
+    """Chips from pot ``pot`` (0 = main) to ``seat``; ``side`` names the share and
+    ``hand`` the winning hand (empty when uncontested or split equally)."""
+
+    pot: int
+    seat: int
+    amount: int
+    side: str
+    hand: str
+
+
+@_event("end")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HandEnded(Event):
+    """The hand is over; ``stacks`` are the final stacks."""
+
+    stacks: tuple[int, ...]
+
+
+def event_to_dict(event: Event) -> dict[str, Any]:
+    """A JSON-ready dict with the event kind under ``"event"``."""
+    out: dict[str, Any] = {"event": event.kind}
+    for f in dataclasses.fields(event):
+        value = getattr(event, f.name)
+        if f.name in _CARD_FIELDS:
+            value = _CARD_TEXT[value] if isinstance(value, int) else [_CARD_TEXT[c] for c in value]
+        elif isinstance(value, tuple):
+            value = [list(v) if isinstance(v, tuple) else v for v in value]
+        out[f.name] = value
+    return out
+
+
+def event_from_dict(data: dict[str, Any]) -> Event:
+    """Rebuild an event from :func:`event_to_dict` output."""
+    data = dict(data)
+    cls = _KINDS[data.pop("event")]
+    for key, value in data.items():
+        if key in _CARD_FIELDS:
+            if isinstance(value, str):
+                data[key] = int(Card(value))
+            else:
+                data[key] = tuple(int(Card(v)) for v in value)
+        elif isinstance(value, list):
+            data[key] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
+    return cls(**data)

@@ -1,0 +1,104 @@
+"""Who acts first: bring-in, best showing hand, position; odd-chip order by suit.
+
+Cards are ints ``4 * rank + suit`` (rank 0 = deuce .. 12 = ace; suits clubs,
+diamonds, hearts, spades), as in :mod:`splitpot.cards`.
+
+>>> from splitpot.cards import parse_cards
+>>> cards = lambda text: [int(c) for c in parse_cards(text)]
+>>> showing_key(cards("Kd Kh 4c")) > showing_key(cards("As Qs Js"))
+True
+>>> bring_in_seat({0: cards("4h"), 1: cards("4c"), 2: cards("9s")})
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+
+__all__ = [
+    "best_showing_seat",
+    "bring_in_seat",
+    "clockwise",
+    "high_card_order",
+    "low_card_order",
+    "showing_key",
+]
+
+_LOW_ACE = {12: -1}
+
+
+def clockwise(start: int, seats: int) -> list[int]:
+    """All seats clockwise beginning at ``start``.
+
+    >>> clockwise(2, 4)
+    [2, 3, 0, 1]
+    """
+    return [(start + i) % seats for i in range(seats)]
+
+
+def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
+    """A sortable value of the upcards: quads > trips > two pair > pair > high
+    card, then the ranks of the groups, then kickers; no straights or flushes.
+
+    >>> from splitpot.cards import parse_cards
+    >>> key = lambda text: showing_key([int(c) for c in parse_cards(text)])
+    >>> key("8c 8d 3h 3s") > key("Ac Ad Kh Qs") > key("2c 2d") > key("Ah Kh")
+    True
+    """
+    counts: dict[int, int] = {}
+    for card in upcards:
+        rank = card >> 2
+        counts[rank] = counts.get(rank, 0) + 1
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    shape = [n for n, _ in groups]
+    if shape[:1] == [4]:
+        category = 5
+    elif shape[:1] == [3]:
+        category = 3
+    elif shape[:2] == [2, 2]:
+        category = 2
+    elif shape[:1] == [2]:
+        category = 1
+    else:
+        category = 0
+    return (category, *(r for _, r in groups))
+
+
+def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
+    """The seat whose last upcard is lowest (ace high; clubs lowest on ties)."""
+    return min(upcard, key=lambda seat: upcard[seat][-1])
+
+
+def best_showing_seat(upcards: Mapping[int, Sequence[int]], button: int, seats: int) -> int:
+    """The best showing hand; ties go to the seat nearest the dealer's left."""
+    order = [s for s in clockwise(button + 1, seats) if s in upcards]
+    return max(order, key=lambda seat: (showing_key(upcards[seat]), -order.index(seat)))
+
+
+def high_card_order(tied: Iterable[int], cards: Mapping[int, Sequence[int]]) -> list[int]:
+    """Tied high hands ordered for odd chips: the highest card by suit first,
+    then the next card, and so on (shared community cards fall through).
+
+    >>> high_card_order([0, 1], {0: [4 * 12 + 0, 7], 1: [4 * 12 + 3, 6]})
+    [1, 0]
+    """
+    return sorted(tied, key=lambda s: sorted(cards[s], reverse=True), reverse=True)
+
+
+def low_card_order(
+    tied: Iterable[int], cards: Mapping[int, Sequence[int]], *, ace_low: bool = True
+) -> list[int]:
+    """Tied low hands ordered for odd chips: the lowest card by suit first (the
+    ace is the lowest card where aces play low).
+
+    >>> low_card_order([0, 1], {0: [4 * 12 + 3, 20], 1: [4 * 12 + 1, 20]})
+    [1, 0]
+    """
+
+    def value(card: int) -> int:
+        rank = card >> 2
+        if ace_low and rank == 12:
+            rank = -1
+        return 4 * rank + (card & 3)
+
+    return sorted(tied, key=lambda s: sorted(value(c) for c in cards[s]))

@@ -1,0 +1,161 @@
+"""Pots: side pots from table stakes and the award of RULES.md §4 (cards speak).
+
+Everything here works on plain numbers: chips committed per seat, strengths per
+seat (higher is better, a low strength of 0 means no qualifying low) and, for
+odd chips, the tied seats in the order they receive them.  The engine supplies
+that order (by suit in stud, by position in draw games).
+
+>>> pots = side_pots([10, 10, 4], active=[0, 1, 2])
+>>> [(p.amount, p.eligible) for p in pots]
+[(12, (0, 1, 2)), (12, (0, 1))]
+>>> shares = award_cards_speak(0, Pot(amount=7, eligible=(0, 1)), high={0: 9, 1: 5},
+...                            low={0: 0, 1: 3}, priority=lambda seats, side: seats)
+>>> [(s.seat, s.amount, str(s.side)) for s in shares]
+[(0, 4, 'high'), (1, 3, 'low')]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+__all__ = [
+    "Pot",
+    "Priority",
+    "Share",
+    "Side",
+    "award_cards_speak",
+    "best",
+    "divide",
+    "side_pots",
+]
+
+
+@unique
+class Side(StrEnum):
+    """Which part of a pot a share comes from."""
+
+    HIGH = "high"
+    """The high half of a split pot (it holds the odd chip)."""
+    LOW = "low"
+    """The low half of a split pot."""
+    POT = "pot"
+    """The whole pot won by one side: a high-only game, no qualifying low, or one
+    side undeclared."""
+    UNCONTESTED = "uncontested"
+    """The whole pot to the only player eligible for it."""
+    EQUAL = "equal"
+    """Nobody won as declared: the pot is split equally among the active players."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pot:
+    """A main or side pot: its chips and the seats that may win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """Chips from pot number ``pot`` (0 = main pot) to ``seat``; ``by`` names the
+    hand that won them (``"high"``, ``"low"``, or ``""`` when no hand did)."""
+
+    pot: int
+    seat: int
+    amount: int
+    side: Side
+    by: str = ""
+
+
+Priority = Callable[[list[int], Side], list[int]]
+"""Orders tied seats of one side: the first receives the first odd chip."""
+
+
+def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
+    """Split the chips committed this hand into a main pot and side pots.
+
+    Each level of an active player's total forms a pot that the active players
+    who reached it may win; folded players' chips count but win nothing.  A
+    level nobody active reached (impossible in legal play) joins the pot below.
+
+    >>> [(p.amount, p.eligible) for p in side_pots([5, 20, 20, 8], active=[0, 1, 3])]
+    [(20, (0, 1, 3)), (9, (1, 3)), (24, (1,))]
+    """
+    live = sorted(set(active))
+    levels = sorted({committed[s] for s in live if committed[s] > 0})
+    pots: list[Pot] = []
+    previous = 0
+    for level in levels:
+        amount = sum(min(c, level) - min(c, previous) for c in committed)
+        eligible = tuple(s for s in live if committed[s] >= level)
+        pots.append(Pot(amount=amount, eligible=eligible))
+        previous = level
+    rest = sum(c - min(c, previous) for c in committed)
+    if rest:
+        if pots:
+            last = pots[-1]
+            pots[-1] = Pot(amount=last.amount + rest, eligible=last.eligible)
+        else:
+            pots.append(Pot(amount=rest, eligible=tuple(live)))
+    return pots
+
+
+def best(seats: Iterable[int], strength: Mapping[int, int], *, qualify: bool = False) -> list[int]:
+    """The seats holding the best strength (ties kept, seat order kept).
+
+    With ``qualify`` a strength of 0 (no qualifying low) never wins.
+
+    >>> best([0, 1, 2], {0: 5, 1: 7, 2: 7})
+    [1, 2]
+    >>> best([0, 1], {0: 0, 1: 0}, qualify=True)
+    []
+    """
+    top = 0 if qualify else None
+    winners: list[int] = []
+    for seat in seats:
+        value = strength[seat]
+        if top is None or value > top:
+            top, winners = value, [seat]
+        elif value == top and not (qualify and value == 0):
+            winners.append(seat)
+    return winners
+
+
+def divide(pot: int, amount: int, seats: list[int], side: Side, by: str = "") -> list[Share]:
+    """Split ``amount`` evenly among ``seats``; leftover chips go one each in order.
+
+    >>> [(s.seat, s.amount) for s in divide(0, 7, [2, 0, 1], Side.POT)]
+    [(2, 3), (0, 2), (1, 2)]
+    """
+    each, odd = divmod(amount, len(seats))
+    return [Share(pot, seat, each + (1 if i < odd else 0), side, by) for i, seat in enumerate(seats)]
+
+
+def award_cards_speak(
+    index: int,
+    pot: Pot,
+    *,
+    high: Mapping[int, int] | None,
+    low: Mapping[int, int] | None,
+    priority: Priority,
+) -> list[Share]:
+    """Award one pot by the cards: high, low, or high-low split (odd chip to high).
+
+    ``high``/``low`` map each eligible seat to its strength (``None``: the side is
+    not played).  With no qualifying low the high hand takes the whole pot.
+    """
+    seats = list(pot.eligible)
+    if len(seats) == 1:
+        return [Share(index, seats[0], pot.amount, Side.UNCONTESTED)]
+    highs = best(seats, high) if high is not None else []
+    lows = best(seats, low, qualify=True) if low is not None else []
+    if highs and lows:
+        shares = divide(index, (pot.amount + 1) // 2, priority(highs, Side.HIGH), Side.HIGH, "high")
+        return shares + divide(index, pot.amount // 2, priority(lows, Side.LOW), Side.LOW, "low")
+    if highs:
+        return divide(index, pot.amount, priority(highs, Side.HIGH), Side.POT, "high")
+    if lows:
+        return divide(index, pot.amount, priority(lows, Side.LOW), Side.POT, "low")
+    return divide(index, pot.amount, priority(seats, Side.EQUAL), Side.EQUAL)

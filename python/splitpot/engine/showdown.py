@@ -1,0 +1,124 @@
+"""The showdown: evaluate the hands still in, split every pot, pay the winners.
+
+This is the only engine module that calls the evaluator
+(:func:`splitpot.evaluate.evaluate` and :func:`splitpot.evaluate.high_low`).
+Odd chips between tied hands follow ``GameSpec.odd_chip``: by suit (the tied
+hand holding the highest card of its five, or the lowest card for a low) or by
+position (the first tied seat left of the dealer).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from splitpot.engine import events as ev
+from splitpot.engine.declare import resolve_declared
+from splitpot.engine.order import high_card_order, low_card_order
+from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
+from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
+from splitpot.evaluate import evaluate, high_low
+
+if TYPE_CHECKING:
+    from splitpot.engine.state import State
+
+__all__ = ["Showing", "evaluate_hands", "settle"]
+
+_ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
+
+
+@dataclass(frozen=True, slots=True)
+class Showing:
+    """One player's hands at showdown: strengths (0 = no qualifying low), the
+    five cards played and readable descriptions."""
+
+    high: int
+    low: int
+    high_cards: tuple[int, ...]
+    low_cards: tuple[int, ...]
+    high_text: str | None
+    low_text: str | None
+
+
+def evaluate_hands(spec: GameSpec, cards: Sequence[int]) -> Showing:
+    """Evaluate one player's cards for the spec's high and low rankings."""
+    if spec.high is not None and spec.low is not None:
+        both = high_low(cards, low=spec.low)
+        hi, lo = both.high, both.low
+    else:
+        hi = evaluate(cards, spec.high) if spec.high is not None else None
+        lo = evaluate(cards, spec.low) if spec.low is not None else None
+    return Showing(
+        high=hi.strength if hi is not None else 0,
+        low=lo.strength if lo is not None else 0,
+        high_cards=tuple(int(c) for c in hi.cards) if hi is not None else (),
+        low_cards=tuple(int(c) for c in lo.cards) if lo is not None else (),
+        high_text=str(hi) if hi is not None else None,
+        low_text=str(lo) if lo is not None else None,
+    )
+
+
+def _priority(spec: GameSpec, showings: Mapping[int, Showing], order: list[int]) -> Priority:
+    position = {seat: i for i, seat in enumerate(order)}
+
+    def by_position(seats: list[int], side: Side) -> list[int]:
+        return sorted(seats, key=position.__getitem__)
+
+    if spec.odd_chip is OddChip.BY_POSITION:
+        return by_position
+    ace_low = spec.low not in _ACE_HIGH_LOWS
+
+    def by_suit(seats: list[int], side: Side) -> list[int]:
+        if side is Side.HIGH:
+            return high_card_order(seats, {s: showings[s].high_cards for s in seats})
+        if side is Side.LOW:
+            return low_card_order(seats, {s: showings[s].low_cards for s in seats}, ace_low=ace_low)
+        return by_position(seats, side)
+
+    return by_suit
+
+
+def settle(state: State) -> list[ev.Event]:
+    """Show the hands, award every pot and move the chips; return the events."""
+    spec = state.spec
+    active = state.active
+    out: list[ev.Event] = []
+    pots = side_pots(state.committed, active)
+    shares: list[Share] = []
+    showings: dict[int, Showing] = {}
+    if len(active) == 1:
+        shares = [Share(i, active[0], p.amount, Side.UNCONTESTED) for i, p in enumerate(pots)]
+    else:
+        for seat in active:
+            cards = state.cards(seat) + state.community
+            showings[seat] = show = evaluate_hands(spec, cards)
+            out.append(
+                ev.CardsShown(seat=seat, cards=tuple(state.cards(seat)), high=show.high_text, low=show.low_text)
+            )
+        priority = _priority(spec, showings, state.active)
+        high = {s: showings[s].high for s in active} if spec.high is not None else None
+        low = {s: showings[s].low for s in active} if spec.low is not None else None
+        for index, pot in enumerate(pots):
+            if spec.declare is not DeclareMode.NONE and len(pot.eligible) > 1:
+                assert high is not None and low is not None
+                result = resolve_declared(
+                    index, pot, state.declared, high=high, low=low,
+                    priority=priority, tie_keeps_half=spec.tie_keeps_half,
+                )
+                out.extend(ev.Forfeited(pot=index, seat=s) for s in result.forfeited)
+                shares.extend(result.shares)
+            else:
+                shares.extend(award_cards_speak(index, pot, high=high, low=low, priority=priority))
+    for share in shares:
+        if share.amount == 0:
+            continue
+        state.stacks[share.seat] += share.amount
+        show = showings.get(share.seat)
+        text = ""
+        if show is not None and share.by:
+            text = (show.high_text if share.by == "high" else show.low_text) or ""
+        out.append(ev.PotAwarded(pot=share.pot, seat=share.seat, amount=share.amount, side=str(share.side), hand=text))
+    for seat in range(state.seats):
+        state.committed[seat] = 0
+    return out

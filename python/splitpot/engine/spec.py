@@ -1,0 +1,254 @@
+"""Game specifications: every variant is data that the one engine runs.
+
+A :class:`GameSpec` lists the :class:`Street` s of a deal, the forced bets and
+limits, how the pot is split and whether players declare.  Specs are frozen and
+checked when built, so a bad spec fails at once, not in the middle of a hand.
+
+>>> street = Street(name="third street", down=2, up=1, opener=Opener.BRING_IN)
+>>> street.cards_per_player
+3
+>>> Street(name="bad", up=-1)
+Traceback (most recent call last):
+...
+splitpot.errors.RuleError: Street 'bad': up must be >= 0, got -1.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from enum import StrEnum, unique
+from typing import Any
+
+from splitpot.errors import RuleError
+
+__all__ = [
+    "DeclareMode",
+    "GameSpec",
+    "OddChip",
+    "Opener",
+    "Stakes",
+    "Street",
+]
+
+
+@unique
+class Opener(StrEnum):
+    """Who acts first in a street's betting round."""
+
+    BRING_IN = "bring_in"
+    """The lowest upcard (ace high, suits clubs < diamonds < hearts < spades) must
+    post the bring-in or complete (stud third street)."""
+    BEST_SHOWING = "best_showing"
+    """The best hand showing among the upcards (pairs, trips, quads; no straights or
+    flushes); ties go to the seat nearest the dealer's left."""
+    DEALER_LEFT = "dealer_left"
+    """The first active player to the dealer's left."""
+    LEFT_OF_BLINDS = "left_of_blinds"
+    """The first player left of the last blind (blind games)."""
+
+
+@unique
+class DeclareMode(StrEnum):
+    """Whether and how players declare high, low or both before the showdown."""
+
+    NONE = "none"
+    """Cards speak: no declarations."""
+    IN_TURN = "in_turn"
+    """Aloud, one at a time, starting at the dealer's left."""
+    SIMULTANEOUS = "simultaneous"
+    """Secretly (white = low, red = high, blue = both), all revealed at once."""
+
+
+@unique
+class OddChip(StrEnum):
+    """Who receives the odd chip between tied hands of one side."""
+
+    BY_SUIT = "by_suit"
+    """The tied hand holding the highest card by suit (lowest card for a low); stud."""
+    BY_POSITION = "by_position"
+    """The first tied seat left of the dealer; draw games."""
+
+
+def _check(cond: bool, where: str, message: str) -> None:
+    if not cond:
+        raise RuleError(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Street:
+    """One street of a deal: cards dealt, an optional draw, then a betting round.
+
+    ``down`` and ``up`` are the cards each player receives face down and face up;
+    ``draw`` is the most cards a player may exchange (0 = no draw); ``burn`` burns
+    one card before the street's cards; ``bet`` says whether a betting round
+    follows; ``big_bet`` selects the big bet; ``big_bet_on_open_pair`` lets any
+    player choose the big bet when an open pair shows (stud fourth street option);
+    ``community_fallback`` deals one shared upcard when the deck cannot give every
+    player his card.
+
+    >>> Street(name="seventh street", down=1, big_bet=True).cards_per_player
+    1
+    """
+
+    name: str
+    down: int = 0
+    up: int = 0
+    draw: int = 0
+    burn: bool = False
+    bet: bool = True
+    big_bet: bool = False
+    opener: Opener = Opener.BEST_SHOWING
+    big_bet_on_open_pair: bool = False
+    pass_and_out: bool = False
+    no_check_raise: bool = False
+    community_fallback: bool = False
+
+    def __post_init__(self) -> None:
+        where = f"Street {self.name!r}"
+        for name in ("down", "up", "draw"):
+            value = getattr(self, name)
+            _check(value >= 0, where, f"{name} must be >= 0, got {value}.")
+        object.__setattr__(self, "opener", Opener(self.opener))
+        _check(
+            not self.community_fallback or self.cards_per_player == 1,
+            where,
+            "community_fallback needs exactly one card per player.",
+        )
+
+    @property
+    def cards_per_player(self) -> int:
+        """Cards each player receives on this street (draws not counted)."""
+        return self.down + self.up
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Stakes:
+    """Forced bets and fixed limits in chips.
+
+    ``blinds`` are posted from the dealer (``blinds_from`` seats left of the
+    button: 0 = the dealer himself) and are live.
+
+    >>> Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10).big_bet
+    10
+    >>> Stakes(small_bet=5, big_bet=4)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: Stakes: big_bet (4) must be >= small_bet (5).
+    """
+
+    ante: int = 0
+    bring_in: int = 0
+    blinds: tuple[int, ...] = ()
+    blinds_from: int = 1
+    small_bet: int = 2
+    big_bet: int = 4
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "blinds", tuple(self.blinds))
+        for name in ("ante", "bring_in", "small_bet", "big_bet", "blinds_from"):
+            value = getattr(self, name)
+            _check(value >= 0, "Stakes", f"{name} must be >= 0, got {value}.")
+        _check(self.small_bet > 0, "Stakes", "small_bet must be > 0.")
+        _check(
+            self.big_bet >= self.small_bet,
+            "Stakes",
+            f"big_bet ({self.big_bet}) must be >= small_bet ({self.small_bet}).",
+        )
+        _check(
+            self.bring_in <= self.small_bet,
+            "Stakes",
+            f"bring_in ({self.bring_in}) must be <= small_bet ({self.small_bet}).",
+        )
+        _check(all(b > 0 for b in self.blinds), "Stakes", "blinds must be > 0.")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameSpec:
+    """A complete poker variant as data.
+
+    ``high`` and ``low`` are ranking names (see :class:`splitpot.evaluate.Ranking`);
+    ``None`` means that side is not played.  ``max_raises`` counts raises after
+    the first bet (a bet and three raises by default); ``uncapped_heads_up``
+    lifts the cap when only two players remain.  ``declare`` selects
+    declarations; ``tie_keeps_half`` lets a both-declarer who ties one side keep
+    the half he won outright.
+
+    >>> from splitpot.games import get_game
+    >>> spec = get_game("seven-card-stud-8")
+    >>> spec.high, spec.low, len(spec.streets)
+    ('high', 'eight-or-better', 5)
+    """
+
+    name: str
+    streets: tuple[Street, ...]
+    stakes: Stakes = field(default_factory=Stakes)
+    high: str | None = "high"
+    low: str | None = None
+    max_raises: int = 3
+    uncapped_heads_up: bool = False
+    declare: DeclareMode = DeclareMode.NONE
+    tie_keeps_half: bool = False
+    odd_chip: OddChip = OddChip.BY_SUIT
+    min_players: int = 2
+    max_players: int = 8
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def __post_init__(self) -> None:
+        where = f"GameSpec {self.name!r}"
+        object.__setattr__(self, "streets", tuple(self.streets))
+        object.__setattr__(self, "declare", DeclareMode(self.declare))
+        object.__setattr__(self, "odd_chip", OddChip(self.odd_chip))
+        _check(bool(self.streets), where, "needs at least one street.")
+        _check(self.streets[0].cards_per_player > 0, where, "the first street must deal cards.")
+        _check(self.high is not None or self.low is not None, where, "needs a high or a low ranking.")
+        _check(
+            self.declare is DeclareMode.NONE or (self.high is not None and self.low is not None),
+            where,
+            "declarations need both a high and a low ranking.",
+        )
+        _check(self.max_raises >= 0, where, "max_raises must be >= 0.")
+        _check(2 <= self.min_players <= self.max_players, where, "need 2 <= min_players <= max_players.")
+        for street in self.streets:
+            if street.opener is Opener.BRING_IN:
+                _check(street.up > 0, where, f"{street.name!r}: a bring-in needs upcards.")
+                _check(self.stakes.bring_in > 0, where, "a bring-in street needs stakes.bring_in > 0.")
+            if street.opener is Opener.LEFT_OF_BLINDS:
+                _check(bool(self.stakes.blinds), where, "left_of_blinds needs stakes.blinds.")
+        _check(
+            len(self.stakes.blinds) < self.min_players or not self.stakes.blinds,
+            where,
+            "more blinds than min_players.",
+        )
+
+    @property
+    def split(self) -> bool:
+        """True when the pot is split between a high and a low hand."""
+        return self.high is not None and self.low is not None
+
+    def replace(self, **changes: Any) -> GameSpec:
+        """Return a copy with some fields changed (validated again)."""
+        return dataclasses.replace(self, **changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready description from which :meth:`from_dict` rebuilds the spec."""
+        data = dataclasses.asdict(self)
+        data["options"] = [list(pair) for pair in self.options]
+        return data
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GameSpec:
+        """Rebuild a spec from :meth:`to_dict` output.
+
+        >>> from splitpot.games import get_game
+        >>> spec = get_game("seven-card-stud")
+        >>> GameSpec.from_dict(spec.to_dict()) == spec
+        True
+        """
+        data = dict(data)
+        data["streets"] = tuple(Street(**s) for s in data["streets"])
+        stakes = dict(data["stakes"])
+        stakes["blinds"] = tuple(stakes.get("blinds", ()))
+        data["stakes"] = Stakes(**stakes)
+        data["options"] = tuple((k, v) for k, v in data.get("options", ()))
+        return cls(**data)

@@ -1,0 +1,653 @@
+"""The hand state machine: one explicit phase, one method per action.
+
+A :class:`State` is built from a :class:`~splitpot.engine.spec.GameSpec`, the
+stacks and a seed (or an explicit deck order).  Dealer steps (antes, dealing,
+the showdown) run by themselves unless ``automate=False``; then
+:meth:`State.advance` performs the next one.  Players act through
+:meth:`~State.fold`, :meth:`~State.check`, :meth:`~State.call`,
+:meth:`~State.bet`, :meth:`~State.raise_to`, :meth:`~State.complete`,
+:meth:`~State.bring_in`, :meth:`~State.draw` and :meth:`~State.declare`; each
+has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
+is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
+
+>>> from splitpot.games import get_game
+>>> state = State(get_game("seven-card-stud"), [100, 100, 100], seed=7)
+>>> state.phase, state.actor in (0, 1, 2)
+(<Phase.BRING_IN: 'bring_in'>, True)
+>>> [str(o.action) for o in state.legal_actions()]
+['bring_in', 'complete']
+>>> state.fold()  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+splitpot.errors.IllegalActionError: Seat ... cannot fold now; legal: bring_in 2, complete to 5.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from enum import StrEnum, unique
+
+from splitpot.cards import Card, Deck, parse_cards
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action, Option, Round
+from splitpot.engine.declare import MARKERS, Declaration
+from splitpot.engine.history import History, player_view
+from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
+from splitpot.engine.showdown import settle
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street
+from splitpot.errors import IllegalActionError, RuleError
+
+__all__ = ["Phase", "State"]
+
+
+@unique
+class Phase(StrEnum):
+    """Where a hand stands; dealer phases have no actor."""
+
+    FORCED_BETS = "forced_bets"
+    """Dealer: antes and blinds are posted."""
+    DEALING = "dealing"
+    """Dealer: the current street's cards are dealt (burn first if the street says so)."""
+    BRING_IN = "bring_in"
+    """Player: the lowest upcard posts the bring-in or completes."""
+    BETTING = "betting"
+    """Player: a betting round is under way."""
+    DRAWING = "drawing"
+    """Player: each player in turn discards and draws."""
+    DECLARING = "declaring"
+    """Player: each player still in declares high, low or both."""
+    SHOWDOWN = "showdown"
+    """Dealer: hands are shown and the pots awarded."""
+    COMPLETE = "complete"
+    """The hand is over; chips are back in the stacks."""
+
+
+_DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN})
+
+
+class State:
+    """One hand of poker at a table of ``len(stacks)`` seats.
+
+    Seats with an empty stack sit out.  ``deck`` fixes the card order (first
+    card dealt first); otherwise a deck shuffled with ``seed`` is used.  Cards
+    are dealt one round at a time, clockwise from the dealer's left.
+    """
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        stacks: Sequence[int],
+        *,
+        button: int = 0,
+        seed: int | None = None,
+        deck: Iterable[Card | int | str] | str | None = None,
+        automate: bool = True,
+    ) -> None:
+        seats = len(stacks)
+        if any(not isinstance(s, int) or s < 0 for s in stacks):
+            raise RuleError(f"Stacks must be non-negative ints, got {list(stacks)}.")
+        playing = [s for s in range(seats) if stacks[s] > 0]
+        if not spec.min_players <= len(playing) <= spec.max_players:
+            raise RuleError(
+                f"{spec.name} needs {spec.min_players} to {spec.max_players} players with chips, "
+                f"got {len(playing)}."
+            )
+        if not 0 <= button < seats:
+            raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
+        order = [int(c) for c in (parse_cards(deck) if deck is not None else Deck(seed).cards)]
+        self.spec = spec
+        self.seats = seats
+        self.button = button
+        self.automate = automate
+        self.starting_stacks: tuple[int, ...] = tuple(stacks)
+        self.stacks: list[int] = list(stacks)
+        self.committed: list[int] = [0] * seats
+        self.in_hand: list[bool] = [s > 0 for s in stacks]
+        self.folded: list[bool] = [s == 0 for s in stacks]
+        self.down: list[list[int]] = [[] for _ in range(seats)]
+        self.up: list[list[int]] = [[] for _ in range(seats)]
+        self.community: list[int] = []
+        self.deck_order: tuple[int, ...] = tuple(order)
+        self._deck = order
+        self._next = 0
+        self.street = -1
+        self.phase = Phase.FORCED_BETS
+        self.actor: int | None = None
+        self.round: Round | None = None
+        self.declared: dict[int, Declaration] = {}
+        self.drawn: set[int] = set()
+        self._blinds: list[tuple[int, int]] = []
+        self.events: list[ev.Event] = []
+        self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
+        self._check_deck()
+        if automate:
+            self._run_dealer()
+
+    # ------------------------------------------------------------------ basics
+    @property
+    def pot(self) -> int:
+        """Chips in the middle (all pots together)."""
+        return sum(self.committed)
+
+    @property
+    def active(self) -> list[int]:
+        """Seats still in the hand (dealt in, not folded), dealer's left first."""
+        return [s for s in self._order if not self.folded[s]]
+
+    @property
+    def current_street(self) -> Street | None:
+        """The street being played, or None before the first deal."""
+        return self.spec.streets[self.street] if self.street >= 0 else None
+
+    @property
+    def is_complete(self) -> bool:
+        """True once the pots are awarded."""
+        return self.phase is Phase.COMPLETE
+
+    def cards(self, seat: int) -> list[int]:
+        """All cards of ``seat`` (down then up) as ints."""
+        return self.down[seat] + self.up[seat]
+
+    def _actors(self) -> list[int]:
+        return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
+
+    def _check_deck(self) -> None:
+        needed = 0
+        players = sum(self.in_hand)
+        for street in self.spec.streets:
+            needed += int(street.burn)
+            per = street.cards_per_player * players
+            short = street.community_fallback and len(self._deck) - needed < per
+            needed += 1 if short else per
+        if needed > len(self._deck):
+            raise RuleError(f"The deck has {len(self._deck)} cards; this deal needs {needed}.")
+
+    def _take(self, count: int) -> list[int]:
+        if self._next + count > len(self._deck):
+            raise RuleError("The deck is exhausted.")
+        cards = self._deck[self._next : self._next + count]
+        self._next += count
+        return cards
+
+    @property
+    def cards_left(self) -> int:
+        """Cards not yet dealt or burned."""
+        return len(self._deck) - self._next
+
+    def _log(self, event: ev.Event) -> ev.Event:
+        self.events.append(event)
+        return event
+
+    def _move(self, seat: int, amount: int) -> None:
+        self.stacks[seat] -= amount
+        self.committed[seat] += amount
+
+    # ------------------------------------------------------------ dealer steps
+    def advance(self) -> ev.Event | None:
+        """Perform the next dealer step (antes, a deal, the showdown).
+
+        Raises :class:`IllegalActionError` when a player must act instead.
+        """
+        if self.phase is Phase.FORCED_BETS:
+            return self._post_forced_bets()
+        if self.phase is Phase.DEALING:
+            return self._deal_street()
+        if self.phase is Phase.SHOWDOWN:
+            return self._showdown()
+        if self.phase is Phase.COMPLETE:
+            raise IllegalActionError("The hand is complete; start a new State for the next hand.")
+        raise IllegalActionError(
+            f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
+        )
+
+    def _run_dealer(self) -> None:
+        while self.phase in _DEALER_PHASES:
+            self.advance()
+
+    def _after(self) -> None:
+        if self.automate:
+            self._run_dealer()
+
+    def _post_forced_bets(self) -> ev.Event | None:
+        stakes = self.spec.stakes
+        last: ev.Event | None = None
+        if stakes.ante:
+            for seat in self._order:
+                if self.in_hand[seat]:
+                    amount = min(stakes.ante, self.stacks[seat])
+                    self._move(seat, amount)
+                    last = self._log(ev.AntePosted(seat=seat, amount=amount))
+        if stakes.blinds:
+            ring = [s for s in clockwise(self.button, self.seats) if self.in_hand[s]]
+            ring = ring[stakes.blinds_from :] + ring[: stakes.blinds_from]
+            for seat, blind in zip(ring, stakes.blinds, strict=False):
+                amount = min(blind, self.stacks[seat])
+                self._move(seat, amount)
+                self._blinds.append((seat, amount))
+                last = self._log(ev.BlindPosted(seat=seat, amount=amount))
+        self.street = 0
+        self.phase = Phase.DEALING
+        return last
+
+    def _deal_street(self) -> ev.Event:
+        street = self.spec.streets[self.street]
+        last = self._log(ev.StreetStarted(street=self.street, name=street.name))
+        if street.burn:
+            last = self._log(ev.CardBurned(card=self._take(1)[0]))
+        receivers = self.active
+        per = street.cards_per_player
+        if per:
+            if street.community_fallback and self.cards_left < per * len(receivers):
+                card = self._take(1)
+                self.community.extend(card)
+                last = self._log(ev.CardsDealt(seat=None, cards=tuple(card), up=True))
+            else:
+                dealt = self._take(per * len(receivers))
+                n = len(receivers)
+                for i, seat in enumerate(receivers):
+                    mine = dealt[i::n]
+                    if street.down:
+                        self.down[seat].extend(mine[: street.down])
+                        last = self._log(
+                            ev.CardsDealt(seat=seat, cards=tuple(mine[: street.down]), up=False)
+                        )
+                    if street.up:
+                        self.up[seat].extend(mine[street.down :])
+                        last = self._log(
+                            ev.CardsDealt(seat=seat, cards=tuple(mine[street.down :]), up=True)
+                        )
+        if street.draw:
+            self.drawn = set()
+            self.phase = Phase.DRAWING
+            self.actor = self.active[0]
+        else:
+            self._start_betting()
+        return last
+
+    def _start_betting(self) -> None:
+        street = self.spec.streets[self.street]
+        actors = self._actors()
+        blinds = self._blinds if self.street == 0 else []
+        owed = any(a < max((b for _, b in blinds), default=0) for _, a in blinds)
+        if not street.bet or len(self.active) < 2 or (len(actors) < 2 and not owed):
+            self._end_round()
+            return
+        stakes = self.spec.stakes
+        size = stakes.big_bet if street.big_bet else stakes.small_bet
+        increments = (size,)
+        if street.big_bet_on_open_pair and not street.big_bet and self._open_pair():
+            increments = (stakes.small_bet, stakes.big_bet)
+        self.round = Round.start(
+            seats=self.seats,
+            actors=actors,
+            increments=increments,
+            cap=self.spec.max_raises + 1,
+            pass_and_out=street.pass_and_out,
+            no_check_raise=street.no_check_raise,
+            uncapped_heads_up=self.spec.uncapped_heads_up,
+        )
+        for seat, amount in blinds:
+            self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
+        if street.opener is Opener.BRING_IN:
+            upcards = {s: self.up[s] for s in actors}
+            self.phase = Phase.BRING_IN
+            self.actor = bring_in_seat(upcards)
+            return
+        self.phase = Phase.BETTING
+        if street.opener is Opener.BEST_SHOWING:
+            first = best_showing_seat({s: self.up[s] for s in self.active}, self.button, self.seats)
+        elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
+            first = (blinds[-1][0] + 1) % self.seats
+        else:
+            first = self._order[0]
+        self.actor = self._next_pending(first, inclusive=True)
+        if self.actor is None:
+            self._end_round()
+
+    def _open_pair(self) -> bool:
+        for seat in self.active:
+            ranks = [c >> 2 for c in self.up[seat]]
+            if len(ranks) != len(set(ranks)):
+                return True
+        return False
+
+    def _next_pending(self, start: int, *, inclusive: bool) -> int | None:
+        assert self.round is not None
+        pending = self.round.pending
+        for i in range(0 if inclusive else 1, self.seats + 1):
+            seat = (start + i) % self.seats
+            if seat in pending:
+                return seat
+        return None
+
+    def _end_round(self) -> None:
+        self.round = None
+        self.actor = None
+        if len(self.active) < 2:
+            self.phase = Phase.SHOWDOWN
+        elif self.street + 1 < len(self.spec.streets):
+            self.street += 1
+            self.phase = Phase.DEALING
+        elif self.spec.declare is not DeclareMode.NONE:
+            self.declared = {}
+            self.phase = Phase.DECLARING
+            self.actor = self.active[0]
+        else:
+            self.phase = Phase.SHOWDOWN
+
+    def _showdown(self) -> ev.Event:
+        for event in settle(self):
+            self._log(event)
+        self.phase = Phase.COMPLETE
+        self.actor = None
+        return self._log(ev.HandEnded(stacks=tuple(self.stacks)))
+
+    # ----------------------------------------------------------- legal actions
+    def legal_actions(self) -> tuple[Option, ...]:
+        """The actor's legal actions with their amounts (empty in dealer phases)."""
+        seat = self.actor
+        if seat is None:
+            return ()
+        if self.phase is Phase.BETTING:
+            assert self.round is not None
+            return tuple(self.round.options(seat, stack=self.stacks[seat], active=len(self.active)))
+        if self.phase is Phase.BRING_IN:
+            stack, stakes = self.stacks[seat], self.spec.stakes
+            out = [Option(Action.BRING_IN, (min(stakes.bring_in, stack),))]
+            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in:
+                out.append(Option(Action.COMPLETE, (min(stakes.small_bet, stack),)))
+            return tuple(out)
+        if self.phase is Phase.DRAWING:
+            return (Option(Action.DRAW, (self.spec.streets[self.street].draw,)),)
+        if self.phase is Phase.DECLARING:
+            return (Option(Action.DECLARE),)
+        return ()
+
+    def _describe_legal(self) -> str:
+        parts = []
+        for option in self.legal_actions():
+            if option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
+                parts.append(f"{option.action} to {' or '.join(map(str, option.amounts))}")
+            elif option.amounts and option.action is not Action.DRAW:
+                parts.append(f"{option.action} {option.amounts[0]}")
+            elif option.action is Action.DRAW:
+                parts.append(f"draw up to {option.amounts[0]} cards")
+            else:
+                parts.append(str(option.action))
+        return ", ".join(parts) if parts else "nothing (no player to act)"
+
+    def _verify(self, action: Action, amount: int | None = None) -> tuple[int, int]:
+        seat = self.actor
+        if seat is None:
+            raise IllegalActionError(
+                f"Nobody may {action} now: the hand is in phase {self.phase!s}"
+                + (" (call advance())." if self.phase in _DEALER_PHASES else ".")
+            )
+        for option in self.legal_actions():
+            if option.action is action:
+                if not option.amounts or action in (Action.CALL, Action.BRING_IN):
+                    return seat, option.amounts[0] if option.amounts else 0
+                if amount is None:
+                    return seat, option.amounts[0]
+                if amount in option.amounts:
+                    return seat, amount
+                raise IllegalActionError(
+                    f"Seat {seat} cannot {action} to {amount}; legal: {self._describe_legal()}."
+                )
+        raise IllegalActionError(f"Seat {seat} cannot {action} now; legal: {self._describe_legal()}.")
+
+    # ----------------------------------------------------------- bet actions
+    def verify_fold(self) -> int:
+        """Raise unless the actor may fold; return the actor."""
+        return self._verify(Action.FOLD)[0]
+
+    def can_fold(self) -> bool:
+        """Whether the actor may fold (no side effects)."""
+        return self._can(Action.FOLD)
+
+    def fold(self) -> ev.Event:
+        """The actor folds."""
+        seat = self.verify_fold()
+        assert self.round is not None
+        self.folded[seat] = True
+        self.round.apply_fold(seat)
+        return self._acted(seat, ev.Folded(seat=seat))
+
+    def verify_check(self) -> int:
+        """Raise unless the actor may check; return the actor."""
+        return self._verify(Action.CHECK)[0]
+
+    def can_check(self) -> bool:
+        """Whether the actor may check."""
+        return self._can(Action.CHECK)
+
+    def check(self) -> ev.Event:
+        """The actor checks."""
+        seat = self.verify_check()
+        assert self.round is not None
+        self.round.apply_check(seat)
+        return self._acted(seat, ev.Checked(seat=seat))
+
+    def verify_call(self) -> tuple[int, int]:
+        """Raise unless the actor may call; return (actor, chips to add)."""
+        return self._verify(Action.CALL)
+
+    def can_call(self) -> bool:
+        """Whether the actor may call."""
+        return self._can(Action.CALL)
+
+    def call(self) -> ev.Event:
+        """The actor calls (all in when short)."""
+        seat, amount = self.verify_call()
+        assert self.round is not None
+        self._move(seat, amount)
+        self.round.apply_call(seat, amount)
+        return self._acted(seat, ev.Called(seat=seat, amount=amount))
+
+    def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
+        """Raise unless the actor may bet ``amount`` (round total; None: the
+        smallest legal bet); return (actor, total)."""
+        return self._verify(Action.BET, amount)
+
+    def can_bet(self, amount: int | None = None) -> bool:
+        """Whether the actor may bet ``amount``."""
+        return self._can(Action.BET, amount)
+
+    def bet(self, amount: int | None = None) -> ev.Event:
+        """The actor makes the first bet of the round."""
+        seat, to = self.verify_bet(amount)
+        return self._raise(seat, to, ev.BetMade)
+
+    def verify_raise_to(self, amount: int | None = None) -> tuple[int, int]:
+        """Raise unless the actor may raise to ``amount`` (round total)."""
+        return self._verify(Action.RAISE, amount)
+
+    def can_raise_to(self, amount: int | None = None) -> bool:
+        """Whether the actor may raise to ``amount``."""
+        return self._can(Action.RAISE, amount)
+
+    def raise_to(self, amount: int | None = None) -> ev.Event:
+        """The actor raises to ``amount`` (None: the smallest legal raise)."""
+        seat, to = self.verify_raise_to(amount)
+        return self._raise(seat, to, ev.Raised)
+
+    def verify_complete(self, amount: int | None = None) -> tuple[int, int]:
+        """Raise unless the actor may complete the bring-in to ``amount``."""
+        return self._verify(Action.COMPLETE, amount)
+
+    def can_complete(self, amount: int | None = None) -> bool:
+        """Whether the actor may complete the bring-in."""
+        return self._can(Action.COMPLETE, amount)
+
+    def complete(self, amount: int | None = None) -> ev.Event:
+        """The actor completes the bring-in to the small bet (not a raise)."""
+        seat, to = self.verify_complete(amount)
+        if self.phase is Phase.BRING_IN:
+            self.phase = Phase.BETTING
+        return self._raise(seat, to, ev.Completed)
+
+    def verify_bring_in(self) -> tuple[int, int]:
+        """Raise unless the actor must post the bring-in; return (actor, amount)."""
+        return self._verify(Action.BRING_IN)
+
+    def can_bring_in(self) -> bool:
+        """Whether the actor may post the bring-in."""
+        return self._can(Action.BRING_IN)
+
+    def bring_in(self) -> ev.Event:
+        """The actor posts the bring-in."""
+        seat, amount = self.verify_bring_in()
+        assert self.round is not None
+        self._move(seat, amount)
+        self.round.post_bring_in(seat, amount, actors=self._actors())
+        self.phase = Phase.BETTING
+        return self._acted(seat, ev.BringInPosted(seat=seat, amount=amount))
+
+    def _raise(self, seat: int, to: int, kind: type[ev.BetMade | ev.Raised | ev.Completed]) -> ev.Event:
+        assert self.round is not None
+        added = to - self.round.bets[seat]
+        self._move(seat, added)
+        self.round.apply_raise(seat, to, actors=self._actors())
+        return self._acted(seat, kind(seat=seat, amount=added, to=to))
+
+    def _can(self, action: Action, amount: int | None = None) -> bool:
+        try:
+            self._verify(action, amount)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _acted(self, seat: int, event: ev.Event) -> ev.Event:
+        self._log(event)
+        assert self.round is not None
+        if len(self.active) < 2 or not self.round.pending:
+            self._end_round()
+        else:
+            self.actor = self._next_pending(seat, inclusive=False)
+        self._after()
+        return event
+
+    # ------------------------------------------------------------------ draws
+    def verify_draw(self, discards: Iterable[Card | int | str] | str = ()) -> tuple[int, list[int]]:
+        """Raise unless the actor may discard ``discards`` (cards he holds, at
+        most the street's draw); return (actor, discards as ints)."""
+        seat = self._verify(Action.DRAW)[0]
+        cards = [int(c) for c in parse_cards(discards)] if discards else []
+        held = self.cards(seat)
+        limit = self.spec.streets[self.street].draw
+        missing = [ev.card_text(c) for c in cards if c not in held]
+        if missing:
+            raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
+        if len(cards) > limit:
+            raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards, not {len(cards)}.")
+        if len(cards) > self.cards_left:
+            raise IllegalActionError("The deck cannot serve this draw.")
+        return seat, cards
+
+    def can_draw(self, discards: Iterable[Card | int | str] | str = ()) -> bool:
+        """Whether the actor may make this draw."""
+        try:
+            self.verify_draw(discards)
+        except (IllegalActionError, ValueError):
+            return False
+        return True
+
+    def draw(self, discards: Iterable[Card | int | str] | str = ()) -> ev.Event:
+        """The actor discards ``discards`` and receives as many cards (a down card
+        for a down card, an up card for an up card); no cards: stands pat."""
+        seat, cards = self.verify_draw(discards)
+        received = self._take(len(cards))
+        for old, new in zip(cards, received, strict=True):
+            pile = self.down[seat] if old in self.down[seat] else self.up[seat]
+            pile[pile.index(old)] = new
+        event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
+        self.drawn.add(seat)
+        rest = [s for s in self.active if s not in self.drawn]
+        if rest:
+            self.actor = rest[0]
+        else:
+            self.actor = None
+            self._start_betting()
+        self._after()
+        return event
+
+    # ----------------------------------------------------------- declarations
+    def verify_declare(self, choice: Declaration | str, *, seat: int | None = None) -> tuple[int, Declaration]:
+        """Raise unless ``seat`` (default: the actor) may declare ``choice``
+        (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
+        In simultaneous mode any player who has not declared may declare."""
+        if self.phase is not Phase.DECLARING:
+            raise IllegalActionError(f"Nobody may declare now: the hand is in phase {self.phase!s}.")
+        text = str(choice).lower()
+        if text not in MARKERS and text not in {d.value for d in Declaration}:
+            raise IllegalActionError(
+                f"Unknown declaration {choice!r}; declare high, low or both (markers red, white, blue)."
+            )
+        decl = MARKERS.get(text) or Declaration(text)
+        who = self.actor if seat is None else seat
+        assert who is not None
+        if self.spec.declare is DeclareMode.IN_TURN and who != self.actor:
+            raise IllegalActionError(f"Declarations are in turn: seat {self.actor} declares next.")
+        if who not in self.active or who in self.declared:
+            raise IllegalActionError(
+                f"Seat {who} cannot declare; undeclared players: {self._undeclared()}."
+            )
+        return who, decl
+
+    def can_declare(self, choice: Declaration | str, *, seat: int | None = None) -> bool:
+        """Whether the declaration is legal."""
+        try:
+            self.verify_declare(choice, seat=seat)
+        except IllegalActionError:
+            return False
+        return True
+
+    def declare(self, choice: Declaration | str, *, seat: int | None = None) -> ev.Event:
+        """Declare ``high``, ``low`` or ``both`` for ``seat`` (default: the actor)."""
+        who, decl = self.verify_declare(choice, seat=seat)
+        self.declared[who] = decl
+        event = self._log(ev.Declared(seat=who, choice=str(decl)))
+        rest = self._undeclared()
+        if rest:
+            self.actor = rest[0]
+        else:
+            self.actor = None
+            if self.spec.declare is DeclareMode.SIMULTANEOUS:
+                choices = tuple((s, str(self.declared[s])) for s in self.active)
+                self._log(ev.DeclarationsRevealed(choices=choices))
+            self.phase = Phase.SHOWDOWN
+        self._after()
+        return event
+
+    def _undeclared(self) -> list[int]:
+        return [s for s in self.active if s not in self.declared]
+
+    # ---------------------------------------------------------------- helpers
+    def snapshot(self) -> tuple[object, ...]:
+        """A value that changes whenever anything in the state changes."""
+        r = self.round
+        rnd = None
+        if r is not None:
+            rnd = (tuple(r.bets), r.current, r.last_full, r.increments, r.full_bets,
+                   tuple(sorted(r.pending)), tuple(sorted(r.may_raise)), tuple(sorted(r.checked)))
+        return (
+            self.phase, self.street, self.actor, tuple(self.stacks), tuple(self.committed),
+            tuple(self.folded), tuple(map(tuple, self.down)), tuple(map(tuple, self.up)),
+            tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
+            tuple(sorted(self.drawn)), tuple(self.events),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<State {self.spec.name} phase={self.phase!s} street={self.street} "
+            f"actor={self.actor} pot={self.pot} stacks={self.stacks}>"
+        )
+
+    # ------------------------------------------------------------ history/view
+    def history(self) -> History:
+        """The hand so far as a replayable, JSON-ready :class:`History`."""
+        return History.of(self)
+
+    def view(self, seat: int | None) -> dict[str, object]:
+        """What ``seat`` may see (other players' down cards hidden); JSON-ready."""
+        return player_view(self, seat)

@@ -1,0 +1,128 @@
+"""The seven-card stud family (RULES.md §5.1–5.3) as specs.
+
+>>> spec = seven_card_stud(players=8)
+>>> [s.name for s in spec.streets]
+['third street', 'fourth street', 'fifth street', 'sixth street', 'seventh street']
+>>> spec.streets[-1].community_fallback
+True
+>>> seven_card_stud_high_low(low="ace-to-six").low
+'ace-to-six'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
+from splitpot.errors import RuleError
+
+__all__ = [
+    "DEFAULT_STAKES",
+    "seven_card_stud",
+    "seven_card_stud_8",
+    "seven_card_stud_declare",
+    "seven_card_stud_high_low",
+    "stud_streets",
+]
+
+DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+"""Ante 1, bring-in 2, limits 5/10."""
+
+_CLASSIC_LOWS = ("deuce-to-seven", "ace-to-six", "ace-to-five")
+
+
+def stud_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
+    """Third to seventh street: two down and one up, three up, one down.
+
+    Small bets on third and fourth street (``open_pair``: an open pair on
+    fourth street lets any player bet big), big bets from fifth street.
+    """
+    return (
+        Street(name="third street", down=2, up=1, opener=Opener.BRING_IN),
+        Street(name="fourth street", up=1, big_bet_on_open_pair=open_pair),
+        Street(name="fifth street", up=1, big_bet=True),
+        Street(name="sixth street", up=1, big_bet=True),
+        Street(name="seventh street", down=1, big_bet=True, community_fallback=True),
+    )
+
+
+def _stud(
+    name: str,
+    *,
+    low: str | None,
+    open_pair: bool,
+    uncapped_heads_up: bool,
+    stakes: Stakes | None,
+    declare: DeclareMode = DeclareMode.NONE,
+    tie_keeps_half: bool = False,
+    **extra: Any,
+) -> GameSpec:
+    if extra:
+        raise RuleError(f"{name}: unknown options {sorted(extra)}.")
+    options: list[tuple[str, Any]] = [("open_pair", open_pair), ("uncapped_heads_up", uncapped_heads_up)]
+    return GameSpec(
+        name=name,
+        streets=stud_streets(open_pair=open_pair),
+        stakes=stakes or DEFAULT_STAKES,
+        high="high",
+        low=low,
+        uncapped_heads_up=uncapped_heads_up,
+        declare=declare,
+        tie_keeps_half=tie_keeps_half,
+        max_players=8,
+        options=tuple(options),
+    )
+
+
+def seven_card_stud(
+    *, open_pair: bool = False, uncapped_heads_up: bool = False, stakes: Stakes | None = None, **extra: Any
+) -> GameSpec:
+    """``seven-card-stud``: best five of seven for high (§5.1)."""
+    return _stud("seven-card-stud", low=None, open_pair=open_pair,
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+
+
+def seven_card_stud_8(
+    *, open_pair: bool = False, uncapped_heads_up: bool = False, stakes: Stakes | None = None, **extra: Any
+) -> GameSpec:
+    """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2)."""
+    return _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+
+
+def _classic_low(low: str) -> str:
+    if low not in _CLASSIC_LOWS:
+        raise RuleError(f"low must be one of {', '.join(_CLASSIC_LOWS)}; got {low!r}.")
+    return low
+
+
+def seven_card_stud_high_low(
+    *,
+    low: str = "deuce-to-seven",
+    open_pair: bool = False,
+    uncapped_heads_up: bool = False,
+    stakes: Stakes | None = None,
+    **extra: Any,
+) -> GameSpec:
+    """``seven-card-stud-high-low``: classic split, no qualifier, cards speak (§5.3)."""
+    return _stud("seven-card-stud-high-low", low=_classic_low(low), open_pair=open_pair,
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+
+
+def seven_card_stud_declare(
+    *,
+    low: str = "deuce-to-seven",
+    declare: DeclareMode | str = DeclareMode.SIMULTANEOUS,
+    tie_keeps_half: bool = False,
+    open_pair: bool = False,
+    uncapped_heads_up: bool = False,
+    stakes: Stakes | None = None,
+    **extra: Any,
+) -> GameSpec:
+    """``seven-card-stud-declare``: §5.3 with declarations (simultaneous by default)."""
+    mode = DeclareMode(declare.replace("-", "_") if isinstance(declare, str) else declare)
+    if mode is DeclareMode.NONE:
+        raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
+    return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
+                 tie_keeps_half=tie_keeps_half, **extra)
