@@ -423,6 +423,17 @@ def _representative(ranks: Sequence[int], suited: bool) -> tuple[int, ...]:
     return tuple(cards)
 
 
+def all_class_representatives() -> list[tuple[int, ...]]:
+    """One hand of each of the 7,462 (rank multiset, flush or not) five-card classes."""
+    reps = []
+    for ranks in itertools.combinations_with_replacement(range(13), 5):
+        if max(Counter(ranks).values()) > 4:
+            continue
+        for suited in (False, True) if len(set(ranks)) == 5 else (False,):
+            reps.append(_representative(ranks, suited))
+    return reps
+
+
 @functools.cache
 def class_table(ranking: str) -> ClassTable:
     entries: list[tuple[int, bool, Key | None, str | None, tuple[int, ...]]] = []

@@ -1,0 +1,285 @@
+"""Every bad input raises a splitpot exception that names the problem.
+
+Each case checks the class (a ``SplitpotError`` that is also a ValueError/TypeError)
+and the message (``match=`` on the card text, the count, "duplicate", "dtype", ...).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+import pytest
+
+import splitpot
+import splitpot.errors
+from splitpot import (
+    Card,
+    CardError,
+    CardTypeError,
+    Deck,
+    RankingError,
+    SplitpotError,
+    evaluate,
+    evaluate_many,
+    high_low,
+    parse_cards,
+    strength,
+)
+
+
+def test_error_hierarchy() -> None:
+    for name in (
+        "SplitpotError",
+        "CardError",
+        "CardTypeError",
+        "RankingError",
+        "RuleError",
+        "IllegalActionError",
+    ):
+        assert getattr(splitpot, name) is getattr(splitpot.errors, name)
+    assert issubclass(CardError, SplitpotError) and issubclass(CardError, ValueError)
+    assert issubclass(CardTypeError, SplitpotError) and issubclass(CardTypeError, TypeError)
+    assert issubclass(RankingError, SplitpotError) and issubclass(RankingError, ValueError)
+    assert issubclass(splitpot.RuleError, ValueError)
+    assert issubclass(splitpot.IllegalActionError, ValueError)
+
+
+# --------------------------------------------------------------------------- cards
+
+
+@pytest.mark.parametrize("text", ["Xs", "Az", "1c", "11h", "A", "Ass", "jokerr", "s"])
+def test_card_unknown_text(text: str) -> None:
+    with pytest.raises(CardError, match=text):
+        Card(text)
+
+
+def test_card_empty_text() -> None:
+    with pytest.raises(CardError):
+        Card("")
+
+
+@pytest.mark.parametrize("value", [53, 60, -1, 1_000])
+def test_card_out_of_range_int(value: int) -> None:
+    with pytest.raises(CardError, match=str(value)):
+        Card(value)
+
+
+@pytest.mark.parametrize("value", [1.0, 51.5, None, b"As", [51]])
+def test_card_wrong_type(value: Any) -> None:
+    with pytest.raises(CardTypeError):
+        Card(value)
+
+
+@pytest.mark.parametrize(
+    ("cards", "word"),
+    [
+        ("As Kd Xx", "Xx"),
+        ("As Kd 1c", "1c"),
+        ("As,Kd,Q", "Q"),
+        (["As", "Kz"], "Kz"),
+        ([51, 52, 99], "99"),
+        ([51, -3], "-3"),
+    ],
+)
+def test_parse_cards_bad_card(cards: Any, word: str) -> None:
+    with pytest.raises(CardError, match=word):
+        parse_cards(cards)
+
+
+@pytest.mark.parametrize("cards", ["As Kd As", "AsKdAs", ["As", 51], [Card("Kd"), "kd"], "Td 10d"])
+def test_parse_cards_duplicate(cards: Any) -> None:
+    with pytest.raises(CardError, match=r"(?i)duplicate") as info:
+        parse_cards(cards)
+    assert "As" in str(info.value) or "Kd" in str(info.value) or "Td" in str(info.value)
+
+
+@pytest.mark.parametrize("cards", [[51, 1.5], [None], [51, None], 3.5])
+def test_parse_cards_wrong_type(cards: Any) -> None:
+    with pytest.raises(CardTypeError):
+        parse_cards(cards)
+
+
+# ---------------------------------------------------------------------------- deck
+
+
+def test_deck_deal_more_than_remain() -> None:
+    deck = Deck(order="As Kd")
+    with pytest.raises(CardError, match=r"\b3\b"):
+        deck.deal(3)
+    assert len(deck) == 2  # nothing was dealt
+    deck.deal(2)
+    with pytest.raises(CardError):
+        deck.deal_one()
+
+
+def test_deck_deal_everything_then_one_more() -> None:
+    deck = Deck(seed=1)
+    deck.deal(52)
+    with pytest.raises(CardError):
+        deck.deal(1)
+
+
+def test_deck_order_with_bad_cards() -> None:
+    with pytest.raises(CardError, match="Xx"):
+        Deck(order="As Xx")
+    with pytest.raises(CardError, match=r"(?i)duplicate"):
+        Deck(order="As Kd As")
+
+
+# ------------------------------------------------------------------------- rankings
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda r: strength("As Ks Qs Js Ts", r),
+        lambda r: evaluate("As Ks Qs Js Ts", r),
+        lambda r: evaluate_many(np.zeros((1, 5), dtype=np.uint8) + np.arange(5, dtype=np.uint8), r),
+        lambda r: high_low("As Ks Qs Js Ts", low=r),
+    ],
+    ids=["strength", "evaluate", "evaluate_many", "high_low"],
+)
+@pytest.mark.parametrize("name", ["razz", "lowball", "high-low", ""])
+def test_unknown_ranking(call: Callable[[str], object], name: str) -> None:
+    with pytest.raises(RankingError, match=re.escape(name) if name else None):
+        call(name)
+
+
+def test_high_low_needs_a_low_ranking() -> None:
+    with pytest.raises(RankingError, match="high"):
+        high_low("As Ks Qs Js Ts", low="high")
+
+
+# ---------------------------------------------------------------------- card counts
+
+
+@pytest.mark.parametrize("ranking", ["high", "deuce-to-seven", "ace-to-six", "ace-to-five"])
+@pytest.mark.parametrize(
+    ("cards", "count"),
+    [("", 0), ("As Ks Qs Js Ts 9s 8s 7s", 8), ("2c 3c 4c 5c 6c 7c 8c 9c Tc", 9)],
+)
+def test_strength_wrong_number_of_cards(ranking: str, cards: str, count: int) -> None:
+    with pytest.raises(CardError, match=rf"\b{count}\b"):
+        strength(cards, ranking)
+    with pytest.raises(CardError, match=rf"\b{count}\b"):
+        evaluate(cards, ranking)
+
+
+@pytest.mark.parametrize(("cards", "count"), [("As", 1), ("As Ks", 2), ("As Ks Qs", 3), ("As 2s 3s 4s", 4)])
+def test_eight_or_better_needs_five_to_seven(cards: str, count: int) -> None:
+    with pytest.raises(CardError, match=rf"\b{count}\b"):
+        strength(cards, "eight-or-better")
+    with pytest.raises(CardError, match=rf"\b{count}\b"):
+        evaluate(cards, "eight-or-better")
+
+
+@pytest.mark.parametrize(("cards", "count"), [("As Ks Qs Js", 4), ("As Ks Qs Js Ts 9s 8s 7s", 8)])
+def test_high_low_needs_five_to_seven(cards: str, count: int) -> None:
+    with pytest.raises(CardError, match=rf"\b{count}\b"):
+        high_low(cards)
+
+
+@pytest.mark.parametrize("call", [strength, evaluate, high_low], ids=["strength", "evaluate", "high_low"])
+def test_duplicate_cards_in_a_hand(call: Callable[[str], object]) -> None:
+    with pytest.raises(CardError, match=r"(?i)duplicate") as info:
+        call("As Ks Qs Js As")
+    assert "As" in str(info.value)
+    with pytest.raises(CardError, match=r"(?i)duplicate"):
+        call([51, 47, 43, 39, 51])
+
+
+@pytest.mark.parametrize("call", [strength, evaluate, high_low], ids=["strength", "evaluate", "high_low"])
+def test_bad_cards_in_a_hand(call: Callable[[Any], object]) -> None:
+    with pytest.raises(CardError, match="Qx"):
+        call("As Ks Qx Js Ts")
+    with pytest.raises(CardError, match="77"):
+        call([51, 47, 43, 39, 77])
+    with pytest.raises(CardTypeError):
+        call([51, 47, 43, 39, 35.0])
+
+
+# -------------------------------------------------------------------------- batches
+
+
+def _good(n: int = 4, k: int = 7) -> np.ndarray:
+    rng = np.random.default_rng(3)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("dtype", [np.float64, np.float32, np.complex128, np.str_, object])
+def test_batch_wrong_dtype(dtype: Any) -> None:
+    batch = _good().astype(dtype)
+    with pytest.raises(CardTypeError, match=r"(?i)dtype"):
+        evaluate_many(batch)
+
+
+def test_batch_float_list_is_rejected() -> None:
+    with pytest.raises(CardTypeError, match=r"(?i)dtype"):
+        evaluate_many([[0.0, 4.0, 8.0, 12.0, 16.0]])
+
+
+@pytest.mark.parametrize(
+    "shape",
+    [(7,), (4, 7, 1), (2, 4, 7), ()],
+    ids=["1-d", "3-d", "3-d-stack", "0-d"],
+)
+def test_batch_wrong_ndim(shape: tuple[int, ...]) -> None:
+    batch = np.zeros(shape, dtype=np.uint8)
+    with pytest.raises(CardError, match=r"(?i)shape|dimension|ndim|2-d|2d"):
+        evaluate_many(batch)
+
+
+@pytest.mark.parametrize("k", [0, 1, 4, 8, 9])
+def test_batch_wrong_number_of_cards(k: int) -> None:
+    batch = np.tile(np.arange(k, dtype=np.uint8), (3, 1)).reshape(3, k)
+    with pytest.raises(CardError, match=rf"\b{k}\b"):
+        evaluate_many(batch)
+
+
+@pytest.mark.parametrize(
+    ("value", "dtype"), [(53, np.uint8), (99, np.uint8), (255, np.uint8), (-1, np.int16)]
+)
+def test_batch_out_of_range(value: int, dtype: Any) -> None:
+    batch = _good(50).astype(dtype)
+    batch[37, 2] = value
+    with pytest.raises(CardError, match=rf"{re.escape(str(value))}|(?i:range)") as info:
+        evaluate_many(batch)
+    assert "37" in str(info.value), f"the message should name row 37: {info.value}"
+
+
+def test_batch_duplicate_in_a_row() -> None:
+    batch = _good(50)
+    batch[37, 4] = batch[37, 1]
+    with pytest.raises(CardError, match=r"(?i)duplicate") as info:
+        evaluate_many(batch)
+    assert "37" in str(info.value), f"the message should name row 37: {info.value}"
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_batch_errors_for_every_ranking(k: int) -> None:
+    for ranking in ("high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"):
+        batch = _good(10, k)
+        batch[3, 0] = batch[3, 1]
+        with pytest.raises(CardError, match=r"(?i)duplicate"):
+            evaluate_many(batch, ranking)
+
+
+def test_batch_errors_leave_the_input_alone() -> None:
+    batch = _good(10)
+    batch[5, 0] = batch[5, 6]
+    before = batch.copy()
+    with pytest.raises(CardError):
+        evaluate_many(batch)
+    assert np.array_equal(batch, before)
+
+
+def test_errors_are_catchable_as_builtins() -> None:
+    with pytest.raises(ValueError):
+        Card("Zz")
+    with pytest.raises(TypeError):
+        Card(1.5)  # type: ignore[arg-type]
+    with pytest.raises(ValueError):
+        strength("As Ks", "razz")
