@@ -1,0 +1,84 @@
+"""Consecutive hands at one table: stacks carry over, the button moves left.
+
+>>> from splitpot.games import get_game
+>>> from splitpot.bots import SimpleBot
+>>> session = Session(get_game("seven-card-stud"), [100, 100, 100], seed=1)
+>>> hands = session.play(3, SimpleBot(seed=1))
+>>> [h.button for h in hands], sum(session.stacks)
+([0, 1, 2], 300)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+
+from splitpot.engine.spec import GameSpec
+from splitpot.engine.state import State
+from splitpot.errors import IllegalActionError, RuleError
+
+__all__ = ["Session"]
+
+
+class Session:
+    """A table playing hand after hand of one game.
+
+    Each hand gets its own seed drawn from ``seed``; seats that run out of
+    chips sit out; after each deal the button moves to the next seat left
+    that still has chips.
+    """
+
+    def __init__(
+        self, spec: GameSpec, stacks: Sequence[int], *, button: int = 0, seed: int | None = None
+    ) -> None:
+        self.spec = spec
+        self.stacks: list[int] = list(stacks)
+        self.button = button
+        self.hands: list[State] = []
+        self._rng = random.Random(seed)
+
+    @property
+    def can_continue(self) -> bool:
+        """Whether enough players have chips for another hand."""
+        return sum(1 for s in self.stacks if s > 0) >= self.spec.min_players
+
+    def new_hand(self, *, deck: Sequence[int] | None = None) -> State:
+        """Start the next hand (the previous one must be complete)."""
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError("Finish the current hand before starting the next one.")
+        if self.hands:
+            self.stacks = list(self.hands[-1].stacks)
+            self.button = self._next_button()
+        if not self.can_continue:
+            raise RuleError("Fewer than two players have chips; the session is over.")
+        if self.stacks[self.button] == 0:
+            self.button = self._next_button()
+        seed = None if deck is not None else self._rng.randrange(2**63)
+        state = State(self.spec, self.stacks, button=self.button, seed=seed, deck=deck)
+        self.hands.append(state)
+        return state
+
+    def _next_button(self) -> int:
+        seats = len(self.stacks)
+        for i in range(1, seats + 1):
+            seat = (self.button + i) % seats
+            if self.stacks[seat] > 0:
+                return seat
+        return self.button
+
+    def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
+        """Play up to ``hands`` complete hands, calling ``policy(state)`` for every
+        player decision; stop early when the table breaks up."""
+        played: list[State] = []
+        for _ in range(hands):
+            if self.hands and self.hands[-1].is_complete:
+                self.stacks = list(self.hands[-1].stacks)
+            if not self.can_continue:
+                break
+            state = self.new_hand()
+            while not state.is_complete:
+                policy(state)
+            played.append(state)
+        if self.hands:
+            self.stacks = list(self.hands[-1].stacks)
+        return played

@@ -1,0 +1,264 @@
+"""``splitpot play``: computer players play a hand (or a session) of any game.
+
+``add_play_parser(subparsers)`` adds the sub-command; ``run_play(args)`` runs it.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="splitpot")
+>>> add_play_parser(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["play", "seven-card-stud", "--players", "3", "--seed", "2"])
+>>> run_play(args)  # doctest: +ELLIPSIS
+seven-card-stud: 3 players, seed 2, ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from splitpot.bots import SimpleBot
+from splitpot.engine import events as ev
+from splitpot.engine.order import showing_key
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec, Opener, Stakes
+from splitpot.engine.state import State
+from splitpot.errors import SplitpotError
+from splitpot.games import GAMES, get_game
+
+__all__ = ["add_play_parser", "build_spec", "describe_hand", "run_play"]
+
+_GAME_HELP = {
+    "seven-card-stud": "seven-card stud, high only (RULES.md 5.1)",
+    "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (5.2)",
+    "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (5.3)",
+    "seven-card-stud-declare": "classic stud high-low with declarations (5.3, RULES.md 4)",
+}
+
+
+def add_play_parser(subparsers: Any) -> None:
+    """Add the ``play`` sub-command to an argparse ``subparsers`` object."""
+    games = "\n".join(f"  {name:<26} {_GAME_HELP.get(name, '')}" for name in GAMES)
+    parser = subparsers.add_parser(
+        "play",
+        help="play a hand with computer players",
+        description="Computer players play one hand (or --hands K) of GAME and the hand is printed "
+        "street by street: actions, cards shown, who won which half and why, final stacks.",
+        epilog=f"games:\n{games}\n\noptions by game: --open-pair and --no-cap-heads-up for every "
+        "game; --low for seven-card-stud-high-low and -declare; --declare and --tie-keeps-half "
+        "for seven-card-stud-declare.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
+    parser.add_argument("--players", "-n", type=int, default=5, help="number of players (default 5)")
+    parser.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
+    parser.add_argument("--hands", type=int, default=1, metavar="K", help="play a session of K hands")
+    parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    parser.add_argument("--stack", type=int, default=200, help="starting stack of every player (200)")
+    parser.add_argument("--ante", type=int, default=1, help="ante (1)")
+    parser.add_argument("--bring-in", type=int, default=2, help="bring-in (2)")
+    parser.add_argument("--small-bet", type=int, default=5, help="small bet (5)")
+    parser.add_argument("--big-bet", type=int, default=10, help="big bet (10)")
+    parser.add_argument("--open-pair", action="store_true",
+                        help="an open pair on fourth street allows the big bet")
+    parser.add_argument("--no-cap-heads-up", action="store_true",
+                        help="no raise cap when two players remain")
+    parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
+                        help="low ranking of the classic high-low games (default deuce-to-seven)")
+    parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
+                        help="declaration mode of seven-card-stud-declare (default simultaneous)")
+    parser.add_argument("--tie-keeps-half", action="store_true",
+                        help="a both declarer who ties one side keeps the half he won")
+
+
+def build_spec(args: argparse.Namespace) -> GameSpec:
+    """The spec named by the parsed arguments."""
+    options: dict[str, Any] = {
+        "stakes": Stakes(ante=args.ante, bring_in=args.bring_in, small_bet=args.small_bet, big_bet=args.big_bet)
+    }
+    if args.open_pair:
+        options["open_pair"] = True
+    if args.no_cap_heads_up:
+        options["uncapped_heads_up"] = True
+    if args.low is not None:
+        options["low"] = args.low
+    if args.declare is not None:
+        options["declare"] = args.declare
+    if args.tie_keeps_half:
+        options["tie_keeps_half"] = True
+    return get_game(args.game, **options)
+
+
+def run_play(args: argparse.Namespace) -> int:
+    """Run ``splitpot play``; return the exit status."""
+    try:
+        spec = build_spec(args)
+        session = Session(spec, [args.stack] * args.players, seed=args.seed)
+        hands = session.play(max(1, args.hands), SimpleBot(seed=args.seed))
+    except SplitpotError as error:
+        print(f"splitpot play: error: {error}")
+        return 2
+    if args.json:
+        print(json.dumps(_json_document(spec, args, hands), indent=1))
+        return 0
+    names = [f"P{i}" for i in range(args.players)]
+    print(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
+    for number, state in enumerate(hands, 1):
+        if len(hands) > 1:
+            print(f"\n===== hand {number} =====")
+        print("\n".join(describe_hand(state, names)))
+    if len(hands) > 1:
+        final = hands[-1].stacks
+        print(f"\nafter {len(hands)} hands: " + ", ".join(
+            f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
+    return 0
+
+
+def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:
+    records = []
+    for state in hands:
+        record = state.history().to_dict()
+        record["final_stacks"] = list(state.stacks)
+        records.append(record)
+    doc: dict[str, Any] = {
+        "game": spec.name,
+        "players": args.players,
+        "seed": args.seed,
+        "starting_stacks": list(hands[0].starting_stacks),
+        "final_stacks": list(hands[-1].stacks),
+    }
+    if len(hands) == 1:
+        doc.update({k: v for k, v in records[0].items() if k not in doc})
+    else:
+        doc["hands"] = records
+    return doc
+
+
+def _stakes_text(stakes: Stakes) -> str:
+    parts = []
+    if stakes.ante:
+        parts.append(f"ante {stakes.ante}")
+    if stakes.bring_in:
+        parts.append(f"bring-in {stakes.bring_in}")
+    if stakes.blinds:
+        parts.append("blinds " + "/".join(map(str, stakes.blinds)))
+    parts.append(f"limits {stakes.small_bet}/{stakes.big_bet}")
+    return ", ".join(parts)
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return " ".join(ev.card_text(c) for c in cards)
+
+
+_SIDE_TEXT = {
+    "high": "the high half of",
+    "low": "the low half of",
+    "pot": "all of",
+    "uncontested": "all of",
+    "equal": "an equal share of",
+}
+
+
+def describe_hand(state: State, names: Sequence[str]) -> list[str]:
+    """The hand as a person would read it, one line per step."""
+    spec = state.spec
+    lines = [f"button: {names[state.button]}; stacks: "
+             + ", ".join(f"{names[s]} {state.starting_stacks[s]}" for s in range(state.seats))]
+    down: dict[int, list[int]] = {s: [] for s in range(state.seats)}
+    up: dict[int, list[int]] = {s: [] for s in range(state.seats)}
+    pot = 0
+    street_opener: Opener | None = None
+    street = spec.streets[0]
+    first_action = False
+    antes: list[str] = []
+    pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
+    for event in state.events:
+        if isinstance(event, ev.AntePosted):
+            pot += event.amount
+            antes.append(f"{names[event.seat]} {event.amount}")
+            continue
+        if antes:
+            lines.append("antes: " + ", ".join(antes))
+            antes = []
+        if isinstance(event, ev.BlindPosted):
+            pot += event.amount
+            lines.append(f"{names[event.seat]} posts a blind of {event.amount}")
+        elif isinstance(event, ev.StreetStarted):
+            street_opener = spec.streets[event.street].opener
+            street = spec.streets[event.street]
+            first_action = True
+            lines.append(f"*** {event.name} *** (pot {pot})")
+        elif isinstance(event, ev.CardsDealt):
+            if event.seat is None:
+                lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
+                continue
+            (up if event.up else down)[event.seat].extend(event.cards)
+            if event.up or not street.up:
+                seat = event.seat
+                lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
+        elif isinstance(event, ev.CardBurned):
+            lines.append("  (burn)")
+        elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
+            seat = event.seat  # type: ignore[attr-defined]
+            if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:
+                lines.append(f"  {names[seat]} acts first with the best hand showing ({_cards(up[seat])})")
+            first_action = False
+            amount = getattr(event, "amount", 0)
+            pot += amount
+            lines.append("  " + _action_text(event, names[seat]))
+        elif isinstance(event, ev.Drew):
+            lines.append(f"  {names[event.seat]} draws {len(event.discarded)}"
+                         if event.discarded else f"  {names[event.seat]} stands pat")
+        elif isinstance(event, ev.Declared):
+            if spec.declare.value == "in_turn":
+                lines.append(f"  {names[event.seat]} declares {event.choice}")
+        elif isinstance(event, ev.DeclarationsRevealed):
+            lines.append("  declarations revealed: "
+                         + ", ".join(f"{names[s]} {c}" for s, c in event.choices))
+        elif isinstance(event, ev.CardsShown):
+            hands = [h for h in (event.high and f"high: {event.high}",
+                                 event.low and f"low: {event.low}") if h]
+            if spec.low is not None and not event.low:
+                hands.append("no qualifying low")
+            lines.append(f"  {names[event.seat]} shows {_cards(event.cards)} ({'; '.join(hands)})")
+        elif isinstance(event, ev.Forfeited):
+            lines.append(f"  {names[event.seat]} declared both but did not win both sides outright: "
+                         f"forfeits the {'main' if event.pot == 0 else f'side pot {event.pot}'} pot")
+        elif isinstance(event, ev.PotAwarded):
+            which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
+            why = f" with {event.hand}" if event.hand else ""
+            if event.side == "uncontested":
+                why = " (everyone else folded)" if len(state.active) == 1 else " (nobody else could win it)"
+            elif event.side == "equal":
+                why = " (nobody won as declared: split equally)"
+            elif event.side == "pot" and spec.low is not None and spec.declare.value == "none":
+                why += " (no qualifying low: scoops)"
+            lines.append(f"{names[event.seat]} wins {_SIDE_TEXT[event.side]} the {which} "
+                         f"({event.amount}){why}")
+        elif isinstance(event, ev.HandEnded):
+            lines.append("stacks: " + ", ".join(
+                f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
+                for s in range(state.seats)))
+    return lines
+
+
+def _action_text(event: ev.Event, name: str) -> str:
+    if isinstance(event, ev.BringInPosted):
+        return f"{name} brings in for {event.amount} (lowest upcard)"
+    if isinstance(event, ev.Completed):
+        return f"{name} completes to {event.to}"
+    if isinstance(event, ev.BetMade):
+        return f"{name} bets {event.to}"
+    if isinstance(event, ev.Raised):
+        return f"{name} raises to {event.to}"
+    if isinstance(event, ev.Called):
+        return f"{name} calls {event.amount}"
+    if isinstance(event, ev.Checked):
+        return f"{name} checks"
+    return f"{name} folds"
+
+
+def showing_text(upcards: Sequence[int]) -> str:
+    """Short name of what upcards show, e.g. ``pair`` (used in reports)."""
+    return ("high card", "pair", "two pair", "trips", "", "quads")[showing_key(upcards)[0]]
