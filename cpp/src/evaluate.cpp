@@ -48,41 +48,64 @@ std::uint16_t evaluate(const std::uint8_t* cards, int n, Ranking r) {
 
 namespace {
 
+// Evaluates hands [begin, end) into out; returns true if any row had a
+// non-card byte (or, when checked, a repeated card). Hands go four at a time
+// so that their table lookups overlap; a hand with a flush (where flushes
+// count) or a bad byte takes the rare path on its own.
 template <Ranking R, int K, bool CheckDuplicates>
-std::ptrdiff_t batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
-                            std::uint32_t* out) noexcept {
+bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+                  std::uint32_t* out) noexcept {
   constexpr std::uint64_t rare =
       straights_and_flushes_count(R) ? kRareBits : (std::uint64_t{0xFF} << kPoisonShift);
+  // Raw pointers, hoisted: the stores to `out` must not make the compiler
+  // reload them every hand.
+  const std::uint64_t* card_key = t.card_key.data();
+  const std::uint64_t* card_mask = t.card_mask.data();
+  const std::uint16_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
-  std::ptrdiff_t bad = -1;
-  for (std::size_t i = begin; i < end; ++i) {
+  auto lookup = [&](std::uint64_t key) {
+    const auto rk = static_cast<std::uint32_t>(key & kRankKeyMask);
+    return value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
+  };
+  auto one = [&](std::size_t i, std::uint64_t key) -> std::uint16_t {
+    if (key & rare) [[unlikely]] {
+      if (key >> kPoisonShift) return 0;
+      return detail::evaluate_flush<R>(t, key, cards + i * K, K);
+    }
+    return lookup(key);
+  };
+  std::uint64_t poison = 0;
+  unsigned repeated = 0;
+  auto key_of = [&](std::size_t i) {
     const std::uint8_t* c = cards + i * K;
     std::uint64_t key = kKeyInit;
-    for (int j = 0; j < K; ++j) key += t.card_key[c[j]];
-    bool ok = true;
+    for (int j = 0; j < K; ++j) key += card_key[c[j]];
     if constexpr (CheckDuplicates) {
       std::uint64_t seen = 0;
-      for (int j = 0; j < K; ++j) seen |= card_bit(c[j] & 63);
-      ok = __builtin_popcountll(seen) == K;
+      for (int j = 0; j < K; ++j) seen |= card_mask[c[j]];
+      repeated |= static_cast<unsigned>(__builtin_popcountll(seen) != K);
     }
-    std::uint16_t v;
-    if (key & rare) [[unlikely]] {
-      if (key >> kPoisonShift) {
-        ok = false;
-        v = 0;
-      } else {
-        v = detail::evaluate_flush<R>(t, key, c, K);
-      }
-    } else {
-      v = value[t.slot(key)];
+    poison |= key;
+    return key;
+  };
+  std::size_t i = begin;
+  for (; i + 4 <= end; i += 4) {
+    const std::uint64_t k0 = key_of(i), k1 = key_of(i + 1), k2 = key_of(i + 2), k3 = key_of(i + 3);
+    // Rank-only lookups for all four (in bounds even for rare keys), then
+    // fix the rare ones.
+    out[i] = lookup(k0), out[i + 1] = lookup(k1), out[i + 2] = lookup(k2), out[i + 3] = lookup(k3);
+    if ((k0 | k1 | k2 | k3) & rare) [[unlikely]] {
+      if (k0 & rare) out[i] = one(i, k0);
+      if (k1 & rare) out[i + 1] = one(i + 1, k1);
+      if (k2 & rare) out[i + 2] = one(i + 2, k2);
+      if (k3 & rare) out[i + 3] = one(i + 3, k3);
     }
-    if (!ok && bad < 0) bad = static_cast<std::ptrdiff_t>(i);
-    out[i] = v;
   }
-  return bad;
+  for (; i < end; ++i) out[i] = one(i, key_of(i));
+  return (poison >> kPoisonShift) != 0 || repeated != 0;
 }
 
-using Kernel = std::ptrdiff_t (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
+using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
 template <Ranking R, bool D>
 Kernel kernel_for_k(int k) {
@@ -116,16 +139,29 @@ std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k
   const std::size_t parts =
       std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),
                                                       rows / kMinRowsPerThread));
-  if (parts == 1) return kernel(t, cards, 0, rows, out);
-  std::vector<std::ptrdiff_t> bad(parts, -1);
-  std::vector<std::thread> pool;
-  for (std::size_t p = 0; p < parts; ++p) {
-    const std::size_t begin = rows * p / parts, end = rows * (p + 1) / parts;
-    pool.emplace_back([&, p, begin, end] { bad[p] = kernel(t, cards, begin, end, out); });
+  bool bad = false;
+  if (parts == 1) {
+    bad = kernel(t, cards, 0, rows, out);
+  } else {
+    std::vector<char> part_bad(parts, 0);
+    std::vector<std::thread> pool;
+    for (std::size_t p = 0; p < parts; ++p) {
+      const std::size_t begin = rows * p / parts, end = rows * (p + 1) / parts;
+      pool.emplace_back([&, p, begin, end] { part_bad[p] = kernel(t, cards, begin, end, out); });
+    }
+    for (auto& th : pool) th.join();
+    bad = std::find(part_bad.begin(), part_bad.end(), 1) != part_bad.end();
   }
-  for (auto& th : pool) th.join();
-  for (const std::ptrdiff_t b : bad)
-    if (b >= 0) return b;
+  if (!bad) return -1;
+  // The error path: find the first bad row, slowly.
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::uint8_t* row = cards + i * static_cast<std::size_t>(k);
+    std::uint64_t seen = 0;
+    for (int j = 0; j < k; ++j) {
+      if (row[j] >= kDeckSize || (check_duplicates && (seen & card_bit(row[j])))) return static_cast<std::ptrdiff_t>(i);
+      seen |= card_bit(row[j]);
+    }
+  }
   return -1;
 }
 

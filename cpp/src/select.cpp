@@ -24,12 +24,14 @@ void order_cards(Played& p, Ranking r) {
     wheel = has_ace && has_deuce;
   }
   auto sort_value = [&](int card) { return wheel && rank_of(card) == kAce ? -1 : value(card); };
-  std::sort(p.cards, p.cards + n, [&](std::uint8_t a, std::uint8_t b) {
+  auto before = [&](std::uint8_t a, std::uint8_t b) {
     const int ca = count[static_cast<std::size_t>(value(a))], cb = count[static_cast<std::size_t>(value(b))];
     if (ca != cb) return ca > cb;
     if (sort_value(a) != sort_value(b)) return sort_value(a) > sort_value(b);
     return a > b;
-  });
+  };
+  for (int i = 1; i < n; ++i)  // insertion sort: at most five cards
+    for (int j = i; j > 0 && before(p.cards[j], p.cards[j - 1]); --j) std::swap(p.cards[j], p.cards[j - 1]);
 }
 
 Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target) {

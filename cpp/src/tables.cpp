@@ -119,16 +119,12 @@ std::vector<int> ranks_of(const Counts& counts) {
   return ranks;
 }
 
-// The best value over every 5-card sub-multiset, read from the value table.
-std::uint16_t best_of_subsets(const Tables& t, Ranking ranking, const Counts& counts, int rank, int left,
-                              std::uint32_t key) {
-  if (left == 0) return t.value[static_cast<std::size_t>(ranking)][t.slot(key)];
-  if (rank == kRanks) return 0;
+// The best five of n > 5 cards is the best over dropping one card, so each
+// multiset of 6 or 7 reads at most 7 values of the size below it.
+std::uint16_t best_after_dropping_one(const Tables& t, const std::vector<std::uint16_t>& value, const Multiset& m) {
   std::uint16_t best = 0;
-  for (int c = 0; c <= std::min<int>(counts[static_cast<std::size_t>(rank)], left); ++c)
-    best = std::max(best, best_of_subsets(t, ranking, counts, rank + 1, left - c,
-                                          key + static_cast<std::uint32_t>(c) *
-                                                    kRankMultiplier[static_cast<std::size_t>(rank)]));
+  for (std::size_t r = 0; r < kRanks; ++r)
+    if (m.counts[r]) best = std::max(best, value[t.slot(m.key - kRankMultiplier[r])]);
   return best;
 }
 
@@ -139,6 +135,7 @@ Tables build() {
         b < kDeckSize ? kRankMultiplier[static_cast<std::size_t>(rank_of(b))] +
                             (std::uint64_t{1} << (kSuitShift + 4 * suit_of(b)))
                       : kPoison;
+  for (int b = 0; b < kDeckSize; ++b) t.card_mask[static_cast<std::size_t>(b)] = card_bit(b);
 
   std::vector<Multiset> sets;
   Counts counts{};
@@ -158,7 +155,6 @@ Tables build() {
       if (m.size == 0 || m.size > 5) continue;
       (m.size == 5 ? five : partial).add(score_hand(ranks_of(m.counts), false, ranking));
     }
-    std::vector<std::vector<int>> flush_sets;
     for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
       if (__builtin_popcount(mask) != 5) continue;
       std::vector<int> ranks;
@@ -178,21 +174,23 @@ Tables build() {
       else if (m.size == 5)
         v = five(score_hand(ranks_of(m.counts), false, ranking));
       else
-        v = best_of_subsets(t, ranking, m.counts, 0, 5, 0);
+        v = best_after_dropping_one(t, value, m);
       value[t.slot(m.key)] = v;
     }
+    // Flushes: five suited ranks read as a flush; six or seven, the best
+    // after dropping one (masks in increasing order visit subsets first).
     for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
       const int bits = __builtin_popcount(mask);
-      if (bits < 5 || bits > kMaxCards) continue;
-      std::uint16_t best = 0;
-      for (unsigned sub = mask; sub; sub = (sub - 1) & mask) {
-        if (__builtin_popcount(sub) != 5) continue;
+      if (bits == 5) {
         std::vector<int> ranks;
         for (int r = 0; r < kRanks; ++r)
-          if (sub >> r & 1) ranks.push_back(r);
-        best = std::max(best, five(score_hand(ranks, true, ranking)));
+          if (mask >> r & 1) ranks.push_back(r);
+        flush[mask] = five(score_hand(ranks, true, ranking));
+      } else if (bits > 5 && bits <= kMaxCards) {
+        std::uint16_t best = 0;
+        for (unsigned rest = mask; rest; rest &= rest - 1) best = std::max(best, flush[mask & ~(rest & -rest)]);
+        flush[mask] = best;
       }
-      flush[mask] = best;
     }
   }
   return t;

@@ -40,31 +40,54 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
   const auto counters = static_cast<unsigned>((key & kFlushBits) >> kSuitShift);
   const int suit = __builtin_ctz(counters) / 4;
   unsigned mask = 0;
-  for (int i = 0; i < n; ++i)
-    if (suit_of(cards[i]) == suit) mask |= 1u << rank_of(cards[i]);
+  std::uint64_t suited_key = 0;
+  for (int i = 0; i < n; ++i) {
+    if (suit_of(cards[i]) == suit) {
+      mask |= 1u << rank_of(cards[i]);
+      suited_key += t.card_key[cards[i]];
+    }
+  }
   const auto ri = static_cast<std::size_t>(R);
-  std::uint16_t best = t.flush[ri][mask];
+  const std::uint16_t flush = t.flush[ri][mask];
   // A flush is the best high hand possible from seven cards or fewer (no quads
-  // or full house fits beside it). For the lows, any five with an off-suit
-  // card may be better: try them all (at most 20 subsets).
-  if (R == Ranking::High || n == 5) return best;
-  for (int a = 0; a < n; ++a)
-    for (int b = a + 1; b < n; ++b)
-      for (int c = b + 1; c < n; ++c)
-        for (int d = c + 1; d < n; ++d)
-          for (int e = d + 1; e < n; ++e) {
-            const std::uint8_t five[5] = {cards[a], cards[b], cards[c], cards[d], cards[e]};
-            bool off_suit = false;
-            for (const std::uint8_t card : five) off_suit |= suit_of(card) != suit;
-            if (off_suit) {
-              const std::uint16_t v = t.value[ri][t.slot(hand_key(t, five, 5))];
-              if (v > best) best = v;
-            }
-          }
+  // or full house fits beside it).
+  if (R == Ranking::High || n == 5) return flush;
+  // Lows: the best reading of the ranks, ignoring suits, is real unless it is
+  // the suited five itself; then try every five with an off-suit card.
+  const std::uint16_t any = t.value[ri][t.slot(key)];
+  if (__builtin_popcount(mask) == 5 && any != t.value[ri][t.slot(suited_key)]) return any > flush ? any : flush;
+  std::uint16_t best = flush;
+  const int off_suit = n - __builtin_popcount(mask);  // cards of other suits
+  auto is_off = [&](int i) { return suit_of(cards[i]) != suit ? 1 : 0; };
+  auto consider = [&](std::uint64_t five_key) {
+    const std::uint16_t v = t.value[ri][t.slot(five_key)];
+    if (v > best) best = v;
+  };
+  if (n == 6) {
+    for (int i = 0; i < 6; ++i)  // the five left when card i is out
+      if (off_suit - is_off(i) > 0) consider(key - t.card_key[cards[i]]);
+  } else {
+    for (int i = 0; i < 7; ++i)  // the five left when cards i and j are out
+      for (int j = i + 1; j < 7; ++j)
+        if (off_suit - is_off(i) - is_off(j) > 0) consider(key - t.card_key[cards[i]] - t.card_key[cards[j]]);
+  }
   return best;
 }
 
 }  // namespace detail
+
+/// True when a partial hand's key could make a flush with one more card:
+/// enumerations use it to skip the flush test for a whole innermost loop.
+constexpr bool flush_possible_with_one_more(std::uint64_t key) noexcept {
+  return ((key + (std::uint64_t{0x1111} << kSuitShift)) & kFlushBits) != 0;
+}
+
+/// The value of a key known to hold no flush (or in a ranking where flushes
+/// don't count): one perfect-hash lookup.
+template <Ranking R>
+inline std::uint16_t evaluate_key_no_flush(const Tables& t, std::uint64_t key) noexcept {
+  return t.value[static_cast<std::size_t>(R)][t.slot(key)];
+}
 
 /// Evaluates n (1..7) valid, distinct cards given the hand's key.
 template <Ranking R>

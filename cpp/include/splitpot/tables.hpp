@@ -40,6 +40,8 @@ constexpr std::uint32_t kHashColMask = (1u << kHashRowShift) - 1;
 struct Tables {
   /// Per byte value: the key of that card; non-cards (52..255) carry kPoison.
   std::array<std::uint64_t, 256> card_key{};
+  /// Per byte value: the card's bit (card_bit), 0 for non-cards.
+  std::array<std::uint64_t, 256> card_mask{};
   /// Perfect-hash row offsets, in units of two slots.
   std::vector<std::uint16_t> offsets;
   std::size_t slots = 0;
