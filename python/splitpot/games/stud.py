@@ -1,6 +1,6 @@
 """The seven-card stud family (RULES.md §5.1–5.3) as specs.
 
->>> spec = seven_card_stud(players=8)
+>>> spec = seven_card_stud()
 >>> [s.name for s in spec.streets]
 ['third street', 'fourth street', 'fifth street', 'sixth street', 'seventh street']
 >>> spec.streets[-1].community_fallback
