@@ -54,3 +54,42 @@ def all_five_card_hands() -> npt.NDArray[np.uint8]:
     hands = ref.all_five_card_hands()
     hands.setflags(write=False)
     return hands
+
+
+@pytest.fixture(scope="session")
+def five_card_strengths(all_five_card_hands: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.uint32]]:
+    """splitpot's strength of all five-card hands, one ``evaluate_many`` batch per ranking."""
+    from splitpot import evaluate_many
+
+    out = {}
+    for ranking in ref.RANKINGS:
+        values = evaluate_many(all_five_card_hands, ranking)
+        assert values.dtype == np.uint32
+        assert values.shape == (ref.N_FIVE_CARD_HANDS,)
+        values.setflags(write=False)
+        out[ranking] = values
+    return out
+
+
+@pytest.fixture(scope="session")
+def five_card_ordinals(all_five_card_hands: npt.NDArray[np.uint8]) -> dict[str, npt.NDArray[np.int32]]:
+    """The reference ordinal of every five-card hand, per ranking."""
+    return {ranking: ref.ref_ordinals(all_five_card_hands, ranking) for ranking in ref.RANKINGS}
+
+
+@pytest.fixture(scope="session")
+def class_strengths(
+    five_card_strengths: dict[str, npt.NDArray[np.uint32]],
+    five_card_ordinals: dict[str, npt.NDArray[np.int32]],
+) -> dict[str, npt.NDArray[np.int64]]:
+    """splitpot's strength of each reference class (index = reference ordinal, -1 where no
+    five-card hand has it), read off the exhaustive five-card run.  A best-five-of-n
+    strength must equal the strength of its best five's class (the contract makes 5-7
+    card strengths comparable, so ties are equal).  test_exhaustive checks that this map
+    is well defined and strictly increasing."""
+    out = {}
+    for ranking in ref.RANKINGS:
+        table = np.full(len(ref.class_table(ranking).keys), -1, dtype=np.int64)
+        table[five_card_ordinals[ranking]] = five_card_strengths[ranking]
+        out[ranking] = table
+    return out

@@ -63,6 +63,29 @@ def test_full_order_against_reference(ranking: str, random_hands: dict[int, npt.
 
 
 @pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_strength_is_the_best_fives_strength(
+    ranking: str,
+    random_hands: dict[int, npt.NDArray[np.uint8]],
+    class_strengths: dict[str, npt.NDArray[np.int64]],
+) -> None:
+    """A 6- or 7-card hand ties a 5-card hand of its best five's class: its strength is
+    exactly that class's strength from the exhaustive five-card run."""
+    table = ref.class_table(ranking)
+    for k in (6, 7):
+        hands = random_hands[k]
+        o = ref.ref_ordinals(hands, ranking)
+        expected = class_strengths[ranking][o]
+        got = evaluate_many(hands, ranking).astype(np.int64)
+        bad = np.flatnonzero(got != expected)
+        assert bad.size == 0, (
+            f"{ranking}: {ref.cards_text(hands[bad[0]])}: strength {got[bad[0]]}, expected "
+            f"{expected[bad[0]]} ({table.categories[o[bad[0]]]} {table.keys[o[bad[0]]]})"
+            if bad.size
+            else ""
+        )
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
 def test_many_distinct_classes_are_reached(
     ranking: str, random_hands: dict[int, npt.NDArray[np.uint8]]
 ) -> None:

@@ -34,18 +34,6 @@ ORDER_SHA256 = {
 }
 
 
-@pytest.fixture(scope="module")
-def five_card_strengths(all_five_card_hands: npt.NDArray[np.uint8]) -> dict[str, U32]:
-    """splitpot's strength of all five-card hands, one batch per ranking."""
-    out = {}
-    for ranking in ref.RANKINGS:
-        values = evaluate_many(all_five_card_hands, ranking)
-        assert values.dtype == np.uint32
-        assert values.shape == (ref.N_FIVE_CARD_HANDS,)
-        out[ranking] = values
-    return out
-
-
 def _dense(values: npt.NDArray[np.integer]) -> npt.NDArray[np.uint32]:
     """Dense rank 1.. of each value (0 stays 0: no qualifying low)."""
     uniq, inverse = np.unique(values, return_inverse=True)
@@ -170,8 +158,9 @@ def test_order_matches_reference(
     ranking: str,
     all_five_card_hands: npt.NDArray[np.uint8],
     five_card_strengths: dict[str, U32],
+    five_card_ordinals: dict[str, npt.NDArray[np.int32]],
 ) -> None:
-    ordinals = ref.ref_ordinals(all_five_card_hands, ranking)
+    ordinals = five_card_ordinals[ranking]
     values = five_card_strengths[ranking]
     assert np.array_equal(values == 0, ordinals == 0)
     assert_same_order(all_five_card_hands, values, ordinals, ranking)
@@ -183,9 +172,9 @@ def test_full_order_hash(ranking: str, five_card_strengths: dict[str, U32]) -> N
 
 
 @pytest.mark.parametrize("ranking", ref.RANKINGS)
-def test_reference_order_hash(ranking: str, all_five_card_hands: npt.NDArray[np.uint8]) -> None:
+def test_reference_order_hash(ranking: str, five_card_ordinals: dict[str, npt.NDArray[np.int32]]) -> None:
     """Guards the reference itself: the pinned hash is of its ordering."""
-    assert _sha(ref.ref_ordinals(all_five_card_hands, ranking)) == ORDER_SHA256[ranking]
+    assert _sha(five_card_ordinals[ranking]) == ORDER_SHA256[ranking]
 
 
 def _ranks_of(hands: npt.NDArray[np.uint8]) -> set[tuple[int, ...]]:
@@ -341,3 +330,54 @@ def test_seven_card_high_category_counts(
     assert int(seen.sum()) == 4_824
     counts = {ref.CATEGORIES[c]: int(n) for c, n in enumerate(per_category) if n}
     assert counts == ref.HIGH_SEVEN_CARD_CATEGORY_COUNTS
+
+
+# ------------------------------------------------------------- six cards, all rankings
+
+
+# six-card hands with five different ranks A..8 among them: by rank multisets,
+# sum of prod(C(4, m)) over multisets with >= 5 distinct ranks of value <= 8 (ace low)
+SIX_CARD_EIGHT_OR_BETTER = 1_691_648
+
+
+def _six_card_blocks() -> Iterator[npt.NDArray[np.uint8]]:
+    """All 20,358,520 six-card hands, one block per lowest card."""
+    for a in range(47):
+        rest = _combinations(51 - a, 5) + np.uint8(a + 1)
+        block = np.empty((rest.shape[0], 6), dtype=np.uint8)
+        block[:, 0] = a
+        block[:, 1:] = rest
+        yield block
+
+
+def test_six_card_hands_every_ranking(class_strengths: dict[str, npt.NDArray[np.int64]]) -> None:
+    """Every six-card hand in every ranking: the strength is that of the reference's best
+    five (as read off the five-card run), so the full order of all six-card hands, and
+    their ties with five-card hands, are the reference's."""
+    subsets = list(itertools.combinations(range(6), 5))
+    tables = {r: ref.class_table(r) for r in ref.RANKINGS}
+    total = 0
+    qualifying = 0
+    for block in _six_card_blocks():
+        codes = [ref.five_card_codes(block[:, list(cols)]) for cols in subsets]
+        for ranking in ref.RANKINGS:
+            table = tables[ranking]
+            best = np.zeros(block.shape[0], dtype=np.int32)
+            for code, flush in codes:
+                np.maximum(best, np.where(flush, table.suited[code], table.plain[code]), out=best)
+            expected = class_strengths[ranking][best]
+            got = evaluate_many(block, ranking)
+            bad = np.flatnonzero(got != expected)
+            if bad.size:
+                i = int(bad[0])
+                pytest.fail(
+                    f"{ranking}: {ref.cards_text(block[i])}: strength {int(got[i])}, expected "
+                    f"{int(expected[i])} (reference best five: {table.categories[best[i]]} "
+                    f"{table.keys[best[i]]}); {bad.size} such hands in this block"
+                )
+            if ranking == "eight-or-better":
+                qualifying += int(np.count_nonzero(best))
+        total += block.shape[0]
+    assert total == 20_358_520
+    # six-card hands holding five different ranks 8 or lower (ace low):
+    assert qualifying == SIX_CARD_EIGHT_OR_BETTER
