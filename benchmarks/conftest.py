@@ -92,5 +92,8 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
         for r in sorted(rows, key=lambda r: -r.rate):
             ratio = ""
             if base is not None and r is not base:
-                ratio = f"   splitpot is {base.rate / r.rate:7.2f}x this"
+                if r.library.startswith("splitpot"):
+                    ratio = f"   {r.rate / base.rate:7.2f}x splitpot's default"
+                else:
+                    ratio = f"   splitpot / {r.library} = {base.rate / r.rate:.2f}"
             tr.write_line(f"  {r.library:<22} {r.rate:>15,.0f} /s   checksum {r.checksum}{ratio}")
