@@ -62,6 +62,10 @@ class Option:
         return {"action": str(self.action), "amounts": list(self.amounts)}
 
 
+_FOLD = Option(Action.FOLD)
+_CHECK = Option(Action.CHECK)
+
+
 @dataclass(slots=True)
 class Round:
     """The state of one betting round.
@@ -158,19 +162,20 @@ class Round:
     def options(self, seat: int, *, stack: int, active: int) -> list[Option]:
         """The legal actions of ``seat`` holding ``stack`` chips behind, with
         ``active`` players still in the hand."""
-        owed = self.to_call(seat)
-        out: list[Option] = []
+        owed = self.current - self.bets[seat]
         if owed > 0:
-            out.append(Option(Action.FOLD))
-            out.append(Option(Action.CALL, (min(owed, stack),)))
+            out = [_FOLD, Option(Action.CALL, (owed if owed < stack else stack,))]
         elif self.pass_and_out and self.current == 0:
-            out.append(Option(Action.FOLD))
+            out = [_FOLD]
         else:
-            out.append(Option(Action.CHECK))
+            out = [_CHECK]
         if stack > owed and self.may_reraise(seat, active):
             most = self.bets[seat] + stack
-            levels = sorted({self.last_full + inc for inc in self.increments})
-            amounts = tuple(lv for lv in levels if lv <= most)
+            if len(self.increments) == 1:
+                level = self.last_full + self.increments[0]
+                amounts: tuple[int, ...] = (level,) if level <= most else ()
+            else:
+                amounts = tuple(lv for lv in sorted({self.last_full + i for i in self.increments}) if lv <= most)
             if not amounts and most > self.current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:

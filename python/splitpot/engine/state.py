@@ -119,6 +119,8 @@ class State:
         self._blinds: list[tuple[int, int]] = []
         self.events: list[ev.Event] = []
         self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
+        self._active = [s for s in self._order if not self.folded[s]]
+        self._legal: tuple[Option, ...] | None = None
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -132,7 +134,7 @@ class State:
     @property
     def active(self) -> list[int]:
         """Seats still in the hand (dealt in, not folded), dealer's left first."""
-        return [s for s in self._order if not self.folded[s]]
+        return list(self._active)
 
     @property
     def current_street(self) -> Street | None:
@@ -176,6 +178,7 @@ class State:
 
     def _log(self, event: ev.Event) -> ev.Event:
         self.events.append(event)
+        self._legal = None
         return event
 
     def _move(self, seat: int, amount: int) -> None:
@@ -205,6 +208,7 @@ class State:
             self.advance()
 
     def _after(self) -> None:
+        self._legal = None
         if self.automate:
             self._run_dealer()
 
@@ -234,7 +238,7 @@ class State:
         last = self._log(ev.StreetStarted(street=self.street, name=street.name))
         if street.burn:
             last = self._log(ev.CardBurned(card=self._take(1)[0]))
-        receivers = self.active
+        receivers = self._active
         per = street.cards_per_player
         if per:
             if street.community_fallback and self.cards_left < per * len(receivers):
@@ -259,7 +263,7 @@ class State:
         if street.draw:
             self.drawn = set()
             self.phase = Phase.DRAWING
-            self.actor = self.active[0]
+            self.actor = self._active[0]
         else:
             self._start_betting()
         return last
@@ -269,7 +273,7 @@ class State:
         actors = self._actors()
         blinds = self._blinds if self.street == 0 else []
         owed = any(a < max((b for _, b in blinds), default=0) for _, a in blinds)
-        if not street.bet or len(self.active) < 2 or (len(actors) < 2 and not owed):
+        if not street.bet or len(self._active) < 2 or (len(actors) < 2 and not owed):
             self._end_round()
             return
         stakes = self.spec.stakes
@@ -295,7 +299,7 @@ class State:
             return
         self.phase = Phase.BETTING
         if street.opener is Opener.BEST_SHOWING:
-            first = best_showing_seat({s: self.up[s] for s in self.active}, self.button, self.seats)
+            first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
         else:
@@ -305,7 +309,7 @@ class State:
             self._end_round()
 
     def _open_pair(self) -> bool:
-        for seat in self.active:
+        for seat in self._active:
             ranks = [c >> 2 for c in self.up[seat]]
             if len(ranks) != len(set(ranks)):
                 return True
@@ -323,7 +327,7 @@ class State:
     def _end_round(self) -> None:
         self.round = None
         self.actor = None
-        if len(self.active) < 2:
+        if len(self._active) < 2:
             self.phase = Phase.SHOWDOWN
         elif self.street + 1 < len(self.spec.streets):
             self.street += 1
@@ -331,7 +335,7 @@ class State:
         elif self.spec.declare is not DeclareMode.NONE:
             self.declared = {}
             self.phase = Phase.DECLARING
-            self.actor = self.active[0]
+            self.actor = self._active[0]
         else:
             self.phase = Phase.SHOWDOWN
 
@@ -345,12 +349,18 @@ class State:
     # ----------------------------------------------------------- legal actions
     def legal_actions(self) -> tuple[Option, ...]:
         """The actor's legal actions with their amounts (empty in dealer phases)."""
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Option, ...]:
         seat = self.actor
         if seat is None:
             return ()
         if self.phase is Phase.BETTING:
             assert self.round is not None
-            return tuple(self.round.options(seat, stack=self.stacks[seat], active=len(self.active)))
+            return tuple(self.round.options(seat, stack=self.stacks[seat], active=len(self._active)))
         if self.phase is Phase.BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(Action.BRING_IN, (min(stakes.bring_in, stack),))]
@@ -410,6 +420,7 @@ class State:
         seat = self.verify_fold()
         assert self.round is not None
         self.folded[seat] = True
+        self._active.remove(seat)
         self.round.apply_fold(seat)
         return self._acted(seat, ev.Folded(seat=seat))
 
@@ -520,7 +531,7 @@ class State:
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
         self._log(event)
         assert self.round is not None
-        if len(self.active) < 2 or not self.round.pending:
+        if len(self._active) < 2 or not self.round.pending:
             self._end_round()
         else:
             self.actor = self._next_pending(seat, inclusive=False)
@@ -562,7 +573,7 @@ class State:
             pile[pile.index(old)] = new
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
         self.drawn.add(seat)
-        rest = [s for s in self.active if s not in self.drawn]
+        rest = [s for s in self._active if s not in self.drawn]
         if rest:
             self.actor = rest[0]
         else:
@@ -588,7 +599,7 @@ class State:
         assert who is not None
         if self.spec.declare is DeclareMode.IN_TURN and who != self.actor:
             raise IllegalActionError(f"Declarations are in turn: seat {self.actor} declares next.")
-        if who not in self.active or who in self.declared:
+        if who not in self._active or who in self.declared:
             raise IllegalActionError(
                 f"Seat {who} cannot declare; undeclared players: {self._undeclared()}."
             )
@@ -613,14 +624,14 @@ class State:
         else:
             self.actor = None
             if self.spec.declare is DeclareMode.SIMULTANEOUS:
-                choices = tuple((s, str(self.declared[s])) for s in self.active)
+                choices = tuple((s, str(self.declared[s])) for s in self._active)
                 self._log(ev.DeclarationsRevealed(choices=choices))
             self.phase = Phase.SHOWDOWN
         self._after()
         return event
 
     def _undeclared(self) -> list[int]:
-        return [s for s in self.active if s not in self.declared]
+        return [s for s in self._active if s not in self.declared]
 
     # ---------------------------------------------------------------- helpers
     def snapshot(self) -> tuple[object, ...]:
