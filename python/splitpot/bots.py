@@ -148,7 +148,8 @@ class SimpleBot:
         push = (0.78 if facing else 0.58) - 0.15 * self.aggression
         if Action.BRING_IN in options:
             return state.complete() if Action.COMPLETE in options and score > push else state.bring_in()
-        raise_option = next((options[a] for a in (Action.RAISE, Action.BET, Action.COMPLETE) if a in options), None)
+        kinds = (Action.RAISE, Action.BET, Action.COMPLETE)
+        raise_option = next((options[a] for a in kinds if a in options), None)
         if raise_option is not None and score > push:
             return self._raise(state, raise_option)
         if Action.CHECK in options:

@@ -75,7 +75,9 @@ def add_play_parser(subparsers: Any) -> None:
 def build_spec(args: argparse.Namespace) -> GameSpec:
     """The spec named by the parsed arguments."""
     options: dict[str, Any] = {
-        "stakes": Stakes(ante=args.ante, bring_in=args.bring_in, small_bet=args.small_bet, big_bet=args.big_bet)
+        "stakes": Stakes(
+            ante=args.ante, bring_in=args.bring_in, small_bet=args.small_bet, big_bet=args.big_bet
+        )
     }
     if args.open_pair:
         options["open_pair"] = True

@@ -7,8 +7,8 @@ from engine_helpers import bet_down, call_down, stud_deck
 
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
-from splitpot.engine.state import Phase, State
 from splitpot.engine.spec import Stakes
+from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError
 from splitpot.games import get_game
 

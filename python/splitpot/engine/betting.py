@@ -175,7 +175,8 @@ class Round:
                 level = self.last_full + self.increments[0]
                 amounts: tuple[int, ...] = (level,) if level <= most else ()
             else:
-                amounts = tuple(lv for lv in sorted({self.last_full + i for i in self.increments}) if lv <= most)
+                levels = sorted({self.last_full + i for i in self.increments})
+                amounts = tuple(lv for lv in levels if lv <= most)
             if not amounts and most > self.current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:

@@ -18,7 +18,7 @@ from splitpot.engine.declare import resolve_declared
 from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
-from splitpot.evaluate import evaluate, high_low
+from splitpot.evaluate import Hand, evaluate, high_low
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -43,6 +43,8 @@ class Showing:
 
 def evaluate_hands(spec: GameSpec, cards: Sequence[int]) -> Showing:
     """Evaluate one player's cards for the spec's high and low rankings."""
+    hi: Hand | None
+    lo: Hand | None
     if spec.high is not None and spec.low is not None:
         both = high_low(cards, low=spec.low)
         hi, lo = both.high, both.low
@@ -92,9 +94,11 @@ def settle(state: State) -> list[ev.Event]:
     else:
         for seat in active:
             cards = state.cards(seat) + state.community
-            showings[seat] = show = evaluate_hands(spec, cards)
+            showings[seat] = shown = evaluate_hands(spec, cards)
             out.append(
-                ev.CardsShown(seat=seat, cards=tuple(state.cards(seat)), high=show.high_text, low=show.low_text)
+                ev.CardsShown(
+                    seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text
+                )
             )
         priority = _priority(spec, showings, state.active)
         high = {s: showings[s].high for s in active} if spec.high is not None else None
@@ -118,7 +122,10 @@ def settle(state: State) -> list[ev.Event]:
         text = ""
         if show is not None and share.by:
             text = (show.high_text if share.by == "high" else show.low_text) or ""
-        out.append(ev.PotAwarded(pot=share.pot, seat=share.seat, amount=share.amount, side=str(share.side), hand=text))
+        award = ev.PotAwarded(
+            pot=share.pot, seat=share.seat, amount=share.amount, side=str(share.side), hand=text
+        )
+        out.append(award)
     for seat in range(state.seats):
         state.committed[seat] = 0
     return out

@@ -278,7 +278,7 @@ class State:
             return
         stakes = self.spec.stakes
         size = stakes.big_bet if street.big_bet else stakes.small_bet
-        increments = (size,)
+        increments: tuple[int, ...] = (size,)
         if street.big_bet_on_open_pair and not street.big_bet and self._open_pair():
             increments = (stakes.small_bet, stakes.big_bet)
         self.round = Round.start(
@@ -583,7 +583,9 @@ class State:
         return event
 
     # ----------------------------------------------------------- declarations
-    def verify_declare(self, choice: Declaration | str, *, seat: int | None = None) -> tuple[int, Declaration]:
+    def verify_declare(
+        self, choice: Declaration | str, *, seat: int | None = None
+    ) -> tuple[int, Declaration]:
         """Raise unless ``seat`` (default: the actor) may declare ``choice``
         (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
         In simultaneous mode any player who has not declared may declare."""
