@@ -74,7 +74,8 @@ def hands7() -> npt.NDArray[np.uint8]:
 @pytest.fixture(scope="session")
 def calls7(hands7: npt.NDArray[np.uint8]) -> list[list[int]]:
     """The first N_CALLS of those hands as Python lists (the scalar benchmarks)."""
-    return hands7[:N_CALLS].tolist()
+    rows: list[list[int]] = hands7[:N_CALLS].tolist()
+    return rows
 
 
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:

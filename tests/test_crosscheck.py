@@ -5,6 +5,8 @@ and pokerkit as a second opinion where it has the ranking.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import numpy.typing as npt
 import pytest
@@ -143,7 +145,7 @@ def test_evaluate_category_against_reference(
 # ------------------------------------------------------------- pokerkit, second opinion
 
 
-def _pokerkit_rankings() -> dict[str, tuple[type, bool]]:
+def _pokerkit_rankings() -> dict[str, tuple[Any, bool]]:
     pokerkit = pytest.importorskip("pokerkit")
     # pokerkit.Entry.index: higher is stronger for high hands, *lower* is stronger for
     # its low hands (Hand.__lt__ flips the comparison when ``low`` is set).

@@ -183,7 +183,7 @@ def test_high_low_needs_five_to_seven(cards: str, count: int) -> None:
 
 
 @pytest.mark.parametrize("call", [strength, evaluate, high_low], ids=["strength", "evaluate", "high_low"])
-def test_duplicate_cards_in_a_hand(call: Callable[[str], object]) -> None:
+def test_duplicate_cards_in_a_hand(call: Callable[[Any], object]) -> None:
     with pytest.raises(CardError, match=r"(?i)duplicate") as info:
         call("As Ks Qs Js As")
     assert "As" in str(info.value)

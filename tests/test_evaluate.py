@@ -27,7 +27,6 @@ from splitpot import (
 )
 
 LOWS = ref.LOW_RANKINGS
-ACE_LOWS = ("ace-to-six", "ace-to-five", "eight-or-better")
 
 
 def s(cards: str, ranking: str = "high") -> int:

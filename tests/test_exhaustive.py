@@ -37,11 +37,11 @@ ORDER_SHA256 = {
 def _dense(values: npt.NDArray[np.integer]) -> npt.NDArray[np.uint32]:
     """Dense rank 1.. of each value (0 stays 0: no qualifying low)."""
     uniq, inverse = np.unique(values, return_inverse=True)
-    dense = inverse.astype(np.uint32) + (0 if uniq[0] == 0 else 1)
-    return dense.astype("<u4")
+    dense: npt.NDArray[np.uint32] = inverse.astype("<u4") + np.uint32(0 if uniq[0] == 0 else 1)
+    return dense
 
 
-def _sha(values: npt.NDArray[np.uint32]) -> str:
+def _sha(values: npt.NDArray[np.integer]) -> str:
     return hashlib.sha256(np.ascontiguousarray(values, dtype="<u4").tobytes()).hexdigest()
 
 
@@ -183,7 +183,8 @@ def _ranks_of(hands: npt.NDArray[np.uint8]) -> set[tuple[int, ...]]:
 
 def _suited(hands: npt.NDArray[np.uint8]) -> npt.NDArray[np.bool_]:
     suits = hands % 4
-    return (suits == suits[:, :1]).all(axis=1)
+    suited: npt.NDArray[np.bool_] = (suits == suits[:, :1]).all(axis=1)
+    return suited
 
 
 # (ranking, best ranks, best hands counted, worst ranks, worst hands counted)
