@@ -1,1 +1,410 @@
-int main(){}
+// The core's C++ tests.
+//
+//   test_core          everything: all 2,598,960 five-card hands against an
+//                      independent brute force (full order), all 20,358,520
+//                      six-card and all 133,784,560 seven-card hands against
+//                      the best of the hands one card smaller (so by induction
+//                      every 5-7 card hand is checked), the category counts,
+//                      random hands against brute-force best-five-of-n, batch
+//                      equals scalar, bad input
+//   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
+//
+// Prints the cards of the first failure of each kind; exits 1 on any failure.
+// Its last line is "N passed, N failed".
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <set>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "splitpot/evaluate.hpp"
+#include "splitpot/select.hpp"
+
+using namespace splitpot;
+
+namespace {
+
+int g_passed = 0, g_failed = 0;
+
+void check(bool ok, const std::string& what) {
+  if (ok) {
+    ++g_passed;
+  } else {
+    ++g_failed;
+    std::printf("FAIL: %s\n", what.c_str());
+  }
+  std::fflush(stdout);
+}
+
+template <typename A, typename B>
+void check_eq(const A& got, const B& want, const std::string& what) {
+  check(got == static_cast<A>(want), what + ": got " + std::to_string(got) + ", want " + std::to_string(want));
+}
+
+const Ranking kAll[] = {Ranking::High, Ranking::DeuceToSeven, Ranking::AceToSix, Ranking::AceToFive,
+                        Ranking::EightOrBetter};
+const char* name(Ranking r) {
+  static const char* names[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
+  return names[static_cast<int>(r)];
+}
+
+std::string hand_text(const std::uint8_t* c, int n) {
+  std::string s;
+  for (int i = 0; i < n; ++i) s += (i ? " " : "") + card_text(c[i]);
+  return s;
+}
+
+// ---------------------------------------------------------------------------
+// An independent brute force: a comparable key for exactly five cards, written
+// from RULES.md without the core's scoring code. Higher = better; 0 = no low.
+std::int64_t brute5(const std::uint8_t* c, Ranking r) {
+  const bool aces_low = r == Ranking::AceToSix || r == Ranking::AceToFive || r == Ranking::EightOrBetter;
+  int v[5];
+  bool flush = true;
+  for (int i = 0; i < 5; ++i) {
+    const int rank = c[i] / 4;                        // 0 = deuce .. 12 = ace
+    v[i] = aces_low ? (rank == 12 ? 1 : rank + 2)     // ace 1, deuce 2 .. king 13
+                    : rank + 2;                       // deuce 2 .. ace 14
+    flush = flush && c[i] % 4 == c[0] % 4;
+  }
+  std::sort(v, v + 5, std::greater<int>());
+  int count[15] = {};
+  for (int x : v) ++count[x];
+  // tiebreak order: by multiplicity, then value, both descending
+  std::vector<std::pair<int, int>> g;
+  for (int x = 14; x >= 1; --x)
+    if (count[x]) g.push_back({count[x], x});
+  std::stable_sort(g.begin(), g.end(), [](auto a, auto b) { return a.first > b.first; });
+  const bool distinct = g.size() == 5;
+  bool straight = distinct && v[0] - v[4] == 4;
+  int straight_top = v[0];
+  if (r == Ranking::High && distinct && v[0] == 14 && v[1] == 5) straight = true, straight_top = 5;
+  const bool counts_sf = r == Ranking::High || r == Ranking::DeuceToSeven || r == Ranking::AceToSix;
+  if (!counts_sf) straight = flush = false;
+  int cat;  // 0 high card .. 8 straight flush
+  if (straight && flush) cat = 8;
+  else if (g[0].first == 4) cat = 7;
+  else if (g[0].first == 3 && g[1].first == 2) cat = 6;
+  else if (flush) cat = 5;
+  else if (straight) cat = 4;
+  else if (g[0].first == 3) cat = 3;
+  else if (g[0].first == 2 && g[1].first == 2) cat = 2;
+  else if (g[0].first == 2) cat = 1;
+  else cat = 0;
+  std::int64_t key = cat;
+  if (straight) {
+    key = key * 16 + straight_top;
+    for (int i = 0; i < 4; ++i) key *= 16;
+  } else {
+    for (std::size_t i = 0; i < 5; ++i) key = key * 16 + (i < g.size() ? g[i].second : 0);
+  }
+  if (r == Ranking::High) return key + 1;
+  if (r == Ranking::EightOrBetter && !(distinct && v[0] <= 8)) return 0;
+  return (std::int64_t{1} << 40) - key;  // lows: the smaller the hand, the better
+}
+
+std::int64_t brute_best(const std::uint8_t* c, int n, Ranking r) {
+  if (n == 5) return brute5(c, r);
+  std::int64_t best = 0;
+  std::uint8_t five[5];
+  for (int a = 0; a < n; ++a)
+    for (int b = a + 1; b < n; ++b)
+      for (int d = b + 1; d < n; ++d)
+        for (int e = d + 1; e < n; ++e)
+          for (int f = e + 1; f < n; ++f) {
+            five[0] = c[a], five[1] = c[b], five[2] = c[d], five[3] = c[e], five[4] = c[f];
+            best = std::max(best, brute5(five, r));
+          }
+  return best;
+}
+
+std::uint64_t g_rng = 0x853c49e6748fea9bull;
+std::uint64_t next_random() {
+  std::uint64_t z = (g_rng += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+void random_hand(std::uint8_t* out, int n) {
+  std::uint8_t deck[52];
+  for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
+  for (int j = 0; j < n; ++j) {
+    const int pick = j + static_cast<int>(next_random() % static_cast<std::uint64_t>(52 - j));
+    std::swap(deck[j], deck[pick]);
+    out[j] = deck[j];
+  }
+}
+
+// Runs body(first_card) for first cards 0..51 across two threads.
+void parallel_first_card(const std::function<void(int)>& body) {
+  std::atomic<int> next{0};
+  auto worker = [&] {
+    for (int a; (a = next++) < 52;) body(a);
+  };
+  std::thread t1(worker), t2(worker);
+  t1.join(), t2.join();
+}
+
+// ---------------------------------------------------------------------------
+
+void test_rank_multipliers() {
+  std::vector<std::uint32_t> sums{0};
+  std::vector<int> sizes{0};
+  for (std::size_t r = 0; r < kRanks; ++r) {
+    const std::size_t n = sums.size();
+    for (std::size_t i = 0; i < n; ++i)
+      for (int c = 1; c <= 4 && sizes[i] + c <= kMaxCards; ++c) {
+        sums.push_back(sums[i] + static_cast<std::uint32_t>(c) * kRankMultiplier[r]);
+        sizes.push_back(sizes[i] + c);
+      }
+  }
+  std::vector<std::uint32_t> sorted = sums;
+  std::sort(sorted.begin(), sorted.end());
+  check(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end(),
+        "rank multipliers give every multiset of <= 7 ranks its own key");
+  check_eq(sums.size(), 76155u, "multisets of 0..7 ranks");
+  std::set<std::uint32_t> slots;
+  const Tables& t = tables();
+  for (const std::uint32_t s : sums) slots.insert(t.slot(s));
+  check_eq(slots.size(), sums.size(), "the perfect hash maps every multiset to its own slot");
+  for (const Ranking r : kAll)
+    check(ranking_table_bytes(r) <= 256 * 1024, std::string(name(r)) + " tables fit in 256 KB");
+}
+
+void test_five_card_exhaustive() {
+  struct Expect {
+    Ranking r;
+    std::size_t distinct;
+    std::array<long, 11> cats;  // by Category index (0 = no low)
+  };
+  const Expect expect[] = {
+      {Ranking::High, 7462, {0, 1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40, 0}},
+      {Ranking::DeuceToSeven, 7462, {0, 1303560, 1098240, 123552, 54912, 9180, 5112, 3744, 624, 36, 0}},
+      {Ranking::AceToSix, 7462, {0, 1303560, 1098240, 123552, 54912, 9180, 5112, 3744, 624, 36, 0}},
+      {Ranking::AceToFive, 6175, {0, 1317888, 1098240, 123552, 54912, 0, 0, 3744, 624, 0, 0}},
+      {Ranking::EightOrBetter, 56, {2598960 - 57344, 57344, 0, 0, 0, 0, 0, 0, 0, 0, 0}},
+  };
+  for (const Expect& e : expect) {
+    std::vector<std::pair<std::int64_t, std::uint16_t>> pairs;
+    pairs.reserve(2598960);
+    std::array<long, 11> cats{};
+    std::uint8_t c[5];
+    for (c[0] = 0; c[0] < 52; ++c[0])
+      for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 52; ++c[1])
+        for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 52; ++c[2])
+          for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 52; ++c[3])
+            for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 52; ++c[4]) {
+              const std::uint16_t s = evaluate(c, 5, e.r);
+              pairs.push_back({brute5(c, e.r), s});
+              ++cats[static_cast<std::size_t>(category_of(s, e.r))];
+            }
+    const std::string n = name(e.r);
+    for (std::size_t i = 0; i < cats.size(); ++i) check_eq(cats[i], e.cats[i], n + " five-card category " + std::to_string(i));
+    std::sort(pairs.begin(), pairs.end());
+    std::set<std::uint16_t> distinct;
+    std::size_t order_errors = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+      if (pairs[i].second) distinct.insert(pairs[i].second);
+      if (i == 0) continue;
+      const auto& [k0, s0] = pairs[i - 1];
+      const auto& [k1, s1] = pairs[i];
+      const bool ok = k0 == k1 ? s0 == s1 : s0 < s1;  // equal iff equal, else strictly increasing
+      if (!ok && order_errors++ == 0)
+        std::printf("  order error %s: brute %lld -> %u, brute %lld -> %u\n", n.c_str(), static_cast<long long>(k0), s0,
+                    static_cast<long long>(k1), s1);
+    }
+    check_eq(order_errors, 0, n + " five-card order equals the brute force's on all 2,598,960 hands");
+    check_eq(distinct.size(), e.distinct, n + " distinct five-card values");
+  }
+}
+
+// n-card strength == max over dropping one card of the (n-1)-card strength.
+void test_drop_one_exhaustive(int n, Ranking r, std::array<std::atomic<long>, 11>* cats, std::set<std::uint16_t>* distinct) {
+  std::atomic<long> errors{0};
+  std::vector<std::set<std::uint16_t>> seen(52);
+  parallel_first_card([&](int a) {
+    std::uint8_t c[7];
+    c[0] = static_cast<std::uint8_t>(a);
+    std::array<long, 11> local{};
+    std::function<void(int, int)> rec = [&](int depth, int from) {
+      if (depth == n) {
+        const std::uint16_t s = evaluate_unchecked(c, n, r);
+        std::uint16_t best = 0;
+        std::uint8_t sub[7];
+        for (int skip = 0; skip < n; ++skip) {
+          int m = 0;
+          for (int i = 0; i < n; ++i)
+            if (i != skip) sub[m++] = c[i];
+          best = std::max(best, evaluate_unchecked(sub, n - 1, r));
+        }
+        if (s != best && errors++ == 0)
+          std::printf("  %s %d cards %s: %u, best of %d-card subsets %u\n", name(r), n, hand_text(c, n).c_str(), s,
+                      n - 1, best);
+        ++local[static_cast<std::size_t>(category_of(s, r))];
+        if (distinct && s) seen[static_cast<std::size_t>(a)].insert(s);
+        return;
+      }
+      for (int x = from; x < 52; ++x) {
+        c[depth] = static_cast<std::uint8_t>(x);
+        rec(depth + 1, x + 1);
+      }
+    };
+    rec(1, a + 1);
+    if (cats)
+      for (std::size_t i = 0; i < 11; ++i) (*cats)[i] += local[i];
+  });
+  if (distinct)
+    for (const auto& s : seen) distinct->insert(s.begin(), s.end());
+  check_eq(errors.load(), 0, std::string(name(r)) + " every " + std::to_string(n) + "-card hand is its best " +
+                                 std::to_string(n - 1) + "-card subset");
+}
+
+void test_six_and_seven_exhaustive() {
+  for (const Ranking r : kAll) test_drop_one_exhaustive(6, r, nullptr, nullptr);
+  std::array<std::atomic<long>, 11> cats{};
+  std::set<std::uint16_t> distinct;
+  test_drop_one_exhaustive(7, Ranking::High, &cats, &distinct);
+  const long want[11] = {0, 23294460, 58627800, 31433400, 6461620, 6180020, 4047644, 3473184, 224848, 41584, 0};
+  for (std::size_t i = 0; i < 11; ++i) check_eq(cats[i].load(), want[i], "high seven-card category " + std::to_string(i));
+  check_eq(distinct.size(), 4824u, "distinct high values over all seven-card hands");
+
+  std::array<std::atomic<long>, 11> low_cats{};
+  test_drop_one_exhaustive(7, Ranking::EightOrBetter, &low_cats, nullptr);
+  check_eq(133784560 - low_cats[0].load(), 24530944, "seven-card hands with an eight-or-better low");
+  std::set<std::uint16_t> a5;
+  test_drop_one_exhaustive(7, Ranking::AceToFive, nullptr, &a5);
+  check_eq(a5.size(), 5083u, "distinct ace-to-five values over all seven-card hands");
+  test_drop_one_exhaustive(7, Ranking::DeuceToSeven, nullptr, nullptr);
+  test_drop_one_exhaustive(7, Ranking::AceToSix, nullptr, nullptr);
+}
+
+void test_random_against_brute(int hands_per_size) {
+  for (const Ranking r : kAll)
+    for (int n = 5; n <= 7; ++n) {
+      long errors = 0;
+      std::map<std::uint16_t, std::int64_t> strength_to_key;
+      std::map<std::int64_t, std::uint16_t> key_to_strength;
+      for (int h = 0; h < hands_per_size; ++h) {
+        std::uint8_t c[7];
+        random_hand(c, n);
+        const std::uint16_t s = evaluate(c, n, r);
+        const std::int64_t k = brute_best(c, n, r);
+        // the map strength <-> brute key is a bijection...
+        const auto [it, fresh] = strength_to_key.emplace(s, k);
+        const auto [it2, fresh2] = key_to_strength.emplace(k, s);
+        if ((it->second != k || it2->second != s) && errors++ == 0)
+          std::printf("  %s %s: strength %u brute %lld\n", name(r), hand_text(c, n).c_str(), s, static_cast<long long>(k));
+        (void)fresh, (void)fresh2;
+      }
+      // ...and increasing: sorting by brute key sorts the strengths
+      std::uint16_t last = 0;
+      bool first = true;
+      for (const auto& [k, s] : key_to_strength) {
+        if (!first && s <= last && errors++ == 0) std::printf("  %s order broken at strength %u\n", name(r), s);
+        if (!(k == 0 && s == 0)) first = false;
+        last = s;
+      }
+      check_eq(errors, 0, std::string(name(r)) + " " + std::to_string(hands_per_size) + " random " + std::to_string(n) +
+                              "-card hands match the brute force in full order");
+    }
+}
+
+void test_batch_equals_scalar() {
+  const std::size_t rows = 300000;
+  for (int k = 5; k <= 7; ++k) {
+    std::vector<std::uint8_t> hands(rows * static_cast<std::size_t>(k));
+    for (std::size_t i = 0; i < rows; ++i) random_hand(&hands[i * static_cast<std::size_t>(k)], k);
+    for (const Ranking r : kAll) {
+      std::vector<std::uint32_t> out1(rows), out2(rows), out3(rows);
+      check_eq(evaluate_batch(hands.data(), rows, k, r, out1.data(), true, 1), -1, "valid batch has no bad row");
+      evaluate_batch(hands.data(), rows, k, r, out2.data(), false, 2);
+      evaluate_batch(hands.data(), rows, k, r, out3.data(), true, 2);
+      long mismatches = 0;
+      for (std::size_t i = 0; i < rows; ++i)
+        mismatches += out1[i] != evaluate(&hands[i * static_cast<std::size_t>(k)], k, r) || out1[i] != out2[i] ||
+                      out1[i] != out3[i];
+      check_eq(mismatches, 0, std::string(name(r)) + " batch of " + std::to_string(k) + "-card hands equals scalar calls (1 and 2 threads)");
+    }
+  }
+}
+
+void test_bad_input() {
+  auto throws = [](std::vector<std::uint8_t> cards, Ranking r, const std::string& needle) {
+    try {
+      evaluate(cards.data(), static_cast<int>(cards.size()), r);
+    } catch (const CardError& e) {
+      return std::string(e.what()).find(needle) != std::string::npos;
+    }
+    return false;
+  };
+  check(throws({51, 51, 3, 4, 5}, Ranking::High, "duplicate card As"), "duplicate card refused by name");
+  check(throws({52, 1, 2, 3, 4}, Ranking::High, "joker"), "joker without a wild rule refused");
+  check(throws({60, 1, 2, 3, 4}, Ranking::High, "out of range"), "byte 60 refused");
+  check(throws({1, 2, 3, 4, 5, 6, 7, 8}, Ranking::High, "got 8"), "eight cards refused");
+  check(throws({}, Ranking::High, "got 0"), "no cards refused");
+  check(throws({1, 2, 3, 4}, Ranking::EightOrBetter, "got 4"), "eight-or-better needs five cards");
+  std::vector<std::uint8_t> batch = {0, 4, 8, 12, 16, 1, 5, 9, 13, 13, 2, 6, 10, 14, 200};
+  std::vector<std::uint32_t> out(3);
+  check_eq(evaluate_batch(batch.data(), 3, 5, Ranking::High, out.data(), true, 1), 1, "first bad batch row (duplicate)");
+  check_eq(evaluate_batch(batch.data(), 3, 5, Ranking::High, out.data(), false, 1), 2, "unchecked batch still finds byte 200");
+}
+
+void test_rule_examples() {
+  auto s = [](std::vector<std::uint8_t> c, Ranking r) { return evaluate(c.data(), static_cast<int>(c.size()), r); };
+  auto card = [](int rank, int suit) { return static_cast<std::uint8_t>(make_card(rank, suit)); };
+  // 7-5-4-3-2 offsuit: best deuce-to-seven; A-2-3-4-5 there is ace high
+  const auto best27 = s({card(5, 0), card(3, 1), card(2, 2), card(1, 3), card(0, 0)}, Ranking::DeuceToSeven);
+  std::uint16_t top = 0;
+  std::uint8_t c[5];
+  for (c[0] = 0; c[0] < 52; ++c[0])
+    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 52; ++c[1])
+      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 52; ++c[2])
+        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 52; ++c[3])
+          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 52; ++c[4]) top = std::max(top, evaluate(c, 5, Ranking::DeuceToSeven));
+  check_eq(best27, top, "7-5-4-3-2 offsuit is the best deuce-to-seven hand");
+  const Played wheel27 = best_five(std::vector<std::uint8_t>{card(12, 0), card(0, 1), card(1, 2), card(2, 3), card(3, 0)}.data(), 5,
+                                   Ranking::DeuceToSeven);
+  check(category_of(wheel27.strength, Ranking::DeuceToSeven) == Category::HighCard && rank_of(wheel27.cards[0]) == 12,
+        "A-2-3-4-5 is ace high in deuce-to-seven");
+  check(s({card(6, 0), card(4, 1), card(3, 2), card(2, 3), card(1, 0)}, Ranking::DeuceToSeven) >
+            s({card(6, 0), card(5, 1), card(2, 2), card(1, 3), card(0, 0)}, Ranking::DeuceToSeven),
+        "8-6-5-4-3 beats 8-7-4-3-2 in deuce-to-seven");
+  const auto a6 = s({card(4, 0), card(2, 1), card(1, 2), card(0, 3), card(12, 0)}, Ranking::AceToSix);
+  const auto a6suited = s({card(4, 0), card(2, 0), card(1, 0), card(0, 0), card(12, 0)}, Ranking::AceToSix);
+  check(category_of(a6suited, Ranking::AceToSix) == Category::Flush && a6suited < a6, "6-4-3-2-A suited is a flush in ace-to-six");
+  check(s({card(12, 0), card(12, 1), card(5, 0), card(4, 1), card(3, 2)}, Ranking::AceToSix) >
+            s({card(0, 0), card(0, 1), card(5, 0), card(4, 1), card(3, 2)}, Ranking::AceToSix),
+        "pair of aces beats pair of deuces in ace-to-six");
+  check(s({card(12, 0), card(12, 1), card(5, 0), card(4, 1), card(3, 2)}, Ranking::AceToFive) >
+            s({card(0, 0), card(0, 1), card(5, 0), card(4, 1), card(3, 2)}, Ranking::AceToFive),
+        "pair of aces beats pair of deuces in ace-to-five");
+  check(category_of(s({card(12, 0), card(0, 1), card(1, 2), card(2, 3), card(3, 0)}, Ranking::AceToSix), Ranking::AceToSix) ==
+            Category::Straight,
+        "A-2-3-4-5 is a straight in ace-to-six");
+  check(category_of(s({card(12, 0), card(11, 1), card(10, 2), card(9, 3), card(8, 0)}, Ranking::AceToSix), Ranking::AceToSix) ==
+            Category::HighCard,
+        "K-Q-J-T-A is no straight in ace-to-six");
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  test_rank_multipliers();
+  test_rule_examples();
+  test_bad_input();
+  test_five_card_exhaustive();
+  test_batch_equals_scalar();
+  test_random_against_brute(quick ? 20000 : 1000000);
+  if (!quick) test_six_and_seven_exhaustive();
+  std::printf("%d passed, %d failed\n", g_passed, g_failed);
+  return g_failed ? 1 : 0;
+}
