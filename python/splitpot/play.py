@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from typing import Any
 
@@ -99,7 +100,7 @@ def run_play(args: argparse.Namespace) -> int:
         session = Session(spec, [args.stack] * args.players, seed=args.seed)
         hands = session.play(max(1, args.hands), SimpleBot(seed=args.seed))
     except SplitpotError as error:
-        print(f"splitpot play: error: {error}")
+        print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
     if args.json:
         print(json.dumps(_json_document(spec, args, hands), indent=1))

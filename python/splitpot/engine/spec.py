@@ -216,7 +216,7 @@ class GameSpec:
             if street.opener is Opener.LEFT_OF_BLINDS:
                 _check(bool(self.stakes.blinds), where, "left_of_blinds needs stakes.blinds.")
         _check(
-            len(self.stakes.blinds) < self.min_players or not self.stakes.blinds,
+            len(self.stakes.blinds) <= self.min_players,
             where,
             "more blinds than min_players.",
         )

@@ -55,7 +55,7 @@ def _stud(
     stakes: Stakes | None,
     declare: DeclareMode = DeclareMode.NONE,
     tie_keeps_half: bool = False,
-    **extra: Any,
+    extra: dict[str, Any],
 ) -> GameSpec:
     if extra:
         raise RuleError(f"{name}: unknown options {sorted(extra)}.")
@@ -79,7 +79,7 @@ def seven_card_stud(
 ) -> GameSpec:
     """``seven-card-stud``: best five of seven for high (§5.1)."""
     return _stud("seven-card-stud", low=None, open_pair=open_pair,
-                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
 
 
 def seven_card_stud_8(
@@ -87,7 +87,7 @@ def seven_card_stud_8(
 ) -> GameSpec:
     """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2)."""
     return _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
-                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
 
 
 def _classic_low(low: str) -> str:
@@ -106,7 +106,7 @@ def seven_card_stud_high_low(
 ) -> GameSpec:
     """``seven-card-stud-high-low``: classic split, no qualifier, cards speak (§5.3)."""
     return _stud("seven-card-stud-high-low", low=_classic_low(low), open_pair=open_pair,
-                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, **extra)
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
 
 
 def seven_card_stud_declare(
@@ -125,4 +125,4 @@ def seven_card_stud_declare(
         raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
     return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
-                 tie_keeps_half=tie_keeps_half, **extra)
+                 tie_keeps_half=tie_keeps_half, extra=extra)
