@@ -206,6 +206,8 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
             seat = event.seat  # type: ignore[attr-defined]
             if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:
                 lines.append(f"  {names[seat]} acts first with the best hand showing ({_cards(up[seat])})")
+            elif first_action and street_opener is Opener.BRING_IN and up[seat]:
+                lines.append(f"  {names[seat]} has the lowest upcard ({_cards(up[seat][-1:])})")
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
@@ -248,7 +250,7 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
 
 def _action_text(event: ev.Event, name: str) -> str:
     if isinstance(event, ev.BringInPosted):
-        return f"{name} brings in for {event.amount} (lowest upcard)"
+        return f"{name} brings in for {event.amount}"
     if isinstance(event, ev.Completed):
         return f"{name} completes to {event.to}"
     if isinstance(event, ev.BetMade):

@@ -3,6 +3,8 @@ draws, manual dealer steps, sessions and the per-player view."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from engine_helpers import stud_deck
 
@@ -174,6 +176,6 @@ def test_session_moves_the_button_and_carries_stacks() -> None:
     session = Session(get_game("seven-card-stud-8"), [60, 60, 60, 60], seed=9)
     hands = session.play(6, SimpleBot(seed=9))
     assert [h.button for h in hands[:4]] == [0, 1, 2, 3]
-    for before, after in zip(hands, hands[1:], strict=False):
+    for before, after in itertools.pairwise(hands):
         assert list(after.starting_stacks) == before.stacks
     assert sum(session.stacks) == 240

@@ -24,7 +24,7 @@ def test_text_output_reads_like_a_hand(game: str, capsys: pytest.CaptureFixture[
     code, out, _ = run([game, "--players", "6", "--seed", "3"], capsys)
     assert code == 0
     assert out.startswith(f"{game}: 6 players, seed 3")
-    assert "*** third street ***" in out and "brings in" in out and " wins " in out
+    assert "*** third street ***" in out and "has the lowest upcard" in out and " wins " in out
     assert out.rstrip().splitlines()[-1].startswith("stacks: P0 ")
 
 
