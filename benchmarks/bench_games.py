@@ -25,7 +25,7 @@ __all__ = ["pokerkit_hands", "splitpot_hands"]
 
 PLAYERS = 6
 STACK = 200
-HANDS_PER_ROUND = 200
+HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
 _METHOD = {
     Action.FOLD: State.fold,
@@ -92,7 +92,7 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
 
 
 def test_splitpot_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = "random-play seven-card stud hi-lo 8 (200 hands)"
+    benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark(splitpot_hands, HANDS_PER_ROUND)
 
 
@@ -100,8 +100,8 @@ def test_pokerkit_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
     import pytest
 
     pytest.importorskip("pokerkit")
-    benchmark.group = "random-play seven-card stud hi-lo 8 (200 hands)"
-    benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND // 4,), rounds=3, iterations=1)
+    benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
+    benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
 def _rate(fn: Callable[[int], int], hands: int) -> tuple[float, int]:

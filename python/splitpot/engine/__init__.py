@@ -1,9 +1,17 @@
-"""The game engine: specs, the hand state machine, pots, declarations, history."""
+"""The game engine: specs, the hand state machine, pots, declarations, history.
+
+>>> from splitpot.engine import State
+>>> from splitpot.games import get_game
+>>> State(get_game("seven-card-stud"), [100, 100], seed=1).phase
+<Phase.BRING_IN: 'bring_in'>
+"""
 
 from __future__ import annotations
 
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.declare import Declaration
+from splitpot.engine.history import History, player_view
+from splitpot.engine.session import Session
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 
@@ -12,11 +20,14 @@ __all__ = [
     "Declaration",
     "DeclareMode",
     "GameSpec",
+    "History",
     "OddChip",
     "Opener",
     "Option",
     "Phase",
+    "Session",
     "Stakes",
     "State",
     "Street",
+    "player_view",
 ]
