@@ -8,7 +8,8 @@ import importlib
 import pytest
 
 MODULES = [
-    "splitpot.engine", "splitpot.engine.spec", "splitpot.engine.betting", "splitpot.engine.order", "splitpot.engine.pots",
+    "splitpot.engine", "splitpot.engine.spec", "splitpot.engine.betting", "splitpot.engine.order",
+    "splitpot.engine.pots",
     "splitpot.engine.declare", "splitpot.engine.events", "splitpot.engine.state",
     "splitpot.engine.history", "splitpot.engine.session", "splitpot.engine.showdown",
     "splitpot.games", "splitpot.games.stud", "splitpot.bots", "splitpot.play",
