@@ -34,6 +34,24 @@ void order_cards(Played& p, Ranking r) {
     for (int j = i; j > 0 && before(p.cards[j], p.cards[j - 1]); --j) std::swap(p.cards[j], p.cards[j - 1]);
 }
 
+template <Ranking R>
+std::uint16_t five_value(const Tables& t, std::uint64_t key, const std::uint8_t* five) {
+  return evaluate_key<R>(t, key, five, 5);
+}
+
+std::uint16_t value_of_five(const Tables& t, std::uint64_t key, const std::uint8_t* five, Ranking r) {
+  switch (r) {
+    case Ranking::High: return five_value<Ranking::High>(t, key, five);
+    case Ranking::DeuceToSeven: return five_value<Ranking::DeuceToSeven>(t, key, five);
+    case Ranking::AceToSix: return five_value<Ranking::AceToSix>(t, key, five);
+    case Ranking::AceToFive: return five_value<Ranking::AceToFive>(t, key, five);
+    case Ranking::EightOrBetter: return five_value<Ranking::EightOrBetter>(t, key, five);
+  }
+  return 0;
+}
+
+// Finds five of the n cards whose value is `target` (the hand's strength): the
+// fives are visited by the cards left out, their keys by subtraction.
 Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target) {
   Played p;
   p.strength = target;
@@ -41,20 +59,26 @@ Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target)
   if (n <= 5) {
     p.count = static_cast<std::uint8_t>(n);
     std::copy(cards, cards + n, p.cards);
-  } else {
-    bool found = false;
-    for (int a = 0; a < n && !found; ++a)
-      for (int b = a + 1; b < n && !found; ++b)
-        for (int c = b + 1; c < n && !found; ++c)
-          for (int d = c + 1; d < n && !found; ++d)
-            for (int e = d + 1; e < n && !found; ++e) {
-              const std::uint8_t five[5] = {cards[a], cards[b], cards[c], cards[d], cards[e]};
-              if (evaluate_unchecked(five, 5, r) == target) {
-                std::copy(five, five + 5, p.cards);
-                p.count = 5;
-                found = true;
-              }
-            }
+    order_cards(p, r);
+    return p;
+  }
+  const Tables& t = tables();
+  const std::uint64_t key = hand_key(t, cards, n);
+  auto take = [&](int out1, int out2) {
+    std::uint8_t five[5];
+    int m = 0;
+    for (int i = 0; i < n; ++i)
+      if (i != out1 && i != out2) five[m++] = cards[i];
+    const std::uint64_t k = key - t.card_key[cards[out1]] - (out2 >= 0 ? t.card_key[cards[out2]] : 0);
+    if (value_of_five(t, k, five, r) != target) return false;
+    std::copy(five, five + 5, p.cards);
+    p.count = 5;
+    return true;
+  };
+  bool found = false;
+  for (int i = 0; i < n && !found; ++i) {
+    if (n == 6) found = take(i, -1);
+    for (int j = i + 1; n == 7 && j < n && !found; ++j) found = take(i, j);
   }
   order_cards(p, r);
   return p;

@@ -1,10 +1,12 @@
 """The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game.
 
->>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])  # doctest: +NORMALIZE_WHITESPACE
+>>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])
 cards: Kh Kd Ks Th Tc 2d 3c
 high              full house, kings full of tens    Ks Kh Kd Th Tc
-deuce-to-seven    king-ten low                      Kh Th 3c 2d ...
-...
+deuce-to-seven    pair of tens                      Th Tc Kh 3c 2d
+ace-to-six        pair of tens                      Th Tc Kh 3c 2d
+ace-to-five       pair of tens                      Th Tc Kh 3c 2d
+eight-or-better   no qualifying low
 0
 """
 
@@ -21,6 +23,7 @@ import numpy as np
 from splitpot.cards import parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
+from splitpot.play import add_play_parser, run_play
 
 __all__ = ["main", "random_hands"]
 
@@ -108,15 +111,8 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--threads", type=int, default=2, help="threads for the multi-threaded figure")
     b.add_argument("--seed", type=int, default=0)
     b.set_defaults(run=_bench)
-    try:
-        from splitpot.play import add_play_parser, run_play
-    except ImportError:  # the game layer is optional while it is being built
-        pass
-    else:
-        add_play_parser(sub)
-        for action in sub._choices_actions:  # keep the play handler
-            del action
-        sub.choices["play"].set_defaults(run=run_play)
+    add_play_parser(sub)
+    sub.choices["play"].set_defaults(run=run_play)
     return parser
 
 

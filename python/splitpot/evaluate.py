@@ -129,15 +129,22 @@ class Hand:
     (True, True)
     """
 
-    __slots__ = ("_cards", "ranking", "strength")
-
-    strength: int
-    ranking: Ranking
+    __slots__ = ("_cards", "_ranking", "_strength")
 
     def __init__(self, strength: int, ranking: Ranking | str, cards: Iterable[int]) -> None:
-        self.strength = strength
-        self.ranking = Ranking(ranking)
-        self._cards = tuple(cards)
+        self._strength = strength
+        self._ranking = ranking if type(ranking) is Ranking else Ranking(ranking)
+        self._cards = cards if type(cards) is tuple else tuple(cards)
+
+    @property
+    def strength(self) -> int:
+        """Higher is better; comparable within one ranking."""
+        return self._strength
+
+    @property
+    def ranking(self) -> Ranking:
+        """The ranking this hand was evaluated under."""
+        return self._ranking
 
     @property
     def category(self) -> Category:
@@ -217,9 +224,11 @@ def strength(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -
     >>> strength("Kc Qd Jh 9s 9c 2d 3c", "eight-or-better")
     0
     """
-    rid = _ranking_id(ranking)
+    rid = _RANKING_ID.get(ranking)
+    if rid is None:
+        rid = _ranking_id(ranking)  # raises
     try:
-        return _core.strength(_as_sequence(cards), rid)
+        return _core.strength(cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid)
     except CardTypeError:
         return _core.strength(parse_cards(cards), rid)
 
@@ -227,12 +236,14 @@ def strength(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -
 def evaluate(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None only for no qualifying low.
 
-    >>> evaluate("Ah 2c 3d 4s 5h 5d 9c", "ace-to-five").cards
+    >>> evaluate("Ah 2c 3d 4s 5h 9d Kc", "ace-to-five").cards
     (Card('5h'), Card('4s'), Card('3d'), Card('2c'), Card('Ah'))
     """
-    rid = _ranking_id(ranking)
+    rid = _RANKING_ID.get(ranking)
+    if rid is None:
+        rid = _ranking_id(ranking)  # raises
     try:
-        s, played = _core.evaluate(_as_sequence(cards), rid)
+        s, played = _core.evaluate(cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid)
     except CardTypeError:
         s, played = _core.evaluate(parse_cards(cards), rid)
     if s == 0:
@@ -272,8 +283,10 @@ def evaluate_many(
     the duplicate-card check (cards are always range-checked).
 
     >>> import numpy as np
-    >>> evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8))
-    array([36874, 20490], dtype=uint32)
+    >>> batch = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)
+    >>> s = evaluate_many(batch)
+    >>> s.dtype, s.tolist() == [strength(row.tolist()) for row in batch]
+    (dtype('uint32'), True)
     """
     rid = _ranking_id(ranking)
     arr = np.asarray(cards)
