@@ -64,6 +64,8 @@ class Option:
 
 _FOLD = Option(Action.FOLD)
 _CHECK = Option(Action.CHECK)
+# Enum members as module constants: attribute access on an Enum class is slow in hot paths.
+_CALL, _BET, _RAISE, _COMPLETE = Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE
 
 
 @dataclass(slots=True)
@@ -154,21 +156,22 @@ class Round:
     def raise_action(self) -> Action:
         """What a raise is called right now: bet, complete or raise."""
         if self.current == 0:
-            return Action.BET
+            return _BET
         if self.last_full == 0:
-            return Action.COMPLETE
-        return Action.RAISE
+            return _COMPLETE
+        return _RAISE
 
-    def options(self, seat: int, *, stack: int, active: int) -> list[Option]:
+    def options(self, seat: int, *, stack: int, active: int) -> tuple[Option, ...]:
         """The legal actions of ``seat`` holding ``stack`` chips behind, with
         ``active`` players still in the hand."""
         owed = self.current - self.bets[seat]
+        first: tuple[Option, ...]
         if owed > 0:
-            out = [_FOLD, Option(Action.CALL, (owed if owed < stack else stack,))]
+            first = (_FOLD, Option(_CALL, (owed if owed < stack else stack,)))
         elif self.pass_and_out and self.current == 0:
-            out = [_FOLD]
+            first = (_FOLD,)
         else:
-            out = [_CHECK]
+            first = (_CHECK,)
         if stack > owed and self.may_reraise(seat, active):
             most = self.bets[seat] + stack
             if len(self.increments) == 1:
@@ -180,8 +183,8 @@ class Round:
             if not amounts and most > self.current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                out.append(Option(self.raise_action(), amounts))
-        return out
+                return (*first, Option(self.raise_action(), amounts))
+        return first
 
     def may_reraise(self, seat: int, active: int) -> bool:
         """Whether ``seat`` may bet or raise now (ignoring his stack)."""

@@ -49,18 +49,18 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     for card in upcards:
         rank = card >> 2
         counts[rank] = counts.get(rank, 0) + 1
+    if len(counts) == len(upcards):  # no pair: the common case
+        return (0, *sorted(counts, reverse=True))
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    shape = [n for n, _ in groups]
-    if shape[:1] == [4]:
+    top = groups[0][0]
+    if top == 4:
         category = 5
-    elif shape[:1] == [3]:
+    elif top == 3:
         category = 3
-    elif shape[:2] == [2, 2]:
+    elif len(groups) > 1 and groups[1][0] == 2:
         category = 2
-    elif shape[:1] == [2]:
-        category = 1
     else:
-        category = 0
+        category = 1
     return (category, *(r for _, r in groups))
 
 
@@ -71,8 +71,14 @@ def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
 
 def best_showing_seat(upcards: Mapping[int, Sequence[int]], button: int, seats: int) -> int:
     """The best showing hand; ties go to the seat nearest the dealer's left."""
-    order = [s for s in clockwise(button + 1, seats) if s in upcards]
-    return max(order, key=lambda seat: (showing_key(upcards[seat]), -order.index(seat)))
+    best_seat, best_key = -1, None
+    for i in range(1, seats + 1):
+        seat = (button + i) % seats
+        if seat in upcards:
+            key = showing_key(upcards[seat])
+            if best_key is None or key > best_key:  # strict: ties stay with the earlier seat
+                best_seat, best_key = seat, key
+    return best_seat
 
 
 def high_card_order(tied: Iterable[int], cards: Mapping[int, Sequence[int]]) -> list[int]:

@@ -64,6 +64,25 @@ class Phase(StrEnum):
 
 _DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN})
 
+# Enum members as module constants: attribute access on an Enum class is slow in hot paths.
+_FORCED_BETS = Phase.FORCED_BETS
+_DEALING = Phase.DEALING
+_BRING_IN = Phase.BRING_IN
+_BETTING = Phase.BETTING
+_DRAWING = Phase.DRAWING
+_DECLARING = Phase.DECLARING
+_SHOWDOWN = Phase.SHOWDOWN
+_COMPLETE = Phase.COMPLETE
+_A_FOLD = Action.FOLD
+_A_CHECK = Action.CHECK
+_A_CALL = Action.CALL
+_A_BET = Action.BET
+_A_RAISE = Action.RAISE
+_A_BRING_IN = Action.BRING_IN
+_A_COMPLETE = Action.COMPLETE
+_A_DRAW = Action.DRAW
+_A_DECLARE = Action.DECLARE
+
 
 class State:
     """One hand of poker at a table of ``len(stacks)`` seats.
@@ -94,7 +113,10 @@ class State:
             )
         if not 0 <= button < seats:
             raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
-        order = [int(c) for c in (parse_cards(deck) if deck is not None else Deck(seed).cards)]
+        if deck is not None:
+            order = [int(c) for c in parse_cards(deck)]
+        else:
+            order = list(map(int, Deck(seed).cards))
         self.spec = spec
         self.seats = seats
         self.button = button
@@ -111,7 +133,7 @@ class State:
         self._deck = order
         self._next = 0
         self.street = -1
-        self.phase = Phase.FORCED_BETS
+        self.phase = _FORCED_BETS
         self.actor: int | None = None
         self.round: Round | None = None
         self.declared: dict[int, Declaration] = {}
@@ -144,7 +166,7 @@ class State:
     @property
     def is_complete(self) -> bool:
         """True once the pots are awarded."""
-        return self.phase is Phase.COMPLETE
+        return self.phase is _COMPLETE
 
     def cards(self, seat: int) -> list[int]:
         """All cards of ``seat`` (down then up) as ints."""
@@ -191,21 +213,22 @@ class State:
 
         Raises :class:`IllegalActionError` when a player must act instead.
         """
-        if self.phase is Phase.FORCED_BETS:
+        if self.phase is _FORCED_BETS:
             return self._post_forced_bets()
-        if self.phase is Phase.DEALING:
+        if self.phase is _DEALING:
             return self._deal_street()
-        if self.phase is Phase.SHOWDOWN:
+        if self.phase is _SHOWDOWN:
             return self._showdown()
-        if self.phase is Phase.COMPLETE:
+        if self.phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
         raise IllegalActionError(
             f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
         )
 
     def _run_dealer(self) -> None:
-        while self.phase in _DEALER_PHASES:
+        while self.phase is _DEALING or self.phase is _FORCED_BETS or self.phase is _SHOWDOWN:
             self.advance()
+        self._legal = None
 
     def _after(self) -> None:
         self._legal = None
@@ -230,7 +253,7 @@ class State:
                 self._blinds.append((seat, amount))
                 last = self._log(ev.BlindPosted(seat=seat, amount=amount))
         self.street = 0
-        self.phase = Phase.DEALING
+        self.phase = _DEALING
         return last
 
     def _deal_street(self) -> ev.Event:
@@ -246,23 +269,20 @@ class State:
                 self.community.extend(card)
                 last = self._log(ev.CardsDealt(seat=None, cards=tuple(card), up=True))
             else:
-                dealt = self._take(per * len(receivers))
                 n = len(receivers)
+                dealt = self._take(per * n)
+                down, log = street.down, self.events.append
                 for i, seat in enumerate(receivers):
-                    mine = dealt[i::n]
-                    if street.down:
-                        self.down[seat].extend(mine[: street.down])
-                        last = self._log(
-                            ev.CardsDealt(seat=seat, cards=tuple(mine[: street.down]), up=False)
-                        )
+                    mine = tuple(dealt[i::n])  # one card a round, dealer's left first
+                    if down:
+                        self.down[seat].extend(mine[:down])
+                        log(last := ev.CardsDealt(seat=seat, cards=mine[:down], up=False))
                     if street.up:
-                        self.up[seat].extend(mine[street.down :])
-                        last = self._log(
-                            ev.CardsDealt(seat=seat, cards=tuple(mine[street.down :]), up=True)
-                        )
+                        self.up[seat].extend(mine[down:])
+                        log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
         if street.draw:
             self.drawn = set()
-            self.phase = Phase.DRAWING
+            self.phase = _DRAWING
             self.actor = self._active[0]
         else:
             self._start_betting()
@@ -294,10 +314,10 @@ class State:
             self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
         if street.opener is Opener.BRING_IN:
             upcards = {s: self.up[s] for s in actors}
-            self.phase = Phase.BRING_IN
+            self.phase = _BRING_IN
             self.actor = bring_in_seat(upcards)
             return
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         if street.opener is Opener.BEST_SHOWING:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
@@ -328,21 +348,21 @@ class State:
         self.round = None
         self.actor = None
         if len(self._active) < 2:
-            self.phase = Phase.SHOWDOWN
+            self.phase = _SHOWDOWN
         elif self.street + 1 < len(self.spec.streets):
             self.street += 1
-            self.phase = Phase.DEALING
+            self.phase = _DEALING
         elif self.spec.declare is not DeclareMode.NONE:
             self.declared = {}
-            self.phase = Phase.DECLARING
+            self.phase = _DECLARING
             self.actor = self._active[0]
         else:
-            self.phase = Phase.SHOWDOWN
+            self.phase = _SHOWDOWN
 
     def _showdown(self) -> ev.Event:
         for event in settle(self):
             self._log(event)
-        self.phase = Phase.COMPLETE
+        self.phase = _COMPLETE
         self.actor = None
         return self._log(ev.HandEnded(stacks=tuple(self.stacks)))
 
@@ -358,29 +378,29 @@ class State:
         seat = self.actor
         if seat is None:
             return ()
-        if self.phase is Phase.BETTING:
+        if self.phase is _BETTING:
             assert self.round is not None
-            return tuple(self.round.options(seat, stack=self.stacks[seat], active=len(self._active)))
-        if self.phase is Phase.BRING_IN:
+            return self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
+        if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
-            out = [Option(Action.BRING_IN, (min(stakes.bring_in, stack),))]
+            out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
             if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in:
-                out.append(Option(Action.COMPLETE, (min(stakes.small_bet, stack),)))
+                out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
-        if self.phase is Phase.DRAWING:
-            return (Option(Action.DRAW, (self.spec.streets[self.street].draw,)),)
-        if self.phase is Phase.DECLARING:
-            return (Option(Action.DECLARE),)
+        if self.phase is _DRAWING:
+            return (Option(_A_DRAW, (self.spec.streets[self.street].draw,)),)
+        if self.phase is _DECLARING:
+            return (Option(_A_DECLARE),)
         return ()
 
     def _describe_legal(self) -> str:
         parts = []
         for option in self.legal_actions():
-            if option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
+            if option.action in (_A_BET, _A_RAISE, _A_COMPLETE):
                 parts.append(f"{option.action} to {' or '.join(map(str, option.amounts))}")
-            elif option.amounts and option.action is not Action.DRAW:
+            elif option.amounts and option.action is not _A_DRAW:
                 parts.append(f"{option.action} {option.amounts[0]}")
-            elif option.action is Action.DRAW:
+            elif option.action is _A_DRAW:
                 parts.append(f"draw up to {option.amounts[0]} cards")
             else:
                 parts.append(str(option.action))
@@ -395,7 +415,7 @@ class State:
             )
         for option in self.legal_actions():
             if option.action is action:
-                if not option.amounts or action in (Action.CALL, Action.BRING_IN):
+                if not option.amounts or action in (_A_CALL, _A_BRING_IN):
                     return seat, option.amounts[0] if option.amounts else 0
                 if amount is None:
                     return seat, option.amounts[0]
@@ -409,11 +429,11 @@ class State:
     # ----------------------------------------------------------- bet actions
     def verify_fold(self) -> int:
         """Raise unless the actor may fold; return the actor."""
-        return self._verify(Action.FOLD)[0]
+        return self._verify(_A_FOLD)[0]
 
     def can_fold(self) -> bool:
         """Whether the actor may fold (no side effects)."""
-        return self._can(Action.FOLD)
+        return self._can(_A_FOLD)
 
     def fold(self) -> ev.Event:
         """The actor folds."""
@@ -426,11 +446,11 @@ class State:
 
     def verify_check(self) -> int:
         """Raise unless the actor may check; return the actor."""
-        return self._verify(Action.CHECK)[0]
+        return self._verify(_A_CHECK)[0]
 
     def can_check(self) -> bool:
         """Whether the actor may check."""
-        return self._can(Action.CHECK)
+        return self._can(_A_CHECK)
 
     def check(self) -> ev.Event:
         """The actor checks."""
@@ -441,11 +461,11 @@ class State:
 
     def verify_call(self) -> tuple[int, int]:
         """Raise unless the actor may call; return (actor, chips to add)."""
-        return self._verify(Action.CALL)
+        return self._verify(_A_CALL)
 
     def can_call(self) -> bool:
         """Whether the actor may call."""
-        return self._can(Action.CALL)
+        return self._can(_A_CALL)
 
     def call(self) -> ev.Event:
         """The actor calls (all in when short)."""
@@ -458,11 +478,11 @@ class State:
     def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may bet ``amount`` (round total; None: the
         smallest legal bet); return (actor, total)."""
-        return self._verify(Action.BET, amount)
+        return self._verify(_A_BET, amount)
 
     def can_bet(self, amount: int | None = None) -> bool:
         """Whether the actor may bet ``amount``."""
-        return self._can(Action.BET, amount)
+        return self._can(_A_BET, amount)
 
     def bet(self, amount: int | None = None) -> ev.Event:
         """The actor makes the first bet of the round."""
@@ -471,11 +491,11 @@ class State:
 
     def verify_raise_to(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may raise to ``amount`` (round total)."""
-        return self._verify(Action.RAISE, amount)
+        return self._verify(_A_RAISE, amount)
 
     def can_raise_to(self, amount: int | None = None) -> bool:
         """Whether the actor may raise to ``amount``."""
-        return self._can(Action.RAISE, amount)
+        return self._can(_A_RAISE, amount)
 
     def raise_to(self, amount: int | None = None) -> ev.Event:
         """The actor raises to ``amount`` (None: the smallest legal raise)."""
@@ -484,26 +504,26 @@ class State:
 
     def verify_complete(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may complete the bring-in to ``amount``."""
-        return self._verify(Action.COMPLETE, amount)
+        return self._verify(_A_COMPLETE, amount)
 
     def can_complete(self, amount: int | None = None) -> bool:
         """Whether the actor may complete the bring-in."""
-        return self._can(Action.COMPLETE, amount)
+        return self._can(_A_COMPLETE, amount)
 
     def complete(self, amount: int | None = None) -> ev.Event:
         """The actor completes the bring-in to the small bet (not a raise)."""
         seat, to = self.verify_complete(amount)
-        if self.phase is Phase.BRING_IN:
-            self.phase = Phase.BETTING
+        if self.phase is _BRING_IN:
+            self.phase = _BETTING
         return self._raise(seat, to, ev.Completed)
 
     def verify_bring_in(self) -> tuple[int, int]:
         """Raise unless the actor must post the bring-in; return (actor, amount)."""
-        return self._verify(Action.BRING_IN)
+        return self._verify(_A_BRING_IN)
 
     def can_bring_in(self) -> bool:
         """Whether the actor may post the bring-in."""
-        return self._can(Action.BRING_IN)
+        return self._can(_A_BRING_IN)
 
     def bring_in(self) -> ev.Event:
         """The actor posts the bring-in."""
@@ -511,7 +531,7 @@ class State:
         assert self.round is not None
         self._move(seat, amount)
         self.round.post_bring_in(seat, amount, actors=self._actors())
-        self.phase = Phase.BETTING
+        self.phase = _BETTING
         return self._acted(seat, ev.BringInPosted(seat=seat, amount=amount))
 
     def _raise(self, seat: int, to: int, kind: type[ev.BetMade | ev.Raised | ev.Completed]) -> ev.Event:
@@ -542,7 +562,7 @@ class State:
     def verify_draw(self, discards: Iterable[Card | int | str] | str = ()) -> tuple[int, list[int]]:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
         most the street's draw); return (actor, discards as ints)."""
-        seat = self._verify(Action.DRAW)[0]
+        seat = self._verify(_A_DRAW)[0]
         cards = [int(c) for c in parse_cards(discards)] if discards else []
         held = self.cards(seat)
         limit = self.spec.streets[self.street].draw
@@ -589,7 +609,7 @@ class State:
         """Raise unless ``seat`` (default: the actor) may declare ``choice``
         (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
         In simultaneous mode any player who has not declared may declare."""
-        if self.phase is not Phase.DECLARING:
+        if self.phase is not _DECLARING:
             raise IllegalActionError(f"Nobody may declare now: the hand is in phase {self.phase!s}.")
         text = str(choice).lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
@@ -628,7 +648,7 @@ class State:
             if self.spec.declare is DeclareMode.SIMULTANEOUS:
                 choices = tuple((s, str(self.declared[s])) for s in self._active)
                 self._log(ev.DeclarationsRevealed(choices=choices))
-            self.phase = Phase.SHOWDOWN
+            self.phase = _SHOWDOWN
         self._after()
         return event
 
