@@ -113,10 +113,8 @@ class State:
             )
         if not 0 <= button < seats:
             raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
-        if deck is not None:
-            order = [int(c) for c in parse_cards(deck)]
-        else:
-            order = list(map(int, Deck(seed).cards))
+        cards = parse_cards(deck) if deck is not None else Deck(seed).cards
+        order = list(map(int, cards))
         self.spec = spec
         self.seats = seats
         self.button = button
