@@ -68,6 +68,27 @@ def try_illegal(state: State, rng: random.Random) -> None:
     assert state.snapshot() == before
 
 
+_CAN = {
+    Action.FOLD: "can_fold", Action.CHECK: "can_check", Action.CALL: "can_call", Action.BET: "can_bet",
+    Action.RAISE: "can_raise_to", Action.COMPLETE: "can_complete", Action.BRING_IN: "can_bring_in",
+}
+
+
+def check_legal_are_accepted(state: State) -> None:
+    """Every listed action and amount passes its ``can_x`` check, which changes nothing."""
+    before = state.snapshot()
+    for option in state.legal_actions():
+        if option.action is Action.DECLARE:
+            assert all(state.can_declare(c) for c in ("high", "low", "both"))
+        elif option.action is Action.DRAW:
+            assert state.can_draw()
+        elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
+            assert all(getattr(state, _CAN[option.action])(a) for a in option.amounts)
+        else:
+            assert getattr(state, _CAN[option.action])()
+    assert state.snapshot() == before
+
+
 def check_invariants(state: State, total: int) -> None:
     assert sum(state.stacks) + state.pot == total
     assert min(state.stacks) >= 0 and min(state.committed) >= 0
@@ -92,6 +113,7 @@ def play_random_hand(game: str, options: dict[str, object], seed: int) -> State:
             break
         if rng.random() < 0.15:
             try_illegal(state, rng)
+            check_legal_are_accepted(state)
         take(state, rng)
     else:
         pytest.fail(f"hand did not finish: {state!r}")
