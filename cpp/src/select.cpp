@@ -1,12 +1,21 @@
 #include "splitpot/select.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <array>
 
 #include "splitpot/evaluate.hpp"
 
 namespace splitpot {
 namespace {
+
+// Insertion sort for at most seven cards (std::sort on tiny arrays trips a
+// GCC 12 -Warray-bounds false positive).
+template <typename Before>
+void sort_cards(std::uint8_t* a, int n, Before before) {
+  for (int i = 1; i < n; ++i)
+    for (int j = i; j > 0 && before(a[j], a[j - 1]); --j) std::swap(a[j], a[j - 1]);
+}
 
 // Puts the played cards in reading order: bigger groups first, then by rank
 // from the top as the ranking reads it (aces low where they are low); a
@@ -30,8 +39,7 @@ void order_cards(Played& p, Ranking r) {
     if (sort_value(a) != sort_value(b)) return sort_value(a) > sort_value(b);
     return a > b;
   };
-  for (int i = 1; i < n; ++i)  // insertion sort: at most five cards
-    for (int j = i; j > 0 && before(p.cards[j], p.cards[j - 1]); --j) std::swap(p.cards[j], p.cards[j - 1]);
+  sort_cards(p.cards, n, before);
 }
 
 template <Ranking R>
@@ -62,6 +70,12 @@ Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target)
     order_cards(p, r);
     return p;
   }
+  // Sorted high to low, fives that leave out the lowest cards come first: among
+  // equal fives the one of higher cards (by suit) is played, whatever the input order.
+  std::uint8_t sorted[kMaxCards];
+  std::copy(cards, cards + n, sorted);
+  sort_cards(sorted, n, std::greater<>());
+  cards = sorted;
   const Tables& t = tables();
   const std::uint64_t key = hand_key(t, cards, n);
   auto take = [&](int out1, int out2) {
@@ -76,9 +90,9 @@ Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target)
     return true;
   };
   bool found = false;
-  for (int i = 0; i < n && !found; ++i) {
+  for (int i = n - 1; i >= 0 && !found; --i) {
     if (n == 6) found = take(i, -1);
-    for (int j = i + 1; n == 7 && j < n && !found; ++j) found = take(i, j);
+    for (int j = i - 1; n == 7 && j >= 0 && !found; --j) found = take(i, j);
   }
   order_cards(p, r);
   return p;

@@ -3,9 +3,9 @@
 >>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])
 cards: Kh Kd Ks Th Tc 2d 3c
 high              full house, kings full of tens    Ks Kh Kd Th Tc
-deuce-to-seven    pair of tens                      Th Tc Kh 3c 2d
-ace-to-six        pair of tens                      Th Tc Kh 3c 2d
-ace-to-five       pair of tens                      Th Tc Kh 3c 2d
+deuce-to-seven    pair of tens                      Th Tc Ks 3c 2d
+ace-to-six        pair of tens                      Th Tc Ks 3c 2d
+ace-to-five       pair of tens                      Th Tc Ks 3c 2d
 eight-or-better   no qualifying low
 0
 """
