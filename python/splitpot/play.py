@@ -228,8 +228,9 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 hands.append("no qualifying low")
             lines.append(f"  {names[event.seat]} shows {_cards(event.cards)} ({'; '.join(hands)})")
         elif isinstance(event, ev.Forfeited):
+            which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             lines.append(f"  {names[event.seat]} declared both but did not win both sides outright: "
-                         f"forfeits the {'main' if event.pot == 0 else f'side pot {event.pot}'} pot")
+                         f"forfeits the {which}")
         elif isinstance(event, ev.PotAwarded):
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             why = f" with {event.hand}" if event.hand else ""
