@@ -46,9 +46,11 @@ def add_play_parser(subparsers: Any) -> None:
         help="play a hand with computer players",
         description="Computer players play one hand (or --hands K) of GAME and the hand is printed "
         "street by street: actions, cards shown, who won which half and why, final stacks.",
-        epilog=f"games:\n{games}\n\noptions by game: --open-pair and --no-cap-heads-up for every "
-        "game; --low for seven-card-stud-high-low and -declare; --declare and --tie-keeps-half "
-        "for seven-card-stud-declare.",
+        epilog=f"games:\n{games}\n\noptions by game:\n"
+        "  --open-pair, --no-cap-heads-up   every game\n"
+        "  --qualifier                      seven-card-stud-8\n"
+        "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
+        "  --declare, --tie-keeps-half      seven-card-stud-declare",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
@@ -67,6 +69,8 @@ def add_play_parser(subparsers: Any) -> None:
                         help="no raise cap when two players remain")
     parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
                         help="low ranking of the classic high-low games (default deuce-to-seven)")
+    parser.add_argument("--qualifier", type=int, default=None, metavar="RANK",
+                        help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
     parser.add_argument("--tie-keeps-half", action="store_true",
@@ -86,6 +90,8 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
         options["uncapped_heads_up"] = True
     if args.low is not None:
         options["low"] = args.low
+    if args.qualifier is not None:
+        options["qualifier"] = args.qualifier
     if args.declare is not None:
         options["declare"] = args.declare
     if args.tie_keeps_half:

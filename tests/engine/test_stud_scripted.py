@@ -285,3 +285,19 @@ def test_classic_high_low_uses_deuce_to_seven_and_any_five_per_side() -> None:
     state = State(get_game("seven-card-stud-high-low"), [100, 100], deck=deck)
     call_down(state)
     assert awards(state) == [(0, 1, 3, "high"), (0, 0, 3, "low")]
+
+
+def test_nine_or_better_qualifier_option() -> None:
+    deck = stud_deck([
+        "Kc Kd 9s Ks 9h Qc Jd",   # kings full
+        "Ac 2d 3s 4h 9c Qd Jh",   # nine-four low: no eight-or-better low
+    ])
+    assert [a[3] for a in awards(_called_down(STUD8, deck))] == ["pot"]
+    nine = get_game("seven-card-stud-8", qualifier=9)
+    assert [a[1:] for a in awards(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+
+
+def _called_down(spec: object, deck: list[int]) -> State:
+    state = State(spec, [100, 100], deck=deck)  # type: ignore[arg-type]
+    call_down(state)
+    return state

@@ -51,6 +51,8 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int]) -> Showing:
     else:
         hi = evaluate(cards, spec.high) if spec.high is not None else None
         lo = evaluate(cards, spec.low) if spec.low is not None else None
+    if lo is not None and spec.low_qualifier is not None and not _qualifies(lo, spec.low_qualifier):
+        lo = None
     return Showing(
         high=hi.strength if hi is not None else 0,
         low=lo.strength if lo is not None else 0,
@@ -59,6 +61,12 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int]) -> Showing:
         high_text=str(hi) if hi is not None else None,
         low_text=str(lo) if lo is not None else None,
     )
+
+
+def _qualifies(low: Hand, qualifier: int) -> bool:
+    """Whether a low hand is unpaired with every card at most ``qualifier`` (ace = 1)."""
+    ranks = [1 if c.rank == 12 else (c.rank or 0) + 2 for c in low.cards]
+    return len(set(ranks)) == 5 and max(ranks) <= qualifier
 
 
 def _priority(spec: GameSpec, showings: Mapping[int, Showing], order: list[int]) -> Priority:

@@ -172,7 +172,9 @@ class GameSpec:
     the first bet (a bet and three raises by default); ``uncapped_heads_up``
     lifts the cap when only two players remain.  ``declare`` selects
     declarations; ``tie_keeps_half`` lets a both-declarer who ties one side keep
-    the half he won outright.
+    the half he won outright.  ``low_qualifier`` caps a qualifying low: the
+    highest rank it may hold, ace = 1 (use it with an ace-to-five low for
+    "nine or better"; ``eight-or-better`` has its qualifier built in).
 
     >>> from splitpot.games import get_game
     >>> spec = get_game("seven-card-stud-8")
@@ -189,6 +191,7 @@ class GameSpec:
     uncapped_heads_up: bool = False
     declare: DeclareMode = DeclareMode.NONE
     tie_keeps_half: bool = False
+    low_qualifier: int | None = None
     odd_chip: OddChip = OddChip.BY_SUIT
     min_players: int = 2
     max_players: int = 8
@@ -208,6 +211,11 @@ class GameSpec:
             "declarations need both a high and a low ranking.",
         )
         _check(self.max_raises >= 0, where, "max_raises must be >= 0.")
+        _check(
+            self.low_qualifier is None or (self.low is not None and 5 <= self.low_qualifier <= 13),
+            where,
+            "low_qualifier needs a low ranking and a rank from 5 to 13 (king).",
+        )
         _check(2 <= self.min_players <= self.max_players, where, "need 2 <= min_players <= max_players.")
         for street in self.streets:
             if street.opener is Opener.BRING_IN:

@@ -83,11 +83,26 @@ def seven_card_stud(
 
 
 def seven_card_stud_8(
-    *, open_pair: bool = False, uncapped_heads_up: bool = False, stakes: Stakes | None = None, **extra: Any
+    *,
+    qualifier: int = 8,
+    open_pair: bool = False,
+    uncapped_heads_up: bool = False,
+    stakes: Stakes | None = None,
+    **extra: Any,
 ) -> GameSpec:
-    """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2)."""
-    return _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
+    """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2).
+
+    ``qualifier`` changes the low qualifier (e.g. 9: nine or better).
+
+    >>> seven_card_stud_8(qualifier=9).low_qualifier
+    9
+    """
+    spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
+    if qualifier == 8:
+        return spec
+    options = (*spec.options, ("qualifier", qualifier))
+    return spec.replace(low="ace-to-five", low_qualifier=qualifier, options=options)
 
 
 def _classic_low(low: str) -> str:
