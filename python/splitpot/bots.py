@@ -66,7 +66,7 @@ def high_score(cards: Sequence[int]) -> float:
     elif pairs >= 2:
         score = 0.55
     elif best[1] == 2:
-        score = 0.3 + best[0] / 40
+        score = 0.36 + best[0] / 40
     else:
         score = 0.05 + max(counts) / 60
     if max(suits) >= 3 and max(suits) == len(cards):
