@@ -21,7 +21,6 @@ from typing import Any
 
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
-from splitpot.engine.order import showing_key
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
@@ -269,8 +268,3 @@ def _action_text(event: ev.Event, name: str) -> str:
     if isinstance(event, ev.Checked):
         return f"{name} checks"
     return f"{name} folds"
-
-
-def showing_text(upcards: Sequence[int]) -> str:
-    """Short name of what upcards show, e.g. ``pair`` (used in reports)."""
-    return ("high card", "pair", "two pair", "trips", "", "quads")[showing_key(upcards)[0]]

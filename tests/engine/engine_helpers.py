@@ -8,7 +8,7 @@ from splitpot.cards import parse_cards
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
 
-__all__ = ["call_down", "stud_deck"]
+__all__ = ["bet_down", "call_down", "stud_deck"]
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -49,7 +49,6 @@ def call_down(state: State, *, declare: dict[int, str] | None = None) -> None:
 
 def bet_down(state: State) -> None:
     """The first player able to bet each round bets (or completes), the others call."""
-    __all__.append("bet_down")
     while not state.is_complete:
         options = {o.action for o in state.legal_actions()}
         assert state.round is not None

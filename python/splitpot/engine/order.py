@@ -24,8 +24,6 @@ __all__ = [
     "showing_key",
 ]
 
-_LOW_ACE = {12: -1}
-
 
 def clockwise(start: int, seats: int) -> list[int]:
     """All seats clockwise beginning at ``start``.
