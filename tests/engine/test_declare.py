@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import call_down, stud_deck
+from hypothesis import given
+from hypothesis import strategies as st
 
 from splitpot.engine import events as ev
 from splitpot.engine.declare import Declaration, resolve_declared
@@ -97,7 +99,10 @@ def test_simultaneous_declarations_stay_secret_until_all_are_in() -> None:
     spec = get_game("seven-card-stud-declare")
     state = State(spec, [100] * 3, deck=stud_deck([SWING, KINGS, NINE_LOW]))
     call_down_to_declare(state)
+    assert state.view(1)["legal_actions"] == [
+        {"action": "declare", "amounts": [], "choices": ["high", "low", "both"]}]
     state.declare("blue", seat=2)  # markers: blue = both
+    assert state.view(2)["legal_actions"] == []  # already declared
     assert state.view(0)["events"][-1]["choice"] is None
     assert state.view(2)["events"][-1]["choice"] == "both"
     before = state.snapshot()
@@ -155,3 +160,24 @@ def test_tied_low_declarers_share_the_low_half() -> None:
 def test_non_qualifying_lows_never_win_a_declared_low() -> None:
     got = _resolve({0: "high", 1: "low"}, {0: 9, 1: 1}, {0: 0, 1: 0})
     assert got == [(0, 10, "pot")]
+
+
+@given(
+    decl=st.lists(st.sampled_from(["high", "low", "both"]), min_size=2, max_size=6),
+    data=st.data(),
+    keep=st.booleans(),
+)
+def test_declared_pots_always_pay_out_exactly(decl: list[str], data: st.DataObject, keep: bool) -> None:
+    seats = range(len(decl))
+    high = {s: data.draw(st.integers(1, 3)) for s in seats}
+    low = {s: data.draw(st.integers(0, 3)) for s in seats}
+    amount = data.draw(st.integers(1, 101))
+    pot = Pot(amount=amount, eligible=tuple(seats))
+    out = resolve_declared(0, pot, {s: Declaration(d) for s, d in enumerate(decl)}, high=high, low=low,
+                           priority=lambda s, side: s, tie_keeps_half=keep)
+    assert sum(s.amount for s in out.shares) == amount
+    for share in out.shares:
+        assert share.amount >= 0
+        assert share.seat not in out.forfeited or share.side == "equal"
+        if share.side in ("high", "low"):
+            assert decl[share.seat] in (share.side, "both")

@@ -50,16 +50,24 @@ class Option:
 
     For ``bet``, ``raise``, ``complete`` the amounts are round totals ("to");
     for ``call`` and ``bring_in`` the chips added; for ``draw`` the most cards
-    that may be exchanged; for ``declare`` empty (the choices are high, low,
-    both).
+    that may be exchanged; for ``declare`` none, and ``choices`` lists
+    ``high``, ``low``, ``both``.
     """
 
     action: Action
     amounts: tuple[int, ...] = ()
+    choices: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-ready form."""
-        return {"action": str(self.action), "amounts": list(self.amounts)}
+        """JSON-ready form.
+
+        >>> Option(Action.CALL, (5,)).to_dict()
+        {'action': 'call', 'amounts': [5]}
+        """
+        out: dict[str, object] = {"action": str(self.action), "amounts": list(self.amounts)}
+        if self.choices:
+            out["choices"] = list(self.choices)
+        return out
 
 
 _FOLD = Option(Action.FOLD)

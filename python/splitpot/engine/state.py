@@ -82,6 +82,7 @@ _A_BRING_IN = Action.BRING_IN
 _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
+_DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 
 
 class State:
@@ -388,7 +389,7 @@ class State:
         if self.phase is _DRAWING:
             return (Option(_A_DRAW, (self.spec.streets[self.street].draw,)),)
         if self.phase is _DECLARING:
-            return (Option(_A_DECLARE),)
+            return (_DECLARE_OPTION,)
         return ()
 
     def _describe_legal(self) -> str:
