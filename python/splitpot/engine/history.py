@@ -157,9 +157,9 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
                 "up": [ev.card_text(c) for c in state.up[s]],
             }
         )
+    declaring = secret and str(state.phase) == "declaring"
     may_act = seat is not None and (
-        seat == state.actor
-        or (secret and str(state.phase) == "declaring" and seat in state.active and seat not in state.declared)
+        seat == state.actor or (declaring and seat in state.active and seat not in state.declared)
     )
     legal = [o.to_dict() for o in state.legal_actions()] if may_act else []
     return {
