@@ -7,6 +7,7 @@
 
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
+#include "register_equity.hpp"
 
 namespace py = pybind11;
 using namespace splitpot;
@@ -150,5 +151,6 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   m.doc() = "splitpot's C++ core: lookup-table poker hand evaluators.";
   register_errors();
   register_evaluate(m);
+  register_equity(m);
   tables();  // build the tables at import, not on the first call
 }

@@ -9,6 +9,7 @@ draw and high-low games by the book.
 from __future__ import annotations
 
 from splitpot.cards import JOKER, Card, Deck, parse_cards
+from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
 from splitpot.errors import (
     CardError,
     CardTypeError,
@@ -37,14 +38,18 @@ __all__ = [
     "CardTypeError",
     "Category",
     "Deck",
+    "EquityGame",
+    "EquityResult",
     "Hand",
     "HighLow",
     "IllegalActionError",
+    "PlayerEquity",
     "Ranking",
     "RankingError",
     "RuleError",
     "SplitpotError",
     "__version__",
+    "equity",
     "evaluate",
     "evaluate_many",
     "high_low",

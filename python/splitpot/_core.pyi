@@ -1,6 +1,6 @@
 """Type stubs for splitpot's compiled core (cpp/bindings/module.cpp)."""
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 import numpy as np
 from numpy.typing import NDArray
@@ -17,3 +17,30 @@ def category(strength: int, ranking: int) -> int: ...
 def table_bytes(ranking: int) -> int: ...
 def shared_table_bytes() -> int: ...
 def five_card_classes(ranking: int) -> int: ...
+
+# equity (cpp/bindings/register_equity.cpp)
+EQUITY_SHARE_UNITS: int
+EQUITY_BLOCK: int
+EQUITY_MAX_OUTCOMES: int
+
+def equity_outcomes(
+    game: int,
+    hands: Iterable[Iterable[int]],
+    dead: Iterable[int],
+    draws: Iterable[int],
+    low: int,
+    joker: bool,
+) -> int: ...
+def equity(
+    game: int,
+    hands: Iterable[Iterable[int]],
+    dead: Iterable[int],
+    draws: Iterable[int],
+    low: int,
+    joker: bool,
+    samples: int,
+    seed: int,
+    threads: int,
+    max_outcomes: int,
+    progress: Callable[[int, int], object] | None,
+) -> tuple[list[tuple[int, int, int, int, int, int]], int, bool]: ...

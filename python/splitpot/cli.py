@@ -1,4 +1,4 @@
-"""The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game.
+"""The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game, ``equity`` of hands.
 
 >>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])
 cards: Kh Kd Ks Th Tc 2d 3c
@@ -21,6 +21,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from splitpot.cards import parse_cards
+from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.play import add_play_parser, run_play
@@ -113,6 +114,8 @@ def _parser() -> argparse.ArgumentParser:
     b.set_defaults(run=_bench)
     add_play_parser(sub)
     sub.choices["play"].set_defaults(run=run_play)
+    add_equity_parser(sub)
+    sub.choices["equity"].set_defaults(run=run_equity)
     return parser
 
 
