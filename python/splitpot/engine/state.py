@@ -90,7 +90,8 @@ class State:
 
     Seats with an empty stack sit out.  ``deck`` fixes the card order (first
     card dealt first); otherwise a deck shuffled with ``seed`` is used.  Cards
-    are dealt one round at a time, clockwise from the dealer's left.
+    are dealt one round at a time, clockwise from the dealer's left.  With
+    ``automate=False`` every dealer step waits for :meth:`advance`.
     """
 
     def __init__(
