@@ -38,13 +38,30 @@ class Brute:
         return self.counts[player][name] / self.outcomes
 
 
-def brute_equity(game: str, hands: Sequence[str], dead: str = "", low: str | None = None) -> Brute:
+JOKER = 52
+# ace-to-five reads the ace low: the bug becomes the lowest rank the hand lacks, ace first.
+_BUG_ORDER = (12, *range(12))
+
+
+def bug_strength(cards: list[int], ranking: str) -> int:
+    """The strength of a lowball hand holding the joker as the bug (RULES.md section 2),
+    read as the natural hand with the bug replaced by the lowest missing rank."""
+    assert ranking == "ace-to-five"
+    natural = [c for c in cards if c != JOKER]
+    held = {c // 4 for c in natural}
+    rank = next(r for r in _BUG_ORDER if r not in held)
+    return strength([*natural, 4 * rank], ranking)  # suits don't count in ace-to-five
+
+
+def brute_equity(
+    game: str, hands: Sequence[str], dead: str = "", low: str | None = None, joker: bool = False
+) -> Brute:
     high, low_ranking, size = SIDES[game]
     if game == "seven-card-stud-high-low" and low is not None:
         low_ranking = low
     known = [[int(c) for c in parse_cards(h)] for h in hands]
     out = {c for h in known for c in h} | {int(c) for c in parse_cards(dead)}
-    deck = [c for c in range(52) if c not in out]
+    deck = [c for c in range(53 if joker else 52) if c not in out]
     n = len(hands)
     result = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
     cache: list[dict[tuple[int, ...], tuple[int, int]]] = [{} for _ in range(n)]
@@ -54,7 +71,10 @@ def brute_equity(game: str, hands: Sequence[str], dead: str = "", low: str | Non
         if got is None:
             cards = known[player] + list(deal)
             hi = strength(cards, "high") if high else 0
-            lo = strength(cards, low_ranking) if low_ranking else 0
+            if low_ranking and JOKER in cards:
+                lo = bug_strength(cards, low_ranking)
+            else:
+                lo = strength(cards, low_ranking) if low_ranking else 0
             got = cache[player][deal] = (hi, lo)
         return got
 

@@ -17,6 +17,7 @@ import pytest
 import splitpot
 from splitpot import CardError, CardTypeError, RuleError, equity
 from splitpot.cli import main
+from splitpot.equity import JOKER_SUPPORTED
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -255,7 +256,6 @@ def test_gil_released_other_threads_run() -> None:
         ({"game": "seven-card-stud", "hands": ["As", "Kd"], "draws": [1, 1]}, RuleError, "draw games only"),
         ({"game": "lowball", "hands": ["As 2d 3c", "Kd 2c 3d 4d"], "draws": [1, 1]}, RuleError, "draw 2"),
         ({"game": "lowball", "hands": ["As 2d 3c", "Kd 2c 3d 4d"], "draws": [2]}, RuleError, "one number"),
-        ({"game": "lowball", "hands": ["As 2d 3c", "Kd 2c 3d 4d"], "joker": True}, RuleError, "wild-card"),
         ({"game": "deuce-to-seven", "hands": ["As", "Kd"], "joker": True}, RuleError, "lowball only"),
         ({"game": "lowball", "hands": ["As", "Kd"], "samples": 0}, RuleError, "samples"),
         ({"game": "lowball", "hands": ["As", "Kd"], "samples": 10, "threads": 0}, RuleError, "threads"),
@@ -267,6 +267,35 @@ def test_gil_released_other_threads_run() -> None:
 def test_bad_input_names_the_problem(kwargs: dict[str, object], error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
         equity(**kwargs)  # type: ignore[arg-type]
+
+
+JOKER_SPOTS = [
+    ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"],
+    ["Jk 2c 3d 4s", "7c 6d 5h 3c 2d"],
+    ["Jk 2c 3d", "7c 6d 5h 4c"],
+    ["Ah 2c 3d 4s", "Kd Qd 5h 3c"],
+]
+
+
+@pytest.mark.parametrize("hands", JOKER_SPOTS, ids=["|".join(h) for h in JOKER_SPOTS])
+def test_lowball_with_the_bug_equals_brute_force(hands: list[str]) -> None:
+    if not JOKER_SUPPORTED:
+        with pytest.raises(RuleError, match="wild-card evaluator"):
+            equity("lowball", hands, joker=True)
+        return
+    ref = brute_equity("lowball", hands, joker=True)
+    got = equity("lowball", hands, joker=True)
+    assert got.outcomes == ref.outcomes
+    for i, player in enumerate(got):
+        for name in FIELDS:
+            assert getattr(player, name) == pytest.approx(float(ref.fraction(i, name)), abs=1e-12), (i, name)
+
+
+def test_joker_needs_the_option() -> None:
+    with pytest.raises(CardError, match=r"joker \(Jk\) is not in the deck of lowball"):
+        equity("lowball", ["Jk 2c 3d", "Kd 2d 3c 4d"])
+    with pytest.raises(RuleError, match="lowball only"):
+        equity("deuce-to-seven", ["As", "Kd"], joker=True)
 
 
 def test_max_outcomes_limit_and_message() -> None:

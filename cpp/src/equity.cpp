@@ -17,7 +17,19 @@
 
 #include "splitpot/evaluate.hpp"
 
+// The joker as the bug (lowball) needs the wild-card evaluator; builds
+// without it refuse joker=true.
+#if __has_include("splitpot/wild.hpp")
+#include "splitpot/wild.hpp"
+#define SPLITPOT_EQUITY_JOKER 1
+#else
+#define SPLITPOT_EQUITY_JOKER 0
+#endif
+
 namespace splitpot {
+
+const bool kEquityJoker = SPLITPOT_EQUITY_JOKER != 0;
+
 namespace {
 
 constexpr int kBinomN = 54;
@@ -91,7 +103,7 @@ Spot validate(const EquityRequest& rq) {
   if (rq.joker && rq.game != EquityGame::Lowball) {
     throw EquityOptionError(std::string("the joker is an option of lowball only, not of ") + name);
   }
-  if (rq.joker) {
+  if (rq.joker && !kEquityJoker) {
     throw EquityOptionError(
         "lowball with the joker (the bug) needs the core's wild-card evaluator, which this build does not have "
         "yet; use joker=False (a 52-card deck)");
@@ -176,16 +188,27 @@ std::uint64_t count_outcomes(const Spot& s) {
 
 // ---------------------------------------------------------------- games
 
-template <bool H, bool L, Ranking LR>
+template <bool H, bool L, Ranking LR, bool J = false>
 struct Game {
   static constexpr bool kHigh = H;
   static constexpr bool kLow = L;
   static constexpr Ranking kLowRanking = LR;
+  static constexpr bool kJoker = J;  // a 53-card deck, the joker as the bug (low only)
+  static_assert(!J || !H, "the bug is implemented for low-only games");
 };
 
 template <class G>
 inline void eval(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n, std::uint16_t& hi,
                  std::uint16_t& lo) noexcept {
+  if constexpr (G::kJoker) {
+    // The joker's key carries the poison bit: such a hand takes the bug's path.
+    if (key >> kPoisonShift) [[unlikely]] {
+#if SPLITPOT_EQUITY_JOKER
+      lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, WildOptions{});
+#endif
+      return;
+    }
+  }
   if constexpr (G::kHigh) hi = evaluate_key<Ranking::High>(t, key, cards, n);
   if constexpr (G::kLow) lo = evaluate_key<G::kLowRanking>(t, key, cards, n);
 }
@@ -583,7 +606,9 @@ EquityResult equity(const EquityRequest& rq, const EquityProgress& progress) {
         case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive>>(s, rq, total, progress);
         default: return run<Game<true, true, Ranking::DeuceToSeven>>(s, rq, total, progress);
       }
-    case EquityGame::Lowball: return run<Game<false, true, Ranking::AceToFive>>(s, rq, total, progress);
+    case EquityGame::Lowball:
+      if (rq.joker) return run<Game<false, true, Ranking::AceToFive, true>>(s, rq, total, progress);
+      return run<Game<false, true, Ranking::AceToFive>>(s, rq, total, progress);
     case EquityGame::DeuceToSevenDraw: return run<Game<false, true, Ranking::DeuceToSeven>>(s, rq, total, progress);
   }
   throw EquityOptionError("unknown game");

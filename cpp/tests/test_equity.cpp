@@ -7,11 +7,15 @@
 #include <cstdio>
 #include <cstring>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
+#if __has_include("splitpot/wild.hpp")
+#include "splitpot/wild.hpp"
+#endif
 
 using namespace splitpot;
 
@@ -34,6 +38,11 @@ std::vector<std::uint8_t> cards(const char* text) {
   for (const char* p = text; *p;) {
     if (*p == ' ') {
       ++p;
+      continue;
+    }
+    if (p[0] == 'J' && p[1] == 'k') {
+      out.push_back(static_cast<std::uint8_t>(kJoker));
+      p += 2;
       continue;
     }
     out.push_back(static_cast<std::uint8_t>(make_card(static_cast<int>(ranks.find(p[0])), static_cast<int>(suits.find(p[1])))));
@@ -60,6 +69,19 @@ Sides sides_of(const EquityRequest& rq) {
   return {};
 }
 
+int low_strength(const std::vector<std::uint8_t>& hand, Ranking r) {
+  for (auto c : hand) {
+    if (c == kJoker) {
+#if __has_include("splitpot/wild.hpp")
+      return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, WildOptions{});
+#else
+      throw std::logic_error("no wild-card evaluator");
+#endif
+    }
+  }
+  return evaluate(hand.data(), static_cast<int>(hand.size()), r);
+}
+
 // Brute force: deal each player's missing cards in turn from the cards left,
 // in every way; settle each outcome with fractions of a pot (as doubles).
 struct Brute {
@@ -72,7 +94,8 @@ Brute brute(const EquityRequest& rq) {
   const std::size_t n = rq.hands.size();
   Brute b;
   for (auto* v : {&b.high_win, &b.high_tie, &b.low_win, &b.low_tie, &b.scoop, &b.share}) v->assign(n, 0.0);
-  std::vector<bool> out(52, false);
+  const int deck = rq.joker ? 53 : 52;
+  std::vector<bool> out(53, false);
   for (const auto& h : rq.hands)
     for (auto c : h) out[c] = true;
   for (auto c : rq.dead) out[c] = true;
@@ -83,7 +106,7 @@ Brute brute(const EquityRequest& rq) {
       std::vector<int> hi(n, 0), lo(n, 0);
       for (std::size_t i = 0; i < n; ++i) {
         if (sd.high) hi[i] = evaluate(hands[i].data(), sd.size, Ranking::High);
-        if (sd.low) lo[i] = evaluate(hands[i].data(), sd.size, sd.low_ranking);
+        if (sd.low) lo[i] = low_strength(hands[i], sd.low_ranking);
       }
       int best_hi = 0, best_lo = 0;
       for (std::size_t i = 0; i < n; ++i) {
@@ -112,7 +135,7 @@ Brute brute(const EquityRequest& rq) {
       deal(p + 1, 0);
       return;
     }
-    for (int c = from; c < 52; ++c) {
+    for (int c = from; c < deck; ++c) {
       if (out[static_cast<std::size_t>(c)]) continue;
       out[static_cast<std::size_t>(c)] = true;
       hands[p].push_back(static_cast<std::uint8_t>(c));
@@ -256,11 +279,24 @@ int main(int argc, char** argv) {
     rq.draws = {1, 1};
     equity(rq);
   }, "draw 2");
-  expect_throw("joker", [&] {
-    auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
+  if (kEquityJoker) {
+    for (const char* first : {"Ah 2c 3d 4s", "Jk 2c 3d 4s", "Jk 2c 3d"}) {
+      EquityRequest rq = request(G::Lowball, {first, "7c 6d 5h 3c 2d"});
+      rq.joker = true;
+      compare_exact((std::string("lowball with the bug: ") + first + " vs 7c 6d 5h 3c 2d").c_str(), rq);
+    }
+    EquityRequest rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c"});
     rq.joker = true;
-    equity(rq);
-  }, "wild-card");
+    compare_exact("lowball with the bug: draw 1 vs draw 1", rq);
+    expect_throw("joker not in a 52-card deck", [&] { equity(request(G::Lowball, {"Jk 2d 3c", "Kd 2c 3d 4d"})); },
+                 "not in the deck");
+  } else {
+    expect_throw("joker", [&] {
+      auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
+      rq.joker = true;
+      equity(rq);
+    }, "wild-card");
+  }
   expect_throw("threads", [&] {
     auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
     rq.threads = 0;

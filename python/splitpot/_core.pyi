@@ -22,6 +22,7 @@ def five_card_classes(ranking: int) -> int: ...
 EQUITY_SHARE_UNITS: int
 EQUITY_BLOCK: int
 EQUITY_MAX_OUTCOMES: int
+EQUITY_JOKER: bool
 
 def equity_outcomes(
     game: int,

@@ -52,6 +52,7 @@ except ImportError as err:  # pragma: no cover - only without a built extension
     ) from err
 
 __all__ = [
+    "JOKER_SUPPORTED",
     "EquityGame",
     "EquityResult",
     "PlayerEquity",
@@ -96,6 +97,9 @@ _FIXED_LOW = {
     EquityGame.LOWBALL: Ranking.ACE_TO_FIVE,
     EquityGame.DEUCE_TO_SEVEN: Ranking.DEUCE_TO_SEVEN,
 }
+
+JOKER_SUPPORTED: bool = bool(_core.EQUITY_JOKER)
+"""True when this build can play lowball with the joker as the bug (``joker=True``)."""
 
 Progress = Callable[[int, int], object]
 """``progress(done, total)``: outcomes done so far and in all, about 16 calls a run."""
@@ -227,9 +231,11 @@ def equity(
     at any thread count. ``threads``: cores to use (None: all).
     ``progress(done, total)`` is called about 16 times a run. ``low``
     (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
-    ``ace-to-six`` or ``ace-to-five``. ``joker`` (lowball only) adds the joker
-    as the bug; it needs the core's wild-card evaluator (not in this build:
-    RuleError). ``max_outcomes``: the largest exact enumeration allowed
+    ``ace-to-six`` or ``ace-to-five``. ``joker`` (lowball only): a 53-card
+    deck whose joker is the bug (RULES.md section 2: the lowest rank the hand
+    lacks, ace first); a hand may hold ``Jk``. It needs the core's wild-card
+    evaluator: builds without it raise RuleError (see ``JOKER_SUPPORTED``).
+    ``max_outcomes``: the largest exact enumeration allowed
     (default 2,000,000,000); above it, RuleError suggests ``samples=``.
 
     Raises CardError for bad cards (unknown, duplicated across hands and dead
