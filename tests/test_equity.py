@@ -4,6 +4,7 @@ reproducible, invariants hold, bad input names the problem, and the CLI prints i
 
 from __future__ import annotations
 
+import dataclasses
 import doctest
 import importlib
 import json
@@ -13,6 +14,8 @@ import threading
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import splitpot
 from splitpot import CardError, CardTypeError, RuleError, equity
@@ -343,3 +346,50 @@ def test_doctests() -> None:
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 5
     assert result.failed == 0
+
+
+# ---------------------------------------------------------------- properties
+
+STUD_GAMES = ["seven-card-stud", "seven-card-stud-8", "seven-card-stud-high-low"]
+
+
+@st.composite
+def late_spots(draw: st.DrawFn) -> tuple[str, list[list[int]], list[int]]:
+    """A random sixth- or seventh-street stud spot, or a one-card draw spot, 2-3 players."""
+    game = draw(st.sampled_from([*STUD_GAMES, "lowball", "deuce-to-seven"]))
+    players = draw(st.integers(2, 3))
+    size = 7 if game in STUD_GAMES else 5
+    known = [draw(st.integers(size - 1, size)) for _ in range(players)]
+    n_dead = draw(st.integers(0, 4))
+    cards = draw(st.permutations(range(52)))
+    hands, at = [], 0
+    for k in known:
+        hands.append(list(cards[at : at + k]))
+        at += k
+    return game, hands, list(cards[at : at + n_dead])
+
+
+@settings(max_examples=40)
+@given(late_spots(), st.permutations(range(4)))
+def test_properties_of_random_spots(spot: tuple[str, list[list[int]], list[int]], suits: list[int]) -> None:
+    game, hands, dead = spot
+    r = equity(game, hands, dead=dead, threads=1)
+    assert math.isclose(sum(p.share for p in r), 1.0, abs_tol=1e-12)
+    high_side = game in STUD_GAMES
+    # each outcome has one outright winner of a side or a tie: outright wins sum to at most 1
+    assert sum(p.high_win for p in r) <= 1 + 1e-12 and sum(p.low_win for p in r) <= 1 + 1e-12
+    if high_side:
+        assert all(p.low_win == p.low_tie == 0 for p in r) or game != "seven-card-stud"
+        # the high side always has a winner
+        assert sum(p.high_win for p in r) + max(p.high_tie for p in r) > 0
+    else:
+        assert all(p.high_win == p.high_tie == 0 for p in r)
+    for p in r:
+        assert p.scoop <= p.share + 1e-12
+        assert p.scoop <= (p.high_win if high_side else p.low_win) + 1e-12
+    # relabelling the suits changes nothing
+    relabel = [[4 * (c // 4) + suits[c % 4] for c in h] for h in hands]
+    s = equity(game, relabel, dead=[4 * (c // 4) + suits[c % 4] for c in dead], threads=2)
+    assert s.players == tuple(
+        dataclasses.replace(p, cards=q.cards) for p, q in zip(r.players, s.players, strict=True)
+    )
