@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["splitpot", "splitpot.cards", "splitpot.errors", "splitpot.evaluate", "splitpot.cli"]
+MODULES = ["splitpot", "splitpot.cards", "splitpot.errors", "splitpot.evaluate", "splitpot.wild", "splitpot.cli"]
 
 
 @pytest.mark.parametrize("name", MODULES)

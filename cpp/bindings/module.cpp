@@ -2,11 +2,16 @@
 // handling only; no poker logic lives here.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
+#include <algorithm>
+#include <optional>
 #include <string>
+#include <tuple>
 
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
+#include "splitpot/wild.hpp"
 #include "register_equity.hpp"
 
 namespace py = pybind11;
@@ -46,6 +51,11 @@ int read_cards(py::handle obj, std::uint8_t (&out)[kMaxCards]) {
   return static_cast<int>(n);
 }
 
+// The joker plays as the bug unless a call says otherwise.
+bool has_joker(const std::uint8_t* cards, int n) {
+  return std::find(cards, cards + n, static_cast<std::uint8_t>(kJoker)) != cards + n;
+}
+
 py::tuple played_tuple(const Played& p) {
   py::tuple cards(p.count);
   for (int i = 0; i < p.count; ++i) cards[static_cast<std::size_t>(i)] = py::int_(p.cards[i]);
@@ -58,6 +68,7 @@ void register_evaluate(py::module_& m) {
       [](py::handle cards, int ranking) {
         std::uint8_t buf[kMaxCards];
         const int n = read_cards(cards, buf);
+        if (has_joker(buf, n)) return evaluate_wild(buf, n, to_ranking(ranking), WildOptions{});
         return evaluate(buf, n, to_ranking(ranking));
       },
       py::arg("cards"), py::arg("ranking"), "Strength of 1..7 cards (higher is better; 0 = no qualifying low).");
@@ -67,6 +78,7 @@ void register_evaluate(py::module_& m) {
       [](py::handle cards, int ranking) {
         std::uint8_t buf[kMaxCards];
         const int n = read_cards(cards, buf);
+        if (has_joker(buf, n)) return played_tuple(best_five_wild(buf, n, to_ranking(ranking), WildOptions{}));
         return played_tuple(best_five(buf, n, to_ranking(ranking)));
       },
       py::arg("cards"), py::arg("ranking"), "(strength, five cards played in reading order).");
@@ -126,9 +138,92 @@ void register_evaluate(py::module_& m) {
       [](int ranking) { return ranking_table_bytes(to_ranking(ranking)); }, py::arg("ranking"),
       "Bytes of one ranking's own tables.");
   m.def("shared_table_bytes", &shared_table_bytes, "Bytes of the tables every ranking shares.");
+}
+
+// Wild options arrive as a tuple (wild card mask, joker rule, wild_low rule,
+// duplicate, penalty card mask, penalty rule), built by python/splitpot/evaluate.py.
+using OptionsTuple = std::tuple<std::uint64_t, int, int, bool, std::uint64_t, int>;
+
+WildOptions to_options(const OptionsTuple& t) {
+  WildOptions o;
+  o.wild = std::get<0>(t) & ((std::uint64_t{1} << kDeckSize) - 1);
+  o.joker = std::get<1>(t) ? JokerRule::Wild : JokerRule::Bug;
+  const int low = std::get<2>(t);
+  if (low < 0 || low > 2) throw std::invalid_argument("unknown wild_low rule id " + std::to_string(low));
+  o.wild_low = static_cast<WildLow>(low);
+  o.duplicate = std::get<3>(t);
+  o.penalty = std::get<4>(t);
+  o.penalty_rule = std::get<5>(t) ? PenaltyRule::VoidCard : PenaltyRule::DeadHand;
+  return o;
+}
+
+void register_wild(py::module_& m) {
   m.def(
-      "five_card_classes", [](int ranking) { return tables().five_card_classes[static_cast<std::size_t>(to_ranking(ranking))]; },
-      py::arg("ranking"), "Distinct strengths among five-card hands (eight-or-better: qualifying lows).");
+      "strength_wild",
+      [](py::handle cards, int ranking, const OptionsTuple& options) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        return evaluate_wild(buf, n, to_ranking(ranking), to_options(options));
+      },
+      py::arg("cards"), py::arg("ranking"), py::arg("options"), "Strength with wild cards (0: no low or dead hand).");
+  m.def(
+      "evaluate_wild",
+      [](py::handle cards, int ranking, const OptionsTuple& options) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        return played_tuple(best_five_wild(buf, n, to_ranking(ranking), to_options(options)));
+      },
+      py::arg("cards"), py::arg("ranking"), py::arg("options"), "(strength, the five played, wild cards included).");
+  m.def(
+      "evaluate_many_wild",
+      [](const py::array_t<std::uint8_t, py::array::c_style>& cards, int ranking, const OptionsTuple& options,
+         const std::optional<py::array_t<std::uint16_t, py::array::c_style>>& row_wild_ranks, int threads, bool check) {
+        if (cards.ndim() != 2) {
+          throw CardError("cards must be a 2-dimensional array of shape (N, k), got " +
+                          std::to_string(cards.ndim()) + " dimensions");
+        }
+        const auto rows = static_cast<std::size_t>(cards.shape(0));
+        const int k = static_cast<int>(cards.shape(1));
+        if (k < 5 || k > kMaxCards) throw CardError("cards must have shape (N, k) with k in 5..7, got k = " + std::to_string(k));
+        const std::uint16_t* per_row = nullptr;
+        if (row_wild_ranks) {
+          if (row_wild_ranks->ndim() != 1 || static_cast<std::size_t>(row_wild_ranks->shape(0)) != rows) {
+            throw CardError("wild_ranks must have shape (N,) = (" + std::to_string(rows) + ",), one mask per row");
+          }
+          per_row = row_wild_ranks->data();
+        }
+        const Ranking r = to_ranking(ranking);
+        const WildOptions o = to_options(options);
+        py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(rows));
+        const std::uint8_t* in = cards.data();
+        std::uint32_t* dst = out.mutable_data();
+        std::ptrdiff_t bad;
+        {
+          py::gil_scoped_release release;
+          bad = evaluate_batch_wild(in, rows, k, r, o, per_row, dst, check, threads);
+        }
+        if (bad >= 0) {
+          const std::uint8_t* row = in + static_cast<std::size_t>(bad) * static_cast<std::size_t>(k);
+          try {
+            evaluate_wild(row, k, r, o);
+          } catch (const CardError& e) {
+            throw CardError("row " + std::to_string(bad) + ": " + e.what());
+          }
+          throw CardError("row " + std::to_string(bad) + " is invalid");
+        }
+        return out;
+      },
+      py::arg("cards").noconvert(), py::arg("ranking"), py::arg("options"), py::arg("wild_ranks"),
+      py::arg("threads") = 1, py::arg("check") = true, "Strengths of an (N, k) uint8 array with wild options.");
+  m.def(
+      "tier_categories",
+      [](int ranking) {
+        py::list out;
+        for (const Category c : tables().tier_category[static_cast<std::size_t>(to_ranking(ranking))])
+          out.append(static_cast<int>(c));
+        return out;
+      },
+      py::arg("ranking"), "The category index of each tier (strength >> 12).");
 }
 
 void register_errors() {
@@ -151,6 +246,7 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   m.doc() = "splitpot's C++ core: lookup-table poker hand evaluators.";
   register_errors();
   register_evaluate(m);
+  register_wild(m);
   register_equity(m);
   tables();  // build the tables at import, not on the first call
 }

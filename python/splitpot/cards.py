@@ -30,10 +30,36 @@ SUITS = "cdhs"
 """Suit characters, clubs (0) to spades (3)."""
 SUIT_SYMBOLS = "♣♦♥♠"
 
-_RANK_NAMES = ("deuce", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-               "jack", "queen", "king", "ace")
-_RANK_PLURALS = ("deuces", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-                 "jacks", "queens", "kings", "aces")
+_RANK_NAMES = (
+    "deuce",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_RANK_PLURALS = (
+    "deuces",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 _TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
 
 

@@ -6,8 +6,10 @@ Every result is a *strength*, an int where higher is better in every ranking
 >>> strength("As Ks Qs Js Ts") > strength("9h 9d 9c 9s 2d")
 True
 >>> hand = evaluate("Kh Kd Ks Th Tc 2d 3c")
->>> str(hand), hand.category, hand.cards
-('full house, kings full of tens', <Category.FULL_HOUSE: 'full_house'>, (Card('Ks'), Card('Kh'), Card('Kd'), Card('Th'), Card('Tc')))
+>>> str(hand), hand.category
+('full house, kings full of tens', <Category.FULL_HOUSE: 'full_house'>)
+>>> hand.cards
+(Card('Ks'), Card('Kh'), Card('Kd'), Card('Th'), Card('Tc'))
 >>> str(evaluate("7c 5d 4h 3s 2c", "deuce-to-seven"))
 'seven-five low'
 >>> evaluate("Kh Qd Jc 9s 9h", "eight-or-better") is None
@@ -26,6 +28,7 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, Card, CardLike, parse_cards
 from splitpot.errors import CardError, CardTypeError, RankingError
+from splitpot.wild import Options, make_options, resolve
 
 try:
     from splitpot import _core
@@ -111,9 +114,11 @@ def _ranking_id(ranking: str) -> int:
     return rid
 
 
+_TIER_CATEGORY = tuple(tuple(_CATEGORIES[c] for c in _core.tier_categories(rid)) for rid in range(5))
+
+
 def _category(strength: int, rid: int) -> Category:
-    tier = strength >> 12
-    cat = _CATEGORIES[10 - tier if rid else tier]
+    cat = _TIER_CATEGORY[rid][(strength >> 12) & 15]
     assert cat is not None
     return cat
 
@@ -129,12 +134,26 @@ class Hand:
     (True, True)
     """
 
-    __slots__ = ("_cards", "_ranking", "_strength")
+    __slots__ = ("_cards", "_ranking", "_strength", "_values", "_wilds")
 
-    def __init__(self, strength: int, ranking: Ranking | str, cards: Iterable[int]) -> None:
+    def __init__(
+        self,
+        strength: int,
+        ranking: Ranking | str,
+        cards: Iterable[int],
+        wilds: tuple[tuple[int, str], ...] = (),
+    ) -> None:
         self._strength = strength
         self._ranking = ranking if type(ranking) is Ranking else Ranking(ranking)
         self._cards = cards if type(cards) is tuple else tuple(cards)
+        self._wilds = wilds
+        self._values: tuple[int, ...] | None = None  # ranks as played, when wild cards play
+
+    @property
+    def wilds(self) -> tuple[tuple[Card, str], ...]:
+        """Each wild card played and what it stands for, e.g. ``((Card('Jk'), 'A♠'),)``;
+        a wild card counted as a zero stands for ``'zero'``."""
+        return tuple((_CARDS[c], text) for c, text in self._wilds)
 
     @property
     def strength(self) -> int:
@@ -162,19 +181,19 @@ class Hand:
         return _name(self)
 
     def __str__(self) -> str:
-        return _name(self)
+        if not self._wilds:
+            return _name(self)
+        return f"{_name(self)} ({', '.join(f'{_CARDS[c]} as {text}' for c, text in self._wilds)})"
 
     def __repr__(self) -> str:
         cards = " ".join(str(_CARDS[c]) for c in self._cards)
-        return f"<Hand {self.ranking.value} {self.strength}: {cards} ({_name(self)})>"
+        return f"<Hand {self.ranking.value} {self.strength}: {cards} ({self})>"
 
     def _check(self, other: object) -> Hand:
         if not isinstance(other, Hand):
             return NotImplemented  # type: ignore[no-any-return]
         if other.ranking is not self.ranking:
-            raise TypeError(
-                f"cannot order a {self.ranking.value} hand against a {other.ranking.value} hand"
-            )
+            raise TypeError(f"cannot order a {self.ranking.value} hand against a {other.ranking.value} hand")
         return other
 
     def __eq__(self, other: object) -> bool:
@@ -216,43 +235,151 @@ def _as_sequence(cards: Any) -> Any:
     return cards if type(cards) is list or type(cards) is tuple else parse_cards(cards)
 
 
-def strength(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -> int:
-    """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better).
+WildSpec = str | Iterable[str | int | Card] | None
+"""Wild cards: a rank ("2"), ranks (["2", "3"]) or cards ("Jd 4h"); see docs/WILD_CARDS.md."""
+
+
+def strength(
+    cards: str | Iterable[CardLike],
+    ranking: Ranking | str = "high",
+    *,
+    wild: WildSpec = None,
+    joker: str = "bug",
+    wild_low: str = "zero",
+    duplicate: bool = False,
+    penalty: WildSpec = None,
+    penalty_rule: str = "dead-hand",
+) -> int:
+    """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
+    and for lows with wild cards). 0: no qualifying low, or a dead hand.
+
+    Wild options are described in docs/WILD_CARDS.md; the joker plays as the bug.
 
     >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
     True
     >>> strength("Kc Qd Jh 9s 9c 2d 3c", "eight-or-better")
     0
+    >>> strength("7c 5d 4h 2s 2c", "deuce-to-seven", wild="2") > strength("7c 5d 4h 3s 2c", "deuce-to-seven")
+    True
     """
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
+    if wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate:
+        try:
+            return _core.strength(
+                cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid
+            )
+        except CardTypeError:
+            return _core.strength(parse_cards(cards), rid)
+    options = make_options(
+        low=rid > 0,
+        wild=wild,
+        joker=joker,
+        wild_low=wild_low,
+        duplicate=duplicate,
+        penalty=penalty,
+        penalty_rule=penalty_rule,
+    )
+    seq = parse_cards(cards) if not (type(cards) is list or type(cards) is tuple) else cards
+    if options is None:
+        return _core.strength(seq, rid)
     try:
-        return _core.strength(cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid)
+        return _core.strength_wild(seq, rid, options)
     except CardTypeError:
-        return _core.strength(parse_cards(cards), rid)
+        return _core.strength_wild(parse_cards(cards), rid, options)
 
 
-def evaluate(cards: str | Iterable[CardLike], ranking: Ranking | str = "high") -> Hand | None:
-    """The best hand in ``cards`` as a :class:`Hand`; None only for no qualifying low.
+def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
+    if options is None and 52 not in played:
+        return Hand(s, _RANKINGS[rid], played)
+    opts = options or (0, 0, 0, False, 0, 0)
+    category = _category(s, rid)
+    values, subs = resolve(
+        played, rid, opts, category.value, lambda five: _core.strength_wild(five, rid, opts), s
+    )
+    # reading order: bigger groups first, then from the top (zeros last)
+    sub_cards = [c for c, _ in subs]
+    key = dict(zip([c for c in played if c not in sub_cards] + sub_cards, values, strict=True))
+    low_value = (lambda v: -2 if v == -1 else (v + 1) % 13) if rid in (2, 3, 4) else (lambda v: v)
+    counts = {v: list(key.values()).count(v) for v in key.values()}
+    ordered = tuple(
+        sorted(
+            played, key=lambda c: (counts[key[c]] if key[c] != -1 else 0, low_value(key[c]), c), reverse=True
+        )
+    )
+    hand = Hand(s, _RANKINGS[rid], ordered, subs)
+    hand._values = tuple(key[c] for c in ordered)
+    return hand
+
+
+def evaluate(
+    cards: str | Iterable[CardLike],
+    ranking: Ranking | str = "high",
+    *,
+    wild: WildSpec = None,
+    joker: str = "bug",
+    wild_low: str = "zero",
+    duplicate: bool = False,
+    penalty: WildSpec = None,
+    penalty_rule: str = "dead-hand",
+) -> Hand | None:
+    """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
+    dead hand. Wild options as for :func:`strength`.
 
     >>> evaluate("Ah 2c 3d 4s 5h 9d Kc", "ace-to-five").cards
     (Card('5h'), Card('4s'), Card('3d'), Card('2c'), Card('Ah'))
+    >>> str(evaluate("As Ah Ad Ac Jk"))
+    'five of a kind, aces (Jk as A)'
+    >>> str(evaluate("6c 4d 3h Ac Jk", "ace-to-six", joker="wild"))
+    'six-four low (Jk as zero)'
     """
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    try:
-        s, played = _core.evaluate(cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid)
-    except CardTypeError:
-        s, played = _core.evaluate(parse_cards(cards), rid)
+    if wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate:
+        options = None
+        try:
+            s, played = _core.evaluate(
+                cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid
+            )
+        except CardTypeError:
+            s, played = _core.evaluate(parse_cards(cards), rid)
+    else:
+        options = make_options(
+            low=rid > 0,
+            wild=wild,
+            joker=joker,
+            wild_low=wild_low,
+            duplicate=duplicate,
+            penalty=penalty,
+            penalty_rule=penalty_rule,
+        )
+        seq = _as_sequence(cards)
+        try:
+            s, played = _core.evaluate_wild(seq, rid, options) if options else _core.evaluate(seq, rid)
+        except CardTypeError:
+            seq = parse_cards(cards)
+            s, played = _core.evaluate_wild(seq, rid, options) if options else _core.evaluate(seq, rid)
     if s == 0:
         return None
-    return Hand(s, _RANKINGS[rid], played)
+    return _hand(s, rid, played, options)
 
 
-def high_low(cards: str | Iterable[CardLike], low: Ranking | str = "eight-or-better") -> HighLow:
-    """The best high and the best low (under ``low``) of 5-7 cards, each with its five cards.
+def high_low(
+    cards: str | Iterable[CardLike],
+    low: Ranking | str = "eight-or-better",
+    *,
+    wild: WildSpec = None,
+    joker: str = "bug",
+    wild_low: str = "zero",
+    duplicate: bool = False,
+    penalty: WildSpec = None,
+    penalty_rule: str = "dead-hand",
+) -> HighLow:
+    """The best high and the best low (under ``low``) of 5-7 cards, each with its five
+    cards (they may share cards). Wild options as for :func:`strength` (``wild_low``
+    for the low, ``duplicate`` for the high).
 
     >>> hl = high_low("Ah 2h 3h 4h 5h 9s 9d")
     >>> str(hl.high), str(hl.low)
@@ -261,17 +388,50 @@ def high_low(cards: str | Iterable[CardLike], low: Ranking | str = "eight-or-bet
     rid = _ranking_id(low)
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
-    try:
-        hi, lo = _core.high_low(_as_sequence(cards), rid)
-    except CardTypeError:
-        hi, lo = _core.high_low(parse_cards(cards), rid)
-    return HighLow(Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None)
+    seq = _as_sequence(cards)
+    natural = wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate
+    if natural and 52 not in seq:
+        try:
+            hi, lo = _core.high_low(seq, rid)
+        except CardTypeError:
+            hi, lo = _core.high_low(parse_cards(cards), rid)
+        return HighLow(
+            Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
+        )
+    options = make_options(
+        low=True,
+        wild=wild,
+        joker=joker,
+        wild_low=wild_low,
+        duplicate=duplicate,
+        penalty=penalty,
+        penalty_rule=penalty_rule,
+        check_ranking=False,
+    )
+    opts = options or (0, 0, 0, False, 0, 0)
+    if len(seq) < 5:
+        raise CardError(f"a high-low hand needs 5 to 7 cards, got {len(seq)}")
+    high_opts = (opts[0], opts[1], 0, opts[3], opts[4], opts[5])
+    low_opts = (opts[0], opts[1], opts[2], False, opts[4], opts[5])
+    hs, hp = _core.evaluate_wild(seq, 0, high_opts)
+    ls, lp = _core.evaluate_wild(seq, rid, low_opts)
+    high = _hand(hs, 0, hp, high_opts) if hs else None
+    if high is None:  # a dead hand wins neither half
+        raise RankingError("the hand is dead (it holds a penalty card); it has no high and no low")
+    return HighLow(high, _hand(ls, rid, lp, low_opts) if ls else None)
 
 
 def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
     *,
+    wild: WildSpec = None,
+    wild_ranks: ArrayLike | None = None,
+    joker: str = "bug",
+    wild_low: str = "zero",
+    duplicate: bool = False,
+    penalty: WildSpec = None,
+    penalty_rule: str = "dead-hand",
     threads: int | None = 1,
     check: bool = True,
 ) -> NDArray[np.uint32]:
@@ -280,13 +440,18 @@ def evaluate_many(
     uint8 input is used as it is; other integer dtypes are range-checked and
     converted once. The GIL is released for the whole batch; ``threads``
     splits big batches across cores (None: every core). ``check=False`` skips
-    the duplicate-card check (cards are always range-checked).
+    the duplicate-card check (cards are always range-checked). Wild options as
+    for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
+    13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
 
     >>> import numpy as np
     >>> batch = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)
     >>> s = evaluate_many(batch)
     >>> s.dtype, s.tolist() == [strength(row.tolist()) for row in batch]
     (dtype('uint32'), True)
+    >>> per_row = evaluate_many(batch, wild_ranks=np.array([0, 1], dtype=np.uint16))
+    >>> per_row.tolist() == [strength(batch[0].tolist()), strength(batch[1].tolist(), wild="2")]
+    True
     """
     rid = _ranking_id(ranking)
     arr = np.asarray(cards)
@@ -297,8 +462,9 @@ def evaluate_many(
             bad = np.flatnonzero(((arr < 0) | (arr > 52)).reshape(-1))
             if bad.size:
                 width = arr.shape[-1] if arr.ndim else 1
+                card = arr.reshape(-1)[bad[0]]
                 raise CardError(
-                    f"row {bad[0] // width}: card {arr.reshape(-1)[bad[0]]} is out of range (0..51, 52 = joker)"
+                    f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)"
                 )
         arr = arr.astype(np.uint8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
@@ -307,19 +473,48 @@ def evaluate_many(
     n_threads = os.cpu_count() or 1 if threads is None else threads
     if n_threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
-    return _core.evaluate_many(arr, rid, n_threads, check)
+    options = make_options(
+        low=rid > 0,
+        wild=wild,
+        joker=joker,
+        wild_low=wild_low,
+        duplicate=duplicate,
+        penalty=penalty,
+        penalty_rule=penalty_rule,
+    )
+    rows = None
+    if wild_ranks is not None:
+        rows = np.asarray(wild_ranks)
+        if not np.issubdtype(rows.dtype, np.integer):
+            raise CardTypeError(
+                f"wild_ranks must be an integer array of 13-bit masks, got dtype {rows.dtype}"
+            )
+        if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
+            raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
+        rows = np.ascontiguousarray(rows, dtype=np.uint16)
+    if options is None and rows is None:
+        try:
+            return _core.evaluate_many(arr, rid, n_threads, check)
+        except CardError as err:
+            if "joker" not in str(err):
+                raise
+    return _core.evaluate_many_wild(arr, rid, options or (0, 0, 0, False, 0, 0), rows, n_threads, check)
 
 
 def _plural(rank: int) -> str:
     return _RANK_PLURALS[rank]
 
 
+def _rank_name(value: int) -> str:
+    return "zero" if value < 0 else _RANK_NAMES[value]
+
+
 def _name(hand: Hand) -> str:
-    ranks = [c >> 2 for c in hand._cards]
+    ranks = list(hand._values) if hand._values is not None else [c >> 2 for c in hand._cards]
     cat = hand.category
-    top = _RANK_NAMES[ranks[0]]
+    top = _rank_name(ranks[0])
     if cat is Category.HIGH_CARD and hand.ranking.is_low:
-        second = _RANK_NAMES[ranks[1]] if len(ranks) > 1 else None
+        second = _rank_name(ranks[1]) if len(ranks) > 1 else None
         name = f"{top}-{second} low" if second else f"{top} low"
         if hand.ranking in (Ranking.ACE_TO_FIVE, Ranking.EIGHT_OR_BETTER) and ranks == [3, 2, 1, 0, 12]:
             name += " (wheel)"
@@ -331,6 +526,8 @@ def _name(hand: Hand) -> str:
     if cat is Category.FULL_HOUSE:
         return f"full house, {_plural(ranks[0])} full of {_plural(ranks[3])}"
     if cat is Category.FLUSH:
+        if len(ranks) > 1 and ranks[1] == ranks[0]:  # a wild card repeating a held card
+            return f"flush, double {_plural(ranks[0])}"
         return f"flush, {top} high"
     if cat is Category.STRAIGHT:
         return f"straight, {top} high"

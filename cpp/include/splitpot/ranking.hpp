@@ -2,9 +2,10 @@
 //
 // Contract: every evaluator returns a strength where HIGHER IS BETTER, in every
 // ranking, lows included. Two hands of one ranking with equal strength tie.
-// A strength is  tier << 12 | index, where the tier orders the categories of
-// the ranking (best category = highest tier) and index (1..4095) orders hands
-// within a category. 0 means "no qualifying low" (eight-or-better only).
+// A strength is  tier << 12 | index: the tier orders the categories of the
+// ranking (best category = highest tier; a category with more than 4095 hands
+// spans two tiers) and index (1..4095) orders hands within a tier; see
+// category_of() in tables.hpp. 0 means "no qualifying low" or a dead hand.
 #pragma once
 
 #include <cstdint>
@@ -44,19 +45,6 @@ constexpr bool ace_low(Ranking r) noexcept {
 }
 constexpr bool straights_and_flushes_count(Ranking r) noexcept {
   return r == Ranking::High || r == Ranking::DeuceToSeven || r == Ranking::AceToSix;
-}
-
-/// The tier a category has in a ranking: high hands rank categories upwards,
-/// lows downwards (no pair is the best low).
-constexpr int tier_of(Category c, Ranking r) noexcept {
-  return is_low(r) ? 10 - static_cast<int>(c) : static_cast<int>(c);
-}
-
-/// The category of a strength in a ranking.
-constexpr Category category_of(std::uint32_t strength, Ranking r) noexcept {
-  if (strength == 0) return Category::None;
-  const int tier = static_cast<int>(strength >> kTierShift);
-  return static_cast<Category>(is_low(r) ? 10 - tier : tier);
 }
 
 /// Fewest and most cards a ranking evaluates.

@@ -37,6 +37,15 @@ constexpr std::uint64_t kRareBits = kFlushBits | (std::uint64_t{0xFF} << kPoison
 constexpr int kHashRowShift = 8;
 constexpr std::uint32_t kHashColMask = (1u << kHashRowShift) - 1;
 
+/// Which wild-card table: in `high` Zero means fully wild cards and Bug the
+/// joker as the bug; in the lows each wild_low rule (Bug: the bug alone, read
+/// with the LowestAbsent table).
+enum class WildFamily : std::uint8_t { Zero = 0, LowestAbsent = 1, BestRank = 2, Bug = 1 };
+constexpr int kWildFamilies = 3;
+/// Flush fills are tabled up to four wild cards (with five, five of a kind wins).
+constexpr int kMaxFlushWilds = 4;
+constexpr std::uint16_t kNoDense = 0xFFFF;
+
 struct Tables {
   /// Per byte value: the key of that card; non-cards (52..255) carry kPoison.
   std::array<std::uint64_t, 256> card_key{};
@@ -51,8 +60,23 @@ struct Tables {
   /// Per ranking, by 13-bit rank mask of one suit (5..7 bits set): the best
   /// strength of a flush made from those cards (0 where flushes don't count).
   std::array<std::vector<std::uint16_t>, kRankingCount> flush;
-  /// Per ranking, how many distinct strengths five-card hands have.
-  std::array<int, kRankingCount> five_card_classes{};
+  /// Per ranking, the category of each tier (strength >> 12).
+  std::array<std::array<Category, 16>, kRankingCount> tier_category{};
+  /// Per ranking: strengths of hands only wild cards make, by rank (deuce..ace):
+  /// five of a kind (high).
+  std::array<std::uint16_t, kRanks> five_of_a_kind{};
+
+  // Wild cards. dense: by slot, the index of a multiset of at most six ranks
+  // (kNoDense for bigger ones), smallest multisets first; dense_upto[s]: how
+  // many have at most s ranks.
+  std::vector<std::uint16_t> dense;
+  std::array<std::uint32_t, kMaxCards + 1> dense_upto{};
+  /// [ranking][family][w] by dense index of the natural cards: the best hand
+  /// using at least one of the w (1..7) wild cards (see WildFamily).
+  std::array<std::array<std::array<std::vector<std::uint16_t>, kMaxCards + 1>, kWildFamilies>, kRankingCount> wild;
+  /// high: [duplicate][w] by 13-bit rank mask of one suit: the best straight
+  /// flush or flush those cards and w wild cards of the suit make.
+  std::array<std::array<std::vector<std::uint16_t>, kMaxFlushWilds + 1>, 2> flush_fill;
 
   std::uint32_t slot(std::uint64_t key) const noexcept {
     const auto rk = static_cast<std::uint32_t>(key & kRankKeyMask);
@@ -62,6 +86,11 @@ struct Tables {
 
 /// The tables, built on first use (thread-safe), immutable afterwards.
 const Tables& tables();
+
+/// The category of a strength in a ranking (None for 0).
+inline Category category_of(std::uint32_t strength, Ranking r) {
+  return tables().tier_category[static_cast<std::size_t>(r)][(strength >> kTierShift) & 15];
+}
 
 /// Bytes used by one ranking's tables (value + flush) and by the shared hash.
 std::size_t ranking_table_bytes(Ranking r);

@@ -1,0 +1,274 @@
+#include "splitpot/wild.hpp"
+
+#include <algorithm>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace splitpot {
+namespace {
+
+constexpr int kStraightTops[] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3};
+constexpr unsigned straight_mask(int top) { return top == 3 ? 0x100Fu : 0x1Fu << (top - 4); }
+
+int suit_count(std::uint64_t key, int suit) {
+  return static_cast<int>((key >> (kSuitShift + 4 * suit)) & 0xF) - 3;
+}
+
+struct Split {
+  std::uint8_t nat[kMaxCards];
+  int nn = 0;
+  int wilds = 0;
+  bool bug = false;
+  std::uint64_t key = kKeyInit;  // the natural cards' key
+};
+
+Split split(const Tables& t, const std::uint8_t* cards, int n, std::uint64_t wild, JokerRule joker) {
+  Split s;
+  for (int i = 0; i < n; ++i) {
+    const std::uint8_t c = cards[i];
+    if (c == kJoker) {
+      if (joker == JokerRule::Wild) ++s.wilds;
+      else s.bug = true;
+    } else if (wild >> c & 1) {
+      ++s.wilds;
+    } else {
+      s.nat[s.nn++] = c;
+      s.key += t.card_key[c];
+    }
+  }
+  return s;
+}
+
+std::uint16_t wild_table(const Tables& t, Ranking r, WildFamily f, int w, std::uint64_t key) {
+  return t.wild[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)][static_cast<std::size_t>(w)]
+               [t.dense[t.slot(key)]];
+}
+
+// The best flush (or straight flush) of the natural cards of one suit with w
+// wild cards of that suit, over the suits where one is possible.
+std::uint16_t flush_with_wilds(const Tables& t, const Split& s, int w, bool duplicate) {
+  if (w > kMaxFlushWilds) return 0;  // five of a kind beats it anyway
+  std::uint16_t best = 0;
+  for (int suit = 0; suit < kSuits; ++suit) {
+    if (suit_count(s.key, suit) + w < 5) continue;
+    unsigned mask = 0;
+    for (int i = 0; i < s.nn; ++i)
+      if (suit_of(s.nat[i]) == suit) mask |= 1u << rank_of(s.nat[i]);
+    best = std::max(best, t.flush_fill[duplicate ? 1 : 0][static_cast<std::size_t>(w)][mask]);
+  }
+  return best;
+}
+
+std::uint16_t high_wild(const Tables& t, const Split& s, int n, const WildOptions& o) {
+  std::uint16_t v = s.nn >= 5 && n > 5 ? evaluate_unchecked(s.nat, s.nn, Ranking::High) : 0;
+  if (s.bug && s.wilds) {
+    // The bug as an ace, beside the other wild cards...
+    int aces = 0;
+    for (int i = 0; i < s.nn; ++i) aces += rank_of(s.nat[i]) == kAce;
+    if (aces < 4) v = std::max(v, wild_table(t, Ranking::High, WildFamily::Zero, s.wilds, s.key + kRankMultiplier[kAce]));
+    else v = std::max(v, wild_table(t, Ranking::High, WildFamily::Zero, s.wilds + 1, s.key));
+    // ...or fully wild, where it completes a straight, flush or straight flush.
+    if (n >= 5) {
+      unsigned mask = 0;
+      for (int i = 0; i < s.nn; ++i) mask |= 1u << rank_of(s.nat[i]);
+      for (const int top : kStraightTops)
+        if (__builtin_popcount(straight_mask(top) & ~mask) <= s.wilds + 1) {
+          std::uint64_t k = 0;
+          for (int r = 0; r < kRanks; ++r)
+            if (straight_mask(top) >> r & 1) k += kRankMultiplier[static_cast<std::size_t>(r)];
+          v = std::max(v, t.value[0][t.slot(k)]);
+          break;
+        }
+      v = std::max(v, flush_with_wilds(t, s, s.wilds + 1, o.duplicate));
+    }
+    return v;
+  }
+  const int w = s.bug ? 1 : s.wilds;
+  v = std::max(v, wild_table(t, Ranking::High, s.bug ? WildFamily::Bug : WildFamily::Zero, w, s.key));
+  if (n >= 5) v = std::max(v, flush_with_wilds(t, s, w, o.duplicate));
+  return v;
+}
+
+// Zero wild cards and the bug together in a low: all the zeros play (a zero
+// beats any card it replaces), and the bug takes the lowest rank absent from
+// the natural cards beside it; try every choice of those natural cards.
+std::uint16_t zeros_and_bug(const Tables& t, Ranking r, const Split& s) {
+  const int zeros = std::min(s.wilds, 5);
+  std::uint16_t best = wild_table(t, r, WildFamily::Zero, s.wilds, s.key);  // the bug not played
+  const int k = 5 - zeros - 1;                                                // natural cards beside the bug
+  if (k < 0) return best;
+  std::uint8_t low_first[kRanks];
+  for (int i = 0; i < kRanks; ++i)
+    low_first[i] = static_cast<std::uint8_t>(ace_low(r) ? (i + kRanks - 1) % kRanks : i);
+  for (unsigned pick = 0; pick < (1u << s.nn); ++pick) {
+    if (__builtin_popcount(pick) != k) continue;
+    std::uint64_t key = 0;
+    unsigned ranks = 0;
+    for (int i = 0; i < s.nn; ++i)
+      if (pick >> i & 1) key += t.card_key[s.nat[i]], ranks |= 1u << rank_of(s.nat[i]);
+    int bug_rank = 0;
+    for (const std::uint8_t rr : low_first)
+      if (!(ranks >> rr & 1)) {
+        bug_rank = rr;
+        break;
+      }
+    key += kRankMultiplier[static_cast<std::size_t>(bug_rank)];
+    best = std::max(best, wild_table(t, r, WildFamily::Zero, zeros, key));
+  }
+  return best;
+}
+
+std::uint16_t low_wild(const Tables& t, Ranking r, const Split& s, int n, const WildOptions& o) {
+  if (n < 5) return kNoLow;
+  std::uint16_t v = s.nn >= 5 ? evaluate_unchecked(s.nat, s.nn, r) : 0;
+  std::uint16_t w;
+  if (!s.wilds) {
+    w = wild_table(t, r, WildFamily::LowestAbsent, 1, s.key);  // the bug alone
+  } else if (!s.bug) {
+    w = wild_table(t, r, static_cast<WildFamily>(o.wild_low), s.wilds, s.key);
+  } else if (o.wild_low == WildLow::Zero) {
+    w = zeros_and_bug(t, r, s);
+  } else {
+    w = wild_table(t, r, static_cast<WildFamily>(o.wild_low), s.wilds + 1, s.key);
+  }
+  return std::max(v, w);
+}
+
+}  // namespace
+
+std::uint16_t evaluate_wild_unchecked(const std::uint8_t* cards, int n, Ranking r, const WildOptions& o) noexcept {
+  const Tables& t = tables();
+  std::uint8_t kept[kMaxCards];
+  if (o.penalty) {
+    int m = 0;
+    for (int i = 0; i < n; ++i) {
+      if (o.penalty >> cards[i] & 1) {
+        if (o.penalty_rule == PenaltyRule::DeadHand) return 0;
+      } else {
+        kept[m++] = cards[i];
+      }
+    }
+    if (m < n) {
+      if (m < 5) return 0;
+      cards = kept, n = m;
+    }
+  }
+  const Split s = split(t, cards, n, o.wild, o.joker);
+  if (!s.wilds && !s.bug) return evaluate_unchecked(s.nat, s.nn, r);
+  return r == Ranking::High ? high_wild(t, s, n, o) : low_wild(t, r, s, n, o);
+}
+
+std::uint16_t evaluate_wild(const std::uint8_t* cards, int n, Ranking r, const WildOptions& o) {
+  if (n < min_cards(r) || n > kMaxCards) {
+    throw CardError("expected " + std::to_string(min_cards(r)) + " to " + std::to_string(kMaxCards) +
+                    " cards for this ranking, got " + std::to_string(n));
+  }
+  std::uint64_t seen = 0;
+  bool wild_present = false;
+  for (int i = 0; i < n; ++i) {
+    const int c = cards[i];
+    if (c > kJoker) throw CardError("card " + std::to_string(c) + " is out of range (0..51, 52 = joker)");
+    if (seen >> c & 1) throw CardError("duplicate card " + card_text(c));
+    seen |= std::uint64_t{1} << c;
+    wild_present |= c == kJoker || (o.wild >> c & 1);
+  }
+  if (wild_present && is_low(r) && n < 5)
+    throw CardError("a low hand with wild cards needs 5 to 7 cards, got " + std::to_string(n));
+  return evaluate_wild_unchecked(cards, n, r, o);
+}
+
+Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOptions& o) {
+  Played p;
+  p.strength = evaluate_wild(cards, n, r, o);
+  if (p.strength == kNoLow) return p;
+  std::uint8_t kept[kMaxCards];
+  int m = 0;
+  for (int i = 0; i < n; ++i)
+    if (!(o.penalty >> cards[i] & 1)) kept[m++] = cards[i];
+  if (m <= 5) {
+    p.count = static_cast<std::uint8_t>(m);
+    std::copy(kept, kept + m, p.cards);
+    return p;
+  }
+  // Leave out one card (six) or two (seven) and keep the first five that
+  // makes the hand.
+  for (int a = 0; a < m; ++a)
+    for (int b = m == 6 ? m : a + 1; b <= m; ++b) {
+      if (m == 7 && b == m) continue;
+      std::uint8_t five[5];
+      int f = 0;
+      for (int i = 0; i < m; ++i)
+        if (i != a && i != b) five[f++] = kept[i];
+      if (evaluate_wild_unchecked(five, 5, r, o) == p.strength) {
+        std::copy(five, five + 5, p.cards);
+        p.count = 5;
+        return p;
+      }
+    }
+  return p;  // not reached: some five makes the best hand
+}
+
+namespace {
+
+bool batch_wild_kernel(const std::uint8_t* cards, std::size_t begin, std::size_t end, int k, Ranking r,
+                       const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check) {
+  bool bad = false;
+  WildOptions row = o;
+  for (std::size_t i = begin; i < end; ++i) {
+    const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
+    std::uint64_t seen = 0;
+    bool ok = true;
+    for (int j = 0; j < k; ++j) {
+      ok &= c[j] <= kJoker;
+      if (check) ok &= !((seen >> (c[j] & 63)) & 1);
+      seen |= std::uint64_t{1} << (c[j] & 63);
+    }
+    if (!ok) {
+      bad = true;
+      out[i] = 0;
+      continue;
+    }
+    if (row_wild_ranks) row.wild = o.wild | wild_ranks_mask(row_wild_ranks[i] & 0x1FFFu);
+    out[i] = evaluate_wild_unchecked(c, k, r, row);
+  }
+  return bad;
+}
+
+}  // namespace
+
+std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, const WildOptions& o,
+                                   const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check_duplicates,
+                                   int threads) {
+  if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
+  tables();
+  constexpr std::size_t kMinRowsPerThread = 1 << 14;
+  const std::size_t parts =
+      std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),
+                                                      rows / kMinRowsPerThread));
+  std::vector<char> part_bad(parts, 0);
+  std::vector<std::thread> pool;
+  for (std::size_t p = 0; p < parts; ++p) {
+    const std::size_t begin = rows * p / parts, end = rows * (p + 1) / parts;
+    if (parts == 1) {
+      part_bad[0] = batch_wild_kernel(cards, begin, end, k, r, o, row_wild_ranks, out, check_duplicates);
+    } else {
+      pool.emplace_back([&, p, begin, end] {
+        part_bad[p] = batch_wild_kernel(cards, begin, end, k, r, o, row_wild_ranks, out, check_duplicates);
+      });
+    }
+  }
+  for (auto& th : pool) th.join();
+  if (std::find(part_bad.begin(), part_bad.end(), 1) == part_bad.end()) return -1;
+  for (std::size_t i = 0; i < rows; ++i) {
+    const std::uint8_t* row = cards + i * static_cast<std::size_t>(k);
+    std::uint64_t seen = 0;
+    for (int j = 0; j < k; ++j) {
+      if (row[j] > kJoker || (check_duplicates && (seen >> row[j] & 1))) return static_cast<std::ptrdiff_t>(i);
+      seen |= std::uint64_t{1} << row[j];
+    }
+  }
+  return -1;
+}
+
+}  // namespace splitpot
