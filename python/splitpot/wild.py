@@ -8,7 +8,7 @@ card in a played hand stands for.
 True
 >>> wild_mask(["2", "3"]) == wild_mask("2") | wild_mask("3")
 True
->>> wild_mask("Jd 4h") == (1 << 38) | (1 << 10)
+>>> wild_mask("Jd 4h") == (1 << 37) | (1 << 10)
 True
 """
 
