@@ -292,8 +292,9 @@ bool run_chunks(int threads, std::uint64_t n_chunks, int players, const Work& wo
   std::atomic<std::uint64_t> next{0};
   std::atomic<std::uint64_t> done{0};
   std::atomic<bool> stop{false};
-  const auto n_threads = static_cast<std::size_t>(std::max<std::uint64_t>(1, std::min<std::uint64_t>(
-      static_cast<std::uint64_t>(threads), n_chunks)));
+  constexpr std::uint64_t kMaxThreads = 256;  // more would only add start-up cost
+  const auto n_threads = static_cast<std::size_t>(std::max<std::uint64_t>(
+      1, std::min({static_cast<std::uint64_t>(threads), n_chunks, kMaxThreads})));
   std::vector<std::vector<PlayerCounts>> counts(n_threads, std::vector<PlayerCounts>(static_cast<std::size_t>(players)));
   constexpr std::uint64_t kSteps = 16;
   std::uint64_t step = 0;
