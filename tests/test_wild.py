@@ -20,6 +20,7 @@ Sizes (one core, the whole file well under 90 s):
 
 from __future__ import annotations
 
+import functools
 import itertools
 import json
 import math
@@ -27,6 +28,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -490,17 +492,41 @@ def no_crash(core_crashes: dict[tuple[str, str], str], ranking: str, rule: str) 
         pytest.fail(f"evaluate_many crashes the process for {ranking} {rule}: {core_crashes[ranking, rule]}")
 
 
-@pytest.fixture(scope="module")
-def rows() -> dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]]:
+Rows = dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]]
+
+
+@functools.cache
+def sample_rows() -> Rows:
     rng = np.random.default_rng(0x3_11D)
     return {k: wild_rows(rng, n, k) for k, n in ((5, N5), (6, N6), (7, N7))}
+
+
+def sample_parts() -> Iterator[tuple[str, npt.NDArray[np.uint8], npt.NDArray[np.uint16]]]:
+    """(joker rule, hands, masks): the first half of each size with the joker as the
+    bug, the second half with the joker fully wild."""
+    for hands, masks in sample_rows().values():
+        half = len(hands) // 2
+        yield "bug", hands[:half], masks[:half]
+        yield "wild", hands[half:], masks[half:]
+
+
+@functools.cache
+def sample_keys(ranking: str, rule: str) -> list[wref.Key | None]:
+    keys: list[wref.Key | None] = []
+    for joker, h, m in sample_parts():
+        keys.extend(wref.batch_keys(h, ref_options(ranking, rule, joker), m))
+    return keys
+
+
+@pytest.fixture(scope="module")
+def rows() -> Rows:
+    return sample_rows()
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
 def test_full_order_against_reference(
     ranking: str,
     rule: str,
-    rows: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]],
     core_crashes: dict[tuple[str, str], str],
 ) -> None:
     """50,000 five-, 10,000 six- and 50,000 seven-card hands with 1-4 wild cards (a
@@ -509,17 +535,14 @@ def test_full_order_against_reference(
     where the reference has no low, and sign(strength a - strength b) == sign(reference
     a vs reference b) for every pair of the 110,000 hands."""
     no_crash(core_crashes, ranking, rule)
-    strengths, keys, shown = [], [], []
-    for hands, masks in rows.values():
-        half = len(hands) // 2
-        for joker, part in (("bug", slice(0, half)), ("wild", slice(half, None))):
-            h, m = hands[part], masks[part]
-            s = splitpot.evaluate_many(h, ranking, wild_ranks=m, joker=joker, **api_options(ranking, rule))
-            assert s.dtype == np.uint32 and s.shape == (len(h),)
-            strengths.append(s.astype(np.int64))
-            keys.extend(wref.batch_keys(h, ref_options(ranking, rule, joker), m))
-            shown.extend((joker, row, int(mask)) for row, mask in zip(h.tolist(), m.tolist(), strict=True))
+    strengths, shown = [], []
+    for joker, h, m in sample_parts():
+        s = splitpot.evaluate_many(h, ranking, wild_ranks=m, joker=joker, **api_options(ranking, rule))
+        assert s.dtype == np.uint32 and s.shape == (len(h),)
+        strengths.append(s.astype(np.int64))
+        shown.extend((joker, row, int(mask)) for row, mask in zip(h.tolist(), m.tolist(), strict=True))
     s_all = np.concatenate(strengths)
+    keys = sample_keys(ranking, rule)
 
     def detail(i: int) -> str:
         joker, row, mask = shown[i]
@@ -532,12 +555,32 @@ def test_full_order_against_reference(
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
+def test_sample_reaches_the_rare_hands(ranking: str, rule: str) -> None:
+    """The random sample means something: per ranking and rule it holds thousands of
+    five of a kind and straight flushes (high), of flushes repeating a rank (only with
+    duplicate), of lows holding a zero (zero rule), of straights made by lowest-absent
+    wild cards (deuce-to-seven, ace-to-six)."""
+    keys = sample_keys(ranking, rule)
+    cats = Counter(wref.category(k, ranking) for k in keys)
+    if ranking == "high":
+        assert cats["five_of_a_kind"] >= 2_000 and cats["straight_flush"] >= 2_000
+        repeating = sum(1 for k in keys if k is not None and k[0] == ref.FLUSH and len(set(k[1:])) < 5)
+        assert (repeating >= 2_000) if rule == "duplicate" else (repeating == 0)
+        return
+    with_zero = sum(1 for k in keys if k is not None and -k[0] == ref.HIGH_CARD and 1 in k[1:])
+    assert (with_zero >= 20_000) if rule == "zero" else (with_zero == 0)
+    if rule == "lowest-absent" and ranking in ("deuce-to-seven", "ace-to-six"):
+        assert cats["straight"] >= 1_000
+    assert len(set(keys)) >= (30 if ranking == "eight-or-better" else 500)
+
+
+@pytest.mark.parametrize(("ranking", "rule"), COMBOS)
 @pytest.mark.parametrize("joker", ["bug", "wild"])
 def test_batch_equals_scalar(
     ranking: str,
     rule: str,
     joker: str,
-    rows: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]],
+    rows: Rows,
     core_crashes: dict[tuple[str, str], str],
 ) -> None:
     """Per-row ``wild_ranks`` equal scalar ``strength``/``evaluate`` with ``wild=`` that
@@ -562,8 +605,21 @@ def test_batch_equals_scalar(
                 )
 
 
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_threads_and_dtypes_keep_the_row_masks(ranking: str, rows: Rows) -> None:
+    """Per-row masks stay with their rows when the batch is split across threads, and
+    int64 cards give the same strengths as uint8 cards."""
+    hands, masks = rows[7]
+    opts = {"wild_low": "best-rank"} if ranking != "high" else {}
+    one = splitpot.evaluate_many(hands, ranking, wild_ranks=masks, **opts)
+    two = splitpot.evaluate_many(hands, ranking, wild_ranks=masks, threads=2, **opts)
+    assert np.array_equal(one, two)
+    wide = splitpot.evaluate_many(hands.astype(np.int64), ranking, wild_ranks=masks, **opts)
+    assert np.array_equal(one, wide)
+
+
 def test_wild_and_wild_ranks_union(
-    rows: dict[int, tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint16]]],
+    rows: Rows,
 ) -> None:
     hands, masks = rows[7]
     h, m = hands[:5_000], masks[:5_000]
