@@ -603,6 +603,14 @@ def test_batch_equals_scalar(
                 assert hand.category == wref.category(key, ranking), (
                     f"{text(row)} wild={wild} joker={joker}: {hand.category}, reference {key}"
                 )
+                # the five played are five of the hand, and (where a five alone has the
+                # same options: not best-rank, whose bug depends on the rest of the
+                # hand) they alone score the hand's strength
+                played = [int(c) for c in hand.cards]
+                assert len(played) == 5 and set(played) <= set(row), f"{text(row)}: {hand.cards}"
+                if rule != "best-rank":
+                    again = splitpot.strength(played, ranking, wild=wild, joker=joker, **opts)
+                    assert again == s, f"{text(row)} wild={wild} joker={joker}: {text(played)} {again} != {s}"
 
 
 @pytest.mark.parametrize("ranking", ref.RANKINGS)
@@ -627,6 +635,12 @@ def test_wild_and_wild_ranks_union(
         union = splitpot.evaluate_many(h, ranking, wild="3", wild_ranks=m)
         mask = (m | np.uint16(1 << 1)).astype(np.uint16)
         assert np.array_equal(union, splitpot.evaluate_many(h, ranking, wild_ranks=mask))
+    cards = splitpot.evaluate_many(h, "ace-to-six", wild="Jd 4h", wild_ranks=m)
+    loop = [
+        splitpot.strength(row, "ace-to-six", wild=["Jd", "4h", *(rank_list(x) or [])])
+        for row, x in zip(h[:500].tolist(), m[:500].tolist(), strict=True)
+    ]
+    assert cards[:500].tolist() == loop
     same = splitpot.evaluate_many(h, "high", wild="2")
     assert np.array_equal(same, splitpot.evaluate_many(h, "high", wild_ranks=np.full(len(h), 1, np.uint16)))
 
@@ -772,6 +786,15 @@ def test_cli_eval_names_a_joker_hand(capsys: pytest.CaptureFixture[str]) -> None
     assert "five of a kind" in capsys.readouterr().out
 
 
+def test_cli_eval_takes_the_wild_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """``splitpot eval`` takes the wild options (issue 3); the flag follows the keyword
+    ``wild=``: ``--wild 2``."""
+    from splitpot.cli import main
+
+    assert main(["eval", "As", "Ah", "Kd", "2c", "7s", "--wild", "2"]) == 0
+    assert "three of a kind" in capsys.readouterr().out
+
+
 def _shown(hand: Any) -> list[str]:
     """Texts that may show a substitution: each of ``Hand.cards``, and the parts of
     ``str(hand)`` (e.g. "four of a kind, kings (2c as K♠, 2s as K♣)")."""
@@ -883,6 +906,13 @@ def test_wild_rule_unknown_to_the_ranking() -> None:
             splitpot.strength("As Kd 7h 5c 2d", "high", wild="2", wild_low=rule)
     with pytest.raises(RankingError, match="duplicate"):
         splitpot.strength("As Kd 7h 5c 2d", "ace-to-five", wild="2", duplicate=True)
+
+
+@pytest.mark.parametrize("wild", ["Jk", ["Jk"], "2c Jk"])
+def test_the_joker_is_not_named_among_wild_cards(wild: Any) -> None:
+    """WILD_CARDS.md: the joker is never named in ``wild``; its treatment is ``joker``."""
+    with pytest.raises((RankingError, CardError), match="joker"):
+        splitpot.strength("As Kd 7h 5c Jk", "high", wild=wild)
 
 
 def test_evaluate_many_bad_wild_ranks() -> None:
