@@ -7,7 +7,15 @@ import importlib
 
 import pytest
 
-MODULES = ["splitpot", "splitpot.cards", "splitpot.errors", "splitpot.evaluate", "splitpot.wild", "splitpot.cli"]
+MODULES = [
+    "splitpot",
+    "splitpot.cards",
+    "splitpot.errors",
+    "splitpot.evaluate",
+    "splitpot.wild",
+    "splitpot.two_card",
+    "splitpot.cli",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

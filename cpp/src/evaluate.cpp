@@ -81,9 +81,13 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
     std::uint64_t key = kKeyInit;
     for (int j = 0; j < K; ++j) key += card_key[c[j]];
     if constexpr (CheckDuplicates) {
-      std::uint64_t seen = 0;
-      for (int j = 0; j < K; ++j) seen |= card_mask[c[j]];
-      repeated |= static_cast<unsigned>(__builtin_popcountll(seen) != K);
+      // Distinct cards' bits add without carries: the sum equals the union.
+      std::uint64_t any = 0, sum = 0;
+      for (int j = 0; j < K; ++j) {
+        const std::uint64_t bit = card_mask[c[j]];
+        any |= bit, sum += bit;
+      }
+      repeated |= static_cast<unsigned>(any != sum);
     }
     poison |= key;
     return key;

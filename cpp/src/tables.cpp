@@ -238,7 +238,7 @@ void build_wild_tables(Tables& t, Ranking ranking, const std::vector<Multiset>& 
                                : std::vector<WildFamily>{WildFamily::Zero, WildFamily::LowestAbsent, WildFamily::BestRank};
   for (const WildFamily family : families) {
     const auto fix = static_cast<std::size_t>(family);
-    const int max_w = family == WildFamily::Bug ? 1 : kMaxCards;
+    const int max_w = ranking == Ranking::High && family == WildFamily::Bug ? 1 : kMaxCards;
     std::vector<std::uint16_t> previous, best;
     for (int w = 1; w <= max_w; ++w) {
       best.assign(t.slots + kHashColMask + 1, 0);
@@ -305,7 +305,7 @@ Tables build() {
         b < kDeckSize ? kRankMultiplier[static_cast<std::size_t>(rank_of(b))] +
                             (std::uint64_t{1} << (kSuitShift + 4 * suit_of(b)))
                       : kPoison;
-  for (int b = 0; b < kDeckSize; ++b) t.card_mask[static_cast<std::size_t>(b)] = card_bit(b);
+  for (int b = 0; b <= kJoker; ++b) t.card_mask[static_cast<std::size_t>(b)] = card_bit(b);
 
   std::vector<Multiset> sets;
   Counts counts{};

@@ -23,26 +23,39 @@ struct Split {
   std::uint64_t key = kKeyInit;  // the natural cards' key
 };
 
-Split split(const Tables& t, const std::uint8_t* cards, int n, std::uint64_t wild, JokerRule joker) {
+// Separates natural cards, fully wild cards and the bug, without branches:
+// `wild` has bit 52 set when the joker is fully wild.
+Split split(const Tables& t, const std::uint8_t* cards, int n, std::uint64_t wild) {
   Split s;
   for (int i = 0; i < n; ++i) {
     const std::uint8_t c = cards[i];
-    if (c == kJoker) {
-      if (joker == JokerRule::Wild) ++s.wilds;
-      else s.bug = true;
-    } else if (wild >> c & 1) {
-      ++s.wilds;
-    } else {
-      s.nat[s.nn++] = c;
-      s.key += t.card_key[c];
-    }
+    const auto is_wild = static_cast<int>(wild >> c & 1);
+    const int is_bug = (c == kJoker) & (is_wild ^ 1);
+    const int natural = (is_wild | is_bug) ^ 1;
+    s.nat[s.nn] = c;
+    s.nn += natural;
+    s.wilds += is_wild;
+    s.bug |= is_bug != 0;
+    s.key += t.card_key[c] & (std::uint64_t{0} - static_cast<std::uint64_t>(natural));
   }
   return s;
 }
 
+std::uint16_t natural_value(const Tables& t, const Split& s, Ranking r) {
+  switch (r) {
+    case Ranking::High: return evaluate_key<Ranking::High>(t, s.key, s.nat, s.nn);
+    case Ranking::DeuceToSeven: return evaluate_key<Ranking::DeuceToSeven>(t, s.key, s.nat, s.nn);
+    case Ranking::AceToSix: return evaluate_key<Ranking::AceToSix>(t, s.key, s.nat, s.nn);
+    case Ranking::AceToFive: return evaluate_key<Ranking::AceToFive>(t, s.key, s.nat, s.nn);
+    case Ranking::EightOrBetter: return evaluate_key<Ranking::EightOrBetter>(t, s.key, s.nat, s.nn);
+  }
+  return 0;
+}
+
 std::uint16_t wild_table(const Tables& t, Ranking r, WildFamily f, int w, std::uint64_t key) {
-  return t.wild[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)][static_cast<std::size_t>(w)]
-               [t.dense[t.slot(key)]];
+  const auto& table = t.wild[static_cast<std::size_t>(r)][static_cast<std::size_t>(f)][static_cast<std::size_t>(w)];
+  const std::uint16_t d = t.dense[t.slot(key)];
+  return d < table.size() ? table[d] : 0;  // out of range only for unchecked repeated cards
 }
 
 // The best flush (or straight flush) of the natural cards of one suit with w
@@ -61,7 +74,9 @@ std::uint16_t flush_with_wilds(const Tables& t, const Split& s, int w, bool dupl
 }
 
 std::uint16_t high_wild(const Tables& t, const Split& s, int n, const WildOptions& o) {
-  std::uint16_t v = s.nn >= 5 && n > 5 ? evaluate_unchecked(s.nat, s.nn, Ranking::High) : 0;
+  // Five natural cards can beat every five with the bug (K-K-9-9-x against
+  // K-K-9-A-Jk), never one with a fully wild card (it can copy any card).
+  std::uint16_t v = s.bug && s.nn >= 5 && n > 5 ? natural_value(t, s, Ranking::High) : 0;
   if (s.bug && s.wilds) {
     // The bug as an ace, beside the other wild cards...
     int aces = 0;
@@ -73,7 +88,7 @@ std::uint16_t high_wild(const Tables& t, const Split& s, int n, const WildOption
       unsigned mask = 0;
       for (int i = 0; i < s.nn; ++i) mask |= 1u << rank_of(s.nat[i]);
       for (const int top : kStraightTops)
-        if (__builtin_popcount(straight_mask(top) & ~mask) <= s.wilds + 1) {
+        if (popcount(straight_mask(top) & ~mask) <= s.wilds + 1) {
           std::uint64_t k = 0;
           for (int r = 0; r < kRanks; ++r)
             if (straight_mask(top) >> r & 1) k += kRankMultiplier[static_cast<std::size_t>(r)];
@@ -102,7 +117,7 @@ std::uint16_t zeros_and_bug(const Tables& t, Ranking r, const Split& s) {
   for (int i = 0; i < kRanks; ++i)
     low_first[i] = static_cast<std::uint8_t>(ace_low(r) ? (i + kRanks - 1) % kRanks : i);
   for (unsigned pick = 0; pick < (1u << s.nn); ++pick) {
-    if (__builtin_popcount(pick) != k) continue;
+    if (popcount(pick) != k) continue;
     std::uint64_t key = 0;
     unsigned ranks = 0;
     for (int i = 0; i < s.nn; ++i)
@@ -121,7 +136,11 @@ std::uint16_t zeros_and_bug(const Tables& t, Ranking r, const Split& s) {
 
 std::uint16_t low_wild(const Tables& t, Ranking r, const Split& s, int n, const WildOptions& o) {
   if (n < 5) return kNoLow;
-  std::uint16_t v = s.nn >= 5 ? evaluate_unchecked(s.nat, s.nn, r) : 0;
+  // Five natural cards can beat every five with a wild card only where a rank
+  // given to it can make a straight: the bug or lowest-absent, where straights
+  // count. (A zero, or the best rank, always betters the card it replaces.)
+  const bool natural_may_win = straights_and_flushes_count(r) && (s.bug || o.wild_low == WildLow::LowestAbsent);
+  std::uint16_t v = natural_may_win && s.nn >= 5 ? natural_value(t, s, r) : 0;
   std::uint16_t w;
   if (!s.wilds) {
     w = wild_table(t, r, WildFamily::LowestAbsent, 1, s.key);  // the bug alone
@@ -154,8 +173,9 @@ std::uint16_t evaluate_wild_unchecked(const std::uint8_t* cards, int n, Ranking 
       cards = kept, n = m;
     }
   }
-  const Split s = split(t, cards, n, o.wild, o.joker);
-  if (!s.wilds && !s.bug) return evaluate_unchecked(s.nat, s.nn, r);
+  const std::uint64_t wild = o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0);
+  const Split s = split(t, cards, n, wild);
+  if (!s.wilds && !s.bug) return natural_value(t, s, r);
   return r == Ranking::High ? high_wild(t, s, n, o) : low_wild(t, r, s, n, o);
 }
 
@@ -211,26 +231,75 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 
 namespace {
 
-bool batch_wild_kernel(const std::uint8_t* cards, std::size_t begin, std::size_t end, int k, Ranking r,
-                       const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check) {
+// The batch loop, eight rows at a time so that their table lookups overlap:
+// rows whose best hand is one table read away (natural cards without a
+// possible flush, or fully wild cards where the natural fives can't win and
+// no flush is possible) are read in three passes (slot, dense index, value);
+// any other row takes the general path on its own.
+template <Ranking R>
+bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
+                       const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check,
+                       const std::vector<std::uint64_t>& rank_masks) {
+  constexpr std::size_t kGroup = 8;
+  constexpr auto ri = static_cast<std::size_t>(R);
+  const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
+  const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
+  const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
+  const std::uint16_t* value = t.value[ri].data();
+  const std::uint16_t* dense = t.dense.data();
   bool bad = false;
   WildOptions row = o;
-  for (std::size_t i = begin; i < end; ++i) {
-    const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
-    std::uint64_t seen = 0;
-    bool ok = true;
-    for (int j = 0; j < k; ++j) {
-      ok &= c[j] <= kJoker;
-      if (check) ok &= !((seen >> (c[j] & 63)) & 1);
-      seen |= std::uint64_t{1} << (c[j] & 63);
+  for (std::size_t g = begin; g < end; g += kGroup) {
+    const std::size_t m = std::min(kGroup, end - g);
+    std::uint32_t slot[kGroup];
+    int wilds[kGroup];
+    bool fast[kGroup];
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = g + j;
+      const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
+      // One pass: the key of all the cards, their union and sum of bits.
+      std::uint64_t key = kKeyInit, any = 0, sum = 0;
+      for (int x = 0; x < k; ++x) {
+        key += t.card_key[c[x]];
+        const std::uint64_t bit = t.card_mask[c[x]];
+        any |= bit, sum += bit;
+      }
+      fast[j] = false;
+      const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
+      if ((key >> kPoisonShift) != joker || (check && any != sum)) {  // a non-card byte, or a repeat
+        bad = true;
+        out[i] = 0;
+        continue;
+      }
+      const std::uint64_t wild_in =
+          any & ((row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu] : o.wild) | joker_wild);
+      const bool bug = joker && !joker_wild;
+      std::uint64_t nat_key = key - (bug ? kPoison : 0);
+      int w = 0;
+      for (std::uint64_t rest = wild_in; rest; rest &= rest - 1, ++w) nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+      slot[j] = t.slot(nat_key);
+      wilds[j] = w;
+      const bool flush_possible =
+          straights_and_flushes_count(R) && (R == Ranking::High || w == 0) &&
+          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) != 0;
+      fast[j] = !o.penalty && !bug && !flush_possible && (w == 0 || !natural_may_win);
+      if (!fast[j]) {
+        if (row_wild_ranks) row.wild = o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu];
+        out[i] = evaluate_wild_unchecked(c, k, R, row);
+      }
     }
-    if (!ok) {
-      bad = true;
-      out[i] = 0;
-      continue;
+    std::uint32_t index[kGroup];
+    for (std::size_t j = 0; j < m; ++j)
+      if (fast[j]) index[j] = wilds[j] ? dense[slot[j]] : slot[j];
+    for (std::size_t j = 0; j < m; ++j) {
+      if (!fast[j]) continue;
+      if (!wilds[j]) {
+        out[g + j] = value[index[j]];
+      } else {
+        const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
+        out[g + j] = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
+      }
     }
-    if (row_wild_ranks) row.wild = o.wild | wild_ranks_mask(row_wild_ranks[i] & 0x1FFFu);
-    out[i] = evaluate_wild_unchecked(c, k, r, row);
   }
   return bad;
 }
@@ -241,7 +310,23 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                    const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check_duplicates,
                                    int threads) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
-  tables();
+  const Tables& t = tables();
+  static const std::vector<std::uint64_t> rank_masks = [] {  // every 13-bit mask of wild ranks, expanded
+    std::vector<std::uint64_t> m(1u << kRanks);
+    for (unsigned x = 0; x < m.size(); ++x) m[x] = wild_ranks_mask(x);
+    return m;
+  }();
+  auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
+                               const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
+    switch (rr) {
+      case Ranking::High: return splitpot::batch_wild_kernel<Ranking::High>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      case Ranking::DeuceToSeven: return splitpot::batch_wild_kernel<Ranking::DeuceToSeven>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      case Ranking::AceToSix: return splitpot::batch_wild_kernel<Ranking::AceToSix>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      case Ranking::AceToFive: return splitpot::batch_wild_kernel<Ranking::AceToFive>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      case Ranking::EightOrBetter: return splitpot::batch_wild_kernel<Ranking::EightOrBetter>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+    }
+    return false;
+  };
   constexpr std::size_t kMinRowsPerThread = 1 << 14;
   const std::size_t parts =
       std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),

@@ -27,6 +27,7 @@
 
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
+#include "splitpot/wild.hpp"
 
 using namespace splitpot;
 
@@ -394,6 +395,107 @@ void test_rule_examples() {
         "K-Q-J-T-A is no straight in ace-to-six");
 }
 
+// Wild cards: the exhaustive counts.
+void test_wild_counts(bool seven) {
+  WildOptions deuces;
+  deuces.wild = wild_ranks_mask(1);
+  std::uint8_t c[7];
+  long five_kind = 0;
+  for (c[0] = 0; c[0] < 52; ++c[0])
+    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 52; ++c[1])
+      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 52; ++c[2])
+        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 52; ++c[3])
+          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 52; ++c[4])
+            five_kind += category_of(evaluate_wild_unchecked(c, 5, Ranking::High, deuces), Ranking::High) ==
+                         Category::FiveOfAKind;
+  check_eq(five_kind, 672, "deuces wild: five-card hands that are five of a kind");
+
+  WildOptions bug;  // the joker as the bug, over the 53-card deck
+  std::array<long, 11> cats{};
+  std::set<std::uint16_t> distinct;
+  long hands = 0;
+  for (c[0] = 0; c[0] < 53; ++c[0])
+    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 53; ++c[1])
+      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 53; ++c[2])
+        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 53; ++c[3])
+          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 53; ++c[4]) {
+            const std::uint16_t s = evaluate_wild_unchecked(c, 5, Ranking::AceToFive, bug);
+            ++cats[static_cast<std::size_t>(category_of(s, Ranking::AceToFive))];
+            distinct.insert(s);
+            ++hands;
+          }
+  check_eq(hands, 2869685, "five-card hands from 53 cards");
+  check_eq(distinct.size(), 6175u, "ace-to-five with the bug: distinct values");
+  const long want[11] = {0, 1500928, 1180608, 126360, 57408, 0, 0, 3744, 637, 0, 0};
+  for (std::size_t i = 0; i < 11; ++i) check_eq(cats[i], want[i], "ace-to-five with the bug: category " + std::to_string(i));
+
+  if (!seven) return;
+  std::atomic<long> seven_kind{0};
+  parallel_first_card([&](int a) {
+    std::uint8_t h[7];
+    h[0] = static_cast<std::uint8_t>(a);
+    long local = 0;
+    for (int b = a + 1; b < 52; ++b)
+      for (int d = b + 1; d < 52; ++d)
+        for (int e = d + 1; e < 52; ++e)
+          for (int f = e + 1; f < 52; ++f)
+            for (int g = f + 1; g < 52; ++g)
+              for (int x = g + 1; x < 52; ++x) {
+                h[1] = static_cast<std::uint8_t>(b), h[2] = static_cast<std::uint8_t>(d), h[3] = static_cast<std::uint8_t>(e);
+                h[4] = static_cast<std::uint8_t>(f), h[5] = static_cast<std::uint8_t>(g), h[6] = static_cast<std::uint8_t>(x);
+                local += category_of(evaluate_wild_unchecked(h, 7, Ranking::High, deuces), Ranking::High) == Category::FiveOfAKind;
+              }
+    seven_kind += local;
+  });
+  check_eq(seven_kind.load(), 609760, "deuces wild: seven-card hands that make five of a kind");
+}
+
+// Rule examples with wild cards (RULES.md section 2).
+void test_wild_examples() {
+  auto s = [](std::vector<std::uint8_t> c, Ranking r, const WildOptions& o) {
+    return evaluate_wild(c.data(), static_cast<int>(c.size()), r, o);
+  };
+  auto card = [](int rank, int suit) { return static_cast<std::uint8_t>(make_card(rank, suit)); };
+  const std::uint8_t jk = kJoker;
+  WildOptions bug, joker_wild, deuces;
+  joker_wild.joker = JokerRule::Wild;
+  deuces.wild = wild_ranks_mask(1);
+  check(category_of(s({card(12, 0), card(12, 1), card(12, 2), card(12, 3), jk}, Ranking::High, bug), Ranking::High) ==
+            Category::FiveOfAKind,
+        "A-A-A-A-Jk is five aces");
+  check(category_of(s({card(8, 0), card(9, 1), card(10, 2), card(11, 3), jk}, Ranking::High, bug), Ranking::High) ==
+            Category::Straight,
+        "the bug completes a straight");
+  check(category_of(s({card(2, 0), card(5, 0), card(7, 0), card(9, 0), jk}, Ranking::High, bug), Ranking::High) ==
+            Category::Flush,
+        "the bug completes a flush");
+  check(category_of(s({card(2, 0), card(5, 1), card(7, 2), card(12, 3), jk}, Ranking::High, bug), Ranking::High) ==
+            Category::Pair,
+        "otherwise the bug is an ace (4-7-9-A-Jk: pair of aces)");
+  check(s({card(4, 0), card(2, 1), card(1, 2), card(12, 3), jk}, Ranking::AceToSix, joker_wild) >
+            s({card(4, 0), card(2, 1), card(1, 2), card(0, 3), card(12, 0)}, Ranking::AceToSix, WildOptions{}),
+        "wild cards low (zero): 6-4-3-A-Jk beats 6-4-3-2-A");
+  check(s({card(5, 0), card(3, 1), card(2, 2), card(0, 3), card(0, 0)}, Ranking::DeuceToSeven, deuces) >
+            s({card(5, 0), card(3, 1), card(2, 2), card(1, 3), card(0, 0)}, Ranking::DeuceToSeven, WildOptions{}),
+        "deuces wild: 7-5-4-2-2 beats 7-5-4-3-2");
+  check_eq(s({card(4, 0), card(2, 1), card(1, 2), card(12, 3), jk}, Ranking::AceToFive, bug),
+           s({card(4, 0), card(2, 1), card(1, 2), card(12, 3), card(0, 0)}, Ranking::AceToFive, WildOptions{}),
+           "the bug in ace-to-five is the lowest absent rank (6-4-3-A-Jk = 6-4-3-2-A)");
+  WildOptions dup = deuces;
+  dup.duplicate = true;
+  const std::vector<std::uint8_t> flush = {card(12, 3), card(0, 0), card(7, 3), card(5, 3), card(1, 3)};  // As 2c 9s 7s 3s
+  check(s(flush, Ranking::High, dup) > s(flush, Ranking::High, deuces), "a wild card may duplicate the ace in a flush (option)");
+  WildOptions dead, void_card;
+  dead.penalty = card_bit(card(10, 3));
+  void_card.penalty = dead.penalty;
+  void_card.penalty_rule = PenaltyRule::VoidCard;
+  const std::vector<std::uint8_t> six = {card(10, 3), card(12, 0), card(12, 1), card(3, 2), card(4, 3), card(6, 0)};
+  check_eq(s(six, Ranking::High, dead), 0, "a penalty card kills the hand (dead-hand)");
+  check_eq(s(six, Ranking::High, void_card), evaluate(six.data() + 1, 5, Ranking::High), "a void card is not played");
+  check_eq(s({card(10, 3), card(12, 0), card(12, 1), card(3, 2), card(4, 3)}, Ranking::High, void_card), 0,
+           "fewer than five playable cards is a dead hand");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -404,6 +506,8 @@ int main(int argc, char** argv) {
   test_five_card_exhaustive();
   test_batch_equals_scalar();
   test_random_against_brute(quick ? 20000 : 1000000);
+  test_wild_examples();
+  test_wild_counts(!quick);
   if (!quick) test_six_and_seven_exhaustive();
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;

@@ -9,6 +9,7 @@ draw and high-low games by the book.
 from __future__ import annotations
 
 from splitpot.cards import JOKER, Card, Deck, parse_cards
+from splitpot.engine import GameSpec, History, Session, State, Street
 from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
 from splitpot.errors import (
     CardError,
@@ -28,10 +29,14 @@ from splitpot.evaluate import (
     high_low,
     strength,
 )
+from splitpot.games import GAMES, get_game
+from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
+from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "GAMES",
     "JOKER",
     "Card",
     "CardError",
@@ -40,19 +45,31 @@ __all__ = [
     "Deck",
     "EquityGame",
     "EquityResult",
+    "GameSpec",
     "Hand",
     "HighLow",
+    "History",
     "IllegalActionError",
+    "JokerRule",
+    "PenaltyRule",
     "PlayerEquity",
     "Ranking",
     "RankingError",
     "RuleError",
+    "Session",
     "SplitpotError",
+    "State",
+    "Street",
+    "TwoCardHand",
+    "WildLow",
     "__version__",
     "equity",
     "evaluate",
     "evaluate_many",
+    "evaluate_two",
+    "get_game",
     "high_low",
     "parse_cards",
     "strength",
+    "strength_two",
 ]

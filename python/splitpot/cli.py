@@ -49,15 +49,23 @@ def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
 
 def _eval(args: argparse.Namespace) -> int:
     cards = parse_cards(" ".join(args.cards))
+    wild_present = bool(args.wild) or any(c.is_joker for c in cards)
+    options = {
+        "wild": args.wild or None,
+        "joker": args.joker,
+        "penalty": " ".join(args.penalty) if args.penalty else None,
+        "penalty_rule": args.penalty_rule,
+    }
     rows = []
     for ranking in Ranking:
-        if ranking is Ranking.EIGHT_OR_BETTER and len(cards) < 5:
+        if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
             continue
-        hand = evaluate(cards, ranking)
+        extra = {"wild_low": args.wild_low} if ranking.is_low else {"duplicate": args.duplicate}
+        hand = evaluate(cards, ranking, **options, **extra)
         rows.append(
             {
                 "ranking": ranking.value,
-                "hand": str(hand) if hand else "no qualifying low",
+                "hand": str(hand) if hand else ("no qualifying low" if ranking.is_low else "dead hand"),
                 "cards": [str(c) for c in hand.cards] if hand else [],
                 "strength": hand.strength if hand else 0,
             }
@@ -106,6 +114,26 @@ def _parser() -> argparse.ArgumentParser:
     p = sub.add_parser("eval", help="name the best high hand and the best low under each ranking")
     p.add_argument("cards", nargs="+", help="cards such as As Kd 7h (or 'AsKd7h')")
     p.add_argument("--json", action="store_true", help="print JSON")
+    p.add_argument(
+        "--wild",
+        action="append",
+        metavar="RANK|CARDS",
+        help="wild cards: a rank (--wild 2 = deuces wild) or cards; repeat for more",
+    )
+    p.add_argument(
+        "--joker", choices=["bug", "wild"], default="bug", help="the joker: the bug (default) or wild"
+    )
+    p.add_argument(
+        "--wild-low",
+        choices=["zero", "lowest-absent", "best-rank"],
+        default="zero",
+        help="how wild cards count in the lows (default zero)",
+    )
+    p.add_argument(
+        "--duplicate", action="store_true", help="high: a wild card may repeat a held card (flush)"
+    )
+    p.add_argument("--penalty", action="append", metavar="CARDS", help="penalty cards")
+    p.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default="dead-hand")
     p.set_defaults(run=_eval)
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
     b.add_argument("--hands", type=int, default=2_000_000, help="hands per batch (default 2,000,000)")

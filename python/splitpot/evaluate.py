@@ -28,7 +28,7 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, Card, CardLike, parse_cards
 from splitpot.errors import CardError, CardTypeError, RankingError
-from splitpot.wild import Options, make_options, resolve
+from splitpot.wild import Options, WildSpec, make_options, resolve
 
 try:
     from splitpot import _core
@@ -235,8 +235,18 @@ def _as_sequence(cards: Any) -> Any:
     return cards if type(cards) is list or type(cards) is tuple else parse_cards(cards)
 
 
-WildSpec = str | Iterable[str | int | Card] | None
-"""Wild cards: a rank ("2"), ranks (["2", "3"]) or cards ("Jd 4h"); see docs/WILD_CARDS.md."""
+def _plain(
+    wild: WildSpec, joker: str, wild_low: str, duplicate: bool, penalty: WildSpec, penalty_rule: str
+) -> bool:
+    """True when every wild option has its default (the fast natural path)."""
+    return (
+        wild is None
+        and penalty is None
+        and joker == "bug"
+        and wild_low == "zero"
+        and not duplicate
+        and penalty_rule == "dead-hand"
+    )
 
 
 def strength(
@@ -265,7 +275,7 @@ def strength(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    if wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate:
+    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule):
         try:
             return _core.strength(
                 cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid
@@ -337,7 +347,7 @@ def evaluate(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    if wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate:
+    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule):
         options = None
         try:
             s, played = _core.evaluate(
@@ -389,8 +399,7 @@ def high_low(
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
     seq = _as_sequence(cards)
-    natural = wild is None and penalty is None and joker == "bug" and wild_low == "zero" and not duplicate
-    if natural and 52 not in seq:
+    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule) and 52 not in seq:
         try:
             hi, lo = _core.high_low(seq, rid)
         except CardTypeError:
@@ -463,9 +472,7 @@ def evaluate_many(
             if bad.size:
                 width = arr.shape[-1] if arr.ndim else 1
                 card = arr.reshape(-1)[bad[0]]
-                raise CardError(
-                    f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)"
-                )
+                raise CardError(f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)")
         arr = arr.astype(np.uint8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardError(f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}")

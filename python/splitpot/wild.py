@@ -21,7 +21,7 @@ from functools import lru_cache
 from splitpot.cards import RANKS, SUIT_SYMBOLS, Card, parse_cards
 from splitpot.errors import CardError, RankingError
 
-__all__ = ["JokerRule", "PenaltyRule", "WildLow", "make_options", "wild_mask"]
+__all__ = ["JokerRule", "PenaltyRule", "WildLow", "WildSpec", "make_options", "wild_mask"]
 
 
 @unique
@@ -62,6 +62,9 @@ _PENALTY_IDS = {r.value: i for i, r in enumerate(PenaltyRule)}
 _RANK_TOKENS = {**{ch: i for i, ch in enumerate(RANKS)}, "10": 8}
 
 Options = tuple[int, int, int, bool, int, int]
+
+WildSpec = str | Iterable[str | int | Card] | None
+"""Wild cards: a rank ("2"), ranks (["2", "3"]) or cards ("Jd 4h")."""
 
 
 def _rank_token(text: str) -> int | None:

@@ -19,6 +19,15 @@ constexpr int rank_of(int card) noexcept { return card >> 2; }
 constexpr int suit_of(int card) noexcept { return card & 3; }
 constexpr int make_card(int rank, int suit) noexcept { return rank * 4 + suit; }
 
+/// Bits set in x. Portable builds target baseline x86-64, where
+/// __builtin_popcount is a library call; this is a few inline instructions.
+constexpr int popcount(std::uint64_t x) noexcept {
+  x = x - ((x >> 1) & 0x5555555555555555ull);
+  x = (x & 0x3333333333333333ull) + ((x >> 2) & 0x3333333333333333ull);
+  x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return static_cast<int>((x * 0x0101010101010101ull) >> 56);
+}
+
 /// The card's bit in a 64-bit card mask (bit = card).
 constexpr std::uint64_t card_bit(int card) noexcept { return std::uint64_t{1} << card; }
 

@@ -55,9 +55,9 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
   // Lows: the best reading of the ranks, ignoring suits, is real unless it is
   // the suited five itself; then try every five with an off-suit card.
   const std::uint16_t any = t.value[ri][t.slot(key)];
-  if (__builtin_popcount(mask) == 5 && any != t.value[ri][t.slot(suited_key)]) return any > flush ? any : flush;
+  if (popcount(mask) == 5 && any != t.value[ri][t.slot(suited_key)]) return any > flush ? any : flush;
   std::uint16_t best = flush;
-  const int off_suit = n - __builtin_popcount(mask);  // cards of other suits
+  const int off_suit = n - popcount(mask);  // cards of other suits
   auto is_off = [&](int i) { return suit_of(cards[i]) != suit ? 1 : 0; };
   auto consider = [&](std::uint64_t five_key) {
     const std::uint16_t v = t.value[ri][t.slot(five_key)];

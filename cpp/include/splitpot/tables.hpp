@@ -49,7 +49,7 @@ constexpr std::uint16_t kNoDense = 0xFFFF;
 struct Tables {
   /// Per byte value: the key of that card; non-cards (52..255) carry kPoison.
   std::array<std::uint64_t, 256> card_key{};
-  /// Per byte value: the card's bit (card_bit), 0 for non-cards.
+  /// Per byte value: the card's bit (card_bit; the joker's is bit 52), 0 for non-cards.
   std::array<std::uint64_t, 256> card_mask{};
   /// Perfect-hash row offsets, in units of two slots.
   std::vector<std::uint16_t> offsets;

@@ -1,0 +1,143 @@
+"""Two-card hands (aces-deuces, RULES.md §1 and §5.10): only pairs and high cards.
+
+``high``: any pair beats any unpaired hand, aces high, A-A best. ``low``: unpaired
+hands beat pairs, an unpaired ace counts low (A-2 best), and A-A is the highest pair,
+never a good low. A fully wild card takes whichever rank makes the best hand; the
+joker as the bug is an ace in ``high`` and the lowest rank absent (ace first) in
+``low``.
+
+>>> strength_two("As Ad", "high") > strength_two("2s 2d", "high") > strength_two("As Kd", "high")
+True
+>>> strength_two("As 2d", "low") > strength_two("Ks Qd", "low") > strength_two("2s 2d", "low")
+True
+>>> str(evaluate_two("Jk 5s", "low"))
+'five-ace low (Jk as A)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import total_ordering
+
+from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, Card, CardLike, parse_cards
+from splitpot.errors import CardError, RankingError
+from splitpot.wild import WildSpec, make_options
+
+__all__ = ["TwoCardHand", "evaluate_two", "strength_two"]
+
+_KINDS = ("high", "low")
+
+
+def _natural(r1: int, r2: int, kind: str) -> int:
+    hi, lo = max(r1, r2), min(r1, r2)
+    if kind == "high":
+        return 200 + hi if r1 == r2 else hi * 13 + lo
+    if r1 == r2:
+        return 13 - hi  # A-A (12) the worst pair; 0 is never a hand
+    v1, v2 = (r1 + 1) % 13, (r2 + 1) % 13  # ace low when unpaired
+    return 100 + 168 - (max(v1, v2) * 13 + min(v1, v2))
+
+
+@total_ordering
+@dataclass(frozen=True, slots=True, eq=False)
+class TwoCardHand:
+    """A two-card hand: strength (higher is better within one kind), kind, the cards,
+    and the rank each card plays as."""
+
+    strength: int
+    kind: str
+    cards: tuple[Card, ...]
+    ranks: tuple[int, int]
+    wilds: tuple[tuple[Card, str], ...] = ()
+
+    @property
+    def category(self) -> str:
+        """``pair`` or ``high_card``."""
+        return "pair" if self.ranks[0] == self.ranks[1] else "high_card"
+
+    def __str__(self) -> str:
+        a, b = sorted(self.ranks, key=(lambda r: (r + 1) % 13) if self.kind == "low" else None, reverse=True)
+        if a == b:
+            name = f"pair of {_RANK_PLURALS[a]}"
+        else:
+            name = f"{_RANK_NAMES[a]}-{_RANK_NAMES[b]} {'low' if self.kind == 'low' else 'high'}"
+        if self.wilds:
+            name += f" ({', '.join(f'{c} as {t}' for c, t in self.wilds)})"
+        return name
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, TwoCardHand):
+            return NotImplemented
+        return self.kind == other.kind and self.strength == other.strength
+
+    def __hash__(self) -> int:
+        return hash((self.kind, self.strength))
+
+    def __lt__(self, other: TwoCardHand) -> bool:
+        if self.kind != other.kind:
+            raise TypeError(f"cannot order a two-card {self.kind} hand against a {other.kind} hand")
+        return self.strength < other.strength
+
+
+def evaluate_two(
+    cards: str | Iterable[CardLike],
+    kind: str = "high",
+    *,
+    wild: WildSpec = None,
+    joker: str = "bug",
+) -> TwoCardHand:
+    """The two-card hand (``kind`` ``"high"`` or ``"low"``) with its strength.
+
+    >>> evaluate_two("2c Ks", "high", wild="2").ranks
+    (11, 11)
+    """
+    if kind not in _KINDS:
+        raise RankingError(f"unknown two-card ranking {kind!r}; expected 'high' or 'low'")
+    hand = parse_cards(cards)
+    if len(hand) != 2:
+        raise CardError(f"a two-card hand needs exactly 2 cards, got {len(hand)}")
+    options = make_options(
+        low=False,
+        wild=wild,
+        joker=joker,
+        wild_low="zero",
+        duplicate=False,
+        penalty=None,
+        penalty_rule="dead-hand",
+    )
+    mask, joker_wild = (options[0], options[1] == 1) if options else (0, False)
+    choices: list[list[int]] = []
+    for c in hand:
+        if (c.is_joker and joker_wild) or (not c.is_joker and mask >> int(c) & 1):
+            choices.append(list(range(13)))
+        elif c.is_joker:
+            choices.append([-1])
+        else:
+            choices.append([int(c) >> 2])
+    best: tuple[int, tuple[int, int]] | None = None
+    for r1 in choices[0]:
+        for r2 in choices[1]:
+            rs = [r1, r2]
+            for i in (0, 1):
+                if rs[i] == -1:  # the bug
+                    rs[i] = 12 if kind == "high" else next(r for r in (12, *range(12)) if r != rs[1 - i])
+            cand = (_natural(rs[0], rs[1], kind), (rs[0], rs[1]))
+            if best is None or cand[0] > best[0]:
+                best = cand
+    assert best is not None
+    wilds = tuple(
+        (c, RANKS[r]) for c, r, ch in zip(hand, best[1], choices, strict=True) if len(ch) != 1 or ch[0] < 0
+    )
+    return TwoCardHand(best[0], kind, tuple(hand), best[1], wilds)
+
+
+def strength_two(
+    cards: str | Iterable[CardLike],
+    kind: str = "high",
+    *,
+    wild: WildSpec = None,
+    joker: str = "bug",
+) -> int:
+    """The strength of a two-card hand (higher is better within one kind)."""
+    return evaluate_two(cards, kind, wild=wild, joker=joker).strength
