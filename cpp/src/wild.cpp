@@ -254,6 +254,7 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
     std::uint32_t slot[kGroup];
     int wilds[kGroup];
     bool fast[kGroup];
+    unsigned suits[kGroup];
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = g + j;
       const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
@@ -279,10 +280,15 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
       for (std::uint64_t rest = wild_in; rest; rest &= rest - 1, ++w) nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
       slot[j] = t.slot(nat_key);
       wilds[j] = w;
-      const bool flush_possible =
-          straights_and_flushes_count(R) && (R == Ranking::High || w == 0) &&
-          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) != 0;
-      fast[j] = !o.penalty && !bug && !flush_possible && (w == 0 || !natural_may_win);
+      // Suits where the natural cards and the wild cards could make a flush.
+      const auto flush_suits = static_cast<unsigned>(
+          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
+          kSuitShift);
+      const bool flush_possible = straights_and_flushes_count(R) && (R == Ranking::High || w == 0) && flush_suits;
+      // High with fully wild cards: a possible flush is one more read (below).
+      const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
+      suits[j] = wild_flush ? flush_suits : 0;
+      fast[j] = !o.penalty && !bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
       if (!fast[j]) {
         if (row_wild_ranks) row.wild = o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu];
         out[i] = evaluate_wild_unchecked(c, k, R, row);
@@ -297,7 +303,18 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
         out[g + j] = value[index[j]];
       } else {
         const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
-        out[g + j] = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
+        std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
+        for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
+          const int suit = __builtin_ctz(rest) / 4;
+          const std::uint8_t* c = cards + (g + j) * static_cast<std::size_t>(k);
+          const std::uint64_t wild = (row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[g + j] & 0x1FFFu] : o.wild) |
+                                     joker_wild;
+          unsigned mask = 0;
+          for (int x = 0; x < k; ++x)
+            if (suit_of(c[x]) == suit && c[x] != kJoker && !(wild >> c[x] & 1)) mask |= 1u << rank_of(c[x]);
+          v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
+        }
+        out[g + j] = v;
       }
     }
   }
