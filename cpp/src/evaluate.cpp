@@ -16,14 +16,7 @@ std::string card_text(int card) {
 
 std::uint16_t evaluate_unchecked(const std::uint8_t* cards, int n, Ranking r) noexcept {
   const Tables& t = tables();
-  switch (r) {
-    case Ranking::High: return evaluate_unchecked<Ranking::High>(t, cards, n);
-    case Ranking::DeuceToSeven: return evaluate_unchecked<Ranking::DeuceToSeven>(t, cards, n);
-    case Ranking::AceToSix: return evaluate_unchecked<Ranking::AceToSix>(t, cards, n);
-    case Ranking::AceToFive: return evaluate_unchecked<Ranking::AceToFive>(t, cards, n);
-    case Ranking::EightOrBetter: return evaluate_unchecked<Ranking::EightOrBetter>(t, cards, n);
-  }
-  return 0;
+  return with_ranking(r, [&](auto R) { return evaluate_unchecked<R.value>(t, cards, n); });
 }
 
 void check_cards(const std::uint8_t* cards, int n, Ranking r) {
@@ -111,25 +104,15 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
 
 using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
-template <Ranking R, bool D>
-Kernel kernel_for_k(int k) {
-  switch (k) {
-    case 5: return &batch_kernel<R, 5, D>;
-    case 6: return &batch_kernel<R, 6, D>;
-    default: return &batch_kernel<R, 7, D>;
-  }
-}
-
 template <bool D>
 Kernel kernel_for(Ranking r, int k) {
-  switch (r) {
-    case Ranking::High: return kernel_for_k<Ranking::High, D>(k);
-    case Ranking::DeuceToSeven: return kernel_for_k<Ranking::DeuceToSeven, D>(k);
-    case Ranking::AceToSix: return kernel_for_k<Ranking::AceToSix, D>(k);
-    case Ranking::AceToFive: return kernel_for_k<Ranking::AceToFive, D>(k);
-    case Ranking::EightOrBetter: return kernel_for_k<Ranking::EightOrBetter, D>(k);
-  }
-  return nullptr;
+  return with_ranking(r, [k](auto R) -> Kernel {
+    switch (k) {
+      case 5: return &batch_kernel<R.value, 5, D>;
+      case 6: return &batch_kernel<R.value, 6, D>;
+      default: return &batch_kernel<R.value, 7, D>;
+    }
+  });
 }
 
 }  // namespace

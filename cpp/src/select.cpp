@@ -42,20 +42,8 @@ void order_cards(Played& p, Ranking r) {
   sort_cards(p.cards, n, before);
 }
 
-template <Ranking R>
-std::uint16_t five_value(const Tables& t, std::uint64_t key, const std::uint8_t* five) {
-  return evaluate_key<R>(t, key, five, 5);
-}
-
 std::uint16_t value_of_five(const Tables& t, std::uint64_t key, const std::uint8_t* five, Ranking r) {
-  switch (r) {
-    case Ranking::High: return five_value<Ranking::High>(t, key, five);
-    case Ranking::DeuceToSeven: return five_value<Ranking::DeuceToSeven>(t, key, five);
-    case Ranking::AceToSix: return five_value<Ranking::AceToSix>(t, key, five);
-    case Ranking::AceToFive: return five_value<Ranking::AceToFive>(t, key, five);
-    case Ranking::EightOrBetter: return five_value<Ranking::EightOrBetter>(t, key, five);
-  }
-  return 0;
+  return with_ranking(r, [&](auto R) { return evaluate_key<R.value>(t, key, five, 5); });
 }
 
 // Finds five of the n cards whose value is `target` (the hand's strength): the

@@ -42,14 +42,7 @@ Split split(const Tables& t, const std::uint8_t* cards, int n, std::uint64_t wil
 }
 
 std::uint16_t natural_value(const Tables& t, const Split& s, Ranking r) {
-  switch (r) {
-    case Ranking::High: return evaluate_key<Ranking::High>(t, s.key, s.nat, s.nn);
-    case Ranking::DeuceToSeven: return evaluate_key<Ranking::DeuceToSeven>(t, s.key, s.nat, s.nn);
-    case Ranking::AceToSix: return evaluate_key<Ranking::AceToSix>(t, s.key, s.nat, s.nn);
-    case Ranking::AceToFive: return evaluate_key<Ranking::AceToFive>(t, s.key, s.nat, s.nn);
-    case Ranking::EightOrBetter: return evaluate_key<Ranking::EightOrBetter>(t, s.key, s.nat, s.nn);
-  }
-  return 0;
+  return with_ranking(r, [&](auto R) { return evaluate_key<R.value>(t, s.key, s.nat, s.nn); });
 }
 
 std::uint16_t wild_table(const Tables& t, Ranking r, WildFamily f, int w, std::uint64_t key) {
@@ -335,14 +328,9 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   }();
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
-    switch (rr) {
-      case Ranking::High: return splitpot::batch_wild_kernel<Ranking::High>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
-      case Ranking::DeuceToSeven: return splitpot::batch_wild_kernel<Ranking::DeuceToSeven>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
-      case Ranking::AceToSix: return splitpot::batch_wild_kernel<Ranking::AceToSix>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
-      case Ranking::AceToFive: return splitpot::batch_wild_kernel<Ranking::AceToFive>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
-      case Ranking::EightOrBetter: return splitpot::batch_wild_kernel<Ranking::EightOrBetter>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
-    }
-    return false;
+    return with_ranking(rr, [&](auto R) {
+      return splitpot::batch_wild_kernel<R.value>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+    });
   };
   constexpr std::size_t kMinRowsPerThread = 1 << 14;
   const std::size_t parts =

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING, Any
@@ -235,18 +235,48 @@ def _as_sequence(cards: Any) -> Any:
     return cards if type(cards) is list or type(cards) is tuple else parse_cards(cards)
 
 
-def _plain(
-    wild: WildSpec, joker: str, wild_low: str, duplicate: bool, penalty: WildSpec, penalty_rule: str
-) -> bool:
-    """True when every wild option has its default (the fast natural path)."""
-    return (
+def _options(
+    rid: int,
+    wild: WildSpec,
+    joker: str,
+    wild_low: str,
+    duplicate: bool,
+    penalty: WildSpec,
+    penalty_rule: str,
+    check_ranking: bool = True,
+) -> Options | None:
+    """The core's wild options, or None when every option has its default (the
+    natural path; a joker then plays as the bug)."""
+    if (
         wild is None
         and penalty is None
         and joker == "bug"
         and wild_low == "zero"
         and not duplicate
         and penalty_rule == "dead-hand"
+    ):
+        return None
+    return make_options(
+        low=rid > 0,
+        wild=wild,
+        joker=joker,
+        wild_low=wild_low,
+        duplicate=duplicate,
+        penalty=penalty,
+        penalty_rule=penalty_rule,
+        check_ranking=check_ranking,
     )
+
+
+def _call(fn: Callable[..., Any], cards: Any, *args: Any) -> Any:
+    """Calls the core with the cards as they are when they are a list or tuple of
+    ints (the fast path), else parsed first (text, cards as text, other iterables)."""
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            return fn(cards, *args)
+        except CardTypeError:
+            pass
+    return fn(parse_cards(cards), *args)
 
 
 def strength(
@@ -275,29 +305,10 @@ def strength(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule):
-        try:
-            return _core.strength(
-                cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid
-            )
-        except CardTypeError:
-            return _core.strength(parse_cards(cards), rid)
-    options = make_options(
-        low=rid > 0,
-        wild=wild,
-        joker=joker,
-        wild_low=wild_low,
-        duplicate=duplicate,
-        penalty=penalty,
-        penalty_rule=penalty_rule,
-    )
-    seq = parse_cards(cards) if not (type(cards) is list or type(cards) is tuple) else cards
+    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
     if options is None:
-        return _core.strength(seq, rid)
-    try:
-        return _core.strength_wild(seq, rid, options)
-    except CardTypeError:
-        return _core.strength_wild(parse_cards(cards), rid, options)
+        return int(_call(_core.strength, cards, rid))
+    return int(_call(_core.strength_wild, cards, rid, options))
 
 
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
@@ -347,30 +358,11 @@ def evaluate(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule):
-        options = None
-        try:
-            s, played = _core.evaluate(
-                cards if type(cards) is list or type(cards) is tuple else parse_cards(cards), rid
-            )
-        except CardTypeError:
-            s, played = _core.evaluate(parse_cards(cards), rid)
+    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
+    if options is None:
+        s, played = _call(_core.evaluate, cards, rid)
     else:
-        options = make_options(
-            low=rid > 0,
-            wild=wild,
-            joker=joker,
-            wild_low=wild_low,
-            duplicate=duplicate,
-            penalty=penalty,
-            penalty_rule=penalty_rule,
-        )
-        seq = _as_sequence(cards)
-        try:
-            s, played = _core.evaluate_wild(seq, rid, options) if options else _core.evaluate(seq, rid)
-        except CardTypeError:
-            seq = parse_cards(cards)
-            s, played = _core.evaluate_wild(seq, rid, options) if options else _core.evaluate(seq, rid)
+        s, played = _call(_core.evaluate_wild, cards, rid, options)
     if s == 0:
         return None
     return _hand(s, rid, played, options)
@@ -399,24 +391,12 @@ def high_low(
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
     seq = _as_sequence(cards)
-    if _plain(wild, joker, wild_low, duplicate, penalty, penalty_rule) and 52 not in seq:
-        try:
-            hi, lo = _core.high_low(seq, rid)
-        except CardTypeError:
-            hi, lo = _core.high_low(parse_cards(cards), rid)
+    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule, check_ranking=False)
+    if options is None and 52 not in seq:
+        hi, lo = _call(_core.high_low, seq, rid)
         return HighLow(
             Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
         )
-    options = make_options(
-        low=True,
-        wild=wild,
-        joker=joker,
-        wild_low=wild_low,
-        duplicate=duplicate,
-        penalty=penalty,
-        penalty_rule=penalty_rule,
-        check_ranking=False,
-    )
     opts = options or (0, 0, 0, False, 0, 0)
     if len(seq) < 5:
         raise CardError(f"a high-low hand needs 5 to 7 cards, got {len(seq)}")
@@ -480,15 +460,7 @@ def evaluate_many(
     n_threads = os.cpu_count() or 1 if threads is None else threads
     if n_threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
-    options = make_options(
-        low=rid > 0,
-        wild=wild,
-        joker=joker,
-        wild_low=wild_low,
-        duplicate=duplicate,
-        penalty=penalty,
-        penalty_rule=penalty_rule,
-    )
+    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
     rows = None
     if wild_ranks is not None:
         rows = np.asarray(wild_ranks)

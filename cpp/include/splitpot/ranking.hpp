@@ -9,6 +9,7 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 namespace splitpot {
 
@@ -45,6 +46,20 @@ constexpr bool ace_low(Ranking r) noexcept {
 }
 constexpr bool straights_and_flushes_count(Ranking r) noexcept {
   return r == Ranking::High || r == Ranking::DeuceToSeven || r == Ranking::AceToSix;
+}
+
+/// Calls f(std::integral_constant<Ranking, R>{}) for the runtime ranking r: the
+/// one place where a runtime ranking becomes a template argument.
+template <typename F>
+decltype(auto) with_ranking(Ranking r, F&& f) {
+  switch (r) {
+    case Ranking::DeuceToSeven: return f(std::integral_constant<Ranking, Ranking::DeuceToSeven>{});
+    case Ranking::AceToSix: return f(std::integral_constant<Ranking, Ranking::AceToSix>{});
+    case Ranking::AceToFive: return f(std::integral_constant<Ranking, Ranking::AceToFive>{});
+    case Ranking::EightOrBetter: return f(std::integral_constant<Ranking, Ranking::EightOrBetter>{});
+    case Ranking::High: break;
+  }
+  return f(std::integral_constant<Ranking, Ranking::High>{});
 }
 
 /// Fewest and most cards a ranking evaluates.
