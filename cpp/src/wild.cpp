@@ -248,6 +248,7 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
     int wilds[kGroup];
     bool fast[kGroup];
     unsigned suits[kGroup];
+    std::uint64_t naturals[kGroup];
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = g + j;
       const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
@@ -281,6 +282,7 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
       // High with fully wild cards: a possible flush is one more read (below).
       const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
       suits[j] = wild_flush ? flush_suits : 0;
+      naturals[j] = any & ~wild_in & ((std::uint64_t{1} << kJoker) - 1);
       fast[j] = !o.penalty && !bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
       if (!fast[j]) {
         if (row_wild_ranks) row.wild = o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu];
@@ -298,13 +300,7 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
         const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
         std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
         for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
-          const int suit = __builtin_ctz(rest) / 4;
-          const std::uint8_t* c = cards + (g + j) * static_cast<std::size_t>(k);
-          const std::uint64_t wild = (row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[g + j] & 0x1FFFu] : o.wild) |
-                                     joker_wild;
-          unsigned mask = 0;
-          for (int x = 0; x < k; ++x)
-            if (suit_of(c[x]) == suit && c[x] != kJoker && !(wild >> c[x] & 1)) mask |= 1u << rank_of(c[x]);
+          const unsigned mask = suit_ranks(naturals[j], __builtin_ctz(rest) / 4);
           v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
         }
         out[g + j] = v;

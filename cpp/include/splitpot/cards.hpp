@@ -28,6 +28,19 @@ constexpr int popcount(std::uint64_t x) noexcept {
   return static_cast<int>((x * 0x0101010101010101ull) >> 56);
 }
 
+/// The 13-bit rank mask of one suit's cards in a card mask (bit = card):
+/// every fourth bit from `suit`, packed, without branches.
+constexpr unsigned suit_ranks(std::uint64_t cards, int suit) noexcept {
+  std::uint64_t y = (cards >> suit) & 0x0001111111111111ull;
+  y = (y | (y >> 3)) & 0x0003030303030303ull;
+  y = (y | (y >> 6)) & 0x000F000F000F000Full;
+  y = (y | (y >> 12)) & 0x000000FF000000FFull;
+  y = (y | (y >> 24)) & 0x1FFFull;
+  return static_cast<unsigned>(y);
+}
+static_assert(suit_ranks(0x0001000000000001ull, 0) == 0x1001u, "deuce and ace of clubs");
+static_assert(suit_ranks(std::uint64_t{1} << 51, 3) == 0x1000u, "ace of spades");
+
 /// The card's bit in a 64-bit card mask (bit = card).
 constexpr std::uint64_t card_bit(int card) noexcept { return std::uint64_t{1} << card; }
 
