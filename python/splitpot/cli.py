@@ -17,6 +17,7 @@ import json
 import sys
 import time
 from collections.abc import Sequence
+from typing import Any
 
 import numpy as np
 
@@ -56,7 +57,7 @@ def _eval(args: argparse.Namespace) -> int:
         "penalty": " ".join(args.penalty) if args.penalty else None,
         "penalty_rule": args.penalty_rule,
     }
-    rows = []
+    rows: list[dict[str, Any]] = []
     for ranking in Ranking:
         if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
             continue

@@ -22,7 +22,7 @@ import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 
@@ -46,6 +46,7 @@ __all__ = [
     "Hand",
     "HighLow",
     "Ranking",
+    "WildOptions",
     "evaluate",
     "evaluate_many",
     "high_low",
@@ -102,7 +103,7 @@ class Category(StrEnum):
 
 _RANKINGS = tuple(Ranking)
 _RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
-_CATEGORIES = (None, *Category)
+_CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # index 0 (no hand) unused
 _CARDS = tuple(Card(i) for i in range(53))
 
 
@@ -114,13 +115,13 @@ def _ranking_id(ranking: str) -> int:
     return rid
 
 
-_TIER_CATEGORY = tuple(tuple(_CATEGORIES[c] for c in _core.tier_categories(rid)) for rid in range(5))
+_TIER_CATEGORY: tuple[tuple[Category, ...], ...] = tuple(
+    tuple(_CATEGORY_BY_INDEX[c] for c in _core.tier_categories(rid)) for rid in range(5)
+)
 
 
 def _category(strength: int, rid: int) -> Category:
-    cat = _TIER_CATEGORY[rid][(strength >> 12) & 15]
-    assert cat is not None
-    return cat
+    return _TIER_CATEGORY[rid][(strength >> 12) & 15]
 
 
 class Hand:
@@ -168,7 +169,7 @@ class Hand:
     @property
     def category(self) -> Category:
         """The category (for lows, ``high_card`` means no pair)."""
-        return _category(self.strength, _RANKING_ID[self.ranking])
+        return _TIER_CATEGORY[_RANKING_ID[self._ranking]][(self._strength >> 12) & 15]
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -189,36 +190,43 @@ class Hand:
         cards = " ".join(str(_CARDS[c]) for c in self._cards)
         return f"<Hand {self.ranking.value} {self.strength}: {cards} ({self})>"
 
-    def _check(self, other: object) -> Hand:
-        if not isinstance(other, Hand):
-            return NotImplemented  # type: ignore[no-any-return]
-        if other.ranking is not self.ranking:
-            raise TypeError(f"cannot order a {self.ranking.value} hand against a {other.ranking.value} hand")
-        return other
+    def _same_ranking(self, other: Hand) -> None:
+        if other._ranking is not self._ranking:
+            raise TypeError(
+                f"cannot order a {self._ranking.value} hand against a {other._ranking.value} hand"
+            )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):
             return NotImplemented
-        return self.ranking is other.ranking and self.strength == other.strength
+        return self._ranking is other._ranking and self._strength == other._strength
 
     def __hash__(self) -> int:
-        return hash((self.ranking, self.strength))
+        return hash((self._ranking, self._strength))
 
-    def __lt__(self, other: Hand) -> bool:
-        o = self._check(other)
-        return o is NotImplemented or self.strength < o.strength  # type: ignore[comparison-overlap]
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        self._same_ranking(other)
+        return self._strength < other._strength
 
-    def __le__(self, other: Hand) -> bool:
-        o = self._check(other)
-        return o is NotImplemented or self.strength <= o.strength  # type: ignore[comparison-overlap]
+    def __le__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        self._same_ranking(other)
+        return self._strength <= other._strength
 
-    def __gt__(self, other: Hand) -> bool:
-        o = self._check(other)
-        return o is NotImplemented or self.strength > o.strength  # type: ignore[comparison-overlap]
+    def __gt__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        self._same_ranking(other)
+        return self._strength > other._strength
 
-    def __ge__(self, other: Hand) -> bool:
-        o = self._check(other)
-        return o is NotImplemented or self.strength >= o.strength  # type: ignore[comparison-overlap]
+    def __ge__(self, other: object) -> bool:
+        if not isinstance(other, Hand):
+            return NotImplemented
+        self._same_ranking(other)
+        return self._strength >= other._strength
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,39 +239,52 @@ class HighLow:
     """The best low hand, or None when there is no qualifying low."""
 
 
+_new_hand = object.__new__
+
+
 def _as_sequence(cards: Any) -> Any:
     return cards if type(cards) is list or type(cards) is tuple else parse_cards(cards)
 
 
-def _options(
-    rid: int,
-    wild: WildSpec,
-    joker: str,
-    wild_low: str,
-    duplicate: bool,
-    penalty: WildSpec,
-    penalty_rule: str,
-    check_ranking: bool = True,
-) -> Options | None:
+class WildOptions(TypedDict, total=False):
+    """The wild-card keywords of :func:`strength`, :func:`evaluate`, :func:`high_low` and
+    :func:`evaluate_many` (meaning: docs/WILD_CARDS.md)."""
+
+    wild: WildSpec
+    """Fully wild cards: a rank ("2"), ranks (["2", "3"]) or cards ("Jd 4h")."""
+    joker: str
+    """``"bug"`` (default) or ``"wild"``."""
+    wild_low: str
+    """In the lows: ``"zero"`` (default), ``"lowest-absent"`` or ``"best-rank"``."""
+    duplicate: bool
+    """High: a wild card may repeat a held card in a flush."""
+    penalty: WildSpec
+    """Penalty cards."""
+    penalty_rule: str
+    """``"dead-hand"`` (default) or ``"void-card"``."""
+
+
+_OPTION_NAMES = frozenset(WildOptions.__annotations__)
+
+
+def _options(rid: int, options: WildOptions, check_ranking: bool = True) -> Options | None:
     """The core's wild options, or None when every option has its default (the
     natural path; a joker then plays as the bug)."""
-    if (
-        wild is None
-        and penalty is None
-        and joker == "bug"
-        and wild_low == "zero"
-        and not duplicate
-        and penalty_rule == "dead-hand"
-    ):
+    if not options:
         return None
+    unknown = options.keys() - _OPTION_NAMES
+    if unknown:
+        raise TypeError(
+            f"unexpected keyword argument {sorted(unknown)[0]!r}; wild options are {sorted(_OPTION_NAMES)}"
+        )
     return make_options(
         low=rid > 0,
-        wild=wild,
-        joker=joker,
-        wild_low=wild_low,
-        duplicate=duplicate,
-        penalty=penalty,
-        penalty_rule=penalty_rule,
+        wild=options.get("wild"),
+        joker=options.get("joker", "bug"),
+        wild_low=options.get("wild_low", "zero"),
+        duplicate=options.get("duplicate", False),
+        penalty=options.get("penalty"),
+        penalty_rule=options.get("penalty_rule", "dead-hand"),
         check_ranking=check_ranking,
     )
 
@@ -282,13 +303,7 @@ def _call(fn: Callable[..., Any], cards: Any, *args: Any) -> Any:
 def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
-    *,
-    wild: WildSpec = None,
-    joker: str = "bug",
-    wild_low: str = "zero",
-    duplicate: bool = False,
-    penalty: WildSpec = None,
-    penalty_rule: str = "dead-hand",
+    **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
     and for lows with wild cards). 0: no qualifying low, or a dead hand.
@@ -305,10 +320,15 @@ def strength(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
-    if options is None:
+    if not options and (type(cards) is list or type(cards) is tuple):
+        try:  # the fast path: ints, no wild options
+            return _core.strength(cards, rid)
+        except CardTypeError:
+            pass
+    wild_options = _options(rid, options)
+    if wild_options is None:
         return int(_call(_core.strength, cards, rid))
-    return int(_call(_core.strength_wild, cards, rid, options))
+    return int(_call(_core.strength_wild, cards, rid, wild_options))
 
 
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
@@ -322,7 +342,11 @@ def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) ->
     # reading order: bigger groups first, then from the top (zeros last)
     sub_cards = [c for c, _ in subs]
     key = dict(zip([c for c in played if c not in sub_cards] + sub_cards, values, strict=True))
-    low_value = (lambda v: -2 if v == -1 else (v + 1) % 13) if rid in (2, 3, 4) else (lambda v: v)
+    aces_low = rid in (2, 3, 4)
+
+    def low_value(v: int) -> int:  # reading order of a rank value (zeros -1 last)
+        return (-2 if v == -1 else (v + 1) % 13) if aces_low else v
+
     counts = {v: list(key.values()).count(v) for v in key.values()}
     ordered = tuple(
         sorted(
@@ -337,13 +361,7 @@ def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) ->
 def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
-    *,
-    wild: WildSpec = None,
-    joker: str = "bug",
-    wild_low: str = "zero",
-    duplicate: bool = False,
-    penalty: WildSpec = None,
-    penalty_rule: str = "dead-hand",
+    **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
     dead hand. Wild options as for :func:`strength`.
@@ -358,26 +376,38 @@ def evaluate(
     rid = _RANKING_ID.get(ranking)
     if rid is None:
         rid = _ranking_id(ranking)  # raises
-    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
-    if options is None:
-        s, played = _call(_core.evaluate, cards, rid)
+    wild_options = _options(rid, options) if options else None
+    if wild_options is None:
+        if type(cards) is list or type(cards) is tuple:
+            try:  # the fast path: ints
+                s, played = _core.evaluate(cards, rid)
+            except CardTypeError:
+                s, played = _core.evaluate(parse_cards(cards), rid)
+        else:
+            s, played = _core.evaluate(parse_cards(cards), rid)
+        if s == 0:
+            return None
+        if 52 not in played:  # no joker: built without __init__'s conversions
+            hand = _new_hand(Hand)
+            hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = (
+                s,
+                _RANKINGS[rid],
+                played,
+                (),
+                None,
+            )
+            return hand
     else:
-        s, played = _call(_core.evaluate_wild, cards, rid, options)
-    if s == 0:
-        return None
-    return _hand(s, rid, played, options)
+        s, played = _call(_core.evaluate_wild, cards, rid, wild_options)
+        if s == 0:
+            return None
+    return _hand(s, rid, played, wild_options)
 
 
 def high_low(
     cards: str | Iterable[CardLike],
     low: Ranking | str = "eight-or-better",
-    *,
-    wild: WildSpec = None,
-    joker: str = "bug",
-    wild_low: str = "zero",
-    duplicate: bool = False,
-    penalty: WildSpec = None,
-    penalty_rule: str = "dead-hand",
+    **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
     cards (they may share cards). Wild options as for :func:`strength` (``wild_low``
@@ -391,13 +421,13 @@ def high_low(
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
     seq = _as_sequence(cards)
-    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule, check_ranking=False)
-    if options is None and 52 not in seq:
+    wild_options = _options(rid, options, check_ranking=False)
+    if wild_options is None and 52 not in seq:
         hi, lo = _call(_core.high_low, seq, rid)
         return HighLow(
             Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
         )
-    opts = options or (0, 0, 0, False, 0, 0)
+    opts = wild_options or (0, 0, 0, False, 0, 0)
     if len(seq) < 5:
         raise CardError(f"a high-low hand needs 5 to 7 cards, got {len(seq)}")
     high_opts = (opts[0], opts[1], 0, opts[3], opts[4], opts[5])
@@ -414,15 +444,10 @@ def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
     *,
-    wild: WildSpec = None,
     wild_ranks: ArrayLike | None = None,
-    joker: str = "bug",
-    wild_low: str = "zero",
-    duplicate: bool = False,
-    penalty: WildSpec = None,
-    penalty_rule: str = "dead-hand",
     threads: int | None = 1,
     check: bool = True,
+    **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
 
@@ -460,7 +485,7 @@ def evaluate_many(
     n_threads = os.cpu_count() or 1 if threads is None else threads
     if n_threads < 1:
         raise ValueError(f"threads must be at least 1, got {threads}")
-    options = _options(rid, wild, joker, wild_low, duplicate, penalty, penalty_rule)
+    wild_options = _options(rid, options)
     rows = None
     if wild_ranks is not None:
         rows = np.asarray(wild_ranks)
@@ -471,13 +496,13 @@ def evaluate_many(
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
-    if options is None and rows is None:
+    if wild_options is None and rows is None:
         try:
             return _core.evaluate_many(arr, rid, n_threads, check)
         except CardError as err:
             if "joker" not in str(err):
                 raise
-    return _core.evaluate_many_wild(arr, rid, options or (0, 0, 0, False, 0, 0), rows, n_threads, check)
+    return _core.evaluate_many_wild(arr, rid, wild_options or (0, 0, 0, False, 0, 0), rows, n_threads, check)
 
 
 def _plural(rank: int) -> str:
