@@ -28,7 +28,7 @@ import re
 import subprocess
 import sys
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -115,7 +115,7 @@ def wild_rows(
 
 
 def assert_full_order(
-    s: npt.NDArray[np.integer], keys: list[wref.Key | None], what: str, detail: Any
+    s: npt.NDArray[np.integer], keys: Sequence[wref.Key | None], what: str, detail: Any
 ) -> None:
     """sign(strength a - strength b) == sign(key a vs key b) for every pair, and 0
     exactly for None (dead hand / no qualifying low)."""
@@ -244,6 +244,13 @@ def S(cards: str, ranking: str = "high", **options: Any) -> int:
     return int(splitpot.strength(cards, ranking, **options))
 
 
+def E(cards: Any, ranking: str = "high", **options: Any) -> splitpot.Hand:
+    """``evaluate`` where a hand is expected (not None)."""
+    hand = splitpot.evaluate(cards, ranking, **options)
+    assert hand is not None, f"{cards} {ranking} {options}: no hand"
+    return hand
+
+
 @pytest.mark.parametrize("ranking", ["ace-to-six", "ace-to-five"])
 def test_seed_double_ace_low(ranking: str) -> None:
     """With ace low and a (fully wild) joker, 6-4-3-A-Jk beats 6-4-3-2-A; as the bug
@@ -263,14 +270,14 @@ def test_seed_deuces_wild_low(ranking: str) -> None:
 
 
 def test_five_aces() -> None:
-    hand = splitpot.evaluate("As Ah Ad Ac Jk")
+    hand = E("As Ah Ad Ac Jk")
     assert hand.category == "five_of_a_kind"
     assert "ace" in str(hand)
     assert hand.strength > S("As Ks Qs Js Ts")
     assert S("As Ah Ad Ac Jk") == S("As Ah Ad Ac Jk", joker="wild")
     assert S("Ks Kh Kd Kc Jk") == S("Ks Kh Kd Kc Ac")  # the bug is an ace, not a king
     assert S("Ks Kh Kd Kc Jk", joker="wild") < S("As Ah Ad Ac Jk", joker="wild")
-    assert splitpot.evaluate("Ks Kh Kd Kc Jk", joker="wild").category == "five_of_a_kind"
+    assert E("Ks Kh Kd Kc Jk", joker="wild").category == "five_of_a_kind"
 
 
 def test_five_of_a_kind_above_straight_flush() -> None:
@@ -310,7 +317,7 @@ def test_double_ace_flush_only_with_duplicate() -> None:
     flush, above every natural A-K flush and below a full house."""
     cards = "Ah 9h 7h 4h 2c"
     assert S(cards, wild="2") == S("Ah Kh 9h 7h 4h")
-    dup = splitpot.evaluate(cards, wild="2", duplicate=True)
+    dup = E(cards, wild="2", duplicate=True)
     assert dup.category == "flush"
     assert dup.strength > S("Ah Kh Qh Jh 9h")
     assert dup.strength < S("2h 2d 2c 3s 3h")
@@ -372,7 +379,7 @@ def test_zero_pairs_with_nothing() -> None:
     two = S("7h 5d 4c 2h 2s", "ace-to-five", wild="2")
     one = S("7h 5d 4c 3h 2s", "ace-to-five", wild="2")
     assert two > one > S("7h 5d 4c 3h As", "ace-to-five")
-    assert splitpot.evaluate("7h 5d 4c 2h 2s", "ace-to-five", wild="2").category == "high_card"
+    assert E("7h 5d 4c 2h 2s", "ace-to-five", wild="2").category == "high_card"
     # eight-or-better: zeros count as 8 or lower and are all different
     assert S("8h 5d 2c 2h 2s", "eight-or-better", wild="2") > 0
     assert S("9h 5d 2c 2h 2s", "eight-or-better", wild="2") == 0
@@ -535,7 +542,8 @@ def test_full_order_against_reference(
     where the reference has no low, and sign(strength a - strength b) == sign(reference
     a vs reference b) for every pair of the 110,000 hands."""
     no_crash(core_crashes, ranking, rule)
-    strengths, shown = [], []
+    strengths: list[npt.NDArray[np.int64]] = []
+    shown: list[tuple[str, list[int], int]] = []
     for joker, h, m in sample_parts():
         s = splitpot.evaluate_many(h, ranking, wild_ranks=m, joker=joker, **api_options(ranking, rule))
         assert s.dtype == np.uint32 and s.shape == (len(h),)
@@ -618,7 +626,7 @@ def test_threads_and_dtypes_keep_the_row_masks(ranking: str, rows: Rows) -> None
     """Per-row masks stay with their rows when the batch is split across threads, and
     int64 cards give the same strengths as uint8 cards."""
     hands, masks = rows[7]
-    opts = {"wild_low": "best-rank"} if ranking != "high" else {}
+    opts: dict[str, Any] = {"wild_low": "best-rank"} if ranking != "high" else {}
     one = splitpot.evaluate_many(hands, ranking, wild_ranks=masks, **opts)
     two = splitpot.evaluate_many(hands, ranking, wild_ranks=masks, threads=2, **opts)
     assert np.array_equal(one, two)
@@ -702,7 +710,7 @@ def test_deuces_wild_all_five_card_hands(all_five_card_hands: npt.NDArray[np.uin
     uniq, first, counts = np.unique(s, return_index=True, return_counts=True)
     cats: Counter[str] = Counter()
     for i, n in zip(first.tolist(), counts.tolist(), strict=True):
-        hand = splitpot.evaluate(all_five_card_hands[i].tolist(), "high", wild="2")
+        hand = E(all_five_card_hands[i].tolist(), "high", wild="2")
         cats[hand.category.value] += n
     assert cats["five_of_a_kind"] == 672
     assert dict(cats) == DEUCES_WILD_COUNTS
@@ -736,7 +744,7 @@ def test_bug_ace_to_five_all_53_card_hands() -> None:
     assert int(uniq[0]) > 0
     cats: Counter[str] = Counter()
     for i, n in zip(first.tolist(), counts.tolist(), strict=True):
-        cats[splitpot.evaluate(hands[i].tolist(), "ace-to-five").category.value] += n
+        cats[E(hands[i].tolist(), "ace-to-five").category.value] += n
     assert dict(cats) == BUG_ACE_TO_FIVE_COUNTS
     assert np.array_equal(s, splitpot.evaluate_many(hands, "ace-to-five", joker="bug"))
     keys = wref.batch_keys(hands, wref.Options(ranking="ace-to-five"))
@@ -771,7 +779,12 @@ def test_high_low_takes_the_wild_options(low: str) -> None:
     rng = np.random.default_rng(5)
     for _ in range(300):
         h = [int(c) for c in rng.permutation(53)[:7]]
-        for options in ({"wild": "2"}, {"wild": "2", "wild_low": "best-rank", "joker": "wild"}, {}):
+        all_options: list[dict[str, Any]] = [
+            {"wild": "2"},
+            {"wild": "2", "wild_low": "best-rank", "joker": "wild"},
+            {},
+        ]
+        for options in all_options:
             hl = splitpot.high_low(h, low=low, **options)
             high_options = {k: v for k, v in options.items() if k != "wild_low"}  # a low rule
             assert hl.high.strength == splitpot.strength(h, "high", **high_options), text(h)
@@ -823,7 +836,7 @@ def test_hand_shows_what_a_wild_card_stands_for(
     beside it, what it stands for."""
     options = dict(options)
     ranking = options.pop("ranking", "high")
-    hand = splitpot.evaluate(cards, ranking, **options)
+    hand = E(cards, ranking, **options)
     shown = _shown(hand)
     assert any(wild_card in t and stands_for in t.replace(wild_card, "", 1) for t in shown), (
         f"{cards}: {hand.cards} / {str(hand)!r} should show {wild_card} standing for {stands_for}"
@@ -890,9 +903,10 @@ def test_unknown_wild_rank_or_card(bad: Any) -> None:
     [("wild_low", "bogus-rule"), ("joker", "bogus-joker"), ("penalty_rule", "bogus-penalty")],
 )
 def test_unknown_rule_names(option: str, value: str) -> None:
+    bad: dict[str, Any] = {option: value}
     for ranking in ("high", "ace-to-five"):
         with pytest.raises(SplitpotError) as info:
-            splitpot.strength("As Kd 7h 5c 2d", ranking, **{option: value})
+            splitpot.strength("As Kd 7h 5c 2d", ranking, **bad)
         assert isinstance(info.value, ValueError)
         assert value in str(info.value)
     with pytest.raises(RankingError, match="bogus-rule"):

@@ -407,7 +407,8 @@ def _signature_codes(
     lo = np.where(free, 9, suits).min(axis=1)
     suited = hi <= lo  # all naturals in one suit (true when there are none)
     n_wild = wild.sum(axis=1)
-    return (((code * 2 + suited) * 6 + n_wild) * 2 + bug.any(axis=1)) * 2 + bug_best
+    out: np.ndarray = (((code * 2 + suited) * 6 + n_wild) * 2 + bug.any(axis=1)) * 2 + bug_best
+    return out
 
 
 def _signature_key(code: int, opts: Options) -> Key | None:
