@@ -714,18 +714,18 @@ def test_deuces_wild_all_five_card_hands(all_five_card_hands: npt.NDArray[np.uin
         cats[hand.category.value] += n
     assert cats["five_of_a_kind"] == 672
     assert dict(cats) == DEUCES_WILD_COUNTS
-    keys = wref.batch_keys(all_five_card_hands, wref.Options(wild_ranks=frozenset({0})))
-    o = wref.ordinals(keys)
+    o, table = wref.batch_ordinals(all_five_card_hands, wref.Options(wild_ranks=frozenset({0})))
     assert uniq.size == o.max()
     bad = ref.order_violation(s, o)
     assert bad is None, (
-        f"deuces wild: {bad[2]}: {text(all_five_card_hands[bad[0]])} ({s[bad[0]]}, {keys[bad[0]]}) vs "
-        f"{text(all_five_card_hands[bad[1]])} ({s[bad[1]]}, {keys[bad[1]]})"
+        f"deuces wild: {bad[2]}: {text(all_five_card_hands[bad[0]])} ({s[bad[0]]}, {table[o[bad[0]]]}) vs "
+        f"{text(all_five_card_hands[bad[1]])} ({s[bad[1]]}, {table[o[bad[1]]]})"
         if bad
         else ""
     )
 
 
+@functools.cache
 def _all_53_card_fives() -> npt.NDArray[np.uint8]:
     n = math.comb(53, 5)
     flat = np.fromiter(
@@ -747,11 +747,46 @@ def test_bug_ace_to_five_all_53_card_hands() -> None:
         cats[E(hands[i].tolist(), "ace-to-five").category.value] += n
     assert dict(cats) == BUG_ACE_TO_FIVE_COUNTS
     assert np.array_equal(s, splitpot.evaluate_many(hands, "ace-to-five", joker="bug"))
-    keys = wref.batch_keys(hands, wref.Options(ranking="ace-to-five"))
-    o = wref.ordinals(keys)
+    o, _ = wref.batch_ordinals(hands, wref.Options(ranking="ace-to-five"))
     bad = ref.order_violation(s, o)
     assert bad is None, (
         f"{bad[2]}: {text(hands[bad[0]])} ({s[bad[0]]}) vs {text(hands[bad[1]])} ({s[bad[1]]})" if bad else ""
+    )
+
+
+EXHAUSTIVE_53 = [
+    ("high", {}),
+    ("high", {"joker": "wild", "wild": "2"}),
+    ("high", {"wild": "2", "duplicate": True}),
+    ("deuce-to-seven", {}),
+    ("ace-to-six", {"wild": "2", "wild_low": "best-rank"}),
+    ("eight-or-better", {"joker": "wild", "wild_low": "lowest-absent"}),
+    ("ace-to-five", {"wild": ["2", "K"], "wild_low": "zero"}),
+]
+
+
+@pytest.mark.parametrize(("ranking", "options"), EXHAUSTIVE_53, ids=str)
+def test_all_53_card_hands_full_order(ranking: str, options: dict[str, Any]) -> None:
+    """All 2,869,685 five-card hands of the 53-card deck under a few option sets
+    (the bug in high and deuce-to-seven, jokers and deuces wild, duplicates, the three
+    low rules): full order against the reference, strength 0 exactly for no low."""
+    hands = _all_53_card_fives()
+    s = splitpot.evaluate_many(hands, ranking, **options)
+    opts = wref.Options(
+        ranking=ranking,
+        joker=options.get("joker", "bug"),
+        wild_ranks=frozenset(RANK_CHARS.index(r) for r in options.get("wild", [])),
+        wild_low=options.get("wild_low", "zero"),
+        duplicate=options.get("duplicate", False),
+    )
+    o, table = wref.batch_ordinals(hands, opts)
+    assert np.array_equal(s == 0, o == 0)
+    bad = ref.order_violation(s, o)
+    assert bad is None, (
+        f"{ranking} {options}: {bad[2]}: {text(hands[bad[0]])} ({s[bad[0]]}, {table[o[bad[0]]]}) vs "
+        f"{text(hands[bad[1]])} ({s[bad[1]]}, {table[o[bad[1]]]})"
+        if bad
+        else ""
     )
 
 

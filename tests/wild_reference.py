@@ -432,14 +432,12 @@ def _signature_key(code: int, opts: Options) -> Key | None:
     return low_five(opts.ranking, values, suited, n_wild, bug, opts.wild_low, bug_best)
 
 
-def batch_keys(hands: np.ndarray, opts: Options, wild_masks: np.ndarray | None = None) -> list[Key | None]:
-    """:func:`best_key` of every row of an (N, k) array of cards (k in 5..7), with the
-    optional per-row 13-bit wild-rank masks added to ``opts.wild_ranks``.
-
-    Same result as calling :func:`best_key` per row (a test checks it): every five
-    of every row is reduced to its signature and each distinct signature is scored
-    once by the brute force above.  No penalty cards here.
-    """
+def batch_ordinals(
+    hands: np.ndarray, opts: Options, wild_masks: np.ndarray | None = None
+) -> tuple[np.ndarray, list[Key | None]]:
+    """(ordinal of each row, table) where ``table[ordinal]`` is the row's best key
+    (ordinal 0: None); ordinals are dense and ordered like the keys.  See
+    :func:`batch_keys`."""
     if opts.penalty:
         raise ValueError("batch_keys has no penalty cards")
     cards = np.asarray(hands, dtype=np.int64)
@@ -469,8 +467,26 @@ def batch_keys(hands: np.ndarray, opts: Options, wild_masks: np.ndarray | None =
     ordinal = {key: i + 1 for i, key in enumerate(order)}
     ord_u = np.array([0 if key is None else ordinal[key] for key in keys_u], dtype=np.int64)
     best = ord_u[inverse.reshape(codes.shape)].max(axis=1)
+    # dense again: only the keys some row reaches as its best
+    reached, dense = np.unique(best, return_inverse=True)
     table: list[Key | None] = [None, *order]
-    return [table[o] for o in best.tolist()]
+    keys = [table[int(o)] for o in reached]
+    if reached[0] != 0:
+        keys.insert(0, None)
+        dense = dense + 1
+    return dense.reshape(-1).astype(np.int64), keys
+
+
+def batch_keys(hands: np.ndarray, opts: Options, wild_masks: np.ndarray | None = None) -> list[Key | None]:
+    """:func:`best_key` of every row of an (N, k) array of cards (k in 5..7), with the
+    optional per-row 13-bit wild-rank masks added to ``opts.wild_ranks``.
+
+    Same result as calling :func:`best_key` per row (a test checks it): every five
+    of every row is reduced to its signature and each distinct signature is scored
+    once by the brute force above.  No penalty cards here.
+    """
+    ords, table = batch_ordinals(hands, opts, wild_masks)
+    return [table[o] for o in ords.tolist()]
 
 
 def ordinals(keys: Sequence[Key | None]) -> np.ndarray:
