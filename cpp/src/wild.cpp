@@ -1,6 +1,7 @@
 #include "splitpot/wild.hpp"
 
 #include <algorithm>
+#include <array>
 #include <string>
 #include <thread>
 #include <vector>
@@ -310,6 +311,101 @@ bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t b
   return bad;
 }
 
+// The batch loop when every row has the same wild cards (and no penalty
+// cards): a key table made for the call folds the wild cards into the key as
+// counters (bits 48-51: fully wild cards; 52-55: the bug), so a row costs one
+// key sum as for natural hands, then the dense index and one table read.
+constexpr int kWildCountShift = 48;
+constexpr int kBugShift = 52;
+
+template <Ranking R>
+bool batch_fixed_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
+                             const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out, bool check) {
+  constexpr std::size_t kGroup = 8;
+  constexpr auto ri = static_cast<std::size_t>(R);
+  const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
+  const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
+  const std::uint64_t natural_cards = ~(o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0));
+  const std::uint16_t* value = t.value[ri].data();
+  const std::uint16_t* dense = t.dense.data();
+  bool bad = false;
+  for (std::size_t g = begin; g < end; g += kGroup) {
+    const std::size_t m = std::min(kGroup, end - g);
+    std::uint32_t slot[kGroup], index[kGroup];
+    int wilds[kGroup];
+    unsigned suits[kGroup];
+    bool fast[kGroup];
+    std::uint64_t held[kGroup];  // the row's cards, when the duplicate check made them
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::size_t i = g + j;
+      const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
+      std::uint64_t key = kKeyInit;
+      for (int x = 0; x < k; ++x) key += key_of_byte[c[x]];
+      fast[j] = false;
+      held[j] = 0;
+      if (check) {
+        std::uint64_t any = 0, sum = 0;
+        for (int x = 0; x < k; ++x) {
+          const std::uint64_t bit = t.card_mask[c[x]];
+          any |= bit, sum += bit;
+        }
+        held[j] = any;
+        if (any != sum) {
+          bad = true;
+          out[i] = 0;
+          continue;
+        }
+      }
+      if (key >> kPoisonShift) {  // a byte that is not a card
+        bad = true;
+        out[i] = 0;
+        continue;
+      }
+      const int w = static_cast<int>(key >> kWildCountShift & 0xF);
+      const bool bug = (key >> kBugShift & 0xF) != 0;
+      const std::uint64_t nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
+      const auto flush_suits = static_cast<unsigned>(
+          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
+          kSuitShift);
+      const bool flush_possible = straights_and_flushes_count(R) && (R == Ranking::High || w == 0) && flush_suits;
+      const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
+      fast[j] = !bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
+      if (!fast[j]) {
+        out[i] = evaluate_wild_unchecked(c, k, R, o);
+        continue;
+      }
+      slot[j] = t.slot(nat_key);
+      wilds[j] = w;
+      suits[j] = wild_flush ? flush_suits : 0;
+    }
+    for (std::size_t j = 0; j < m; ++j)
+      if (fast[j]) index[j] = wilds[j] ? dense[slot[j]] : slot[j];
+    for (std::size_t j = 0; j < m; ++j) {
+      if (!fast[j]) continue;
+      if (!wilds[j]) {
+        out[g + j] = value[index[j]];
+        continue;
+      }
+      const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
+      std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
+      if (suits[j]) {
+        std::uint64_t naturals = held[j];
+        if (!check) {
+          const std::uint8_t* c = cards + (g + j) * static_cast<std::size_t>(k);
+          for (int x = 0; x < k; ++x) naturals |= t.card_mask[c[x]];
+        }
+        naturals &= natural_cards;
+        for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
+          const unsigned mask = suit_ranks(naturals, __builtin_ctz(rest) / 4);
+          v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
+        }
+      }
+      out[g + j] = v;
+    }
+  }
+  return bad;
+}
+
 }  // namespace
 
 std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, const WildOptions& o,
@@ -322,9 +418,19 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     for (unsigned x = 0; x < m.size(); ++x) m[x] = wild_ranks_mask(x);
     return m;
   }();
+  // The same wild cards in every row: fold them into a key table for this call.
+  const bool fixed = row_wild_ranks == nullptr && o.penalty == 0;
+  std::array<std::uint64_t, 256> key_of_byte{};
+  for (int b = 0; b < 256; ++b) {
+    const auto ub = static_cast<std::size_t>(b);
+    if (b < kDeckSize) key_of_byte[ub] = (o.wild >> b & 1) ? std::uint64_t{1} << kWildCountShift : t.card_key[ub];
+    else if (b == kJoker) key_of_byte[ub] = std::uint64_t{1} << (o.joker == JokerRule::Wild ? kWildCountShift : kBugShift);
+    else key_of_byte[ub] = kPoison;
+  }
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
+      if (fixed) return batch_fixed_wild_kernel<R.value>(t, c, begin, end, kk, oo, key_of_byte.data(), dst, check);
       return splitpot::batch_wild_kernel<R.value>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
     });
   };
