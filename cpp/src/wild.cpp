@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 namespace splitpot {
@@ -225,107 +226,29 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 
 namespace {
 
+// What the batch loop needs of a row: its natural cards' key, how many fully
+// wild cards and whether the bug; ok is false for a bad row.
+struct RowKey {
+  bool ok = false;
+  bool bug = false;
+  int wilds = 0;
+  std::uint64_t nat_key = 0;
+};
+
 // The batch loop, eight rows at a time so that their table lookups overlap:
-// rows whose best hand is one table read away (natural cards without a
-// possible flush, or fully wild cards where the natural fives can't win and
-// no flush is possible) are read in three passes (slot, dense index, value);
-// any other row takes the general path on its own.
-template <Ranking R>
-bool batch_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
-                       const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check,
-                       const std::vector<std::uint64_t>& rank_masks) {
-  constexpr std::size_t kGroup = 8;
-  constexpr auto ri = static_cast<std::size_t>(R);
-  const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
-  const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
-  const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
-  const std::uint16_t* value = t.value[ri].data();
-  const std::uint16_t* dense = t.dense.data();
-  bool bad = false;
-  WildOptions row = o;
-  for (std::size_t g = begin; g < end; g += kGroup) {
-    const std::size_t m = std::min(kGroup, end - g);
-    std::uint32_t slot[kGroup];
-    int wilds[kGroup];
-    bool fast[kGroup];
-    unsigned suits[kGroup];
-    std::uint64_t naturals[kGroup];
-    for (std::size_t j = 0; j < m; ++j) {
-      const std::size_t i = g + j;
-      const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
-      // One pass: the key of all the cards, their union and sum of bits.
-      std::uint64_t key = kKeyInit, any = 0, sum = 0;
-      for (int x = 0; x < k; ++x) {
-        key += t.card_key[c[x]];
-        const std::uint64_t bit = t.card_mask[c[x]];
-        any |= bit, sum += bit;
-      }
-      fast[j] = false;
-      const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
-      if ((key >> kPoisonShift) != joker || (check && any != sum)) {  // a non-card byte, or a repeat
-        bad = true;
-        out[i] = 0;
-        continue;
-      }
-      const std::uint64_t wild_in =
-          any & ((row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu] : o.wild) | joker_wild);
-      const bool bug = joker && !joker_wild;
-      std::uint64_t nat_key = key - (bug ? kPoison : 0);
-      int w = 0;
-      for (std::uint64_t rest = wild_in; rest; rest &= rest - 1, ++w) nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
-      slot[j] = t.slot(nat_key);
-      wilds[j] = w;
-      // Suits where the natural cards and the wild cards could make a flush.
-      const auto flush_suits = static_cast<unsigned>(
-          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
-          kSuitShift);
-      const bool flush_possible = straights_and_flushes_count(R) && (R == Ranking::High || w == 0) && flush_suits;
-      // High with fully wild cards: a possible flush is one more read (below).
-      const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
-      suits[j] = wild_flush ? flush_suits : 0;
-      naturals[j] = any & ~wild_in & ((std::uint64_t{1} << kJoker) - 1);
-      fast[j] = !o.penalty && !bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
-      if (!fast[j]) {
-        if (row_wild_ranks) row.wild = o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu];
-        out[i] = evaluate_wild_unchecked(c, k, R, row);
-      }
-    }
-    std::uint32_t index[kGroup];
-    for (std::size_t j = 0; j < m; ++j)
-      if (fast[j]) index[j] = wilds[j] ? dense[slot[j]] : slot[j];
-    for (std::size_t j = 0; j < m; ++j) {
-      if (!fast[j]) continue;
-      if (!wilds[j]) {
-        out[g + j] = value[index[j]];
-      } else {
-        const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
-        std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
-        for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
-          const unsigned mask = suit_ranks(naturals[j], __builtin_ctz(rest) / 4);
-          v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
-        }
-        out[g + j] = v;
-      }
-    }
-  }
-  return bad;
-}
-
-// The batch loop when every row has the same wild cards (and no penalty
-// cards): a key table made for the call folds the wild cards into the key as
-// counters (bits 48-51: fully wild cards; 52-55: the bug), so a row costs one
-// key sum as for natural hands, then the dense index and one table read.
-constexpr int kWildCountShift = 48;
-constexpr int kBugShift = 52;
-
-template <Ranking R>
-bool batch_fixed_wild_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
-                             const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out, bool check) {
+// rows whose best hand is one or two table reads away (natural cards without
+// a possible flush; fully wild cards where the natural fives can't win, plus
+// the suits' flush fills in high) are read in passes (slot, dense index,
+// value); any other row takes the general path on its own. read_row(i) gives
+// the RowKey, naturals(i) the row's natural cards as a card mask (only for
+// flushes), general(i) the general path's value.
+template <Ranking R, typename ReadRow, typename Naturals, typename General>
+bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
+                     ReadRow read_row, Naturals naturals, General general) {
   constexpr std::size_t kGroup = 8;
   constexpr auto ri = static_cast<std::size_t>(R);
   const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
   const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
-  const std::uint64_t natural_cards = ~(o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0));
   const std::uint16_t* value = t.value[ri].data();
   const std::uint16_t* dense = t.dense.data();
   bool bad = false;
@@ -335,46 +258,28 @@ bool batch_fixed_wild_kernel(const Tables& t, const std::uint8_t* cards, std::si
     int wilds[kGroup];
     unsigned suits[kGroup];
     bool fast[kGroup];
-    std::uint64_t held[kGroup];  // the row's cards, when the duplicate check made them
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = g + j;
-      const std::uint8_t* c = cards + i * static_cast<std::size_t>(k);
-      std::uint64_t key = kKeyInit;
-      for (int x = 0; x < k; ++x) key += key_of_byte[c[x]];
+      const RowKey row = read_row(i);
       fast[j] = false;
-      held[j] = 0;
-      if (check) {
-        std::uint64_t any = 0, sum = 0;
-        for (int x = 0; x < k; ++x) {
-          const std::uint64_t bit = t.card_mask[c[x]];
-          any |= bit, sum += bit;
-        }
-        held[j] = any;
-        if (any != sum) {
-          bad = true;
-          out[i] = 0;
-          continue;
-        }
-      }
-      if (key >> kPoisonShift) {  // a byte that is not a card
+      if (!row.ok) {
         bad = true;
         out[i] = 0;
         continue;
       }
-      const int w = static_cast<int>(key >> kWildCountShift & 0xF);
-      const bool bug = (key >> kBugShift & 0xF) != 0;
-      const std::uint64_t nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
+      const int w = row.wilds;
+      // Suits where the natural cards and the wild cards could make a flush.
       const auto flush_suits = static_cast<unsigned>(
-          ((nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
+          ((row.nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
           kSuitShift);
       const bool flush_possible = straights_and_flushes_count(R) && (R == Ranking::High || w == 0) && flush_suits;
       const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
-      fast[j] = !bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
+      fast[j] = !o.penalty && !row.bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
       if (!fast[j]) {
-        out[i] = evaluate_wild_unchecked(c, k, R, o);
+        out[i] = general(i);
         continue;
       }
-      slot[j] = t.slot(nat_key);
+      slot[j] = t.slot(row.nat_key);
       wilds[j] = w;
       suits[j] = wild_flush ? flush_suits : 0;
     }
@@ -389,14 +294,9 @@ bool batch_fixed_wild_kernel(const Tables& t, const std::uint8_t* cards, std::si
       const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
       std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
       if (suits[j]) {
-        std::uint64_t naturals = held[j];
-        if (!check) {
-          const std::uint8_t* c = cards + (g + j) * static_cast<std::size_t>(k);
-          for (int x = 0; x < k; ++x) naturals |= t.card_mask[c[x]];
-        }
-        naturals &= natural_cards;
+        const std::uint64_t nat = naturals(g + j);
         for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
-          const unsigned mask = suit_ranks(naturals, __builtin_ctz(rest) / 4);
+          const unsigned mask = suit_ranks(nat, __builtin_ctz(rest) / 4);
           v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
         }
       }
@@ -404,6 +304,89 @@ bool batch_fixed_wild_kernel(const Tables& t, const std::uint8_t* cards, std::si
     }
   }
   return bad;
+}
+
+// The same wild cards in every row (and no penalty cards): a key table made
+// for the call folds the wild cards into the key as counters (bits 48-51:
+// fully wild cards; 52-55: the bug), so a row costs one key sum, as a
+// natural hand does.
+constexpr int kWildCountShift = 48;
+constexpr int kBugShift = 52;
+
+template <Ranking R>
+[[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
+                      const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out, bool check) {
+  const std::uint64_t natural_cards = ~(o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0));
+  auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
+  auto held = [&](std::size_t i) {
+    std::uint64_t any = 0, sum = 0;
+    for (int x = 0; x < k; ++x) {
+      const std::uint64_t bit = t.card_mask[row_of(i)[x]];
+      any |= bit, sum += bit;
+    }
+    return std::pair{any, sum};
+  };
+  auto read_row = [&](std::size_t i) {
+    RowKey row;
+    std::uint64_t key = kKeyInit;
+    for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
+    if (check) {
+      const auto [any, sum] = held(i);
+      if (any != sum) return row;  // a repeated card
+    }
+    if (key >> kPoisonShift) return row;  // a byte that is not a card
+    row.ok = true;
+    row.wilds = static_cast<int>(key >> kWildCountShift & 0xF);
+    row.bug = (key >> kBugShift & 0xF) != 0;
+    row.nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
+    return row;
+  };
+  return batch_wild_loop<R>(
+      t, begin, end, o, out, read_row, [&](std::size_t i) { return held(i).first & natural_cards; },
+      [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
+}
+
+// Each row its own wild ranks (Mexican stud): the wild cards are found from
+// the row's card mask and taken out of its key.
+template <Ranking R>
+[[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
+                     const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check,
+                     const std::vector<std::uint64_t>& rank_masks) {
+  const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
+  auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
+  auto wild_of = [&](std::size_t i) {
+    return (row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu] : o.wild) | joker_wild;
+  };
+  auto held = [&](std::size_t i) {
+    std::uint64_t any = 0;
+    for (int x = 0; x < k; ++x) any |= t.card_mask[row_of(i)[x]];
+    return any;
+  };
+  auto read_row = [&](std::size_t i) {
+    RowKey row;
+    std::uint64_t key = kKeyInit, any = 0, sum = 0;
+    for (int x = 0; x < k; ++x) {
+      key += t.card_key[row_of(i)[x]];
+      const std::uint64_t bit = t.card_mask[row_of(i)[x]];
+      any |= bit, sum += bit;
+    }
+    const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
+    if ((key >> kPoisonShift) != joker || (check && any != sum)) return row;  // a non-card byte, or a repeat
+    row.ok = true;
+    row.bug = joker && !joker_wild;
+    row.nat_key = key - (row.bug ? kPoison : 0);
+    for (std::uint64_t rest = any & wild_of(i); rest; rest &= rest - 1, ++row.wilds)
+      row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+    return row;
+  };
+  WildOptions one_row = o;
+  return batch_wild_loop<R>(
+      t, begin, end, o, out, read_row,
+      [&](std::size_t i) { return held(i) & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1); },
+      [&](std::size_t i) {
+        one_row.wild = wild_of(i) & ~card_bit(kJoker);
+        return evaluate_wild_unchecked(row_of(i), k, R, one_row);
+      });
 }
 
 }  // namespace
@@ -430,8 +413,8 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
-      if (fixed) return batch_fixed_wild_kernel<R.value>(t, c, begin, end, kk, oo, key_of_byte.data(), dst, check);
-      return splitpot::batch_wild_kernel<R.value>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      if (fixed) return batch_same_wilds<R.value>(t, c, begin, end, kk, oo, key_of_byte.data(), dst, check);
+      return batch_row_wilds<R.value>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
     });
   };
   constexpr std::size_t kMinRowsPerThread = 1 << 14;
