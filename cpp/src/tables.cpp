@@ -315,7 +315,7 @@ Tables build() {
 
   // Dense index of the multisets of at most six ranks, smallest first: the
   // wild-card tables are indexed by the natural cards' multiset.
-  t.dense.assign(t.slots + kHashColMask + 1, 0xFFFF);
+  t.dense.assign(t.slots + kHashColMask + 1, kNoDense);
   for (const auto& m : sets) {
     if (m.size > kMaxCards - 1) break;
     t.dense[t.slot(m.key)] = static_cast<std::uint16_t>(t.dense_upto[static_cast<std::size_t>(m.size)]);
@@ -348,13 +348,6 @@ Tables build() {
     }
     five.finish(t.tier_category[rix]);
     partial.finish(t.tier_category[rix], &five);
-    if (ranking == Ranking::High) {
-      for (int r = 0; r < kRanks; ++r) {
-        ScoreInput in;
-        for (int i = 0; i < 5; ++i) in.add(r);
-        t.five_of_a_kind[static_cast<std::size_t>(r)] = five(score_hand(in, ranking));
-      }
-    }
 
     for (const auto& m : sets) {
       if (m.size == 0) continue;

@@ -58,13 +58,10 @@ struct Tables {
   /// hand with no flush (best five of n for n >= 5; the partial hand below).
   std::array<std::vector<std::uint16_t>, kRankingCount> value;
   /// Per ranking, by 13-bit rank mask of one suit (5..7 bits set): the best
-  /// strength of a flush made from those cards (0 where flushes don't count).
+  /// strength of a flush made from those cards (read only where flushes count).
   std::array<std::vector<std::uint16_t>, kRankingCount> flush;
   /// Per ranking, the category of each tier (strength >> 12).
   std::array<std::array<Category, 16>, kRankingCount> tier_category{};
-  /// Per ranking: strengths of hands only wild cards make, by rank (deuce..ace):
-  /// five of a kind (high).
-  std::array<std::uint16_t, kRanks> five_of_a_kind{};
 
   // Wild cards. dense: by slot, the index of a multiset of at most six ranks
   // (kNoDense for bigger ones), smallest multisets first; dense_upto[s]: how
