@@ -1,92 +1,28 @@
-// Builds the lookup tables once. Every table is derived here from the rules
-// (score_hand), so nothing generated is checked in; the C++ tests compare the
-// result against a brute-force evaluator over every seven-card hand.
+// Builds the lookup tables once, at first use. Every table is derived here from
+// the rules (score_hand); only the perfect-hash offsets are computed earlier,
+// at build time, by the same code (perfect_hash.hpp). Nothing generated is
+// checked in; the C++ tests compare the result against a brute-force
+// evaluator over every seven-card hand.
 #include "splitpot/tables.hpp"
 
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <iterator>
 #include <map>
+#include <thread>
 #include <utility>
 #include <vector>
 
+#include "perfect_hash.hpp"
+#include "perfect_hash_offsets.hpp"
 #include "score.hpp"
 
 namespace splitpot {
 namespace {
 
-using Counts = std::array<std::uint8_t, kRanks>;
-
-struct Multiset {
-  Counts counts;
-  int size;
-  std::uint32_t key;
-};
-
-void enumerate_multisets(std::vector<Multiset>& out, Counts& counts, int rank, int size,
-                         std::uint32_t key) {
-  if (rank == kRanks) {
-    out.push_back({counts, size, key});
-    return;
-  }
-  for (int c = 0; c <= 4 && size + c <= kMaxCards; ++c) {
-    counts[static_cast<std::size_t>(rank)] = static_cast<std::uint8_t>(c);
-    enumerate_multisets(out, counts, rank + 1, size + c,
-                        key + static_cast<std::uint32_t>(c) * kRankMultiplier[static_cast<std::size_t>(rank)]);
-  }
-  counts[static_cast<std::size_t>(rank)] = 0;
-}
-
-// First-fit-decreasing displacement: each row (keys sharing key >> 8) is placed
-// at the lowest even offset where all of its columns land on free slots. The
-// free-slot search tests 64 candidate offsets at once with bit masks.
-std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>& sets, std::size_t& slots) {
-  // Rows up to the largest sum of any seven cards, so that even a row of
-  // repeated cards (unchecked batch input) reads inside the tables.
-  const std::size_t rows = (kMaxCards * kRankMultiplier[kRanks - 1] >> kHashRowShift) + 1;
-  std::vector<std::vector<std::uint32_t>> cols(rows);
-  for (const auto& m : sets) cols[m.key >> kHashRowShift].push_back(m.key & kHashColMask);
-  std::vector<std::uint32_t> order;
-  for (std::uint32_t r = 0; r < rows; ++r)
-    if (!cols[r].empty()) order.push_back(r);
-  std::stable_sort(order.begin(), order.end(),
-                   [&](std::uint32_t a, std::uint32_t b) { return cols[a].size() > cols[b].size(); });
-
-  const std::size_t words = (sets.size() * 4 + (1u << kHashRowShift)) / 64 + 4;
-  std::vector<std::uint64_t> used(words, 0);
-  auto bits_at = [&](std::size_t i) -> std::uint64_t {  // bits i .. i+63
-    const std::size_t w = i >> 6, b = i & 63;
-    return b ? (used[w] >> b) | (used[w + 1] << (64 - b)) : used[w];
-  };
-  std::vector<std::uint16_t> offsets(rows, 0);
-  std::size_t lowest_free = 0;
-  slots = 0;
-  for (const std::uint32_t r : order) {
-    const auto& cs = cols[r];
-    const std::uint32_t cmin = *std::min_element(cs.begin(), cs.end());
-    std::size_t base = lowest_free > cmin ? (lowest_free - cmin) & ~std::size_t{63} : 0;
-    std::size_t offset = 0;
-    for (;; base += 64) {
-      std::uint64_t fits = 0x5555555555555555ull;  // even offsets only
-      for (const std::uint32_t c : cs) {
-        fits &= ~bits_at(base + c);
-        if (!fits) break;
-      }
-      if (fits) {
-        offset = base + static_cast<std::size_t>(__builtin_ctzll(fits));
-        break;
-      }
-    }
-    offsets[r] = static_cast<std::uint16_t>(offset / 2);
-    for (const std::uint32_t c : cs) {
-      const std::size_t s = offset + c;
-      used[s >> 6] |= std::uint64_t{1} << (s & 63);
-      slots = std::max(slots, s + 1);
-    }
-    while ((used[lowest_free >> 6] >> (lowest_free & 63)) & 1) ++lowest_free;
-  }
-  return offsets;
-}
+using detail::Counts;
+using detail::Multiset;
 
 // Dense strengths: tier << 12 | (1 + position within the tier). Tiers follow
 // the category order; a category of more than 4095 hands takes two tiers.
@@ -307,10 +243,9 @@ Tables build() {
                       : kPoison;
   for (int b = 0; b <= kJoker; ++b) t.card_mask[static_cast<std::size_t>(b)] = card_bit(b);
 
-  std::vector<Multiset> sets;
-  Counts counts{};
-  enumerate_multisets(sets, counts, 0, 0, 0);
-  t.offsets = build_perfect_hash(sets, t.slots);
+  std::vector<Multiset> sets = detail::all_multisets();
+  t.offsets.assign(std::begin(generated::kHashOffsets), std::end(generated::kHashOffsets));
+  t.slots = generated::kHashSlots;
   std::stable_sort(sets.begin(), sets.end(), [](const Multiset& a, const Multiset& b) { return a.size < b.size; });
 
   // Dense index of the multisets of at most six ranks, smallest first: the
@@ -322,7 +257,8 @@ Tables build() {
     for (int s = m.size; s < kMaxCards; ++s) ++t.dense_upto[static_cast<std::size_t>(s)];
   }
 
-  for (int ri = 0; ri < kRankingCount; ++ri) {
+  // Each ranking's tables are its own: build them side by side.
+  auto build_ranking = [&t, &sets](int ri) {
     const auto ranking = static_cast<Ranking>(ri);
     const auto rix = static_cast<std::size_t>(ri);
     auto& value = t.value[rix];
@@ -373,7 +309,11 @@ Tables build() {
       }
     }
     build_wild_tables(t, ranking, sets, five, partial);
-  }
+  };
+  std::vector<std::thread> workers;
+  for (int ri = 1; ri < kRankingCount; ++ri) workers.emplace_back(build_ranking, ri);
+  build_ranking(0);
+  for (auto& w : workers) w.join();
   return t;
 }
 
