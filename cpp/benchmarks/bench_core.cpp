@@ -57,6 +57,7 @@ double bench_batch(const std::vector<std::uint8_t>& hands, std::size_t n, int k,
 }
 
 std::uint64_t enumerate_all_seven(const Tables& t) {
+  const RankKeyValues values(t, Ranking::High);
   std::uint64_t sum = 0;
   std::uint8_t c[7];
   for (int a = 0; a < 52; ++a) {
@@ -83,7 +84,9 @@ std::uint64_t enumerate_all_seven(const Tables& t) {
                   sum += evaluate_key<Ranking::High>(t, kf + t.card_key[c[6]], c, 7);
                 }
               } else {
-                for (int g = f + 1; g < 52; ++g) sum += evaluate_key_no_flush<Ranking::High>(t, kf + t.card_key[static_cast<std::size_t>(g)]);
+                const auto rank_key = static_cast<std::uint32_t>(kf);  // no flush: the rank key alone
+                for (int g = f + 1; g < 52; ++g)
+                  sum += values(rank_key + static_cast<std::uint32_t>(t.card_key[static_cast<std::size_t>(g)]));
               }
             }
           }

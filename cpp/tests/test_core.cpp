@@ -333,6 +333,15 @@ void test_batch_equals_scalar() {
         mismatches += out1[i] != evaluate(&hands[i * static_cast<std::size_t>(k)], k, r) || out1[i] != out2[i] ||
                       out1[i] != out3[i];
       check_eq(mismatches, 0, std::string(name(r)) + " batch of " + std::to_string(k) + "-card hands equals scalar calls (1 and 2 threads)");
+      // Enumerations read non-flush hands by their rank key alone.
+      const RankKeyValues values(tables(), r);
+      long rank_key_mismatches = 0;
+      for (std::size_t i = 0; i < rows; ++i) {
+        const std::uint64_t key = hand_key(tables(), &hands[i * static_cast<std::size_t>(k)], k);
+        if (!(key & kFlushBits) || !straights_and_flushes_count(r))
+          rank_key_mismatches += values(static_cast<std::uint32_t>(key)) != out1[i];
+      }
+      check_eq(rank_key_mismatches, 0, std::string(name(r)) + " rank-key reads equal full evaluation where no flush is possible");
     }
   }
 }

@@ -89,6 +89,22 @@ inline std::uint16_t evaluate_key_no_flush(const Tables& t, std::uint64_t key) n
   return t.value[static_cast<std::size_t>(R)][t.slot(key)];
 }
 
+/// The same for the rank key alone (the low 32 bits of a key), which an
+/// enumeration can carry in a 32-bit register; holds the two table pointers so
+/// that a loop keeps them in registers.
+class RankKeyValues {
+ public:
+  RankKeyValues(const Tables& t, Ranking r) noexcept
+      : value_(t.value[static_cast<std::size_t>(r)].data()), offsets_(t.offsets.data()) {}
+  std::uint16_t operator()(std::uint32_t rank_key) const noexcept {
+    return value_[(rank_key & kHashColMask) + 2u * offsets_[rank_key >> kHashRowShift]];
+  }
+
+ private:
+  const std::uint16_t* value_;
+  const std::uint16_t* offsets_;
+};
+
 /// Evaluates n (1..7) valid, distinct cards given the hand's key.
 template <Ranking R>
 inline std::uint16_t evaluate_key(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n) noexcept {
