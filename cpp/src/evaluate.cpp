@@ -57,7 +57,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
   const std::uint16_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   auto lookup = [&](std::uint64_t key) {
-    const auto rk = static_cast<std::uint32_t>(key & kRankKeyMask);
+    const auto rk = static_cast<std::uint32_t>(key);  // the low half is the rank key alone
     return value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
   };
   auto one = [&](std::size_t i, std::uint64_t key) -> std::uint16_t {
