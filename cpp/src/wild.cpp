@@ -240,8 +240,8 @@ struct RowKey {
 // a possible flush; fully wild cards where the natural fives can't win, plus
 // the suits' flush fills in high) are read in passes (slot, dense index,
 // value); any other row takes the general path on its own. read_row(i) gives
-// the RowKey, naturals(i) the row's natural cards as a card mask (only for
-// flushes), general(i) the general path's value.
+// the RowKey, naturals(i) the row's natural cards as a card mask (high rows
+// that may make a flush only), general(i) the general path's value.
 template <Ranking R, typename ReadRow, typename Naturals, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
                      ReadRow read_row, Naturals naturals, General general) {
@@ -293,11 +293,12 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       }
       const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
       std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
-      if (suits[j]) {
-        const std::uint64_t nat = naturals(g + j);
-        for (unsigned rest = suits[j]; rest; rest &= rest - 1) {
-          const unsigned mask = suit_ranks(nat, __builtin_ctz(rest) / 4);
-          v = std::max(v, t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])][mask]);
+      if constexpr (R == Ranking::High) {
+        if (suits[j]) {  // the suits where the wild cards may make a flush
+          const std::uint64_t nat = naturals(g + j);
+          const auto& fills = t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])];
+          for (unsigned rest = suits[j]; rest; rest &= rest - 1)
+            v = std::max(v, fills[suit_ranks(nat, __builtin_ctz(rest) / 4)]);
         }
       }
       out[g + j] = v;
@@ -357,11 +358,6 @@ template <Ranking R>
   auto wild_of = [&](std::size_t i) {
     return (row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu] : o.wild) | joker_wild;
   };
-  auto held = [&](std::size_t i) {
-    std::uint64_t any = 0;
-    for (int x = 0; x < k; ++x) any |= t.card_mask[row_of(i)[x]];
-    return any;
-  };
   auto read_row = [&](std::size_t i) {
     RowKey row;
     std::uint64_t key = kKeyInit, any = 0, sum = 0;
@@ -379,10 +375,14 @@ template <Ranking R>
       row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
     return row;
   };
+  auto naturals = [&](std::size_t i) {
+    std::uint64_t any = 0;
+    for (int x = 0; x < k; ++x) any |= t.card_mask[row_of(i)[x]];
+    return any & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
+  };
   WildOptions one_row = o;
   return batch_wild_loop<R>(
-      t, begin, end, o, out, read_row,
-      [&](std::size_t i) { return held(i) & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1); },
+      t, begin, end, o, out, read_row, naturals,
       [&](std::size_t i) {
         one_row.wild = wild_of(i) & ~card_bit(kJoker);
         return evaluate_wild_unchecked(row_of(i), k, R, one_row);
