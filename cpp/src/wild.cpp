@@ -233,6 +233,7 @@ struct RowKey {
   bool bug = false;
   int wilds = 0;
   std::uint64_t nat_key = 0;
+  std::uint64_t cards = 0;  // the row's card mask, where the reader made it (else 0)
 };
 
 // The batch loop, eight rows at a time so that their table lookups overlap:
@@ -258,6 +259,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
     int wilds[kGroup];
     unsigned suits[kGroup];
     bool fast[kGroup];
+    std::uint64_t held[kGroup];
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = g + j;
       const RowKey row = read_row(i);
@@ -282,6 +284,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       slot[j] = t.slot(row.nat_key);
       wilds[j] = w;
       suits[j] = wild_flush ? flush_suits : 0;
+      held[j] = row.cards;
     }
     for (std::size_t j = 0; j < m; ++j)
       if (fast[j]) index[j] = wilds[j] ? dense[slot[j]] : slot[j];
@@ -295,7 +298,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
       if constexpr (R == Ranking::High) {
         if (suits[j]) {  // the suits where the wild cards may make a flush
-          const std::uint64_t nat = naturals(g + j);
+          const std::uint64_t nat = naturals(g + j, held[j]);
           const auto& fills = t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])];
           for (unsigned rest = suits[j]; rest; rest &= rest - 1)
             v = std::max(v, fills[suit_ranks(nat, __builtin_ctz(rest) / 4)]);
@@ -330,10 +333,18 @@ template <Ranking R>
   auto read_row = [&](std::size_t i) {
     RowKey row;
     std::uint64_t key = kKeyInit;
-    for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
-    if (check) {
-      const auto [any, sum] = held(i);
-      if (any != sum) return row;  // a repeated card
+    if (check || R == Ranking::High) {  // one pass: the key and the card mask
+      std::uint64_t any = 0, sum = 0;
+      for (int x = 0; x < k; ++x) {
+        const std::uint8_t c = row_of(i)[x];
+        key += key_of_byte[c];
+        const std::uint64_t bit = t.card_mask[c];
+        any |= bit, sum += bit;
+      }
+      if (check && any != sum) return row;  // a repeated card
+      row.cards = any;
+    } else {
+      for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
     }
     if (key >> kPoisonShift) return row;  // a byte that is not a card
     row.ok = true;
@@ -343,7 +354,8 @@ template <Ranking R>
     return row;
   };
   return batch_wild_loop<R>(
-      t, begin, end, o, out, read_row, [&](std::size_t i) { return held(i).first & natural_cards; },
+      t, begin, end, o, out, read_row,
+      [&](std::size_t i, std::uint64_t cards_held) { return (cards_held ? cards_held : held(i).first) & natural_cards; },
       [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
 }
 
@@ -373,12 +385,11 @@ template <Ranking R>
     row.nat_key = key - (row.bug ? kPoison : 0);
     for (std::uint64_t rest = any & wild_of(i); rest; rest &= rest - 1, ++row.wilds)
       row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+    row.cards = any;
     return row;
   };
-  auto naturals = [&](std::size_t i) {
-    std::uint64_t any = 0;
-    for (int x = 0; x < k; ++x) any |= t.card_mask[row_of(i)[x]];
-    return any & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
+  auto naturals = [&](std::size_t i, std::uint64_t cards_held) {
+    return cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
   };
   WildOptions one_row = o;
   return batch_wild_loop<R>(
