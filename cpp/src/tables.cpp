@@ -242,6 +242,11 @@ Tables build() {
                             (std::uint64_t{1} << (kSuitShift + 4 * suit_of(b)))
                       : kPoison;
   for (int b = 0; b <= kJoker; ++b) t.card_mask[static_cast<std::size_t>(b)] = card_bit(b);
+  for (int r = 0; r < kRanks; ++r)
+    for (unsigned suits = 0; suits < 16; ++suits)
+      for (int suit = 0; suit < kSuits; ++suit)
+        if (suits >> suit & 1)
+          t.rank_suits_key[static_cast<std::size_t>(r)][suits] += t.card_key[static_cast<std::size_t>(make_card(r, suit))];
 
   std::vector<Multiset> sets = detail::all_multisets();
   t.offsets.assign(std::begin(generated::kHashOffsets), std::end(generated::kHashOffsets));

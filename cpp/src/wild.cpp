@@ -4,6 +4,7 @@
 #include <array>
 #include <string>
 #include <thread>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -274,9 +275,12 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       const auto flush_suits = static_cast<unsigned>(
           ((row.nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
           kSuitShift);
-      const bool flush_possible = straights_and_flushes_count(R) && (R == Ranking::High || w == 0) && flush_suits;
-      const bool wild_flush = R == Ranking::High && w > 0 && w <= kMaxFlushWilds && flush_possible;
-      fast[j] = !o.penalty && !row.bug && (!flush_possible || wild_flush) && (w == 0 || !natural_may_win);
+      // Bitwise, not short-circuit: natural and wild rows alternate at random,
+      // and a branch on the number of wild cards would mispredict.
+      const bool flush_possible =
+          straights_and_flushes_count(R) & ((R == Ranking::High) | (w == 0)) & (flush_suits != 0);
+      const bool wild_flush = (R == Ranking::High) & (w > 0) & (w <= kMaxFlushWilds) & flush_possible;
+      fast[j] = !o.penalty & !row.bug & (!flush_possible | wild_flush) & ((w == 0) | !natural_may_win);
       if (!fast[j]) {
         out[i] = general(i);
         continue;
@@ -287,15 +291,18 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       held[j] = row.cards;
     }
     for (std::size_t j = 0; j < m; ++j)
-      if (fast[j]) index[j] = wilds[j] ? dense[slot[j]] : slot[j];
+      if (fast[j]) {  // selected, not branched on: rows of a batch mix natural and wild hands
+        const std::uint32_t d = dense[slot[j]];
+        index[j] = wilds[j] ? d : slot[j];
+      }
     for (std::size_t j = 0; j < m; ++j) {
       if (!fast[j]) continue;
-      if (!wilds[j]) {
-        out[g + j] = value[index[j]];
-        continue;
-      }
-      const auto& table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
-      std::uint16_t v = index[j] < table.size() ? table[index[j]] : 0;  // out of range: unchecked repeats only
+      // The natural value table, or the wild table of this many wild cards
+      // (an index out of its range comes only from unchecked repeated cards).
+      const auto& wild_table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
+      const std::uint16_t* table = wilds[j] ? wild_table.data() : value;
+      const std::size_t size = wilds[j] ? wild_table.size() : t.value[ri].size();
+      std::uint16_t v = index[j] < size ? table[index[j]] : 0;
       if constexpr (R == Ranking::High) {
         if (suits[j]) {  // the suits where the wild cards may make a flush
           const std::uint64_t nat = naturals(g + j, held[j]);
@@ -317,9 +324,10 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
 constexpr int kWildCountShift = 48;
 constexpr int kBugShift = 52;
 
-template <Ranking R>
-[[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
-                      const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out, bool check) {
+template <Ranking R, int k>
+[[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+                                       const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out,
+                                       bool check) {
   const std::uint64_t natural_cards = ~(o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0));
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto held = [&](std::size_t i) {
@@ -359,23 +367,26 @@ template <Ranking R>
       [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
 }
 
-// Each row its own wild ranks (Mexican stud): the wild cards are found from
-// the row's card mask and taken out of its key.
-template <Ranking R>
-[[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end, int k,
-                     const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check,
-                     const std::vector<std::uint64_t>& rank_masks) {
+// Each row its own wild ranks (Mexican stud), or penalty cards: each card's
+// key counts unless the row's wild mask holds it.
+template <Ranking R, int k>
+[[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+                                      const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out,
+                                      bool check) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
-  auto wild_of = [&](std::size_t i) {
-    return (row_wild_ranks ? o.wild | rank_masks[row_wild_ranks[i] & 0x1FFFu] : o.wild) | joker_wild;
+  auto wild_of = [&](std::size_t i) {  // (no per-row ranks: penalty cards brought us here)
+    return o.wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0) | joker_wild;
   };
   auto read_row = [&](std::size_t i) {
+    // The key of all the cards, then each wild rank's cards taken out in one
+    // step (its four suits' bits index the sum of their keys).
     RowKey row;
     std::uint64_t key = kKeyInit, any = 0, sum = 0;
     for (int x = 0; x < k; ++x) {
-      key += t.card_key[row_of(i)[x]];
-      const std::uint64_t bit = t.card_mask[row_of(i)[x]];
+      const std::uint8_t c = row_of(i)[x];
+      key += t.card_key[c];
+      const std::uint64_t bit = t.card_mask[c];
       any |= bit, sum += bit;
     }
     const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
@@ -383,7 +394,16 @@ template <Ranking R>
     row.ok = true;
     row.bug = joker && !joker_wild;
     row.nat_key = key - (row.bug ? kPoison : 0);
-    for (std::uint64_t rest = any & wild_of(i); rest; rest &= rest - 1, ++row.wilds)
+    for (unsigned ranks = row_wild_ranks ? row_wild_ranks[i] & 0x1FFFu : 0; ranks; ranks &= ranks - 1) {
+      const auto r = static_cast<std::size_t>(__builtin_ctz(ranks));
+      const auto suits = static_cast<unsigned>(any >> (4 * r) & 0xF);
+      row.nat_key -= t.rank_suits_key[r][suits];
+      row.wilds += popcount(suits);
+    }
+    // Wild cards named by the call (and a wild joker), not already taken out.
+    const std::uint64_t rest_wild = any & (o.wild | joker_wild) &
+                                    ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
+    for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++row.wilds)
       row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
     row.cards = any;
     return row;
@@ -407,11 +427,6 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                    int threads) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
   const Tables& t = tables();
-  static const std::vector<std::uint64_t> rank_masks = [] {  // every 13-bit mask of wild ranks, expanded
-    std::vector<std::uint64_t> m(1u << kRanks);
-    for (unsigned x = 0; x < m.size(); ++x) m[x] = wild_ranks_mask(x);
-    return m;
-  }();
   // The same wild cards in every row: fold them into a key table for this call.
   const bool fixed = row_wild_ranks == nullptr && o.penalty == 0;
   std::array<std::uint64_t, 256> key_of_byte{};
@@ -424,8 +439,13 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
-      if (fixed) return batch_same_wilds<R.value>(t, c, begin, end, kk, oo, key_of_byte.data(), dst, check);
-      return batch_row_wilds<R.value>(t, c, begin, end, kk, oo, rows_w, dst, check, rank_masks);
+      auto run = [&](auto K) {  // the number of cards as a compile-time constant: unrolled loops
+        if (fixed) return batch_same_wilds<R.value, K.value>(t, c, begin, end, oo, key_of_byte.data(), dst, check);
+        return batch_row_wilds<R.value, K.value>(t, c, begin, end, oo, rows_w, dst, check);
+      };
+      if (kk == 5) return run(std::integral_constant<int, 5>{});
+      if (kk == 6) return run(std::integral_constant<int, 6>{});
+      return run(std::integral_constant<int, 7>{});
     });
   };
   constexpr std::size_t kMinRowsPerThread = 1 << 14;

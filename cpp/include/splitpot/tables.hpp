@@ -54,6 +54,9 @@ struct Tables {
   /// Perfect-hash row offsets, in units of two slots.
   std::vector<std::uint16_t> offsets;
   std::size_t slots = 0;
+  /// Per rank and 4-bit set of suits: the sum of those cards' keys (to take a
+  /// rank's wild cards out of a hand's key in one step).
+  std::array<std::array<std::uint64_t, 16>, kRanks> rank_suits_key{};
   /// Per ranking, by slot: the best strength of the rank multiset read as a
   /// hand with no flush (best five of n for n >= 5; the partial hand below).
   std::array<std::vector<std::uint16_t>, kRankingCount> value;

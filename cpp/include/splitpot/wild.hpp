@@ -29,13 +29,19 @@ struct WildOptions {
   PenaltyRule penalty_rule = PenaltyRule::DeadHand;
 };
 
-/// The wild-card mask of every card of the ranks set in a 13-bit mask.
+/// The wild-card mask of every card of the ranks set in a 13-bit mask: each
+/// bit spread to its rank's four cards, without branches (suit_ranks inverted).
 constexpr std::uint64_t wild_ranks_mask(unsigned ranks) noexcept {
-  std::uint64_t m = 0;
-  for (int r = 0; r < kRanks; ++r)
-    if (ranks >> r & 1) m |= std::uint64_t{0xF} << (4 * r);
-  return m;
+  std::uint64_t y = ranks & 0x1FFFu;
+  y = (y | (y << 24)) & 0x000000FF000000FFull;
+  y = (y | (y << 12)) & 0x000F000F000F000Full;
+  y = (y | (y << 6)) & 0x0303030303030303ull;
+  y = (y | (y << 3)) & 0x1111111111111111ull;
+  return y * 0xF;
 }
+static_assert(wild_ranks_mask(1) == 0xF, "deuces");
+static_assert(wild_ranks_mask(1u << 12) == std::uint64_t{0xF} << 48, "aces");
+static_assert(wild_ranks_mask(0x1FFF) == (std::uint64_t{1} << 52) - 1, "every rank");
 
 /// No input check (cards 0..52 distinct; 1..7 of them; lows need 5..7 when
 /// wild cards or the bug are present, else they score 0).
