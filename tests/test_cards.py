@@ -1,4 +1,4 @@
-"""Cards, parsing and the deck (docs/API_CONTRACT.md, splitpot.cards)."""
+"""Cards, parsing and the deck (docs/API.md, splitpot.cards)."""
 
 from __future__ import annotations
 

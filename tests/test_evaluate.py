@@ -1,4 +1,4 @@
-"""Rule examples of RULES.md §1 and the Hand / HighLow API (docs/API_CONTRACT.md)."""
+"""Rule examples of RULES.md §1 and the Hand / HighLow API (docs/API.md)."""
 
 from __future__ import annotations
 
