@@ -41,11 +41,10 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
   const int suit = __builtin_ctz(counters) / 4;
   unsigned mask = 0;
   std::uint64_t suited_key = 0;
-  for (int i = 0; i < n; ++i) {
-    if (suit_of(cards[i]) == suit) {
-      mask |= 1u << rank_of(cards[i]);
-      suited_key += t.card_key[cards[i]];
-    }
+  for (int i = 0; i < n; ++i) {  // without branches: which cards are suited is random
+    const auto suited = static_cast<unsigned>(suit_of(cards[i]) == suit);
+    mask |= suited << rank_of(cards[i]);
+    suited_key += t.card_key[cards[i]] & (std::uint64_t{0} - suited);
   }
   const auto ri = static_cast<std::size_t>(R);
   const std::uint16_t flush = t.flush[ri][mask];
