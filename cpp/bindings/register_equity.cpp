@@ -81,7 +81,6 @@ void register_equity(py::module_& m) {
   m.attr("EQUITY_SHARE_UNITS") = kShareUnits;
   m.attr("EQUITY_BLOCK") = kEquityBlock;
   m.attr("EQUITY_MAX_OUTCOMES") = kEquityMaxOutcomes;
-  m.attr("EQUITY_JOKER") = kEquityJoker;
 
   m.def(
       "equity_outcomes",

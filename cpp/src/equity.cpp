@@ -17,18 +17,9 @@
 
 #include "splitpot/evaluate.hpp"
 
-// The joker as the bug (lowball) needs the wild-card evaluator; builds
-// without it refuse joker=true.
-#if __has_include("splitpot/wild.hpp")
-#include "splitpot/wild.hpp"
-#define SPLITPOT_EQUITY_JOKER 1
-#else
-#define SPLITPOT_EQUITY_JOKER 0
-#endif
+#include "splitpot/wild.hpp"  // the joker as the bug (lowball)
 
 namespace splitpot {
-
-const bool kEquityJoker = SPLITPOT_EQUITY_JOKER != 0;
 
 namespace {
 
@@ -102,11 +93,6 @@ Spot validate(const EquityRequest& rq) {
   }
   if (rq.joker && rq.game != EquityGame::Lowball) {
     throw EquityOptionError(std::string("the joker is an option of lowball only, not of ") + name);
-  }
-  if (rq.joker && !kEquityJoker) {
-    throw EquityOptionError(
-        "lowball with the joker (the bug) needs the core's wild-card evaluator, which this build does not have "
-        "yet; use joker=False (a 52-card deck)");
   }
   if (rq.threads < 1) throw EquityOptionError("threads must be at least 1, got " + std::to_string(rq.threads));
 
@@ -203,9 +189,7 @@ inline void eval(const Tables& t, std::uint64_t key, const std::uint8_t* cards, 
   if constexpr (G::kJoker) {
     // The joker's key carries the poison bit: such a hand takes the bug's path.
     if (key >> kPoisonShift) [[unlikely]] {
-#if SPLITPOT_EQUITY_JOKER
       lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, WildOptions{});
-#endif
       return;
     }
   }

@@ -21,7 +21,6 @@ def shared_table_bytes() -> int: ...
 EQUITY_SHARE_UNITS: int
 EQUITY_BLOCK: int
 EQUITY_MAX_OUTCOMES: int
-EQUITY_JOKER: bool
 
 def equity_outcomes(
     game: int,

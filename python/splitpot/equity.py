@@ -52,7 +52,6 @@ except ImportError as err:  # pragma: no cover - only without a built extension
     ) from err
 
 __all__ = [
-    "JOKER_SUPPORTED",
     "EquityGame",
     "EquityResult",
     "PlayerEquity",
@@ -97,9 +96,6 @@ _FIXED_LOW = {
     EquityGame.LOWBALL: Ranking.ACE_TO_FIVE,
     EquityGame.DEUCE_TO_SEVEN: Ranking.DEUCE_TO_SEVEN,
 }
-
-JOKER_SUPPORTED: bool = bool(_core.EQUITY_JOKER)
-"""True when this build can play lowball with the joker as the bug (``joker=True``)."""
 
 Progress = Callable[[int, int], object]
 """``progress(done, total)``: outcomes done so far and in all, about 16 calls a run."""
@@ -233,8 +229,7 @@ def equity(
     (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
     ``ace-to-six`` or ``ace-to-five``. ``joker`` (lowball only): a 53-card
     deck whose joker is the bug (RULES.md section 2: the lowest rank the hand
-    lacks, ace first); a hand may hold ``Jk``. It needs the core's wild-card
-    evaluator: builds without it raise RuleError (see ``JOKER_SUPPORTED``).
+    lacks, ace first); a hand may hold ``Jk``.
     ``max_outcomes``: the largest exact enumeration allowed
     (default 2,000,000,000); above it, RuleError suggests ``samples=``.
 

@@ -46,8 +46,6 @@ class EquityOptionError : public std::invalid_argument {
 constexpr int kEquityMaxPlayers = 10;
 /// Samples per Monte Carlo block (each block has its own seeded generator).
 constexpr std::uint64_t kEquityBlock = 4096;
-/// True when this build can evaluate the joker as the bug (lowball, joker = true).
-extern const bool kEquityJoker;
 /// Default ceiling of exact enumeration (outcomes).
 constexpr std::uint64_t kEquityMaxOutcomes = 2'000'000'000;
 /// A pot, in share units: every split of a half between 1..10 tied hands is
