@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "card_text.hpp"
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
 
@@ -19,21 +20,7 @@ using Clock = std::chrono::steady_clock;
 
 namespace {
 
-std::vector<std::uint8_t> cards(const char* text) {
-  static const std::string ranks = "23456789TJQKA", suits = "cdhs";
-  std::vector<std::uint8_t> out;
-  for (const char* p = text; *p;) {
-    if (*p == ' ') {
-      ++p;
-      continue;
-    }
-    const auto r = ranks.find(p[0]);
-    const auto s = suits.find(p[1]);
-    out.push_back(static_cast<std::uint8_t>(make_card(static_cast<int>(r), static_cast<int>(s))));
-    p += 2;
-  }
-  return out;
-}
+using testing::cards;
 
 void bench(const char* label, EquityRequest rq, int reps) {
   double best = 1e9;

@@ -11,11 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "card_text.hpp"
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
-#if __has_include("splitpot/wild.hpp")
 #include "splitpot/wild.hpp"
-#endif
 
 using namespace splitpot;
 
@@ -32,24 +31,7 @@ void check(bool ok, const std::string& what) {
   }
 }
 
-std::vector<std::uint8_t> cards(const char* text) {
-  static const std::string ranks = "23456789TJQKA", suits = "cdhs";
-  std::vector<std::uint8_t> out;
-  for (const char* p = text; *p;) {
-    if (*p == ' ') {
-      ++p;
-      continue;
-    }
-    if (p[0] == 'J' && p[1] == 'k') {
-      out.push_back(static_cast<std::uint8_t>(kJoker));
-      p += 2;
-      continue;
-    }
-    out.push_back(static_cast<std::uint8_t>(make_card(static_cast<int>(ranks.find(p[0])), static_cast<int>(suits.find(p[1])))));
-    p += 2;
-  }
-  return out;
-}
+using testing::cards;
 
 struct Sides {
   bool high;
@@ -72,11 +54,7 @@ Sides sides_of(const EquityRequest& rq) {
 int low_strength(const std::vector<std::uint8_t>& hand, Ranking r) {
   for (auto c : hand) {
     if (c == kJoker) {
-#if __has_include("splitpot/wild.hpp")
       return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, WildOptions{});
-#else
-      throw std::logic_error("no wild-card evaluator");
-#endif
     }
   }
   return evaluate(hand.data(), static_cast<int>(hand.size()), r);
@@ -279,24 +257,18 @@ int main(int argc, char** argv) {
     rq.draws = {1, 1};
     equity(rq);
   }, "draw 2");
-  if (kEquityJoker) {
-    for (const char* first : {"Ah 2c 3d 4s", "Jk 2c 3d 4s", "Jk 2c 3d"}) {
-      EquityRequest rq = request(G::Lowball, {first, "7c 6d 5h 3c 2d"});
-      rq.joker = true;
-      compare_exact((std::string("lowball with the bug: ") + first + " vs 7c 6d 5h 3c 2d").c_str(), rq);
-    }
+  for (const char* first : {"Ah 2c 3d 4s", "Jk 2c 3d 4s", "Jk 2c 3d"}) {
+    EquityRequest rq = request(G::Lowball, {first, "7c 6d 5h 3c 2d"});
+    rq.joker = true;
+    compare_exact((std::string("lowball with the bug: ") + first + " vs 7c 6d 5h 3c 2d").c_str(), rq);
+  }
+  {
     EquityRequest rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c"});
     rq.joker = true;
     compare_exact("lowball with the bug: draw 1 vs draw 1", rq);
-    expect_throw("joker not in a 52-card deck", [&] { equity(request(G::Lowball, {"Jk 2d 3c", "Kd 2c 3d 4d"})); },
-                 "not in the deck");
-  } else {
-    expect_throw("joker", [&] {
-      auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
-      rq.joker = true;
-      equity(rq);
-    }, "wild-card");
   }
+  expect_throw("joker not in a 52-card deck", [&] { equity(request(G::Lowball, {"Jk 2d 3c", "Kd 2c 3d 4d"})); },
+               "not in the deck");
   expect_throw("threads", [&] {
     auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
     rq.threads = 0;
