@@ -31,6 +31,17 @@ def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> 
     return deck + [c for c in range(52) if c not in used]
 
 
+def passive_action(state: State) -> None:
+    """The actor brings in, checks or calls, whichever is legal (in that order)."""
+    actions = {o.action for o in state.legal_actions()}
+    if Action.BRING_IN in actions:
+        state.bring_in()
+    elif Action.CHECK in actions:
+        state.check()
+    else:
+        state.call()
+
+
 def call_down(state: State, *, declare: dict[int, str] | None = None) -> None:
     """Everyone brings in / checks / calls to the end; declarations from ``declare``."""
     while not state.is_complete:
@@ -38,13 +49,7 @@ def call_down(state: State, *, declare: dict[int, str] | None = None) -> None:
             assert declare is not None and state.actor is not None
             state.declare(declare[state.actor], seat=state.actor)
             continue
-        actions = {o.action for o in state.legal_actions()}
-        if Action.BRING_IN in actions:
-            state.bring_in()
-        elif Action.CHECK in actions:
-            state.check()
-        else:
-            state.call()
+        passive_action(state)
 
 
 def bet_down(state: State) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from engine_helpers import bet_down, call_down, stud_deck
+from engine_helpers import bet_down, call_down, passive_action, stud_deck
 
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
@@ -107,13 +107,7 @@ def test_all_in_best_hand_passes_first_action_to_the_left() -> None:
 
 def call_until_street(state: State, street: int) -> None:
     while state.street < street:
-        actions = {o.action for o in state.legal_actions()}
-        if Action.BRING_IN in actions:
-            state.bring_in()
-        elif Action.CHECK in actions:
-            state.check()
-        else:
-            state.call()
+        passive_action(state)
 
 
 # --------------------------------------------------------------- open pair
