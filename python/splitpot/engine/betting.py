@@ -42,6 +42,10 @@ class Action(StrEnum):
     """Discard cards and receive replacements (none = stand pat)."""
     DECLARE = "declare"
     """Declare high, low or both."""
+    KEEP = "keep"
+    """Keep a card the dealer exposed that the player may refuse."""
+    REFUSE = "refuse"
+    """Refuse a card the dealer exposed: it is dead and replaced from the top of the stub."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +142,11 @@ class Round:
             if full:
                 self.last_full = amount
                 self.full_bets = 1
+
+    def post_live(self, seat: int, amount: int) -> None:
+        """A blind that is live money only: it counts toward the seat's calls but
+        is no bet, so the first player in must still open (California lowball)."""
+        self.bets[seat] = amount
 
     def post_bring_in(self, seat: int, amount: int, *, actors: Iterable[int]) -> None:
         """The bring-in: everyone else must act; the bring-in player acts again only
