@@ -1,13 +1,21 @@
 """Random-play hands per second: splitpot ``seven-card-stud-8`` beside pokerkit's
-fixed-limit seven-card stud high/low-split eight or better, in the same run.
+fixed-limit seven-card stud high/low-split eight or better, and splitpot's draw
+games (``jackpots``, ``lowball``, ``california-lowball``, ``jacks-back``) beside
+pokerkit's nearest draw game, its no-limit deuce-to-seven single draw, in the
+same run.
 
 Both engines play the same random policy: at every decision a uniformly chosen
-kind of legal action (fold, check/call, bet/raise/complete, bring-in), six
-players, stacks 200, ante 1, bring-in 2, limits 5/10.  Chips are checked to be
-conserved and a checksum of the winners' chips is printed.
+kind of legal action (fold, check/call, bet/raise/complete, bring-in), and at a
+draw a random number (0 to the most allowed) of random cards; six players,
+stacks 200; stud: ante 1, bring-in 2, limits 5/10; splitpot's draw games their
+defaults (ante 1 and limits 5/10; California blinds 1/1, limits 2/4); pokerkit's
+single draw blinds 1/2.  A hand is one State, from the first deal to the pots
+awarded: a jackpots hand nobody opens is dealt again within it (random play
+passes about one deal in two out).  Chips are checked to be conserved and a
+checksum of the winners' chips is printed.
 
     pytest benchmarks/bench_games.py --benchmark-only        # pytest-benchmark
-    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratio
+    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratios
 """
 
 from __future__ import annotations
@@ -17,16 +25,19 @@ import sys
 import time
 from collections.abc import Callable
 
+import pytest
+
 from splitpot.engine.betting import Action
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
-__all__ = ["pokerkit_hands", "splitpot_hands"]
+__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "splitpot_hands"]
 
 PLAYERS = 6
 STACK = 200
 HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
+DRAW_GAMES = ("jackpots", "lowball", "california-lowball", "jacks-back")
 _METHOD = {
     Action.FOLD: State.fold,
     Action.CHECK: State.check,
@@ -38,16 +49,21 @@ _METHOD = {
 }
 
 
-def splitpot_hands(hands: int, seed: int = 0) -> int:
-    """Play ``hands`` random hands with splitpot; return a checksum (chips won)."""
+def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -> int:
+    """Play ``hands`` random hands of ``game`` with splitpot; return a checksum (chips won)."""
+    spec = SPEC if game == SPEC.name else get_game(game)
     rng = random.Random(seed)
-    choice = rng.choice
+    choice, randint, sample = rng.choice, rng.randint, rng.sample
+    draw = Action.DRAW
     checksum = 0
     for i in range(hands):
-        state = State(SPEC, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
+        state = State(spec, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
         while state.actor is not None:
             option = choice(state.legal_actions())
-            _METHOD[option.action](state)  # type: ignore[operator]
+            if option.action is draw:
+                state.draw(sample(state.cards(state.actor), randint(0, option.amounts[0])))
+            else:
+                _METHOD[option.action](state)  # type: ignore[operator]
         assert sum(state.stacks) == STACK * PLAYERS
         checksum += max(state.stacks) - STACK
     return checksum
@@ -91,23 +107,77 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     return checksum
 
 
+def pokerkit_draw_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands of pokerkit's no-limit deuce-to-seven single draw."""
+    from pokerkit import Automation, NoLimitDeuceToSevenLowballSingleDraw
+
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_DEALING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
+    )
+    rng = random.Random(seed)
+    checksum = 0
+    for _ in range(hands):
+        state = NoLimitDeuceToSevenLowballSingleDraw.create_state(
+            automations, True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS
+        )
+        while state.status:
+            if state.can_stand_pat_or_discard():
+                index = state.stand_patter_or_discarder_index
+                assert index is not None
+                held = list(state.hole_cards[index])
+                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, len(held))))
+                continue
+            moves: list[Callable[[], object]] = []
+            if state.can_fold():
+                moves.append(state.fold)
+            if state.can_check_or_call():
+                moves.append(state.check_or_call)
+            if state.can_complete_bet_or_raise_to():
+                moves.append(state.complete_bet_or_raise_to)
+            rng.choice(moves)()
+        assert sum(state.stacks) == STACK * PLAYERS
+        checksum += max(state.stacks) - STACK
+    return checksum
+
+
 def test_splitpot_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark(splitpot_hands, HANDS_PER_ROUND)
 
 
 def test_pokerkit_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
-    import pytest
-
     pytest.importorskip("pokerkit")
     benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
-def _rate(fn: Callable[[int], int], hands: int) -> tuple[float, int]:
+_DRAW_GROUP = "random-play draw games (50 hands)"
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_splitpot_draw(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _DRAW_GROUP
+    benchmark(splitpot_hands, HANDS_PER_ROUND, 0, game)
+
+
+def test_pokerkit_single_draw(benchmark) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.group = _DRAW_GROUP
+    benchmark.pedantic(pokerkit_draw_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
+
+
+def _rate(fn: Callable[[int], int], hands: int, rounds: int = 3) -> tuple[float, int]:
     best = float("inf")
     checksum = 0
-    for _ in range(3):
+    for _ in range(rounds):
         start = time.perf_counter()
         checksum = fn(hands)
         best = min(best, time.perf_counter() - start)
@@ -117,14 +187,20 @@ def _rate(fn: Callable[[int], int], hands: int) -> tuple[float, int]:
 def main(argv: list[str]) -> int:
     hands = int(argv[0]) if argv else 2000
     ours, ours_sum = _rate(splitpot_hands, hands)
-    print(f"splitpot seven-card-stud-8: {ours:10,.0f} hands/s  (checksum {ours_sum})")
+    print(f"splitpot seven-card-stud-8:   {ours:10,.0f} hands/s  (checksum {ours_sum})")
     try:
         theirs, theirs_sum = _rate(pokerkit_hands, max(50, hands // 10))
     except ImportError:
         print("pokerkit not installed: no comparison")
         return 0
-    print(f"pokerkit stud hi-lo 8:      {theirs:10,.0f} hands/s  (checksum {theirs_sum})")
+    print(f"pokerkit stud hi-lo 8:        {theirs:10,.0f} hands/s  (checksum {theirs_sum})")
     print(f"ratio: {ours / theirs:.1f}x")
+    single, single_sum = _rate(pokerkit_draw_hands, max(50, hands // 10))
+    print(f"pokerkit 2-7 single draw:     {single:10,.0f} hands/s  (checksum {single_sum})")
+    for game in DRAW_GAMES:
+        rate, checksum = _rate(lambda n, g=game: splitpot_hands(n, 0, g), hands)
+        print(f"splitpot {game:<20} {rate:10,.0f} hands/s  (checksum {checksum})  "
+              f"ratio to pokerkit's single draw: {rate / single:.1f}x")
     return 0
 
 

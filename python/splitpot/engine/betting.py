@@ -78,6 +78,18 @@ _FOLD = Option(Action.FOLD)
 _CHECK = Option(Action.CHECK)
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _CALL, _BET, _RAISE, _COMPLETE = Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE
+# Options are frozen values: the same ones are handed out again rather than built each time.
+_MADE: tuple[dict[tuple[int, ...], Option], ...] = ({}, {}, {}, {})
+
+
+def _option(action: Action, amounts: tuple[int, ...]) -> Option:
+    made = _MADE[0 if action is _CALL else 1 if action is _BET else 2 if action is _RAISE else 3]
+    option = made.get(amounts)
+    if option is None:
+        if len(made) > 4096:
+            made.clear()
+        option = made[amounts] = Option(action, amounts)
+    return option
 
 
 @dataclass(slots=True)
@@ -184,7 +196,7 @@ class Round:
         owed = self.current - self.bets[seat]
         first: tuple[Option, ...]
         if owed > 0:
-            first = (_FOLD, Option(_CALL, (owed if owed < stack else stack,)))
+            first = (_FOLD, _option(_CALL, (owed if owed < stack else stack,)))
         elif self.pass_and_out and self.current == 0:
             first = (_FOLD,)
         else:
@@ -200,7 +212,7 @@ class Round:
             if not amounts and most > self.current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                return (*first, Option(self.raise_action(), amounts))
+                return (*first, _option(self.raise_action(), amounts))
         return first
 
     def may_reraise(self, seat: int, active: int) -> bool:

@@ -50,7 +50,7 @@ from splitpot.cards import Card, parse_cards
 from splitpot.errors import RuleError
 from splitpot.validate import as_bool, as_int, as_optional_int
 
-__all__ = ["DeckInput", "Decks", "DrawRules", "Ruling", "capacity", "exposed_rank", "ruling"]
+__all__ = ["DeckInput", "Decks", "DrawRules", "Ruling", "capacity", "exposed_rank", "ruling", "shuffled"]
 
 DeckInput = str | Iterable[Card | int | str] | Iterable[str | Iterable[Card | int | str]]
 """One deck (card text, or cards top first) or a sequence of decks."""
@@ -103,6 +103,32 @@ def capacity(*, cards_left: int, pool: int) -> int:
     return first + max(0, min(cards_left, 1) + pool - 1)
 
 
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = {52: _steps(52), 53: _steps(53)}
+
+
+def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
+    """``cards`` shuffled in place exactly as ``rng.shuffle`` does (so a seeded deck
+    is :class:`~splitpot.cards.Deck`'s), with its loop inlined: a deck per deal is
+    a hot path.
+
+    >>> import random
+    >>> deck = list(range(52)); random.Random(7).shuffle(deck)
+    >>> shuffled(random.Random(7), list(range(52))) == deck
+    True
+    """
+    bits = rng.getrandbits
+    for i, below, width in _STEPS.get(len(cards)) or _steps(len(cards)):
+        j = bits(width)
+        while j >= below:
+            j = bits(width)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def _digest(order: Sequence[int]) -> int:
     return int.from_bytes(hashlib.blake2b(bytes(order), digest_size=8).digest(), "big")
 
@@ -148,9 +174,7 @@ class Decks:
         """A new full deck (a re-deal)."""
         if self._script:
             return self._check(self._script.pop(0))
-        order = list(range(self.size))
-        self._rng.shuffle(order)
-        return order
+        return shuffled(self._rng, list(range(self.size)))
 
     def next_stub(self, pool: Sequence[int]) -> list[int]:
         """The ``pool`` cards shuffled into a new stub (top first)."""
@@ -160,9 +184,7 @@ class Decks:
             order = [c for c in listed if c in inside]
             shown = set(order)
             return order + [c for c in pool if c not in shown]
-        order = list(pool)
-        self._rng.shuffle(order)
-        return order
+        return shuffled(self._rng, list(pool))
 
 
 @unique

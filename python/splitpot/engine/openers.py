@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 from splitpot.cards import _RANK_PLURALS, RANKS
 from splitpot.engine import events as ev
 from splitpot.errors import RuleError
-from splitpot.evaluate import evaluate
+from splitpot.evaluate import evaluate, strength
 from splitpot.validate import as_bool
 
 if TYPE_CHECKING:
@@ -109,8 +109,8 @@ class Opening:
         rank = self.rank
         if rank is None:
             return True
-        hand = evaluate(cards, "high", **(wilds.options(low=False) if wilds is not None else {}))
-        return hand is not None and hand.strength >= _threshold(rank)
+        value = strength(cards, "high", **(wilds.options(low=False) if wilds is not None else {}))
+        return value >= _threshold(rank)
 
     def describe(self) -> str:
         """The requirement in words."""

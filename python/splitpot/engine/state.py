@@ -177,7 +177,8 @@ class State:
         self.opening_hand: tuple[int, ...] = ()
         self._may_open: dict[int, bool] = {}
         self._pool: list[int] = []
-        self._exposable: dict[int, bool] = {}
+        self._exposable: set[int] = set()  # cards the dealer may expose: dealt before the draw
+        self._exposable_drawn: set[int] = set()  # ... and served in the draw
         self._owed: dict[int, int] = {}
         self._resume: tuple[Phase, int | None, int] | None = None  # phase, actor, exposed card
         self._check_deck()
@@ -330,7 +331,7 @@ class State:
                         self.up[seat].extend(mine[down:])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
         if per and street.down and self.spec.draws is not None:
-            self._exposable = {c: True for s in receivers for c in self.down[s]}
+            self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         if street.draw:
             self.drawn = set()
             self.phase = _DRAWING
@@ -624,7 +625,8 @@ class State:
 
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
         self._log(event)
-        self._exposable.clear()  # a betting decision ends the dealing: no more exposed-card rulings
+        if self._exposable or self._exposable_drawn:  # a betting decision ends the dealing
+            self._exposable, self._exposable_drawn = set(), set()
         assert self.round is not None
         if len(self._active) < 2 or not self.round.pending:
             self._end_round()
@@ -643,8 +645,13 @@ class State:
         different number only where the game serves what a player asks for);
         return (actor, discards as ints)."""
         seat = self._verify(_A_DRAW)[0]
-        cards = [int(c) for c in parse_cards(discards)] if discards else []
         held = self.cards(seat)
+        if type(discards) is list and all(type(c) is int and c in held for c in discards) and len(
+            set(discards)
+        ) == len(discards):
+            cards = list(discards)  # ints held, no duplicate: nothing to parse
+        else:
+            cards = [int(c) for c in parse_cards(discards)] if discards else []
         missing = [ev.card_text(c) for c in cards if c not in held]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
@@ -698,15 +705,17 @@ class State:
             self.down[seat].extend(received)
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
-        self._exposable = {c: False for c, before in self._exposable.items() if not before}
-        self._exposable.update(dict.fromkeys(received, False))
+        if self._exposable:
+            self._exposable = set()  # the draw has begun: the deal's exposures are settled
+        self._exposable_drawn.update(received)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
         if rest:
             self.actor = rest[0]
         else:
             self.actor = None
-            self._serve_owed()
+            if self._owed:
+                self._serve_owed()
             self._start_betting()
         self._after()
         return event
@@ -736,7 +745,7 @@ class State:
         for seat in [s for s in self._order if self._owed.get(s)]:
             cards = tuple(self._serve(self._owed.pop(seat)))
             self.down[seat].extend(cards)
-            self._exposable.update(dict.fromkeys(cards, False))
+            self._exposable_drawn.update(cards)
             self._log(ev.CardsDealt(seat=seat, cards=cards, up=False))
 
     def dead_hand(self, seat: int) -> str | None:
@@ -766,9 +775,11 @@ class State:
         if len(found) != 1:
             raise IllegalActionError(f"Expose one card, not {len(found)}.")
         value = int(found[0])
-        before = self._exposable.get(value)
+        before = True if value in self._exposable else False if value in self._exposable_drawn else None
         if before is None or self.phase is _COMPLETE:
-            listed = " ".join(ev.card_text(c) for c in self._exposable) if self.phase is not _COMPLETE else ""
+            listed = ""
+            if self.phase is not _COMPLETE:
+                listed = " ".join(ev.card_text(c) for c in sorted(self._exposable | self._exposable_drawn))
             raise IllegalActionError(
                 f"{ev.card_text(value)} cannot be exposed now: only a card just dealt can, before the "
                 f"betting that follows (cards that may be exposed now: {listed or 'none'})."
@@ -794,7 +805,8 @@ class State:
         his own exposed card (the rules, §5.6)."""
         seat, value, ruling = self.verify_expose(card)
         event = self._log(ev.CardExposed(seat=seat, card=value, ruling=str(ruling)))
-        del self._exposable[value]
+        self._exposable.discard(value)
+        self._exposable_drawn.discard(value)
         if ruling is draws.Ruling.CHOOSE:
             self._resume = (self.phase, self.actor, value)
             self.phase = _EXPOSED
@@ -845,7 +857,7 @@ class State:
         pile[pile.index(card)] = new
         self._pool.append(card)
         self._may_open.pop(seat, None)
-        self._exposable[new] = True
+        self._exposable.add(new)
         self._log(ev.CardsDealt(seat=seat, cards=(new,), up=False))
         self._end_exposed()
         return event
@@ -927,7 +939,8 @@ class State:
         self._active = [s for s in self._order if not self.folded[s]]
         self.drawn, self.declared, self._blinds = set(), {}, []
         self.opener, self.opening_hand, self._may_open = None, (), {}
-        self._pool, self._exposable, self._owed, self._resume = [], {}, {}, None
+        self._pool, self._owed, self._resume = [], {}, None
+        self._exposable, self._exposable_drawn = set(), set()
         self.round, self.actor, self.street = None, None, -1
         self.phase = _FORCED_BETS
         return self._log(ev.Redealt(deal=self.deal, cards=tuple(order)))
@@ -999,7 +1012,8 @@ class State:
             tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
             tuple(sorted(self.drawn)), tuple(self.events),
             self.deal, self.spec.name, self.opener, self.opening_hand, tuple(self._deck[self._next :]),
-            tuple(self._pool), tuple(sorted(self._exposable.items())), tuple(sorted(self._owed.items())),
+            tuple(self._pool), tuple(sorted(self._exposable)), tuple(sorted(self._exposable_drawn)),
+            tuple(sorted(self._owed.items())),
             self._resume,
         )
 
