@@ -16,6 +16,10 @@ checksum of the winners' chips is printed.
 
     pytest benchmarks/bench_games.py --benchmark-only        # pytest-benchmark
     python benchmarks/bench_games.py [HANDS]                 # plain report with the ratios
+
+The plain report times CPU (``time.process_time``) in interleaved rounds, so a
+busy machine slows both engines alike; with pytest-benchmark pass
+``--benchmark-timer time.process_time`` for the same.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -69,9 +74,9 @@ def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
     return checksum
 
 
-def pokerkit_hands(hands: int, seed: int = 0) -> int:
-    """Play ``hands`` random hands with pokerkit; return the same kind of checksum."""
-    from pokerkit import Automation, FixedLimitSevenCardStudHighLowSplitEightOrBetter
+def _pokerkit_play(create: Callable[[tuple[Any, ...]], Any], hands: int, seed: int) -> int:
+    """Play ``hands`` random hands of the pokerkit game ``create(automations)`` makes."""
+    from pokerkit import Automation
 
     automations = (
         Automation.ANTE_POSTING,
@@ -88,10 +93,12 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     rng = random.Random(seed)
     checksum = 0
     for _ in range(hands):
-        state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-            automations, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS
-        )
+        state = create(automations)
         while state.status:
+            if state.can_stand_pat_or_discard():
+                held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, len(held))))
+                continue
             moves: list[Callable[[], object]] = []
             if state.can_post_bring_in():
                 moves.append(state.post_bring_in)
@@ -107,45 +114,22 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     return checksum
 
 
+def pokerkit_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands with pokerkit; return the same kind of checksum."""
+    from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
 def pokerkit_draw_hands(hands: int, seed: int = 0) -> int:
     """Play ``hands`` random hands of pokerkit's no-limit deuce-to-seven single draw."""
-    from pokerkit import Automation, NoLimitDeuceToSevenLowballSingleDraw
+    from pokerkit import NoLimitDeuceToSevenLowballSingleDraw as Game
 
-    automations = (
-        Automation.ANTE_POSTING,
-        Automation.BET_COLLECTION,
-        Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING,
-        Automation.HOLE_DEALING,
-        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING,
-        Automation.CHIPS_PUSHING,
-        Automation.CHIPS_PULLING,
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS), hands, seed
     )
-    rng = random.Random(seed)
-    checksum = 0
-    for _ in range(hands):
-        state = NoLimitDeuceToSevenLowballSingleDraw.create_state(
-            automations, True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS
-        )
-        while state.status:
-            if state.can_stand_pat_or_discard():
-                index = state.stand_patter_or_discarder_index
-                assert index is not None
-                held = list(state.hole_cards[index])
-                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, len(held))))
-                continue
-            moves: list[Callable[[], object]] = []
-            if state.can_fold():
-                moves.append(state.fold)
-            if state.can_check_or_call():
-                moves.append(state.check_or_call)
-            if state.can_complete_bet_or_raise_to():
-                moves.append(state.complete_bet_or_raise_to)
-            rng.choice(moves)()
-        assert sum(state.stacks) == STACK * PLAYERS
-        checksum += max(state.stacks) - STACK
-    return checksum
 
 
 def test_splitpot_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
@@ -174,33 +158,37 @@ def test_pokerkit_single_draw(benchmark) -> None:  # type: ignore[no-untyped-def
     benchmark.pedantic(pokerkit_draw_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
-def _rate(fn: Callable[[int], int], hands: int, rounds: int = 3) -> tuple[float, int]:
-    best = float("inf")
-    checksum = 0
-    for _ in range(rounds):
-        start = time.perf_counter()
-        checksum = fn(hands)
-        best = min(best, time.perf_counter() - start)
-    return hands / best, checksum
-
-
 def main(argv: list[str]) -> int:
+    """Best of three rounds of CPU time (``time.process_time``), each contender
+    once per round in turn, so the load of other processes falls on every side
+    alike; prints hands per second and the ratios."""
     hands = int(argv[0]) if argv else 2000
-    ours, ours_sum = _rate(splitpot_hands, hands)
-    print(f"splitpot seven-card-stud-8:   {ours:10,.0f} hands/s  (checksum {ours_sum})")
+    theirs = max(50, hands // 10)
+    contenders: list[tuple[str, Callable[[int], int], int]] = [
+        ("splitpot seven-card-stud-8", splitpot_hands, hands),
+        ("pokerkit stud hi-lo 8", pokerkit_hands, theirs),
+        ("pokerkit 2-7 single draw", pokerkit_draw_hands, theirs),
+        *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in DRAW_GAMES),
+    ]
     try:
-        theirs, theirs_sum = _rate(pokerkit_hands, max(50, hands // 10))
+        import pokerkit  # noqa: F401
     except ImportError:
-        print("pokerkit not installed: no comparison")
-        return 0
-    print(f"pokerkit stud hi-lo 8:        {theirs:10,.0f} hands/s  (checksum {theirs_sum})")
-    print(f"ratio: {ours / theirs:.1f}x")
-    single, single_sum = _rate(pokerkit_draw_hands, max(50, hands // 10))
-    print(f"pokerkit 2-7 single draw:     {single:10,.0f} hands/s  (checksum {single_sum})")
-    for game in DRAW_GAMES:
-        rate, checksum = _rate(lambda n, g=game: splitpot_hands(n, 0, g), hands)
-        print(f"splitpot {game:<20} {rate:10,.0f} hands/s  (checksum {checksum})  "
-              f"ratio to pokerkit's single draw: {rate / single:.1f}x")
+        print("pokerkit not installed: splitpot alone")
+        contenders = [c for c in contenders if c[0].startswith("splitpot")]
+    best: dict[str, float] = {}
+    checksum: dict[str, int] = {}
+    for _ in range(3):
+        for name, fn, count in contenders:
+            start = time.process_time()
+            checksum[name] = fn(count)
+            best[name] = min(best.get(name, float("inf")), time.process_time() - start)
+    rate = {name: count / best[name] for name, _, count in contenders}
+    stud = rate.get("pokerkit stud hi-lo 8")
+    draw = rate.get("pokerkit 2-7 single draw")
+    for name, _, _ in contenders:
+        peer = stud if "stud" in name else draw
+        ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
+        print(f"{name:<30} {rate[name]:10,.0f} hands/s  (checksum {checksum[name]}){ratio}")
     return 0
 
 

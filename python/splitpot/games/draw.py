@@ -148,7 +148,8 @@ def _second_round(value: object, name: str) -> Opener:
     return second
 
 
-def jackpots(
+def _jackpots(
+    name: str,
     *,
     pass_and_out: bool = False,
     max_draw: int = 5,
@@ -159,18 +160,6 @@ def jackpots(
     uncapped_heads_up: bool = False,
     **extra: Any,
 ) -> GameSpec:
-    """``jackpots``: draw poker for high, jacks or better to open (§5.4).
-
-    ``pass_and_out``: a player who checked before the opening is out once it is
-    opened; ``max_draw``: the most cards a player may draw, ``ace_draw`` the
-    most when he keeps an ace (e.g. 3 and 4); ``second_round``: the betting
-    after the draw starts with the opener (``"opener"``) or left of the dealer
-    (``"dealer-left"``); ``openers``: the smallest pair that opens.
-
-    >>> jackpots(second_round="dealer-left").streets[1].opener
-    <Opener.DEALER_LEFT: 'dealer_left'>
-    """
-    name = "jackpots"
     check_keywords(extra, _JACKPOTS_OPTIONS, name)
     most, ace = _draw_options(name, max_draw, ace_draw)
     second = _second_round(second_round, name)
@@ -188,6 +177,23 @@ def jackpots(
         options=(("pass_and_out", out), ("max_draw", most), ("ace_draw", ace),
                  ("second_round", str(second)), ("openers", openers), ("uncapped_heads_up", heads_up)),
     )
+
+
+def jackpots(**options: Any) -> GameSpec:
+    """``jackpots``: draw poker for high, jacks or better to open (§5.4).
+
+    Options: ``pass_and_out`` (False): a player who checked before the opening
+    is out once it is opened; ``max_draw`` (5): the most cards a player may
+    draw, ``ace_draw`` (None) the most when he keeps an ace (e.g. 3 and 4);
+    ``second_round`` (``"opener"``): the betting after the draw starts with the
+    opener, or left of the dealer (``"dealer-left"``); ``openers`` (``"J"``):
+    the smallest pair that opens; ``stakes`` (ante 1, limits 5/10);
+    ``uncapped_heads_up``.
+
+    >>> jackpots(second_round="dealer-left").streets[1].opener
+    <Opener.DEALER_LEFT: 'dealer_left'>
+    """
+    return _jackpots("jackpots", **options)
 
 
 def lowball(
@@ -293,17 +299,7 @@ def california_lowball(
     )
 
 
-def jacks_back(
-    *,
-    pass_and_out: bool = False,
-    max_draw: int = 5,
-    ace_draw: int | None = None,
-    second_round: str = "opener",
-    openers: str = "J",
-    stakes: Stakes | None = None,
-    uncapped_heads_up: bool = False,
-    **extra: Any,
-) -> GameSpec:
+def jacks_back(**options: Any) -> GameSpec:
     """``jacks-back``: jackpots; if nobody opens, the same hands are played as
     ace-to-five lowball from the dealer's left; if nobody opens that either,
     the deal is passed out (§5.7).  Options as for :func:`jackpots`.
@@ -312,16 +308,11 @@ def jacks_back(
     >>> spec.high, spec.opening.then.low, spec.opening.then.opening.minimum
     ('high', 'ace-to-five', None)
     """
-    name = "jacks-back"
-    check_keywords(extra, _JACKPOTS_OPTIONS, name)
-    base = jackpots(pass_and_out=pass_and_out, max_draw=max_draw, ace_draw=ace_draw,
-                    second_round=second_round, openers=openers, stakes=stakes,
-                    uncapped_heads_up=uncapped_heads_up)
+    base = _jackpots("jacks-back", **options)
     assert base.opening is not None
-    most = base.streets[1].draw
     low = GameSpec(
         name="jacks-back (lowball)",
-        streets=draw_streets(max_draw=most),
+        streets=draw_streets(max_draw=base.streets[1].draw),
         stakes=base.stakes,
         high=None,
         low="ace-to-five",
@@ -331,4 +322,4 @@ def jacks_back(
         draws=base.draws,
     )
     opening = Opening(minimum=base.opening.minimum, pass_and_out=base.opening.pass_and_out, then=low)
-    return base.replace(name=name, opening=opening)
+    return base.replace(opening=opening)
