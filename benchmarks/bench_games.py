@@ -54,6 +54,10 @@ _METHOD = {
 }
 
 
+DEALS: dict[str, int] = {}
+"""Deals dealt per game by :func:`splitpot_hands` (a jackpots hand nobody opens is dealt again)."""
+
+
 def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -> int:
     """Play ``hands`` random hands of ``game`` with splitpot; return a checksum (chips won)."""
     spec = SPEC if game == SPEC.name else get_game(game)
@@ -71,6 +75,7 @@ def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
                 _METHOD[option.action](state)  # type: ignore[operator]
         assert sum(state.stacks) == STACK * PLAYERS
         checksum += max(state.stacks) - STACK
+        DEALS[game] = DEALS.get(game, 0) + state.deal
     return checksum
 
 
@@ -177,6 +182,7 @@ def main(argv: list[str]) -> int:
         contenders = [c for c in contenders if c[0].startswith("splitpot")]
     best: dict[str, float] = {}
     checksum: dict[str, int] = {}
+    DEALS.clear()
     for _ in range(3):
         for name, fn, count in contenders:
             start = time.process_time()
@@ -188,6 +194,10 @@ def main(argv: list[str]) -> int:
     for name, _, _ in contenders:
         peer = stud if "stud" in name else draw
         ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
+        game = name.removeprefix("splitpot ")
+        deals = DEALS.get(game, 0) / (3 * hands)
+        if deals > 1.0001:
+            ratio += f"   ({deals:.2f} deals a hand: {rate[name] * deals:,.0f} deals/s)"
         print(f"{name:<30} {rate[name]:10,.0f} hands/s  (checksum {checksum[name]}){ratio}")
     return 0
 

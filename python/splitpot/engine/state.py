@@ -101,6 +101,7 @@ _A_DECLARE = Action.DECLARE
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _A_KEEP = Action.KEEP
 _A_REFUSE = Action.REFUSE
+_DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 
 
@@ -453,7 +454,7 @@ class State:
                 out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
         if self.phase is _DRAWING:
-            return (Option(_A_DRAW, (self._draw_limit(seat),)),)
+            return _DRAW_OPTIONS[self._draw_limit(seat)]
         if self.phase is _EXPOSED:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
@@ -663,15 +664,15 @@ class State:
                 f"Seat {seat} is served as many cards as he discards ({len(cards)}), not {count}: "
                 f"{self.spec.name} serves a different number only with DrawRules(as_asked=True)."
             )
-        street = self.spec.streets[self.street].draw
-        kept = [c for c in held if c not in cards]
-        limit = rules.most(street, kept) if rules is not None else street
+        limit = self.spec.streets[self.street].draw
+        if rules is not None and rules.ace_draw is not None:
+            limit = rules.most(limit, [c for c in held if c not in cards])
         if max(len(cards), count) > limit:
             more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
             raise IllegalActionError(
                 f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
             )
-        most = draws.capacity(cards_left=self.cards_left, pool=len(self._pool))
+        most = self._stub_room()
         if count > most:
             raise IllegalActionError(
                 f"The stub can serve {count} cards to nobody now, at most {most} (a stub's last card is "
@@ -707,7 +708,8 @@ class State:
         self._pool.extend(cards)  # his discards may make a later stub, never his own
         if self._exposable:
             self._exposable = set()  # the draw has begun: the deal's exposures are settled
-        self._exposable_drawn.update(received)
+        if received:
+            self._exposable_drawn.update(received)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
         if rest:
@@ -721,10 +723,16 @@ class State:
         return event
 
     def _draw_limit(self, seat: int) -> int:
-        street = self.spec.streets[self.street].draw
+        most = self.spec.streets[self.street].draw
         rules = self.spec.draws
-        most = rules.most(street, self.cards(seat)) if rules is not None else street
-        return min(most, draws.capacity(cards_left=self.cards_left, pool=len(self._pool)))
+        if rules is not None and rules.ace_draw is not None:
+            most = rules.most(most, self.cards(seat))
+        room = self._stub_room()
+        return most if most < room else room
+
+    def _stub_room(self) -> int:
+        """The most cards one draw can be served now."""
+        return draws.capacity(cards_left=len(self._deck) - self._next, pool=len(self._pool))
 
     def _serve(self, count: int) -> list[int]:
         """``count`` cards for a draw: never the last card of the stub; when it
