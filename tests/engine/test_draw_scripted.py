@@ -329,6 +329,22 @@ def test_sevens_rule_spares_an_eight_checked() -> None:
     assert awards(state) == [(1, 12, "pot")]
 
 
+@pytest.mark.parametrize("limit", [2, 3, 5])
+def test_the_limit_doubles_after_the_draw(limit: int) -> None:
+    players = 3 if limit == 2 else 4
+    state = State(get_game("california-lowball", limit=limit, sevens="off"), [100] * players, seed=limit)
+    assert kinds(state)[Action.BET] == (limit,)
+    state.bet()
+    assert kinds(state)[Action.RAISE] == (2 * limit,)  # a raise before the draw: one limit more
+    while state.phase is Phase.BETTING:
+        state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert kinds(state) == {Action.CHECK: (), Action.BET: (2 * limit,)}
+    state.bet()
+    assert kinds(state)[Action.RAISE] == (4 * limit,)
+
+
 def test_no_check_raise_after_the_draw() -> None:
     state = State(get_game("california-lowball", sevens="off"), [100] * 3, seed=4)
     state.bet()  # seat 2 opens for 2

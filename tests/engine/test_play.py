@@ -7,10 +7,12 @@ import json
 import re
 
 import pytest
+from engine_helpers import draw_deck
 
 from splitpot.engine.history import History
-from splitpot.games import GAMES
-from splitpot.play import add_play_parser, run_play
+from splitpot.engine.state import State
+from splitpot.games import GAMES, get_game
+from splitpot.play import add_play_parser, describe_hand, run_play
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
 DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]
@@ -142,3 +144,44 @@ def test_the_splitpot_command_runs_play(capsys: pytest.CaptureFixture[str]) -> N
     cli = pytest.importorskip("splitpot.cli")
     assert cli.main(["play", "seven-card-stud", "--players", "3", "--seed", "5"]) == 0
     assert "seven-card-stud: 3 players" in capsys.readouterr().out
+
+
+def test_draw_game_events_read_like_a_hand() -> None:
+    """Dealer errors, passers out and the sevens rule as describe_hand prints them."""
+    names = ["Al", "Bo", "Cy"]
+    state = State(get_game("lowball"), [100] * 3,
+                  deck=draw_deck(["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"], then="3h Js 2h",
+                                 joker=True))
+    state.expose("Td")
+    state.refuse_exposed()
+    state.bet()
+    state.call()
+    state.call()
+    state.draw("Tc")
+    state.expose("2h")
+    lines = describe_hand(state, names)
+    assert "  the dealer exposes Bo's Td: Bo may refuse it" in lines
+    assert "  Bo refuses the Td" in lines and "  Bo receives a card for the exposed one" in lines
+    assert "  Bo discards 1, draws 1" in lines
+    assert "  the dealer exposes Bo's 2h: it is dead; Bo gets another once the others are served" in lines
+
+    jackpots = State(get_game("jackpots", pass_and_out=True), [100] * 3,
+                     deck=draw_deck(["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "Jc Jd 9h 6s 4c"]))
+    jackpots.check()
+    jackpots.bet()
+    lines = describe_hand(jackpots, names)
+    assert "  Bo checked before the opening: out" in lines and "  Cy opens for 5" in lines
+
+    sevens = State(get_game("california-lowball"), [100, 100],
+                   deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"], joker=True))
+    sevens.bet()
+    sevens.call()
+    sevens.draw()
+    sevens.draw()
+    sevens.check()
+    sevens.bet()
+    sevens.call()
+    lines = describe_hand(sevens, ["Al", "Bo"])
+    assert "Bo takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
+    assert "Al takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
+    assert not any("no qualifying low" in line for line in lines)
