@@ -14,7 +14,7 @@ from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import Phase, State
-from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, IllegalActionError, RuleError
 from splitpot.games import get_game
 
 JACKPOTS = get_game("jackpots")
@@ -588,3 +588,23 @@ def test_draw_game_options_are_checked() -> None:
         get_game("jackpots", pass_and_out=1)
     with pytest.raises(RuleError, match=r"max_draw must be in 1\.\.5"):
         get_game("lowball", max_draw=6)
+
+
+def test_bad_arguments_to_the_draw_actions_change_nothing() -> None:
+    state = State(get_game("california-lowball"), [100] * 3,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"], joker=True))
+    before = state.snapshot()
+    for bad, error in [(1.5, CardTypeError), ("Zz", CardError), (True, CardTypeError)]:
+        with pytest.raises(error):
+            state.expose(bad)  # type: ignore[arg-type]
+        assert state.snapshot() == before
+    state.bet()
+    state.call()
+    state.call()
+    before = state.snapshot()
+    for discards, asked, error in [("Kd", 1.0, ArgumentTypeError), ("Kd", True, ArgumentTypeError),
+                                   ("Kd", 6, IllegalActionError), ("Kd Kd", None, CardError),
+                                   ("As", None, IllegalActionError), (3.5, None, CardTypeError)]:
+        with pytest.raises(error):
+            state.draw(discards, asked=asked)  # type: ignore[arg-type]
+        assert state.snapshot() == before and not state.can_draw(discards, asked=asked)  # type: ignore[arg-type]
