@@ -476,7 +476,7 @@ def test_a_draw_no_stub_can_serve_is_refused() -> None:
     # one card after the burn: never dealt; the new stub would be it and the burn card
     assert kinds(state) == {Action.DRAW: (1,)}
     before = state.snapshot()
-    with pytest.raises(IllegalActionError, match=r"serve 2 cards to nobody now, at most 1"):
+    with pytest.raises(IllegalActionError, match=r"stub cannot serve 2 cards now, at most 1"):
         state.draw("Tc Td")
     assert state.snapshot() == before
     state.draw("Tc")

@@ -454,7 +454,8 @@ class State:
                 out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
         if self.phase is _DRAWING:
-            return _DRAW_OPTIONS[self._draw_limit(seat)]
+            most = self._draw_limit(seat)
+            return _DRAW_OPTIONS[most] if most < len(_DRAW_OPTIONS) else (Option(_A_DRAW, (most,)),)
         if self.phase is _EXPOSED:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
@@ -657,8 +658,7 @@ class State:
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
         rules = self.spec.draws
-        count = len(cards) if asked is None else as_int(asked, "asked", low=0, high=5,
-                                                         error=IllegalActionError)
+        count = len(cards) if asked is None else as_int(asked, "asked", low=0, error=IllegalActionError)
         if count != len(cards) and (rules is None or not rules.as_asked):
             raise IllegalActionError(
                 f"Seat {seat} is served as many cards as he discards ({len(cards)}), not {count}: "
@@ -675,8 +675,8 @@ class State:
         most = self._stub_room()
         if count > most:
             raise IllegalActionError(
-                f"The stub can serve {count} cards to nobody now, at most {most} (a stub's last card is "
-                f"never dealt); draw fewer."
+                f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+                f"dealt); draw fewer."
             )
         return seat, cards
 
