@@ -69,6 +69,11 @@ def test_openers_refused_without_jacks() -> None:
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
     state.call()
     assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # the opener
+    assert state.actor == 0 and kinds(state) == {Action.CHECK: (), Action.BET: (10,)}  # no openers needed now
 
 
 def test_split_openers_are_proved_by_the_five_dealt() -> None:

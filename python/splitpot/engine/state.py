@@ -444,8 +444,10 @@ class State:
         if self.phase is _BETTING:
             assert self.round is not None
             options = self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
-            if self.spec.opening is not None and self.street == 0 and not self.may_open(seat):
-                options = tuple(o for o in options if o.action is not _A_BET)
+            if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None and (
+                not self.may_open(seat)
+            ):
+                options = options[:-1]  # the bet, always listed last, opens: openers are needed
             return options
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
@@ -880,11 +882,11 @@ class State:
     def may_open(self, seat: int) -> bool:
         """Whether ``seat`` holds what the game in force asks to open (always
         True without an opening requirement)."""
-        opening = self.spec.opening
-        if opening is None or opening.minimum is None:
-            return True
         known = self._may_open.get(seat)
         if known is None:
+            opening = self.spec.opening
+            if opening is None or opening.minimum is None:
+                return True
             known = self._may_open[seat] = opening.opens(self.cards(seat), self.wilds_for(seat))
         return known
 
