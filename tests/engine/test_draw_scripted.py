@@ -321,6 +321,24 @@ def test_sevens_off() -> None:
     assert awards(state) == [(1, 12, "pot")] and state.stacks == [94, 106]
 
 
+def test_sevens_lose_all_returns_every_bet_after_the_check_even_a_folded_one() -> None:
+    state = State(get_game("california-lowball"), [100] * 3,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h", "Kc Qd Jh Ts 8s"], joker=True))
+    state.bet()  # seat 2 opens for 2
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # seat 1 checks his seven
+    state.bet()  # seat 2 bets 4
+    state.raise_to()  # seat 0 raises to 8
+    state.call()  # seat 1 calls (no check-raise)
+    state.fold()  # seat 2
+    back = [(0, 8, "returned"), (1, 8, "returned"), (2, 4, "returned")]
+    assert sorted(awards(state)) == sorted([(1, 6, "pot"), *back])
+    assert state.stacks == [98, 104, 98] and replays(state)
+
+
 def test_sevens_rule_spares_an_eight_checked() -> None:
     state = State(get_game("california-lowball"), [100, 100],
                   deck=draw_deck(["9c 6d 4h 3s 2c", "8d 5h 4c 3d 2h"], joker=True))

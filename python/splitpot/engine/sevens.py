@@ -9,7 +9,7 @@ it) is not to profit from the bets made after his check.  Three settings:
   and he wins the pot as it stood when he checked;
 - ``forfeit-pot``: he forfeits the pot: it goes to the best hand among the
   other players (he wins a pot only where every hand that could win it checked
-  a seven or better);
+  a seven or better), whether or not anyone bet after his check;
 - ``off``: no rule.
 
 Every check after the draw is made before the first bet of that round (once
