@@ -11,6 +11,7 @@ from __future__ import annotations
 from splitpot.cards import JOKER, Card, Deck, parse_cards
 from splitpot.engine import GameSpec, History, Session, State, Street
 from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
+from splitpot.ranges import Range, parse_range
 from splitpot.errors import (
     CardError,
     CardTypeError,
@@ -53,6 +54,7 @@ __all__ = [
     "JokerRule",
     "PenaltyRule",
     "PlayerEquity",
+    "Range",
     "Ranking",
     "RankingError",
     "RuleError",
@@ -70,6 +72,7 @@ __all__ = [
     "get_game",
     "high_low",
     "parse_cards",
+    "parse_range",
     "strength",
     "strength_two",
 ]
