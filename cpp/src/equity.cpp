@@ -124,6 +124,7 @@ struct Spot {
   std::uint64_t wild_cards = 0;    // mask of the cards that take the wild path (wild cards and the joker)
   bool any_wild = false;
   bool ranges = false;
+  bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
 };
 
 int members_of(const PlayerSpot& ps) {
@@ -298,12 +299,57 @@ Spot validate(const EquityRequest& rq) {
     }
   }
   int needed = 0;
-  for (const PlayerSpot& ps : s.p) needed += ps.hidden + ps.future;
-  if (needed > static_cast<int>(s.deck.size())) {
-    throw CardError("the hands need " + std::to_string(needed) + " more cards but only " +
-                    std::to_string(s.deck.size()) + " are left in the deck");
+  bool all_short = true;  // every hand still waits for its seventh card
+  for (const PlayerSpot& ps : s.p) {
+    needed += ps.hidden + ps.future;
+    all_short = all_short && ps.future >= 1;
+  }
+  const auto left = static_cast<int>(s.deck.size());
+  if (needed > left) {
+    // The rules, section 5.1: when the deck cannot give every player a seventh
+    // card, one card is turned up in the middle and used by everyone.
+    if (g.size == 7 && all_short && needed - n + 1 <= left) {
+      s.community = true;
+      for (PlayerSpot& ps : s.p) --ps.future;
+    } else {
+      throw CardError("the hands need " + std::to_string(needed) + " more cards but only " +
+                      std::to_string(left) + " are left in the deck");
+    }
   }
   return s;
+}
+
+/// The spot once the community card is `card`: a known card of every hand.
+/// Returns false when a range has no member left beside it.
+bool with_community(const Spot& s, std::uint8_t card, Spot& out) {
+  out = s;
+  out.community = false;
+  for (PlayerSpot& ps : out.p) {
+    ps.known[static_cast<std::size_t>(ps.n_known++)] = card;
+    if (!ps.hidden) continue;
+    std::vector<std::uint8_t> members;
+    std::vector<std::uint64_t> weights;
+    const auto hid = static_cast<std::size_t>(ps.hidden);
+    for (std::size_t m = 0; m < ps.weights.size(); ++m) {
+      bool clash = false;
+      for (std::size_t h = 0; h < hid; ++h) clash = clash || ps.members[m * hid + h] == card;
+      if (clash) continue;
+      members.insert(members.end(), ps.members.begin() + static_cast<std::ptrdiff_t>(m * hid),
+                     ps.members.begin() + static_cast<std::ptrdiff_t>((m + 1) * hid));
+      weights.push_back(ps.weights[m]);
+    }
+    if (weights.empty()) return false;
+    ps.members = std::move(members);
+    ps.weights = std::move(weights);
+  }
+  out.deck.clear();
+  out.deck_index.fill(-1);
+  for (const std::uint8_t c : s.deck) {
+    if (c == card) continue;
+    out.deck_index[c] = static_cast<int>(out.deck.size());
+    out.deck.push_back(c);
+  }
+  return true;
 }
 
 /// Completions of one player (the work of listing them).
@@ -315,6 +361,15 @@ std::uint64_t completions(const Spot& s, const PlayerSpot& ps) {
 /// Outcomes of a spot without ranges (exact), or the product of the players'
 /// completions (an upper bound of the enumeration's leaves) with ranges.
 std::uint64_t count_outcomes(const Spot& s) {
+  if (s.community) {
+    Spot sub;
+    std::uint64_t total = 0;
+    for (const std::uint8_t c : s.deck) {
+      if (!with_community(s, c, sub)) continue;
+      if (__builtin_add_overflow(total, count_outcomes(sub), &total)) return std::numeric_limits<std::uint64_t>::max();
+    }
+    return total;
+  }
   std::uint64_t total = 1;
   auto left = static_cast<int>(s.deck.size());
   for (const PlayerSpot& ps : s.p) {
@@ -756,7 +811,7 @@ std::vector<std::array<std::uint8_t, kMaxUnknown>> subsets(int k, int s) {
 
 /// Whether counting applies and its work (items handled), for the method choice.
 std::uint64_t counting_work(const Spot& s) {
-  if (s.n != 2) return 0;
+  if (s.n != 2 || s.community) return 0;
   const PlayerSpot& a = s.p[0];
   const PlayerSpot& b = s.p[1];
   const int ka = a.hidden + a.future, kb = b.hidden + b.future;
@@ -1123,7 +1178,18 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           }
         }
       }
-      if (s.ranges) {
+      std::uint8_t middle = 0;
+      if (s.community) {  // the card in the middle, dealt before the rest
+        const std::uint32_t pick = u + rng.below(m - u);
+        const std::uint8_t a = deck[u], b = deck[pick];
+        deck[u] = b;
+        deck[pick] = a;
+        pos[b] = static_cast<std::uint8_t>(u);
+        pos[a] = static_cast<std::uint8_t>(pick);
+        middle = b;
+        ++u;
+      }
+      if (s.ranges || s.community) {
         for (std::uint32_t j = u; j < u + future_cards; ++j) {  // partial Fisher-Yates over the rest
           const std::uint32_t pick = j + rng.below(m - j);
           const std::uint8_t a = deck[j], b = deck[pick];
@@ -1151,6 +1217,11 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           hand[static_cast<std::size_t>(at++)] = c;
           k += t.card_key[c];
           mk |= card_bit(c);
+        }
+        if (s.community) {
+          hand[static_cast<std::size_t>(at++)] = middle;
+          k += t.card_key[middle];
+          mk |= card_bit(middle);
         }
         key[ui] = k;
         mask[ui] = mk;
@@ -1239,6 +1310,22 @@ EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     return run_count<G>(s, rq, mon);
   }
   const std::uint64_t total = count_outcomes(s);
+  if (s.community && total <= rq.max_outcomes) {  // every card in the middle in turn, each enumerated
+    EquityResult sum;
+    sum.exact = true;
+    sum.method = EquityMethod::Enumerate;
+    sum.players.assign(static_cast<std::size_t>(s.n), PlayerCounts{});
+    Spot sub;
+    for (const std::uint8_t c : s.deck) {
+      if (!with_community(s, c, sub)) continue;
+      const EquityResult r = run_enumerate<G>(sub, rq, mon);
+      for (int i = 0; i < s.n; ++i) add_counts(sum.players[static_cast<std::size_t>(i)], r.players[static_cast<std::size_t>(i)]);
+      sum.outcomes += r.outcomes;
+      sum.stop = r.stop;
+      if (r.stop != EquityStop::Complete) break;
+    }
+    return sum;
+  }
   if (total > rq.max_outcomes) {
     throw EquityOptionError(
         "exact enumeration would visit " +

@@ -409,8 +409,24 @@ int main(int argc, char** argv) {
   expect_throw("duplicate with dead", [&] { equity(request(G::SevenCardStud, {"As Kd", "Qs Qd"}, "Kd")); }, "dead");
   expect_throw("too many cards", [&] { equity(request(G::Lowball, {"As 2d 3c 4h 5s 6s", "Kd"})); }, "at most 5");
   expect_throw("deck too small", [&] {
-    equity(request(G::SevenCardStud, {"", "", "", "", "", "", "", ""}));
+    equity(request(G::SevenCardStud, {"", "", "", "", "", "", "", "", ""}));  // 9 x 6 + 1 > 52
   }, "only 52");
+  // Eight-handed stud, sixth street: 48 cards out, one card in the middle for everyone (the rules, 5.1).
+  {
+    EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c 4d", "Kd Kc 9s 9h 4c 5c", "As Ad 7c 7d 2h 9c",
+                                                   "Qc Qd Qs 3c 6c Tc", "2d 3h 4h 5d 6h Jc", "Jd Js Th Td 5s 6s",
+                                                   "2s 3s 4s 7s 8d 9d", "5h 6d 7h 8h Jh Qh"});
+    const EquityResult exact = equity(rq);
+    std::uint64_t share = 0;
+    for (const auto& c : exact.players) share += c.share;
+    check(exact.exact && exact.outcomes == 4 && share == 4 * kShareUnits, "eight-handed stud: the community card, 4 outcomes");
+    rq.samples = 40'000;
+    rq.seed = 1;
+    const EquityResult mc = equity(rq);
+    const double p = static_cast<double>(exact.players[4].share) / static_cast<double>(4 * kShareUnits);
+    const double q = static_cast<double>(mc.players[4].share) / static_cast<double>(40'000 * kShareUnits);
+    check(std::fabs(p - q) < 0.02, "eight-handed stud, Monte Carlo near exact");
+  }
   expect_throw("one hand", [&] { equity(request(G::SevenCardStud, {"As"})); }, "2 to 16");
   expect_throw("too many outcomes", [&] { equity(request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"})); }, "samples=");
   expect_throw("draws in stud", [&] {
