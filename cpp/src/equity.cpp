@@ -1270,7 +1270,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   auto done_units = [&](std::uint64_t d) { return std::min(samples, (done + d) * kEquityBlock); };
   while (done < blocks) {
     std::uint64_t next = blocks;
-    if (rq.target_stderr > 0) next = std::min(blocks, std::max(done + 16, done + done / 4));
+    if (rq.target_stderr > 0) next = std::min(blocks, std::max(done + 1, done + done / 4));  // checkpoints 1, 2, .., 8, 10, 12, 15, ..
     const std::uint64_t claimed = mon.run(n_threads, done, next, job, done_units, samples);
     done = claimed;
     for (const Local& l : local) {

@@ -49,6 +49,7 @@ import argparse
 import json
 import math
 import os
+import re
 import secrets
 import sys
 import time
@@ -642,15 +643,17 @@ def _number(text: str | None, flag: str, kind: type = int) -> Any:
         raise RuleError(f"{flag} takes {what}, got {text!r}") from None
 
 
-_FLAG_NAMES = {"samples=": "--samples", "stderr ": "--stderr ", "seconds ": "--seconds ", "threads ": "--threads ",
-               "seed ": "--seed ", "each draw": "--draws", "joker=": "--joker", "low=": "--low"}
+_FLAG = re.compile(r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|each draw)( must|=)")
 
 
 def _cli_message(error: Exception) -> str:
-    text = str(error)
-    for keyword, flag in _FLAG_NAMES.items():
-        text = text.replace(keyword, flag)
-    return text
+    """The API's message with the keywords named as the CLI's flags."""
+
+    def flag(match: re.Match[str]) -> str:
+        name = "draws" if match[1] == "each draw" else match[1].replace("_", "-")
+        return f"--{name}" + (" must" if match[2] == " must" else "")
+
+    return _FLAG.sub(flag, str(error))
 
 
 def run_equity(args: argparse.Namespace) -> int:
