@@ -495,7 +495,12 @@ def equity(
     if exact and stop is not EquityStop.COMPLETE:
         raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
     if outcomes == 0:
-        raise RuleError("no outcome was drawn before the run stopped")
+        if exact:
+            raise RuleError("the ranges leave no possible deal: every way of dealing them gives two hands a card "
+                            "in common")
+        if stop is EquityStop.INTERRUPTED:
+            raise KeyboardInterrupt
+        raise EquityStopped("the run was stopped before a sample was drawn")
     units = float(outcomes * _core.EQUITY_SHARE_UNITS)
     players = []
     for (known, r), (hw, ht, lw, lt, sc, share, share_sq) in zip(parsed, counts, strict=True):

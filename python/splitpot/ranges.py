@@ -320,6 +320,14 @@ def is_range_text(text: str) -> bool:
     return bool(tokens) and all(set(tok.upper()) <= _RANK_CHARS | {"T"} for tok in tokens)
 
 
+def _is_cards(text: str) -> bool:
+    try:
+        parse_cards(text)
+    except CardError:
+        return False
+    return True
+
+
 def _condition(text: str) -> Condition | None:
     t = text.strip().lower()
     match = _LOW.match(t)
@@ -386,8 +394,9 @@ def _hidden_range(known: tuple[Card, ...], n: int, rest: str | None, text: str, 
     condition = _condition(rest)
     if condition is not None:
         return Range(known=known, hidden=n, condition=condition, drawn=drawn)
-    if not any(ch.isdigit() or ch in "tjqka" for ch in rest.lower()):
-        raise RuleError(f"unknown range condition {rest.strip()!r} in {text!r}; expected {_CONDITIONS_TEXT}")
+    word = rest.strip()
+    if "," not in word and ":" not in word and not is_range_text(word) and not _is_cards(word):
+        raise RuleError(f"unknown range condition {word!r} in {text!r}; expected {_CONDITIONS_TEXT}")
     return Range(known=known, hidden=n, members=tuple(_members(rest)), drawn=drawn)
 
 
