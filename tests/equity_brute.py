@@ -88,9 +88,7 @@ def brute_equity(
         total = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
         for c in deck:
             text = parse_cards([c])[0]
-            part = brute_equity(
-                game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges
-            )
+            part = brute_equity(game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges)
             total.outcomes += part.outcomes
             for i in range(n):
                 for name in FIELDS:
@@ -150,8 +148,12 @@ def brute_equity(
             missing = size - len(known[player]) - len(hidden)
             for cards in itertools.combinations(rest, missing):
                 taken = set(cards)
-                deal(player + 1, [c for c in rest if c not in taken], [*scores, score(player, hidden + cards)],
-                     weight * w)
+                deal(
+                    player + 1,
+                    [c for c in rest if c not in taken],
+                    [*scores, score(player, hidden + cards)],
+                    weight * w,
+                )
 
     deal(0, deck, [], 1)
     return result

@@ -52,7 +52,12 @@ EXACT_SPOTS: list[tuple[str, list[str], str, dict[str, Any]]] = [
     ("seven-card-stud-8", ["Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"], "", {}),
     ("seven-card-stud-8", ["Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c", "6d 7d 2d 3h Td Jd"], "", {}),
     ("seven-card-stud-8", ["As 4s 6d 7c Kc", "2h 3h 5h 9h 9c 9d"], "Ah Ad", {}),
-    ("seven-card-stud-high-low", ["7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"], "2c 2d", {"low": "deuce-to-seven"}),
+    (
+        "seven-card-stud-high-low",
+        ["7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"],
+        "2c 2d",
+        {"low": "deuce-to-seven"},
+    ),
     ("seven-card-stud-high-low", ["7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"], "2c 2d", {"low": "ace-to-six"}),
     ("seven-card-stud-high-low", ["7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"], "2c 2d", {"low": "ace-to-five"}),
     ("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], "", {}),
@@ -64,12 +69,27 @@ EXACT_SPOTS: list[tuple[str, list[str], str, dict[str, Any]]] = [
     ("deuce-to-seven", ["7h 5h 4h 3h", "8c 6d 5d 4c 2s"], "", {}),
     ("deuce-to-seven", ["7h 5h 4h", "8c 6d 5d 4c"], "", {}),
     ("jackpots", ["Jh Jd", "Ts 9s 8s 7s"], "2c 3c 4c 5d 6d 7d 8d 9d Qc Kc Ac 2h 3h 4h 5h 6h 7h 8h 9h", {}),
-    ("jackpots", ["Ah Ad Kc", "Qs Qd Qc 5h"], "2c 3c 4c 5d 6d 7d 8d 9d Jc Tc 2h 3h 4h 5s 6h 7h 8h 9h", {"joker": "bug"}),
+    (
+        "jackpots",
+        ["Ah Ad Kc", "Qs Qd Qc 5h"],
+        "2c 3c 4c 5d 6d 7d 8d 9d Jc Tc 2h 3h 4h 5s 6h 7h 8h 9h",
+        {"joker": "bug"},
+    ),
     ("five-card-stud", ["As Kd 7c", "Qs Qd 2h"], "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s 4c 4d 3h 3s 2c Jh", {}),
-    ("five-card-stud", ["As Kd 7c 2c", "Qs Qd 2h 3h", "Jc Tc 9c"], "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s 4c", {}),
+    (
+        "five-card-stud",
+        ["As Kd 7c 2c", "Qs Qd 2h 3h", "Jc Tc 9c"],
+        "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s 4c",
+        {},
+    ),
     ("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], "", {}),
     ("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d", "Td 3s 3c 4s"], "", {}),
-    ("seven-card-stud", ["2c Ad 7c 7d 9s", "Kc Kd 3s 3c 4c"], "As Ac Ks Kh Qs Qc Js Jc Ts Tc 9c 9d 8s 8c", {"wild": "2"}),
+    (
+        "seven-card-stud",
+        ["2c Ad 7c 7d 9s", "Kc Kd 3s 3c 4c"],
+        "As Ac Ks Kh Qs Qc Js Jc Ts Tc 9c 9d 8s 8c",
+        {"wild": "2"},
+    ),
     ("seven-card-stud-8", ["2c Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c 6d"], "", {"wild": "2"}),
     ("seven-card-stud", ["Jk Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c 6d"], "", {"joker": "bug"}),
     ("seven-card-stud", ["Jk Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c 6d"], "", {"joker": "wild"}),
@@ -136,7 +156,9 @@ def random_spot(rng: random.Random, known: int, dead: int) -> tuple[list[list[in
 
 
 @pytest.mark.parametrize(("game", "known", "dead", "options"), STREETS)
-def test_counting_equals_enumeration_on_random_spots(game: str, known: int, dead: int, options: dict[str, Any]) -> None:
+def test_counting_equals_enumeration_on_random_spots(
+    game: str, known: int, dead: int, options: dict[str, Any]
+) -> None:
     rng = random.Random(f"{game}{known}{dead}{options}")
     for _ in range(3):
         hands, dead_cards = random_spot(rng, known, dead)
@@ -165,7 +187,9 @@ def test_third_street_heads_up_is_exact() -> None:
     mc = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=400_000, seed=3)
     assert mc[0].stderr is not None
     for name in FIELDS:
-        assert abs(getattr(mc[0], name) - getattr(r[0], name)) <= 4.5 * getattr(mc[0].stderr, name) + 1e-9, name
+        assert abs(getattr(mc[0], name) - getattr(r[0], name)) <= 4.5 * getattr(mc[0].stderr, name) + 1e-9, (
+            name
+        )
 
 
 def test_outcome_count_fifth_street_heads_up() -> None:
@@ -225,8 +249,16 @@ def test_suit_symmetric_hands_get_equal_equity(game: str, hands: list[str]) -> N
 
 def test_eight_handed_stud_uses_the_community_card() -> None:
     # 8 x 6 = 48 cards out: the deck cannot give everyone a seventh card (the rules, 5.1)
-    hands = ["Ah 2c 3d 8s 8c 4d", "Kd Kc 9s 9h 4c 5c", "As Ad 7c 7d 2h 9c", "Qc Qd Qs 3c 6c Tc",
-             "2d 3h 4h 5d 6h Jc", "Jd Js Th Td 5s 6s", "2s 3s 4s 7s 8d 9d", "5h 6d 7h 8h Jh Qh"]
+    hands = [
+        "Ah 2c 3d 8s 8c 4d",
+        "Kd Kc 9s 9h 4c 5c",
+        "As Ad 7c 7d 2h 9c",
+        "Qc Qd Qs 3c 6c Tc",
+        "2d 3h 4h 5d 6h Jc",
+        "Jd Js Th Td 5s 6s",
+        "2s 3s 4s 7s 8d 9d",
+        "5h 6d 7h 8h Jh Qh",
+    ]
     r = equity("seven-card-stud-8", hands)
     assert r.outcomes == 4 and len(r) == 8
     assert_equals_brute(r, brute_equity("seven-card-stud-8", hands))
@@ -261,13 +293,17 @@ def test_monte_carlo_within_four_standard_errors(fifth_exact: splitpot.EquityRes
                 assert getattr(mc_p.stderr, name) == pytest.approx(se, rel=0.05, abs=1e-5)
 
 
-def test_standard_errors_cover_the_exact_answer_at_the_stated_rate(fifth_exact: splitpot.EquityResult) -> None:
+def test_standard_errors_cover_the_exact_answer_at_the_stated_rate(
+    fifth_exact: splitpot.EquityResult,
+) -> None:
     # 300 runs with fixed seeds: a 95 % interval (1.96 standard errors) should hold the
     # exact share about 285 times; binomial spread (sd ~3.8) gives the bounds.
     exact = fifth_exact[0].share
     hits = 0
     for seed in range(300):
-        r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], samples=4096, seed=seed, threads=1)
+        r = equity(
+            "seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], samples=4096, seed=seed, threads=1
+        )
         assert r[0].stderr is not None
         hits += abs(r[0].share - exact) <= 1.96 * r[0].stderr.share
     assert 270 <= hits <= 297, hits
@@ -324,7 +360,9 @@ def test_progress_is_called_from_the_calling_thread() -> None:
         calls.append((done, total))
         idents.add(threading.get_ident())
 
-    equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], threads=2, progress=progress, method="enumerate")
+    equity(
+        "seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], threads=2, progress=progress, method="enumerate"
+    )
     assert 1 <= len(calls) <= 20
     assert calls[-1][0] == calls[-1][1]
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
@@ -349,8 +387,12 @@ def test_progress_returning_false_keeps_the_monte_carlo_work() -> None:
 
 def test_progress_returning_false_stops_an_exact_run() -> None:
     with pytest.raises(EquityStopped, match="stopped before it finished"):
-        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], method="enumerate",
-               progress=lambda done, total: False)
+        equity(
+            "seven-card-stud-8",
+            ["Ah 2c 3d 8s", "Kd Kc 9s 9h"],
+            method="enumerate",
+            progress=lambda done, total: False,
+        )
 
 
 def test_progress_error_stops_the_run() -> None:
@@ -361,7 +403,9 @@ def test_progress_error_stops_the_run() -> None:
         raise Stop
 
     with pytest.raises(Stop):
-        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], samples=2_000_000, seed=1, progress=progress)
+        equity(
+            "seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], samples=2_000_000, seed=1, progress=progress
+        )
 
 
 def test_gil_released_other_threads_run() -> None:
@@ -400,19 +444,39 @@ def test_gil_released_other_threads_run() -> None:
         ({"game": "seven-card-stud", "hands": ["As"]}, RuleError, "2 to 16"),
         ({"game": "seven-card-stud-8", "hands": ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"]}, RuleError, "samples="),
         ({"game": "seven-card-stud-8", "hands": ["As", "Kd"], "low": "ace-to-five"}, RuleError, "low="),
-        ({"game": "seven-card-stud-high-low", "hands": ["As", "Kd"], "low": "high"}, RuleError, "deuce-to-seven"),
+        (
+            {"game": "seven-card-stud-high-low", "hands": ["As", "Kd"], "low": "high"},
+            RuleError,
+            "deuce-to-seven",
+        ),
         ({"game": "seven-card-stud", "hands": ["As", "Kd"], "draws": [1, 1]}, RuleError, "draw games only"),
         ({"game": "lowball", "hands": ["As 2d 3c", "Kd 2c 3d 4d"], "draws": [1, 1]}, RuleError, "draw 2"),
         ({"game": "lowball", "hands": ["As 2d 3c", "Kd 2c 3d 4d"], "draws": [2]}, RuleError, "one number"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "draws": [True, 4]}, ArgumentTypeError, "each draw must be an int"),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "draws": [True, 4]},
+            ArgumentTypeError,
+            "each draw must be an int",
+        ),
         ({"game": "lowball", "hands": ["As", "Kd"], "joker": "loud"}, RuleError, "joker must be one of"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "wild_low": "sideways"}, RuleError, "wild_low must be one of"),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "wild_low": "sideways"},
+            RuleError,
+            "wild_low must be one of",
+        ),
         ({"game": "lowball", "hands": ["As", "Kd"], "wild": "Z"}, splitpot.RankingError, "unknown wild rank"),
         ({"game": "lowball", "hands": ["As", "Kd"], "samples": 0}, RuleError, "samples must be in 1"),
         ({"game": "lowball", "hands": ["As", "Kd"], "samples": 10, "threads": 0}, RuleError, "threads"),
         ({"game": "lowball", "hands": "As Kd"}, CardTypeError, "sequence of hands"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "samples": 1.5}, ArgumentTypeError, "samples must be an int"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "samples": True}, ArgumentTypeError, "samples must be an int"),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "samples": 1.5},
+            ArgumentTypeError,
+            "samples must be an int",
+        ),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "samples": True},
+            ArgumentTypeError,
+            "samples must be an int",
+        ),
         ({"game": "lowball", "hands": ["As", "Kd"], "progress": 3}, ArgumentTypeError, "callable"),
         ({"game": "lowball", "hands": ["As", "Kd"], "stderr": 0}, RuleError, "stderr must be in"),
         ({"game": "lowball", "hands": ["As", "Kd"], "stderr": float("nan")}, RuleError, "finite"),
@@ -420,9 +484,17 @@ def test_gil_released_other_threads_run() -> None:
         ({"game": "lowball", "hands": ["As", "Kd"], "max_outcomes": 2.5}, RuleError, "whole number"),
         ({"game": "lowball", "hands": ["As", "Kd"], "max_outcomes": 0}, RuleError, "max_outcomes must be in"),
         ({"game": "lowball", "hands": ["As", "Kd"], "method": "guess"}, RuleError, "method must be one of"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "samples": 10, "method": "count"}, RuleError, "exact method"),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "samples": 10, "method": "count"},
+            RuleError,
+            "exact method",
+        ),
         ({"game": "lowball", "hands": ["As", "Kd", "Qs"], "method": "count"}, RuleError, "two hands"),
-        ({"game": "lowball", "hands": ["As", "Kd"], "duplicate": 1}, ArgumentTypeError, "duplicate must be True"),
+        (
+            {"game": "lowball", "hands": ["As", "Kd"], "duplicate": 1},
+            ArgumentTypeError,
+            "duplicate must be True",
+        ),
         ({"game": "lowball", "hands": ["As", 3.5]}, CardTypeError, "hand 2"),
     ],
 )
@@ -446,10 +518,12 @@ def test_max_outcomes_takes_the_float_the_docs_write() -> None:
 
 @pytest.mark.parametrize(
     ("threads", "error", "match"),
-    [(1.5, ArgumentTypeError, "threads must be an int, got float"),
-     (2**40, RuleError, r"threads must be in 1\.\.1024, got 1099511627776"),
-     ("2", ArgumentTypeError, "threads must be an int, got str"),
-     (True, ArgumentTypeError, "threads must be an int, got bool")],
+    [
+        (1.5, ArgumentTypeError, "threads must be an int, got float"),
+        (2**40, RuleError, r"threads must be in 1\.\.1024, got 1099511627776"),
+        ("2", ArgumentTypeError, "threads must be an int, got str"),
+        (True, ArgumentTypeError, "threads must be an int, got bool"),
+    ],
 )
 def test_threads_are_checked(threads: object, error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
@@ -457,7 +531,10 @@ def test_threads_are_checked(threads: object, error: type[Exception], match: str
 
 
 def test_cli_huge_thread_count_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["equity", "-g", "lowball", "As 2d", "Kd 3c", "--samples", "100", "--threads", "100000000000"]) == 2
+    assert (
+        main(["equity", "-g", "lowball", "As 2d", "Kd 3c", "--samples", "100", "--threads", "100000000000"])
+        == 2
+    )
     err = capsys.readouterr().err
     assert "--threads must be in 1..1024" in err and "pybind11" not in err and "Traceback" not in err
 
@@ -478,7 +555,9 @@ def test_the_joker_is_in_the_lowball_deck_by_default() -> None:
 
 def test_max_outcomes_limit_and_message() -> None:
     with pytest.raises(RuleError, match=r"would visit 671,580 outcomes \(the limit is 1,000\).*samples="):
-        equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], max_outcomes=1000, method="enumerate")
+        equity(
+            "seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], max_outcomes=1000, method="enumerate"
+        )
 
 
 def test_complete_hands_are_one_outcome() -> None:
@@ -500,8 +579,17 @@ def test_cli_table(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_cli_monte_carlo_prints_standard_errors_and_ranges(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["equity", "-g", "seven-card-stud", "As Ks Qs", "Kd + 2 down: pair", "--stderr", "0.004",
-            "--seed", "1"]
+    argv = [
+        "equity",
+        "-g",
+        "seven-card-stud",
+        "As Ks Qs",
+        "Kd + 2 down: pair",
+        "--stderr",
+        "0.004",
+        "--seed",
+        "1",
+    ]
     assert main(argv) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("seven-card-stud, Monte Carlo, seed 1, target:")
@@ -512,8 +600,26 @@ def test_cli_monte_carlo_prints_standard_errors_and_ranges(capsys: pytest.Captur
 
 
 def test_cli_json_and_options(capsys: pytest.CaptureFixture[str]) -> None:
-    argv = ["equity", "-g", "lowball", "As 2d 3c", "Kd 4c 5d 6h", "--dead", "Qs", "Js", "--draws", "2", "1",
-            "--samples", "5000", "--seed", "3", "--threads", "1", "--json"]
+    argv = [
+        "equity",
+        "-g",
+        "lowball",
+        "As 2d 3c",
+        "Kd 4c 5d 6h",
+        "--dead",
+        "Qs",
+        "Js",
+        "--draws",
+        "2",
+        "1",
+        "--samples",
+        "5000",
+        "--seed",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ]
     assert main(argv) == 0
     doc = json.loads(capsys.readouterr().out)
     assert doc["game"] == "lowball" and doc["exact"] is False and doc["seed"] == 3 and doc["outcomes"] == 5000

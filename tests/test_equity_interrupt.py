@@ -21,7 +21,8 @@ API_CHILD = r"""
 import sys, splitpot
 print("started", flush=True)
 try:
-    r = splitpot.equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seed=1, threads={threads})
+    r = splitpot.equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seed=1,
+                        threads={threads})
 except KeyboardInterrupt:
     print("KeyboardInterrupt", flush=True)
     sys.exit(0)
@@ -81,8 +82,22 @@ def test_ctrl_c_stops_a_multithreaded_run() -> None:
 
 
 def test_cli_exits_130_without_a_traceback() -> None:
-    argv = [sys.executable, "-m", "splitpot.cli", "equity", "-g", "seven-card-stud-8", "Ah 2c 3d", "Kd Kc 9s",
-            "--samples", "100000000000", "--seed", "1", "--threads", "1"]
+    argv = [
+        sys.executable,
+        "-m",
+        "splitpot.cli",
+        "equity",
+        "-g",
+        "seven-card-stud-8",
+        "Ah 2c 3d",
+        "Kd Kc 9s",
+        "--samples",
+        "100000000000",
+        "--seed",
+        "1",
+        "--threads",
+        "1",
+    ]
     result, took = interrupt(argv, wait=1.5)
     assert took < 2.0, took
     assert result.returncode == 130

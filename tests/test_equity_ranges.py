@@ -93,7 +93,11 @@ def test_malformed_ranges_are_refused_clearly(text: str, match: str) -> None:
 
 def test_range_objects_validate() -> None:
     with pytest.raises(RuleError, match="either explicit members or a condition"):
-        Range(hidden=2, condition=Condition(kind="pair"), members=(Member(tuple(parse_cards("As Ad")), Fraction(1)),))
+        Range(
+            hidden=2,
+            condition=Condition(kind="pair"),
+            members=(Member(tuple(parse_cards("As Ad")), Fraction(1)),),
+        )
     with pytest.raises(RuleError, match="limit from 5 to 10"):
         Condition(kind="low", limit=11)
     with pytest.raises(RuleError, match="unknown range condition 'flush'"):
@@ -114,7 +118,9 @@ def test_conditions_select_the_right_sets() -> None:
     pat8 = member_list(parse_range("pat: 8-low"), [])
     assert len(pat8) == math.comb(8, 5) * 4**5  # five distinct ranks of A..8, any suits
     # jacks or better among pat hands: pair of jacks and up, two pair and up (straights, flushes too)
-    jacks = member_list(parse_range("pat: jacks+"), cards_of("2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d"))
+    jacks = member_list(
+        parse_range("pat: jacks+"), cards_of("2c 3c 4c 5c 6c 7c 8c 9c Tc 2d 3d 4d 5d 6d 7d 8d")
+    )
     assert jacks
     threshold = strength("Jc Jd 4h 3s 2c")
     assert all(strength(list(row)) >= threshold for row, _ in jacks[:2000])
@@ -139,11 +145,19 @@ def test_a_range_equals_the_weighted_average_of_its_members() -> None:
     assert whole.exact and whole.method == "count" and whole[1].range == villain
     total = sum(m.weight for m in villain.members)
     for field in FIELDS:
-        one_by_one = sum(
-            m.weight * Fraction(getattr(equity("seven-card-stud-8",
-                                               [hero, f"9s 9h 4c {' '.join(map(str, m.cards))}"])[1], field))
-            for m in villain.members
-        ) / total
+        one_by_one = (
+            sum(
+                m.weight
+                * Fraction(
+                    getattr(
+                        equity("seven-card-stud-8", [hero, f"9s 9h 4c {' '.join(map(str, m.cards))}"])[1],
+                        field,
+                    )
+                )
+                for m in villain.members
+            )
+            / total
+        )
         assert getattr(whole[1], field) == pytest.approx(float(one_by_one), abs=1e-12), field
 
 
@@ -160,12 +174,31 @@ def test_card_removal_in_equity_drops_members_that_clash_with_the_hero() -> None
     [
         ("seven-card-stud", "As Ad 7c 7d 2h 9s", "Kd 5c 4h 2s + 2 down: pair", "Qh Jh Th 9h"),
         ("seven-card-stud-8", "Ah 2c 3d 8s 8c Kh", "5d 6h 7c 4s + 2 down: 8-low", ""),
-        ("five-card-stud", "As Kd 7c 2c", "Qh 3d 4d + 1 down: As, Ks, Qs:3", "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s"),
-        ("lowball", "7c 5d 4h 3s", "pat: 8-low",
-         "Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s 8c 8d 7d 7h 6c 6d 5c 5h Ac Ad Ah 2c 2d"),
-        ("jackpots", "Ah Ad Kh 5c", "kept 3 drew 2: Kc Kd 9s, Qc Qd Qh:2",
-         "2c 3c 4c 5d 6d 7d 8d 9d Jc Tc 2h 3h 4h 5s 6h 7h 8h 9h"),
-        ("mexican-stud", "5c Ad Kd 9h", "Qs Qh 2d + 1 down", "Tc Td Th Ts Jc Jd Jh Js 8c 8d 8h 8s 7c 7d 7h 7s"),
+        (
+            "five-card-stud",
+            "As Kd 7c 2c",
+            "Qh 3d 4d + 1 down: As, Ks, Qs:3",
+            "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s",
+        ),
+        (
+            "lowball",
+            "7c 5d 4h 3s",
+            "pat: 8-low",
+            "Kc Kd Kh Ks Qc Qd Qh Qs Jc Jd Jh Js Tc Td Th Ts 9c 9d 9h 9s 8c 8d 7d 7h 6c 6d 5c 5h "
+            "Ac Ad Ah 2c 2d",
+        ),
+        (
+            "jackpots",
+            "Ah Ad Kh 5c",
+            "kept 3 drew 2: Kc Kd 9s, Qc Qd Qh:2",
+            "2c 3c 4c 5d 6d 7d 8d 9d Jc Tc 2h 3h 4h 5s 6h 7h 8h 9h",
+        ),
+        (
+            "mexican-stud",
+            "5c Ad Kd 9h",
+            "Qs Qh 2d + 1 down",
+            "Tc Td Th Ts Jc Jd Jh Js 8c 8d 8h 8s 7c 7d 7h 7s",
+        ),
     ],
 )
 def test_exact_ranges_equal_brute_force(game: str, hero: str, villain: str, dead: str) -> None:
@@ -196,13 +229,22 @@ def test_monte_carlo_with_ranges_is_near_the_exact_answer() -> None:
 
 def test_monte_carlo_ranges_collide_and_are_redrawn() -> None:
     # two opponents both hold a pair in the hole: their pairs often share a card and are redrawn
-    r = equity("seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair", "Qd + 2 down: pair"], samples=50_000, seed=1)
+    r = equity(
+        "seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair", "Qd + 2 down: pair"], samples=50_000, seed=1
+    )
     assert r.rejected > 0 and r.outcomes == 50_000
     assert math.isclose(sum(p.share for p in r), 1.0, abs_tol=1e-12)
 
 
 def test_six_handed_lowball_with_ranges() -> None:
-    hands = ["7c 5d 4h 3s 2c", "kept 3 drew 2: 8-low", "kept 4: 7-low", "pat: 9-low", "kept 2: 5-low", "kept 3"]
+    hands = [
+        "7c 5d 4h 3s 2c",
+        "kept 3 drew 2: 8-low",
+        "kept 4: 7-low",
+        "pat: 9-low",
+        "kept 2: 5-low",
+        "kept 3",
+    ]
     r = equity("lowball", hands, stderr=0.004, seed=3)
     assert len(r) == 6 and r.stop.value == "target"
     assert math.isclose(sum(p.share for p in r), 1.0, abs_tol=1e-12)
@@ -220,7 +262,10 @@ def test_ranges_that_never_fit_together_are_refused() -> None:
     with pytest.raises(RuleError, match="almost never fit together"):
         equity("seven-card-stud", ["Ks Kd", "Qd + 1 down: As", "Jd + 1 down: As"], samples=1000, seed=1)
     with pytest.raises(RuleError, match="no possible deal"):  # exact: every outcome would need As twice
-        equity("seven-card-stud", ["Ks Kd Kc 2c 3c 4c", "Qd Qc 2d 3d 4d + 1 down: As", "Jd Jc 2h 3h 4h + 1 down: As"])
+        equity(
+            "seven-card-stud",
+            ["Ks Kd Kc 2c 3c 4c", "Qd Qc 2d 3d 4d + 1 down: As", "Jd Jc 2h 3h 4h + 1 down: As"],
+        )
 
 
 def test_mexican_stud_hides_the_hole_card_of_a_range() -> None:
@@ -234,7 +279,9 @@ def test_mexican_stud_hides_the_hole_card_of_a_range() -> None:
     assert via_range[0].share == pytest.approx(float(ref.fraction(0, "share")), abs=1e-12)
     hidden_first = parse_range("+ 1 down")
     blank = equity("mexican-stud", ["5c Ad Kd 9h", ""], dead=dead + " Qs Qh 2d", samples=20_000, seed=1)
-    also = equity("mexican-stud", ["5c Ad Kd 9h", hidden_first], dead=dead + " Qs Qh 2d", samples=20_000, seed=1)
+    also = equity(
+        "mexican-stud", ["5c Ad Kd 9h", hidden_first], dead=dead + " Qs Qh 2d", samples=20_000, seed=1
+    )
     assert [p.share for p in blank] == [p.share for p in also]  # a hand with no card: its hole card at random
 
 

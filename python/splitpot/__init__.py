@@ -11,7 +11,6 @@ from __future__ import annotations
 from splitpot.cards import JOKER, Card, Deck, parse_cards
 from splitpot.engine import GameSpec, History, Session, State, Street
 from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
-from splitpot.ranges import Range, parse_range
 from splitpot.errors import (
     CardError,
     CardTypeError,
@@ -31,6 +30,7 @@ from splitpot.evaluate import (
     strength,
 )
 from splitpot.games import GAMES, get_game
+from splitpot.ranges import Range, parse_range
 from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 

@@ -333,7 +333,9 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
         r = parse_range(spec)
         return list(r.known), r
     if isinstance(spec, bytes) or not isinstance(spec, str | Iterable):
-        raise CardTypeError(f"hand {index + 1} must be cards, a range's text or a Range, got {describe(spec)}")
+        raise CardTypeError(
+            f"hand {index + 1} must be cards, a range's text or a Range, got {describe(spec)}"
+        )
     return parse_cards(spec), None
 
 
@@ -445,23 +447,31 @@ def equity(
         raise RuleError("stderr must be positive")
     sampled = bool(n_samples or target or limit_s)
     if sampled:
-        used_seed: int | None = secrets.randbits(63) if seed is None else as_int(seed, "seed", low=0, high=(1 << 64) - 1)
+        used_seed: int | None = (
+            secrets.randbits(63) if seed is None else as_int(seed, "seed", low=0, high=(1 << 64) - 1)
+        )
     else:
         if seed is not None:
             as_int(seed, "seed", low=0, high=(1 << 64) - 1)
         used_seed = None
-    n_threads = (os.cpu_count() or 1) if threads is None else as_int(threads, "threads", low=1, high=_MAX_THREADS)
+    n_threads = (
+        (os.cpu_count() or 1) if threads is None else as_int(threads, "threads", low=1, high=_MAX_THREADS)
+    )
     limit = _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _max_outcomes(max_outcomes)
     how = as_choice(method, EquityMethod, "method")
     if sampled and how is not EquityMethod.AUTO:
-        raise RuleError(f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one")
+        raise RuleError(
+            f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one"
+        )
     if progress is not None and not callable(progress):
-        raise ArgumentTypeError(f"progress must be a callable progress(done, total) or None, got {describe(progress)}")
+        raise ArgumentTypeError(
+            f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
+        )
 
     # Ranges: expanded against every card known to be elsewhere.
     deck_size = 53 if joker_rule is not None else 52
     ranges: list[tuple[int, np.ndarray, np.ndarray] | None] = []
-    for i, (known, r) in enumerate(parsed):
+    for i, (_, r) in enumerate(parsed):
         if r is None:
             ranges.append(None)
             continue
@@ -496,8 +506,10 @@ def equity(
         raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
     if outcomes == 0:
         if exact:
-            raise RuleError("the ranges leave no possible deal: every way of dealing them gives two hands a card "
-                            "in common")
+            raise RuleError(
+                "the ranges leave no possible deal: every way of dealing them gives two hands a card "
+                "in common"
+            )
         if stop is EquityStop.INTERRUPTED:
             raise KeyboardInterrupt
         raise EquityStopped("the run was stopped before a sample was drawn")
@@ -516,7 +528,11 @@ def equity(
             mean = share / units
             var = max(share_sq / (units * _core.EQUITY_SHARE_UNITS) - mean * mean, 0.0) * n / denom
             errors = StandardErrors(
-                high_win=se(hw), high_tie=se(ht), low_win=se(lw), low_tie=se(lt), scoop=se(sc),
+                high_win=se(hw),
+                high_tie=se(ht),
+                low_win=se(lw),
+                low_tie=se(lt),
+                scoop=se(sc),
                 share=math.sqrt(var / n),
             )
         players.append(
@@ -568,27 +584,42 @@ def add_equity_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
-        "hands", nargs="+", metavar="HAND", help="one player's known cards ('As 2d 3c') or a range ('pat: 8-low')"
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="one player's known cards ('As 2d 3c') or a range ('pat: 8-low')",
     )
     parser.add_argument("--game", "-g", required=True, metavar="GAME", help="the game (see below)")
     parser.add_argument("--dead", nargs="+", default=[], metavar="CARD", help="cards out of the deck")
     parser.add_argument("--draws", nargs="+", default=None, metavar="N", help="cards each hand draws")
     parser.add_argument("--samples", default=None, metavar="N", help="Monte Carlo deals (default: exact)")
-    parser.add_argument("--stderr", default=None, metavar="SE", help="Monte Carlo until every share's standard "
-                        "error is at most SE (e.g. 0.001)")
+    parser.add_argument(
+        "--stderr",
+        default=None,
+        metavar="SE",
+        help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001)",
+    )
     parser.add_argument("--seconds", default=None, metavar="S", help="Monte Carlo for S seconds")
     parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
         "--low", default=None, help="seven-card-stud-high-low: deuce-to-seven, ace-to-six or ace-to-five"
     )
-    parser.add_argument("--wild", action="append", metavar="RANK|CARDS", help="wild cards (--wild 2: deuces wild)")
     parser.add_argument(
-        "--joker", choices=["bug", "wild", "none"], default=None,
+        "--wild", action="append", metavar="RANK|CARDS", help="wild cards (--wild 2: deuces wild)"
+    )
+    parser.add_argument(
+        "--joker",
+        choices=["bug", "wild", "none"],
+        default=None,
         help="the joker in the deck as the bug or wild, or none (default: bug in lowball, none elsewhere)",
     )
-    parser.add_argument("--wild-low", choices=[w.value for w in WildLow], default="zero",
-                        help="how wild cards count in a low (default zero)")
+    parser.add_argument(
+        "--wild-low",
+        choices=[w.value for w in WildLow],
+        default="zero",
+        help="how wild cards count in a low (default zero)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run_equity)
 
@@ -600,7 +631,7 @@ def _game_lines() -> str:
 _DOCS = {
     EquityGame.SEVEN_CARD_STUD: "high only (up to 7 cards a hand)",
     EquityGame.SEVEN_CARD_STUD_8: "high-low, eight-or-better low",
-    EquityGame.SEVEN_CARD_STUD_HIGH_LOW: "classic high-low, --low deuce-to-seven (default), ace-to-six or ace-to-five",
+    EquityGame.SEVEN_CARD_STUD_HIGH_LOW: "classic high-low, --low deuce-to-seven (default), ace-to-six/five",
     EquityGame.LOWBALL: "ace-to-five draw with the joker: cards kept, --draws N each (default 5 - kept)",
     EquityGame.DEUCE_TO_SEVEN: "deuce-to-seven draw: cards kept, --draws N each",
     EquityGame.JACKPOTS: "five-card draw, high: cards kept, --draws N each",
@@ -703,16 +734,20 @@ def run_equity(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     _print_result(result, args.json, seconds)
     if result.stop is EquityStop.INTERRUPTED:
-        print(f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
-              file=sys.stderr)
+        print(
+            f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
+            file=sys.stderr,
+        )
         return 130
     return 0
 
 
 def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
     sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
-    texts = [str(p.range) if p.range is not None else (" ".join(str(c) for c in p.cards) or "(none)")
-             for p in result]
+    texts = [
+        str(p.range) if p.range is not None else (" ".join(str(c) for c in p.cards) or "(none)")
+        for p in result
+    ]
     if as_json:
         doc = {
             "game": result.game.value,
@@ -736,7 +771,9 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
     if result.exact:
         how = f"exact ({result.method})"
     else:
-        how = f"Monte Carlo, seed {result.seed}" + (f", {result.stop.value}" if result.stop.value != "complete" else "")
+        how = f"Monte Carlo, seed {result.seed}" + (
+            f", {result.stop.value}" if result.stop.value != "complete" else ""
+        )
     classic = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW
     low = f" (low: {result.low.value})" if classic and result.low else ""
     print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")

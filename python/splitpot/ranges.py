@@ -94,7 +94,9 @@ class Condition:
         object.__setattr__(self, "kind", kind)
         if kind is ConditionKind.LOW:
             if isinstance(self.limit, bool) or not isinstance(self.limit, int) or not 5 <= self.limit <= 10:
-                raise RuleError(f"a low condition needs a limit from 5 to 10 (e.g. 8-low), got {self.limit!r}")
+                raise RuleError(
+                    f"a low condition needs a limit from 5 to 10 (e.g. 8-low), got {self.limit!r}"
+                )
         elif self.limit is not None:
             raise RuleError(f"the condition {kind.value!r} takes no limit")
 
@@ -142,15 +144,19 @@ class Range:
             if len(m.cards) != self.hidden:
                 text = " ".join(map(str, m.cards))
                 raise RuleError(
-                    f"range member {text!r} has {len(m.cards)} cards; every member of this range has {self.hidden}"
+                    f"range member {text!r} has {len(m.cards)} cards; "
+                    f"every member of this range has {self.hidden}"
                 )
             if not m.weight > 0:
-                raise RuleError(f"range weights must be positive, got {m.weight} for {' '.join(map(str, m.cards))}")
+                raise RuleError(
+                    f"range weights must be positive, got {m.weight} for {' '.join(map(str, m.cards))}"
+                )
             if set(m.cards) & set(self.known):
                 raise CardError(f"range member {' '.join(map(str, m.cards))} repeats a known card")
         object.__setattr__(self, "members", members)
-        if self.drawn is not None and (isinstance(self.drawn, bool) or not isinstance(self.drawn, int)
-                                       or self.drawn < 0):
+        if self.drawn is not None and (
+            isinstance(self.drawn, bool) or not isinstance(self.drawn, int) or self.drawn < 0
+        ):
             raise RuleError(f"drawn must be a count of cards, got {self.drawn!r}")
 
     @property
@@ -176,7 +182,9 @@ class Range:
     def __str__(self) -> str:
         return self.text
 
-    def expand(self, excluded: Iterable[int], *, deck_size: int = 52) -> tuple[NDArray[np.uint8], NDArray[np.uint64]]:
+    def expand(
+        self, excluded: Iterable[int], *, deck_size: int = 52
+    ) -> tuple[NDArray[np.uint8], NDArray[np.uint64]]:
         """The possible hidden-card sets (rows) and their integer weights, given
         the cards known to be elsewhere; raises RuleError when none is left.
 
@@ -209,7 +217,8 @@ class Range:
             weights = np.ones(len(cards), dtype=np.uint64)
         if len(cards) == 0:
             raise RuleError(
-                f"the range {self.text!r} is empty: no set of hidden cards fits it beside the known and dead cards"
+                f"the range {self.text!r} is empty: "
+                "no set of hidden cards fits it beside the known and dead cards"
             )
         return np.ascontiguousarray(cards), weights
 
@@ -242,7 +251,9 @@ def _ranks(cards: NDArray[np.uint8], known: Sequence[Card]) -> NDArray[np.int64]
     return np.where(rows == JOKER, 13, rows // 4)
 
 
-def _max_group(ranks: NDArray[np.int64], *, joker_as_ace: bool) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+def _max_group(
+    ranks: NDArray[np.int64], *, joker_as_ace: bool
+) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
     """Per row: the counts of each rank (13 columns, the joker added to the aces or not)."""
     counts = np.zeros((len(ranks), 14), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(len(ranks)), ranks.shape[1]), ranks.ravel()), 1)
@@ -262,7 +273,7 @@ _THRESHOLD_HANDS = {
 def _satisfies(condition: Condition, known: Sequence[Card], cards: NDArray[np.uint8]) -> NDArray[np.bool_]:
     kind = condition.kind
     if kind is ConditionKind.PAIR:
-        counts, jokers = _max_group(_ranks(cards, ()), joker_as_ace=True)
+        counts, _ = _max_group(_ranks(cards, ()), joker_as_ace=True)
         return np.asarray((counts >= 2).any(axis=1))
     ranks = _ranks(cards, known)
     if kind is ConditionKind.LOW:
@@ -275,8 +286,12 @@ def _satisfies(condition: Condition, known: Sequence[Card], cards: NDArray[np.ui
         return np.asarray(ok & distinct)
     total = ranks.shape[1]
     if total >= 5:
-        rows = cards if not known else np.hstack(
-            [np.tile(np.array([int(c) for c in known], dtype=np.uint8), (len(cards), 1)), cards]
+        rows = (
+            cards
+            if not known
+            else np.hstack(
+                [np.tile(np.array([int(c) for c in known], dtype=np.uint8), (len(cards), 1)), cards]
+            )
         )
         rows = np.ascontiguousarray(rows, dtype=np.uint8)
         if total > 7:
@@ -301,8 +316,12 @@ def _satisfies(condition: Condition, known: Sequence[Card], cards: NDArray[np.ui
 
 
 _RANK_CHARS = set(RANKS) | {"t"}
-_STUD = re.compile(r"^(?P<known>[^+:]*)\+\s*(?P<n>\d+)\s*(?:down\b)?\s*(?::(?P<rest>.*))?$", re.IGNORECASE | re.DOTALL)
-_KEPT = re.compile(r"^kept\s+(?P<n>\d+)(?:\s+drew\s+(?P<m>\d+))?\s*(?::(?P<rest>.*))?$", re.IGNORECASE | re.DOTALL)
+_STUD = re.compile(
+    r"^(?P<known>[^+:]*)\+\s*(?P<n>\d+)\s*(?:down\b)?\s*(?::(?P<rest>.*))?$", re.IGNORECASE | re.DOTALL
+)
+_KEPT = re.compile(
+    r"^kept\s+(?P<n>\d+)(?:\s+drew\s+(?P<m>\d+))?\s*(?::(?P<rest>.*))?$", re.IGNORECASE | re.DOTALL
+)
 _PAT = re.compile(r"^pat\s*(?::(?P<rest>.*))?$", re.IGNORECASE | re.DOTALL)
 _LOW = re.compile(r"^(?P<n>10|[5-9t])-low$", re.IGNORECASE)
 
@@ -345,7 +364,9 @@ def _weight(text: str, member: str) -> Fraction:
     try:
         w = Fraction(t[:-1]) / 100 if t.endswith("%") else Fraction(t)
     except (ValueError, ZeroDivisionError):
-        raise RuleError(f"range member {member!r}: the weight {t!r} is not a number (e.g. 2, 0.5 or 25%)") from None
+        raise RuleError(
+            f"range member {member!r}: the weight {t!r} is not a number (e.g. 2, 0.5 or 25%)"
+        ) from None
     if w <= 0:
         raise RuleError(f"range member {member!r}: the weight must be positive, got {t!r}")
     return w
@@ -388,7 +409,9 @@ def _members(text: str) -> list[Member]:
     return members
 
 
-def _hidden_range(known: tuple[Card, ...], n: int, rest: str | None, text: str, *, drawn: int | None = None) -> Range:
+def _hidden_range(
+    known: tuple[Card, ...], n: int, rest: str | None, text: str, *, drawn: int | None = None
+) -> Range:
     if rest is None or not rest.strip():
         return Range(known=known, hidden=n, drawn=drawn)
     condition = _condition(rest)
@@ -420,7 +443,9 @@ def parse_range(text: str) -> Range:
         raise RuleError(f"a range is text such as 'Kd + 2 down: pair', got {type(text).__name__}")
     t = " ".join(text.split())
     if not t:
-        raise RuleError("the range is empty: give hands (e.g. 'As Ad, KK') or hidden cards (e.g. '+ 2 down: pair')")
+        raise RuleError(
+            "the range is empty: give hands (e.g. 'As Ad, KK') or hidden cards (e.g. '+ 2 down: pair')"
+        )
     if match := _PAT.match(t):
         return _hidden_range((), 5, match["rest"], t, drawn=0)
     if match := _KEPT.match(t):
