@@ -290,3 +290,11 @@ def test_expand_returns_integer_weights() -> None:
     assert cards.dtype == np.uint8 and weights.dtype == np.uint64
     assert weights.tolist() == [1, 3, 2]
     assert Range(hidden=2, condition=Condition(kind=ConditionKind.PAIR)).text == "+ 2 down: pair"
+
+
+def test_the_ranges_document_examples_run() -> None:
+    import doctest
+
+    doc = Path(__file__).resolve().parents[1] / "docs" / "RANGES.md"
+    result = doctest.testfile(str(doc), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert result.attempted >= 2 and result.failed == 0
