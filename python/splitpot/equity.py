@@ -24,7 +24,7 @@ it within a few milliseconds.
 (43, True, 0.0)
 >>> r = equity("seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair"], samples=200_000, seed=1)
 >>> round(r[0].share, 2), r[0].stderr is not None and r[0].stderr.share < 0.002
-(0.56, True)
+(0.5, True)
 
 Sides of the pot. The high-low games (``seven-card-stud-8``,
 ``seven-card-stud-high-low``) split it in a high and a low half: ``high_*``
@@ -697,7 +697,7 @@ def run_equity(args: argparse.Namespace) -> int:
 
     >>> from splitpot.cli import main
     >>> main(["equity", "--game", "lowball", "--joker", "none", "Ah 2c 3d 4s", "7c 6d 5h 3c 2d"])
-    lowball, exact (enumerate): 43 outcomes
+    lowball, exact (count): 43 outcomes
     hand              low win  low tie    scoop    share
     Ah 2c 3d 4s        20.93%    0.00%   20.93%   20.93%
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
