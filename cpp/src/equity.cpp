@@ -456,33 +456,23 @@ inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, Play
   }
   if (won) std::fill(won, won + n, 0);
   const bool low_side = G::kLow && best_lo > 0;  // 0: nobody qualifies
-  if constexpr (G::kHigh) {
-    const std::uint64_t whole = kSplit.part[static_cast<std::size_t>(n_hi)];
-    const std::uint64_t part = low_side ? whole / 2 : whole;
+  // Each side: its part of the pot to every best hand, a win alone or a tie.
+  auto award = [&](const std::uint16_t* v, std::uint16_t best, int count, std::uint64_t PlayerCounts::*win,
+                   std::uint64_t PlayerCounts::*tie, std::uint64_t part) {
     for (int i = 0; i < n; ++i) {
-      if (hi[i] != best_hi) continue;
-      if (n_hi == 1) {
-        c[i].high_win += w;
-      } else {
-        c[i].high_tie += w;
-      }
+      if (v[i] != best) continue;
+      c[i].*(count == 1 ? win : tie) += w;
       c[i].share += part * w;
       if (won) won[i] += part;
     }
+  };
+  if constexpr (G::kHigh) {
+    const std::uint64_t whole = kSplit.part[static_cast<std::size_t>(n_hi)];
+    award(hi, best_hi, n_hi, &PlayerCounts::high_win, &PlayerCounts::high_tie, low_side ? whole / 2 : whole);
   }
   if (low_side) {
     const std::uint64_t whole = kSplit.part[static_cast<std::size_t>(n_lo)];
-    const std::uint64_t part = G::kHigh ? whole / 2 : whole;
-    for (int i = 0; i < n; ++i) {
-      if (lo[i] != best_lo) continue;
-      if (n_lo == 1) {
-        c[i].low_win += w;
-      } else {
-        c[i].low_tie += w;
-      }
-      c[i].share += part * w;
-      if (won) won[i] += part;
-    }
+    award(lo, best_lo, n_lo, &PlayerCounts::low_win, &PlayerCounts::low_tie, G::kHigh ? whole / 2 : whole);
   }
   if constexpr (G::kHigh) {
     if (n_hi == 1 && (!low_side || (n_lo == 1 && who_lo == who_hi))) c[who_hi].scoop += w;

@@ -81,6 +81,7 @@ __all__ = [
     "EquityResult",
     "EquityStop",
     "EquityStopped",
+    "Figures",
     "PlayerEquity",
     "StandardErrors",
     "add_equity_parser",
@@ -183,8 +184,8 @@ HandSpec = str | Iterable[CardLike] | Range
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class StandardErrors:
-    """Standard errors of a Monte Carlo :class:`PlayerEquity`'s figures (same names)."""
+class Figures:
+    """The figures of one player's equity (probabilities, or their standard errors)."""
 
     high_win: float
     high_tie: float
@@ -195,7 +196,12 @@ class StandardErrors:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerEquity:
+class StandardErrors(Figures):
+    """Standard errors of a Monte Carlo :class:`PlayerEquity`'s figures (same names)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEquity(Figures):
     """One player's equity: probabilities over the outcomes (fractions in 0..1).
 
     ``high_win`` / ``low_win``: best hand of that side alone; ``high_tie`` /
@@ -207,12 +213,6 @@ class PlayerEquity:
 
     cards: tuple[Card, ...]
     """The player's known cards."""
-    high_win: float
-    high_tie: float
-    low_win: float
-    low_tie: float
-    scoop: float
-    share: float
     stderr: StandardErrors | None = None
     range: Range | None = None
     """The player's range, when one was given."""
