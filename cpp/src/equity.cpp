@@ -938,39 +938,37 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           }
         } else {
           tmp.resize(a1 - a0);
-          for (std::uint32_t i = a0; i < a1;) {
-            const std::uint16_t v = P(A[items_a[i]]);
-            while (j < b1 && P(B[items_b[j]]) < v) {
-              tree.add(qb[items_b[j]], static_cast<std::int64_t>(B[items_b[j]].weight));
-              below += static_cast<std::int64_t>(B[items_b[j++]].weight);
+          // B's completions enter the tree while `keep` holds of their primary strength.
+          auto insert_while = [&](auto keep, std::int64_t& inserted) {
+            for (; j < b1 && keep(P(B[items_b[j]])); ++j) {
+              const auto w = static_cast<std::int64_t>(B[items_b[j]].weight);
+              tree.add(qb[items_b[j]], w);
+              inserted += w;
             }
-            std::uint32_t i_end = i;
-            for (; i_end < a1 && P(A[items_a[i_end]]) == v; ++i_end) {
-              const std::uint32_t x = items_a[i_end];
-              auto& t6 = tmp[i_end - a0];
-              t6[0] = tree.prefix(qlt[x]);
-              t6[1] = tree.prefix(qle[x]);
-              t6[2] = below;
-            }
-            upto = below;
-            while (j < b1 && P(B[items_b[j]]) == v) {
-              tree.add(qb[items_b[j]], static_cast<std::int64_t>(B[items_b[j]].weight));
-              upto += static_cast<std::int64_t>(B[items_b[j++]].weight);
-            }
-            for (std::uint32_t k = i; k < i_end; ++k) {
+          };
+          // A's completions [from, to) read the tree: B below, at most, and all their secondary.
+          auto snapshot = [&](std::uint32_t from, std::uint32_t to, std::size_t at, std::int64_t inserted) {
+            for (std::uint32_t k = from; k < to; ++k) {
               const std::uint32_t x = items_a[k];
               auto& t6 = tmp[k - a0];
-              t6[3] = tree.prefix(qlt[x]);
-              t6[4] = tree.prefix(qle[x]);
-              t6[5] = upto;
+              t6[at] = tree.prefix(qlt[x]);
+              t6[at + 1] = tree.prefix(qle[x]);
+              t6[at + 2] = inserted;
             }
+          };
+          for (std::uint32_t i = a0; i < a1;) {
+            const std::uint16_t v = P(A[items_a[i]]);
+            insert_while([v](std::uint16_t p) { return p < v; }, below);
+            std::uint32_t i_end = i;
+            while (i_end < a1 && P(A[items_a[i_end]]) == v) ++i_end;
+            snapshot(i, i_end, 0, below);
+            upto = below;
+            insert_while([v](std::uint16_t p) { return p == v; }, upto);
+            snapshot(i, i_end, 3, upto);
             below = upto;
             i = i_end;
           }
-          while (j < b1) {
-            tree.add(qb[items_b[j]], static_cast<std::int64_t>(B[items_b[j]].weight));
-            ++j;
-          }
+          insert_while([](std::uint16_t) { return true; }, upto);
           for (std::uint32_t k = a0; k < a1; ++k) {
             const std::uint32_t x = items_a[k];
             const Entry& a = A[x];
