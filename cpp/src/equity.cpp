@@ -1116,6 +1116,13 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     std::vector<std::uint8_t> deck = s.deck;  // every block starts from the same order
     std::array<std::uint8_t, kDeckSize + 1> pos{};
     for (std::uint32_t d = 0; d < m; ++d) pos[deck[d]] = static_cast<std::uint8_t>(d);
+    auto swap_cards = [&](std::uint32_t x, std::uint32_t y) {  // deck positions, keeping pos[] in step
+      const std::uint8_t a = deck[x], b = deck[y];
+      deck[x] = b;
+      deck[y] = a;
+      pos[b] = static_cast<std::uint8_t>(x);
+      pos[a] = static_cast<std::uint8_t>(y);
+    };
     std::array<std::array<std::uint8_t, kMaxCards>, kEquityMaxPlayers> cards{};
     for (int i = 0; i < n; ++i) cards[static_cast<std::size_t>(i)] = s.p[static_cast<std::size_t>(i)].known;
     std::array<std::uint16_t, kEquityMaxPlayers> hi{}, lo{};
@@ -1156,36 +1163,17 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           for (int h = 0; h < ps.hidden; ++h) {
             const std::uint8_t c = ps.members[static_cast<std::size_t>(member[ui] * ps.hidden + h)];
             cards[ui][static_cast<std::size_t>(ps.n_known + h)] = c;
-            const std::uint8_t at = pos[c];  // swap c to the front
-            const std::uint8_t other = deck[u];
-            deck[u] = c;
-            deck[at] = other;
-            pos[c] = static_cast<std::uint8_t>(u);
-            pos[other] = at;
-            ++u;
+            swap_cards(u++, pos[c]);  // c to the front
           }
         }
       }
       std::uint8_t middle = 0;
       if (s.community) {  // the card in the middle, dealt before the rest
-        const std::uint32_t pick = u + rng.below(m - u);
-        const std::uint8_t a = deck[u], b = deck[pick];
-        deck[u] = b;
-        deck[pick] = a;
-        pos[b] = static_cast<std::uint8_t>(u);
-        pos[a] = static_cast<std::uint8_t>(pick);
-        middle = b;
-        ++u;
+        swap_cards(u, u + rng.below(m - u));
+        middle = deck[u++];
       }
       if (s.ranges || s.community) {
-        for (std::uint32_t j = u; j < u + future_cards; ++j) {  // partial Fisher-Yates over the rest
-          const std::uint32_t pick = j + rng.below(m - j);
-          const std::uint8_t a = deck[j], b = deck[pick];
-          deck[j] = b;
-          deck[pick] = a;
-          pos[b] = static_cast<std::uint8_t>(j);
-          pos[a] = static_cast<std::uint8_t>(pick);
-        }
+        for (std::uint32_t j = u; j < u + future_cards; ++j) swap_cards(j, j + rng.below(m - j));  // Fisher-Yates
       } else {
         for (std::uint32_t j = 0; j < future_cards; ++j) std::swap(deck[j], deck[j + rng.below(m - j)]);
       }
