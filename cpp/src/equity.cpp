@@ -591,7 +591,8 @@ int workers(int threads, std::uint64_t work) {
 // ---------------------------------------------------------------- completions
 
 constexpr int kMaxUnknown = kMaxCards;
-constexpr std::size_t kMaxEntries = std::size_t{1} << 23;  // per player
+constexpr std::size_t kMaxEntries = std::size_t{1} << 22;  // per player (32 bytes each)
+constexpr std::uint64_t kMaxLevelItems = 32'000'000;       // counting: a side's items at one level (4 bytes each)
 
 struct Entry {
   std::uint64_t mask;    // card mask of the hidden and future cards
@@ -809,7 +810,10 @@ std::uint64_t counting_work(const Spot& s) {
   const std::uint64_t na = completions(s, a), nb = completions(s, b);
   if (na > kMaxEntries || nb > kMaxEntries) return 0;
   std::uint64_t work = 0;
-  for (int q = 0; q <= std::min(ka, kb); ++q) work += na * binom(ka, q) + nb * binom(kb, q);
+  for (int q = 0; q <= std::min(ka, kb); ++q) {
+    if (na * binom(ka, q) > kMaxLevelItems || nb * binom(kb, q) > kMaxLevelItems) return 0;
+    work += na * binom(ka, q) + nb * binom(kb, q);
+  }
   return work;
 }
 
