@@ -682,8 +682,21 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
 
 // ---------------------------------------------------------------- exact: enumeration
 
+/// Throws unless every weighted count of an enumeration fits its 64-bit counter.
+void check_weights(const Spot& s, std::uint64_t work) {
+  long double bound = static_cast<long double>(work) * kShareUnits;
+  for (const PlayerSpot& ps : s.p)
+    if (ps.hidden) bound *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
+  if (bound >= 9.2e18L) {
+    throw EquityOptionError(
+        "the range weights are too fine for an exact enumeration (the weighted counts would overflow); "
+        "use rounder weights or pass samples=");
+  }
+}
+
 template <class G>
 EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  check_weights(s, count_outcomes(s));
   const int n = s.n;
   std::vector<std::vector<Entry>> lists(static_cast<std::size_t>(n));
   for (int i = 0; i < n; ++i) lists[static_cast<std::size_t>(i)] = list_completions<G>(s, i);

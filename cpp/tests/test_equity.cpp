@@ -460,6 +460,16 @@ int main(int argc, char** argv) {
     rq.ranges = {EquityRange{}, r};
     equity(rq);
   }, "empty");
+  expect_throw("weights that would overflow", [&] {
+    auto rq = request(G::SevenCardStud, {"As Ks Qs Js 2c 3c", "Kd 9s 9h 4c 5c", "Qd 8s 8h 4d 5d"});
+    EquityRange r;
+    r.hidden = 1;
+    r.cards = cards("2h 3h");
+    r.weights = {std::uint64_t{1} << 40, 1};
+    rq.ranges = {EquityRange{}, r, r};
+    rq.method = EquityMethod::Enumerate;
+    equity(rq);
+  }, "too fine");
   {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");
