@@ -42,6 +42,8 @@ from typing import Any
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
+from splitpot.plots import equity_plot, require_plotting
+from splitpot.render import Output, ProgressBar
 
 try:
     from splitpot import _core
@@ -210,7 +212,7 @@ def equity(
     samples: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    progress: Progress | None = None,
+    progress: ProgressBar | None = None,
     low: Ranking | str | None = None,
     joker: bool = False,
     max_outcomes: int | None = None,
@@ -338,6 +340,9 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--joker", action="store_true", help="lowball: add the joker as the bug")
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours, no bar")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw each hand's high, low and scoop chances (needs splitpot[plot])")
     parser.set_defaults(run=run_equity)
 
 
@@ -355,28 +360,6 @@ _DOCS = {
 }
 
 
-class _Bar:
-    """A progress bar on stderr, drawn once a run has lasted half a second (terminals only)."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not sys.stderr.isatty() or time.perf_counter() - self.start < 0.5:
-            return
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * done // max(total, 1):3d}%")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
-
-
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``splitpot equity``; return the exit status.
 
@@ -388,7 +371,13 @@ def run_equity(args: argparse.Namespace) -> int:
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
     0
     """
-    bar = _Bar()
+    if args.plot:
+        try:
+            require_plotting()
+        except SplitpotError as error:
+            print(f"splitpot equity: error: {error}", file=sys.stderr)
+            return 2
+    bar = ProgressBar("equity", plain=args.plain, counts=False)
     started = time.perf_counter()
     try:
         result = equity(
@@ -426,14 +415,22 @@ def run_equity(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=1))
         return 0
+    out = Output(plain=args.plain)
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
     classic = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW
     low = f" (low: {result.low.value})" if classic and result.low else ""
-    print(f"{result.game.value}{low}, {how}: {result.outcomes:,} outcomes")
+    out.line(f"{result.game.value}{low}, {how}: {result.outcomes:,} outcomes")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
     texts = [" ".join(str(c) for c in p.cards) or "(none)" for p in result]
     width = max(16, *(len(t) for t in texts))
-    print(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns))
+    out.line(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns), style="bold")
     for text, p in zip(texts, result, strict=True):
-        print(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
+        out.line(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
+    if args.plot:
+        try:
+            equity_plot(result, args.plot)
+        except OSError as error:
+            print(f"splitpot equity: error: {error}", file=sys.stderr)
+            return 2
+        out.line(f"plot: {args.plot}")
     return 0
