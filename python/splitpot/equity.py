@@ -212,7 +212,7 @@ def equity(
     samples: int | None = None,
     seed: int | None = None,
     threads: int | None = None,
-    progress: ProgressBar | None = None,
+    progress: Progress | None = None,
     low: Ranking | str | None = None,
     joker: bool = False,
     max_outcomes: int | None = None,
@@ -398,6 +398,12 @@ def run_equity(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     seconds = time.perf_counter() - started
+    if args.plot:
+        try:
+            equity_plot(result, args.plot)
+        except OSError as error:
+            print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
+            return 2
     sides = (["high"] if result.game.is_stud else []) + (["low"] if result.low is not None else [])
     if args.json:
         doc = {
@@ -427,10 +433,5 @@ def run_equity(args: argparse.Namespace) -> int:
     for text, p in zip(texts, result, strict=True):
         out.line(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
     if args.plot:
-        try:
-            equity_plot(result, args.plot)
-        except OSError as error:
-            print(f"splitpot equity: error: {error}", file=sys.stderr)
-            return 2
         out.line(f"plot: {args.plot}")
     return 0

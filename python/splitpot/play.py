@@ -141,11 +141,13 @@ def run_play(args: argparse.Namespace) -> int:
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
+    names = [f"P{i}" for i in range(args.players)]
+    if args.plot and _plot_stacks(args.plot, hands, names):
+        return 2
     if args.json:
         print(json.dumps(_json_document(spec, args, hands), indent=1))
         return 0
     out = Output(plain=args.plain)
-    names = [f"P{i}" for i in range(args.players)]
     out.line(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
     for number, state in enumerate(hands, 1):
         if len(hands) > 1:
@@ -158,7 +160,7 @@ def run_play(args: argparse.Namespace) -> int:
             f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
         out.table(*session_table(hands, names), align="lrrrrr")
     if args.plot:
-        return _plot_stacks(args.plot, hands, names, out)
+        out.line(f"plot: {args.plot}")
     return 0
 
 
@@ -206,15 +208,15 @@ def stacks_over(hands: Sequence[State]) -> list[list[int]]:
     return [[point[seat] for point in points] for seat in range(len(points[0]))]
 
 
-def _plot_stacks(path: str, hands: Sequence[State], names: Sequence[str], out: Output) -> int:
+def _plot_stacks(path: str, hands: Sequence[State], names: Sequence[str]) -> bool:
+    """Draw the session's stacks to ``path``; False (and a message) when it cannot be written."""
     try:
         title = f"{hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands), names, path, title=title)
-    except (OSError, SplitpotError) as error:
-        print(f"splitpot play: error: {error}", file=sys.stderr)
-        return 2
-    out.line(f"plot: {path}")
-    return 0
+    except OSError as error:
+        print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
+        return True
+    return False
 
 
 def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:

@@ -5,7 +5,8 @@ it (:func:`~splitpot.engine.history.player_view`): every seat's upcards, stack
 and chips in the pot, what each opponent did since the person's last turn, the
 pot, the bet to call, his own down cards and the hand they make, and the legal
 actions as one-key choices with their amounts (``f`` fold, ``c`` call 4, ``r``
-raise to 8, ``h``/``l``/``b`` a declaration, ``1``-``5`` to mark discards).
+raise to 8, ``h``/``l``/``b`` a declaration, ``1``-``5`` to mark discards and
+Enter to draw them, ``p`` to stand pat).
 The hand is told as it goes by the same narrative as ``splitpot play``
 (:func:`splitpot.play.narrate`), the other seats' down cards hidden.
 
@@ -19,7 +20,8 @@ discards when the method takes one and the person's seat when it asks for
 
 Keys are read one at a time from a terminal (no Enter needed); from a pipe or a
 file, each line's characters are the keys and its end is Enter, so a session
-can be scripted.  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+can be scripted.  An Enter where no Enter is asked for is let go (pressed by
+habit after a key, or ending a scripted line).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
 far are printed.
 
@@ -218,6 +220,12 @@ class Keys:
             termios.tcsetattr(self.fd, termios.TCSANOW, self._saved)
             self._saved = None
 
+    def fresh(self) -> None:
+        """A new question: forget an Enter left over from the last answer (the end
+        of a scripted line, or Enter pressed after a key by habit)."""
+        if self._pending == [ENTER]:
+            self._pending = []
+
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
         if self._pending:
@@ -330,11 +338,19 @@ class Table:
 
     def _between_hands(self, number: int) -> None:
         self.out.line(f"any key: hand {number} of {self.hands}; q: leave the table")
+        self.keys.fresh()
         key = self.keys.read()
         if key == _EOF:
             raise _Leave("end of input")
         if key == "q":
             raise _Leave("you left the table")
+
+    def _confirm(self) -> bool:
+        """A ``y`` (Enter, left over from a line, is skipped)."""
+        key = self.keys.read()
+        while key == ENTER:
+            key = self.keys.read()
+        return key in ("y", "Y")
 
     def _play_hand(self, state: State, number: int) -> None:
         out = self.out
@@ -415,6 +431,7 @@ class Table:
         self._show_table(state, view, call)
         choices = choices_for(options)
         self._menu(choices)
+        self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
         while True:
             choice = choices[0] if only_a_draw else self._choose(choices)
@@ -439,6 +456,8 @@ class Table:
         by_key = {c.key: c for c in choices}
         while True:
             key = self._key("your move: ")
+            if key == ENTER:  # Enter after a key, by habit or ending a scripted line: nothing to do
+                continue
             choice = by_key.get(key)
             if choice is not None:
                 self.out.line(f"{choice.key} {choice.label}", style="bold")
@@ -473,7 +492,7 @@ class Table:
             if key == "q":
                 self.out.line("q")
                 self.out.line("leave the table? y: yes, any other key: no")
-                if self.keys.read() in ("y", "Y"):
+                if self._confirm():
                     raise _Leave("you left the table")
                 continue
             return key
@@ -488,8 +507,8 @@ class Table:
     def _help(self) -> None:
         for line in (
             "keys: the letter or digit before a choice makes it; upper case is a second amount",
-            "  when drawing: 1-9 mark or unmark a card to throw away, Enter draws (nothing marked: "
-            "stand pat), Esc goes back",
+            "  when drawing: 1-9 mark or unmark a card to throw away, Enter draws them, p stands pat, "
+            "Esc goes back",
             "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
             "the results so far are printed",
         ):
@@ -500,16 +519,22 @@ class Table:
         (nothing marked: stand pat); Esc or Backspace goes back (None)."""
         cards = state.cards(self.seat)
         numbered = "  ".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
-        self.out.line(f"{choice.label}: press 1-{len(cards)} to mark a card to throw away, "
-                      f"Enter to draw{', Esc to go back' if back else ''}   {numbered}")
+        self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
+                      f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
         marked: list[int] = []
+        self.keys.fresh()
         while True:
             key = self._key("discard: ")
-            if key == ENTER:
-                said = " ".join(ev.card_text(c) for c in marked)
-                self.out.line(f"throws {said}" if marked else "stands pat", style="bold")
+            if key == "p" and not marked:
+                self.out.line("p stands pat", style="bold")
+                return []
+            if key == ENTER and marked:
+                self.out.line(f"throws {' '.join(ev.card_text(c) for c in marked)}", style="bold")
                 return marked
             self.out.line("")
+            if key == ENTER:
+                self.out.line("nothing is marked: press p to stand pat, or 1-9 to mark a card")
+                continue
             if back and (key.startswith("\x1b") or key in ("\x7f", "\b")):
                 return None
             if key.isdigit() and 1 <= int(key) <= len(cards):
@@ -525,7 +550,7 @@ class Table:
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})")
                 continue
             self.out.line(f"{_key_name(key)} is not a choice here: press 1-{len(cards)} to mark a card, "
-                          "Enter to draw")
+                          "Enter to draw" + ("" if marked else ", p to stand pat"))
 
     # ------------------------------------------------------------ results
     def _hand_result(self, state: State, number: int) -> None:

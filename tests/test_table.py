@@ -1,0 +1,341 @@
+"""The person-at-the-table front end in-process: keys from a script (line mode),
+the choices it offers for any engine Option, and the actions it performs."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from splitpot.bots import SimpleBot
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action, Option
+from splitpot.engine.history import player_view
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
+from splitpot.engine.state import State
+from splitpot.errors import IllegalActionError
+from splitpot.games import GAMES, get_game
+from splitpot.render import Output
+from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, perform
+
+DRAW_GAME = GameSpec(
+    name="test-draw-low",
+    streets=(
+        Street(name="the deal", down=5, opener=Opener.DEALER_LEFT),
+        Street(name="the draw", draw=3, opener=Opener.DEALER_LEFT),
+    ),
+    stakes=Stakes(ante=1, small_bet=2, big_bet=4),
+    high=None,
+    low="ace-to-five",
+)
+"""A one-draw lowball built from the engine's own pieces (no draw game is registered yet)."""
+
+
+def run_table(
+    spec: GameSpec,
+    script: str,
+    *,
+    seat: int,
+    players: int = 3,
+    seed: int = 1,
+    hands: int = 1,
+    plot: str | None = None,
+) -> tuple[int, str, Table]:
+    out = io.StringIO()
+    table = Table(
+        spec,
+        [200] * players,
+        seat=seat,
+        hands=hands,
+        seed=seed,
+        out=Output(stream=out),
+        keys=Keys(io.StringIO(script)),
+        plot=plot,
+    )
+    status = table.run()
+    return status, out.getvalue(), table
+
+
+MENU = re.compile(r"(?m)^(.*)   \? help$")
+
+
+class AutoKeys(Keys):
+    """Keys typed by ``answer(menu, prompt)`` after reading the screen so far, as a
+    person would: ``menu`` is the last menu shown, ``prompt`` the open prompt line."""
+
+    def __init__(self, screen: io.StringIO, answer: Callable[[str, str], str | None]) -> None:
+        super().__init__(io.StringIO(""))
+        self.screen = screen
+        self.answer = answer
+        self.queue: list[str] = []
+
+    def read(self) -> str:
+        if not self.queue:
+            text = self.screen.getvalue()
+            menus = MENU.findall(text)
+            keys = self.answer(menus[-1] if menus else "", text.rstrip("\n").rsplit("\n", 1)[-1])
+            if keys is None:
+                return ""
+            self.queue = list(keys)
+        return self.queue.pop(0)
+
+
+def calls(menu: str, prompt: str) -> str:
+    """Check or call, bring in when that is all, declare high; next hand on any prompt."""
+    keys = {item[0]: item[2:] for item in menu.split("   ")}
+    if prompt != "your move: ":
+        return "n"
+    return "h" if keys.get("h") == "high" else "c" if "c" in keys else "b"
+
+
+def auto_table(
+    spec: GameSpec,
+    answer: Callable[[str, str], str | None],
+    *,
+    seat: int,
+    players: int = 3,
+    seed: int = 1,
+    hands: int = 1,
+    plot: str | None = None,
+) -> tuple[int, str, Table]:
+    out = io.StringIO()
+    table = Table(
+        spec,
+        [200] * players,
+        seat=seat,
+        hands=hands,
+        seed=seed,
+        out=Output(stream=out),
+        keys=AutoKeys(out, answer),
+        plot=plot,
+    )
+    status = table.run()
+    return status, out.getvalue(), table
+
+
+def same_session(
+    spec: GameSpec, seed: int, seat: int, players: int, hands: int, mine: Callable[[State], object]
+) -> list[State]:
+    """The session through the API: SimpleBot elsewhere, ``mine`` for the seat."""
+    session = Session(spec, [200] * players, seed=seed)
+    bot = SimpleBot(seed=seed)
+    played = []
+    for _ in range(hands):
+        state = session.new_hand()
+        while not state.is_complete:
+            (mine if player_view(state, seat)["legal_actions"] else bot)(state)
+        played.append(state)
+    return played
+
+
+def check_or_call(state: State) -> object:
+    legal = {o.action for o in state.legal_actions()}
+    return (
+        state.call() if Action.CALL in legal else state.check() if Action.CHECK in legal else state.bring_in()
+    )
+
+
+# ------------------------------------------------------------------ choices
+def test_betting_choices_read_as_the_issue_shows() -> None:
+    options = [Option(Action.FOLD), Option(Action.CALL, (4,)), Option(Action.RAISE, (8,))]
+    assert [(c.key, c.label, c.value) for c in choices_for(options)] == [
+        ("f", "fold", None),
+        ("c", "call 4", 4),
+        ("r", "raise to 8", 8),
+    ]
+    bring = choices_for([Option(Action.BRING_IN, (2,)), Option(Action.COMPLETE, (5,))])
+    assert [(c.key, c.label) for c in bring] == [("b", "bring in 2"), ("r", "complete to 5")]
+
+
+def test_declarations_draws_and_two_amounts_are_keys_too() -> None:
+    declare = choices_for([Option(Action.DECLARE, choices=("high", "low", "both"))])
+    assert [(c.key, c.value) for c in declare] == [("h", "high"), ("l", "low"), ("b", "both")]
+    draw = choices_for([Option(Action.DRAW, (3,))])
+    assert [(c.key, c.label, c.discards) for c in draw] == [("d", "draw (up to 3)", 3)]
+    two = choices_for([Option(Action.CHECK), Option(Action.BET, (5, 10))])
+    assert [(c.key, c.label) for c in two] == [("c", "check"), ("b", "bet 5"), ("B", "bet 10")]
+
+
+options_strategy = st.lists(
+    st.builds(
+        Option,
+        st.sampled_from(list(Action)),
+        st.lists(st.integers(1, 500), max_size=3, unique=True).map(tuple),
+        st.lists(
+            st.sampled_from(["high", "low", "both", "Kh", "7c", "2d", "up", "pat"]), max_size=4, unique=True
+        ).map(tuple),
+    ),
+    max_size=6,
+)
+
+
+@given(options_strategy)
+def test_every_amount_and_choice_gets_its_own_key(options: list[Option]) -> None:
+    choices = choices_for(options)
+    keys = [c.key for c in choices]
+    assert len(keys) == len(set(keys)) and not set(keys) & RESERVED_KEYS
+    expected = sum(
+        len(o.choices) or (1 if o.action is Action.DRAW else max(1, len(o.amounts))) for o in options
+    )
+    assert len(choices) == expected
+
+
+def test_choice_keys_are_single_and_not_reserved() -> None:
+    with pytest.raises(ValueError, match="one character other than"):
+        Choice(key="q", label="quit", action=Action.FOLD)
+
+
+def test_every_action_has_a_state_method() -> None:
+    """A new Action must come with its State method, or the front end cannot make it."""
+    for action in Action:
+        name = "raise_to" if action is Action.RAISE else str(action)
+        assert callable(getattr(State, name, None)), action
+
+
+def test_perform_passes_amounts_choices_and_seats_only_where_taken() -> None:
+    state = State(get_game("seven-card-stud-declare"), [100, 100], seed=2)
+    assert isinstance(perform(state, Action.BRING_IN, 2), ev.BringInPosted)  # bring_in() takes no amount
+    assert isinstance(perform(state, Action.COMPLETE, 5), ev.Completed)
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="legal"):
+        perform(state, Action.RAISE, 999)
+    assert state.snapshot() == before
+
+
+# ---------------------------------------------------------------- sessions
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_scripted_session_matches_the_api(game: str) -> None:
+    """Line mode: 'c' (check or call, 'b' to bring in, 'h' to declare) for every decision."""
+    spec = get_game(game)
+    expected = same_session(
+        spec,
+        3,
+        1,
+        3,
+        2,
+        lambda s: (
+            s.declare("high", seat=1)
+            if any(o.action is Action.DECLARE for o in s.legal_actions())
+            else check_or_call(s)
+        ),
+    )
+    answers = []
+    for state in expected:
+        for event in state.events:
+            if getattr(event, "seat", None) == 1 and event.player_action:
+                answers.append({ev.BringInPosted: "b", ev.Declared: "h"}.get(type(event), "c"))
+        answers.append("")  # any key: the next hand
+    status, text, table = run_table(spec, "\n".join(answers) + "\n", seat=1, seed=3, hands=2)
+    assert status == 0
+    assert [p.state.stacks for p in table.played] == [s.stacks for s in expected]
+    assert f"you (P1) {expected[-1].stacks[1] - 200:+d}, 200 -> {expected[-1].stacks[1]}" in text
+    assert "\x1b" not in text  # not a terminal: plain
+
+
+def test_the_screen_hides_the_other_down_cards_and_says_what_happened() -> None:
+    _, text, table = auto_table(get_game("seven-card-stud"), calls, seat=1, seed=5)
+    state = table.played[0].state
+    first_screen = text[: text.index("your move: ")]
+    mine = " ".join(ev.card_text(c) for c in state.down[1][:2])
+    assert f"your cards: [{mine}]" in first_screen
+    for seat in (0, 2):
+        assert f"P{seat}: [?? ??] {ev.card_text(state.up[seat][0])}" in first_screen
+        for card in state.down[seat][:2]:
+            assert not re.search(rf"\b{ev.card_text(card)}\b", first_screen)
+    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", first_screen)
+    bring_in = next(e for e in state.events if isinstance(e, ev.BringInPosted))
+    if bring_in.seat != 1:
+        assert re.search(rf"(?m)^P{bring_in.seat}\b.*brings in for {bring_in.amount}$", first_screen)
+    assert re.search(r"(?m)^hand 1: result$", text) and re.search(r"(?m)^P1 \(you\) ", text)
+
+
+def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
+    typed: list[str] = []
+
+    def fumbles(menu: str, prompt: str) -> str:
+        typed.append(prompt)
+        return "x" if len(typed) == 1 else calls(menu, prompt)
+
+    _, text, table = auto_table(get_game("seven-card-stud"), fumbles, seat=1, seed=5)
+    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help", text)
+    assert refusal is not None
+    first_menu = MENU.findall(text)[0]
+    keys = [item[0] for item in first_menu.split("   ")]
+    assert refusal.group(1) == ", ".join(keys[:-1]) + " or " + keys[-1]
+    assert refusal.group(2) == ", ".join(first_menu.split("   "))
+    assert text.count(first_menu + "   ? help") == 1  # the menu stands; the same prompt again
+    expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, check_or_call)
+    assert table.played[0].state.stacks == expected[0].stacks
+
+
+def test_help_and_leaving_the_table() -> None:
+    status, text, table = run_table(get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3)
+    assert status == 0 and "keys: the letter or digit before a choice makes it" in text
+    assert text.count("leave the table? y: yes") == 2
+    assert "you left the table." in text and "no hand was completed." in text and table.played == []
+
+
+def test_end_of_input_stops_after_the_hands_played() -> None:
+    status, text, table = auto_table(
+        get_game("seven-card-stud"),
+        lambda m, p: None if p.startswith("any key") else calls(m, p),
+        seat=2,
+        seed=1,
+        hands=5,
+    )
+    assert status == 0 and "end of input." in text
+    assert len(table.played) == 1 and "session: 1 hand of seven-card-stud" in text
+
+
+def test_draw_marks_discards_by_number() -> None:
+    """The draw: digits mark and unmark cards, too many is refused, Enter draws."""
+    seed, seat = 4, 0
+    probe = Session(DRAW_GAME, [200] * 3, seed=seed)
+    dealt = probe.new_hand()
+    # the person will throw his first and third cards: find them from the same deal
+    keep = list(dealt.down[seat])
+    thrown = [keep[0], keep[2]]
+
+    def mine(state: State) -> object:
+        legal = {o.action for o in state.legal_actions()}
+        if Action.DRAW in legal:
+            return state.draw(thrown)
+        return check_or_call(state)
+
+    expected = same_session(DRAW_GAME, seed, seat, 3, 1, mine)[0]
+    draws = [e for e in expected.events if isinstance(e, ev.Drew) and e.seat == seat]
+    assert draws and draws[0].discarded == tuple(thrown)
+    answers = []
+    for event in expected.events:
+        if getattr(event, "seat", None) != seat or not event.player_action:
+            continue
+        # Enter with nothing marked (refused: p stands pat), mark 1, 2 and 4, 3 (refused: three at
+        # most), unmark 2 and 4, mark 3, then draw: thrown = cards 1 and 3
+        answers.append("\n" + "124" + "3" + "24" + "3\n" if isinstance(event, ev.Drew) else "c\n")
+    status, text, table = run_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    assert status == 0
+    assert "nothing is marked: press p to stand pat" in text
+    assert "at most 3 cards may be thrown away: unmark one first" in text
+    said = " ".join(ev.card_text(c) for c in thrown)
+    assert f"marked: {said} (Enter draws 2)" in text and f"throws {said}" in text
+    assert table.played[0].state.stacks == expected.stacks
+    assert table.played[0].state.events == expected.events
+
+
+def test_session_plot_holds_the_stacks(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from splitpot.plots import plot_data
+
+    path = str(tmp_path / "me.png")
+    status, text, table = auto_table(get_game("seven-card-stud"), calls, seat=0, seed=7, hands=2, plot=path)
+    assert status == 0 and f"plot: {path}" in text
+    states = [p.state for p in table.played]
+    series = plot_data(path)["series"]
+    assert list(series) == ["P0 (you)", "P1", "P2"]
+    assert [list(v) for v in zip(*series.values(), strict=True)] == [[200] * 3] + [s.stacks for s in states]
