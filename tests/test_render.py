@@ -171,3 +171,21 @@ def test_on_a_terminal_eval_and_equity_draw_cards() -> None:
         dimensions=(40, 160),
     )
     assert ESCAPE not in text and "cards: Kh Kd Ks Th Tc 2d 3c" in text
+
+
+def test_a_terminal_without_utf8_gets_coloured_letters(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+
+    class AsciiTerminal(io.TextIOWrapper):
+        def isatty(self) -> bool:
+            return True
+
+    raw = io.BytesIO()
+    stream = AsciiTerminal(raw, encoding="ascii")
+    out = Output(stream=stream)
+    out.line("P1 shows Kh ?? 2c")
+    out.table(["seat", "cards"], [["P1", "Kh ??"]])
+    stream.flush()
+    text = raw.getvalue().decode("ascii")  # nothing the stream could not encode
+    assert not out.plain and not out.symbols
+    assert re.search(r"\x1b\[1;31mKh", text) and "2c" in text

@@ -52,9 +52,11 @@ __all__ = [
     "Output",
     "ProgressBar",
     "action_label",
+    "can_show_symbols",
     "card_label",
     "cards_label",
     "plain_wanted",
+    "style_text",
 ]
 
 HIDDEN = "??"
@@ -82,30 +84,43 @@ def plain_wanted(stream: IO[str], plain: bool = False) -> bool:
     return not (callable(isatty) and isatty())
 
 
-def card_label(card: int | None, *, plain: bool) -> Text:
-    """One card: ``Kh`` plain, ``K♥`` in red on a terminal; ``None`` is a hidden card."""
-    if card is None:
-        return Text(HIDDEN) if plain else Text("▒▒", style="dim")
-    return _token(card_text(card), plain)
+def card_label(card: int | None, *, plain: bool, symbols: bool = True) -> Text:
+    """One card: ``Kh`` plain, ``K♥`` in red on a terminal (``Kh`` in red where
+    the terminal cannot show the symbols); ``None`` is a hidden card."""
+    return _token(HIDDEN if card is None else card_text(card), plain, symbols)
 
 
-def cards_label(cards: Iterable[int | None], *, plain: bool) -> Text:
+def cards_label(cards: Iterable[int | None], *, plain: bool, symbols: bool = True) -> Text:
     """Cards separated by spaces, each as :func:`card_label` writes it."""
-    return Text(" ").join(card_label(c, plain=plain) for c in cards)
+    return Text(" ").join(card_label(c, plain=plain, symbols=symbols) for c in cards)
 
 
-def _token(text: str, plain: bool) -> Text:
+def _token(text: str, plain: bool, symbols: bool) -> Text:
     if plain:
         return Text(text)
     if text == HIDDEN:
-        return Text("▒▒", style="dim")
+        return Text("▒▒" if symbols else HIDDEN, style="dim")
     if text == "Jk":
         return Text("Jk", style="bold magenta")
     suit = text[1]
-    return Text(text[0] + _SUITS[suit], style=_RED if suit in "hd" else _BLACK)
+    return Text(text[0] + (_SUITS[suit] if symbols else suit), style=_RED if suit in "hd" else _BLACK)
 
 
-def style_text(line: str, *, plain: bool, names: Sequence[str] = ()) -> Text:
+def can_show_symbols(stream: IO[str]) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols (not on a non-UTF-8 locale).
+
+    >>> import io
+    >>> can_show_symbols(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    False
+    """
+    try:
+        "♠♥♦♣▒".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bool = True) -> Text:
     """``line`` with its card tokens drawn as cards, a ``*** street ***`` heading
     in bold and every word in ``names`` highlighted; plain: the line unchanged."""
     if plain:
@@ -114,7 +129,7 @@ def style_text(line: str, *, plain: bool, names: Sequence[str] = ()) -> Text:
     last = 0
     for match in _CARD.finditer(line):
         out.append(line[last : match.start()])
-        out.append_text(_token(match.group(), plain))
+        out.append_text(_token(match.group(), plain, symbols))
         last = match.end()
     out.append(line[last:])
     for name in names:
@@ -158,6 +173,7 @@ class Output:
     def __init__(self, *, plain: bool = False, stream: IO[str] | None = None) -> None:
         self.stream = sys.stdout if stream is None else stream
         self.plain = plain_wanted(self.stream, plain)
+        self.symbols = not self.plain and can_show_symbols(self.stream)
         if self.plain:
             self.console = Console(
                 file=self.stream, color_system=None, no_color=True, highlight=False, markup=False,
@@ -168,7 +184,7 @@ class Output:
 
     def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
         """Print one line of plain text, its cards drawn as cards (never wrapped)."""
-        styled = style_text(text, plain=self.plain, names=names)
+        styled = style_text(text, plain=self.plain, names=names, symbols=self.symbols)
         if style and not self.plain:
             styled.stylize(style)
         self.console.print(styled, soft_wrap=True)
@@ -179,7 +195,7 @@ class Output:
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""
-        return cards_label(cards, plain=self.plain)
+        return cards_label(cards, plain=self.plain, symbols=self.symbols)
 
     def table(
         self,
@@ -205,7 +221,8 @@ class Output:
             right = i < len(align) and align[i] == "r"
             table.add_column(name, justify="right" if right else "left", no_wrap=True)
         for index, row in enumerate(rows):
-            cells = [c if isinstance(c, Text) else style_text(c, plain=self.plain) for c in row]
+            cells = [c if isinstance(c, Text) else style_text(c, plain=self.plain, symbols=self.symbols)
+                     for c in row]
             table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
         if not self.plain:
             self.console.print(table)
