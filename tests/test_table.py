@@ -37,31 +37,6 @@ DRAW_GAME = GameSpec(
 """A one-draw lowball built from the engine's own pieces (no draw game is registered yet)."""
 
 
-def run_table(
-    spec: GameSpec,
-    script: str,
-    *,
-    seat: int,
-    players: int = 3,
-    seed: int = 1,
-    hands: int = 1,
-    plot: str | None = None,
-) -> tuple[int, str, Table]:
-    out = io.StringIO()
-    table = Table(
-        spec,
-        [200] * players,
-        seat=seat,
-        hands=hands,
-        seed=seed,
-        out=Output(stream=out),
-        keys=Keys(io.StringIO(script)),
-        plot=plot,
-    )
-    status = table.run()
-    return status, out.getvalue(), table
-
-
 MENU = re.compile(r"(?m)^(.*)   \? help$")
 
 
@@ -96,7 +71,7 @@ def calls(menu: str, prompt: str) -> str:
 
 def auto_table(
     spec: GameSpec,
-    answer: Callable[[str, str], str | None],
+    answer: str | Callable[[str, str], str | None],
     *,
     seat: int,
     players: int = 3,
@@ -104,7 +79,9 @@ def auto_table(
     hands: int = 1,
     plot: str | None = None,
 ) -> tuple[int, str, Table]:
+    """Run a Table with keys from a script (a string: line mode) or typed by ``answer``."""
     out = io.StringIO()
+    keys = Keys(io.StringIO(answer)) if isinstance(answer, str) else AutoKeys(out, answer)
     table = Table(
         spec,
         [200] * players,
@@ -112,7 +89,7 @@ def auto_table(
         hands=hands,
         seed=seed,
         out=Output(stream=out),
-        keys=AutoKeys(out, answer),
+        keys=keys,
         plot=plot,
     )
     status = table.run()
@@ -231,7 +208,7 @@ def test_a_scripted_session_matches_the_api(game: str) -> None:
             if getattr(event, "seat", None) == 1 and event.player_action:
                 answers.append({ev.BringInPosted: "b", ev.Declared: "h"}.get(type(event), "c"))
         answers.append("")  # any key: the next hand
-    status, text, table = run_table(spec, "\n".join(answers) + "\n", seat=1, seed=3, hands=2)
+    status, text, table = auto_table(spec, "\n".join(answers) + "\n", seat=1, seed=3, hands=2)
     assert status == 0
     assert [p.state.stacks for p in table.played] == [s.stacks for s in expected]
     assert f"you (P1) {expected[-1].stacks[1] - 200:+d}, 200 -> {expected[-1].stacks[1]}" in text
@@ -275,7 +252,9 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
 
 
 def test_help_and_leaving_the_table() -> None:
-    status, text, table = run_table(get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3)
+    status, text, table = auto_table(
+        get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3
+    )
     assert status == 0 and "keys: the letter or digit before a choice makes it" in text
     assert text.count("leave the table? y: yes") == 2
     assert "you left the table." in text and "no hand was completed." in text and table.played == []
@@ -318,7 +297,7 @@ def test_draw_marks_discards_by_number() -> None:
         # Enter with nothing marked (refused: p stands pat), mark 1, 2 and 4, 3 (refused: three at
         # most), unmark 2 and 4, mark 3, then draw: thrown = cards 1 and 3
         answers.append("\n" + "124" + "3" + "24" + "3\n" if isinstance(event, ev.Drew) else "c\n")
-    status, text, table = run_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
     assert status == 0
     assert "nothing is marked: press p to stand pat" in text
     assert "at most 3 cards may be thrown away: unmark one first" in text
