@@ -189,3 +189,16 @@ def test_a_terminal_without_utf8_gets_coloured_letters(monkeypatch: pytest.Monke
     text = raw.getvalue().decode("ascii")  # nothing the stream could not encode
     assert not out.plain and not out.symbols
     assert re.search(r"\x1b\[1;31mKh", text) and "2c" in text
+
+
+def test_progress_bar_draws_on_a_terminal_and_follows_equity(monkeypatch: pytest.MonkeyPatch) -> None:
+    from splitpot.equity import equity
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    err = FakeTerminal()
+    monkeypatch.setattr(sys, "stderr", err)
+    with ProgressBar("equity", delay=0, counts=False) as bar:
+        result = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], samples=200_000, seed=1, progress=bar)
+    assert bar.enabled and bar.shown
+    assert bar.done == bar.total == result.outcomes  # the last call reports the whole run
+    assert "equity" in err.getvalue() and "100%" in err.getvalue()

@@ -19,7 +19,7 @@ from splitpot.engine.history import player_view
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
 from splitpot.engine.state import State
-from splitpot.errors import IllegalActionError
+from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, perform
@@ -318,3 +318,22 @@ def test_session_plot_holds_the_stacks(tmp_path: Path) -> None:
     series = plot_data(path)["series"]
     assert list(series) == ["P0 (you)", "P1", "P2"]
     assert [list(v) for v in zip(*series.values(), strict=True)] == [[200] * 3] + [s.stacks for s in states]
+
+
+def test_bad_seats_and_hands_are_refused_with_the_range() -> None:
+    spec = get_game("seven-card-stud")
+    with pytest.raises(RuleError, match=r"seat must be .*0.*2, got 3"):
+        Table(spec, [200] * 3, seat=3)
+    with pytest.raises(RuleError, match="hands must be >= 1, got 0"):
+        Table(spec, [200] * 3, seat=0, hands=0)
+    with pytest.raises(ArgumentTypeError, match="seat must be an int"):
+        Table(spec, [200] * 3, seat=True)  # type: ignore[arg-type]
+
+
+def test_the_command_line_names_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    from splitpot.cli import main
+
+    assert main(["play", "seven-card-stud", "--players", "3", "--seat", "5"]) == 2
+    assert "seat must be" in capsys.readouterr().err
+    assert main(["play", "seven-card-stud", "--me", "--json"]) == 2
+    assert "--json" in capsys.readouterr().err

@@ -63,6 +63,7 @@ from splitpot.evaluate import evaluate
 from splitpot.play import narrate, session_table, stacks_over
 from splitpot.plots import stack_plot
 from splitpot.render import Output, action_label
+from splitpot.validate import as_int
 
 __all__ = ["Choice", "Keys", "Table", "choices_for", "perform", "run_table"]
 
@@ -281,11 +282,9 @@ class Table:
         keys: Keys | None = None,
         plot: str | None = None,
     ) -> None:
-        if not 0 <= seat < len(stacks):
-            raise IllegalActionError(f"--seat must be a seat from 0 to {len(stacks) - 1}, got {seat}.")
+        self.seat = as_int(seat, "seat", low=0, high=len(stacks) - 1)
+        self.hands = as_int(hands, "hands", low=1)
         self.spec = spec
-        self.seat = seat
-        self.hands = hands
         self.seed = seed
         self.out = Output() if out is None else out
         self.keys = Keys() if keys is None else keys
