@@ -21,6 +21,7 @@ from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
+from splitpot.play import narrate
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, perform
 
@@ -337,3 +338,28 @@ def test_the_command_line_names_a_bad_seat(capsys: pytest.CaptureFixture[str]) -
     assert "seat must be" in capsys.readouterr().err
     assert main(["play", "seven-card-stud", "--me", "--json"]) == 2
     assert "--json" in capsys.readouterr().err
+
+
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]|Jk)(?![A-Za-z0-9])")
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_narrative_from_a_seat_never_tells_another_seats_hidden_cards(game: str) -> None:
+    """Until the showdown, the lines a seat reads name none of the other seats'
+    down cards, discards or draws (every game, every viewer)."""
+    hands = Session(get_game(game), [200] * 5, seed=8).play(6, SimpleBot(seed=8))
+    for state in hands:
+        shown_at = next((i for i, e in enumerate(state.events) if isinstance(e, ev.CardsShown)), None)
+        for viewer in range(state.seats):
+            hidden = {c for s in range(state.seats) if s != viewer for c in state.down[s]}
+            for event in state.events:
+                if isinstance(event, ev.CardsDealt) and not event.up and event.seat != viewer:
+                    hidden.update(event.cards)
+                if isinstance(event, ev.Drew) and event.seat != viewer:
+                    hidden.update(event.discarded + event.received)
+            hidden_text = {ev.card_text(c) for c in hidden}
+            for index, line in narrate(state, [f"P{s}" for s in range(state.seats)], viewer=viewer):
+                if shown_at is not None and index >= shown_at:
+                    break
+                told = set(CARD_TOKEN.findall(line)) & hidden_text
+                assert not told, f"{game}: P{viewer} reads {told} in {line!r}"
