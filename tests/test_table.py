@@ -23,7 +23,7 @@ from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.play import narrate
 from splitpot.render import Output
-from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, perform
+from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
 
 DRAW_GAME = GameSpec(
     name="test-draw-low",
@@ -172,8 +172,7 @@ def test_choice_keys_are_single_and_not_reserved() -> None:
 def test_every_action_has_a_state_method() -> None:
     """A new Action must come with its State method, or the front end cannot make it."""
     for action in Action:
-        name = "raise_to" if action is Action.RAISE else str(action)
-        assert callable(getattr(State, name, None)), action
+        assert callable(getattr(State, method_name(action), None)), action
 
 
 def test_perform_passes_amounts_choices_and_seats_only_where_taken() -> None:

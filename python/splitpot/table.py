@@ -65,7 +65,7 @@ from splitpot.plots import stack_plot
 from splitpot.render import Output, action_label
 from splitpot.validate import as_int
 
-__all__ = ["Choice", "Keys", "Table", "choices_for", "perform", "run_table"]
+__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_table"]
 
 RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
@@ -82,7 +82,21 @@ _PREFERRED = {
     Action.BRING_IN: "b",
     Action.DRAW: "d",
 }
-_METHODS = {Action.RAISE: "raise_to"}
+_METHODS = {
+    "raise": "raise_to",
+    "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
+    "refuse": "refuse_exposed",
+}
+"""The State methods not named like their action (keyed by the action's token)."""
+
+
+def method_name(action: Action | str) -> str:
+    """The :class:`~splitpot.engine.state.State` method that makes ``action``.
+
+    >>> method_name(Action.RAISE), method_name(Action.DRAW)
+    ('raise_to', 'draw')
+    """
+    return _METHODS.get(str(action), str(action))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -148,7 +162,7 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
 
 
 def _method(state: State, action: Action) -> Callable[..., ev.Event]:
-    name = _METHODS.get(action, str(action))
+    name = method_name(action)
     method = getattr(state, name, None)
     if method is None:
         raise IllegalActionError(f"This front end cannot make a {action!s}: State has no method {name}().")
