@@ -404,8 +404,9 @@ class Table:
         out = self.out
         since = self._since_my_turn(state)
         street = state.current_street
-        parts = [self.spec.name, street.name if street else "", f"pot {view['pot']}",
-                 f"to call {to_call}" if to_call else "nothing to call"]
+        betting = str(state.phase) in ("betting", "bring_in")
+        owed = (f"to call {to_call}" if to_call else "nothing to call") if betting else str(state.phase)
+        parts = [self.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
@@ -573,6 +574,7 @@ class Table:
         for event in state.events:
             if isinstance(event, ev.PotAwarded):
                 won[event.seat] += event.amount
+        declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
         rows: list[list[str | Text]] = []
         for s in range(state.seats):
             if not state.in_hand[s]:
@@ -586,10 +588,12 @@ class Table:
                 hands = "folded" if state.folded[s] else ""
             net = state.stacks[s] - state.starting_stacks[s]
             name = self.names[s] + (" (you)" if s == self.seat else "")
-            rows.append([name, cards, hands, str(won[s] or ""), f"{net:+d}", str(state.stacks[s])])
+            said = [declared.get(s, "")] if declared else []
+            rows.append([name, cards, hands, *said, str(won[s] or ""), f"{net:+d}", str(state.stacks[s])])
         mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + " (you)"), None)
         out.line("")
-        out.table(["seat", "cards", "hand", "won", "net", "stack"], rows, align="lllrrr",
+        header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
+        out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
                   title=f"hand {number}: result", highlight=mine)
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = state.stacks[self.seat] - self.session.hands[0].starting_stacks[self.seat]
