@@ -110,19 +110,31 @@ COMMANDS = [
 
 
 @pytest.mark.parametrize("argv", COMMANDS, ids=lambda a: " ".join(a[:2]))
-def test_piped_output_has_no_escape_codes(argv: list[str]) -> None:
+def test_output_off_a_terminal_has_no_escape_codes(
+    argv: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from splitpot.cli import main
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert main(argv) == 0
+    captured = capsys.readouterr()
+    assert captured.out and ESCAPE not in captured.out + captured.err
+    assert not re.search("[♠♥♦♣]", captured.out)
+
+
+def test_piped_output_has_no_escape_codes() -> None:
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env["TERM"] = "xterm-256color"
     result = subprocess.run(
-        [sys.executable, "-m", "splitpot.cli", *argv],
+        [sys.executable, "-m", "splitpot.cli", *COMMANDS[1]],
         capture_output=True,
         text=True,
         env=env,
         timeout=120,
         check=True,
     )
-    assert result.stdout and ESCAPE not in result.stdout and ESCAPE not in result.stderr
-    assert not re.search("[♠♥♦♣]", result.stdout)
+    assert "after 3 hands" in result.stdout and ESCAPE not in result.stdout + result.stderr
 
 
 def test_a_piped_person_plays_by_lines_without_escape_codes() -> None:
@@ -153,7 +165,7 @@ def test_a_piped_person_plays_by_lines_without_escape_codes() -> None:
     assert "Traceback" not in result.stderr
 
 
-def test_on_a_terminal_eval_and_equity_draw_cards() -> None:
+def test_on_a_terminal_eval_draws_cards_unless_no_color() -> None:
     pexpect = pytest.importorskip("pexpect")
     env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
     env["TERM"] = "xterm-256color"
