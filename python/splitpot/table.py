@@ -325,8 +325,13 @@ class Table:
         self._summary(why)
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
-            stack_plot(stacks_over([p.state for p in self.played]), names, self.plot,
-                       title=f"{self.spec.name}: stacks over {len(self.played)} hands", highlight=self.seat)
+            try:
+                stack_plot(stacks_over([p.state for p in self.played]), names, self.plot,
+                           title=f"{self.spec.name}: stacks over {len(self.played)} hands",
+                           highlight=self.seat)
+            except OSError as error:
+                print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
+                return 2
             self.out.line(f"plot: {self.plot}")
         return status
 
