@@ -43,7 +43,7 @@ from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
-from splitpot.render import Output, ProgressBar
+from splitpot.render import ProgressBar
 
 try:
     from splitpot import _core
@@ -340,7 +340,7 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--joker", action="store_true", help="lowball: add the joker as the bug")
     parser.add_argument("--json", action="store_true", help="print JSON")
-    parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours, no bar")
+    parser.add_argument("--plain", action="store_true", help="no progress bar")
     parser.add_argument("--plot", metavar="FILE.png", default=None,
                         help="draw each hand's high, low and scoop chances (needs splitpot[plot])")
     parser.set_defaults(run=run_equity)
@@ -404,6 +404,7 @@ def run_equity(args: argparse.Namespace) -> int:
         except OSError as error:
             print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
             return 2
+        print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     sides = (["high"] if result.game.is_stud else []) + (["low"] if result.low is not None else [])
     if args.json:
         doc = {
@@ -421,17 +422,14 @@ def run_equity(args: argparse.Namespace) -> int:
         }
         print(json.dumps(doc, indent=1))
         return 0
-    out = Output(plain=args.plain)
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
     classic = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW
     low = f" (low: {result.low.value})" if classic and result.low else ""
-    out.line(f"{result.game.value}{low}, {how}: {result.outcomes:,} outcomes")
+    print(f"{result.game.value}{low}, {how}: {result.outcomes:,} outcomes")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
     texts = [" ".join(str(c) for c in p.cards) or "(none)" for p in result]
     width = max(16, *(len(t) for t in texts))
-    out.line(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns), style="bold")
+    print(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns))
     for text, p in zip(texts, result, strict=True):
-        out.line(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
-    if args.plot:
-        out.line(f"plot: {args.plot}")
+        print(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
     return 0
