@@ -15,30 +15,15 @@ from hypothesis import strategies as st
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
-from splitpot.engine.history import player_view
 from splitpot.engine.session import Session
-from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
+from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.play import narrate
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
-
-DRAW_GAME = GameSpec(
-    name="test-draw-low",
-    streets=(
-        Street(name="the deal", down=5, opener=Opener.DEALER_LEFT),
-        Street(name="the draw", draw=3, opener=Opener.DEALER_LEFT),
-    ),
-    stakes=Stakes(ante=1, small_bet=2, big_bet=4),
-    high=None,
-    low="ace-to-five",
-)
-"""A one-draw lowball built from the engine's own pieces (no draw game is registered yet)."""
-
-
-MENU = re.compile(r"(?m)^(.*)   \? help$")
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
 
 
 class AutoKeys(Keys):
@@ -63,11 +48,8 @@ class AutoKeys(Keys):
 
 
 def calls(menu: str, prompt: str) -> str:
-    """Check or call, bring in when that is all, declare high; next hand on any prompt."""
-    keys = {item[0]: item[2:] for item in menu.split("   ")}
-    if prompt != "your move: ":
-        return "n"
-    return "h" if keys.get("h") == "high" else "c" if "c" in keys else "b"
+    """The tests' person at a prompt; any key ("n") between hands."""
+    return key_for(menu) if prompt == "your move: " else "n"
 
 
 def auto_table(
@@ -95,28 +77,6 @@ def auto_table(
     )
     status = table.run()
     return status, out.getvalue(), table
-
-
-def same_session(
-    spec: GameSpec, seed: int, seat: int, players: int, hands: int, mine: Callable[[State], object]
-) -> list[State]:
-    """The session through the API: SimpleBot elsewhere, ``mine`` for the seat."""
-    session = Session(spec, [200] * players, seed=seed)
-    bot = SimpleBot(seed=seed)
-    played = []
-    for _ in range(hands):
-        state = session.new_hand()
-        while not state.is_complete:
-            (mine if player_view(state, seat)["legal_actions"] else bot)(state)
-        played.append(state)
-    return played
-
-
-def check_or_call(state: State) -> object:
-    legal = {o.action for o in state.legal_actions()}
-    return (
-        state.call() if Action.CALL in legal else state.check() if Action.CHECK in legal else state.bring_in()
-    )
 
 
 # ------------------------------------------------------------------ choices
@@ -190,18 +150,7 @@ def test_perform_passes_amounts_choices_and_seats_only_where_taken() -> None:
 def test_a_scripted_session_matches_the_api(game: str) -> None:
     """Line mode: 'c' (check or call, 'b' to bring in, 'h' to declare) for every decision."""
     spec = get_game(game)
-    expected = same_session(
-        spec,
-        3,
-        1,
-        3,
-        2,
-        lambda s: (
-            s.declare("high", seat=1)
-            if any(o.action is Action.DECLARE for o in s.legal_actions())
-            else check_or_call(s)
-        ),
-    )
+    expected = same_session(spec, 3, 1, 3, 2, calling_station(1))
     answers = []
     for state in expected:
         for event in state.events:
@@ -247,7 +196,7 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
     assert refusal.group(1) == ", ".join(keys[:-1]) + " or " + keys[-1]
     assert refusal.group(2) == ", ".join(first_menu.split("   "))
     assert text.count(first_menu + "   ? help") == 1  # the menu stands; the same prompt again
-    expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, check_or_call)
+    expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, calling_station(1))
     assert table.played[0].state.stacks == expected[0].stacks
 
 
@@ -275,21 +224,12 @@ def test_end_of_input_stops_after_the_hands_played() -> None:
 def test_draw_marks_discards_by_number() -> None:
     """The draw: digits mark and unmark cards, too many is refused, Enter draws."""
     seed, seat = 4, 0
-    probe = Session(DRAW_GAME, [200] * 3, seed=seed)
-    dealt = probe.new_hand()
-    # the person will throw his first and third cards: find them from the same deal
-    keep = list(dealt.down[seat])
-    thrown = [keep[0], keep[2]]
-
-    def mine(state: State) -> object:
-        legal = {o.action for o in state.legal_actions()}
-        if Action.DRAW in legal:
-            return state.draw(thrown)
-        return check_or_call(state)
-
-    expected = same_session(DRAW_GAME, seed, seat, 3, 1, mine)[0]
+    expected = same_session(
+        DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
+    )[0]
     draws = [e for e in expected.events if isinstance(e, ev.Drew) and e.seat == seat]
-    assert draws and draws[0].discarded == tuple(thrown)
+    assert draws and len(draws[0].discarded) == 2
+    thrown = list(draws[0].discarded)  # the first and the third card dealt
     answers = []
     for event in expected.events:
         if getattr(event, "seat", None) != seat or not event.player_action:

@@ -8,24 +8,21 @@ same seeds and the same decisions: the person's keys and the engine agree.
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import sys
-from collections.abc import Callable
 
 import pytest
 
-from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
-from splitpot.engine.history import player_view
-from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.games import get_game
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
 
 pexpect = pytest.importorskip("pexpect")
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
-MENU = re.compile(r"(?m)^(.*)   \? help\s*$")
 RED_CARD = re.compile(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]")
 
 
@@ -88,41 +85,18 @@ class Screen:
         return status
 
 
-def menu_keys(menu: str) -> dict[str, str]:
-    """``{"f": "fold", "c": "call 2", ...}`` from a menu line."""
-    return {item[0]: item[2:] for item in menu.split("   ") if len(item) > 2}
-
-
-def calling_station(keys: dict[str, str], declare: str = "h") -> str:
-    """The test's person: check or call, bring in when he must, declare ``declare``."""
-    if "h" in keys and keys["h"] == "high":
-        return declare
-    return "c" if "c" in keys else "b"
+def drawn(card: int) -> str:
+    """A card as a terminal shows it: ``K♥``."""
+    text = ev.card_text(card)
+    return text[0] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[text[1]]
 
 
 def api_hands(
-    game: str, players: int, seed: int, seat: int, hands: int, declare: str = "high", **options: object
+    game: str, players: int, seed: int, seat: int, hands: int, declare: str = "high"
 ) -> list[State]:
-    """The same session through the API: SimpleBot in every other seat, the seat
-    checking or calling (bringing in when it must) and declaring ``declare``."""
-    session = Session(get_game(game, **options), [200] * players, seed=seed)
-    bot = SimpleBot(seed=seed)
-    out = []
-    for _ in range(hands):
-        state = session.new_hand()
-        while not state.is_complete:
-            legal = {o["action"] for o in player_view(state, seat)["legal_actions"]}
-            if not legal:
-                bot(state)
-            elif "declare" in legal:
-                state.declare(declare, seat=seat)
-            else:
-                act: Callable[[], object] = (
-                    state.call if "call" in legal else state.check if "check" in legal else state.bring_in
-                )
-                act()
-        out.append(state)
-    return out
+    """The same session through the API, the seat checking or calling (bringing in
+    when it must) and declaring ``declare``."""
+    return same_session(get_game(game), seed, seat, players, hands, calling_station(seat, declare))
 
 
 def stacks_line(state: State) -> str:
@@ -137,7 +111,7 @@ def play_out_hand(screen: Screen, declare: str = "h") -> list[str]:
     menus = []
     while (menu := screen.next_prompt()) is not None:
         menus.append(menu)
-        screen.send(calling_station(menu_keys(menu), declare))
+        screen.send(key_for(menu, declare))
     return menus
 
 
@@ -149,9 +123,7 @@ def test_a_stud_hand_by_keystrokes_with_a_refused_key() -> None:
     assert first is not None
     # the table as P1 sees it: his own down cards, the others' hidden, the pot and the bet to call
     table = screen.text[: screen.pos]
-    down = [ev.card_text(c) for c in expected.down[1][:2]]
-    suits = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
-    mine = " ".join(c[0] + suits[c[1]] for c in down)
+    mine = " ".join(drawn(c) for c in expected.down[1][:2])
     assert f"your cards: [{mine}]" in table
     assert "P0 D" in table and "P1 (you)" in table and "[▒▒ ▒▒]" in table
     assert re.search(r"seven-card-stud - third street - pot \d+ - (to call \d+|nothing to call)", table)
@@ -160,7 +132,7 @@ def test_a_stud_hand_by_keystrokes_with_a_refused_key() -> None:
     screen.until(r"'x' is not a choice here: press ")
     again = screen.next_prompt()
     assert again == first  # refused: nothing changed, the same choices again
-    screen.send(calling_station(menu_keys(again)))
+    screen.send(key_for(again))
     play_out_hand(screen)
     screen.until(r"session: 1 hand of seven-card-stud")
     assert screen.finish() == 0
@@ -209,3 +181,45 @@ def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
         net = re.escape(f"{first.stacks[seat] - 200:+d}")
         assert re.search(rf"(?m)^P{seat}\s+200\s+{first.stacks[seat]}\s+{net}\s", summary)
     assert "Traceback" not in screen.text
+
+
+DRAW_SCRIPT = """
+import json, sys
+from splitpot.engine.spec import GameSpec
+from splitpot.table import Table
+sys.exit(Table(GameSpec.from_dict(json.loads(sys.argv[1])), [200] * 3, seat=1, seed=6).run())
+"""
+
+
+def test_a_draw_by_keystrokes() -> None:
+    """Digits mark the discards (no Enter between them), Enter draws: a one-draw
+    lowball built from the engine's pieces until the draw games are registered."""
+    state = same_session(
+        DRAW_GAME, 6, 1, 3, 1, calling_station(1, draw=lambda s: [s.down[1][0], s.down[1][2]])
+    )[0]
+    thrown = next(e.discarded for e in state.events if isinstance(e, ev.Drew) and e.seat == 1)
+    environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", DRAW_SCRIPT, json.dumps(DRAW_GAME.to_dict())],
+        env={**environment, "TERM": "xterm-256color"},
+        encoding="utf-8",
+        dimensions=(50, 160),
+        timeout=20,
+    )
+    screen = Screen.__new__(Screen)
+    screen.child, screen.raw, screen.text, screen.pos = child, "", "", 0
+    while True:
+        match = screen.until(r"your move: |discard: |session: \d+ hand")
+        if match.group() == "discard: ":
+            screen.send("13")
+            screen.until(r"marked: \S+ \S+ \(Enter draws 2\)")
+            screen.send("\r")
+            screen.until("throws " + " ".join(drawn(c) for c in thrown))
+        elif match.group() == "your move: ":
+            menu = MENU.findall(screen.text, 0, match.start())[-1]
+            screen.send(key_for(menu))
+        else:
+            break
+    assert screen.finish() == 0
+    assert stacks_line(state) in screen.text
