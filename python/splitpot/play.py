@@ -34,6 +34,7 @@ __all__ = [
     "build_spec",
     "describe_hand",
     "narrate",
+    "plot_session",
     "run_play",
     "session_table",
     "stacks_over",
@@ -142,7 +143,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
     names = [f"P{i}" for i in range(args.players)]
-    if args.plot and _plot_stacks(args.plot, hands, names):
+    if args.plot and not plot_session(args.plot, hands, names):
         return 2
     if args.json:
         print(json.dumps(_json_document(spec, args, hands), indent=1))
@@ -208,15 +209,18 @@ def stacks_over(hands: Sequence[State]) -> list[list[int]]:
     return [[point[seat] for point in points] for seat in range(len(points[0]))]
 
 
-def _plot_stacks(path: str, hands: Sequence[State], names: Sequence[str]) -> bool:
-    """Draw the session's stacks to ``path``; False (and a message) when it cannot be written."""
+def plot_session(
+    path: str, hands: Sequence[State], names: Sequence[str], *, highlight: int | None = None
+) -> bool:
+    """Draw each seat's stack over the session to ``path`` (seat ``highlight``
+    thicker); True when it is written, False after a message on stderr."""
     try:
         title = f"{hands[0].spec.name}: stacks over {len(hands)} hands"
-        stack_plot(stacks_over(hands), names, path, title=title)
+        stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
     except OSError as error:
         print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
-        return True
-    return False
+        return False
+    return True
 
 
 def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:

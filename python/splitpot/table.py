@@ -60,8 +60,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import IllegalActionError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.play import narrate, session_table, stacks_over
-from splitpot.plots import stack_plot
+from splitpot.play import narrate, plot_session, session_table
 from splitpot.render import Output, action_label
 from splitpot.validate import as_int
 
@@ -325,12 +324,7 @@ class Table:
         self._summary(why)
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
-            try:
-                stack_plot(stacks_over([p.state for p in self.played]), names, self.plot,
-                           title=f"{self.spec.name}: stacks over {len(self.played)} hands",
-                           highlight=self.seat)
-            except OSError as error:
-                print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
+            if not plot_session(self.plot, [p.state for p in self.played], names, highlight=self.seat):
                 return 2
             self.out.line(f"plot: {self.plot}")
         return status
