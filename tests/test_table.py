@@ -302,3 +302,23 @@ def test_the_narrative_from_a_seat_never_tells_another_seats_hidden_cards(game: 
                     break
                 told = set(CARD_TOKEN.findall(line)) & hidden_text
                 assert not told, f"{game}: P{viewer} reads {told} in {line!r}"
+
+
+def test_a_person_out_of_chips_leaves_the_session() -> None:
+    """Stacks of 12 against calling down: someone is broke within a few hands."""
+    out = io.StringIO()
+    table = Table(
+        get_game("seven-card-stud"),
+        [12, 12],
+        seat=0,
+        hands=30,
+        seed=2,
+        out=Output(stream=out),
+        keys=AutoKeys(out, calls),
+    )
+    assert table.run() == 0
+    text = out.getvalue()
+    final = table.played[-1].state.stacks
+    assert 0 in final and len(table.played) < 30
+    assert ("you have no chips left." if final[0] == 0 else "the others have no chips left.") in text
+    assert all(p.state.starting_stacks[0] > 0 for p in table.played)  # never dealt in without chips

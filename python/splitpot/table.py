@@ -335,18 +335,18 @@ class Table:
         out.line(f"{self.spec.name}: you are {me}, against {len(self.names) - 1} computer players; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         for number in range(1, self.hands + 1):
-            if self.session.stacks[self.seat] == 0:
+            stacks = self.played[-1].state.stacks if self.played else self.session.stacks
+            if stacks[self.seat] == 0:
                 raise _Leave("you have no chips left")
-            if not self.session.can_continue:
+            if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
                 raise _Leave("the others have no chips left")
             state = self.session.new_hand()
             self._play_hand(state, number)
             self.played.append(_Played(number, state))
-            if number < self.hands and state.stacks[self.seat] > 0 and self._others_left(state):
+            if number < self.hands and state.stacks[self.seat] > 0 and any(
+                chips for s, chips in enumerate(state.stacks) if s != self.seat
+            ):
                 self._between_hands(number + 1)
-
-    def _others_left(self, state: State) -> bool:
-        return any(chips for s, chips in enumerate(state.stacks) if s != self.seat)
 
     def _between_hands(self, number: int) -> None:
         self.out.line(f"any key: hand {number} of {self.hands}; q: leave the table")
