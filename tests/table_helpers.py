@@ -7,11 +7,12 @@ import re
 from collections.abc import Callable
 
 from splitpot.bots import SimpleBot
-from splitpot.engine.betting import Action
+from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
 from splitpot.engine.state import State
+from splitpot.table import choices_for, perform
 
 DRAW_GAME = GameSpec(
     name="test-draw-low",
@@ -44,18 +45,18 @@ def same_session(
 def calling_station(
     seat: int, declare: str = "high", draw: Callable[[State], list[int]] | None = None
 ) -> Callable[[State], object]:
-    """The tests' person: check or call, bring in when he must, declare ``declare``,
-    throw ``draw(state)`` at a draw."""
+    """The tests' person through the API: what :func:`key_for` presses on the
+    screen, made with :func:`splitpot.table.perform`; a draw throws ``draw(state)``."""
 
     def act(state: State) -> object:
-        legal = {o.action for o in state.legal_actions()}
-        if Action.DECLARE in legal:
-            return state.declare(declare, seat=seat)
-        if Action.DRAW in legal:
-            return state.draw(draw(state) if draw else [])
-        if Action.CALL in legal:
-            return state.call()
-        return state.check() if Action.CHECK in legal else state.bring_in()
+        options = [
+            Option(Action(o["action"]), tuple(o["amounts"]), tuple(o.get("choices", ())))
+            for o in player_view(state, seat)["legal_actions"]
+        ]
+        choices = {c.key: c for c in choices_for(options)}
+        choice = choices[key_for("   ".join(f"{c.key} {c.label}" for c in choices.values()), declare[0])]
+        value = (draw(state) if draw else []) if choice.discards else choice.value
+        return perform(state, choice.action, value, seat=seat)
 
     return act
 
@@ -70,9 +71,12 @@ def menu_keys(menu: str) -> dict[str, str]:
 
 
 def key_for(menu: str, declare: str = "h") -> str:
-    """The key the tests' person presses: check or call, bring in when he must,
-    declare ``declare``: what :func:`calling_station` does through the API."""
+    """The key the tests' person presses: check or call, else the declaration
+    ``declare``, else bring in or bet (a forced bet), else draw, else the first choice."""
     keys = menu_keys(menu)
     if keys.get("h") == "high":
         return declare
-    return "c" if "c" in keys else "b"
+    for key in ("c", "b", "d"):
+        if key in keys:
+            return key
+    return next(iter(keys))

@@ -404,7 +404,8 @@ class Table:
         since = self._since_my_turn(state)
         street = state.current_street
         betting = str(state.phase) in ("betting", "bring_in")
-        owed = (f"to call {to_call}" if to_call else "nothing to call") if betting else str(state.phase)
+        owed = "to call " + str(to_call) if to_call else "nothing to call"
+        owed = owed if betting else str(state.phase).replace("_", " ")
         parts = [self.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
@@ -468,9 +469,7 @@ class Table:
         """Read keys until one is a choice; say which it was."""
         by_key = {c.key: c for c in choices}
         while True:
-            key = self._key("your move: ")
-            if key == ENTER:  # Enter after a key, by habit or ending a scripted line: nothing to do
-                continue
+            key = self._key("your move: ", skip_enter=True)
             choice = by_key.get(key)
             if choice is not None:
                 self.out.line(f"{choice.key} {choice.label}", style="bold")
@@ -488,13 +487,16 @@ class Table:
         text.append("   ? help", style="dim")
         self.out.text(text)
 
-    def _key(self, prompt: str) -> str:
+    def _key(self, prompt: str, *, skip_enter: bool = False) -> str:
         """One key after ``prompt`` (the line is left open for the caller);
-        ``?`` and ``q`` are answered here."""
+        ``?`` and ``q`` are answered here; with ``skip_enter`` an Enter is let go
+        (pressed by habit after a key, or ending a scripted line)."""
         while True:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
             key = self.keys.read()
+            while skip_enter and key == ENTER:
+                key = self.keys.read()
             if key == _EOF:
                 self.out.line("")
                 raise _Leave("end of input")
