@@ -36,12 +36,18 @@ class AutoKeys(Keys):
         self.screen = screen
         self.answer = answer
         self.queue: list[str] = []
+        self.menu = ""
+        self.read_to = 0
 
     def read(self) -> str:
         if not self.queue:
+            self.answers = getattr(self, "answers", 0) + 1
+            assert self.answers < 2000, "the person keeps answering: a prompt the policy cannot answer"
             text = self.screen.getvalue()
-            menus = MENU.findall(text)
-            keys = self.answer(menus[-1] if menus else "", text.rstrip("\n").rsplit("\n", 1)[-1])
+            menus = MENU.findall(text, self.read_to)  # only what is new on the screen
+            self.menu = menus[-1] if menus else self.menu
+            self.read_to = max(self.read_to, text.rfind("\n") + 1)
+            keys = self.answer(self.menu, text.rstrip("\n").rsplit("\n", 1)[-1])
             if keys is None:
                 return ""
             self.queue = list(keys)
@@ -49,8 +55,10 @@ class AutoKeys(Keys):
 
 
 def calls(menu: str, prompt: str) -> str:
-    """The tests' person at a prompt; any key ("n") between hands."""
-    return key_for(menu) if prompt == "your move: " else "n"
+    """The tests' person at a prompt: stands pat at a draw, any key ("n") between hands."""
+    if prompt == "your move: ":
+        return key_for(menu)
+    return "p" if prompt == "discard: " else "n"
 
 
 def auto_table(
