@@ -26,6 +26,7 @@ from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.play import add_play_parser, run_play
+from splitpot.render import Output, ProgressBar
 
 __all__ = ["main", "random_hands"]
 
@@ -74,45 +75,55 @@ def _eval(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({"cards": [str(c) for c in cards], "hands": rows}, indent=2))
         return 0
-    print("cards: " + " ".join(str(c) for c in cards))
+    out = Output(plain=args.plain)
+    out.line("cards: " + " ".join(str(c) for c in cards))
     for row in rows:
-        print(f"{row['ranking']:<17} {row['hand']:<33} {' '.join(row['cards'])}".rstrip())
+        out.line(f"{row['ranking']:<17} {row['hand']:<33} {' '.join(row['cards'])}".rstrip())
     return 0
 
 
-def _rate(fn: object, count: int, repeat: int = 5) -> float:
+def _rate(fn: object, count: int, repeat: int = 5, progress: ProgressBar | None = None) -> float:
     best = float("inf")
     for _ in range(repeat):
         t = time.perf_counter()
         fn()  # type: ignore[operator]
         best = min(best, time.perf_counter() - t)
+        if progress is not None:
+            progress.advance()
     return count / best
 
 
 def _bench(args: argparse.Namespace) -> int:
     n = args.hands
-    print(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)")
-    hands7 = random_hands(n, 7, seed=args.seed)
-    hands5 = random_hands(n, 5, seed=args.seed + 1)
-    for ranking in Ranking:
-        r7 = _rate(lambda r=ranking: evaluate_many(hands7, r), n)
-        r5 = _rate(lambda r=ranking: evaluate_many(hands5, r), n)
-        print(f"evaluate_many {ranking.value:<16} 7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s")
-    unchecked = _rate(lambda: evaluate_many(hands7, "high", check=False), n)
-    print(f"evaluate_many high, check=False  7 cards {unchecked / 1e6:8.1f} M/s")
-    threads = args.threads
-    rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n)
-    print(f"evaluate_many high, {threads} threads   7 cards {rt / 1e6:8.1f} M/s")
-    few = [list(map(int, row)) for row in hands7[:200_000]]
+    out = Output(plain=args.plain)
+    out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
+    lines: list[str] = []
+    with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
+        hands7 = random_hands(n, 7, seed=args.seed)
+        hands5 = random_hands(n, 5, seed=args.seed + 1)
+        for ranking in Ranking:
+            r7 = _rate(lambda r=ranking: evaluate_many(hands7, r), n, progress=bar)
+            r5 = _rate(lambda r=ranking: evaluate_many(hands5, r), n, progress=bar)
+            lines.append(
+                f"evaluate_many {ranking.value:<16} 7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s"
+            )
+        unchecked = _rate(lambda: evaluate_many(hands7, "high", check=False), n, progress=bar)
+        lines.append(f"evaluate_many high, check=False  7 cards {unchecked / 1e6:8.1f} M/s")
+        threads = args.threads
+        rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
+        lines.append(f"evaluate_many high, {threads} threads   7 cards {rt / 1e6:8.1f} M/s")
+        few = [list(map(int, row)) for row in hands7[:200_000]]
 
-    def each(fn: Callable[[list[int]], object]) -> None:
-        for hand in few:  # results not kept: a call's cost, not the garbage collector's
-            fn(hand)
+        def each(fn: Callable[[list[int]], object]) -> None:
+            for hand in few:  # results not kept: a call's cost, not the garbage collector's
+                fn(hand)
 
-    rs = _rate(lambda: each(strength), len(few))
-    re = _rate(lambda: each(evaluate), len(few))
-    print(f"strength (one hand a call)       {rs / 1e6:8.2f} M calls/s")
-    print(f"evaluate (one hand a call)       {re / 1e6:8.2f} M calls/s")
+        rs = _rate(lambda: each(strength), len(few), progress=bar)
+        re = _rate(lambda: each(evaluate), len(few), progress=bar)
+        lines.append(f"strength (one hand a call)       {rs / 1e6:8.2f} M calls/s")
+        lines.append(f"evaluate (one hand a call)       {re / 1e6:8.2f} M calls/s")
+    for line in lines:  # after the bar is gone: the figures are not measured while printing
+        out.line(line)
     return 0
 
 
@@ -142,11 +153,13 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--penalty", action="append", metavar="CARDS", help="penalty cards")
     p.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default="dead-hand")
+    p.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     p.set_defaults(run=_eval)
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
     b.add_argument("--hands", type=int, default=2_000_000, help="hands per batch (default 2,000,000)")
     b.add_argument("--threads", type=int, default=2, help="threads for the multi-threaded figure")
     b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
     add_play_parser(sub)
     sub.choices["play"].set_defaults(run=run_play)

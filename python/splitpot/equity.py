@@ -63,7 +63,9 @@ import numpy as np
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
+from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
+from splitpot.render import ProgressBar
 from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
 from splitpot.wild import JokerRule, WildLow, wild_mask
 
@@ -621,6 +623,9 @@ def add_equity_parser(subparsers: Any) -> None:
         help="how wild cards count in a low (default zero)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
+    parser.add_argument("--plain", action="store_true", help="no progress bar")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw each hand's high, low and scoop chances (needs splitpot[plot])")
     parser.set_defaults(run=run_equity)
 
 
@@ -644,28 +649,6 @@ _RANGE_LINES = """  As Ad:2, KK               hands with weights (KK: every pair
   kept 3 drew 2: 8-low      draw: three unknown cards kept (a condition on them)
   pat: jacks+               draw: stood pat
   conditions: pair (the hidden cards), pair+, two-pair+, trips+, jacks+, N-low"""
-
-
-class _Bar:
-    """A progress bar on stderr, drawn once a run has lasted half a second (terminals only)."""
-
-    def __init__(self) -> None:
-        self.start = time.perf_counter()
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        if not sys.stderr.isatty() or time.perf_counter() - self.start < 0.5:
-            return
-        width = 30
-        filled = width * done // max(total, 1)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {100 * done // max(total, 1):3d}%")
-        sys.stderr.flush()
-        self.shown = True
-
-    def close(self) -> None:
-        if self.shown:
-            sys.stderr.write("\r" + " " * 40 + "\r")
-            sys.stderr.flush()
 
 
 def _number(text: str | None, flag: str, kind: type = int) -> Any:
@@ -703,7 +686,13 @@ def run_equity(args: argparse.Namespace) -> int:
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
     0
     """
-    bar = _Bar()
+    if args.plot:
+        try:
+            require_plotting()
+        except SplitpotError as error:
+            print(f"splitpot equity: error: {error}", file=sys.stderr)
+            return 2
+    bar = ProgressBar("equity", plain=args.plain, counts=False)
     started = time.perf_counter()
     try:
         result = equity(
@@ -732,6 +721,13 @@ def run_equity(args: argparse.Namespace) -> int:
         return 130
     bar.close()
     seconds = time.perf_counter() - started
+    if args.plot:
+        try:
+            equity_plot(result, args.plot)
+        except OSError as error:
+            print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
+            return 2
+        print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     _print_result(result, args.json, seconds)
     if result.stop is EquityStop.INTERRUPTED:
         print(

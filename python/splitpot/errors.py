@@ -1,8 +1,8 @@
 """Exception classes raised by splitpot.
 
 Every error subclasses :class:`SplitpotError` and also :class:`ValueError` or
-:class:`TypeError`, so callers can catch either the splitpot class or the
-built-in one.
+:class:`TypeError` (:class:`ImportError` for a missing optional extra), so
+callers can catch either the splitpot class or the built-in one.
 
 >>> from splitpot.errors import CardError
 >>> issubclass(CardError, ValueError)
@@ -15,6 +15,7 @@ __all__ = [
     "ArgumentTypeError",
     "CardError",
     "CardTypeError",
+    "ExtraMissingError",
     "IllegalActionError",
     "RankingError",
     "RuleError",
@@ -50,3 +51,8 @@ class IllegalActionError(SplitpotError, ValueError):
 class ArgumentTypeError(SplitpotError, TypeError):
     """An argument has the wrong type: a float or a bool where an int is meant, a
     number where a name is meant (the message names the argument and the value)."""
+
+
+class ExtraMissingError(SplitpotError, ImportError):
+    """A feature needs an optional extra that is not installed (the message names
+    the ``pip install`` that brings it, e.g. ``splitpot[plot]`` for pictures)."""

@@ -26,8 +26,19 @@ from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
+from splitpot.plots import require_plotting, stack_plot
+from splitpot.render import Output, ProgressBar
 
-__all__ = ["add_play_parser", "build_spec", "describe_hand", "run_play"]
+__all__ = [
+    "add_play_parser",
+    "build_spec",
+    "describe_hand",
+    "narrate",
+    "plot_session",
+    "run_play",
+    "session_table",
+    "stacks_over",
+]
 
 _GAME_HELP = {
     "seven-card-stud": "seven-card stud, high only (RULES.md 5.1)",
@@ -85,6 +96,15 @@ def add_play_parser(subparsers: Any) -> None:
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
     parser.add_argument("--tie-keeps-half", action="store_true",
                         help="a both declarer who ties one side keeps the half he won")
+    seat = parser.add_mutually_exclusive_group()
+    seat.add_argument("--seat", type=int, default=None, metavar="K",
+                      help="take seat K yourself (P0 is the first seat) and play against the computer")
+    seat.add_argument("--me", action="store_const", const=0, dest="seat",
+                      help="take the first seat (P0) yourself: the same as --seat 0")
+    parser.add_argument("--plain", action="store_true",
+                        help="plain text: card letters, no colours (also when piped or NO_COLOR is set)")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw each seat's stack over the session (needs splitpot[plot])")
     parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
                         help="the joker: none (52 cards), the bug (lowball's default) or wild")
     parser.add_argument("--max-draw", type=int, default=None, metavar="N",
@@ -167,25 +187,105 @@ def run_play(args: argparse.Namespace) -> int:
     """Run ``splitpot play``; return the exit status."""
     try:
         spec = build_spec(args)
+        if args.plot:
+            require_plotting()
+        if args.seat is not None:
+            from splitpot.table import run_table
+
+            return run_table(args, spec)
         session = Session(spec, [args.stack] * args.players, seed=args.seed)
-        hands = session.play(max(1, args.hands), SimpleBot(seed=args.seed))
+        bot = SimpleBot(seed=args.seed)
+        hands: list[State] = []
+        total = max(1, args.hands)
+        with ProgressBar("hands", total=total, plain=args.plain) as progress:
+            for _ in range(total):  # one hand a step: the same session as session.play(total, bot)
+                played = session.play(1, bot)
+                if not played:
+                    break
+                hands += played
+                progress.advance()
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
+        return 2
+    names = [f"P{i}" for i in range(args.players)]
+    if args.plot and not plot_session(args.plot, hands, names):
         return 2
     if args.json:
         print(json.dumps(_json_document(spec, args, hands), indent=1))
         return 0
-    names = [f"P{i}" for i in range(args.players)]
-    print(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
+    out = Output(plain=args.plain)
+    out.line(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
     for number, state in enumerate(hands, 1):
         if len(hands) > 1:
-            print(f"\n===== hand {number} =====")
-        print("\n".join(describe_hand(state, names)))
+            out.line(f"\n===== hand {number} =====", style="bold")
+        for line in describe_hand(state, names):
+            out.line(line)
     if len(hands) > 1:
         final = hands[-1].stacks
-        print(f"\nafter {len(hands)} hands: " + ", ".join(
+        out.line(f"\nafter {len(hands)} hands: " + ", ".join(
             f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
+        out.table(*session_table(hands, names), align="lrrrrr")
+    if args.plot:
+        out.line(f"plot: {args.plot}")
     return 0
+
+
+def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of a session's summary: each seat's stack at the start
+    and the end, the net result, the hands (or parts of pots) won and the largest pot won.
+
+    >>> from splitpot.games import get_game
+    >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
+    >>> header, rows = session_table(hands, ["P0", "P1"])
+    >>> header
+    ['seat', 'start', 'end', 'net', 'won', 'best pot']
+    >>> sum(int(row[3]) for row in rows)
+    0
+    """
+    start, end = hands[0].starting_stacks, hands[-1].stacks
+    won = [0] * len(names)
+    best = [0] * len(names)
+    for state in hands:
+        taken = [0] * len(names)
+        for event in state.events:
+            if isinstance(event, ev.PotAwarded):
+                taken[event.seat] += event.amount
+        for seat, chips in enumerate(taken):
+            if chips:
+                won[seat] += 1
+                best[seat] = max(best[seat], chips)
+    rows = [
+        [names[s], str(start[s]), str(end[s]), f"{end[s] - start[s]:+d}", str(won[s]), str(best[s] or "")]
+        for s in range(len(names))
+    ]
+    return ["seat", "start", "end", "net", "won", "best pot"], rows
+
+
+def stacks_over(hands: Sequence[State]) -> list[list[int]]:
+    """Each seat's stack before the first hand and after every hand (one list per seat).
+
+    >>> from splitpot.games import get_game
+    >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(3, SimpleBot(seed=1))
+    >>> series = stacks_over(hands)
+    >>> len(series), len(series[0]), series[0][0], series[0][-1] + series[1][-1]
+    (2, 4, 50, 100)
+    """
+    points = [list(hands[0].starting_stacks)] + [list(h.stacks) for h in hands]
+    return [[point[seat] for point in points] for seat in range(len(points[0]))]
+
+
+def plot_session(
+    path: str, hands: Sequence[State], names: Sequence[str], *, highlight: int | None = None
+) -> bool:
+    """Draw each seat's stack over the session to ``path`` (seat ``highlight``
+    thicker); True when it is written, False after a message on stderr."""
+    try:
+        title = f"{hands[0].spec.name}: stacks over {len(hands)} hands"
+        stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
+    except OSError as error:
+        print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:
@@ -233,8 +333,21 @@ _SIDE_TEXT = {
 }
 
 
-def describe_hand(state: State, names: Sequence[str]) -> list[str]:
-    """The hand as a person would read it, one line per step."""
+def describe_hand(state: State, names: Sequence[str], *, viewer: int | None = None) -> list[str]:
+    """The hand as a person would read it, one line per step.
+
+    ``viewer``: the seat whose eyes tell it (the other seats' down cards are
+    written ``??`` until shown); None: every card is told.
+    """
+    return [text for _, text in narrate(state, names, viewer=viewer)]
+
+
+def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) -> list[tuple[int, str]]:
+    """:func:`describe_hand` with, before each line, the index in ``state.events``
+    of the event that it tells (-1 for the opening line).  A hand's lines only
+    grow as its events do: the lines of a hand so far begin the lines of the
+    whole hand, so a front end prints the new ones as play goes on.
+    """
     spec = state.spec
     lines = [f"button: {names[state.button]}; stacks: "
              + ", ".join(f"{names[s]} {state.starting_stacks[s]}" for s in range(state.seats))]
@@ -248,7 +361,9 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
     pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
     openings = _openings(state)
     dealing = False  # cards dealt now belong to the deal, not a replacement
-    for event in state.events:
+    owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
+    for index, event in enumerate(state.events):
+        owners += [index - 1] * (len(lines) - len(owners))
         if isinstance(event, ev.Redealt):
             down = {s: [] for s in range(state.seats)}
             up = {s: [] for s in range(state.seats)}
@@ -278,7 +393,8 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
             (up if event.up else down)[event.seat].extend(event.cards)
             if event.up or not street.up:
                 seat = event.seat
-                lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
+                hole = _cards(down[seat]) if viewer in (None, seat) else " ".join(["??"] * len(down[seat]))
+                lines.append(f"  {names[seat]}: [{hole}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
@@ -327,7 +443,8 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
             lines.append("stacks: " + ", ".join(
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
                 for s in range(state.seats)))
-    return lines
+    owners += [len(state.events) - 1] * (len(lines) - len(owners))
+    return list(zip(owners, lines, strict=True))
 
 
 def _openings(state: State) -> set[int]:

@@ -1,0 +1,312 @@
+"""Terminal output shared by every command: cards, styled lines, tables, progress bars.
+
+An :class:`Output` prints to one stream.  On a terminal it draws with ``rich``:
+suit symbols, red hearts and diamonds, bold headings, boxed tables.  It is
+*plain* — the card text ``Kh``, no escape codes, nothing else changed — when
+the stream is not a terminal (a pipe, a file), when ``NO_COLOR`` is set, or
+when the caller asks (``--plain``).  Commands build their output as plain text
+(the one source of what is said) and :meth:`Output.line` styles its parts:
+card tokens, street headings, the names to highlight.
+
+>>> out = Output(plain=True)
+>>> out.plain
+True
+>>> out.line("P1: [Kh ??] 7c")
+P1: [Kh ??] 7c
+>>> card_label(51, plain=False).plain, card_label(51, plain=True).plain
+('A♠', 'As')
+>>> out.table(["seat", "stack"], [["P0", "200"], ["P1", "195"]], align="lr")
+seat  stack
+P0      200
+P1      195
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from types import TracebackType
+from typing import IO
+
+from rich import box
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    TaskID,
+    TaskProgressColumn,
+    TextColumn,
+    TimeRemainingColumn,
+)
+from rich.progress import Progress as _RichProgress
+from rich.table import Table
+from rich.text import Text
+
+from splitpot.engine.events import card_text
+
+__all__ = [
+    "HIDDEN",
+    "Output",
+    "ProgressBar",
+    "action_label",
+    "can_show_symbols",
+    "card_label",
+    "cards_label",
+    "plain_wanted",
+    "style_text",
+]
+
+HIDDEN = "??"
+"""How a card the viewer may not see is written."""
+
+_SUITS = {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}
+_RED = "bold red"
+_BLACK = "bold"
+_CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|Jk|\?\?)(?![A-Za-z0-9])")
+_HEADING = re.compile(r"^\*\*\* .* \*\*\*")
+_PLAIN_WIDTH = 160
+
+
+def plain_wanted(stream: IO[str], plain: bool = False) -> bool:
+    """Whether output to ``stream`` must be plain: asked for, ``NO_COLOR`` set
+    (https://no-color.org: any non-empty value), or not a terminal.
+
+    >>> import io
+    >>> plain_wanted(io.StringIO())
+    True
+    """
+    if plain or os.environ.get("NO_COLOR"):
+        return True
+    isatty = getattr(stream, "isatty", None)
+    return not (callable(isatty) and isatty())
+
+
+def card_label(card: int | None, *, plain: bool, symbols: bool = True) -> Text:
+    """One card: ``Kh`` plain, ``K♥`` in red on a terminal (``Kh`` in red where
+    the terminal cannot show the symbols); ``None`` is a hidden card."""
+    return _token(HIDDEN if card is None else card_text(card), plain, symbols)
+
+
+def cards_label(cards: Iterable[int | None], *, plain: bool, symbols: bool = True) -> Text:
+    """Cards separated by spaces, each as :func:`card_label` writes it."""
+    return Text(" ").join(card_label(c, plain=plain, symbols=symbols) for c in cards)
+
+
+def _token(text: str, plain: bool, symbols: bool) -> Text:
+    if plain:
+        return Text(text)
+    if text == HIDDEN:
+        return Text("▒▒" if symbols else HIDDEN, style="dim")
+    if text == "Jk":
+        return Text("Jk", style="bold magenta")
+    suit = text[1]
+    return Text(text[0] + (_SUITS[suit] if symbols else suit), style=_RED if suit in "hd" else _BLACK)
+
+
+def can_show_symbols(stream: IO[str]) -> bool:
+    """Whether ``stream``'s encoding can write the suit symbols (not on a non-UTF-8 locale).
+
+    >>> import io
+    >>> can_show_symbols(io.TextIOWrapper(io.BytesIO(), encoding="ascii"))
+    False
+    """
+    try:
+        "♠♥♦♣▒".encode(getattr(stream, "encoding", None) or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bool = True) -> Text:
+    """``line`` with its card tokens drawn as cards, a ``*** street ***`` heading
+    in bold and every word in ``names`` highlighted; plain: the line unchanged."""
+    if plain:
+        return Text(line)
+    out = Text(style="bold" if _HEADING.match(line) else "")
+    last = 0
+    for match in _CARD.finditer(line):
+        out.append(line[last : match.start()])
+        out.append_text(_token(match.group(), plain, symbols))
+        last = match.end()
+    out.append(line[last:])
+    for name in names:
+        out.highlight_regex(rf"(?<![A-Za-z0-9]){re.escape(name)}(?![A-Za-z0-9])", "bold cyan")
+    return out
+
+
+_LABELS = {
+    "call": "call {}",
+    "bet": "bet {}",
+    "raise": "raise to {}",
+    "complete": "complete to {}",
+    "bring_in": "bring in {}",
+    "draw": "draw (up to {})",
+}
+
+
+def action_label(action: str, value: object = None) -> str:
+    """How a choice reads: ``call 4``, ``raise to 8``, ``high`` (a declaration's
+    choice); an action this module does not know reads as its name and value.
+
+    >>> action_label("raise", 8), action_label("fold"), action_label("declare", "both")
+    ('raise to 8', 'fold', 'both')
+    >>> action_label("turn_up", "Kh")
+    'turn up Kh'
+    """
+    if value is None:
+        return str(action).replace("_", " ")
+    if action == "declare":
+        return str(value)
+    return _LABELS.get(action, str(action).replace("_", " ") + " {}").format(value)
+
+
+class Output:
+    """Where a command prints: a ``rich`` console on a terminal, plain text elsewhere.
+
+    ``stream`` defaults to standard output (looked up when the Output is made,
+    so redirections in force then are honoured).
+    """
+
+    def __init__(self, *, plain: bool = False, stream: IO[str] | None = None) -> None:
+        self.stream = sys.stdout if stream is None else stream
+        self.plain = plain_wanted(self.stream, plain)
+        self.symbols = not self.plain and can_show_symbols(self.stream)
+        if self.plain:
+            self.console = Console(
+                file=self.stream, color_system=None, no_color=True, highlight=False, markup=False,
+                emoji=False, force_terminal=False, width=_PLAIN_WIDTH,
+            )
+        else:
+            self.console = Console(file=self.stream, highlight=False, markup=False, emoji=False)
+
+    def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
+        """Print one line of plain text, its cards drawn as cards (never wrapped)."""
+        styled = style_text(text, plain=self.plain, names=names, symbols=self.symbols)
+        if style and not self.plain:
+            styled.stylize(style)
+        self.console.print(styled, soft_wrap=True)
+
+    def text(self, text: Text) -> None:
+        """Print a ready-made :class:`rich.text.Text` (plain: its characters only)."""
+        self.console.print(Text(text.plain) if self.plain else text, soft_wrap=True)
+
+    def cards(self, cards: Iterable[int | None]) -> Text:
+        """``cards`` as this output draws them."""
+        return cards_label(cards, plain=self.plain, symbols=self.symbols)
+
+    def table(
+        self,
+        header: Sequence[str],
+        rows: Iterable[Sequence[str | Text]],
+        *,
+        align: str = "",
+        title: str | None = None,
+        highlight: int | None = None,
+    ) -> None:
+        """An aligned table; ``align`` gives each column ``l``/``r`` (default left);
+        row ``highlight`` is drawn in bold.  Strings in cells are styled as lines."""
+        table = Table(
+            box=None if self.plain else box.SIMPLE_HEAD,
+            show_edge=False,
+            pad_edge=False,
+            header_style="" if self.plain else "bold",
+            title=title,
+            title_justify="left",
+            title_style="" if self.plain else "bold",
+        )
+        for i, name in enumerate(header):
+            right = i < len(align) and align[i] == "r"
+            table.add_column(name, justify="right" if right else "left", no_wrap=True)
+        for index, row in enumerate(rows):
+            cells = [c if isinstance(c, Text) else style_text(c, plain=self.plain, symbols=self.symbols)
+                     for c in row]
+            table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
+        if not self.plain:
+            self.console.print(table)
+            return
+        with self.console.capture() as captured:
+            self.console.print(table)
+        for line in captured.get().splitlines():
+            self.stream.write(line.rstrip() + "\n")
+
+
+class ProgressBar:
+    """A progress bar on standard error for long work; nothing when standard
+    error is not a terminal (or ``NO_COLOR``/``plain``).
+
+    Call it as ``progress(done, total)`` (the form :func:`splitpot.equity.equity`
+    takes) or :meth:`advance` it; the bar appears only once the work has lasted
+    ``delay`` seconds, and is erased when it closes.
+
+    >>> with ProgressBar("hands", total=3) as bar:
+    ...     bar.advance()
+    >>> bar.shown
+    False
+    """
+
+    def __init__(
+        self,
+        description: str,
+        *,
+        total: float | None = None,
+        plain: bool = False,
+        delay: float = 0.5,
+        counts: bool = True,
+    ) -> None:
+        self.description = description
+        self.counts = counts
+        self.total = total
+        self.done = 0.0
+        self.delay = delay
+        self.enabled = not plain_wanted(sys.stderr, plain)
+        self.shown = False
+        self._started = time.perf_counter()
+        self._bar: _RichProgress | None = None
+        self._task = TaskID(0)
+
+    def __enter__(self) -> ProgressBar:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    def __call__(self, done: float, total: float) -> None:
+        """The work has reached ``done`` of ``total``."""
+        self.done, self.total = done, total
+        self._draw()
+
+    def advance(self, steps: float = 1) -> None:
+        """``steps`` more units are done."""
+        self.done += steps
+        self._draw()
+
+    def _draw(self) -> None:
+        if not self.enabled:
+            return
+        if self._bar is None:
+            if time.perf_counter() - self._started < self.delay:
+                return
+            columns = [TextColumn("{task.description}"), BarColumn(), TaskProgressColumn()]
+            if self.counts:
+                columns.append(MofNCompleteColumn())
+            self._bar = _RichProgress(
+                *columns,
+                TimeRemainingColumn(),
+                console=Console(stderr=True),
+                transient=True,
+            )
+            self._bar.start()
+            self._task = self._bar.add_task(self.description, total=self.total)
+            self.shown = True
+        self._bar.update(self._task, completed=self.done, total=self.total)
+
+    def close(self) -> None:
+        """Erase the bar (if it was drawn)."""
+        if self._bar is not None:
+            self._bar.stop()
+            self._bar = None

@@ -1,0 +1,682 @@
+"""A person at the table: ``splitpot play GAME --seat K`` plays against the computer.
+
+At each of the person's decisions the screen shows the table as his seat sees
+it (:func:`~splitpot.engine.history.player_view`): every seat's upcards, stack
+and chips in the pot, what each opponent did since the person's last turn, the
+pot, the bet to call, his own down cards and the hand they make, and the legal
+actions as one-key choices with their amounts (``f`` fold, ``c`` call 4, ``r``
+raise to 8, ``h``/``l``/``b`` a declaration, ``1``-``5`` to mark discards and
+Enter to draw them, ``p`` to stand pat).
+The hand is told as it goes by the same narrative as ``splitpot play``
+(:func:`splitpot.play.narrate`), the other seats' down cards hidden.
+
+The front end knows no game: it offers whatever
+:class:`~splitpot.engine.betting.Option` s the engine lists — an action with
+its amounts, or with its choices — and performs a choice by calling the
+state's method for that action (``raise`` → ``raise_to``, otherwise the
+method named like the action), passing the amount, the choice or the
+discards when the method takes one and the person's seat when it asks for
+``seat``.  A new game's actions need nothing here.
+
+Keys are read one at a time from a terminal (no Enter needed); from a pipe or a
+file, each line's characters are the keys and its end is Enter, so a session
+can be scripted.  An Enter where no Enter is asked for is let go (pressed by
+habit after a key, or ending a scripted line).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+ctrl-C or the end of input stops at once; either way the session's results so
+far are printed.
+
+>>> from splitpot.engine.betting import Action, Option
+>>> [(c.key, c.label) for c in choices_for([Option(Action.FOLD), Option(Action.CALL, (4,)),
+...                                         Option(Action.RAISE, (8,))])]
+[('f', 'fold'), ('c', 'call 4'), ('r', 'raise to 8')]
+>>> [(c.key, c.label) for c in choices_for([Option(Action.DECLARE, choices=("high", "low", "both"))])]
+[('h', 'high'), ('l', 'low'), ('b', 'both')]
+
+Readings: the person's results count complete hands only: a hand stopped by
+ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
+``--seat 0``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import os
+import string
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import IO, Any
+
+from rich.text import Text
+
+from splitpot.bots import SimpleBot
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action, Option
+from splitpot.engine.history import player_view
+from splitpot.engine.session import Session
+from splitpot.engine.showdown import evaluate_hands
+from splitpot.engine.spec import GameSpec
+from splitpot.engine.state import State
+from splitpot.errors import IllegalActionError, SplitpotError
+from splitpot.evaluate import evaluate
+from splitpot.play import narrate, plot_session, session_table
+from splitpot.render import Output, action_label
+from splitpot.validate import as_int
+
+__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_table"]
+
+RESERVED_KEYS = frozenset("?q")
+"""Keys that are never a choice: ``?`` help, ``q`` leave the table."""
+
+ENTER = "\n"
+_EOF = ""
+_PREFERRED = {
+    Action.FOLD: "f",
+    Action.CHECK: "c",
+    Action.CALL: "c",
+    Action.BET: "b",
+    Action.RAISE: "r",
+    Action.COMPLETE: "r",
+    Action.BRING_IN: "b",
+    Action.DRAW: "d",
+}
+_METHODS = {
+    "raise": "raise_to",
+    "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
+    "refuse": "refuse_exposed",
+}
+"""The State methods not named like their action (keyed by the action's token)."""
+
+
+def method_name(action: Action | str) -> str:
+    """The :class:`~splitpot.engine.state.State` method that makes ``action``.
+
+    >>> method_name(Action.RAISE), method_name(Action.DRAW)
+    ('raise_to', 'draw')
+    """
+    return _METHODS.get(str(action), str(action))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Choice:
+    """One key of the person's choices: ``action`` with ``value`` (an amount or a
+    choice, None when there is none); ``discards`` > 0 means the person marks
+    up to that many cards to throw away before the action is made."""
+
+    key: str
+    label: str
+    action: Action
+    value: int | str | None = None
+    discards: int = 0
+
+    def __post_init__(self) -> None:
+        if len(self.key) != 1 or self.key in RESERVED_KEYS:
+            raise ValueError(f"a choice's key is one character other than ? and q, got {self.key!r}")
+
+
+def choices_for(options: Sequence[Option]) -> list[Choice]:
+    """One :class:`Choice` a key for ``options``: each amount of an option and
+    each of its choices is a key of its own.  The usual letters come first
+    (``f`` fold, ``c`` check or call, ``b`` bet or bring in, ``r`` raise or
+    complete, ``d`` draw, a declaration's initial), then upper case for a second
+    amount, then digits and free letters.
+
+    >>> [(c.key, c.label) for c in choices_for([Option(Action.CHECK), Option(Action.BET, (5, 10))])]
+    [('c', 'check'), ('b', 'bet 5'), ('B', 'bet 10')]
+    >>> [c.key for c in choices_for([Option(Action("declare"), choices=("Kh", "7c"))])]
+    ['1', '2']
+    """
+    taken: set[str] = set(RESERVED_KEYS)
+    spare = "123456789" + string.ascii_lowercase + string.ascii_uppercase
+
+    def key(*preferred: str) -> str:
+        pool: list[str] = [*preferred, *spare]
+        for k in pool:
+            if len(k) == 1 and k not in taken:
+                taken.add(k)
+                return k
+        raise ValueError("more choices than keys")  # pragma: no cover - 60 keys
+
+    out: list[Choice] = []
+    for option in options:
+        action = option.action
+        first = _PREFERRED.get(action, str(action)[0])
+        if option.choices:
+            for choice in option.choices:
+                word = choice.isalpha() and len(choice) > 2
+                k = key(choice[0].lower()) if word else key()
+                out.append(Choice(key=k, label=action_label(action, choice), action=action, value=choice))
+        elif action is Action.DRAW:
+            most = option.amounts[0] if option.amounts else 0
+            out.append(Choice(key=key(first), label=action_label(action, most), action=action, discards=most))
+        elif len(option.amounts) > 1:
+            for i, amount in enumerate(option.amounts):
+                k = key(first) if i == 0 else key(first.upper())
+                out.append(Choice(key=k, label=action_label(action, amount), action=action, value=amount))
+        else:
+            value = option.amounts[0] if option.amounts else None
+            out.append(Choice(key=key(first), label=action_label(action, value), action=action, value=value))
+    return out
+
+
+def _method(state: State, action: Action) -> Callable[..., ev.Event]:
+    name = method_name(action)
+    method = getattr(state, name, None)
+    if method is None:
+        raise IllegalActionError(f"This front end cannot make a {action!s}: State has no method {name}().")
+    return method  # type: ignore[no-any-return]
+
+
+def perform(state: State, action: Action, value: object = None, *, seat: int | None = None) -> ev.Event:
+    """Make ``action`` on ``state`` through its method, with ``value`` (an amount,
+    a choice, the cards to discard) when the method takes one and ``seat`` when it
+    asks for one.
+
+    >>> from splitpot.games import get_game
+    >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    >>> perform(state, Action.COMPLETE, 5)
+    Completed(seat=0, amount=5, to=5)
+    >>> perform(state, Action.RAISE, 10)
+    Raised(seat=1, amount=10, to=10)
+    """
+    method = _method(state, action)
+    parameters = inspect.signature(method).parameters
+    takes_value = any(
+        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters.values()
+    )
+    args = (value,) if value is not None and takes_value else ()
+    kwargs = {"seat": seat} if seat is not None and "seat" in parameters else {}
+    return method(*args, **kwargs)
+
+
+class Keys:
+    """The person's keys, one at a time.
+
+    From a terminal, keys come as they are pressed (cbreak mode while the
+    ``with`` block runs: no echo, no Enter needed, ctrl-C still interrupts);
+    an escape sequence (an arrow key) is one key.  From anything else, a line
+    gives its characters and then Enter.  ``read`` returns ``""`` at the end of
+    input (ctrl-D on a terminal).
+
+    >>> import io
+    >>> keys = Keys(io.StringIO("fc\\nr"))
+    >>> with keys:
+    ...     [keys.read() for _ in range(6)]
+    ['f', 'c', '\\n', 'r', '\\n', '']
+    """
+
+    def __init__(self, stream: IO[str] | None = None) -> None:
+        self.stream = sys.stdin if stream is None else stream
+        self._pending: list[str] = []
+        try:
+            self.fd: int | None = self.stream.fileno()
+            self.terminal = os.isatty(self.fd)
+        except (AttributeError, OSError, ValueError):
+            self.fd, self.terminal = None, False
+        self._saved: list[Any] | None = None
+
+    def __enter__(self) -> Keys:
+        if self.terminal and sys.platform != "win32":
+            import termios
+            import tty
+
+            assert self.fd is not None
+            self._saved = termios.tcgetattr(self.fd)
+            tty.setcbreak(self.fd, termios.TCSANOW)  # TCSANOW: keep keys typed ahead
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._saved is not None and sys.platform != "win32":
+            import termios
+
+            assert self.fd is not None
+            termios.tcsetattr(self.fd, termios.TCSANOW, self._saved)
+            self._saved = None
+
+    def fresh(self) -> None:
+        """A new question: forget an Enter left over from the last answer (the end
+        of a scripted line, or Enter pressed after a key by habit)."""
+        if self._pending == [ENTER]:
+            self._pending = []
+
+    def read(self) -> str:
+        """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
+        if self._pending:
+            return self._pending.pop(0)
+        if not self.terminal:
+            line = self.stream.readline()
+            if not line:
+                return _EOF
+            self._pending = [*line.rstrip("\r\n"), ENTER]
+            return self._pending.pop(0)
+        if sys.platform == "win32":  # pragma: no cover - no Windows CI
+            import msvcrt
+
+            key: str = msvcrt.getwch()
+            if key == "\x03":
+                raise KeyboardInterrupt
+            return _EOF if key in ("\x04", "\x1a") else ENTER if key == "\r" else key
+        assert self.fd is not None
+        data = os.read(self.fd, 64).decode(errors="replace")
+        if not data or data[0] == "\x04":
+            return _EOF
+        if data[0] == "\x1b":
+            return data
+        keys = [ENTER if k in "\r\n" else k for k in data.replace("\r\n", "\n")]
+        self._pending = keys[1:]
+        return keys[0]
+
+
+class _Leave(Exception):
+    """The person leaves the table (``q``, or the end of input)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Played:
+    number: int
+    state: State
+
+
+class Table:
+    """A session with a person in seat ``seat`` and :class:`~splitpot.bots.SimpleBot`
+    in every other seat; :meth:`run` plays up to ``hands`` hands and returns the
+    exit status (0, or 130 after ctrl-C)."""
+
+    def __init__(
+        self,
+        spec: GameSpec,
+        stacks: Sequence[int],
+        *,
+        seat: int,
+        hands: int = 1,
+        seed: int | None = None,
+        out: Output | None = None,
+        keys: Keys | None = None,
+        plot: str | None = None,
+    ) -> None:
+        self.seat = as_int(seat, "seat", low=0, high=len(stacks) - 1)
+        self.hands = as_int(hands, "hands", low=1)
+        self.spec = spec
+        self.seed = seed
+        self.out = Output() if out is None else out
+        self.keys = Keys() if keys is None else keys
+        self.plot = plot
+        self.names = [f"P{s}" for s in range(len(stacks))]
+        self.session = Session(spec, stacks, seed=seed)
+        self.bot = SimpleBot(seed=seed)
+        self.played: list[_Played] = []
+        self._printed = 0
+        self._my_last = -1
+
+    # ------------------------------------------------------------------ run
+    def run(self) -> int:
+        """Play the session; print its summary however it ends."""
+        status = 0
+        why = ""
+        try:
+            with self.keys:
+                self._play()
+        except KeyboardInterrupt:
+            status, why = 130, "stopped (ctrl-C)"
+        except _Leave as leave:
+            why = str(leave)
+        self._summary(why)
+        if self.plot and self.played:
+            names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+            if not plot_session(self.plot, [p.state for p in self.played], names, highlight=self.seat):
+                return 2
+            self.out.line(f"plot: {self.plot}")
+        return status
+
+    def _play(self) -> None:
+        out = self.out
+        me = self.names[self.seat]
+        out.line(f"{self.spec.name}: you are {me}, against {len(self.names) - 1} computer players; "
+                 f"keys: ? help, q leave, ctrl-C stop", names=[me])
+        for number in range(1, self.hands + 1):
+            stacks = self.played[-1].state.stacks if self.played else self.session.stacks
+            if stacks[self.seat] == 0:
+                raise _Leave("you have no chips left")
+            if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
+                raise _Leave("the others have no chips left")
+            state = self.session.new_hand()
+            self._play_hand(state, number)
+            self.played.append(_Played(number, state))
+            if number < self.hands and state.stacks[self.seat] > 0 and any(
+                chips for s, chips in enumerate(state.stacks) if s != self.seat
+            ):
+                self._between_hands(number + 1)
+
+    def _between_hands(self, number: int) -> None:
+        self.out.line(f"any key: hand {number} of {self.hands}; q: leave the table")
+        self.keys.fresh()
+        key = self.keys.read()
+        if key == _EOF:
+            raise _Leave("end of input")
+        if key == "q":
+            raise _Leave("you left the table")
+
+    def _confirm(self) -> bool:
+        """A ``y`` (Enter, left over from a line, is skipped)."""
+        key = self.keys.read()
+        while key == ENTER:
+            key = self.keys.read()
+        return key in ("y", "Y")
+
+    def _play_hand(self, state: State, number: int) -> None:
+        out = self.out
+        self._printed = 0
+        self._my_last = -1
+        out.line("")
+        out.line(f"===== hand {number} of {self.hands} ({self.spec.name}) =====", style="bold")
+        while not state.is_complete:
+            view = player_view(state, self.seat)
+            if view["legal_actions"]:
+                self._decide(state, view)
+            else:
+                self.bot(state)
+        self._tell(state)
+        self._hand_result(state, number)
+
+    # ------------------------------------------------------------ telling
+    def _tell(self, state: State) -> None:
+        """Print the narrative lines not printed yet (the person's view)."""
+        lines = narrate(state, self.names, viewer=self.seat)
+        for _, line in lines[self._printed :]:
+            self.out.line(line, names=[self.names[self.seat]])
+        self._printed = len(lines)
+
+    def _since_my_turn(self, state: State) -> dict[int, list[str]]:
+        """What each other seat did since the person last acted, as narrative text."""
+        told = dict(narrate(state, self.names, viewer=self.seat))  # an event's last line: the action
+        done: dict[int, list[str]] = {}
+        for index in range(self._my_last + 1, len(state.events)):
+            event = state.events[index]
+            seat = getattr(event, "seat", None)
+            if not event.player_action or seat is None or seat == self.seat or index not in told:
+                continue
+            done.setdefault(seat, []).append(told[index].strip().removeprefix(self.names[seat]).strip())
+        return done
+
+    def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
+        out = self.out
+        since = self._since_my_turn(state)
+        street = state.current_street
+        betting = str(state.phase) in ("betting", "bring_in")
+        owed = "to call " + str(to_call) if to_call else "nothing to call"
+        owed = owed if betting else str(state.phase).replace("_", " ")
+        parts = [self.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
+        rows: list[list[str | Text]] = []
+        for player in view["players"]:
+            s = player["seat"]
+            name = self.names[s] + (" (you)" if s == self.seat else "")
+            name += " D" if s == view["button"] else ""
+            if not player["in_hand"]:
+                cards, note = "", "sitting out"
+            elif player["folded"]:
+                cards, note = "", "folded"
+            else:
+                down = " ".join(c or "??" for c in player["down"])
+                cards = (f"[{down}] " if down else "") + " ".join(player["up"])
+                note = "; ".join(since.get(s, []))
+                if player["stack"] == 0:
+                    note = (note + "; " if note else "") + "all in"
+            rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
+        out.line("")
+        out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
+                  title=" - ".join(p for p in parts if p), highlight=self.seat)
+        if view["community"]:
+            out.line("community card: " + " ".join(view["community"]))
+        mine = view["players"][self.seat]
+        held = " ".join(mine["down"])
+        text = f"your cards: [{held}] {' '.join(mine['up'])}".rstrip()
+        hand = _hand_text(state, self.seat)
+        out.line(text + (f"  ({hand})" if hand else ""))
+
+    # ------------------------------------------------------------ deciding
+    def _decide(self, state: State, view: dict[str, Any]) -> None:
+        self._tell(state)
+        options = [
+            Option(Action(o["action"]), tuple(o["amounts"]), tuple(o.get("choices", ())))
+            for o in view["legal_actions"]
+        ]
+        call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
+        self._show_table(state, view, call)
+        choices = choices_for(options)
+        self._menu(choices)
+        self.keys.fresh()
+        only_a_draw = len(choices) == 1 and choices[0].discards > 0
+        while True:
+            choice = choices[0] if only_a_draw else self._choose(choices)
+            value: object = choice.value
+            if choice.discards:
+                picked = self._discards(state, choice, back=not only_a_draw)
+                if picked is None:
+                    self._menu(choices)
+                    continue
+                value = picked
+            first = len(state.events)
+            try:
+                perform(state, choice.action, value, seat=self.seat)
+            except SplitpotError as error:  # the choices are the legal ones; a hint all the same
+                self.out.line(f"refused: {error}")
+                continue
+            self._my_last = first
+            return
+
+    def _choose(self, choices: Sequence[Choice]) -> Choice:
+        """Read keys until one is a choice; say which it was."""
+        by_key = {c.key: c for c in choices}
+        while True:
+            key = self._key("your move: ", skip_enter=True)
+            choice = by_key.get(key)
+            if choice is not None:
+                self.out.line(f"{choice.key} {choice.label}", style="bold")
+                return choice
+            self.out.line("")
+            self._refuse(key, choices)
+
+    def _menu(self, choices: Sequence[Choice]) -> None:
+        text = Text()
+        for c in choices:
+            if text:
+                text.append("   ")
+            text.append(c.key, style="bold reverse")
+            text.append(f" {c.label}")
+        text.append("   ? help", style="dim")
+        self.out.text(text)
+
+    def _key(self, prompt: str, *, skip_enter: bool = False) -> str:
+        """One key after ``prompt`` (the line is left open for the caller);
+        ``?`` and ``q`` are answered here; with ``skip_enter`` an Enter is let go
+        (pressed by habit after a key, or ending a scripted line)."""
+        while True:
+            self.out.console.print(prompt, end="", soft_wrap=True)
+            self.out.stream.flush()
+            key = self.keys.read()
+            while skip_enter and key == ENTER:
+                key = self.keys.read()
+            if key == _EOF:
+                self.out.line("")
+                raise _Leave("end of input")
+            if key == "?":
+                self.out.line("?")
+                self._help()
+                continue
+            if key == "q":
+                self.out.line("q")
+                self.out.line("leave the table? y: yes, any other key: no")
+                if self._confirm():
+                    raise _Leave("you left the table")
+                continue
+            return key
+
+    def _refuse(self, key: str, choices: Sequence[Choice]) -> None:
+        keys = [c.key for c in choices]
+        listed = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
+        menu = ", ".join(f"{c.key} {c.label}" for c in choices)
+        self.out.line(f"{_key_name(key)} is not a choice here: press {listed} ({menu}); "
+                      "? help, ctrl-C stop")
+
+    def _help(self) -> None:
+        for line in (
+            "keys: the letter or digit before a choice makes it; upper case is a second amount",
+            "  when drawing: 1-9 mark or unmark a card to throw away, Enter draws them, p stands pat, "
+            "Esc goes back",
+            "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+            "the results so far are printed",
+        ):
+            self.out.line(line)
+
+    def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
+        """The person marks up to ``choice.discards`` of his cards; Enter confirms
+        (nothing marked: stand pat); Esc or Backspace goes back (None)."""
+        cards = state.cards(self.seat)
+        numbered = "  ".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
+        self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
+                      f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
+        marked: list[int] = []
+        self.keys.fresh()
+        while True:
+            key = self._key("discard: ")
+            if key == "p" and not marked:
+                self.out.line("p stands pat", style="bold")
+                return []
+            if key == ENTER and marked:
+                self.out.line(f"throws {' '.join(ev.card_text(c) for c in marked)}", style="bold")
+                return marked
+            self.out.line("")
+            if key == ENTER:
+                self.out.line("nothing is marked: press p to stand pat, or 1-9 to mark a card")
+                continue
+            if back and (key.startswith("\x1b") or key in ("\x7f", "\b")):
+                return None
+            if key.isdigit() and 1 <= int(key) <= len(cards):
+                card = cards[int(key) - 1]
+                if card in marked:
+                    marked.remove(card)
+                elif len(marked) >= choice.discards:
+                    self.out.line(f"at most {choice.discards} cards may be thrown away: unmark one first")
+                    continue
+                else:
+                    marked.append(card)
+                said = " ".join(ev.card_text(c) for c in marked) or "nothing"
+                self.out.line(f"marked: {said} (Enter draws {len(marked)})")
+                continue
+            self.out.line(f"{_key_name(key)} is not a choice here: press 1-{len(cards)} to mark a card, "
+                          "Enter to draw" + ("" if marked else ", p to stand pat"))
+
+    # ------------------------------------------------------------ results
+    def _hand_result(self, state: State, number: int) -> None:
+        out = self.out
+        shown = {e.seat: e for e in state.events if isinstance(e, ev.CardsShown)}
+        won = [0] * state.seats
+        for event in state.events:
+            if isinstance(event, ev.PotAwarded):
+                won[event.seat] += event.amount
+        declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
+        rows: list[list[str | Text]] = []
+        for s in range(state.seats):
+            if not state.in_hand[s]:
+                continue
+            show = shown.get(s)
+            if show is not None:
+                cards = " ".join(ev.card_text(c) for c in show.cards)
+                hands = "; ".join(h for h in (show.high, show.low and f"low: {show.low}") if h)
+            else:
+                cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
+                hands = "folded" if state.folded[s] else ""
+            net = state.stacks[s] - state.starting_stacks[s]
+            name = self.names[s] + (" (you)" if s == self.seat else "")
+            said = [declared.get(s, "")] if declared else []
+            rows.append([name, cards, hands, *said, str(won[s] or ""), f"{net:+d}", str(state.stacks[s])])
+        mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + " (you)"), None)
+        out.line("")
+        header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
+        out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
+                  title=f"hand {number}: result", highlight=mine)
+        net = state.stacks[self.seat] - state.starting_stacks[self.seat]
+        total = state.stacks[self.seat] - self.session.hands[0].starting_stacks[self.seat]
+        word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
+        out.line(f"{word} this hand; {total:+d} in all", style="bold")
+
+    def _summary(self, why: str) -> None:
+        out = self.out
+        out.line("")
+        if why:
+            out.line(why + ".")
+        if not self.played:
+            out.line("no hand was completed.")
+            return
+        me = self.seat
+        states = [p.state for p in self.played]
+        start = states[0].starting_stacks[me]
+        net = states[-1].stacks[me] - start
+        count = len(states)
+        out.line(f"session: {count} hand{'s' if count > 1 else ''} of {self.spec.name}; "
+                 f"you ({self.names[me]}) {net:+d}, {start} -> {states[-1].stacks[me]}", style="bold")
+        rows: list[list[str | Text]] = []
+        for played in self.played:
+            state = played.state
+            pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded))
+            rows.append([str(played.number), str(pot), _winners(state, self.names),
+                         f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
+        out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands")
+        header, table = session_table(states, self.names)
+        out.table(header, table, align="lrrrrr", title="stacks", highlight=me)
+
+
+def _winners(state: State, names: Sequence[str]) -> str:
+    """Who took chips from the pots and how:
+    ``P2 17 (high: two pair, kings and nines), P0 17 (low: seven-five low)``."""
+    chips: dict[int, int] = {}
+    how: dict[int, list[str]] = {}
+    for event in state.events:
+        if isinstance(event, ev.PotAwarded):
+            chips[event.seat] = chips.get(event.seat, 0) + event.amount
+            side = {"pot": "", "equal": "split equally"}.get(event.side, event.side)
+            text = f"{side}: {event.hand}" if side and event.hand else side or event.hand
+            if text and text not in how.setdefault(event.seat, []):
+                how[event.seat].append(text)
+    return ", ".join(
+        f"{names[s]} {n}" + (f" ({'; '.join(how[s])})" if how.get(s) else "") for s, n in chips.items()
+    )
+
+
+def _hand_text(state: State, seat: int) -> str:
+    """What the seat's cards make so far (empty when nothing can be said)."""
+    cards = state.cards(seat) + state.community
+    wilds = state.wilds_for(seat)
+    try:
+        if len(cards) >= 5:
+            shown = evaluate_hands(state.spec, cards, wilds)
+            parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
+            if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
+                parts.append("no low yet" if len(cards) < 7 else "no low")
+            return "; ".join(p for p in parts if p)
+        if state.spec.high is not None and cards:
+            hand = evaluate(cards, state.spec.high, **wilds.options(low=False))
+            return str(hand) if hand is not None else ""
+    except SplitpotError:
+        return ""
+    return ""
+
+
+def _key_name(key: str) -> str:
+    if key == ENTER:
+        return "Enter"
+    if key.startswith("\x1b") or not key.isprintable():
+        return "that key"
+    return repr(key)
+
+
+def run_table(args: argparse.Namespace, spec: GameSpec) -> int:
+    """``splitpot play GAME --seat K``: the person's session; returns the exit status."""
+    if args.json:
+        print("splitpot play: error: --json prints a computer-only game; leave out --seat/--me",
+              file=sys.stderr)
+        return 2
+    table = Table(spec, [args.stack] * args.players, seat=args.seat, hands=max(1, args.hands),
+                  seed=args.seed, out=Output(plain=args.plain), plot=args.plot)
+    return table.run()

@@ -1,0 +1,331 @@
+"""The person-at-the-table front end in-process: keys from a script (line mode),
+the choices it offers for any engine Option, and the actions it performs."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from splitpot.bots import SimpleBot
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action, Option
+from splitpot.engine.history import player_view
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
+from splitpot.games import GAMES, get_game
+from splitpot.play import narrate
+from splitpot.render import Output
+from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
+
+
+class AutoKeys(Keys):
+    """Keys typed by ``answer(menu, prompt)`` after reading the screen so far, as a
+    person would: ``menu`` is the last menu shown, ``prompt`` the open prompt line."""
+
+    def __init__(self, screen: io.StringIO, answer: Callable[[str, str], str | None]) -> None:
+        super().__init__(io.StringIO(""))
+        self.screen = screen
+        self.answer = answer
+        self.queue: list[str] = []
+        self.menu = ""
+        self.read_to = 0
+
+    def read(self) -> str:
+        if not self.queue:
+            self.answers = getattr(self, "answers", 0) + 1
+            assert self.answers < 2000, "the person keeps answering: a prompt the policy cannot answer"
+            text = self.screen.getvalue()
+            menus = MENU.findall(text, self.read_to)  # only what is new on the screen
+            self.menu = menus[-1] if menus else self.menu
+            self.read_to = max(self.read_to, text.rfind("\n") + 1)
+            keys = self.answer(self.menu, text.rstrip("\n").rsplit("\n", 1)[-1])
+            if keys is None:
+                return ""
+            self.queue = list(keys)
+        return self.queue.pop(0)
+
+
+def calls(menu: str, prompt: str) -> str:
+    """The tests' person at a prompt: stands pat at a draw, any key ("n") between hands."""
+    if prompt == "your move: ":
+        return key_for(menu)
+    return "p" if prompt == "discard: " else "n"
+
+
+def auto_table(
+    spec: GameSpec,
+    answer: str | Callable[[str, str], str | None],
+    *,
+    seat: int,
+    players: int = 3,
+    seed: int = 1,
+    hands: int = 1,
+    plot: str | None = None,
+) -> tuple[int, str, Table]:
+    """Run a Table with keys from a script (a string: line mode) or typed by ``answer``."""
+    out = io.StringIO()
+    keys = Keys(io.StringIO(answer)) if isinstance(answer, str) else AutoKeys(out, answer)
+    table = Table(
+        spec,
+        [200] * players,
+        seat=seat,
+        hands=hands,
+        seed=seed,
+        out=Output(stream=out),
+        keys=keys,
+        plot=plot,
+    )
+    status = table.run()
+    return status, out.getvalue(), table
+
+
+# ------------------------------------------------------------------ choices
+def test_betting_choices_read_as_the_issue_shows() -> None:
+    options = [Option(Action.FOLD), Option(Action.CALL, (4,)), Option(Action.RAISE, (8,))]
+    assert [(c.key, c.label, c.value) for c in choices_for(options)] == [
+        ("f", "fold", None),
+        ("c", "call 4", 4),
+        ("r", "raise to 8", 8),
+    ]
+    bring = choices_for([Option(Action.BRING_IN, (2,)), Option(Action.COMPLETE, (5,))])
+    assert [(c.key, c.label) for c in bring] == [("b", "bring in 2"), ("r", "complete to 5")]
+
+
+def test_declarations_draws_and_two_amounts_are_keys_too() -> None:
+    declare = choices_for([Option(Action.DECLARE, choices=("high", "low", "both"))])
+    assert [(c.key, c.value) for c in declare] == [("h", "high"), ("l", "low"), ("b", "both")]
+    draw = choices_for([Option(Action.DRAW, (3,))])
+    assert [(c.key, c.label, c.discards) for c in draw] == [("d", "draw (up to 3)", 3)]
+    two = choices_for([Option(Action.CHECK), Option(Action.BET, (5, 10))])
+    assert [(c.key, c.label) for c in two] == [("c", "check"), ("b", "bet 5"), ("B", "bet 10")]
+
+
+options_strategy = st.lists(
+    st.builds(
+        Option,
+        st.sampled_from(list(Action)),
+        st.lists(st.integers(1, 500), max_size=3, unique=True).map(tuple),
+        st.lists(
+            st.sampled_from(["high", "low", "both", "Kh", "7c", "2d", "up", "pat"]), max_size=4, unique=True
+        ).map(tuple),
+    ),
+    max_size=6,
+)
+
+
+@given(options_strategy)
+def test_every_amount_and_choice_gets_its_own_key(options: list[Option]) -> None:
+    choices = choices_for(options)
+    keys = [c.key for c in choices]
+    assert len(keys) == len(set(keys)) and not set(keys) & RESERVED_KEYS
+    expected = sum(
+        len(o.choices) or (1 if o.action is Action.DRAW else max(1, len(o.amounts))) for o in options
+    )
+    assert len(choices) == expected
+
+
+def test_choice_keys_are_single_and_not_reserved() -> None:
+    with pytest.raises(ValueError, match="one character other than"):
+        Choice(key="q", label="quit", action=Action.FOLD)
+
+
+def test_every_action_has_a_state_method() -> None:
+    """A new Action must come with its State method, or the front end cannot make it."""
+    for action in Action:
+        assert callable(getattr(State, method_name(action), None)), action
+
+
+def test_perform_passes_amounts_choices_and_seats_only_where_taken() -> None:
+    state = State(get_game("seven-card-stud-declare"), [100, 100], seed=2)
+    assert isinstance(perform(state, Action.BRING_IN, 2), ev.BringInPosted)  # bring_in() takes no amount
+    assert isinstance(perform(state, Action.COMPLETE, 5), ev.Completed)
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="legal"):
+        perform(state, Action.RAISE, 999)
+    assert state.snapshot() == before
+
+
+# ---------------------------------------------------------------- sessions
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_session_by_keys_matches_the_api(game: str) -> None:
+    """Every game: the person reads each menu and presses a key (key_for); the
+    same decisions made through the API give the same hands."""
+    spec = get_game(game)
+    expected = same_session(spec, 3, 1, 3, 2, calling_station(1))
+    status, text, table = auto_table(spec, calls, seat=1, seed=3, hands=2)
+    assert status == 0
+    assert [p.state.events for p in table.played] == [s.events for s in expected]
+    assert f"you (P1) {expected[-1].stacks[1] - 200:+d}, 200 -> {expected[-1].stacks[1]}" in text
+    assert "\x1b" not in text  # not a terminal: plain
+
+
+def test_a_scripted_session_in_line_mode() -> None:
+    """Keys from a file, a line an answer: 'b' to bring in, 'c' to check or call."""
+    spec = get_game("seven-card-stud")
+    expected = same_session(spec, 3, 1, 3, 2, calling_station(1))
+    answers = []
+    for state in expected:
+        for event in state.events:
+            if getattr(event, "seat", None) == 1 and event.player_action:
+                answers.append("b" if isinstance(event, ev.BringInPosted) else "c")
+        answers.append("")  # any key: the next hand
+    status, _, table = auto_table(spec, "\n".join(answers) + "\n", seat=1, seed=3, hands=2)
+    assert status == 0
+    assert [p.state.stacks for p in table.played] == [s.stacks for s in expected]
+
+
+def test_the_screen_hides_the_other_down_cards_and_says_what_happened() -> None:
+    _, text, table = auto_table(get_game("seven-card-stud"), calls, seat=1, seed=5)
+    state = table.played[0].state
+    first_screen = text[: text.index("your move: ")]
+    mine = " ".join(ev.card_text(c) for c in state.down[1][:2])
+    assert f"your cards: [{mine}]" in first_screen
+    for seat in (0, 2):
+        assert f"P{seat}: [?? ??] {ev.card_text(state.up[seat][0])}" in first_screen
+        for card in state.down[seat][:2]:
+            assert not re.search(rf"\b{ev.card_text(card)}\b", first_screen)
+    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", first_screen)
+    bring_in = next(e for e in state.events if isinstance(e, ev.BringInPosted))
+    if bring_in.seat != 1:
+        assert re.search(rf"(?m)^P{bring_in.seat}\b.*brings in for {bring_in.amount}$", first_screen)
+    assert re.search(r"(?m)^hand 1: result$", text) and re.search(r"(?m)^P1 \(you\) ", text)
+
+
+def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
+    typed: list[str] = []
+
+    def fumbles(menu: str, prompt: str) -> str:
+        typed.append(prompt)
+        return "x" if len(typed) == 1 else calls(menu, prompt)
+
+    _, text, table = auto_table(get_game("seven-card-stud"), fumbles, seat=1, seed=5)
+    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help", text)
+    assert refusal is not None
+    first_menu = MENU.findall(text)[0]
+    keys = [item[0] for item in first_menu.split("   ")]
+    assert refusal.group(1) == ", ".join(keys[:-1]) + " or " + keys[-1]
+    assert refusal.group(2) == ", ".join(first_menu.split("   "))
+    assert text.count(first_menu + "   ? help") == 1  # the menu stands; the same prompt again
+    expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, calling_station(1))
+    assert table.played[0].state.stacks == expected[0].stacks
+
+
+def test_help_and_leaving_the_table() -> None:
+    status, text, table = auto_table(
+        get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3
+    )
+    assert status == 0 and "keys: the letter or digit before a choice makes it" in text
+    assert text.count("leave the table? y: yes") == 2
+    assert "you left the table." in text and "no hand was completed." in text and table.played == []
+
+
+def test_end_of_input_stops_after_the_hands_played() -> None:
+    status, text, table = auto_table(
+        get_game("seven-card-stud"),
+        lambda m, p: None if p.startswith("any key") else calls(m, p),
+        seat=2,
+        seed=1,
+        hands=5,
+    )
+    assert status == 0 and "end of input." in text
+    assert len(table.played) == 1 and "session: 1 hand of seven-card-stud" in text
+
+
+def test_draw_marks_discards_by_number() -> None:
+    """The draw: digits mark and unmark cards, too many is refused, Enter draws."""
+    seed, seat = 4, 0
+    expected = same_session(
+        DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
+    )[0]
+    draws = [e for e in expected.events if isinstance(e, ev.Drew) and e.seat == seat]
+    assert draws and len(draws[0].discarded) == 2
+    thrown = list(draws[0].discarded)  # the first and the third card dealt
+    answers = []
+    for event in expected.events:
+        if getattr(event, "seat", None) != seat or not event.player_action:
+            continue
+        # Enter with nothing marked (refused: p stands pat), mark 1, 2 and 4, 3 (refused: three at
+        # most), unmark 2 and 4, mark 3, then draw: thrown = cards 1 and 3
+        answers.append("\n" + "124" + "3" + "24" + "3\n" if isinstance(event, ev.Drew) else "c\n")
+    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    assert status == 0
+    assert "nothing is marked: press p to stand pat" in text
+    assert "at most 3 cards may be thrown away: unmark one first" in text
+    said = " ".join(ev.card_text(c) for c in thrown)
+    assert f"marked: {said} (Enter draws 2)" in text and f"throws {said}" in text
+    assert table.played[0].state.stacks == expected.stacks
+    assert table.played[0].state.events == expected.events
+
+
+def test_session_plot_holds_the_stacks(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    from splitpot.plots import plot_data
+
+    path = str(tmp_path / "me.png")
+    status, text, table = auto_table(get_game("seven-card-stud"), calls, seat=0, seed=7, hands=2, plot=path)
+    assert status == 0 and f"plot: {path}" in text
+    states = [p.state for p in table.played]
+    series = plot_data(path)["series"]
+    assert list(series) == ["P0 (you)", "P1", "P2"]
+    assert [list(v) for v in zip(*series.values(), strict=True)] == [[200] * 3] + [s.stacks for s in states]
+
+
+def test_bad_seats_and_hands_are_refused_with_the_range() -> None:
+    spec = get_game("seven-card-stud")
+    with pytest.raises(RuleError, match=r"seat must be .*0.*2, got 3"):
+        Table(spec, [200] * 3, seat=3)
+    with pytest.raises(RuleError, match="hands must be >= 1, got 0"):
+        Table(spec, [200] * 3, seat=0, hands=0)
+    with pytest.raises(ArgumentTypeError, match="seat must be an int"):
+        Table(spec, [200] * 3, seat=True)  # type: ignore[arg-type]
+
+
+def test_the_command_line_names_a_bad_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    from splitpot.cli import main
+
+    assert main(["play", "seven-card-stud", "--players", "3", "--seat", "5"]) == 2
+    assert "seat must be" in capsys.readouterr().err
+    assert main(["play", "seven-card-stud", "--me", "--json"]) == 2
+    assert "--json" in capsys.readouterr().err
+
+
+CARD_TOKEN = re.compile(r"(?<![A-Za-z0-9])([2-9TJQKA][cdhs]|Jk)(?![A-Za-z0-9])")
+
+
+def _card_texts(value: object) -> set[str]:
+    if isinstance(value, str):
+        return set(CARD_TOKEN.findall(value))
+    if isinstance(value, dict):
+        return set().union(*map(_card_texts, value.values()))
+    if isinstance(value, list):
+        return set().union(*map(_card_texts, value))
+    return set()
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_narrative_from_a_seat_tells_no_more_than_its_view(game: str) -> None:
+    """Each line a seat reads names only cards that the seat's view of the events
+    (``player_view``) has shown by then: never another seat's hidden cards (every
+    game, every viewer, the showdown included)."""
+    hands = Session(get_game(game), [200] * 5, seed=8).play(6, SimpleBot(seed=8))
+    for state in hands:
+        names = [f"P{s}" for s in range(state.seats)]
+        for viewer in range(state.seats):
+            seen = [_card_texts(e) for e in player_view(state, viewer)["events"]]
+            known: set[str] = set()
+            known_by = []
+            for cards in seen:
+                known |= cards
+                known_by.append(set(known))
+            for index, line in narrate(state, names, viewer=viewer):
+                told = _card_texts(line) - (known_by[index] if index >= 0 else set())
+                assert not told, f"{game}: P{viewer} reads {told} in {line!r}"

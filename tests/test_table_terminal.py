@@ -1,0 +1,225 @@
+"""``splitpot play GAME --seat K`` driven by keystrokes through a real pseudo-terminal.
+
+Each test spawns the command under pexpect, reads the screen as a person
+would (escape codes stripped), answers every decision with one key and checks
+what the screen says against the same hands played through the API with the
+same seeds and the same decisions: the person's keys and the engine agree.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+
+import pytest
+
+from splitpot.engine import events as ev
+from splitpot.engine.state import State
+from splitpot.games import get_game
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
+
+pexpect = pytest.importorskip("pexpect")
+
+ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
+RED_CARD = re.compile(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]")
+
+
+class Screen:
+    """A spawned ``splitpot`` whose output is read as text, escape codes removed."""
+
+    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+        environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+        environment.update({"TERM": "xterm-256color", "COLUMNS": "160", "LINES": "50"})
+        environment.update(env or {})
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "splitpot.cli", *args],
+            env=environment,
+            encoding="utf-8",
+            dimensions=(50, 160),
+            timeout=20,
+        )
+        self.raw = ""
+        self.text = ""
+        self.pos = 0
+
+    def _read(self) -> bool:
+        try:
+            chunk = self.child.read_nonblocking(65536, timeout=20)
+        except pexpect.EOF:
+            return False
+        self.raw += chunk
+        self.text = ANSI.sub("", self.raw.replace("\r\n", "\n"))
+        return True
+
+    def until(self, pattern: str) -> re.Match[str]:
+        """Read until ``pattern`` appears after what was already consumed."""
+        while True:
+            match = re.compile(pattern).search(self.text, self.pos)
+            if match:
+                self.pos = match.end()
+                return match
+            if not self._read():
+                raise AssertionError(f"no {pattern!r} before the end; screen:\n{self.text[self.pos :]}")
+
+    def next_prompt(self) -> str | None:
+        """Read to the next decision ("your move: "), returning its menu line, or
+        None when the hand ended first (the "any key" prompt or the summary)."""
+        match = self.until(r"your move: |any key: hand \d+|session: \d+ hand")
+        if not match.group().startswith("your move"):
+            self.pos = match.start()  # left for the caller to read
+            return None
+        menus = MENU.findall(self.text, 0, match.start())
+        return menus[-1]
+
+    def send(self, key: str) -> None:
+        self.child.send(key)
+
+    def finish(self) -> int:
+        while self._read():
+            pass
+        self.child.close()
+        status: int = self.child.exitstatus
+        return status
+
+
+def drawn(card: int) -> str:
+    """A card as a terminal shows it: ``K♥``."""
+    text = ev.card_text(card)
+    return text[0] + {"c": "♣", "d": "♦", "h": "♥", "s": "♠"}[text[1]]
+
+
+def api_hands(
+    game: str, players: int, seed: int, seat: int, hands: int, declare: str = "high"
+) -> list[State]:
+    """The same session through the API, the seat checking or calling (bringing in
+    when it must) and declaring ``declare``."""
+    return same_session(get_game(game), seed, seat, players, hands, calling_station(seat, declare))
+
+
+def stacks_line(state: State) -> str:
+    return "stacks: " + ", ".join(
+        f"P{s} {state.stacks[s]} ({state.stacks[s] - state.starting_stacks[s]:+d})"
+        for s in range(state.seats)
+    )
+
+
+def play_out_hand(screen: Screen, declare: str = "h") -> list[str]:
+    """Answer every decision of the hand under way; return the menus seen."""
+    menus = []
+    while (menu := screen.next_prompt()) is not None:
+        menus.append(menu)
+        screen.send(key_for(menu, declare))
+    return menus
+
+
+def test_a_stud_hand_by_keystrokes_with_a_refused_key() -> None:
+    expected = api_hands("seven-card-stud", 3, 5, 1, hands=1)[0]
+    screen = Screen("play", "seven-card-stud", "--players", "3", "--seed", "5", "--seat", "1")
+    screen.until(r"you are P1, against 2 computer players")
+    first = screen.next_prompt()
+    assert first is not None
+    # the table as P1 sees it: his own down cards, the others' hidden, the pot and the bet to call
+    table = screen.text[: screen.pos]
+    mine = " ".join(drawn(c) for c in expected.down[1][:2])
+    assert f"your cards: [{mine}]" in table
+    assert "P0 D" in table and "P1 (you)" in table and "[▒▒ ▒▒]" in table
+    assert re.search(r"seven-card-stud - third street - pot \d+ - (to call \d+|nothing to call)", table)
+    assert RED_CARD.search(screen.raw), "hearts and diamonds are drawn in red on a terminal"
+    screen.send("x")
+    screen.until(r"'x' is not a choice here: press ")
+    again = screen.next_prompt()
+    assert again == first  # refused: nothing changed, the same choices again
+    screen.send(key_for(again))
+    play_out_hand(screen)
+    screen.until(r"session: 1 hand of seven-card-stud")
+    assert screen.finish() == 0
+    text = screen.text
+    assert stacks_line(expected) in text
+    net = expected.stacks[1] - 200
+    assert f"you (P1) {net:+d}, 200 -> {expected.stacks[1]}" in text
+    assert "Traceback" not in text
+
+
+def test_a_declare_hand_by_keystrokes_in_plain_text() -> None:
+    expected = api_hands("seven-card-stud-declare", 3, 4, 1, hands=1, declare="low")[0]
+    revealed = next(e for e in expected.events if isinstance(e, ev.DeclarationsRevealed))
+    screen = Screen(
+        "play", "seven-card-stud-declare", "--players", "3", "--seed", "4", "--seat", "1", "--plain"
+    )
+    menus = play_out_hand(screen, declare="l")
+    assert menus[-1].startswith("h high   l low   b both")
+    screen.until(r"session: 1 hand")
+    assert screen.finish() == 0
+    assert "\x1b" not in screen.raw, "--plain writes no escape codes, even to a terminal"
+    text = screen.text
+    assert "your move: l low" in text
+    told = ", ".join(f"P{s} {c}" for s, c in revealed.choices)
+    assert f"declarations revealed: {told}" in text
+    assert stacks_line(expected) in text
+    assert f"you lost {200 - expected.stacks[1]} this hand" in text
+
+
+def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
+    first = api_hands("seven-card-stud-8", 4, 9, 2, hands=1)[0]
+    screen = Screen(
+        "play", "seven-card-stud-8", "--players", "4", "--seed", "9", "--seat", "2", "--hands", "3"
+    )
+    play_out_hand(screen)
+    assert stacks_line(first) in screen.text
+    screen.send("n")  # any key: the next hand
+    screen.until(r"hand 2 of 3")
+    assert screen.next_prompt() is not None
+    screen.child.sendintr()
+    screen.until(r"stopped \(ctrl-C\)\.")
+    screen.until(r"session: 1 hand of seven-card-stud-8")
+    assert screen.finish() == 130
+    summary = screen.text[screen.text.index("stopped (ctrl-C)") :]
+    for seat in range(4):
+        net = re.escape(f"{first.stacks[seat] - 200:+d}")
+        assert re.search(rf"(?m)^P{seat}\s+200\s+{first.stacks[seat]}\s+{net}\s", summary)
+    assert "Traceback" not in screen.text
+
+
+DRAW_SCRIPT = """
+import json, sys
+from splitpot.engine.spec import GameSpec
+from splitpot.table import Table
+sys.exit(Table(GameSpec.from_dict(json.loads(sys.argv[1])), [200] * 3, seat=1, seed=6).run())
+"""
+
+
+def test_a_draw_by_keystrokes() -> None:
+    """Digits mark the discards (no Enter between them), Enter draws: a one-draw
+    lowball built from the engine's pieces until the draw games are registered."""
+    state = same_session(
+        DRAW_GAME, 6, 1, 3, 1, calling_station(1, draw=lambda s: [s.down[1][0], s.down[1][2]])
+    )[0]
+    thrown = next(e.discarded for e in state.events if isinstance(e, ev.Drew) and e.seat == 1)
+    environment = {k: v for k, v in os.environ.items() if k != "NO_COLOR"}
+    child = pexpect.spawn(
+        sys.executable,
+        ["-c", DRAW_SCRIPT, json.dumps(DRAW_GAME.to_dict())],
+        env={**environment, "TERM": "xterm-256color"},
+        encoding="utf-8",
+        dimensions=(50, 160),
+        timeout=20,
+    )
+    screen = Screen.__new__(Screen)
+    screen.child, screen.raw, screen.text, screen.pos = child, "", "", 0
+    while True:
+        match = screen.until(r"your move: |discard: |session: \d+ hand")
+        if match.group() == "discard: ":
+            screen.send("13")
+            screen.until(r"marked: \S+ \S+ \(Enter draws 2\)")
+            screen.send("\r")
+            screen.until("throws " + " ".join(drawn(c) for c in thrown))
+        elif match.group() == "your move: ":
+            menu = MENU.findall(screen.text, 0, match.start())[-1]
+            screen.send(key_for(menu))
+        else:
+            break
+    assert screen.finish() == 0
+    assert stacks_line(state) in screen.text
