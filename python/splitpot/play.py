@@ -15,16 +15,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import SplitpotError
+from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 
 __all__ = ["add_play_parser", "build_spec", "describe_hand", "run_play"]
@@ -53,22 +56,26 @@ def add_play_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
-    parser.add_argument("--players", "-n", type=int, default=5, help="number of players (default 5)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
-    parser.add_argument("--hands", type=int, default=1, metavar="K", help="play a session of K hands")
+    parser.add_argument("--players", "-n", type=int_range(2), default=5,
+                        help="number of players (default 5; each game says how many it seats)")
+    parser.add_argument("--seed", type=int_range(0), default=None,
+                        help="random seed (default: a fresh one, printed so the run can be repeated)")
+    parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
+                        help="play a session of K hands")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    parser.add_argument("--stack", type=int, default=200, help="starting stack of every player (200)")
-    parser.add_argument("--ante", type=int, default=1, help="ante (1)")
-    parser.add_argument("--bring-in", type=int, default=2, help="bring-in (2)")
-    parser.add_argument("--small-bet", type=int, default=5, help="small bet (5)")
-    parser.add_argument("--big-bet", type=int, default=10, help="big bet (10)")
+    parser.add_argument("--stack", type=int_range(1), default=200,
+                        help="starting stack of every player (200)")
+    parser.add_argument("--ante", type=int_range(0), default=1, help="ante (1)")
+    parser.add_argument("--bring-in", type=int_range(0), default=2, help="bring-in (2)")
+    parser.add_argument("--small-bet", type=int_range(1), default=5, help="small bet (5)")
+    parser.add_argument("--big-bet", type=int_range(1), default=10, help="big bet (10)")
     parser.add_argument("--open-pair", action="store_true",
                         help="an open pair on fourth street allows the big bet")
     parser.add_argument("--no-cap-heads-up", action="store_true",
                         help="no raise cap when two players remain")
     parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
                         help="low ranking of the classic high-low games (default deuce-to-seven)")
-    parser.add_argument("--qualifier", type=int, default=None, metavar="RANK",
+    parser.add_argument("--qualifier", type=int_range(5, 13), default=None, metavar="RANK",
                         help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
@@ -98,20 +105,55 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
     return get_game(args.game, **options)
 
 
+# Game keywords whose flag is not the keyword with dashes.
+_FLAG_ALIASES = {"low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up"}
+_WHERE = re.compile(r"^(?:Stakes|GameSpec '[^']*'|Street '[^']*'): ")
+
+
+def flag_message(message: str, args: argparse.Namespace) -> str:
+    """An engine error in the command line's words: keywords (``bring_in``, a quoted
+    ``'low'``) become the flags that set them (``--bring-in``, ``'--low'``), class
+    names are left out.
+
+    >>> args = argparse.Namespace(bring_in=7, small_bet=5, low=None)
+    >>> flag_message("Stakes: bring_in (7) must be <= small_bet (5).", args)
+    '--bring-in (7) must be <= --small-bet (5).'
+    >>> flag_message("seven-card-stud-8: unknown options ['low'].", args)
+    "seven-card-stud-8: unknown options ['--low']."
+    """
+    flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
+    flags.update(_FLAG_ALIASES)
+    # Bare words only where they cannot be English ("low ranking"); quoted names always.
+    bare = [name for name in flags if "_" in name or name in _PLAIN]
+    quoted = re.compile("'(" + "|".join(map(re.escape, flags)) + ")'")
+    message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
+    words = re.compile(r"\b(" + "|".join(sorted(map(re.escape, bare), key=len, reverse=True)) + r")\b")
+    return words.sub(lambda m: flags[m.group(1)], message)
+
+
+_PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
+
+
 def run_play(args: argparse.Namespace) -> int:
     """Run ``splitpot play``; return the exit status."""
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     try:
         spec = build_spec(args)
-        session = Session(spec, [args.stack] * args.players, seed=args.seed)
-        hands = session.play(max(1, args.hands), SimpleBot(seed=args.seed))
+        if not spec.min_players <= args.players <= spec.max_players:
+            raise RuleError(
+                f"--players: {spec.name} seats {spec.min_players} to {spec.max_players} players, "
+                f"got {args.players}."
+            )
+        session = Session(spec, [args.stack] * args.players, seed=seed)
+        hands = session.play(args.hands, SimpleBot(seed=seed))
     except SplitpotError as error:
-        print(f"splitpot play: error: {error}", file=sys.stderr)
+        print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
     if args.json:
-        print(json.dumps(_json_document(spec, args, hands), indent=1))
+        print(json.dumps(_json_document(spec, args, seed, hands), indent=1))
         return 0
     names = [f"P{i}" for i in range(args.players)]
-    print(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
+    print(f"{spec.name}: {args.players} players, seed {seed}, {_stakes_text(spec.stakes)}")
     for number, state in enumerate(hands, 1):
         if len(hands) > 1:
             print(f"\n===== hand {number} =====")
@@ -123,7 +165,9 @@ def run_play(args: argparse.Namespace) -> int:
     return 0
 
 
-def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:
+def _json_document(
+    spec: GameSpec, args: argparse.Namespace, seed: int, hands: Sequence[State]
+) -> dict[str, Any]:
     records = []
     for state in hands:
         record = state.history().to_dict()
@@ -132,7 +176,7 @@ def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[Sta
     doc: dict[str, Any] = {
         "game": spec.name,
         "players": args.players,
-        "seed": args.seed,
+        "seed": seed,
         "starting_stacks": list(hands[0].starting_stacks),
         "final_stacks": list(hands[-1].stacks),
     }
