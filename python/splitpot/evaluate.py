@@ -474,7 +474,10 @@ def evaluate_many(
     rid = _ranking_id(ranking)
     if isinstance(cards, (str, bytes)):
         raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
-    arr = np.asarray(cards)
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError) as err:  # ragged rows, ints beyond int64
+        raise CardError(f"cards must be an (N, k) integer array: {err}") from None
     if arr.dtype != np.uint8:
         if not np.issubdtype(arr.dtype, np.integer):
             raise CardTypeError(f"cards must be an integer array (uint8 preferred), got dtype {arr.dtype}")
