@@ -52,7 +52,7 @@ def add_play_parser(subparsers: Any) -> None:
         "  --open-pair, --no-cap-heads-up   every game\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --tie-keeps-half      seven-card-stud-declare",
+        "  --declare, --both, --tie-keeps-half  seven-card-stud-declare",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
@@ -79,6 +79,9 @@ def add_play_parser(subparsers: Any) -> None:
                         help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
+    parser.add_argument("--both", action=argparse.BooleanOptionalAction, default=None,
+                        help="whether 'both' may be declared (default: yes when simultaneous, "
+                        "no when in turn)")
     parser.add_argument("--tie-keeps-half", action="store_true",
                         help="a both declarer who ties one side keeps the half he won")
 
@@ -102,6 +105,8 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
         options["declare"] = args.declare
     if args.tie_keeps_half:
         options["tie_keeps_half"] = True
+    if getattr(args, "both", None) is not None:
+        options["both"] = args.both
     return get_game(args.game, **options)
 
 
@@ -251,6 +256,9 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
+        elif isinstance(event, ev.BetReturned):
+            pot -= event.amount
+            lines.append(f"  uncalled bet of {event.amount} returned to {names[event.seat]}")
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
             if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:

@@ -255,7 +255,9 @@ class GameSpec:
     ``None`` means that side is not played.  ``max_raises`` counts raises after
     the first bet (a bet and three raises by default); ``uncapped_heads_up``
     lifts the cap when only two players remain.  ``declare`` selects
-    declarations; ``tie_keeps_half`` lets a both-declarer who ties one side keep
+    declarations and ``declare_both`` whether ``both`` may be declared (None: the
+    mode's own — the seed's in-turn declaration is ``high`` or ``low`` aloud,
+    the simultaneous one has the blue chip); ``tie_keeps_half`` lets a both-declarer who ties one side keep
     the half he won outright.  ``low_qualifier`` caps a qualifying low: the
     highest rank it may hold, ace = 1 (use it with an ace-to-five low for
     "nine or better"; ``eight-or-better`` has its qualifier built in).
@@ -274,6 +276,7 @@ class GameSpec:
     max_raises: int = 3
     uncapped_heads_up: bool = False
     declare: DeclareMode = DeclareMode.NONE
+    declare_both: bool | None = None
     tie_keeps_half: bool = False
     low_qualifier: int | None = None
     odd_chip: OddChip = OddChip.BY_SUIT
@@ -286,6 +289,12 @@ class GameSpec:
         where = f"GameSpec {self.name!r}"
         object.__setattr__(self, "streets", tuple(self.streets))
         object.__setattr__(self, "declare", DeclareMode(self.declare))
+        if self.declare_both is None:
+            object.__setattr__(self, "declare_both", self.declare is DeclareMode.SIMULTANEOUS)
+        else:
+            object.__setattr__(self, "declare_both", as_bool(self.declare_both, f"{where}: declare_both"))
+            _check(not self.declare_both or self.declare is not DeclareMode.NONE, where,
+                   "declare_both needs declarations (declare 'in_turn' or 'simultaneous').")
         object.__setattr__(self, "odd_chip", OddChip(self.odd_chip))
         _check(bool(self.streets), where, "needs at least one street.")
         _check(self.streets[0].cards_per_player > 0, where, "the first street must deal cards.")

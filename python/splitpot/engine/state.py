@@ -83,6 +83,7 @@ _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
+_DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 
 
 class State:
@@ -354,7 +355,20 @@ class State:
                 return seat
         return None
 
+    def _return_uncalled(self) -> None:
+        """Give back the part of the biggest commitment that nobody matched (an
+        uncalled bet: a bet everyone folded to, or one bigger than any other
+        player's chips); it never enters a pot."""
+        top = max(range(self.seats), key=self.committed.__getitem__)
+        rest = max((c for s, c in enumerate(self.committed) if s != top), default=0)
+        excess = self.committed[top] - rest
+        if excess > 0 and not self.folded[top]:
+            self.committed[top] -= excess
+            self.stacks[top] += excess
+            self._log(ev.BetReturned(seat=top, amount=excess))
+
     def _end_round(self) -> None:
+        self._return_uncalled()
         self.round = None
         self.actor = None
         if len(self._active) < 2:
@@ -390,18 +404,27 @@ class State:
             return ()
         if self.phase is _BETTING:
             assert self.round is not None
-            return self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
+            return self.round.options(
+                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
+            )
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
-            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in:
+            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in and self._callable(seat):
                 out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
         if self.phase is _DRAWING:
             return (Option(_A_DRAW, (self.spec.streets[self.street].draw,)),)
         if self.phase is _DECLARING:
-            return (_DECLARE_OPTION,)
+            return (_DECLARE_OPTION,) if self.spec.declare_both else (_DECLARE_HIGH_LOW,)
         return ()
+
+    def _callable(self, seat: int) -> bool:
+        """Whether any other player still in could call part of a bet or raise by
+        ``seat``: he has chips beyond the current bet (the rules, §3)."""
+        r = self.round
+        assert r is not None
+        return any(self.stacks[s] > r.current - r.bets[s] for s in self._active if s != seat)
 
     def _describe_legal(self) -> str:
         parts = []
@@ -627,6 +650,10 @@ class State:
                 f"Unknown declaration {choice!r}; declare high, low or both (markers red, white, blue)."
             )
         decl = MARKERS.get(text) or Declaration(text)
+        if decl is Declaration.BOTH and not self.spec.declare_both:
+            raise IllegalActionError(
+                f"{self.spec.name} declares high or low only ({self.spec.declare} without both)."
+            )
         who = self.actor if seat is None else seat
         assert who is not None
         if self.spec.declare is DeclareMode.IN_TURN and who != self.actor:
