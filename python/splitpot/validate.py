@@ -41,6 +41,7 @@ import math
 import numbers
 import operator
 import os
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -52,7 +53,9 @@ __all__ = [
     "as_choice",
     "as_float",
     "as_int",
+    "as_ints",
     "as_optional_int",
+    "as_sequence",
     "as_threads",
     "check_keywords",
     "describe",
@@ -160,6 +163,34 @@ def as_float(
     if (low is not None and number < low) or (high is not None and number > high):
         raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
     return number
+
+
+def as_sequence(value: object, name: str, what: str = "values") -> tuple[Any, ...]:
+    """``value`` (a list, tuple or other iterable, not text) as a tuple.
+
+    >>> as_sequence([1, 2], "stacks")
+    (1, 2)
+    >>> as_sequence("12", "stacks", "ints")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: stacks must be a sequence of ints, got str '12'.
+    """
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} must be a sequence of {what}, got {describe(value)}.")
+    return tuple(value)
+
+
+def as_ints(value: object, name: str, *, low: int | None = None) -> tuple[int, ...]:
+    """A sequence of ints (each by :func:`as_int`, named by its index) as a tuple.
+
+    >>> as_ints([100, 50], "stacks", low=0)
+    (100, 50)
+    >>> as_ints([100, True], "stacks", low=0)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: stacks[1] must be an int, got bool True.
+    """
+    return tuple(as_int(v, f"{name}[{i}]", low=low) for i, v in enumerate(as_sequence(value, name, "ints")))
 
 
 def as_threads(value: object, name: str = "threads") -> int:

@@ -35,7 +35,15 @@ from splitpot.engine.history import History, player_view
 from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
-from splitpot.errors import IllegalActionError, RuleError
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+)
+from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, describe
 
 __all__ = ["Phase", "State"]
 
@@ -86,6 +94,21 @@ _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 
 
+def _discards(discards: object) -> list[int]:
+    """Discards as ints: card text or an iterable of cards; a card problem is an
+    illegal draw (IllegalActionError), a wrong type an IllegalActionTypeError."""
+    if not isinstance(discards, str) and (
+        isinstance(discards, (bytes, bytearray)) or not isinstance(discards, Iterable)
+    ):
+        raise IllegalActionTypeError(f"Discards must be cards (text or a list), got {describe(discards)}.")
+    try:
+        return [int(c) for c in parse_cards(discards)]
+    except CardTypeError as err:
+        raise IllegalActionTypeError(f"Cannot draw: {err}.") from None
+    except CardError as err:
+        raise IllegalActionError(f"Cannot draw: {err}.") from None
+
+
 class State:
     """One hand of poker at a table of ``len(stacks)`` seats.
 
@@ -105,17 +128,19 @@ class State:
         deck: Iterable[Card | int | str] | str | None = None,
         automate: bool = True,
     ) -> None:
+        if not isinstance(spec, GameSpec):
+            raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
+        stacks = as_ints(stacks, "stacks", low=0)
         seats = len(stacks)
-        if any(not isinstance(s, int) or s < 0 for s in stacks):
-            raise RuleError(f"Stacks must be non-negative ints, got {list(stacks)}.")
         playing = [s for s in range(seats) if stacks[s] > 0]
         if not spec.min_players <= len(playing) <= spec.max_players:
             raise RuleError(
                 f"{spec.name} needs {spec.min_players} to {spec.max_players} players with chips, "
                 f"got {len(playing)}."
             )
-        if not 0 <= button < seats:
-            raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
+        button = as_int(button, "button", low=0, high=seats - 1)
+        seed = as_optional_int(seed, "seed")
+        automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
         cards = parse_cards(deck) if deck is not None else Deck(seed, joker=joker).cards
         order = list(map(int, cards))
@@ -172,8 +197,26 @@ class State:
         """True once the pots are awarded."""
         return self.phase is _COMPLETE
 
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """The chips each seat has in front of him in the current betting round (already
+        counted in :attr:`pot`); all zeros between rounds.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
+        >>> _ = state.bring_in()
+        >>> sum(state.bets), state.bets[state.actor]
+        (2, 0)
+        """
+        r = self.round
+        return tuple(r.bets) if r is not None else (0,) * self.seats
+
+    def _seat(self, seat: object) -> int:
+        return as_int(seat, "seat", low=0, high=self.seats - 1)
+
     def cards(self, seat: int) -> list[int]:
         """All cards of ``seat`` (down then up) as ints."""
+        seat = self._seat(seat)
         return self.down[seat] + self.up[seat]
 
     def wilds_for(self, seat: int) -> Wilds:
@@ -439,7 +482,10 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
-    def _verify(self, action: Action, amount: int | None = None) -> tuple[int, int]:
+    def _verify(self, action: Action, amount: object = None) -> tuple[int, int]:
+        if amount is not None:
+            amount = as_int(amount, f"The {action} amount", error=IllegalActionError,
+                            type_error=IllegalActionTypeError)
         seat = self.actor
         if seat is None:
             raise IllegalActionError(
@@ -595,8 +641,8 @@ class State:
     def verify_draw(self, discards: Iterable[Card | int | str] | str = ()) -> tuple[int, list[int]]:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
         most the street's draw); return (actor, discards as ints)."""
+        cards = _discards(discards)
         seat = self._verify(_A_DRAW)[0]
-        cards = [int(c) for c in parse_cards(discards)] if discards else []
         held = self.cards(seat)
         limit = self.spec.streets[self.street].draw
         missing = [ev.card_text(c) for c in cards if c not in held]
@@ -612,7 +658,7 @@ class State:
         """Whether the actor may make this draw."""
         try:
             self.verify_draw(discards)
-        except (IllegalActionError, ValueError):
+        except IllegalActionError:
             return False
         return True
 
@@ -642,9 +688,17 @@ class State:
         """Raise unless ``seat`` (default: the actor) may declare ``choice``
         (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
         In simultaneous mode any player who has not declared may declare."""
+        if not isinstance(choice, str):
+            raise IllegalActionTypeError(
+                "A declaration is 'high', 'low' or 'both' (markers red, white, blue), "
+                f"got {describe(choice)}."
+            )
+        if seat is not None:
+            seat = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
+                          type_error=IllegalActionTypeError)
         if self.phase is not _DECLARING:
             raise IllegalActionError(f"Nobody may declare now: the hand is in phase {self.phase!s}.")
-        text = str(choice).lower()
+        text = choice.strip().lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
             raise IllegalActionError(
                 f"Unknown declaration {choice!r}; declare high, low or both (markers red, white, blue)."
@@ -719,5 +773,6 @@ class State:
         return History.of(self)
 
     def view(self, seat: int | None) -> dict[str, object]:
-        """What ``seat`` may see (other players' down cards hidden); JSON-ready."""
-        return player_view(self, seat)
+        """What ``seat`` may see (other players' down cards hidden; None: a
+        spectator); JSON-ready."""
+        return player_view(self, None if seat is None else self._seat(seat))

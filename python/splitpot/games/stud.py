@@ -15,6 +15,7 @@ from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
 from splitpot.errors import RuleError
+from splitpot.validate import as_choice
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -147,7 +148,7 @@ def seven_card_stud_declare(
     >>> seven_card_stud_declare(declare="in-turn", both=True).declare_both
     True
     """
-    mode = DeclareMode(declare.replace("-", "_") if isinstance(declare, str) else declare)
+    mode = as_choice(declare, DeclareMode, "declare")
     if mode is DeclareMode.NONE:
         raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
     return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
