@@ -116,7 +116,9 @@ def test_eval_wild_on_a_non_utf8_stdout_prints_suit_letters() -> None:
     """Was: UnicodeEncodeError for 'A♥' on an ASCII terminal."""
     done = subprocess.run(
         [*SPLITPOT, "eval", "--wild", "2", "2c", "As", "Kd", "7h", "5c"],
-        env=_env(PYTHONIOENCODING="ascii", LC_ALL="C"), capture_output=True, timeout=60,
+        env=_env(PYTHONIOENCODING="ascii", LC_ALL="C"),
+        capture_output=True,
+        timeout=60,
     )
     assert done.returncode == 0, done.stderr
     text = done.stdout.decode("ascii")
@@ -127,7 +129,9 @@ def test_broken_pipe_is_quiet() -> None:
     """``splitpot play ... | head -1``: no traceback, exit 141 (128 + SIGPIPE)."""
     with subprocess.Popen(
         [*SPLITPOT, "play", "seven-card-stud", "--hands", "200", "--seed", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
     ) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()
@@ -140,7 +144,9 @@ def test_broken_pipe_is_quiet() -> None:
 def test_ctrl_c_exits_130_without_traceback() -> None:
     with subprocess.Popen(
         [*SPLITPOT, "play", "seven-card-stud", "--hands", "100000", "--seed", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=_env(),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
     ) as proc:
         assert proc.stdout is not None
         proc.stdout.readline()  # running: main's handlers are in place

@@ -255,8 +255,12 @@ def test_swings_that_fail_are_removed_at_once() -> None:
     time would let swing 1 scoop."""
     declared = {0: Declaration.BOTH, 1: Declaration.BOTH, 2: Declaration.HIGH, 3: Declaration.LOW}
     out = resolve_declared(
-        0, Pot(amount=20, eligible=(0, 1, 2, 3)), declared,
-        high={0: 10, 1: 9, 2: 8, 3: 1}, low={0: 8, 1: 10, 2: 1, 3: 9}, priority=lambda s, side: s,
+        0,
+        Pot(amount=20, eligible=(0, 1, 2, 3)),
+        declared,
+        high={0: 10, 1: 9, 2: 8, 3: 1},
+        low={0: 8, 1: 10, 2: 1, 3: 9},
+        priority=lambda s, side: s,
     )
     assert out.forfeited == (0, 1)
     assert [(s.seat, s.amount, str(s.side)) for s in out.shares] == [(2, 10, "high"), (3, 10, "low")]
@@ -267,10 +271,12 @@ def test_side_pots_resolved_on_their_own() -> None:
     the main pot's low and forfeits it, but wins both sides of the side pot against seat 1."""
     declared = {0: Declaration.BOTH, 1: Declaration.HIGH, 2: Declaration.LOW}
     high, low = {0: 10, 1: 5, 2: 1}, {0: 8, 1: 1, 2: 9}
-    main = resolve_declared(0, Pot(amount=30, eligible=(0, 1, 2)), declared,
-                            high=high, low=low, priority=lambda s, side: s)
-    side = resolve_declared(1, Pot(amount=40, eligible=(0, 1)), declared,
-                            high=high, low=low, priority=lambda s, side: s)
+    main = resolve_declared(
+        0, Pot(amount=30, eligible=(0, 1, 2)), declared, high=high, low=low, priority=lambda s, side: s
+    )
+    side = resolve_declared(
+        1, Pot(amount=40, eligible=(0, 1)), declared, high=high, low=low, priority=lambda s, side: s
+    )
     assert main.forfeited == (0,)
     assert [(s.seat, s.amount) for s in main.shares] == [(1, 15), (2, 15)]
     assert side.forfeited == ()
@@ -279,8 +285,14 @@ def test_side_pots_resolved_on_their_own() -> None:
 
 def test_nobody_wins_as_declared_equal_split_among_the_pots_eligible_only() -> None:
     declared = {0: Declaration.BOTH, 1: Declaration.BOTH, 2: Declaration.BOTH}
-    out = resolve_declared(1, Pot(amount=9, eligible=(1, 2)), declared,
-                           high={0: 9, 1: 5, 2: 5}, low={0: 9, 1: 2, 2: 2}, priority=lambda s, side: s)
+    out = resolve_declared(
+        1,
+        Pot(amount=9, eligible=(1, 2)),
+        declared,
+        high={0: 9, 1: 5, 2: 5},
+        low={0: 9, 1: 2, 2: 2},
+        priority=lambda s, side: s,
+    )
     assert out.forfeited == (1, 2)
     assert [(s.seat, s.amount, str(s.side)) for s in out.shares] == [(1, 5, "equal"), (2, 4, "equal")]
 
@@ -300,5 +312,3 @@ def test_ace_to_six_wheel_is_a_straight_and_no_broadway_wraps() -> None:
     assert splitpot.evaluate("5c 4d 3h 2s Ac", a26).category is splitpot.Category.STRAIGHT  # type: ignore[union-attr]
     assert splitpot.evaluate("Kc Qd Jh Ts Ac", a26).category is splitpot.Category.HIGH_CARD  # type: ignore[union-attr]
     assert splitpot.strength("Ac Ad 7h 5s 3c", a26) > splitpot.strength("2c 2d 7h 5s 3c", a26)
-
-

@@ -45,8 +45,13 @@ def fuzz(name: str, seconds: float, rng: random.Random, out: Path) -> tuple[int,
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
-    parser.add_argument("targets", nargs="*", choices=[[], *TARGETS], metavar="TARGET",
-                        help=f"targets to run (default all): {', '.join(TARGETS)}")
+    parser.add_argument(
+        "targets",
+        nargs="*",
+        choices=[[], *TARGETS],
+        metavar="TARGET",
+        help=f"targets to run (default all): {', '.join(TARGETS)}",
+    )
     parser.add_argument("--seconds", type=float, default=60.0, help="time budget shared by the targets")
     parser.add_argument("--seed", type=int, default=None, help="seed of the random inputs (default: fresh)")
     parser.add_argument("--replay", type=Path, default=None, help="run one saved failing input again")

@@ -14,7 +14,10 @@ coverage feedback.
 
 from __future__ import annotations
 
+import functools
+import json
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import numpy as np
@@ -22,7 +25,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import splitpot
-from splitpot.errors import SplitpotError
+from splitpot.bots import SimpleBot
+from splitpot.errors import HistoryError, SplitpotError
 
 __all__ = ["TARGETS"]
 
@@ -165,11 +169,131 @@ def fuzz_batch(
                 assert splitpot.strength(row, ranking, **options) == s
 
 
+GAMES = sorted(splitpot.GAMES)
+ACTIONS = ("fold", "check", "call", "bet", "raise_to", "complete", "bring_in", "draw", "declare", "advance")
+
+
+def _act(state: splitpot.State, name: str, value: Any, seat: Any) -> object:
+    """One call of the engine's public API, fed the fuzzed value and seat."""
+    if name == "declare":
+        return state.declare(value if isinstance(value, str) else "high", seat=seat)
+    if name in ("bet", "raise_to", "complete"):
+        return getattr(state, name)(value)
+    if name == "draw":
+        return state.draw(() if value is None else [value])
+    return getattr(state, name)()
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.lists(st.one_of(st.integers(0, 80), ODD_VALUES), min_size=2, max_size=9),
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.lists(
+        st.tuples(
+            st.sampled_from(ACTIONS),
+            st.one_of(st.none(), st.integers(-2, 30), ODD_VALUES),
+            st.one_of(st.none(), st.integers(-1, 9), ODD_VALUES),
+        ),
+        max_size=60,
+    ),
+)
+def fuzz_engine(game: str, stacks: list[Any], seed: int, automate: bool, moves: list[Any]) -> None:
+    """Any table and any sequence of calls: each call acts or is refused with the state
+    unchanged; chips are conserved; the history replays to the same state."""
+    ok, state = refused_cleanly(
+        lambda: splitpot.State(splitpot.get_game(game), stacks, seed=seed, automate=automate)
+    )
+    if not ok:
+        return
+    total = sum(state.starting_stacks)
+    for name, value, seat in moves:
+        if state.is_complete:
+            break
+        before = state.snapshot()
+        call = functools.partial(_act, state, name, value, seat)
+        done, _ = refused_cleanly(call)
+        if not done:
+            assert state.snapshot() == before
+        assert sum(state.stacks) + state.pot == total
+    replayed = splitpot.History.from_json(state.history().to_json()).replay()
+    assert replayed.snapshot() == state.snapshot()
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**66), 2**66),
+        st.floats(allow_nan=False),
+        st.text(max_size=4),
+        st.sampled_from(["As", "Jk", "high", "both", "raise", "deal"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@lru_cache(maxsize=64)
+def _played(game: str, seed: int) -> str:
+    state = splitpot.State(splitpot.get_game(game), [30, 45, 60], seed=seed)
+    bot = SimpleBot(seed=seed)
+    while not state.is_complete:
+        bot(state)
+    return state.history().to_json()
+
+
+def _paths(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    out = [path]
+    if isinstance(node, dict):
+        for key, value in node.items():
+            out += _paths(value, (*path, key))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            out += _paths(value, (*path, i))
+    return out
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.integers(0, 15),
+    st.lists(
+        st.tuples(st.integers(0, 10**6), st.one_of(st.just("drop"), JSON_VALUES)), min_size=1, max_size=3
+    ),
+)
+def fuzz_history(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
+    """A played hand's JSON with values replaced or keys dropped anywhere: refused with a
+    HistoryError, or loaded and replayed to exactly the hand it describes."""
+    doc = json.loads(_played(game, seed))
+    for where, value in edits:
+        paths = _paths(doc)[1:]
+        path = paths[where % len(paths)]
+        parent = doc
+        for key in path[:-1]:
+            parent = parent[key]
+        if value == "drop" and isinstance(parent, dict):
+            del parent[path[-1]]
+        elif value != "drop":
+            parent[path[-1]] = value
+    try:
+        history = splitpot.History.from_json(json.dumps(doc))
+    except HistoryError:
+        return
+    state = history.replay()
+    assert state.history() == history
+    assert sum(state.stacks) + state.pot == sum(history.stacks)
+
+
 TARGETS: dict[str, Callable[..., None]] = {
     "card_text": fuzz_card_text,
     "card_value": fuzz_card_value,
     "evaluate": fuzz_evaluate,
     "batch": fuzz_batch,
+    "engine": fuzz_engine,
+    "history": fuzz_history,
 }
 """Every fuzz target by name."""
-

@@ -86,7 +86,12 @@ class OddChip(StrEnum):
 
 def _from_mapping(cls: Any, data: Mapping[str, Any], what: str) -> Any:
     """``cls(**data)`` for a dataclass, unknown keys refused by name."""
-    check_keywords(dict(data), {f.name for f in dataclasses.fields(cls)}, what)
+    fields = dataclasses.fields(cls)
+    check_keywords(dict(data), {f.name for f in fields}, what)
+    missing = [f.name for f in fields if f.name not in data and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise RuleError(f"{what}: missing {', '.join(map(repr, missing))}.")
     return cls(**data)
 
 
@@ -402,12 +407,20 @@ class GameSpec:
         >>> GameSpec.from_dict(spec.to_dict()) == spec
         True
         """
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(f"GameSpec.from_dict takes a dict, got {describe(data)}.")
         data = dict(data)
-        data["streets"] = tuple(Street(**s) for s in data["streets"])
-        stakes = dict(data["stakes"])
-        stakes["blinds"] = tuple(stakes.get("blinds", ()))
-        data["stakes"] = Stakes(**stakes)
-        data["options"] = tuple((k, v) for k, v in data.get("options", ()))
-        if "wilds" in data:
-            data["wilds"] = Wilds(**data["wilds"])
-        return cls(**data)
+        if "streets" in data:
+            streets = as_sequence(data["streets"], "GameSpec: streets", "street dicts")
+            data["streets"] = tuple(
+                s if isinstance(s, Street) else _from_mapping(Street, s, "Street") if isinstance(s, Mapping)
+                else s  # refused by __post_init__ with its type named
+                for s in streets
+            )
+        if "options" in data:
+            data["options"] = tuple(
+                tuple(pair) if isinstance(pair, (list, tuple)) else pair
+                for pair in as_sequence(data["options"], "GameSpec: options", "pairs")
+            )
+        result: GameSpec = _from_mapping(cls, data, "GameSpec")
+        return result
