@@ -125,14 +125,19 @@ def test_eval_wild_on_a_non_utf8_stdout_prints_suit_letters() -> None:
     assert "pair of aces (2c as Ah)" in text
 
 
-def test_broken_pipe_is_quiet() -> None:
-    """``splitpot play ... | head -1``: no traceback, exit 141 (128 + SIGPIPE)."""
-    with subprocess.Popen(
-        [*SPLITPOT, "play", "seven-card-stud", "--hands", "200", "--seed", "1"],
+def _long_play(hands: int) -> subprocess.Popen[bytes]:
+    """``splitpot play`` of many hands in a child process, its output piped to us."""
+    return subprocess.Popen(
+        [*SPLITPOT, "play", "seven-card-stud", "--hands", str(hands), "--seed", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=_env(),
-    ) as proc:
+    )
+
+
+def test_broken_pipe_is_quiet() -> None:
+    """``splitpot play ... | head -1``: no traceback, exit 141 (128 + SIGPIPE)."""
+    with _long_play(200) as proc:
         assert proc.stdout is not None and proc.stderr is not None
         proc.stdout.readline()
         proc.stdout.close()  # the reader goes away
@@ -142,12 +147,7 @@ def test_broken_pipe_is_quiet() -> None:
 
 
 def test_ctrl_c_exits_130_without_traceback() -> None:
-    with subprocess.Popen(
-        [*SPLITPOT, "play", "seven-card-stud", "--hands", "100000", "--seed", "1"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=_env(),
-    ) as proc:
+    with _long_play(100_000) as proc:
         assert proc.stdout is not None
         proc.stdout.readline()  # running: main's handlers are in place
         time.sleep(0.2)

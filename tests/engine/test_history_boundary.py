@@ -15,6 +15,7 @@ from typing import Any
 import jsonschema
 import pytest
 
+from history_mutations import mutate
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
@@ -213,62 +214,6 @@ def test_a_hand_in_progress_replays_manual_or_automated() -> None:
 
 
 # ------------------------------------------------------ the tampered-history suite
-
-
-def _leaves(node: Any, path: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [path]
-    if isinstance(node, dict):
-        for key, value in node.items():
-            out += _leaves(value, (*path, key))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            out += _leaves(value, (*path, i))
-    return out
-
-
-def _get(doc: Any, path: tuple[Any, ...]) -> Any:
-    for key in path:
-        doc = doc[key]
-    return doc
-
-
-def _replacement(value: Any, rng: random.Random) -> Any:
-    if isinstance(value, bool):
-        return rng.choice([not value, 0, None, "true"])
-    if isinstance(value, int):
-        return rng.choice([value + 1, value - 1, -1, 0, 2**64, float(value), str(value), [value], None, True])
-    if isinstance(value, str):
-        return rng.choice(["", "As", "Jk", value.upper(), value + "x", "2c", "both", "high", 5, None])
-    if isinstance(value, list):
-        return rng.choice([[], value[:-1], [*value, *value[:1]], list(reversed(value)), {}, None])
-    if isinstance(value, dict):
-        return rng.choice([{}, [], None, {**value, "extra": 1}])
-    return rng.choice([0, "x", [], {}])
-
-
-def mutate(doc: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    out = copy.deepcopy(doc)
-    events = out["events"]
-    roll = rng.random()
-    if roll < 0.15 and len(events) > 1:
-        i = rng.randrange(len(events) - 1)
-        events[i], events[i + 1] = events[i + 1], events[i]
-    elif roll < 0.25:
-        del events[rng.randrange(len(events))]
-    elif roll < 0.33:
-        i = rng.randrange(len(events))
-        events.insert(i, copy.deepcopy(events[rng.randrange(len(events))]))
-    elif roll < 0.4:
-        i, j = rng.sample(range(len(out["deck"])), 2)
-        out["deck"][i], out["deck"][j] = out["deck"][j], out["deck"][i]
-    else:
-        path = rng.choice(_leaves(out)[1:])
-        parent = _get(out, path[:-1])
-        if isinstance(parent, dict) and rng.random() < 0.15:
-            del parent[path[-1]]
-        else:
-            parent[path[-1]] = _replacement(parent[path[-1]], rng)
-    return out
 
 
 BASES = [
