@@ -229,6 +229,11 @@ def test_spec_arguments_validated(build: Any, error: type[Exception], text: str)
         build()
 
 
+def test_get_game_name_must_be_text() -> None:
+    with pytest.raises(ArgumentTypeError, match="the game is named by a str"):
+        get_game(["seven-card-stud"])  # type: ignore[arg-type]
+
+
 def test_get_game_takes_stakes_as_a_dict() -> None:
     """Was: AttributeError."""
     spec = get_game("seven-card-stud", stakes={"ante": 2, "bring_in": 2, "small_bet": 10, "big_bet": 20})
@@ -270,6 +275,7 @@ def test_chips_in_front_on_the_current_street_are_public() -> None:
     state.complete(5)
     bets = state.bets
     assert bets[bringer] == 2 and sum(bets) == 7
+    assert [p["bet"] for p in state.view(None)["players"]] == list(bets)  # type: ignore[index]
     assert state.pot == 3 + 7  # the antes and the chips in front
     while state.street == 0:
         passive_action(state)
