@@ -9,6 +9,15 @@ the showdown) run by themselves unless ``automate=False``; then
 :meth:`~State.bring_in`, :meth:`~State.draw` and :meth:`~State.declare`; each
 has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
 is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
+Amounts and seats are ints (numpy ints taken and stored as ``int``); any other
+type raises :class:`~splitpot.errors.IllegalActionTypeError`, an
+``IllegalActionError`` that is also a ``TypeError``.
+
+Readings (the rules, §3): when a betting round ends, the part of the largest
+commitment that no other player matched goes back to its owner at once
+(a ``BetReturned`` event), so a pot never holds one player's own chips; a bet,
+raise or completion is not offered when no other player still in has chips
+beyond the current bet.
 
 >>> from splitpot.games import get_game
 >>> state = State(get_game("seven-card-stud"), [100, 100, 100], seed=7)
