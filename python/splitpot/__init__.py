@@ -33,6 +33,7 @@ from splitpot.evaluate import (
     strength,
 )
 from splitpot.games import GAMES, get_game
+from splitpot.ranges import Range, parse_range
 from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
@@ -59,6 +60,7 @@ __all__ = [
     "JokerRule",
     "PenaltyRule",
     "PlayerEquity",
+    "Range",
     "Ranking",
     "RankingError",
     "RuleError",
@@ -76,6 +78,7 @@ __all__ = [
     "get_game",
     "high_low",
     "parse_cards",
+    "parse_range",
     "strength",
     "strength_two",
 ]

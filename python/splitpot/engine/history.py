@@ -35,7 +35,12 @@ __all__ = ["History", "apply_event", "player_view"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class History:
-    """Everything needed to rebuild a hand: spec, stacks, button, deck order, events."""
+    """Everything needed to rebuild a hand: spec, stacks, button, deck order, events.
+
+    ``deck`` is the first deck; the deck of every re-deal and every new stub of
+    a draw are in the events (``redeal``, ``reshuffle``), and the replay deals
+    them in the same order.
+    """
 
     spec: GameSpec
     stacks: tuple[int, ...]
@@ -47,7 +52,7 @@ class History:
     def of(cls, state: State) -> History:
         """The history of ``state`` so far."""
         return cls(
-            spec=state.spec,
+            spec=state.game,
             stacks=state.starting_stacks,
             button=state.button,
             deck=state.deck_order,
@@ -136,19 +141,20 @@ class History:
         :class:`~splitpot.errors.HistoryError` naming the event.  Otherwise only
         the logged player actions are played again.
         """
-        from splitpot.engine.state import Phase, State
+        from splitpot.engine.state import _DEALER_PHASES, State
 
+        later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
+        decks = [self.deck, *later] if later else self.deck
         try:
-            state = State(self.spec, self.stacks, button=self.button, deck=self.deck, automate=not strict)
+            state = State(self.spec, self.stacks, button=self.button, deck=decks, automate=not strict)
         except SplitpotError as err:
             raise HistoryError(f"the hand cannot be dealt again: {err}") from None
         log = self.events
         if not strict:
             for i, event in enumerate(log):
-                if event.player_action:
+                if event.player_action or event.dealer_call:
                     _apply(state, i, event)
             return state
-        dealer = (Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN)
         i = 0
         while i < len(log):
             if len(state.events) > i:
@@ -160,18 +166,23 @@ class History:
                 i += 1
             elif state.is_complete:
                 raise HistoryError(f"event {i} ({log[i].kind}): logged after the hand ended.")
-            elif state.phase in dealer:
-                state.advance()
-            elif not log[i].player_action:
-                raise HistoryError(
-                    f"event {i} ({log[i].kind}): logged a dealer step, but seat {state.actor} must act now."
-                )
-            else:
-                _apply(state, i, log[i])
+            elif state.phase in _DEALER_PHASES:
+                try:
+                    state.advance()
+                except SplitpotError as err:
+                    raise HistoryError(f"event {i} ({log[i].kind}): the deal cannot go on: {err}") from None
+            else:  # a player acts (or the dealer calls): the next such event logged
+                j = next((k for k in range(i, len(log)) if log[k].player_action or log[k].dealer_call), None)
+                if j is None:
+                    raise HistoryError(
+                        f"event {i} ({log[i].kind}): seat {state.actor} must act now, but the log has no "
+                        "action left."
+                    )
+                _apply(state, j, log[j])
         if len(state.events) != len(log):
             extra = ev.event_to_dict(state.events[len(log)])
             raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
-        state.automate = state.phase not in dealer
+        state.automate = state.phase not in _DEALER_PHASES
         return state
 
 
@@ -191,15 +202,18 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
     ev.Called: lambda s, e: s.call(),
     ev.Checked: lambda s, e: s.check(),
     ev.Folded: lambda s, e: s.fold(),
-    ev.Drew: lambda s, e: s.draw(e.discarded),
+    ev.Drew: lambda s, e: s.draw(e.discarded, asked=len(e.received)),
     ev.Declared: lambda s, e: s.declare(e.choice, seat=e.seat),
+    ev.ExposedKept: lambda s, e: s.keep_exposed(),
+    ev.ExposedRefused: lambda s, e: s.refuse_exposed(),
+    ev.CardExposed: lambda s, e: s.expose(e.card),
 }
 
 
 def apply_event(state: State, event: ev.Event) -> None:
     """Perform the player action that ``event`` records on ``state``."""
     seat = getattr(event, "seat", None)
-    if not isinstance(event, ev.Declared) and seat != state.actor:
+    if not isinstance(event, ev.Declared) and not event.dealer_call and seat != state.actor:
         raise RuleError(f"Logged {event.kind} by seat {seat}, but seat {state.actor} is to act.")
     _APPLY[type(event)](state, event)
 
@@ -213,6 +227,8 @@ def _hide(event: ev.Event, viewer: int | None, secret_declarations: bool) -> dic
         data["received"] = [None] * len(event.received)
     elif isinstance(event, ev.Declared) and secret_declarations and event.seat != viewer:
         data["choice"] = None
+    elif isinstance(event, (ev.Redealt, ev.StubReshuffled)):
+        data["cards"] = [None] * len(event.cards)  # the order of cards still to come
     return data
 
 

@@ -86,7 +86,7 @@ def _field_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
 
 
 def _object_schema(cls: Any, defs: dict[str, Any], *, all_required: bool) -> dict[str, Any]:
-    hints = typing.get_type_hints(cls)
+    hints = typing.get_type_hints(cls, localns={"GameSpec": GameSpec})  # forward refs to the spec
     properties: dict[str, Any] = {}
     required: list[str] = []
     for f in dataclasses.fields(cls):
