@@ -48,21 +48,25 @@ def mutate(doc: dict[str, Any], rng: random.Random, value: Any = _NO_VALUE) -> d
     dropped or repeated, two deck cards swapped, or a value anywhere replaced by a
     near miss of it (or by ``value`` when given) or its key dropped."""
     out = copy.deepcopy(doc)
-    events = out["events"]
+    # Earlier mutations may have replaced the lists themselves: each change needs its target.
+    events = out.get("events") if isinstance(out, dict) else None
+    events = events if isinstance(events, list) and events else None
+    deck = out.get("deck") if isinstance(out, dict) else None
+    deck = deck if isinstance(deck, list) and len(deck) > 1 else None
     roll = rng.random()
-    if roll < 0.15 and len(events) > 1:
+    if roll < 0.15 and events is not None and len(events) > 1:
         i = rng.randrange(len(events) - 1)
         events[i], events[i + 1] = events[i + 1], events[i]
-    elif roll < 0.25:
+    elif roll < 0.25 and events is not None:
         del events[rng.randrange(len(events))]
-    elif roll < 0.33:
+    elif roll < 0.33 and events is not None:
         i = rng.randrange(len(events))
         events.insert(i, copy.deepcopy(events[rng.randrange(len(events))]))
-    elif roll < 0.4:
-        i, j = rng.sample(range(len(out["deck"])), 2)
-        out["deck"][i], out["deck"][j] = out["deck"][j], out["deck"][i]
-    else:
-        path = rng.choice(leaves(out)[1:])
+    elif roll < 0.4 and deck is not None:
+        i, j = rng.sample(range(len(deck)), 2)
+        deck[i], deck[j] = deck[j], deck[i]
+    elif len(paths := leaves(out)) > 1:
+        path = rng.choice(paths[1:])
         parent = _get(out, path[:-1])
         if isinstance(parent, dict) and rng.random() < 0.15:
             del parent[path[-1]]
