@@ -41,10 +41,11 @@ int read_cards(py::handle obj, std::uint8_t (&out)[kMaxCards]) {
       throw CardTypeError("a card must be an int, a Card or card text, not " +
                           std::string(Py_TYPE(item)->tp_name));
     }
-    const long v = PyLong_AsLong(item);
-    if (v < 0 || v > kJoker) {
+    int overflow = 0;  // a huge int is reported as itself, not as the -1 of an overflow
+    const long v = PyLong_AsLongAndOverflow(item, &overflow);
+    if (overflow != 0 || v < 0 || v > kJoker) {
       if (v == -1 && PyErr_Occurred()) PyErr_Clear();
-      throw CardError("card " + std::to_string(v) + " is out of range (0..51, 52 = joker)");
+      throw CardError("card " + py::str(item).cast<std::string>() + " is out of range (0..51, 52 = joker)");
     }
     out[i] = static_cast<std::uint8_t>(v);
   }

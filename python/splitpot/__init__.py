@@ -12,9 +12,12 @@ from splitpot.cards import JOKER, Card, Deck, parse_cards
 from splitpot.engine import GameSpec, History, Session, State, Street
 from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
 from splitpot.errors import (
+    ArgumentTypeError,
     CardError,
     CardTypeError,
+    HistoryError,
     IllegalActionError,
+    IllegalActionTypeError,
     RankingError,
     RuleError,
     SplitpotError,
@@ -39,6 +42,7 @@ __version__ = "0.1.0"
 __all__ = [
     "GAMES",
     "JOKER",
+    "ArgumentTypeError",
     "Card",
     "CardError",
     "CardTypeError",
@@ -50,7 +54,9 @@ __all__ = [
     "Hand",
     "HighLow",
     "History",
+    "HistoryError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "JokerRule",
     "PenaltyRule",
     "PlayerEquity",

@@ -333,7 +333,7 @@ class SimpleBot:
         cards = state.cards(seat) + state.community
         high = high_score(cards)
         low = low_score(cards, state.spec.low or "deuce-to-seven")
-        if high >= 0.8 and low >= 0.75:
+        if high >= 0.8 and low >= 0.75 and state.spec.declare_both:
             return "both"
         return "low" if low >= high + 0.1 else "high"
 

@@ -21,6 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import SupportsIndex
 
 from splitpot.errors import CardError, CardTypeError
+from splitpot.validate import as_int, as_optional_int
 
 __all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "parse_cards"]
 
@@ -195,7 +196,7 @@ class Deck:
         joker: bool = False,
         order: str | Sequence[CardLike] | None = None,
     ) -> None:
-        self._rng = random.Random(seed)
+        self._rng = random.Random(as_optional_int(seed, "seed"))
         if order is not None:
             self._cards = parse_cards(order)
         else:
@@ -216,8 +217,7 @@ class Deck:
 
     def deal(self, n: int = 1) -> list[Card]:
         """Take ``n`` cards from the top."""
-        if n < 0:
-            raise CardError(f"cannot deal {n} cards")
+        n = as_int(n, "n", low=0, error=CardError)
         if n > len(self._cards):
             raise CardError(f"cannot deal {n} cards: {len(self._cards)} left in the deck")
         dealt, self._cards = self._cards[:n], self._cards[n:]

@@ -13,7 +13,9 @@ eight-or-better   no qualifying low
 from __future__ import annotations
 
 import argparse
+import codecs
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -21,12 +23,14 @@ from typing import Any
 
 import numpy as np
 
+from splitpot.argtypes import int_range
 from splitpot.cards import parse_cards
 from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.play import add_play_parser, run_play
 from splitpot.render import Output, ProgressBar
+from splitpot.validate import MAX_THREADS
 
 __all__ = ["main", "random_hands"]
 
@@ -156,9 +160,11 @@ def _parser() -> argparse.ArgumentParser:
     p.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     p.set_defaults(run=_eval)
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
-    b.add_argument("--hands", type=int, default=2_000_000, help="hands per batch (default 2,000,000)")
-    b.add_argument("--threads", type=int, default=2, help="threads for the multi-threaded figure")
-    b.add_argument("--seed", type=int, default=0)
+    b.add_argument("--hands", type=int_range(1), default=2_000_000,
+                   help="hands per batch (default 2,000,000)")
+    b.add_argument("--threads", type=int_range(1, MAX_THREADS), default=2,
+                   help=f"threads for the multi-threaded figure (1..{MAX_THREADS}; default 2)")
+    b.add_argument("--seed", type=int_range(0), default=0, help="seed of the random hands (default 0)")
     b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
     add_play_parser(sub)
@@ -168,14 +174,57 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+_SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+
+
+def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: suit symbols as letters (``A♠`` -> ``As``), anything else ``?``."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    bad = error.object[error.start : error.end]
+    return "".join(_SUIT_LETTERS.get(ch, "?") for ch in bad), error.end
+
+
+codecs.register_error("splitpot-suits", _ascii_suits)
+
+
+def _plain_text_streams() -> None:
+    """On a terminal or pipe that cannot show suit symbols (a non-UTF-8 locale), print
+    them as letters instead of failing with UnicodeEncodeError."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = getattr(stream, "encoding", None) or "ascii"
+        try:
+            "♠".encode(encoding)
+        except (UnicodeEncodeError, LookupError):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors="splitpot-suits")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status."""
-    args = _parser().parse_args(argv)
+    """Run the command line; returns the exit status: 0 done, 2 bad input (the
+    message names the flag), 130 interrupted (ctrl-C, no traceback), 141 output
+    closed early (``splitpot play ... | head``: quietly)."""
+    _plain_text_streams()
     try:
-        return int(args.run(args))
-    except SplitpotError as err:
-        print(f"splitpot: error: {err}", file=sys.stderr)
-        return 2
+        args = _parser().parse_args(argv)
+        try:
+            return int(args.run(args))
+        except SplitpotError as err:
+            print(f"splitpot: error: {err}", file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:
+        print("splitpot: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away: say nothing, and keep Python's exit-time flush of
+        # stdout from failing again (the recipe of the signal module's documentation).
+        try:
+            devnull = os.open(os.devnull, os.O_WRONLY)
+            os.dup2(devnull, sys.stdout.fileno())
+        except (OSError, ValueError):  # pragma: no cover - stdout without a descriptor
+            pass
+        return 141
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -4,9 +4,39 @@ Every error subclasses :class:`SplitpotError` and also :class:`ValueError` or
 :class:`TypeError` (:class:`ImportError` for a missing optional extra), so
 callers can catch either the splitpot class or the built-in one.
 
->>> from splitpot.errors import CardError
+Which class a bad input raises (one rule, applied at every public entry point
+through :mod:`splitpot.validate`):
+
+============================================  ==================================================
+the input                                     the class
+============================================  ==================================================
+a value of the wrong type (a float, a bool    :class:`ArgumentTypeError` (a ``TypeError``)
+or a str where an int is meant, a number
+where a name is meant)
+cards of the wrong type (a float card, a      :class:`CardTypeError` (an ``ArgumentTypeError``)
+float array)
+a card out of range, unknown card text, a     :class:`CardError` (a ``ValueError``)
+duplicate, a batch of the wrong shape
+an unknown ranking or evaluator option        :class:`RankingError` (a ``ValueError``)
+a bad game spec, game option, stakes, seat,   :class:`RuleError` (a ``ValueError``)
+stack or thread count
+an action not legal now (wrong amount,        :class:`IllegalActionError` (a ``ValueError``)
+seat out of turn, unknown declaration)
+an action's amount, seat or count of the      :class:`IllegalActionTypeError`: both an
+wrong type (``complete(5.0)``, ``seat=True``) ``IllegalActionError`` and an ``ArgumentTypeError``
+a history document that does not match its    :class:`HistoryError` (a ``ValueError``)
+schema or does not replay
+============================================  ==================================================
+
+So a game loop that catches :class:`IllegalActionError` also catches an
+amount of the wrong type, and code that catches ``TypeError`` catches every
+wrong type.  Whatever the class, a refused action leaves the state unchanged.
+
+>>> from splitpot.errors import CardError, IllegalActionTypeError
 >>> issubclass(CardError, ValueError)
 True
+>>> issubclass(IllegalActionTypeError, IllegalActionError), issubclass(IllegalActionTypeError, TypeError)
+(True, True)
 """
 
 from __future__ import annotations
@@ -16,7 +46,9 @@ __all__ = [
     "CardError",
     "CardTypeError",
     "ExtraMissingError",
+    "HistoryError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "RankingError",
     "RuleError",
     "SplitpotError",
@@ -27,12 +59,17 @@ class SplitpotError(Exception):
     """Base class of every error raised by splitpot."""
 
 
+class ArgumentTypeError(SplitpotError, TypeError):
+    """An argument has the wrong type: a float or a bool where an int is meant, a
+    number where a name is meant (the message names the argument and the value)."""
+
+
 class CardError(SplitpotError, ValueError):
     """A card or a set of cards is invalid: unknown text, out of range, duplicated,
     the wrong number of cards, or a batch of the wrong shape."""
 
 
-class CardTypeError(SplitpotError, TypeError):
+class CardTypeError(ArgumentTypeError):
     """Cards were given as the wrong type (e.g. a float, or a batch of float dtype)."""
 
 
@@ -41,18 +78,25 @@ class RankingError(SplitpotError, ValueError):
 
 
 class RuleError(SplitpotError, ValueError):
-    """A game specification or game option is invalid."""
+    """A game specification, game option or table setup is invalid."""
 
 
 class IllegalActionError(SplitpotError, ValueError):
     """A player or dealer action is not legal in the current state; the state is unchanged."""
 
 
-class ArgumentTypeError(SplitpotError, TypeError):
-    """An argument has the wrong type: a float or a bool where an int is meant, a
-    number where a name is meant (the message names the argument and the value)."""
-
-
 class ExtraMissingError(SplitpotError, ImportError):
     """A feature needs an optional extra that is not installed (the message names
     the ``pip install`` that brings it, e.g. ``splitpot[plot]`` for pictures)."""
+
+
+class IllegalActionTypeError(IllegalActionError, ArgumentTypeError):
+    """An action's amount, seat, cards or choice has the wrong type (``complete(5.0)``,
+    ``declare("high", seat=True)``); the state is unchanged.  Both an
+    :class:`IllegalActionError` and a ``TypeError``."""
+
+
+class HistoryError(SplitpotError, ValueError):
+    """A hand history is malformed (it does not match the schema) or does not replay
+    (a tampered deck, a card dealt twice, an action illegal at its point); the
+    message names the event."""

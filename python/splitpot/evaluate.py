@@ -18,7 +18,6 @@ True
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import StrEnum, unique
@@ -27,7 +26,8 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, Card, CardLike, parse_cards
-from splitpot.errors import CardError, CardTypeError, RankingError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
+from splitpot.validate import as_bool, as_choice, as_threads, describe
 from splitpot.wild import Options, WildSpec, make_options, resolve
 
 try:
@@ -107,12 +107,13 @@ _CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # in
 _CARDS = tuple(Card(i) for i in range(53))
 
 
-def _ranking_id(ranking: str) -> int:
-    rid = _RANKING_ID.get(ranking)
-    if rid is None:
-        known = ", ".join(repr(r.value) for r in _RANKINGS)
-        raise RankingError(f"unknown ranking {ranking!r}; expected one of {known}")
-    return rid
+def _ranking_id(ranking: object, name: str = "ranking") -> int:
+    """The core's id of a ranking given by name or member (any case, ``_`` for
+    ``-``); RankingError lists the names, ArgumentTypeError refuses a non-text."""
+    try:
+        return _RANKING_ID[ranking]  # type: ignore[index]
+    except (KeyError, TypeError):
+        return _RANKING_ID[as_choice(ranking, Ranking, name, error=RankingError).value]
 
 
 _TIER_CATEGORY: tuple[tuple[Category, ...], ...] = tuple(
@@ -274,7 +275,7 @@ def _options(rid: int, options: WildOptions, check_ranking: bool = True) -> Opti
         return None
     unknown = options.keys() - _OPTION_NAMES
     if unknown:
-        raise TypeError(
+        raise ArgumentTypeError(
             f"unexpected keyword argument {sorted(unknown)[0]!r}; wild options are {sorted(_OPTION_NAMES)}"
         )
     return make_options(
@@ -317,9 +318,10 @@ def strength(
     >>> strength("7c 5d 4h 2s 2c", "deuce-to-seven", wild="2") > strength("7c 5d 4h 3s 2c", "deuce-to-seven")
     True
     """
-    rid = _RANKING_ID.get(ranking)
-    if rid is None:
-        rid = _ranking_id(ranking)  # raises
+    try:
+        rid = _RANKING_ID[ranking]
+    except (KeyError, TypeError):
+        rid = _ranking_id(ranking)
     if not options and (type(cards) is list or type(cards) is tuple):
         try:  # the fast path: ints, no wild options
             return _core.strength(cards, rid)
@@ -373,9 +375,10 @@ def evaluate(
     >>> str(evaluate("6c 4d 3h Ac Jk", "ace-to-six", joker="wild"))
     'six-four low (Jk as zero)'
     """
-    rid = _RANKING_ID.get(ranking)
-    if rid is None:
-        rid = _ranking_id(ranking)  # raises
+    try:
+        rid = _RANKING_ID[ranking]
+    except (KeyError, TypeError):
+        rid = _ranking_id(ranking)
     wild_options = _options(rid, options) if options else None
     if wild_options is None:
         if type(cards) is list or type(cards) is tuple:
@@ -417,7 +420,7 @@ def high_low(
     >>> str(hl.high), str(hl.low)
     ('straight flush, five high', 'five-four low (wheel)')
     """
-    rid = _ranking_id(low)
+    rid = _ranking_id(low, "low")
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
     seq = _as_sequence(cards)
@@ -453,7 +456,8 @@ def evaluate_many(
 
     uint8 input is used as it is; other integer dtypes are range-checked and
     converted once. The GIL is released for the whole batch; ``threads``
-    splits big batches across cores (None: every core). ``check=False`` skips
+    splits big batches across cores (None: every core; at most
+    ``MAX_THREADS``). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
     13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
@@ -468,7 +472,12 @@ def evaluate_many(
     True
     """
     rid = _ranking_id(ranking)
-    arr = np.asarray(cards)
+    if isinstance(cards, (str, bytes)):
+        raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
+    try:
+        arr = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError) as err:  # ragged rows, ints beyond int64
+        raise CardError(f"cards must be an (N, k) integer array: {err}") from None
     if arr.dtype != np.uint8:
         if not np.issubdtype(arr.dtype, np.integer):
             raise CardTypeError(f"cards must be an integer array (uint8 preferred), got dtype {arr.dtype}")
@@ -482,9 +491,8 @@ def evaluate_many(
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise CardError(f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}")
     arr = np.ascontiguousarray(arr)
-    n_threads = os.cpu_count() or 1 if threads is None else threads
-    if n_threads < 1:
-        raise ValueError(f"threads must be at least 1, got {threads}")
+    n_threads = as_threads(threads)
+    check = as_bool(check, "check")
     wild_options = _options(rid, options)
     rows = None
     if wild_ranks is not None:

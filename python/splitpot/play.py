@@ -15,10 +15,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
+import secrets
 import sys
 from collections.abc import Sequence
 from typing import Any
 
+from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine.session import Session
@@ -67,7 +70,7 @@ def add_play_parser(subparsers: Any) -> None:
         "  --open-pair, --bring-in          the stud games\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --tie-keeps-half      seven-card-stud-declare\n"
+        "  --declare, --both, --tie-keeps-half  seven-card-stud-declare\n"
         "  --max-draw                       the draw games\n"
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
@@ -75,25 +78,32 @@ def add_play_parser(subparsers: Any) -> None:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
-    parser.add_argument("--players", "-n", type=int, default=5, help="number of players (default 5)")
-    parser.add_argument("--seed", type=int, default=None, help="random seed (default: fresh)")
-    parser.add_argument("--hands", type=int, default=1, metavar="K", help="play a session of K hands")
+    parser.add_argument("--players", "-n", type=int_range(2), default=5,
+                        help="number of players (default 5; each game says how many it seats)")
+    parser.add_argument("--seed", type=int_range(0), default=None,
+                        help="random seed (default: a fresh one, printed so the run can be repeated)")
+    parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
+                        help="play a session of K hands")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
-    parser.add_argument("--stack", type=int, default=200, help="starting stack of every player (200)")
-    parser.add_argument("--ante", type=int, default=None, help="ante (1)")
-    parser.add_argument("--bring-in", type=int, default=None, help="bring-in of the stud games (2)")
-    parser.add_argument("--small-bet", type=int, default=None, help="small bet (5)")
-    parser.add_argument("--big-bet", type=int, default=None, help="big bet (10)")
+    parser.add_argument("--stack", type=int_range(1), default=200,
+                        help="starting stack of every player (200)")
+    parser.add_argument("--ante", type=int_range(0), default=None, help="ante (1)")
+    parser.add_argument("--bring-in", type=int_range(0), default=None, help="bring-in of the stud games (2)")
+    parser.add_argument("--small-bet", type=int_range(1), default=None, help="small bet (5)")
+    parser.add_argument("--big-bet", type=int_range(1), default=None, help="big bet (10)")
     parser.add_argument("--open-pair", action="store_true",
                         help="an open pair on fourth street allows the big bet")
     parser.add_argument("--no-cap-heads-up", action="store_true",
                         help="no raise cap when two players remain")
     parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
                         help="low ranking of the classic high-low games (default deuce-to-seven)")
-    parser.add_argument("--qualifier", type=int, default=None, metavar="RANK",
+    parser.add_argument("--qualifier", type=int_range(5, 13), default=None, metavar="RANK",
                         help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
+    parser.add_argument("--both", action=argparse.BooleanOptionalAction, default=None,
+                        help="whether 'both' may be declared (default: yes when simultaneous, "
+                        "no when in turn)")
     parser.add_argument("--tie-keeps-half", action="store_true",
                         help="a both declarer who ties one side keeps the half he won")
     seat = parser.add_mutually_exclusive_group()
@@ -107,18 +117,18 @@ def add_play_parser(subparsers: Any) -> None:
                         help="draw each seat's stack over the session (needs splitpot[plot])")
     parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
                         help="the joker: none (52 cards), the bug (lowball's default) or wild")
-    parser.add_argument("--max-draw", type=int, default=None, metavar="N",
+    parser.add_argument("--max-draw", type=int_range(0, 5), default=None, metavar="N",
                         help="the most cards a player may draw (5)")
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
                         help="jackpots: a player who checked before the opening is out once it is opened; "
                         "lowball: bet or fold before the draw (its default)")
-    parser.add_argument("--ace-draw", type=int, default=None, metavar="N",
+    parser.add_argument("--ace-draw", type=int_range(0, 5), default=None, metavar="N",
                         help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
                         help="who starts the betting after the draw in jackpots (the opener)")
     parser.add_argument("--openers", default=None, metavar="RANK",
                         help="the smallest pair that opens in jackpots (J)")
-    parser.add_argument("--limit", type=int, default=None,
+    parser.add_argument("--limit", type=int_range(1), default=None,
                         help="california-lowball's limit before the draw: 2, 3 or 5 (2); doubled after it")
     parser.add_argument("--blinds", default=None, metavar="A,B[,C]",
                         help="california-lowball's blinds from the dealer leftward, totalling the limit "
@@ -180,21 +190,62 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
         options["declare"] = args.declare
     if args.tie_keeps_half:
         options["tie_keeps_half"] = True
+    if getattr(args, "both", None) is not None:
+        options["both"] = args.both
     return get_game(args.game, **options)
+
+
+# Game keywords whose flag is not the keyword with dashes.
+_FLAG_ALIASES = {"low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up"}
+_WHERE = re.compile(r"^(?:Stakes|GameSpec '[^']*'|Street '[^']*'): ")
+
+
+def flag_message(message: str, args: argparse.Namespace) -> str:
+    """An engine error in the command line's words: keywords (``bring_in``, a quoted
+    ``'low'``) become the flags that set them (``--bring-in``, ``'--low'``), class
+    names are left out.
+
+    >>> args = argparse.Namespace(bring_in=7, small_bet=5, low=None)
+    >>> flag_message("Stakes: bring_in (7) must be <= small_bet (5).", args)
+    '--bring-in (7) must be <= --small-bet (5).'
+    >>> flag_message("seven-card-stud-8: unknown options ['low'].", args)
+    "seven-card-stud-8: unknown options ['--low']."
+    """
+    flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
+    flags.update(_FLAG_ALIASES)
+    # Bare words only where they cannot be English ("low ranking"); quoted names always.
+    bare = [name for name in flags if "_" in name or name in _PLAIN]
+    quoted = re.compile("'(" + "|".join(map(re.escape, flags)) + ")'")
+    message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
+    head, sep, listed = message.partition("its options: ")
+    if sep:  # a list of option names: each one that has a flag becomes the flag
+        items = listed.rstrip(".").split(", ")
+        message = head + sep + ", ".join(flags.get(item, item) for item in items) + "."
+    words = re.compile(r"\b(" + "|".join(sorted(map(re.escape, bare), key=len, reverse=True)) + r")\b")
+    return words.sub(lambda m: flags[m.group(1)], message)
+
+
+_PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
 
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``splitpot play``; return the exit status."""
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     try:
         spec = build_spec(args)
+        if not spec.min_players <= args.players <= spec.max_players:
+            raise RuleError(
+                f"--players: {spec.name} seats {spec.min_players} to {spec.max_players} players, "
+                f"got {args.players}."
+            )
         if args.plot:
             require_plotting()
         if args.seat is not None:
             from splitpot.table import run_table
 
             return run_table(args, spec)
-        session = Session(spec, [args.stack] * args.players, seed=args.seed)
-        bot = SimpleBot(seed=args.seed)
+        session = Session(spec, [args.stack] * args.players, seed=seed)
+        bot = SimpleBot(seed=seed)
         hands: list[State] = []
         total = max(1, args.hands)
         with ProgressBar("hands", total=total, plain=args.plain) as progress:
@@ -205,16 +256,16 @@ def run_play(args: argparse.Namespace) -> int:
                 hands += played
                 progress.advance()
     except SplitpotError as error:
-        print(f"splitpot play: error: {error}", file=sys.stderr)
+        print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
     names = [f"P{i}" for i in range(args.players)]
     if args.plot and not plot_session(args.plot, hands, names):
         return 2
     if args.json:
-        print(json.dumps(_json_document(spec, args, hands), indent=1))
+        print(json.dumps(_json_document(spec, args, seed, hands), indent=1))
         return 0
     out = Output(plain=args.plain)
-    out.line(f"{spec.name}: {args.players} players, seed {args.seed}, {_stakes_text(spec.stakes)}")
+    out.line(f"{spec.name}: {args.players} players, seed {seed}, {_stakes_text(spec.stakes)}")
     for number, state in enumerate(hands, 1):
         if len(hands) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
@@ -288,7 +339,9 @@ def plot_session(
     return True
 
 
-def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[State]) -> dict[str, Any]:
+def _json_document(
+    spec: GameSpec, args: argparse.Namespace, seed: int, hands: Sequence[State]
+) -> dict[str, Any]:
     records = []
     for state in hands:
         record = state.history().to_dict()
@@ -297,7 +350,7 @@ def _json_document(spec: GameSpec, args: argparse.Namespace, hands: Sequence[Sta
     doc: dict[str, Any] = {
         "game": spec.name,
         "players": args.players,
-        "seed": args.seed,
+        "seed": seed,
         "starting_stacks": list(hands[0].starting_stacks),
         "final_stacks": list(hands[-1].stacks),
     }
@@ -397,6 +450,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 lines.append(f"  {names[seat]}: [{hole}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
+        elif isinstance(event, ev.BetReturned):
+            pot -= event.amount
+            lines.append(f"  uncalled bet of {event.amount} returned to {names[event.seat]}")
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):

@@ -163,6 +163,14 @@ def action_label(action: str, value: object = None) -> str:
     return _LABELS.get(action, str(action).replace("_", " ") + " {}").format(value)
 
 
+class _Console(Console):
+    """rich's console, but a reader that goes away raises ``BrokenPipeError`` (rich
+    exits with status 1) so that the command line exits quietly with 141."""
+
+    def on_broken_pipe(self) -> None:
+        raise BrokenPipeError
+
+
 class Output:
     """Where a command prints: a ``rich`` console on a terminal, plain text elsewhere.
 
@@ -175,12 +183,12 @@ class Output:
         self.plain = plain_wanted(self.stream, plain)
         self.symbols = not self.plain and can_show_symbols(self.stream)
         if self.plain:
-            self.console = Console(
+            self.console = _Console(
                 file=self.stream, color_system=None, no_color=True, highlight=False, markup=False,
                 emoji=False, force_terminal=False, width=_PLAIN_WIDTH,
             )
         else:
-            self.console = Console(file=self.stream, highlight=False, markup=False, emoji=False)
+            self.console = _Console(file=self.stream, highlight=False, markup=False, emoji=False)
 
     def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
         """Print one line of plain text, its cards drawn as cards (never wrapped)."""

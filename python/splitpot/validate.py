@@ -40,12 +40,29 @@ from __future__ import annotations
 import math
 import numbers
 import operator
+import os
+from collections.abc import Iterable
 from enum import Enum
 from typing import Any, TypeVar
 
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 
-__all__ = ["as_bool", "as_choice", "as_float", "as_int", "as_optional_int", "check_keywords", "describe"]
+__all__ = [
+    "MAX_THREADS",
+    "as_bool",
+    "as_choice",
+    "as_float",
+    "as_int",
+    "as_ints",
+    "as_optional_int",
+    "as_sequence",
+    "as_threads",
+    "check_keywords",
+    "describe",
+]
+
+MAX_THREADS = 1024
+"""The most threads any call takes (a larger count is a typo, not a machine)."""
 
 E = TypeVar("E", bound=Enum)
 
@@ -60,6 +77,12 @@ def describe(value: object) -> str:
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{type(value).__name__} {text}"
+
+
+def _is_bool(value: object) -> bool:
+    """True for ``True``/``False`` and numpy's bools (``bool_``; ``bool`` in numpy 2)."""
+    kind = type(value)
+    return kind is bool or (kind.__module__ == "numpy" and kind.__name__ in ("bool_", "bool"))
 
 
 def _range_text(low: int | float | None, high: int | float | None) -> str:
@@ -88,7 +111,7 @@ def as_int(
     ...
     splitpot.errors.RuleError: samples must be >= 1, got -1.
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_":
+    if isinstance(value, bool) or _is_bool(value):
         raise type_error(f"{name} must be an int, got {describe(value)}.")
     try:
         number = operator.index(value)  # type: ignore[arg-type]
@@ -132,7 +155,7 @@ def as_float(
     ...
     splitpot.errors.RuleError: stderr must be a finite number, got nan.
     """
-    if isinstance(value, bool) or type(value).__name__ == "bool_" or not isinstance(value, numbers.Real):
+    if isinstance(value, bool) or _is_bool(value) or not isinstance(value, numbers.Real):
         raise ArgumentTypeError(f"{name} must be a number, got {describe(value)}.")
     number = float(value)
     if not math.isfinite(number):
@@ -140,6 +163,49 @@ def as_float(
     if (low is not None and number < low) or (high is not None and number > high):
         raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
     return number
+
+
+def as_sequence(value: object, name: str, what: str = "values") -> tuple[Any, ...]:
+    """``value`` (a list, tuple or other iterable, not text) as a tuple.
+
+    >>> as_sequence([1, 2], "stacks")
+    (1, 2)
+    >>> as_sequence("12", "stacks", "ints")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: stacks must be a sequence of ints, got str '12'.
+    """
+    if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
+        raise ArgumentTypeError(f"{name} must be a sequence of {what}, got {describe(value)}.")
+    return tuple(value)
+
+
+def as_ints(value: object, name: str, *, low: int | None = None) -> tuple[int, ...]:
+    """A sequence of ints (each by :func:`as_int`, named by its index) as a tuple.
+
+    >>> as_ints([100, 50], "stacks", low=0)
+    (100, 50)
+    >>> as_ints([100, True], "stacks", low=0)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: stacks[1] must be an int, got bool True.
+    """
+    return tuple(as_int(v, f"{name}[{i}]", low=low) for i, v in enumerate(as_sequence(value, name, "ints")))
+
+
+def as_threads(value: object, name: str = "threads") -> int:
+    """A thread count: ``None`` for every core, else an int in ``1..MAX_THREADS``.
+
+    >>> as_threads(2), as_threads(None) >= 1
+    (2, True)
+    >>> as_threads(2**40)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: threads must be in 1..1024, got 1099511627776.
+    """
+    if value is None:
+        return os.cpu_count() or 1
+    return as_int(value, name, low=1, high=MAX_THREADS)
 
 
 def as_bool(value: object, name: str) -> bool:
@@ -154,7 +220,7 @@ def as_bool(value: object, name: str) -> bool:
     """
     if isinstance(value, bool):
         return value
-    if type(value).__name__ == "bool_":
+    if _is_bool(value):
         return bool(value)
     raise ArgumentTypeError(f"{name} must be True or False, got {describe(value)}.")
 

@@ -19,9 +19,10 @@ from enum import StrEnum, unique
 from functools import lru_cache
 
 from splitpot.cards import RANKS, SUIT_SYMBOLS, Card, parse_cards
-from splitpot.errors import CardError, RankingError
+from splitpot.errors import ArgumentTypeError, CardError, RankingError
+from splitpot.validate import as_bool, as_choice, describe
 
-__all__ = ["JokerRule", "PenaltyRule", "WildLow", "WildSpec", "make_options", "wild_mask"]
+__all__ = ["JokerRule", "PenaltyRule", "WildLow", "WildSpec", "make_options", "penalty_mask", "wild_mask"]
 
 
 @unique
@@ -56,9 +57,9 @@ class PenaltyRule(StrEnum):
     """It may not be played; fewer than five playable cards is a dead hand."""
 
 
-_JOKER_IDS = {r.value: i for i, r in enumerate(JokerRule)}
-_WILD_LOW_IDS = {r.value: i for i, r in enumerate(WildLow)}
-_PENALTY_IDS = {r.value: i for i, r in enumerate(PenaltyRule)}
+_JOKER_IDS = {r: i for i, r in enumerate(JokerRule)}
+_WILD_LOW_IDS = {r: i for i, r in enumerate(WildLow)}
+_PENALTY_IDS = {r: i for i, r in enumerate(PenaltyRule)}
 _RANK_TOKENS = {**{ch: i for i, ch in enumerate(RANKS)}, "10": 8}
 
 Options = tuple[int, int, int, bool, int, int]
@@ -71,81 +72,92 @@ def _rank_token(text: str) -> int | None:
     return _RANK_TOKENS.get(text.strip().upper())
 
 
-def _cards_mask(cards: Iterable[Card]) -> int:
-    mask = 0
-    for c in cards:
-        if c.is_joker:
-            raise RankingError(
-                "the joker is not named among wild cards: its treatment is joker='bug' (default) or 'wild'"
-            )
-        mask |= 1 << int(c)
-    return mask
+def _card_bit(card: Card, what: str) -> int:
+    if card.is_joker and what == "wild":
+        raise RankingError(
+            "the joker is not named among wild cards: its treatment is joker='bug' (default) or 'wild'"
+        )
+    return 1 << int(card)
 
 
 @lru_cache(maxsize=256)
-def _mask_of_text(text: str) -> int:
+def _mask_of_text(text: str, what: str) -> int:
     rank = _rank_token(text)
     if rank is not None:
         return 0xF << (4 * rank)
     try:
-        return _cards_mask(parse_cards(text))
+        cards = parse_cards(text)
     except CardError:
         raise RankingError(
-            f"unknown wild rank or card {text!r}: use a rank (2-9, T or 10, J, Q, K, A), "
+            f"unknown {what} rank or card {text!r}: use a rank (2-9, T or 10, J, Q, K, A), "
             "a list of ranks, or cards such as 'Jd 4h'"
         ) from None
-
-
-def wild_mask(wild: str | Iterable[str | int | Card] | None) -> int:
-    """The 52-bit card mask of the wild cards named by a rank, ranks or cards."""
-    if wild is None:
-        return 0
-    if isinstance(wild, str):
-        return _mask_of_text(wild)
     mask = 0
-    for item in wild:
-        if isinstance(item, str):
-            mask |= _mask_of_text(item)
-        else:
-            mask |= _cards_mask([Card(item)])
+    for card in cards:
+        mask |= _card_bit(card, what)
     return mask
 
 
-def _rule(value: str, ids: dict[str, int], what: str) -> int:
-    rid = ids.get(value)
-    if rid is None:
-        raise RankingError(f"unknown {what} {value!r}; expected one of {', '.join(map(repr, ids))}")
-    return rid
+def _mask(spec: object, what: str) -> int:
+    """The card mask of a rank, ranks or cards; repeated names are OR-ed (a card
+    named twice is still one card)."""
+    if spec is None:
+        return 0
+    if isinstance(spec, str):
+        return _mask_of_text(spec, what)
+    if isinstance(spec, (bytes, bytearray)) or not isinstance(spec, Iterable):
+        raise ArgumentTypeError(
+            f"{what} must be a rank ('2'), ranks (['2', '3']) or cards ('Jd 4h', [37, 10]), "
+            f"got {describe(spec)}."
+        )
+    mask = 0
+    for item in spec:
+        mask |= _mask_of_text(item, what) if isinstance(item, str) else _card_bit(Card(item), what)
+    return mask
+
+
+def wild_mask(wild: WildSpec) -> int:
+    """The 52-bit card mask of the wild cards named by a rank, ranks or cards."""
+    return _mask(wild, "wild")
+
+
+def penalty_mask(penalty: WildSpec) -> int:
+    """The card mask of penalty cards (same forms as ``wild``; the joker may be one).
+
+    >>> penalty_mask([51, 51]) == 1 << 51
+    True
+    """
+    return _mask(penalty, "penalty")
 
 
 def make_options(
     *,
     low: bool,
-    wild: str | Iterable[str | int | Card] | None,
-    joker: str,
-    wild_low: str,
-    duplicate: bool,
-    penalty: str | Iterable[str | int | Card] | None,
-    penalty_rule: str,
+    wild: WildSpec,
+    joker: object,
+    wild_low: object,
+    duplicate: object,
+    penalty: WildSpec,
+    penalty_rule: object,
     check_ranking: bool = True,
 ) -> Options | None:
     """The core's option tuple, or None for natural evaluation (the joker, if
-    any, then plays as the bug)."""
-    joker_id = _rule(joker, _JOKER_IDS, "joker rule")
-    low_id = _rule(wild_low, _WILD_LOW_IDS, "wild_low rule")
-    penalty_id = _rule(penalty_rule, _PENALTY_IDS, "penalty_rule")
+    any, then plays as the bug).  Every option is validated here: rules by name
+    (:class:`~splitpot.errors.RankingError` listing the names), ``duplicate`` a
+    bool, wild and penalty cards by :func:`wild_mask` / :func:`penalty_mask`."""
+    joker_id = _JOKER_IDS[as_choice(joker, JokerRule, "joker", error=RankingError)]
+    low_rule = as_choice(wild_low, WildLow, "wild_low", error=RankingError)
+    low_id = _WILD_LOW_IDS[low_rule]
+    penalty_id = _PENALTY_IDS[as_choice(penalty_rule, PenaltyRule, "penalty_rule", error=RankingError)]
+    duplicate = as_bool(duplicate, "duplicate")
     if check_ranking and low and duplicate:
         raise RankingError(
             "duplicate=True applies to high hands (a wild card repeating a held card in a flush)"
         )
     if check_ranking and not low and low_id:
-        raise RankingError(f"wild_low={wild_low!r} applies to the low rankings, not to high")
+        raise RankingError(f"wild_low={low_rule.value!r} applies to the low rankings, not to high")
     mask = wild_mask(wild)
-    pmask = 0
-    if penalty is not None:
-        pmask = sum(
-            1 << int(c) for c in (parse_cards(penalty) if isinstance(penalty, str) else map(Card, penalty))
-        )
+    pmask = penalty_mask(penalty)
     if not (mask or joker_id or low_id or duplicate or pmask):
         return None
     return (mask, joker_id, low_id, duplicate, pmask, penalty_id)

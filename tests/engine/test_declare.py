@@ -44,7 +44,7 @@ def test_all_declare_low_best_low_takes_the_pot() -> None:
 def test_a_side_left_without_declarers_gives_the_other_side_everything() -> None:
     # seat 1 is the only high declarer (as a swing); he loses low and forfeits, so no
     # high claim is left and the best low takes the whole pot
-    state = play([SWING, KINGS, NINE_LOW], {0: "low", 1: "both", 2: "low"}, declare="in-turn")
+    state = play([SWING, KINGS, NINE_LOW], {0: "low", 1: "both", 2: "low"}, declare="in-turn", both=True)
     assert [e.seat for e in state.events if isinstance(e, ev.Forfeited)] == [1]
     assert awards(state) == [(0, 9, "pot")]
 

@@ -14,7 +14,12 @@ from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import Phase, State
-from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, IllegalActionError, RuleError
+from splitpot.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+)
 from splitpot.games import get_game
 
 JACKPOTS = get_game("jackpots")
@@ -119,7 +124,9 @@ def test_passed_out_jackpot_carries_the_pot_to_a_new_deal() -> None:
     state.bet()
     state.fold()
     state.fold()
-    assert state.stacks == [98, 104, 98] and awards(state) == [(1, 11, "uncontested")]
+    # the bet nobody called goes back to seat 1 before the pot is awarded (the rules, §3)
+    assert of(state, ev.BetReturned) == [ev.BetReturned(seat=1, amount=5)]
+    assert state.stacks == [98, 104, 98] and awards(state) == [(1, 6, "uncontested")]
     assert of(state, ev.OpenersShown) == [ev.OpenersShown(seat=1, cards=tuple(ints("Qs Qd 8h 5s 3c")))]
     history = state.history()
     assert history.deck == tuple(draw_deck(NOTHING)) and replays(state)
@@ -183,7 +190,8 @@ def test_pass_and_out_everyone_passes_but_the_last_who_opens() -> None:
     for _ in range(3):
         state.check()
     state.bet()  # the dealer opens last
-    assert state.is_complete and awards(state) == [(0, 9, "uncontested")]
+    assert of(state, ev.BetReturned) == [ev.BetReturned(seat=0, amount=5)]  # nobody left to call it
+    assert state.is_complete and awards(state) == [(0, 4, "uncontested")]
     assert of(state, ev.OpenersShown)[0].seat == 0  # type: ignore[attr-defined]
 
 
@@ -617,7 +625,9 @@ def test_bad_arguments_to_the_draw_actions_change_nothing() -> None:
     state = State(get_game("california-lowball"), [100] * 3,
                   deck=draw_deck(["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"], joker=True))
     before = state.snapshot()
-    for bad, error in [(1.5, CardTypeError), ("Zz", CardError), (True, CardTypeError)]:
+    # issue 11: a card problem in an action is an illegal action (a wrong type: also a TypeError)
+    bad_cards = [(1.5, IllegalActionTypeError), ("Zz", IllegalActionError), (True, IllegalActionTypeError)]
+    for bad, error in bad_cards:
         with pytest.raises(error):
             state.expose(bad)  # type: ignore[arg-type]
         assert state.snapshot() == before
@@ -626,8 +636,8 @@ def test_bad_arguments_to_the_draw_actions_change_nothing() -> None:
     state.call()
     before = state.snapshot()
     for discards, asked, error in [("Kd", 1.0, ArgumentTypeError), ("Kd", True, ArgumentTypeError),
-                                   ("Kd", 6, IllegalActionError), ("Kd Kd", None, CardError),
-                                   ("As", None, IllegalActionError), (3.5, None, CardTypeError)]:
+                                   ("Kd", 6, IllegalActionError), ("Kd Kd", None, IllegalActionError),
+                                   ("As", None, IllegalActionError), (3.5, None, IllegalActionTypeError)]:
         with pytest.raises(error):
             state.draw(discards, asked=asked)  # type: ignore[arg-type]
         assert state.snapshot() == before and not state.can_draw(discards, asked=asked)  # type: ignore[arg-type]

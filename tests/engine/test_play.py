@@ -85,7 +85,7 @@ def test_draw_game_options_on_the_command_line(capsys: pytest.CaptureFixture[str
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["jackpots", "--sevens", "off"], "jackpots has no option 'sevens'; its options: ace_draw"),
+        (["jackpots", "--sevens", "off"], "jackpots has no option '--sevens'; its options: --ace-draw"),
         (["california-lowball", "--limit", "4"], "covers limits 2, 3 and 5, not 4"),
         (["california-lowball", "--small-bet", "3"], "use --limit (and --blinds), not --small-bet"),
         (["lowball", "--bring-in", "2"], "lowball has no bring-in"),
@@ -125,9 +125,9 @@ def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture
 
 def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["seven-card-stud-8", "--low", "ace-to-five"], capsys)
-    assert code == 2 and "unknown options ['low']" in err
+    assert code == 2 and "unknown options ['--low']" in err
     code, _, err = run(["seven-card-stud", "--players", "9"], capsys)
-    assert code == 2 and "needs 2 to 8 players" in err
+    assert code == 2 and "seats 2 to 8 players" in err
 
 
 def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:

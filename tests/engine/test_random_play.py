@@ -27,7 +27,8 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "seven-card-stud": [{}, {"open_pair": True, "uncapped_heads_up": True}],
     "seven-card-stud-8": [{}, {"open_pair": True}],
     "seven-card-stud-high-low": [{}, {"low": "ace-to-six"}, {"low": "ace-to-five"}],
-    "seven-card-stud-declare": [{}, {"declare": "in-turn", "tie_keeps_half": True}],
+    "seven-card-stud-declare": [{}, {"declare": "in-turn", "tie_keeps_half": True},
+                                {"declare": "in-turn", "both": True}],
     "jackpots": [{}, {"pass_and_out": True, "max_draw": 3, "ace_draw": 4, "second_round": "dealer-left"},
                  {"joker": "bug", "openers": "Q"}],
     "lowball": [{}, {"joker": None, "pass_and_out": False}],
@@ -77,7 +78,7 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
     if option.action is Action.DRAW:
         random_draw(state, rng, option.amounts[0])
     elif option.action is Action.DECLARE:
-        state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
+        state.declare(rng.choice(option.choices), seat=state.actor)
     elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
         getattr(state, _METHOD[option.action])(rng.choice(option.amounts))
     else:
@@ -125,7 +126,8 @@ def check_legal_are_accepted(state: State) -> None:
     before = state.snapshot()
     for option in state.legal_actions():
         if option.action is Action.DECLARE:
-            assert all(state.can_declare(c) for c in ("high", "low", "both"))
+            assert all(state.can_declare(c) for c in option.choices)
+            assert state.can_declare("both") == ("both" in option.choices)
         elif option.action is Action.DRAW:
             assert state.can_draw()
         elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):

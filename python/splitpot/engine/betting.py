@@ -5,6 +5,24 @@ still act; it never touches stacks.  :meth:`Round.options` lists what one seat
 may do, and the ``apply_*`` methods change the round after the engine has
 checked the action against those options.
 
+The rules, §3, as implemented here:
+
+- **The half-bet rule.**  An all-in bet, raise or completion of at least half a
+  full one counts as full: it reopens the betting for players who have already
+  acted, counts toward the cap, and the next raise goes to it plus one bet.  Below
+  half it does none of these: players who have already acted may only call or
+  fold, and the next raise goes to the last full level plus one bet.
+- Readings: "half" is measured on the increment — for a bet or raise, the chips
+  above the largest amount in front (an earlier short all-in included) against
+  half of one full bet (the round's smallest increment); for a completion (the
+  first full level over a bring-in or over a short all-in bet), the chips above
+  that amount against half of the rest of the full level (for a bring-in: half
+  of small bet - bring-in).  A check, and posting the bring-in, count as having
+  acted.  An action to the full level always counts as full.
+- No bet, raise or completion is offered when no other player still in could
+  call any of it (``raise_callable=False``).
+- A player may not fold when he may check for free.
+
 >>> r = Round.start(seats=4, actors=[0, 1, 2, 3], increments=(5,), cap=4)
 >>> r.post_bring_in(2, 2, actors=[0, 1, 2, 3])
 >>> [(str(o.action), o.amounts) for o in r.options(3, stack=100, active=4)]
@@ -166,7 +184,7 @@ class Round:
         self.bets[seat] = amount
         self.current = amount
         self.pending = set(actors) - {seat}
-        self.may_raise = set(actors)
+        self.may_raise = set(actors) - {seat}  # posting the bring-in counts as having acted
         if amount >= self.increments[0]:
             self.last_full = amount
             self.full_bets = 1
@@ -190,9 +208,18 @@ class Round:
             return _COMPLETE
         return _RAISE
 
-    def options(self, seat: int, *, stack: int, active: int) -> tuple[Option, ...]:
+    def options(
+        self, seat: int, *, stack: int, active: int, raise_callable: bool = True
+    ) -> tuple[Option, ...]:
         """The legal actions of ``seat`` holding ``stack`` chips behind, with
-        ``active`` players still in the hand."""
+        ``active`` players still in the hand; ``raise_callable`` is False when no
+        other player still in has chips beyond the current bet (no raise is then
+        offered: nobody could call any of it).
+
+        >>> r = Round.start(seats=2, actors=[0, 1], increments=(10,), cap=4)
+        >>> [str(o.action) for o in r.options(0, stack=50, active=2, raise_callable=False)]
+        ['check']
+        """
         owed = self.current - self.bets[seat]
         first: tuple[Option, ...]
         if owed > 0:
@@ -201,7 +228,7 @@ class Round:
             first = (_FOLD,)
         else:
             first = (_CHECK,)
-        if stack > owed and self.may_reraise(seat, active):
+        if raise_callable and stack > owed and self.may_reraise(seat, active):
             most = self.bets[seat] + stack
             if len(self.increments) == 1:
                 level = self.last_full + self.increments[0]
@@ -228,8 +255,10 @@ class Round:
         self.may_raise.discard(seat)
 
     def apply_check(self, seat: int) -> None:
-        """The seat checks."""
+        """The seat checks (he has acted: a short all-in bet after it does not
+        reopen the betting for him; a full bet does)."""
         self.pending.discard(seat)
+        self.may_raise.discard(seat)
         self.checked.add(seat)
 
     def apply_call(self, seat: int, amount: int) -> None:
@@ -238,12 +267,25 @@ class Round:
         self.pending.discard(seat)
         self.may_raise.discard(seat)
 
+    def counts_as_full(self, to: int) -> bool:
+        """Whether a bet, raise or completion to ``to`` counts as a full one: it
+        reaches the full level, or (all in for less) it adds at least half of a
+        full increment (the half-bet rule; see the module docstring)."""
+        unit = min(self.increments)
+        if to >= self.last_full + unit:
+            return True
+        before = self.current
+        # A completion is measured against the rest of the full level, a bet or
+        # raise against one full bet.
+        gap = unit - before if self.last_full == 0 and before > 0 else unit
+        return 2 * (to - before) >= gap
+
     def apply_raise(self, seat: int, to: int, *, actors: Iterable[int]) -> None:
         """The seat bets, completes or raises to ``to``; ``actors`` are the seats
         that can still act (not folded, chips behind) after this action."""
         others = set(actors) - {seat}
         increment = to - self.last_full
-        full = increment >= min(self.increments)
+        full = self.counts_as_full(to)
         self.bets[seat] = to
         self.current = to
         self.pending = others

@@ -1,4 +1,12 @@
-"""Declarations (RULES.md §4): high, low or both, and how a declared pot is won.
+"""Declarations (the rules, §4): high, low or both, and how a declared pot is won.
+
+Readings: ``both`` may be declared only where the spec allows it
+(``GameSpec.declare_both``: by default with simultaneous declarations, the blue
+chip, and not in turn, where the seed's players say ``high`` or ``low`` aloud);
+every swing who fails in one pass is removed at once before the pot is resolved
+again; each pot (main and side) is resolved on its own among its eligible
+players; when nobody wins as declared the pot is split equally among the
+players eligible for it, not among everyone still in.
 
 >>> from splitpot.engine.pots import Pot
 >>> pot = Pot(amount=9, eligible=(0, 1, 2))

@@ -21,6 +21,7 @@ from splitpot.cards import Card
 __all__ = [
     "AntePosted",
     "BetMade",
+    "BetReturned",
     "BlindPosted",
     "BringInPosted",
     "Called",
@@ -209,6 +210,16 @@ class Drew(Event):
     seat: int
     discarded: tuple[int, ...]
     received: tuple[int, ...]
+
+
+@_event("return")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BetReturned(Event):
+    """The uncalled part of a bet (chips no other player matched) goes back to
+    ``seat`` when the betting round ends (the rules, §3)."""
+
+    seat: int
+    amount: int
 
 
 @_event("declare", player=True)

@@ -16,14 +16,16 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from splitpot.cards import Card
 from splitpot.engine import events as ev
+from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
-from splitpot.errors import RuleError
+from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
+from splitpot.validate import describe
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -73,42 +75,123 @@ class History:
         return json.dumps(self.to_dict(), **kwargs)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> History:
-        """Rebuild from :meth:`to_dict` output."""
-        return cls(
-            spec=GameSpec.from_dict(data["spec"]),
+    def from_dict(cls, data: object, *, verify: bool = True) -> History:
+        """Rebuild from :meth:`to_dict` output.
+
+        The whole document is first checked against the history schema
+        (:mod:`splitpot.engine.schema`; ``docs/history.schema.json``), so nothing is
+        built from a malformed one; with ``verify`` (the default) the hand is then
+        replayed, so a history that is not a legal hand — a tampered deck, a card
+        dealt twice, an action illegal at its point, stacks that do not add up — is
+        refused.  Every fault is a :class:`~splitpot.errors.HistoryError` naming
+        the event.
+
+        >>> History.from_dict({"game": "seven-card-stud"})
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: the history: missing 'spec'.
+        """
+        validate_history(data)
+        assert isinstance(data, Mapping)
+        try:
+            spec = GameSpec.from_dict(dict(data["spec"]))
+        except SplitpotError as err:
+            raise HistoryError(f"spec: {err}") from None
+        if data["game"] != spec.name:
+            raise HistoryError(f"game: {data['game']!r} is not the spec's game {spec.name!r}.")
+        deck = tuple(int(Card(c)) for c in data["deck"])
+        if len(set(deck)) != len(deck):
+            twice = next(c for c in deck if deck.count(c) > 1)
+            raise HistoryError(f"deck: card {ev.card_text(twice)} appears more than once.")
+        history = cls(
+            spec=spec,
             stacks=tuple(data["starting_stacks"]),
             button=data["button"],
-            deck=tuple(int(Card(c)) for c in data["deck"]),
+            deck=deck,
             events=tuple(ev.event_from_dict(e) for e in data["events"]),
         )
+        if verify:
+            history.replay()
+        return history
 
     @classmethod
-    def from_json(cls, text: str) -> History:
-        """Rebuild from :meth:`to_json` output."""
-        return cls.from_dict(json.loads(text))
+    def from_json(cls, text: str | bytes, *, verify: bool = True) -> History:
+        """Rebuild from :meth:`to_json` output (see :meth:`from_dict`).
+
+        >>> History.from_json("[1, 2")
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: not a JSON document: Expecting ',' delimiter: line 1 column 6 (char 5).
+        """
+        if not isinstance(text, (str, bytes, bytearray)):
+            raise ArgumentTypeError(f"a history is JSON text, got {describe(text)}.")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
+            raise HistoryError(f"not a JSON document: {err}.") from None
+        return cls.from_dict(data, verify=verify)
 
     def replay(self, *, strict: bool = True) -> State:
-        """Play the logged player actions again on a fresh state.
+        """Play the hand again on a fresh state and return it.
 
-        With ``strict`` the rebuilt event log must equal this one, event for
-        event (dealer steps included); otherwise :class:`RuleError` names the
-        first difference.
+        With ``strict`` (the default) every dealer step and every player action is
+        taken in the order logged and must produce the logged event exactly (the
+        cards from the deck, the chips moved, the pots and the final stacks); the
+        first that does not, or an action illegal at its point, raises
+        :class:`~splitpot.errors.HistoryError` naming the event.  Otherwise only
+        the logged player actions are played again.
         """
-        from splitpot.engine.state import State
+        from splitpot.engine.state import _DEALER_PHASES, State
 
         later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
         decks = [self.deck, *later] if later else self.deck
-        state = State(self.spec, self.stacks, button=self.button, deck=decks)
-        for event in self.events:
-            if event.player_action or event.dealer_call:
-                apply_event(state, event)
-        if strict and tuple(state.events) != self.events:
-            for i, (a, b) in enumerate(zip(state.events, self.events, strict=False)):
-                if a != b:
-                    raise RuleError(f"Replay differs at event {i}: {a} != {b}.")
-            raise RuleError(f"Replay has {len(state.events)} events, the log {len(self.events)}.")
+        try:
+            state = State(self.spec, self.stacks, button=self.button, deck=decks, automate=not strict)
+        except SplitpotError as err:
+            raise HistoryError(f"the hand cannot be dealt again: {err}") from None
+        log = self.events
+        if not strict:
+            for i, event in enumerate(log):
+                if event.player_action or event.dealer_call:
+                    _apply(state, i, event)
+            return state
+        i = 0
+        while i < len(log):
+            if len(state.events) > i:
+                if state.events[i] != log[i]:
+                    raise HistoryError(
+                        f"event {i} ({log[i].kind}) is not what the hand gives: logged "
+                        f"{ev.event_to_dict(log[i])}, the replay {ev.event_to_dict(state.events[i])}."
+                    )
+                i += 1
+            elif state.is_complete:
+                raise HistoryError(f"event {i} ({log[i].kind}): logged after the hand ended.")
+            elif state.phase in _DEALER_PHASES:
+                try:
+                    state.advance()
+                except SplitpotError as err:
+                    raise HistoryError(f"event {i} ({log[i].kind}): the deal cannot go on: {err}") from None
+            else:  # a player acts (or the dealer calls): the next such event logged
+                j = next((k for k in range(i, len(log)) if log[k].player_action or log[k].dealer_call), None)
+                if j is None:
+                    raise HistoryError(
+                        f"event {i} ({log[i].kind}): seat {state.actor} must act now, but the log has no "
+                        "action left."
+                    )
+                _apply(state, j, log[j])
+        if len(state.events) != len(log):
+            extra = ev.event_to_dict(state.events[len(log)])
+            raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
+        state.automate = state.phase not in _DEALER_PHASES
         return state
+
+
+def _apply(state: State, index: int, event: ev.Event) -> None:
+    try:
+        apply_event(state, event)
+    except SplitpotError as err:
+        fields = ", ".join(f"{k}={v}" for k, v in ev.event_to_dict(event).items() if k != "event")
+        raise HistoryError(f"event {index} ({event.kind} {fields}): {err}") from None
 
 
 _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
@@ -156,6 +239,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     revealed = any(isinstance(e, ev.DeclarationsRevealed) for e in state.events)
     secret = state.spec.declare is DeclareMode.SIMULTANEOUS and not revealed
     players = []
+    bets = state.bets
     for s in range(state.seats):
         visible = s == seat or s in shown
         players.append(
@@ -163,6 +247,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
                 "seat": s,
                 "stack": state.stacks[s],
                 "committed": state.committed[s],
+                "bet": bets[s],
                 "in_hand": state.in_hand[s],
                 "folded": state.folded[s],
                 "down": [ev.card_text(c) if visible else None for c in state.down[s]],

@@ -15,7 +15,8 @@ from collections.abc import Callable, Sequence
 
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.errors import IllegalActionError, RuleError
+from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
+from splitpot.validate import as_int, as_ints, as_optional_int, describe
 
 __all__ = ["Session"]
 
@@ -31,11 +32,13 @@ class Session:
     def __init__(
         self, spec: GameSpec, stacks: Sequence[int], *, button: int = 0, seed: int | None = None
     ) -> None:
+        if not isinstance(spec, GameSpec):
+            raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
         self.spec = spec
-        self.stacks: list[int] = list(stacks)
-        self.button = button
+        self.stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
+        self.button = as_int(button, "button", low=0, high=max(len(self.stacks) - 1, 0))
         self.hands: list[State] = []
-        self._rng = random.Random(seed)
+        self._rng = random.Random(as_optional_int(seed, "seed"))
 
     @property
     def can_continue(self) -> bool:
@@ -68,7 +71,20 @@ class Session:
 
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
         """Play up to ``hands`` complete hands, calling ``policy(state)`` for every
-        player decision; stop early when the table breaks up."""
+        player decision; stop early when the table breaks up.  A policy that
+        returns without acting raises :class:`IllegalActionError` (it would loop
+        for ever).
+
+        >>> from splitpot.games import get_game
+        >>> session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+        >>> session.play(1, lambda state: None)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.IllegalActionError: Session.play: the policy returned without acting; seat ...
+        """
+        hands = as_int(hands, "hands", low=0)
+        if not callable(policy):
+            raise ArgumentTypeError(f"policy must be a callable taking the State, got {describe(policy)}.")
         played: list[State] = []
         for _ in range(hands):
             if self.hands and self.hands[-1].is_complete:
@@ -77,7 +93,13 @@ class Session:
                 break
             state = self.new_hand()
             while not state.is_complete:
+                before = len(state.events)
                 policy(state)
+                if len(state.events) == before:
+                    raise IllegalActionError(
+                        f"Session.play: the policy returned without acting; seat {state.actor} must act "
+                        f"(legal: {state._describe_legal()})."
+                    )
             played.append(state)
         if self.hands:
             self.stacks = list(self.hands[-1].stacks)

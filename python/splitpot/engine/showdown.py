@@ -44,12 +44,12 @@ from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
-from splitpot.evaluate import Hand, evaluate, high_low
+from splitpot.evaluate import Hand, evaluate, high_low, strength
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
 
-__all__ = ["Showing", "evaluate_hands", "settle"]
+__all__ = ["Showing", "evaluate_hands", "favourable_five", "settle"]
 
 _ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
 
@@ -142,7 +142,48 @@ def _qualifies(low: Hand, qualifier: int) -> bool:
     return len(set(ranks)) == 5 and max(ranks) <= qualifier
 
 
-def _priority(spec: GameSpec, showings: Mapping[int, Showing], order: list[int]) -> Priority:
+def favourable_five(
+    five: Sequence[int], held: Sequence[int], ranking: str, options: Mapping[str, object], *, low: bool
+) -> tuple[int, ...]:
+    """The five cards a player plays for the odd chip: where he holds more cards of
+    a rank than the five uses, the most favourable suits of that rank (the highest
+    for a high, the lowest for a low: the rules, §4), provided the five is worth
+    the same (a suit may make or break a flush, and then the evaluator's five stays).
+
+    >>> from splitpot.cards import Card, parse_cards
+    >>> cards = lambda text: tuple(int(c) for c in parse_cards(text))
+    >>> five = cards("Ad 2c 3d 4h 5s")
+    >>> held = cards("As Ad 2c 3d 4h 5s 9c")
+    >>> [str(Card(c)) for c in favourable_five(five, held, "ace-to-five", {}, low=True)]
+    ['Ad', '2c', '3d', '4h', '5s']
+    >>> [str(Card(c)) for c in favourable_five(five, held, "high", {}, low=False)]
+    ['As', '2c', '3d', '4h', '5s']
+    """
+    by_rank: dict[int, list[int]] = {}
+    for card in five:
+        if card != 52:
+            by_rank.setdefault(card >> 2, []).append(card)
+    better = list(five)
+    for rank, used in by_rank.items():
+        mine = sorted((c for c in held if c != 52 and c >> 2 == rank), reverse=not low)
+        if len(mine) > len(used):
+            picked = mine[: len(used)]
+            swap = dict(zip(sorted(used, reverse=not low), picked, strict=True))
+            better = [swap.get(c, c) for c in better]
+    if better == list(five) or len(set(better)) != len(better):
+        return tuple(five)
+    if strength(better, ranking, **options) != strength(list(five), ranking, **options):  # type: ignore[arg-type]
+        return tuple(five)
+    return tuple(better)
+
+
+def _priority(
+    spec: GameSpec,
+    showings: Mapping[int, Showing],
+    order: list[int],
+    held: Mapping[int, Sequence[int]] | None = None,
+    wilds_of: Mapping[int, Wilds] | None = None,
+) -> Priority:
     position = {seat: i for i, seat in enumerate(order)}
 
     def by_position(seats: list[int], side: Side) -> list[int]:
@@ -152,11 +193,23 @@ def _priority(spec: GameSpec, showings: Mapping[int, Showing], order: list[int])
         return by_position
     ace_low = spec.low not in _ACE_HIGH_LOWS
 
+    def five(seat: int, side: Side) -> tuple[int, ...]:
+        shown = showings[seat]
+        cards = shown.high_cards if side is Side.HIGH else shown.low_cards
+        ranking = spec.high if side is Side.HIGH else spec.low
+        if held is None or ranking is None or len(cards) < 5:
+            return cards
+        wilds = (wilds_of or {}).get(seat, spec.wilds)
+        options = wilds.options(low=side is Side.LOW)
+        return favourable_five(cards, held[seat], ranking, options, low=side is Side.LOW)
+
     def by_suit(seats: list[int], side: Side) -> list[int]:
+        if len(seats) < 2:
+            return list(seats)
         if side is Side.HIGH:
-            return high_card_order(seats, {s: showings[s].high_cards for s in seats})
+            return high_card_order(seats, {s: five(s, side) for s in seats})
         if side is Side.LOW:
-            return low_card_order(seats, {s: showings[s].low_cards for s in seats}, ace_low=ace_low)
+            return low_card_order(seats, {s: five(s, side) for s in seats}, ace_low=ace_low)
         return by_position(seats, side)
 
     return by_suit
@@ -185,7 +238,8 @@ def settle(state: State) -> list[ev.Event]:
                     seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text
                 )
             )
-        priority = _priority(spec, showings, state.active)
+        held = {s: state.cards(s) + state.community for s in active}
+        priority = _priority(spec, showings, state.active, held, {s: state.wilds_for(s) for s in active})
         high = {s: showings[s].high for s in active} if spec.high is not None else None
         low = {s: showings[s].low for s in active} if spec.low is not None else None
         pots, low, returned = _sevens(state, pots, high=high, low=low, priority=priority)

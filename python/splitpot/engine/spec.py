@@ -16,6 +16,7 @@ splitpot.errors.RuleError: Street 'bad': up must be >= 0, got -1.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from typing import Any
@@ -24,9 +25,17 @@ from splitpot.cards import parse_cards
 from splitpot.engine.draws import DrawRules
 from splitpot.engine.openers import Opening
 from splitpot.engine.sevens import Sevens
-from splitpot.errors import CardError, RankingError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, RankingError, RuleError
 from splitpot.evaluate import Ranking
-from splitpot.validate import as_bool, as_choice
+from splitpot.validate import (
+    as_bool,
+    as_choice,
+    as_int,
+    as_optional_int,
+    as_sequence,
+    check_keywords,
+    describe,
+)
 from splitpot.wild import JokerRule, PenaltyRule, WildLow, wild_mask
 
 __all__ = [
@@ -81,9 +90,25 @@ class OddChip(StrEnum):
     """The first tied seat left of the dealer; draw games."""
 
 
+def _from_mapping(cls: Any, data: Mapping[str, Any], what: str) -> Any:
+    """``cls(**data)`` for a dataclass, unknown keys refused by name."""
+    fields = dataclasses.fields(cls)
+    check_keywords(dict(data), {f.name for f in fields}, what)
+    missing = [f.name for f in fields if f.name not in data and f.default is dataclasses.MISSING
+               and f.default_factory is dataclasses.MISSING]
+    if missing:
+        raise RuleError(f"{what}: missing {', '.join(map(repr, missing))}.")
+    return cls(**data)
+
+
 def _check(cond: bool, where: str, message: str) -> None:
     if not cond:
         raise RuleError(f"{where}: {message}")
+
+
+_STREET_FLAGS = (
+    "burn", "bet", "big_bet", "big_bet_on_open_pair", "pass_and_out", "no_check_raise", "community_fallback",
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -116,11 +141,14 @@ class Street:
     community_fallback: bool = False
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ArgumentTypeError(f"Street: name must be a str, got {describe(self.name)}.")
         where = f"Street {self.name!r}"
         for name in ("down", "up", "draw"):
-            value = getattr(self, name)
-            _check(value >= 0, where, f"{name} must be >= 0, got {value}.")
-        object.__setattr__(self, "opener", Opener(self.opener))
+            object.__setattr__(self, name, as_int(getattr(self, name), f"{where}: {name}", low=0))
+        for name in _STREET_FLAGS:
+            object.__setattr__(self, name, as_bool(getattr(self, name), f"{where}: {name}"))
+        object.__setattr__(self, "opener", as_choice(self.opener, Opener, f"{where}: opener"))
         _check(
             not self.community_fallback or self.cards_per_player == 1,
             where,
@@ -160,11 +188,11 @@ class Stakes:
     blind_bet: bool = True
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "blinds", tuple(self.blinds))
+        blinds = as_sequence(self.blinds, "Stakes: blinds", "ints")
+        object.__setattr__(self, "blinds", tuple(as_int(b, "Stakes: blinds") for b in blinds))
         object.__setattr__(self, "blind_bet", as_bool(self.blind_bet, "Stakes: blind_bet"))
         for name in ("ante", "bring_in", "small_bet", "big_bet", "blinds_from"):
-            value = getattr(self, name)
-            _check(value >= 0, "Stakes", f"{name} must be >= 0, got {value}.")
+            object.__setattr__(self, name, as_int(getattr(self, name), f"Stakes: {name}", low=0))
         _check(self.small_bet > 0, "Stakes", "small_bet must be > 0.")
         _check(
             self.big_bet >= self.small_bet,
@@ -266,7 +294,9 @@ class GameSpec:
     ``None`` means that side is not played.  ``max_raises`` counts raises after
     the first bet (a bet and three raises by default); ``uncapped_heads_up``
     lifts the cap when only two players remain.  ``declare`` selects
-    declarations; ``tie_keeps_half`` lets a both-declarer who ties one side keep
+    declarations and ``declare_both`` whether ``both`` may be declared (None: the
+    mode's own — the seed's in-turn declaration is ``high`` or ``low`` aloud,
+    the simultaneous one has the blue chip); ``tie_keeps_half`` lets a both-declarer who ties one side keep
     the half he won outright.  ``low_qualifier`` caps a qualifying low: the
     highest rank it may hold, ace = 1 (use it with an ace-to-five low for
     "nine or better"; ``eight-or-better`` has its qualifier built in).
@@ -289,6 +319,7 @@ class GameSpec:
     max_raises: int = 3
     uncapped_heads_up: bool = False
     declare: DeclareMode = DeclareMode.NONE
+    declare_both: bool | None = None
     tie_keeps_half: bool = False
     low_qualifier: int | None = None
     odd_chip: OddChip = OddChip.BY_SUIT
@@ -301,10 +332,42 @@ class GameSpec:
     sevens: Sevens = Sevens.OFF
 
     def __post_init__(self) -> None:
+        if not isinstance(self.name, str):
+            raise ArgumentTypeError(f"GameSpec: name must be a str, got {describe(self.name)}.")
         where = f"GameSpec {self.name!r}"
-        object.__setattr__(self, "streets", tuple(self.streets))
-        object.__setattr__(self, "declare", DeclareMode(self.declare))
-        object.__setattr__(self, "odd_chip", OddChip(self.odd_chip))
+        object.__setattr__(self, "streets", as_sequence(self.streets, f"{where}: streets", "Street"))
+        for street in self.streets:
+            if not isinstance(street, Street):
+                raise ArgumentTypeError(f"{where}: streets must hold Street objects, got {describe(street)}.")
+        if isinstance(self.stakes, Mapping):  # e.g. get_game(..., stakes={"ante": 1, ...})
+            object.__setattr__(self, "stakes", _from_mapping(Stakes, self.stakes, f"{where}: stakes"))
+        elif not isinstance(self.stakes, Stakes):
+            raise ArgumentTypeError(f"{where}: stakes must be a Stakes or a dict of its fields, "
+                                    f"got {describe(self.stakes)}.")
+        if isinstance(self.wilds, Mapping):
+            object.__setattr__(self, "wilds", _from_mapping(Wilds, self.wilds, f"{where}: wilds"))
+        for name in ("high", "low"):
+            value = getattr(self, name)
+            if value is not None and not isinstance(value, str):
+                raise ArgumentTypeError(
+                    f"{where}: {name} must be a ranking name or None, got {describe(value)}."
+                )
+            if isinstance(value, Ranking):
+                object.__setattr__(self, name, value.value)
+        for name in ("max_raises", "min_players", "max_players"):
+            object.__setattr__(self, name, as_int(getattr(self, name), f"{where}: {name}"))
+        qualifier = as_optional_int(self.low_qualifier, f"{where}: low_qualifier")
+        object.__setattr__(self, "low_qualifier", qualifier)
+        for name in ("uncapped_heads_up", "tie_keeps_half"):
+            object.__setattr__(self, name, as_bool(getattr(self, name), f"{where}: {name}"))
+        object.__setattr__(self, "declare", as_choice(self.declare, DeclareMode, f"{where}: declare"))
+        if self.declare_both is None:
+            object.__setattr__(self, "declare_both", self.declare is DeclareMode.SIMULTANEOUS)
+        else:
+            object.__setattr__(self, "declare_both", as_bool(self.declare_both, f"{where}: declare_both"))
+            _check(not self.declare_both or self.declare is not DeclareMode.NONE, where,
+                   "declare_both needs declarations (declare 'in_turn' or 'simultaneous').")
+        object.__setattr__(self, "odd_chip", as_choice(self.odd_chip, OddChip, f"{where}: odd_chip"))
         _check(bool(self.streets), where, "needs at least one street.")
         _check(self.streets[0].cards_per_player > 0, where, "the first street must deal cards.")
         _check(self.high is not None or self.low is not None, where, "needs a high or a low ranking.")
@@ -383,19 +446,27 @@ class GameSpec:
         >>> GameSpec.from_dict(spec.to_dict()) == spec
         True
         """
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(f"GameSpec.from_dict takes a dict, got {describe(data)}.")
         data = dict(data)
-        data["streets"] = tuple(Street(**s) for s in data["streets"])
-        stakes = dict(data["stakes"])
-        stakes["blinds"] = tuple(stakes.get("blinds", ()))
-        data["stakes"] = Stakes(**stakes)
-        data["options"] = tuple((k, v) for k, v in data.get("options", ()))
-        if "wilds" in data:
-            data["wilds"] = Wilds(**data["wilds"])
-        if data.get("opening") is not None:
+        if "streets" in data:
+            streets = as_sequence(data["streets"], "GameSpec: streets", "street dicts")
+            data["streets"] = tuple(
+                s if isinstance(s, Street) else _from_mapping(Street, s, "Street") if isinstance(s, Mapping)
+                else s  # refused by __post_init__ with its type named
+                for s in streets
+            )
+        if "options" in data:
+            data["options"] = tuple(
+                tuple(pair) if isinstance(pair, (list, tuple)) else pair
+                for pair in as_sequence(data["options"], "GameSpec: options", "pairs")
+            )
+        if isinstance(data.get("opening"), Mapping):
             opening = dict(data["opening"])
-            if opening.get("then") is not None:
+            if isinstance(opening.get("then"), Mapping):
                 opening["then"] = cls.from_dict(opening["then"])
-            data["opening"] = Opening(**opening)
-        if data.get("draws") is not None:
-            data["draws"] = DrawRules(**data["draws"])
-        return cls(**data)
+            data["opening"] = _from_mapping(Opening, opening, "GameSpec: opening")
+        if isinstance(data.get("draws"), Mapping):
+            data["draws"] = _from_mapping(DrawRules, data["draws"], "GameSpec: draws")
+        result: GameSpec = _from_mapping(cls, data, "GameSpec")
+        return result

@@ -9,6 +9,15 @@ the showdown) run by themselves unless ``automate=False``; then
 :meth:`~State.bring_in`, :meth:`~State.draw` and :meth:`~State.declare`; each
 has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
 is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
+Amounts and seats are ints (numpy ints taken and stored as ``int``); any other
+type raises :class:`~splitpot.errors.IllegalActionTypeError`, an
+``IllegalActionError`` that is also a ``TypeError``.
+
+Readings (the rules, §3): when a betting round ends, the part of the largest
+commitment that no other player matched goes back to its owner at once
+(a ``BetReturned`` event), so a pot never holds one player's own chips; a bet,
+raise or completion is not offered when no other player still in has chips
+beyond the current bet.
 
 Draw games add :meth:`~State.keep_exposed` and :meth:`~State.refuse_exposed`
 (a player's answer to a card the dealer exposed) and the dealer call
@@ -43,8 +52,15 @@ from splitpot.engine.history import History, player_view
 from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
-from splitpot.errors import IllegalActionError, RuleError
-from splitpot.validate import as_int
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+)
+from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, describe
 
 __all__ = ["Phase", "State"]
 
@@ -99,10 +115,32 @@ _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
+_DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
 _A_REFUSE = Action.REFUSE
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
+
+
+def _discards(discards: object) -> list[int]:
+    """Discards as ints: card text or an iterable of cards; a card problem is an
+    illegal draw (IllegalActionError), a wrong type an IllegalActionTypeError."""
+    if (
+        type(discards) is list
+        and all(type(c) is int and 0 <= c <= 52 for c in discards)
+        and len(set(discards)) == len(discards)
+    ):
+        return list(discards)  # ints, no duplicate: nothing to parse
+    if not isinstance(discards, str) and (
+        isinstance(discards, (bytes, bytearray)) or not isinstance(discards, Iterable)
+    ):
+        raise IllegalActionTypeError(f"Discards must be cards (text or a list), got {describe(discards)}.")
+    try:
+        return [int(c) for c in parse_cards(discards)]
+    except CardTypeError as err:
+        raise IllegalActionTypeError(f"Cannot draw: {err}.") from None
+    except CardError as err:
+        raise IllegalActionError(f"Cannot draw: {err}.") from None
 
 
 class State:
@@ -129,17 +167,19 @@ class State:
         deck: draws.DeckInput | None = None,
         automate: bool = True,
     ) -> None:
+        if not isinstance(spec, GameSpec):
+            raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
+        stacks = as_ints(stacks, "stacks", low=0)
         seats = len(stacks)
-        if any(not isinstance(s, int) or s < 0 for s in stacks):
-            raise RuleError(f"Stacks must be non-negative ints, got {list(stacks)}.")
         playing = [s for s in range(seats) if stacks[s] > 0]
         if not spec.min_players <= len(playing) <= spec.max_players:
             raise RuleError(
                 f"{spec.name} needs {spec.min_players} to {spec.max_players} players with chips, "
                 f"got {len(playing)}."
             )
-        if not 0 <= button < seats:
-            raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
+        button = as_int(button, "button", low=0, high=seats - 1)
+        seed = as_optional_int(seed, "seed")
+        automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
         self._decks = draws.Decks(deck, seed=seed, size=spec.wilds.deck_size)
         order = self._decks.first
@@ -207,8 +247,26 @@ class State:
         """True once the pots are awarded."""
         return self.phase is _COMPLETE
 
+    @property
+    def bets(self) -> tuple[int, ...]:
+        """The chips each seat has in front of him in the current betting round (already
+        counted in :attr:`pot`); all zeros between rounds.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
+        >>> _ = state.bring_in()
+        >>> sum(state.bets), state.bets[state.actor]
+        (2, 0)
+        """
+        r = self.round
+        return tuple(r.bets) if r is not None else (0,) * self.seats
+
+    def _seat(self, seat: object) -> int:
+        return as_int(seat, "seat", low=0, high=self.seats - 1)
+
     def cards(self, seat: int) -> list[int]:
         """All cards of ``seat`` (down then up) as ints."""
+        seat = self._seat(seat)
         return self.down[seat] + self.up[seat]
 
     def wilds_for(self, seat: int) -> Wilds:
@@ -403,9 +461,22 @@ class State:
                 return seat
         return None
 
+    def _return_uncalled(self) -> None:
+        """Give back the part of the biggest commitment that nobody matched (an
+        uncalled bet: a bet everyone folded to, or one bigger than any other
+        player's chips); it never enters a pot."""
+        top = max(range(self.seats), key=self.committed.__getitem__)
+        rest = max((c for s, c in enumerate(self.committed) if s != top), default=0)
+        excess = self.committed[top] - rest
+        if excess > 0 and not self.folded[top]:
+            self.committed[top] -= excess
+            self.stacks[top] += excess
+            self._log(ev.BetReturned(seat=top, amount=excess))
+
     def _end_round(self) -> None:
         if self._passes_out():
             return
+        self._return_uncalled()
         self.round = None
         self.actor = None
         if len(self._active) < 2:
@@ -443,7 +514,9 @@ class State:
             return ()
         if self.phase is _BETTING:
             assert self.round is not None
-            options = self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
+            options = self.round.options(
+                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
+            )
             if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None and (
                 not self.may_open(seat)
             ):
@@ -452,7 +525,7 @@ class State:
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
-            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in:
+            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in and self._callable(seat):
                 out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
         if self.phase is _DRAWING:
@@ -461,8 +534,15 @@ class State:
         if self.phase is _EXPOSED:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
-            return (_DECLARE_OPTION,)
+            return (_DECLARE_OPTION,) if self.spec.declare_both else (_DECLARE_HIGH_LOW,)
         return ()
+
+    def _callable(self, seat: int) -> bool:
+        """Whether any other player still in could call part of a bet or raise by
+        ``seat``: he has chips beyond the current bet (the rules, §3)."""
+        r = self.round
+        assert r is not None
+        return any(self.stacks[s] > r.current - r.bets[s] for s in self._active if s != seat)
 
     def _describe_legal(self) -> str:
         parts = []
@@ -477,7 +557,18 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
-    def _verify(self, action: Action, amount: int | None = None) -> tuple[int, int]:
+    @staticmethod
+    def _amount(action: Action, amount: object) -> int | None:
+        """An action's amount as an int (None stays None); any other type is an
+        IllegalActionTypeError, whatever the phase."""
+        if amount is None:
+            return None
+        return as_int(
+            amount, f"The {action} amount", error=IllegalActionError, type_error=IllegalActionTypeError
+        )
+
+    def _verify(self, action: Action, amount: object = None) -> tuple[int, int]:
+        amount = self._amount(action, amount)
         seat = self.actor
         if seat is None:
             raise IllegalActionError(
@@ -550,6 +641,7 @@ class State:
         """Raise unless the actor may bet ``amount`` (round total; None: the
         smallest legal bet); return (actor, total).  Where an opening
         requirement holds, a bet without openers is refused."""
+        amount = self._amount(_A_BET, amount)
         if self.actor is not None and self.phase is _BETTING:
             why = openers.refusal(self, self.actor)
             if why is not None:
@@ -648,19 +740,16 @@ class State:
         ace) and be served ``asked`` cards (default: as many as he discards; a
         different number only where the game serves what a player asks for);
         return (actor, discards as ints)."""
+        cards = _discards(discards)
         seat = self._verify(_A_DRAW)[0]
         held = self.cards(seat)
-        if type(discards) is list and all(type(c) is int and c in held for c in discards) and len(
-            set(discards)
-        ) == len(discards):
-            cards = list(discards)  # ints held, no duplicate: nothing to parse
-        else:
-            cards = [int(c) for c in parse_cards(discards)] if discards else []
         missing = [ev.card_text(c) for c in cards if c not in held]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
         rules = self.spec.draws
-        count = len(cards) if asked is None else as_int(asked, "asked", low=0, error=IllegalActionError)
+        count = len(cards) if asked is None else as_int(
+            asked, "asked", low=0, error=IllegalActionError, type_error=IllegalActionTypeError
+        )
         if count != len(cards) and (rules is None or not rules.as_asked):
             raise IllegalActionError(
                 f"Seat {seat} is served as many cards as he discards ({len(cards)}), not {count}: "
@@ -686,7 +775,7 @@ class State:
         """Whether the actor may make this draw."""
         try:
             self.verify_draw(discards, asked=asked)
-        except (IllegalActionError, ValueError, TypeError):
+        except IllegalActionError:
             return False
         return True
 
@@ -781,7 +870,12 @@ class State:
             raise IllegalActionError(
                 f"Seat {self.actor} must first keep or refuse the exposed {ev.card_text(self._resume[2])}."
             )
-        found = parse_cards([card] if not isinstance(card, str) else card)
+        try:
+            found = parse_cards([card] if not isinstance(card, str) else card)
+        except CardTypeError as err:
+            raise IllegalActionTypeError(f"Cannot expose: {err}.") from None
+        except CardError as err:
+            raise IllegalActionError(f"Cannot expose: {err}.") from None
         if len(found) != 1:
             raise IllegalActionError(f"Expose one card, not {len(found)}.")
         value = int(found[0])
@@ -882,6 +976,7 @@ class State:
     def may_open(self, seat: int) -> bool:
         """Whether ``seat`` holds what the game in force asks to open (always
         True without an opening requirement)."""
+        seat = self._seat(seat)
         known = self._may_open.get(seat)
         if known is None:
             opening = self.spec.opening
@@ -962,14 +1057,26 @@ class State:
         """Raise unless ``seat`` (default: the actor) may declare ``choice``
         (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
         In simultaneous mode any player who has not declared may declare."""
+        if not isinstance(choice, str):
+            raise IllegalActionTypeError(
+                "A declaration is 'high', 'low' or 'both' (markers red, white, blue), "
+                f"got {describe(choice)}."
+            )
+        if seat is not None:
+            seat = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
+                          type_error=IllegalActionTypeError)
         if self.phase is not _DECLARING:
             raise IllegalActionError(f"Nobody may declare now: the hand is in phase {self.phase!s}.")
-        text = str(choice).lower()
+        text = choice.strip().lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
             raise IllegalActionError(
                 f"Unknown declaration {choice!r}; declare high, low or both (markers red, white, blue)."
             )
         decl = MARKERS.get(text) or Declaration(text)
+        if decl is Declaration.BOTH and not self.spec.declare_both:
+            raise IllegalActionError(
+                f"{self.spec.name} declares high or low only ({self.spec.declare} without both)."
+            )
         who = self.actor if seat is None else seat
         assert who is not None
         if self.spec.declare is DeclareMode.IN_TURN and who != self.actor:
@@ -1039,5 +1146,6 @@ class State:
         return History.of(self)
 
     def view(self, seat: int | None) -> dict[str, object]:
-        """What ``seat`` may see (other players' down cards hidden); JSON-ready."""
-        return player_view(self, seat)
+        """What ``seat`` may see (other players' down cards hidden; None: a
+        spectator); JSON-ready."""
+        return player_view(self, None if seat is None else self._seat(seat))

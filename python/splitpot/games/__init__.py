@@ -20,7 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
-from splitpot.errors import RuleError
+from splitpot.errors import ArgumentTypeError, RuleError
 from splitpot.games.draw import california_lowball, jackpots, jacks_back, lowball
 from splitpot.games.stud import (
     seven_card_stud,
@@ -28,6 +28,7 @@ from splitpot.games.stud import (
     seven_card_stud_declare,
     seven_card_stud_high_low,
 )
+from splitpot.validate import describe
 
 __all__ = ["GAMES", "WILD_OPTIONS", "get_game"]
 
@@ -60,6 +61,9 @@ def get_game(name: str, **options: Any) -> GameSpec:
     >>> get_game("seven-card-stud", joker="wild").wilds.deck_size
     53
     """
+    if not isinstance(name, str):
+        known = ", ".join(GAMES)
+        raise ArgumentTypeError(f"the game is named by a str, got {describe(name)}; games: {known}.")
     try:
         builder = GAMES[name]
     except KeyError:

@@ -15,6 +15,7 @@ from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
 from splitpot.errors import RuleError
+from splitpot.validate import as_choice
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -54,6 +55,7 @@ def _stud(
     uncapped_heads_up: bool,
     stakes: Stakes | None,
     declare: DeclareMode = DeclareMode.NONE,
+    declare_both: bool | None = None,
     tie_keeps_half: bool = False,
     extra: dict[str, Any],
 ) -> GameSpec:
@@ -68,6 +70,7 @@ def _stud(
         low=low,
         uncapped_heads_up=uncapped_heads_up,
         declare=declare,
+        declare_both=declare_both,
         tie_keeps_half=tie_keeps_half,
         max_players=8,
         options=tuple(options),
@@ -128,16 +131,26 @@ def seven_card_stud_declare(
     *,
     low: str = "deuce-to-seven",
     declare: DeclareMode | str = DeclareMode.SIMULTANEOUS,
+    both: bool | None = None,
     tie_keeps_half: bool = False,
     open_pair: bool = False,
     uncapped_heads_up: bool = False,
     stakes: Stakes | None = None,
     **extra: Any,
 ) -> GameSpec:
-    """``seven-card-stud-declare``: §5.3 with declarations (simultaneous by default)."""
-    mode = DeclareMode(declare.replace("-", "_") if isinstance(declare, str) else declare)
+    """``seven-card-stud-declare``: §5.3 with declarations (simultaneous by default).
+
+    ``both``: whether ``both`` may be declared; by default yes when simultaneous
+    (the blue chip), no when in turn (aloud, ``high`` or ``low``: the seed's mode).
+
+    >>> seven_card_stud_declare(declare="in-turn").declare_both
+    False
+    >>> seven_card_stud_declare(declare="in-turn", both=True).declare_both
+    True
+    """
+    mode = as_choice(declare, DeclareMode, "declare")
     if mode is DeclareMode.NONE:
         raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
     return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
-                 tie_keeps_half=tie_keeps_half, extra=extra)
+                 declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra)

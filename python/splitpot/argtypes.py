@@ -1,0 +1,46 @@
+"""Argument types for the ``splitpot`` command line: ints checked where argparse
+reads them, so a bad ``--players``/``--hands``/``--threads`` is refused with the
+flag's name and what is legal, before anything runs.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="splitpot", exit_on_error=False)
+>>> _ = parser.add_argument("--hands", type=int_range(1), default=1)
+>>> parser.parse_args(["--hands", "3"]).hands
+3
+>>> parser.parse_args(["--hands", "0"])
+Traceback (most recent call last):
+...
+argparse.ArgumentError: argument --hands: must be >= 1, got 0
+>>> parser.parse_args(["--hands", "2.5"])
+Traceback (most recent call last):
+...
+argparse.ArgumentError: argument --hands: must be a whole number, got '2.5'
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Callable
+
+__all__ = ["int_range"]
+
+
+def int_range(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
+    """An argparse ``type=``: a decimal int in ``low..high`` (either bound None).
+    Errors name no Python keyword; argparse prefixes the flag."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip(), 10)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"must be a whole number, got {text!r}") from None
+        if low is not None and high is not None and not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be in {low}..{high}, got {value}")
+        if low is not None and value < low:
+            raise argparse.ArgumentTypeError(f"must be >= {low}, got {value}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"must be <= {high}, got {value}")
+        return value
+
+    parse.__name__ = "int"  # argparse names the type in some messages
+    return parse

@@ -1,0 +1,340 @@
+"""The engine's boundary (issue 11): every action's amount, seat and choice, and
+every State/Stakes/Street/GameSpec/Session argument, goes through
+:mod:`splitpot.validate`; bad input is refused with the documented class and the
+state unchanged; the value stored is the validated int, never the caller's object."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from fractions import Fraction
+from typing import Any
+
+import numpy as np
+import pytest
+from engine_helpers import passive_action
+from hypothesis import given
+from hypothesis import strategies as st
+
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
+from splitpot.engine.state import Phase, State
+from splitpot.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+    SplitpotError,
+)
+from splitpot.games import GAMES, get_game
+
+# Values that compare equal to an int (or look like one) but are not ints.
+NOT_INTS = [5.0, Decimal(5), Fraction(5, 1), 5 + 0j, True, np.float64(5.0), "5", b"5", [5], np.bool_(True)]
+
+
+def stud(stacks: list[int] | None = None, **options: Any) -> State:
+    return State(get_game("seven-card-stud", **options), stacks or [100, 100, 100], seed=11)
+
+
+def at_completion() -> State:
+    """Third street after the bring-in: the next player may complete to 5."""
+    state = stud()
+    state.bring_in()
+    assert "complete" in {str(o.action) for o in state.legal_actions()}
+    return state
+
+
+# ------------------------------------------------------------- action amounts
+
+
+@pytest.mark.parametrize("amount", NOT_INTS, ids=repr)
+def test_non_int_amount_refused_with_the_state_unchanged(amount: Any) -> None:
+    """Was: complete(5.0), Decimal(5) and 5+0j accepted (5+0j moved chips, then raised)."""
+    state = at_completion()
+    before = state.snapshot()
+    with pytest.raises(IllegalActionTypeError, match="complete amount must be an int") as info:
+        state.complete(amount)
+    assert isinstance(info.value, IllegalActionError) and isinstance(info.value, TypeError)
+    assert state.snapshot() == before
+    assert not state.can_complete(amount)
+    assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("amount", [np.int64(5), np.int32(5), np.uint8(5)], ids=repr)
+def test_numpy_int_amount_stored_as_int(amount: Any) -> None:
+    state = at_completion()
+    event = state.complete(amount)
+    assert isinstance(event, ev.Completed)
+    assert type(event.to) is int and type(event.amount) is int
+    assert all(type(s) is int for s in state.stacks) and all(type(c) is int for c in state.committed)
+    assert ev.event_to_dict(event)["to"] == 5
+
+
+def test_wrong_int_amount_is_an_illegal_action_listing_the_legal_ones() -> None:
+    state = at_completion()
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="cannot complete to 7; legal: fold, call 2, complete to 5"):
+        state.complete(7)
+    assert state.snapshot() == before
+
+
+# ------------------------------------------------------------ declarations
+
+
+def declaring(**options: Any) -> State:
+    spec = get_game("seven-card-stud-declare", **options)
+    state = State(spec, [100, 100, 100], seed=5)
+    while state.phase is not Phase.DECLARING:
+        passive_action(state)
+    return state
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "1", np.float64(1.0)], ids=repr)
+def test_declare_seat_of_the_wrong_type_refused(seat: Any) -> None:
+    """Was: seat=True taken as seat 1."""
+    state = declaring()
+    before = state.snapshot()
+    with pytest.raises(IllegalActionTypeError, match="seat must be an int"):
+        state.declare("high", seat=seat)
+    assert state.snapshot() == before and not state.can_declare("high", seat=seat)
+
+
+@pytest.mark.parametrize("seat", [-1, 3, 2**70])
+def test_declare_seat_out_of_range_refused(seat: int) -> None:
+    state = declaring()
+    with pytest.raises(IllegalActionError, match=r"seat must be in 0\.\.2"):
+        state.declare("high", seat=seat)
+
+
+@pytest.mark.parametrize("choice", [1, None, ["high"], b"high"], ids=repr)
+def test_declare_choice_of_the_wrong_type_refused(choice: Any) -> None:
+    state = declaring()
+    before = state.snapshot()
+    with pytest.raises(IllegalActionTypeError, match="'high', 'low' or 'both'"):
+        state.declare(choice)
+    assert state.snapshot() == before
+
+
+def test_declare_mode_unknown_is_a_rule_error_listing_the_modes() -> None:
+    """Was: declare='loud' -> a bare ValueError."""
+    with pytest.raises(RuleError, match="declare must be one of 'none', 'in_turn', 'simultaneous'; got"):
+        get_game("seven-card-stud-declare", declare="loud")
+
+
+# ------------------------------------------------------------------- draws
+
+DRAW_SPEC = GameSpec(
+    name="five-card-draw-test",
+    streets=(
+        Street(name="deal", down=5, opener=Opener.DEALER_LEFT),
+        Street(name="draw", draw=5, opener=Opener.DEALER_LEFT),
+    ),
+    stakes=Stakes(ante=1, small_bet=2, big_bet=4),
+)
+
+
+def drawing() -> State:
+    state = State(DRAW_SPEC, [50, 50], seed=2)
+    while state.phase is not Phase.DRAWING:
+        passive_action(state)
+    return state
+
+
+def test_draw_with_duplicate_discards_is_an_illegal_action() -> None:
+    """Was: CardError (not an IllegalActionError)."""
+    state = drawing()
+    seat = state.actor
+    assert seat is not None
+    card = state.down[seat][0]
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="duplicate"):
+        state.draw([card, card])
+    assert state.snapshot() == before
+
+
+@pytest.mark.parametrize("discards", [5.5, 0, True, None, b"As", [1.5]], ids=repr)
+def test_can_draw_of_the_wrong_type_is_false(discards: Any) -> None:
+    """Was: can_draw(5.5) raised; draw(0) stood pat."""
+    state = drawing()
+    before = state.snapshot()
+    assert state.can_draw(discards) is False
+    with pytest.raises(IllegalActionTypeError):
+        state.draw(discards)
+    assert state.snapshot() == before
+
+
+# ----------------------------------------------------------- State arguments
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "text"),
+    [
+        ({"stacks": [True, True]}, ArgumentTypeError, r"stacks\[0\] must be an int, got bool"),
+        ({"stacks": [100.0, 100]}, ArgumentTypeError, r"stacks\[0\] must be an int"),
+        ({"stacks": [100, -1, 100]}, RuleError, r"stacks\[1\] must be >= 0"),
+        ({"stacks": "100 100"}, ArgumentTypeError, "stacks must be a sequence of ints"),
+        ({"button": True}, ArgumentTypeError, "button must be an int, got bool"),
+        ({"button": 0.5}, ArgumentTypeError, "button must be an int, got float"),
+        ({"button": 9}, RuleError, "button must be in 0..2, got 9"),
+        ({"seed": 1.5}, ArgumentTypeError, "seed must be an int"),
+        ({"automate": 1}, ArgumentTypeError, "automate must be True or False"),
+        ({"spec": "seven-card-stud"}, ArgumentTypeError, "spec must be a GameSpec"),
+    ],
+)
+def test_state_arguments_validated(kwargs: dict[str, Any], error: type[Exception], text: str) -> None:
+    args: dict[str, Any] = {"spec": get_game("seven-card-stud"), "stacks": [100, 100, 100], **kwargs}
+    with pytest.raises(error, match=text):
+        State(args.pop("spec"), args.pop("stacks"), **args)
+
+
+def test_numpy_stacks_stored_as_ints() -> None:
+    state = State(get_game("seven-card-stud"), np.array([100, 100]), button=np.int64(1), seed=np.int64(3))
+    assert all(type(s) is int for s in state.starting_stacks) and type(state.button) is int
+
+
+def test_a_joker_in_a_deck_without_one_is_refused() -> None:
+    with pytest.raises(RuleError, match="without the joker"):
+        State(get_game("seven-card-stud"), [100, 100], deck=[52, *range(51)])
+
+
+@pytest.mark.parametrize(("field", "value"), [("low", "bogus"), ("high", "low"), ("low", "high")])
+def test_spec_with_an_unknown_ranking_is_refused(field: str, value: str) -> None:
+    """Was (for the showdown): a hand stuck with the pot unawarded."""
+    with pytest.raises(RuleError, match=f"{field} must be"):
+        get_game("seven-card-stud").replace(**{field: value})
+
+
+# ------------------------------------------------------- spec and stakes types
+
+
+@pytest.mark.parametrize(
+    ("build", "error", "text"),
+    [
+        (lambda: Stakes(ante=0.5), ArgumentTypeError, "Stakes: ante must be an int, got float 0.5"),
+        (lambda: Stakes(small_bet=True), ArgumentTypeError, "small_bet must be an int, got bool"),
+        (lambda: Stakes(blinds=(1.5,)), ArgumentTypeError, "blinds must be an int"),
+        (lambda: Stakes(blinds="12"), ArgumentTypeError, "blinds must be a sequence of ints"),
+        (lambda: Street(name="s", down=1.5), ArgumentTypeError, "Street 's': down must be an int"),
+        (lambda: Street(name="s", up=1, burn=1), ArgumentTypeError, "burn must be True or False"),
+        (lambda: Street(name="s", up=1, opener="first"), RuleError, "opener must be one of"),
+        (lambda: get_game("seven-card-stud", stakes=5), ArgumentTypeError, "stakes must be a Stakes or"),
+        (lambda: get_game("seven-card-stud", stakes={"antes": 1}), RuleError, "no option 'antes'"),
+        (lambda: get_game("seven-card-stud").replace(max_raises=2.0), ArgumentTypeError, "max_raises"),
+        (lambda: get_game("seven-card-stud").replace(streets="abc"), ArgumentTypeError, "streets"),
+    ],
+)
+def test_spec_arguments_validated(build: Any, error: type[Exception], text: str) -> None:
+    with pytest.raises(error, match=text):
+        build()
+
+
+def test_get_game_name_must_be_text() -> None:
+    with pytest.raises(ArgumentTypeError, match="the game is named by a str"):
+        get_game(["seven-card-stud"])  # type: ignore[arg-type]
+
+
+def test_get_game_takes_stakes_as_a_dict() -> None:
+    """Was: AttributeError."""
+    spec = get_game("seven-card-stud", stakes={"ante": 2, "bring_in": 2, "small_bet": 10, "big_bet": 20})
+    assert spec.stakes == Stakes(ante=2, bring_in=2, small_bet=10, big_bet=20)
+
+
+# --------------------------------------------------------------- Session
+
+
+def test_session_button_out_of_range_is_a_rule_error() -> None:
+    """Was: IndexError."""
+    with pytest.raises(RuleError, match=r"button must be in 0\.\.2, got 9"):
+        Session(get_game("seven-card-stud"), [100, 100, 100], button=9)
+
+
+def test_session_play_with_a_policy_that_never_acts_raises() -> None:
+    """Was: an endless loop."""
+    session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+    with pytest.raises(IllegalActionError, match=r"the policy returned without acting; seat \d must act"):
+        session.play(1, lambda state: None)
+
+
+@pytest.mark.parametrize("hands", [1.5, True, "2", None], ids=repr)
+def test_session_play_hand_count_is_an_int(hands: Any) -> None:
+    session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+    with pytest.raises(ArgumentTypeError, match="hands must be an int"):
+        session.play(hands, passive_action)
+    assert session.hands == []
+
+
+# ----------------------------------------------------------- chips in front
+
+
+def test_chips_in_front_on_the_current_street_are_public() -> None:
+    state = stud()
+    bringer = state.actor
+    assert bringer is not None
+    state.bring_in()
+    state.complete(5)
+    bets = state.bets
+    assert bets[bringer] == 2 and sum(bets) == 7
+    assert [p["bet"] for p in state.view(None)["players"]] == list(bets)  # type: ignore[index]
+    assert state.pot == 3 + 7  # the antes and the chips in front
+    while state.street == 0:
+        passive_action(state)
+    assert state.bets == (0, 0, 0)
+
+
+# ------------------------------------- property: every registered game, any bad value
+
+BAD = st.one_of(
+    st.floats(allow_nan=True),
+    st.decimals(allow_nan=False, allow_infinity=False, places=0),
+    st.fractions(),
+    st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=50),
+    st.booleans(),
+    st.text(max_size=3),
+    st.sampled_from([np.float64(5.0), np.bool_(True), b"5", [5], (5,)]),
+)
+
+
+def _attempts(state: State, bad: Any) -> list[Any]:
+    """Every public call taking an amount, seat or count, fed ``bad``."""
+    return [
+        lambda: state.bet(bad),
+        lambda: state.raise_to(bad),
+        lambda: state.complete(bad),
+        lambda: state.declare("high", seat=bad),
+        lambda: state.draw(bad) if not isinstance(bad, (str, tuple, list)) else state.draw([bad]),
+        lambda: state.cards(bad),
+        lambda: state.view(bad),
+    ]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), bad=BAD, which=st.integers(0, 6))
+def test_any_non_int_amount_seat_or_count_is_refused_with_the_state_unchanged(
+    game: str, seed: int, steps: int, bad: Any, which: int
+) -> None:
+    state = State(get_game(game), [60, 60, 60], seed=seed)
+    for step in range(steps):
+        if state.is_complete:
+            break
+        options = state.legal_actions()
+        option = options[(seed + step) % len(options)]
+        if option.action is Action.DECLARE:
+            state.declare(option.choices[0], seat=state.actor)
+        elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
+            getattr(state, {"bet": "bet", "raise": "raise_to", "complete": "complete"}[option.action])(
+                option.amounts[-1]
+            )
+        elif option.action is Action.DRAW:
+            state.draw()
+        else:
+            getattr(state, str(option.action))()
+    before = state.snapshot()
+    with pytest.raises(SplitpotError) as info:
+        _attempts(state, bad)[which]()
+    assert isinstance(info.value, (IllegalActionError, ArgumentTypeError))
+    wrong_type = (float, Decimal, Fraction, complex, bool, bytes, list, tuple)
+    if isinstance(bad, wrong_type) or hasattr(bad, "dtype"):
+        assert isinstance(info.value, TypeError), info.value  # a wrong type, whatever the phase
+    assert state.snapshot() == before
+    assert sum(state.stacks) + state.pot == 180

@@ -1,0 +1,289 @@
+"""Fuzz targets: each a Hypothesis test of one boundary that either returns a
+correct answer or raises a :class:`splitpot.errors.SplitpotError` — never another
+exception, a crash, or a sanitizer report.  ``tests/fuzz/run.py`` drives them
+for a time budget (``fuzz_one_input`` on random bytes); pytest never collects
+them (no ``test_`` names).
+
+Why Hypothesis rather than atheris: the engine and history targets need
+structured inputs (a game, legal and illegal action sequences, a recorded hand
+mutated at one JSON path) that Hypothesis builds directly and shrinks to a
+minimal failing case; it is already a test dependency, needs no instrumented
+interpreter, and the C++ side is watched by the ASan/UBSan build instead of
+coverage feedback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import random
+import sys
+from collections.abc import Callable
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import splitpot
+from splitpot.bots import SimpleBot
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared history mutations
+from history_mutations import mutate
+from splitpot.errors import HistoryError, SplitpotError
+
+__all__ = ["TARGETS"]
+
+FUZZ = settings(
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+    max_examples=50,
+)
+
+RANKINGS = [r.value for r in splitpot.Ranking]
+
+# Anything a caller might pass where a number, a name or cards are meant.
+ODD_VALUES = st.one_of(
+    st.integers(-(2**70), 2**70),
+    st.integers(-3, 60),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.none(),
+    st.text(max_size=8),
+    st.binary(max_size=4),
+    st.decimals(allow_nan=False, allow_infinity=False, places=1),
+    st.complex_numbers(allow_nan=False, allow_infinity=False, max_magnitude=100),
+    st.just(np.int64(5)),
+    st.just(np.float64(5.0)),
+    st.just(np.bool_(True)),
+)
+CARD_INTS = st.one_of(st.integers(0, 52), st.integers(-5, 60), st.integers(-(2**70), 2**70))
+CARD_TEXT = st.text(alphabet="23456789TJQKAtjqkacdhsx10 ,k", max_size=24)
+WILD_SPEC = st.one_of(
+    st.none(),
+    st.sampled_from(["2", "10", "A", "Jd 4h", "Z", "2c 2c", ""]),
+    st.lists(st.one_of(st.sampled_from(["2", "3", "Q"]), st.integers(-2, 54)), max_size=3),
+    ODD_VALUES,
+)
+WILD_OPTIONS = st.fixed_dictionaries(
+    {},
+    optional={
+        "wild": WILD_SPEC,
+        "joker": st.one_of(st.sampled_from(["bug", "wild", "Wild", "loud"]), ODD_VALUES),
+        "wild_low": st.one_of(st.sampled_from(["zero", "lowest-absent", "best-rank", "x"]), ODD_VALUES),
+        "duplicate": st.one_of(st.booleans(), ODD_VALUES),
+        "penalty": WILD_SPEC,
+        "penalty_rule": st.one_of(st.sampled_from(["dead-hand", "void-card", "dead"]), ODD_VALUES),
+    },
+)
+
+
+def refused_cleanly(call: Callable[[], Any]) -> tuple[bool, Any]:
+    """(True, result) or (False, error) for a SplitpotError; anything else propagates."""
+    try:
+        return True, call()
+    except SplitpotError as err:
+        assert str(err), "an error without a message"
+        return False, err
+
+
+@FUZZ
+@given(st.one_of(CARD_TEXT, st.text(max_size=24)))
+def fuzz_card_text(text: str) -> None:
+    """Card text: a parse gives distinct cards that print back to an equal parse."""
+    ok, cards = refused_cleanly(lambda: splitpot.parse_cards(text))
+    if ok:
+        assert len(set(cards)) == len(cards)
+        assert splitpot.parse_cards(" ".join(map(str, cards))) == cards
+
+
+@FUZZ
+@given(st.one_of(ODD_VALUES, CARD_TEXT))
+def fuzz_card_value(value: Any) -> None:
+    """Card(value): an int 0..52 (the value itself for ints) or a refusal."""
+    ok, card = refused_cleanly(lambda: splitpot.Card(value))
+    if ok:
+        assert 0 <= int(card) <= 52
+        if isinstance(value, int) and not isinstance(value, bool):
+            assert int(card) == value
+
+
+@FUZZ
+@given(
+    st.lists(CARD_INTS, min_size=0, max_size=8),
+    st.one_of(st.sampled_from(RANKINGS), ODD_VALUES),
+    WILD_OPTIONS,
+)
+def fuzz_evaluate(cards: list[int], ranking: Any, options: dict[str, Any]) -> None:
+    """strength/evaluate/high_low on any list and options: evaluate agrees with strength."""
+    ok, s = refused_cleanly(lambda: splitpot.strength(cards, ranking, **options))
+    ok2, hand = refused_cleanly(lambda: splitpot.evaluate(cards, ranking, **options))
+    assert ok == ok2, (s, hand)
+    if ok:
+        assert isinstance(s, int) and s >= 0
+        assert (hand.strength if hand is not None else 0) == s
+        if hand is not None:
+            assert set(map(int, hand.cards)) <= set(cards)
+    refused_cleanly(lambda: splitpot.high_low(cards, ranking, **options))
+
+
+ARRAYS = st.one_of(
+    st.lists(st.lists(st.integers(0, 52), min_size=5, max_size=7), min_size=0, max_size=6).map(
+        lambda rows: np.array(rows, dtype=np.uint8) if rows and len({len(r) for r in rows}) == 1 else rows
+    ),
+    st.builds(
+        lambda n, k, dtype, low, high, seed: (
+            np.random.default_rng(seed).integers(low, high, (n, k)).astype(dtype)
+        ),
+        st.integers(0, 5),
+        st.integers(0, 9),
+        st.sampled_from(["uint8", "int8", "int64", "uint16", "float64", "bool", "int32"]),
+        st.integers(-3, 0),
+        st.integers(1, 70),
+        st.integers(0, 2**32),
+    ),
+    ODD_VALUES,
+)
+
+
+@FUZZ
+@given(
+    ARRAYS,
+    st.one_of(st.sampled_from(RANKINGS), ODD_VALUES),
+    st.one_of(st.integers(-1, 4), st.none(), ODD_VALUES),
+    st.one_of(st.booleans(), ODD_VALUES),
+    WILD_OPTIONS,
+    st.one_of(st.none(), st.lists(st.integers(-1, 9000), max_size=6).map(np.array), ODD_VALUES),
+)
+def fuzz_batch(
+    cards: Any, ranking: Any, threads: Any, check: Any, options: dict[str, Any], wild_ranks: Any
+) -> None:
+    """evaluate_many on any array: row for row what strength gives."""
+    ok, out = refused_cleanly(
+        lambda: splitpot.evaluate_many(
+            cards, ranking, threads=threads, check=check, wild_ranks=wild_ranks, **options
+        )
+    )
+    if ok:
+        rows = np.asarray(cards)
+        assert out.shape == (rows.shape[0],)
+        if check is True and wild_ranks is None:
+            for row, s in zip(rows.tolist(), out.tolist(), strict=True):
+                assert splitpot.strength(row, ranking, **options) == s
+
+
+GAMES = sorted(splitpot.GAMES)
+ACTIONS = ("fold", "check", "call", "bet", "raise_to", "complete", "bring_in", "draw", "declare", "advance")
+
+
+def _act(state: splitpot.State, name: str, value: Any, seat: Any) -> object:
+    """One call of the engine's public API, fed the fuzzed value and seat."""
+    if name == "declare":
+        return state.declare(value if isinstance(value, str) else "high", seat=seat)
+    if name in ("bet", "raise_to", "complete"):
+        return getattr(state, name)(value)
+    if name == "draw":
+        return state.draw(() if value is None else [value])
+    return getattr(state, name)()
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.lists(st.one_of(st.integers(0, 80), ODD_VALUES), min_size=2, max_size=9),
+    st.integers(0, 2**32),
+    st.booleans(),
+    st.lists(
+        st.tuples(
+            st.sampled_from(ACTIONS),
+            st.one_of(st.none(), st.integers(-2, 30), ODD_VALUES),
+            st.one_of(st.none(), st.integers(-1, 9), ODD_VALUES),
+        ),
+        max_size=60,
+    ),
+)
+def fuzz_engine(game: str, stacks: list[Any], seed: int, automate: bool, moves: list[Any]) -> None:
+    """Any table and any sequence of calls: each call acts or is refused with the state
+    unchanged; chips are conserved; the history replays to the same state."""
+    ok, state = refused_cleanly(
+        lambda: splitpot.State(splitpot.get_game(game), stacks, seed=seed, automate=automate)
+    )
+    if not ok:
+        return
+    total = sum(state.starting_stacks)
+    for name, value, seat in moves:
+        if state.is_complete:
+            break
+        before = state.snapshot()
+        call = functools.partial(_act, state, name, value, seat)
+        done, _ = refused_cleanly(call)
+        if not done:
+            assert state.snapshot() == before
+        assert sum(state.stacks) + state.pot == total
+    replayed = splitpot.History.from_json(state.history().to_json()).replay()
+    assert replayed.snapshot() == state.snapshot()
+
+
+JSON_VALUES = st.recursive(
+    st.one_of(
+        st.none(),
+        st.booleans(),
+        st.integers(-(2**66), 2**66),
+        st.floats(allow_nan=False),
+        st.text(max_size=4),
+        st.sampled_from(["As", "Jk", "high", "both", "raise", "deal"]),
+    ),
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3), st.dictionaries(st.text(max_size=5), inner, max_size=3)
+    ),
+    max_leaves=6,
+)
+
+
+@lru_cache(maxsize=64)
+def _played(game: str, seed: int) -> str:
+    state = splitpot.State(splitpot.get_game(game), [30, 45, 60], seed=seed)
+    bot = SimpleBot(seed=seed)
+    while not state.is_complete:
+        bot(state)
+    return state.history().to_json()
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.integers(0, 15),
+    st.lists(
+        st.tuples(st.integers(0, 2**32), st.one_of(st.just("near"), JSON_VALUES)), min_size=1, max_size=3
+    ),
+)
+def fuzz_history(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
+    """A played hand's JSON changed (events swapped, dropped or repeated, deck cards
+    swapped, any value replaced by a near miss or an arbitrary JSON value, keys
+    dropped): refused with a HistoryError, or loaded and replayed to exactly the
+    hand it describes."""
+    doc = json.loads(_played(game, seed))
+    for mutation_seed, value in edits:
+        rng = random.Random(mutation_seed)
+        doc = mutate(doc, rng) if value == "near" else mutate(doc, rng, value)
+    try:
+        history = splitpot.History.from_json(json.dumps(doc))
+    except HistoryError:
+        return
+    state = history.replay()
+    assert state.history() == history
+    assert sum(state.stacks) + state.pot == sum(history.stacks)
+
+
+TARGETS: dict[str, Callable[..., None]] = {
+    "card_text": fuzz_card_text,
+    "card_value": fuzz_card_value,
+    "evaluate": fuzz_evaluate,
+    "batch": fuzz_batch,
+    "engine": fuzz_engine,
+    "history": fuzz_history,
+}
+"""Every fuzz target by name."""

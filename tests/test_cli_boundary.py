@@ -1,0 +1,157 @@
+"""The command line refuses bad input by flag, stops cleanly on ctrl-C and a
+closed pipe, and prints on any terminal (issue 11, the CLI findings)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from splitpot import cli
+
+SPLITPOT = [sys.executable, "-c", "import sys; from splitpot.cli import main; sys.exit(main())"]
+
+
+def run(args: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    try:
+        code = cli.main(args)
+    except SystemExit as stop:  # argparse refusing a flag
+        code = int(stop.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("players", ["1", "0", "-2", "x", "2.5"])
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_play_bad_players_refused_by_flag(
+    players: str, json_flag: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: exit 0 printing only a header, or IndexError under --json."""
+    code, out, err = run(["play", "seven-card-stud", "--players", players, *json_flag], capsys)
+    assert code == 2 and out == ""
+    assert "--players" in err and "Traceback" not in err
+
+
+def test_play_more_players_than_the_game_seats(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", "seven-card-stud", "--players", "9"], capsys)
+    assert code == 2 and out == ""
+    assert "--players: seven-card-stud seats 2 to 8 players, got 9" in err
+
+
+@pytest.mark.parametrize("stack", ["0", "-5", "1.5"])
+def test_play_bad_stack_refused(stack: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(["play", "seven-card-stud", "--stack", stack, "--json"], capsys)
+    assert code == 2 and out == "" and "--stack" in err
+
+
+@pytest.mark.parametrize("hands", ["0", "-3"])
+def test_play_hands_zero_or_negative_refused_not_one_hand(
+    hands: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["play", "seven-card-stud", "--hands", hands], capsys)
+    assert code == 2 and out == "" and "argument --hands: must be >= 1" in err
+
+
+@pytest.mark.parametrize(
+    ("flags", "words"),
+    [
+        (["--bring-in", "7"], ["--bring-in (7) must be <= --small-bet (5)"]),
+        (["--small-bet", "10", "--big-bet", "5"], ["--big-bet (5) must be >= --small-bet (10)"]),
+        (["--qualifier", "9"], ["--qualifier"]),
+    ],
+)
+def test_play_errors_name_flags_not_keywords(
+    flags: list[str], words: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = run(["play", "seven-card-stud", *flags], capsys)
+    assert code == 2
+    for word in words:
+        assert word in err
+    for keyword in ("bring_in", "small_bet", "big_bet", "low_qualifier", "Stakes", "GameSpec"):
+        assert keyword not in err
+
+
+def test_play_prints_the_seed_it_used_and_it_repeats_the_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: 'seed None'. The fresh seed is printed, and giving it back plays the same hand."""
+    code, out, _ = run(["play", "seven-card-stud", "--players", "3"], capsys)
+    assert code == 0
+    header = out.splitlines()[0]
+    seed = header.split("seed ")[1].split(",")[0]
+    assert seed.isdigit()
+    code, again, _ = run(["play", "seven-card-stud", "--players", "3", "--seed", seed], capsys)
+    assert code == 0 and again == out
+    code, doc, _ = run(["play", "seven-card-stud", "--players", "3", "--json"], capsys)
+    assert isinstance(json.loads(doc)["seed"], int)
+
+
+@pytest.mark.parametrize(
+    ("flags", "text"),
+    [
+        (["--hands", "-5"], "argument --hands: must be >= 1, got -5"),
+        (["--hands", "0"], "argument --hands: must be >= 1"),
+        (["--threads", "0"], "argument --threads: must be in 1..1024, got 0"),
+        (["--threads", "100000000000"], "argument --threads: must be in 1..1024"),
+        (["--seed", "-1"], "argument --seed: must be >= 0"),
+    ],
+)
+def test_bench_bad_flags_refused_without_traceback(
+    flags: list[str], text: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(["bench", *flags], capsys)
+    assert code == 2 and out == "" and text in err and "Traceback" not in err
+
+
+def _env(**extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("PYTHONIOENCODING", "LC_", "LANG"))}
+    env.update(extra)
+    return env
+
+
+def test_eval_wild_on_a_non_utf8_stdout_prints_suit_letters() -> None:
+    """Was: UnicodeEncodeError for 'A♥' on an ASCII terminal."""
+    done = subprocess.run(
+        [*SPLITPOT, "eval", "--wild", "2", "2c", "As", "Kd", "7h", "5c"],
+        env=_env(PYTHONIOENCODING="ascii", LC_ALL="C"),
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    text = done.stdout.decode("ascii")
+    assert "pair of aces (2c as Ah)" in text
+
+
+def _long_play(hands: int) -> subprocess.Popen[bytes]:
+    """``splitpot play`` of many hands in a child process, its output piped to us."""
+    return subprocess.Popen(
+        [*SPLITPOT, "play", "seven-card-stud", "--hands", str(hands), "--seed", "1"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=_env(),
+    )
+
+
+def test_broken_pipe_is_quiet() -> None:
+    """``splitpot play ... | head -1``: no traceback, exit 141 (128 + SIGPIPE)."""
+    with _long_play(200) as proc:
+        assert proc.stdout is not None and proc.stderr is not None
+        proc.stdout.readline()
+        proc.stdout.close()  # the reader goes away
+        err = proc.stderr.read().decode()
+        assert proc.wait(timeout=120) == 141
+    assert err == ""
+
+
+def test_ctrl_c_exits_130_without_traceback() -> None:
+    with _long_play(100_000) as proc:
+        assert proc.stdout is not None
+        proc.stdout.readline()  # running: main's handlers are in place
+        time.sleep(0.2)
+        proc.send_signal(signal.SIGINT)
+        _, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert b"Traceback" not in err and b"interrupted" in err
