@@ -14,14 +14,17 @@ seven-card-stud: 3 players, seed 2, ...
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 from splitpot.bots import SimpleBot
+from splitpot.cards import _RANK_PLURALS
 from splitpot.engine import events as ev
 from splitpot.engine.session import Session
+from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import SplitpotError
@@ -34,6 +37,10 @@ _GAME_HELP = {
     "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (5.2)",
     "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (5.3)",
     "seven-card-stud-declare": "classic stud high-low with declarations (5.3, RULES.md 4)",
+    "five-card-stud": "five-card stud: one down, four up, the highest upcard must bet (5.8)",
+    "five-card-stud-last-down": "five-card stud with the fifth card dealt face down (5.8)",
+    "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (5.8)",
+    "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (5.9)",
 }
 
 
@@ -49,7 +56,11 @@ def add_play_parser(subparsers: Any) -> None:
         "  --open-pair, --no-cap-heads-up   every game\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --tie-keeps-half      seven-card-stud-declare",
+        "  --declare, --tie-keeps-half      seven-card-stud-declare\n"
+        "  --turn-up                        five-card-stud, five-card-stud-five-bets\n"
+        "  --low, --declare                 five-card-stud*, mexican-stud (high-low)\n"
+        "  --wild, --joker, --wild-low, --duplicate, --penalty, --penalty-rule, --positional\n"
+        "                                   every game (wild cards, the joker, penalty cards)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
@@ -74,6 +85,51 @@ def add_play_parser(subparsers: Any) -> None:
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
     parser.add_argument("--tie-keeps-half", action="store_true",
                         help="a both declarer who ties one side keeps the half he won")
+    _add_variant_arguments(parser)
+
+
+def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the five-card games and the wild-card options of every game."""
+    parser.add_argument("--turn-up", action="store_true",
+                        help="five-card stud: before the last card each player may turn up his hole card "
+                        "and get the last card face down")
+    parser.add_argument("--wild", action="append", metavar="RANK|CARDS", default=None,
+                        help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; repeat for more")
+    parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
+                        help="a joker in the deck: the bug or fully wild (default: the game's; none)")
+    parser.add_argument("--wild-low", choices=["zero", "lowest-absent", "best-rank"], default=None,
+                        help="how wild cards count in a low (default zero)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="a wild card may repeat a held card in a high flush")
+    parser.add_argument("--penalty", action="append", metavar="CARDS", default=None,
+                        help="penalty cards; repeat for more")
+    parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
+                        help="what a penalty card does (default dead-hand)")
+    parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],
+                        default=None,
+                        help="a card of each player's own deal, with its rank, wild for him alone")
+
+
+def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword options that :func:`_add_variant_arguments` sets."""
+    options: dict[str, Any] = {}
+    if getattr(args, "turn_up", False):
+        options["turn_up"] = True
+    if getattr(args, "wild", None):
+        options["wild"] = tuple(args.wild)
+    if getattr(args, "joker", None) is not None:
+        options["joker"] = args.joker
+    if getattr(args, "wild_low", None) is not None:
+        options["wild_low"] = args.wild_low
+    if getattr(args, "duplicate", False):
+        options["duplicate"] = True
+    if getattr(args, "penalty", None):
+        options["penalty"] = tuple(args.penalty)
+    if getattr(args, "penalty_rule", None) is not None:
+        options["penalty_rule"] = args.penalty_rule
+    if getattr(args, "positional", None) is not None:
+        options["positional"] = args.positional
+    return options
 
 
 def build_spec(args: argparse.Namespace) -> GameSpec:
@@ -95,6 +151,9 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
         options["declare"] = args.declare
     if args.tie_keeps_half:
         options["tie_keeps_half"] = True
+    options.update(_variant_options(args))
+    if not GAMES[args.game]().stakes.bring_in:  # the game opens without a bring-in
+        options["stakes"] = dataclasses.replace(options["stakes"], bring_in=0)
     return get_game(args.game, **options)
 
 
@@ -181,6 +240,7 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
     first_action = False
     antes: list[str] = []
     pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
+    turned: set[int] = set()  # seats whose last card comes face down (five-card stud's turn-up)
     for event in state.events:
         if isinstance(event, ev.AntePosted):
             pot += event.amount
@@ -202,17 +262,22 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
                 continue
             (up if event.up else down)[event.seat].extend(event.cards)
-            if event.up or not street.up:
+            if event.up or not street.up or event.seat in turned:
                 seat = event.seat
                 lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
+        elif (told := _variant_lines(event, names, down, up, turned)) is not None:
+            lines.extend(told)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
             if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:
                 lines.append(f"  {names[seat]} acts first with the best hand showing ({_cards(up[seat])})")
             elif first_action and street_opener is Opener.BRING_IN and up[seat]:
                 lines.append(f"  {names[seat]} has the lowest upcard ({_cards(up[seat][-1:])})")
+            elif first_action and street_opener in _FORCED_OPENERS and up[seat]:
+                lines.append(f"  {names[seat]} has the {_FORCED_OPENERS[street_opener]} upcard "
+                             f"({_cards(up[seat][-1:])}) and must bet")
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
@@ -252,6 +317,46 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
                 for s in range(state.seats)))
     return lines
+
+
+_FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+
+
+def _variant_lines(
+    event: ev.Event,
+    names: Sequence[str],
+    down: dict[int, list[int]],
+    up: dict[int, list[int]],
+    turned: set[int],
+) -> list[str] | None:
+    """The lines of the events of turn-ups and players' own wild cards (None for
+    other events); keeps ``down``, ``up`` and ``turned`` in step."""
+    if isinstance(event, ev.TurnedUp):  # in turn: five-card stud's option
+        name = names[event.seat]
+        if not event.cards:
+            return [f"  {name} keeps his hole card down"]
+        _turn(event.seat, event.cards, down, up)
+        turned.add(event.seat)
+        return [f"  {name} turns up his hole card ({_cards(event.cards)}): his last card comes face down"]
+    if isinstance(event, ev.TurnUpChosen):  # secret until everyone has chosen
+        return []
+    if isinstance(event, ev.TurnUpsRevealed):
+        out = []
+        for seat, card in zip(event.seats, event.cards, strict=True):
+            _turn(seat, (card,), down, up)
+            out.append(f"  {names[seat]} turns up {_cards([card])}: [{_cards(down[seat])}] {_cards(up[seat])}")
+        return out
+    if isinstance(event, ev.PlayerWild):
+        rank = _RANK_PLURALS[event.card >> 2]
+        rule = RULE_TEXT[PositionalWild(event.rule)]
+        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
+    return None
+
+
+def _turn(seat: int, cards: Sequence[int], down: dict[int, list[int]], up: dict[int, list[int]]) -> None:
+    for card in cards:
+        down[seat].remove(card)
+        up[seat].append(card)
 
 
 def _action_text(event: ev.Event, name: str) -> str:

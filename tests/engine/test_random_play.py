@@ -14,6 +14,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.state import Phase, State
@@ -26,6 +27,13 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "seven-card-stud-8": [{}, {"open_pair": True}],
     "seven-card-stud-high-low": [{}, {"low": "ace-to-six"}, {"low": "ace-to-five"}],
     "seven-card-stud-declare": [{}, {"declare": "in-turn", "tie_keeps_half": True}],
+    "five-card-stud": [{}, {"turn_up": True, "open_pair": True}, {"low": "ace-to-six", "declare": "in-turn"},
+                       {"wild": "2", "positional": "lowest_hole_card"}],
+    "five-card-stud-last-down": [{}, {"low": "deuce-to-seven"}, {"joker": "wild", "penalty": "Qs"}],
+    "five-card-stud-five-bets": [{}, {"turn_up": True}, {"low": "ace-to-five", "declare": "simultaneous"},
+                                 {"positional": "third_card"}],
+    "mexican-stud": [{}, {"low": "deuce-to-seven"}, {"low": "ace-to-six", "declare": "in-turn",
+                                                      "wild_low": "best-rank"}, {"wild": "2"}],
 }
 _METHOD = {
     Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: "bet",
@@ -40,6 +48,11 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
     option = options[(pick if pick is not None else rng.randrange(len(options))) % len(options)]
     if option.action is Action.DECLARE:
         state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
+    elif option.action is Action.TURN_UP:
+        chooser = rng.choice(state.turn_up_choosers)  # simultaneous: anyone still to choose
+        mine = state.turn_up_option(chooser)
+        count = rng.choice(mine.amounts)
+        state.turn_up(rng.sample(mine.choices, count), seat=chooser)
     elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
         getattr(state, _METHOD[option.action])(rng.choice(option.amounts))
     else:
@@ -61,6 +74,13 @@ def try_illegal(state: State, rng: random.Random) -> None:
     if state.actor is not None:
         attempts.append(state.advance)
     attempts.append(lambda: state.draw())
+    if Action.TURN_UP not in legal:
+        attempts.append(lambda: state.turn_up())
+    elif state.actor is not None:  # a card he does not hold down, or one too many
+        held = state.turn_up_option(state.actor).choices
+        wrong = next(c for c in range(53) if ev.card_text(c) not in held)
+        attempts.append(lambda: state.turn_up([wrong], seat=state.actor))
+        attempts.append(lambda: state.turn_up([*held, wrong][:2], seat=state.actor))
     attempt = rng.choice(attempts)
     before = state.snapshot()
     with pytest.raises(IllegalActionError):
@@ -82,6 +102,9 @@ def check_legal_are_accepted(state: State) -> None:
             assert all(state.can_declare(c) for c in ("high", "low", "both"))
         elif option.action is Action.DRAW:
             assert state.can_draw()
+        elif option.action is Action.TURN_UP:
+            assert state.can_turn_up(option.choices[:1], seat=state.actor)
+            assert state.can_turn_up((), seat=state.actor) == (0 in option.amounts)
         elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
             assert all(getattr(state, _CAN[option.action])(a) for a in option.amounts)
         else:

@@ -36,9 +36,13 @@ __all__ = [
     "Folded",
     "Forfeited",
     "HandEnded",
+    "PlayerWild",
     "PotAwarded",
     "Raised",
     "StreetStarted",
+    "TurnUpChosen",
+    "TurnUpsRevealed",
+    "TurnedUp",
     "card_text",
     "event_from_dict",
     "event_to_dict",
@@ -253,6 +257,47 @@ class HandEnded(Event):
     """The hand is over; ``stacks`` are the final stacks."""
 
     stacks: tuple[int, ...]
+
+
+@_event("turn_up", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnedUp(Event):
+    """In turn: ``seat`` turns ``cards`` face up (none: he keeps his down cards down)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@_event("turn_up_secret", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpChosen(Event):
+    """Simultaneous: ``seat`` chooses in secret to turn ``cards`` up (none: keeps
+    them down); the cards turn when everyone has chosen (:class:`TurnUpsRevealed`)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@_event("turn_up_reveal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpsRevealed(Event):
+    """Simultaneous turn-ups revealed: ``seats[i]`` turned ``cards[i]`` face up
+    (seats not listed kept their down cards down)."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+
+
+@_event("player_wild")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerWild(Event):
+    """At the showdown: ``card`` and every card of its rank are wild for ``seat``
+    alone, by the game's positional rule ``rule`` (his hole card, his lowest hole
+    card, his first or third card)."""
+
+    seat: int
+    card: int
+    rule: str
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -114,13 +114,15 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
     ev.Folded: lambda s, e: s.fold(),
     ev.Drew: lambda s, e: s.draw(e.discarded),
     ev.Declared: lambda s, e: s.declare(e.choice, seat=e.seat),
+    ev.TurnedUp: lambda s, e: s.turn_up(e.cards, seat=e.seat),
+    ev.TurnUpChosen: lambda s, e: s.turn_up(e.cards, seat=e.seat),
 }
 
 
 def apply_event(state: State, event: ev.Event) -> None:
     """Perform the player action that ``event`` records on ``state``."""
     seat = getattr(event, "seat", None)
-    if not isinstance(event, ev.Declared) and seat != state.actor:
+    if not isinstance(event, (ev.Declared, ev.TurnUpChosen)) and seat != state.actor:
         raise RuleError(f"Logged {event.kind} by seat {seat}, but seat {state.actor} is to act.")
     _APPLY[type(event)](state, event)
 
@@ -134,6 +136,8 @@ def _hide(event: ev.Event, viewer: int | None, secret_declarations: bool) -> dic
         data["received"] = [None] * len(event.received)
     elif isinstance(event, ev.Declared) and secret_declarations and event.seat != viewer:
         data["choice"] = None
+    elif isinstance(event, ev.TurnUpChosen) and event.seat != viewer:
+        data["cards"] = [None] * len(event.cards)  # the reveal shows them to everyone
     return data
 
 
@@ -162,6 +166,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         seat == state.actor or (declaring and seat in state.active and seat not in state.declared)
     )
     legal = [o.to_dict() for o in state.legal_actions()] if may_act else []
+    if seat is not None and seat in state.turn_up_choosers:  # turn-ups: each chooses his own
+        legal = [state.turn_up_option(seat).to_dict()]
     return {
         "game": state.spec.name,
         "seat": seat,

@@ -38,6 +38,7 @@ from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
 from splitpot.evaluate import Hand, evaluate, high_low
+from splitpot.two_card import TwoCardHand, evaluate_two
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -64,6 +65,8 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
     """Evaluate one player's cards for the spec's high and low rankings, with
     ``wilds`` (default: the spec's)."""
     wilds = spec.wilds if wilds is None else wilds
+    if spec.hand_size == 2:
+        return _evaluate_two_card(spec, cards, wilds)
     hi: Hand | None
     lo: Hand | None
     if wilds.natural and spec.high is not None and spec.low is not None:
@@ -82,6 +85,29 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
         low_cards=tuple(int(c) for c in lo.cards) if lo is not None else (),
         high_text=str(hi) if hi is not None else dead if spec.high is not None else None,
         low_text=str(lo) if lo is not None else dead if spec.low is not None and spec.high is None else None,
+    )
+
+
+def _evaluate_two_card(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> Showing:
+    """Two-card poker (the rules, §1): pairs and high cards.  A penalty card kills
+    the hand under either penalty rule (a void card would leave fewer than two
+    cards to play)."""
+    dead = _dead_text(wilds, cards)
+    wild, joker = wilds.wild or None, "wild" if wilds.joker == "wild" else "bug"
+    hands: list[TwoCardHand | None] = [
+        None if kind is None or dead else evaluate_two(cards, kind, wild=wild, joker=joker)
+        for kind in (spec.high, spec.low and "low")
+    ]
+    hi, lo = hands
+    texts = [str(h) if h is not None else dead if kind is not None else None
+             for h, kind in zip(hands, (spec.high, spec.low), strict=True)]
+    return Showing(
+        high=hi.strength if hi is not None else 0,
+        low=lo.strength if lo is not None else 0,
+        high_cards=tuple(cards) if hi is not None else (),
+        low_cards=tuple(cards) if lo is not None else (),
+        high_text=texts[0],
+        low_text=texts[1],
     )
 
 
@@ -136,6 +162,9 @@ def settle(state: State) -> list[ev.Event]:
         for seat in active:
             cards = state.cards(seat) + state.community
             showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
+            named = state.player_wild(seat)  # his own wild card (positional rule), shown first
+            if named is not None:
+                out.append(named)
             out.append(
                 ev.CardsShown(
                     seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text

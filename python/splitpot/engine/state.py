@@ -6,7 +6,8 @@ the showdown) run by themselves unless ``automate=False``; then
 :meth:`State.advance` performs the next one.  Players act through
 :meth:`~State.fold`, :meth:`~State.check`, :meth:`~State.call`,
 :meth:`~State.bet`, :meth:`~State.raise_to`, :meth:`~State.complete`,
-:meth:`~State.bring_in`, :meth:`~State.draw` and :meth:`~State.declare`; each
+:meth:`~State.bring_in`, :meth:`~State.draw`, :meth:`~State.declare` and
+:meth:`~State.turn_up`; each
 has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
 is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
 
@@ -30,12 +31,15 @@ from enum import StrEnum, unique
 from splitpot.cards import Card, Deck, parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
+from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
-from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
+from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat
+from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
-from splitpot.errors import IllegalActionError, RuleError
+from splitpot.errors import IllegalActionError, RuleError, SplitpotError
+from splitpot.validate import as_optional_int
 
 __all__ = ["Phase", "State"]
 
@@ -60,6 +64,9 @@ class Phase(StrEnum):
     """Dealer: hands are shown and the pots awarded."""
     COMPLETE = "complete"
     """The hand is over; chips are back in the stacks."""
+    TURNING_UP = "turning_up"
+    """Player: each player still in turns one of his down cards face up (or, where
+    the game allows, keeps them down); in turn or all at once."""
 
 
 _DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN})
@@ -82,6 +89,8 @@ _A_BRING_IN = Action.BRING_IN
 _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
+_TURNING_UP = Phase.TURNING_UP
+_A_TURN_UP = Action.TURN_UP
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 
 
@@ -146,6 +155,8 @@ class State:
         self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
         self._legal: tuple[Option, ...] | None = None
+        self._turning: TurnUps | None = None  # turn-up choices in progress
+        self._face_down: frozenset[int] | None = None  # seats dealt this street's upcards down
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -177,10 +188,38 @@ class State:
 
     def wilds_for(self, seat: int) -> Wilds:
         """The wild cards, joker and penalty cards that count for ``seat`` at the
-        showdown: the game's (``spec.wilds``).  Games where wildness is a
-        player's own (Mexican stud, positional wild cards) resolve it here from
-        the deal."""
-        return self.spec.wilds
+        showdown: the game's (``spec.wilds``), with, where the game has a
+        positional rule (Mexican stud's hole card, a player's lowest hole card,
+        first or third card), the rank of his own card resolved from his deal."""
+        wilds = self.spec.wilds
+        if wilds.positional is None:
+            return wilds
+        return wilds_with(wilds, self.positional_card(seat))
+
+    def positional_card(self, seat: int) -> int | None:
+        """The card of ``seat``'s deal that the game's positional wild rule names
+        (None: no rule, or no such card); it and its rank are wild for him alone."""
+        rule = self.spec.wilds.positional
+        if rule is None:
+            return None
+        return positional_card(rule, self.dealt_cards(seat), self.down[seat])
+
+    def player_wild(self, seat: int) -> ev.PlayerWild | None:
+        """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for
+        ``seat`` (None when he has no wild card of his own)."""
+        card = self.positional_card(seat)
+        rule = self.spec.wilds.positional
+        if card is None or rule is None:
+            return None
+        return ev.PlayerWild(seat=seat, card=card, rule=str(rule))
+
+    def dealt_cards(self, seat: int) -> list[int]:
+        """The cards dealt to ``seat`` on the streets, in the order dealt (draws not counted)."""
+        out: list[int] = []
+        for event in self.events:
+            if type(event) is ev.CardsDealt and event.seat == seat:
+                out.extend(event.cards)
+        return out
 
     def _actors(self) -> list[int]:
         return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
@@ -266,8 +305,12 @@ class State:
         self.phase = _DEALING
         return last
 
-    def _deal_street(self) -> ev.Event:
+    def _deal_street(self) -> ev.Event | None:
         street = self.spec.streets[self.street]
+        rule = street.turn_up
+        if rule is not None and rule.before_deal and self._face_down is None:
+            self._begin_turn_up(rule)  # the choices first; the deal follows them
+            return None
         last = self._log(ev.StreetStarted(street=self.street, name=street.name))
         if street.burn:
             last = self._log(ev.CardBurned(card=self._take(1)[0]))
@@ -282,18 +325,24 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
+                face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
+                    if face_down:  # turned his hole card up: this street's cards come down
+                        down = per if seat in face_down else street.down
                     if down:
                         self.down[seat].extend(mine[:down])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[:down], up=False))
-                    if street.up:
+                    if down < per:
                         self.up[seat].extend(mine[down:])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
+        self._face_down = None
         if street.draw:
             self.drawn = set()
             self.phase = _DRAWING
             self.actor = self._active[0]
+        elif rule is not None and not rule.before_deal and len(self._active) > 1:
+            self._begin_turn_up(rule)
         else:
             self._start_betting()
         return last
@@ -332,6 +381,10 @@ class State:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
+        elif street.opener is Opener.HIGH_CARD_BETS or street.opener is Opener.LOW_CARD_BETS:
+            showing = {s: self.up[s] for s in actors}  # the duty skips players all in
+            pick = high_card_seat if street.opener is Opener.HIGH_CARD_BETS else bring_in_seat
+            first = self.round.must_bet = pick(showing)
         else:
             first = self._order[0]
         self.actor = self._next_pending(first, inclusive=True)
@@ -401,6 +454,8 @@ class State:
             return (Option(_A_DRAW, (self.spec.streets[self.street].draw,)),)
         if self.phase is _DECLARING:
             return (_DECLARE_OPTION,)
+        if self.phase is _TURNING_UP:
+            return (self.turn_up_option(seat),)
         return ()
 
     def _describe_legal(self) -> str:
@@ -412,6 +467,9 @@ class State:
                 parts.append(f"{option.action} {option.amounts[0]}")
             elif option.action is _A_DRAW:
                 parts.append(f"draw up to {option.amounts[0]} cards")
+            elif option.action is _A_TURN_UP:
+                keep = " or keep them down" if 0 in option.amounts else ""
+                parts.append(f"turn up one of {' '.join(option.choices)}{keep}")
             else:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
@@ -665,6 +723,99 @@ class State:
     def _undeclared(self) -> list[int]:
         return [s for s in self._active if s not in self.declared]
 
+    # ---------------------------------------------------------------- turn-ups
+    def _begin_turn_up(self, rule: TurnUp) -> None:
+        self._turning = TurnUps.start(rule, self._active)
+        self.phase = _TURNING_UP
+        self.actor = self._turning.next_seat
+
+    @property
+    def turn_up_choosers(self) -> list[int]:
+        """Seats that may choose a turn-up now: the actor when turn-ups are in turn,
+        everyone still to choose when they are simultaneous (empty outside a turn-up)."""
+        turning = self._turning
+        if turning is None:
+            return []
+        if turning.rule.mode is ChoiceMode.IN_TURN:
+            return [self.actor] if self.actor is not None else []
+        return turning.pending
+
+    def turn_up_option(self, seat: int) -> Option:
+        """What ``seat`` may turn up now (his down cards; amounts 0 where he may keep
+        them down, or 1); raises outside a turn-up."""
+        if self._turning is None:
+            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+        return self._turning.option(self.down[seat])
+
+    def verify_turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> tuple[int, tuple[int, ...]]:
+        """Raise unless ``seat`` (default: the actor) may turn ``cards`` face up: one
+        of his down cards, or none where the game lets him keep them down.  When
+        turn-ups are simultaneous, any player who has not chosen may choose.
+        Return (seat, cards as ints)."""
+        who = as_optional_int(seat, "seat", error=IllegalActionError)
+        turning = self._turning
+        if self.phase is not _TURNING_UP or turning is None:
+            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+        if isinstance(cards, (int, str)):
+            cards = [cards]
+        chosen = tuple(int(c) for c in parse_cards(cards))
+        who = self.actor if who is None else who
+        assert who is not None
+        held = self.down[who] if 0 <= who < self.seats else []
+        turning.verify(who, self.actor, held, chosen)
+        return who, chosen
+
+    def can_turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> bool:
+        """Whether the turn-up is legal (no side effects)."""
+        try:
+            self.verify_turn_up(cards, seat=seat)
+        except (SplitpotError, TypeError):
+            return False
+        return True
+
+    def turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> ev.Event:
+        """``seat`` (default: the actor) turns one of his down cards face up (no
+        cards: keeps them down, where allowed).  In turn the card turns at once;
+        simultaneous choices stay secret until everyone has chosen, then all
+        the cards turn together."""
+        who, chosen = self.verify_turn_up(cards, seat=seat)
+        turning = self._turning
+        assert turning is not None
+        turning.record(who, chosen)
+        if turning.rule.mode is ChoiceMode.IN_TURN:
+            event = self._log(ev.TurnedUp(seat=who, cards=chosen))
+            self._expose(who, chosen)
+        else:
+            event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
+        self.actor = turning.next_seat
+        if turning.done:
+            turned = turning.turned()
+            if turning.rule.mode is ChoiceMode.SIMULTANEOUS:
+                for seat_turned, card in turned:
+                    self._expose(seat_turned, (card,))
+                seats = tuple(s for s, _ in turned)
+                self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
+            self._turning = None
+            self.actor = None
+            if turning.rule.before_deal:
+                self._face_down = frozenset(s for s, _ in turned)
+                self.phase = _DEALING
+            else:
+                self._start_betting()
+        self._after()
+        return event
+
+    def _expose(self, seat: int, cards: Iterable[int]) -> None:
+        for card in cards:
+            self.down[seat].remove(card)
+            self.up[seat].append(card)
+
     # ---------------------------------------------------------------- helpers
     def snapshot(self) -> tuple[object, ...]:
         """A value that changes whenever anything in the state changes."""
@@ -678,6 +829,7 @@ class State:
             tuple(self.folded), tuple(map(tuple, self.down)), tuple(map(tuple, self.up)),
             tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
             tuple(sorted(self.drawn)), tuple(self.events),
+            self._turning.snapshot() if self._turning is not None else None, self._face_down,
         )
 
     def __repr__(self) -> str:

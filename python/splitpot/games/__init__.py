@@ -1,7 +1,7 @@
 """The game registry: game name (the API and CLI name) to spec builder.
 
->>> sorted(GAMES)
-['seven-card-stud', 'seven-card-stud-8', 'seven-card-stud-declare', 'seven-card-stud-high-low']
+>>> sorted(GAMES)[:3]
+['five-card-stud', 'five-card-stud-five-bets', 'five-card-stud-last-down']
 >>> get_game("seven-card-stud-declare", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
 >>> get_game("seven-card-stud", wild="2").wilds.wild  # any game takes the wild-card options
@@ -9,7 +9,7 @@
 >>> get_game("texas")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-splitpot.errors.RuleError: Unknown game 'texas'; known games: seven-card-stud, ...
+splitpot.errors.RuleError: Unknown game 'texas'; known games: five-card-stud, ...
 """
 
 from __future__ import annotations
@@ -20,6 +20,8 @@ from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.errors import RuleError
+from splitpot.games.five_stud import five_card_stud, five_card_stud_five_bets, five_card_stud_last_down
+from splitpot.games.mexican import mexican_stud
 from splitpot.games.stud import (
     seven_card_stud,
     seven_card_stud_8,
@@ -34,15 +36,21 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "seven-card-stud-8": seven_card_stud_8,
     "seven-card-stud-high-low": seven_card_stud_high_low,
     "seven-card-stud-declare": seven_card_stud_declare,
+    "five-card-stud": five_card_stud,
+    "five-card-stud-last-down": five_card_stud_last_down,
+    "five-card-stud-five-bets": five_card_stud_five_bets,
+    "mexican-stud": mexican_stud,
 }
 """Every playable game by name; each builder takes keyword options."""
 
 
-WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule")
+WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):
 wild ranks or cards, the joker (``None``/``"none"``: no joker in the deck,
 ``"bug"``, ``"wild"``), how wild cards count in a low, duplicate wild cards in
-a high flush, penalty cards and their rule."""
+a high flush, penalty cards and their rule, and a positional wild card of each
+player's own (his hole card, lowest hole card, first or third card; ``None`` to
+turn Mexican stud's off)."""
 
 
 def get_game(name: str, **options: Any) -> GameSpec:
