@@ -23,8 +23,8 @@ from typing import Any
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.engine import events as ev
-from splitpot.engine.session import Session
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
+from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import SplitpotError
@@ -94,7 +94,8 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
                         help="five-card stud: before the last card each player may turn up his hole card "
                         "and get the last card face down")
     parser.add_argument("--wild", action="append", metavar="RANK|CARDS", default=None,
-                        help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; repeat for more")
+                        help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; "
+                        "repeat for more")
     parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
                         help="a joker in the deck: the bug or fully wild (default: the game's; none)")
     parser.add_argument("--wild-low", choices=["zero", "lowest-absent", "best-rank"], default=None,
@@ -344,7 +345,8 @@ def _variant_lines(
         out = []
         for seat, card in zip(event.seats, event.cards, strict=True):
             _turn(seat, (card,), down, up)
-            out.append(f"  {names[seat]} turns up {_cards([card])}: [{_cards(down[seat])}] {_cards(up[seat])}")
+            shows = f"[{_cards(down[seat])}] {_cards(up[seat])}"
+            out.append(f"  {names[seat]} turns up {_cards([card])}: {shows}")
         return out
     if isinstance(event, ev.PlayerWild):
         rank = _RANK_PLURALS[event.card >> 2]

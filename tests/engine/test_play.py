@@ -10,7 +10,6 @@ import pytest
 from splitpot.games import GAMES
 from splitpot.play import add_play_parser, run_play
 
-
 OPENING = {  # what the first round of each game prints
     "five-card-stud": "has the highest upcard", "five-card-stud-last-down": "has the highest upcard",
     "five-card-stud-five-bets": "has the lowest upcard", "mexican-stud": "turns up",

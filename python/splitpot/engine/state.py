@@ -461,15 +461,17 @@ class State:
     def _describe_legal(self) -> str:
         parts = []
         for option in self.legal_actions():
-            if option.action in (_A_BET, _A_RAISE, _A_COMPLETE):
+            if option.action is _A_TURN_UP:
+                which = f"one of {' '.join(option.choices)}" if len(option.choices) > 1 else option.choices[0]
+                keep = " or keep it down" if 0 in option.amounts else ""
+                parts.append(f"turn up {which}{keep}")
+            elif option.action in (_A_BET, _A_RAISE, _A_COMPLETE):
                 parts.append(f"{option.action} to {' or '.join(map(str, option.amounts))}")
             elif option.amounts and option.action is not _A_DRAW:
                 parts.append(f"{option.action} {option.amounts[0]}")
             elif option.action is _A_DRAW:
                 parts.append(f"draw up to {option.amounts[0]} cards")
-            elif option.action is _A_TURN_UP:
-                keep = " or keep them down" if 0 in option.amounts else ""
-                parts.append(f"turn up one of {' '.join(option.choices)}{keep}")
+
             else:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
