@@ -280,7 +280,7 @@ class SimpleBot:
         for card in sorted(down, reverse=True):
             kept = [c for c in down if c != card]
             own = wilds if rule is None else wilds_with(
-                wilds, positional_card(rule, state.dealt_cards(seat), kept))
+                wilds, positional_card(rule, lambda: state.dealt_cards(seat), kept))
             score = self._cards_rating(state, seat, cards, own.options(low=False), own.options(low=True))
             if best is None or score > best[0]:
                 best = (score, card)

@@ -81,6 +81,7 @@ class TurnUps:
     rule: TurnUp
     order: tuple[int, ...]
     chosen: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    options: dict[tuple[int, ...], Option] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def start(cls, rule: TurnUp, seats: Sequence[int]) -> TurnUps:
@@ -105,8 +106,12 @@ class TurnUps:
     def option(self, down: Sequence[int]) -> Option:
         """The legal choice of a player holding ``down``: ``choices`` the cards he
         may turn up, ``amounts`` how many (0 where he may keep them down, or 1)."""
-        amounts = (0, 1) if self.rule.optional else (1,)
-        return Option(Action.TURN_UP, amounts, tuple(card_text(c) for c in down))
+        key = tuple(down)
+        option = self.options.get(key)
+        if option is None:
+            amounts = (0, 1) if self.rule.optional else (1,)
+            option = self.options[key] = Option(Action.TURN_UP, amounts, tuple(map(card_text, key)))
+        return option
 
     def verify(self, seat: int, actor: int | None, down: Sequence[int], cards: Sequence[int]) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may turn up ``cards``."""
@@ -116,13 +121,14 @@ class TurnUps:
             )
         if self.rule.mode is ChoiceMode.IN_TURN and seat != actor:
             raise IllegalActionError(f"Turn-ups are in turn: seat {actor} chooses next.")
-        held = " or ".join(card_text(c) for c in down)
         if len(cards) > 1 or (not cards and not self.rule.optional):
+            held = " or ".join(card_text(c) for c in down)
             what = f"turn up one of his down cards ({held})"
             if self.rule.optional:
                 what = f"turn up one of his down cards ({held}) or none"
             raise IllegalActionError(f"Seat {seat} must {what}, not {len(cards)}.")
         if cards and cards[0] not in down:
+            held = " or ".join(card_text(c) for c in down)
             raise IllegalActionError(
                 f"Seat {seat} does not hold {card_text(cards[0])} face down; his down cards: {held}."
             )

@@ -44,6 +44,8 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     >>> key("8c 8d 3h 3s") > key("Ac Ad Kh Qs") > key("2c 2d") > key("Ah Kh")
     True
     """
+    if len(upcards) == 1:  # one upcard (the first round of the five-card games)
+        return (0, upcards[0] >> 2)
     counts: dict[int, int] = {}
     for card in upcards:
         rank = card >> 2

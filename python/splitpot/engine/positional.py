@@ -41,7 +41,7 @@ True
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from enum import StrEnum, unique
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -78,9 +78,12 @@ RULE_TEXT: dict[PositionalWild, str] = {
 """How a player reads each rule at the showdown ("4♣ is wild for Bo: his lowest hole card")."""
 
 
-def positional_card(rule: PositionalWild, dealt: Sequence[int], down: Iterable[int]) -> int | None:
+def positional_card(
+    rule: PositionalWild, dealt: Sequence[int] | Callable[[], Sequence[int]], down: Iterable[int]
+) -> int | None:
     """The card that names a player's own wild rank: ``dealt`` are the cards dealt
-    to him in order, ``down`` the cards he holds face down now (in the order he
+    to him in order (or a function giving them, called only by the rules that
+    count them), ``down`` the cards he holds face down now (in the order he
     received them).  None when there is no such card (or it is the joker)."""
     if rule is PositionalWild.HOLE_CARD:
         hole = [c for c in down if c != 52]
@@ -88,6 +91,8 @@ def positional_card(rule: PositionalWild, dealt: Sequence[int], down: Iterable[i
     if rule is PositionalWild.LOWEST_HOLE_CARD:
         return min((c for c in down if c != 52), default=None, key=lambda c: c >> 2)
     index = 0 if rule is PositionalWild.FIRST_CARD else 2
+    if callable(dealt):
+        dealt = dealt()
     if len(dealt) <= index or dealt[index] == 52:
         return None
     return dealt[index]

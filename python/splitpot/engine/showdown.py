@@ -161,10 +161,10 @@ def settle(state: State) -> list[ev.Event]:
     else:
         for seat in active:
             cards = state.cards(seat) + state.community
-            showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
-            named = state.player_wild(seat)  # his own wild card (positional rule), shown first
-            if named is not None:
+            named = state.player_wild(seat) if spec.wilds.positional is not None else None
+            if named is not None:  # his own wild card (positional rule), shown first
                 out.append(named)
+            showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
             out.append(
                 ev.CardsShown(
                     seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text

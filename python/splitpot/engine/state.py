@@ -43,6 +43,29 @@ from splitpot.validate import as_optional_int
 
 __all__ = ["Phase", "State"]
 
+_CARD_BY_TEXT = {ev.card_text(c): c for c in range(53)}
+
+
+def _card_ints(cards: Iterable[Card | int | str] | Card | int | str) -> tuple[int, ...]:
+    """Cards named by the caller as ints: one card, or an iterable of cards; text
+    as :func:`~splitpot.cards.parse_cards` reads it (the common forms looked up
+    directly, anything else parsed, so errors name the bad card)."""
+    if type(cards) is list and len(cards) == 1 and type(cards[0]) is str:  # the common form
+        one = _CARD_BY_TEXT.get(cards[0])
+        if one is not None:
+            return (one,)
+    if isinstance(cards, str):
+        one = _CARD_BY_TEXT.get(cards)
+        return (one,) if one is not None else tuple(map(int, parse_cards(cards)))
+    if isinstance(cards, int):
+        cards = [cards]
+    if type(cards) is list or type(cards) is tuple:
+        quick = tuple(_CARD_BY_TEXT.get(c, -1) if type(c) is str else c if type(c) is int else -1
+                      for c in cards)
+        if all(0 <= c <= 52 for c in quick) and len(set(quick)) == len(quick):
+            return quick
+    return tuple(map(int, parse_cards(cards)))
+
 
 @unique
 class Phase(StrEnum):
@@ -202,7 +225,7 @@ class State:
         rule = self.spec.wilds.positional
         if rule is None:
             return None
-        return positional_card(rule, self.dealt_cards(seat), self.down[seat])
+        return positional_card(rule, lambda: self.dealt_cards(seat), self.down[seat])
 
     def player_wild(self, seat: int) -> ev.PlayerWild | None:
         """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for
@@ -756,13 +779,11 @@ class State:
         of his down cards, or none where the game lets him keep them down.  When
         turn-ups are simultaneous, any player who has not chosen may choose.
         Return (seat, cards as ints)."""
-        who = as_optional_int(seat, "seat", error=IllegalActionError)
+        who = None if seat is None else as_optional_int(seat, "seat", error=IllegalActionError)
         turning = self._turning
         if self.phase is not _TURNING_UP or turning is None:
             raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
-        if isinstance(cards, (int, str)):
-            cards = [cards]
-        chosen = tuple(int(c) for c in parse_cards(cards))
+        chosen = _card_ints(cards)
         who = self.actor if who is None else who
         assert who is not None
         held = self.down[who] if 0 <= who < self.seats else []
