@@ -32,7 +32,9 @@ PLAYERS = 6
 STACK = 200
 HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
-NEW_GAMES = ("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud")
+NEW_GAMES = (
+    "five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces",
+)
 """The games of issue 9, measured beside pokerkit's seven-card stud."""
 _METHOD = {
     Action.FOLD: State.fold,

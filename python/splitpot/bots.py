@@ -8,7 +8,10 @@ its hands can win.  It rates hands with the game's wild cards (and a player's
 own, as in Mexican stud); in the five-card games it folds a weak hand that a
 board across the table already beats.  In Mexican stud it keeps down the card
 that makes its best wild rank; with five-card stud's turn-up option it turns up
-a hole card that helps nothing.  It is deterministic for a given seed.
+a hole card that helps nothing; in aces-deuces it rates two-card hands by the
+share of all two-card hands they beat, stands on a strong one and otherwise
+draws to the card that improves it most when the improvement is worth the fee.
+It is deterministic for a given seed.
 
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.state import State
@@ -23,6 +26,7 @@ a hole card that helps nothing.  It is deterministic for a given seed.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,9 +37,10 @@ from splitpot.engine.order import showing_key
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.state import Phase, State
 from splitpot.evaluate import Category, evaluate, strength
+from splitpot.two_card import strength_two
 from splitpot.wild import wild_mask
 
-__all__ = ["SimpleBot", "high_score", "low_score", "short_high_score"]
+__all__ = ["SimpleBot", "high_score", "low_score", "short_high_score", "two_card_score"]
 
 _CATEGORY_SCORE = {
     Category.HIGH_CARD: 0.12,
@@ -181,6 +186,8 @@ class SimpleBot:
         """The seat's 0..1 hand rating, discounted for stronger boards showing."""
         cards = state.cards(seat) + state.community
         wilds = state.wilds_for(seat)
+        if state.spec.hand_size == 2:
+            return two_card_score(cards, state.spec.high, state.spec.low, wild=wilds.wild)
         return self._cards_rating(state, seat, cards, wilds.options(low=False), wilds.options(low=True))
 
     def _cards_rating(
@@ -252,9 +259,12 @@ class SimpleBot:
         return "low" if low >= high + 0.1 else "high"
 
     def discards(self, state: State) -> list[int]:
-        """Keep pairs and better, throw the rest (up to the street's draw)."""
+        """Keep pairs and better, throw the rest (up to the street's draw); in paid
+        draws, :meth:`paid_draw`."""
         seat = state.actor
         assert seat is not None
+        if state.draw_fee(seat) is not None:
+            return self.paid_draw(state, seat)
         cards = state.down[seat]
         limit = state.spec.streets[state.street].draw
         counts: dict[int, int] = {}
@@ -286,6 +296,54 @@ class SimpleBot:
                 best = (score, card)
         assert best is not None
         return [best[1]]
+
+    def paid_draw(self, state: State, seat: int) -> list[int]:
+        """Aces-deuces: the card to replace (or none: stand).  Each card is weighed
+        by the average rating of the hands its replacement makes, over the cards
+        this seat cannot see; it draws when the gain on the pot outweighs the fee."""
+        spec, wild = state.spec, state.wilds_for(seat).wild
+        cards = state.cards(seat)
+        now = two_card_score(cards, spec.high, spec.low, wild=wild)
+        seen = set(cards).union(*(state.up[s] for s in state.active))
+        unseen = [c for c in range(state.spec.wilds.deck_size) if c not in seen]
+        fee = state.draw_fee(seat) or 0
+        best: tuple[float, int] | None = None
+        for old in cards:
+            keep = [c for c in cards if c != old]
+            after = sum(two_card_score([*keep, new], spec.high, spec.low, wild=wild) for new in unseen)
+            gain = after / len(unseen) - now
+            if best is None or gain > best[0]:
+                best = (gain, old)
+        assert best is not None
+        pot = state.pot + 2 * fee * len(state.active)  # the pot the hand is likely to play for
+        return [best[1]] if now < 0.9 and best[0] * pot > fee else []
+
+
+_TWO_CARD_TABLES: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+
+
+def two_card_score(
+    cards: Sequence[int], high: str | None, low: str | None, *, wild: Sequence[str] = ()
+) -> float:
+    """A 0..1 rating of a two-card hand (aces-deuces): the share of all two-card
+    hands it beats for high or for low, the better side, with a bonus when it is
+    good both ways (cards speak: it may scoop).
+
+    >>> two_card_score([51, 50], "high", "low") > two_card_score([51, 0], "high", "low") > 0.9
+    True
+    >>> two_card_score([51, 0], "high", "low") > two_card_score([36, 29], "high", "low")
+    True
+    """
+    shares = []
+    for kind in (k for k in (high and "high", low and "low") if k):
+        table = _TWO_CARD_TABLES.get((kind, ()))
+        if table is None:
+            table = _TWO_CARD_TABLES[(kind, ())] = sorted(
+                strength_two([a, b], kind) for a in range(52) for b in range(a + 1, 52))
+        mine = strength_two(list(cards), kind, wild=tuple(wild) or None)
+        shares.append(bisect_left(table, mine) / len(table))
+    best = max(shares)
+    return min(1.0, best + (0.1 if min(shares) > 0.6 else 0.0))
 
 
 def _five_card_game(state: State) -> bool:

@@ -41,6 +41,7 @@ _GAME_HELP = {
     "five-card-stud-last-down": "five-card stud with the fifth card dealt face down (5.8)",
     "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (5.8)",
     "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (5.9)",
+    "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (5.10)",
 }
 
 
@@ -59,6 +60,7 @@ def add_play_parser(subparsers: Any) -> None:
         "  --declare, --tie-keeps-half      seven-card-stud-declare\n"
         "  --turn-up                        five-card-stud, five-card-stud-five-bets\n"
         "  --low, --declare                 five-card-stud*, mexican-stud (high-low)\n"
+        "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
         "  --wild, --joker, --wild-low, --duplicate, --penalty, --penalty-rule, --positional\n"
         "                                   every game (wild cards, the joker, penalty cards)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -93,6 +95,9 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--turn-up", action="store_true",
                         help="five-card stud: before the last card each player may turn up his hole card "
                         "and get the last card face down")
+    parser.add_argument("--stand-is-final", action=argparse.BooleanOptionalAction, default=None,
+                        help="aces-deuces: a player who stands is done drawing (default); with "
+                        "--no-stand-is-final drawing ends after a full round without a draw")
     parser.add_argument("--wild", action="append", metavar="RANK|CARDS", default=None,
                         help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; "
                         "repeat for more")
@@ -116,6 +121,8 @@ def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
     options: dict[str, Any] = {}
     if getattr(args, "turn_up", False):
         options["turn_up"] = True
+    if getattr(args, "stand_is_final", None) is not None:
+        options["stand_is_final"] = args.stand_is_final
     if getattr(args, "wild", None):
         options["wild"] = tuple(args.wild)
     if getattr(args, "joker", None) is not None:
@@ -268,7 +275,7 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
-        elif (told := _variant_lines(event, names, down, up, turned)) is not None:
+        elif (told := _variant_lines(event, names, down, up, turned, spec)) is not None:
             lines.extend(told)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
@@ -329,9 +336,21 @@ def _variant_lines(
     down: dict[int, list[int]],
     up: dict[int, list[int]],
     turned: set[int],
+    spec: GameSpec,
 ) -> list[str] | None:
-    """The lines of the events of turn-ups and players' own wild cards (None for
-    other events); keeps ``down``, ``up`` and ``turned`` in step."""
+    """The lines of the events of turn-ups, players' own wild cards and paid
+    draws (None for other events); keeps ``down``, ``up`` and ``turned`` in step."""
+    if isinstance(event, ev.Drew) and any(s.paid_draws is not None for s in spec.streets):
+        name, seat = names[event.seat], event.seat
+        for old, new in zip(event.discarded, event.received, strict=True):
+            pile = down[seat] if old in down[seat] else up[seat]
+            pile[pile.index(old)] = new
+            where = "down" if pile is down[seat] else "up"
+            return [f"  {name} draws to his {where} card ({_cards([old])} out): "
+                    f"[{_cards(down[seat])}] {_cards(up[seat])}"]
+        return [f"  {name} stands: [{_cards(down[seat])}] {_cards(up[seat])}"]
+    if isinstance(event, ev.DrawFeePaid):
+        return [f"    and pays {event.amount} into the pot for it"]
     if isinstance(event, ev.TurnedUp):  # in turn: five-card stud's option
         name = names[event.seat]
         if not event.cards:

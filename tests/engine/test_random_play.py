@@ -34,6 +34,8 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
                                  {"positional": "third_card"}],
     "mexican-stud": [{}, {"low": "deuce-to-seven"}, {"low": "ace-to-six", "declare": "in-turn",
                                                       "wild_low": "best-rank"}, {"wild": "2"}],
+    "aces-deuces": [{}, {"stand_is_final": False}, {"fees": (2, 0, 1, 4)},
+                    {"wild": "2", "positional": "hole_card", "penalty": "Kd"}],
 }
 _METHOD = {
     Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: "bet",
@@ -48,6 +50,9 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
     option = options[(pick if pick is not None else rng.randrange(len(options))) % len(options)]
     if option.action is Action.DECLARE:
         state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
+    elif option.action is Action.DRAW:
+        held = state.cards(state.actor)  # type: ignore[arg-type]
+        state.draw(rng.sample(held, rng.randint(0, min(option.amounts[0], len(held)))))
     elif option.action is Action.TURN_UP:
         chooser = rng.choice(state.turn_up_choosers)  # simultaneous: anyone still to choose
         mine = state.turn_up_option(chooser)
@@ -73,7 +78,13 @@ def try_illegal(state: State, rng: random.Random) -> None:
         attempts.append(lambda: state.declare("high"))
     if state.actor is not None:
         attempts.append(state.advance)
-    attempts.append(lambda: state.draw())
+    if Action.DRAW in legal:  # a card he does not hold, or more than he may draw
+        held = state.cards(state.actor)  # type: ignore[arg-type]
+        stranger = next(c for c in range(52) if c not in held)
+        attempts.append(lambda: state.draw([stranger]))
+        attempts.append(lambda: state.draw([*held, stranger][: legal[Action.DRAW].amounts[0] + 1]))
+    else:
+        attempts.append(lambda: state.draw())
     if Action.TURN_UP not in legal:
         attempts.append(lambda: state.turn_up())
     elif state.actor is not None:  # a card he does not hold down, or one too many
@@ -154,6 +165,21 @@ def test_random_play(game: str) -> None:
         state = play_random_hand(game, variants[i % len(variants)], seed=i * 7919 + len(game))
         showdowns += any(e.kind == "show" for e in state.events)
     assert showdowns > HANDS // 20  # the driver reaches showdowns, not just folds
+
+
+NEW_GAMES = ("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud",
+             "aces-deuces")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_random_play_thousands_of_hands(game: str) -> None:
+    """Five thousand more hands of each game of five-card stud, Mexican stud and
+    aces-deuces, every option variant in turn (the unmarked test plays a thousand)."""
+    variants = OPTIONS[game]
+    hands = 5 * HANDS
+    for i in range(hands):
+        play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729 + len(game))
 
 
 @given(

@@ -31,6 +31,7 @@ __all__ = [
     "Completed",
     "DeclarationsRevealed",
     "Declared",
+    "DrawFeePaid",
     "Drew",
     "Event",
     "Folded",
@@ -298,6 +299,15 @@ class PlayerWild(Event):
     seat: int
     card: int
     rule: str
+
+
+@_event("draw_fee")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawFeePaid(Event):
+    """``seat`` pays ``amount`` into the pot for the card he just drew (aces-deuces)."""
+
+    seat: int
+    amount: int
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

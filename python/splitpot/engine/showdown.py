@@ -35,7 +35,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.events import card_text
 from splitpot.engine.order import high_card_order, low_card_order
-from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
+from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
 from splitpot.evaluate import Hand, evaluate, high_low
 from splitpot.two_card import TwoCardHand, evaluate_two
@@ -153,7 +153,13 @@ def settle(state: State) -> list[ev.Event]:
     spec = state.spec
     active = state.active
     out: list[ev.Event] = []
-    pots = side_pots(state.committed, active)
+    fees = state.draw_fees  # paid draws: dead money in the main pot, never a side pot of its own
+    if any(fees):
+        pots = side_pots([c - f for c, f in zip(state.committed, fees, strict=True)], active)
+        main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
+        pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
+    else:
+        pots = side_pots(state.committed, active)
     shares: list[Share] = []
     showings: dict[int, Showing] = {}
     if len(active) == 1:

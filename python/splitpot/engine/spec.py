@@ -22,6 +22,7 @@ from typing import Any
 
 from splitpot.cards import parse_cards
 from splitpot.engine.choices import TurnUp
+from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
 from splitpot.errors import CardError, RankingError, RuleError
 from splitpot.evaluate import Ranking
@@ -100,7 +101,9 @@ class Street:
     ``community_fallback`` deals one shared upcard when the deck cannot give every
     player his card; ``turn_up`` is a turn-up decision on this street
     (:class:`~splitpot.engine.choices.TurnUp`: Mexican stud, five-card stud's
-    turn-up option).
+    turn-up option); ``paid_draws`` makes the street's draw one card a turn for
+    a fee, round and round (:class:`~splitpot.engine.paid_draws.PaidDraws`:
+    aces-deuces; it needs ``draw=1``).
 
     >>> Street(name="seventh street", down=1, big_bet=True).cards_per_player
     1
@@ -119,6 +122,7 @@ class Street:
     no_check_raise: bool = False
     community_fallback: bool = False
     turn_up: TurnUp | None = None
+    paid_draws: PaidDraws | None = None
 
     def __post_init__(self) -> None:
         where = f"Street {self.name!r}"
@@ -128,6 +132,11 @@ class Street:
         object.__setattr__(self, "opener", Opener(self.opener))
         if isinstance(self.turn_up, dict):  # from to_dict()
             object.__setattr__(self, "turn_up", TurnUp(**self.turn_up))
+        if isinstance(self.paid_draws, dict):  # from to_dict()
+            object.__setattr__(self, "paid_draws", PaidDraws(**self.paid_draws))
+        if self.paid_draws is not None:
+            _check(isinstance(self.paid_draws, PaidDraws), where, "paid_draws must be a PaidDraws or None.")
+            _check(self.draw == 1, where, "paid draws exchange one card a turn: give draw=1.")
         if self.turn_up is not None:
             _check(isinstance(self.turn_up, TurnUp), where, "turn_up must be a TurnUp or None.")
             _check(

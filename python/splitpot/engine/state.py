@@ -35,6 +35,7 @@ from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
 from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat
+from splitpot.engine.paid_draws import DrawTurns, PaidDraws
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
@@ -180,6 +181,7 @@ class State:
         self._legal: tuple[Option, ...] | None = None
         self._turning: TurnUps | None = None  # turn-up choices in progress
         self._face_down: frozenset[int] | None = None  # seats dealt this street's upcards down
+        self._paying: DrawTurns | None = None  # paid draws (aces-deuces): turns and fees
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -360,7 +362,9 @@ class State:
                         self.up[seat].extend(mine[down:])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
         self._face_down = None
-        if street.draw:
+        if street.paid_draws is not None and len(self._active) > 1:
+            self._begin_paid_draws(street.paid_draws)
+        elif street.draw:
             self.drawn = set()
             self.phase = _DRAWING
             self.actor = self._active[0]
@@ -666,6 +670,8 @@ class State:
             raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards, not {len(cards)}.")
         if len(cards) > self.cards_left:
             raise IllegalActionError("The deck cannot serve this draw.")
+        if self._paying is not None:  # paid draws: one card a turn, the fee affordable
+            self._paying.verify(seat, cards, self.stacks[seat])
         return seat, cards
 
     def can_draw(self, discards: Iterable[Card | int | str] | str = ()) -> bool:
@@ -685,6 +691,8 @@ class State:
             pile = self.down[seat] if old in self.down[seat] else self.up[seat]
             pile[pile.index(old)] = new
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
+        if self._paying is not None:  # paid draws: the fee, then the next turn round and round
+            return self._paid_draw_made(seat, bool(received), event)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
         if rest:
@@ -694,6 +702,41 @@ class State:
             self._start_betting()
         self._after()
         return event
+
+    # ------------------------------------------------------------ paid draws
+    def _begin_paid_draws(self, rule: PaidDraws) -> None:
+        self._paying = DrawTurns.start(rule, self._active, stacks=self.stacks)
+        self.phase = _DRAWING
+        self.actor = self._paying.next_seat(None)
+        if self.actor is None:  # nobody can pay a fee
+            self._start_betting()
+
+    def _paid_draw_made(self, seat: int, drew: bool, event: ev.Event) -> ev.Event:
+        paying = self._paying
+        assert paying is not None
+        if drew:
+            fee = paying.fee(seat)
+            self._move(seat, fee)
+            self._log(ev.DrawFeePaid(seat=seat, amount=fee))
+        paying.record(seat, drew=drew, stack=self.stacks[seat])
+        self.actor = paying.next_seat(seat)
+        if self.actor is None:
+            self._start_betting()
+        self._after()
+        return event
+
+    def draw_fee(self, seat: int) -> int | None:
+        """What ``seat``'s next card would cost in a game of paid draws (None: no
+        paid draws, or he may draw no more)."""
+        paying = self._paying
+        if paying is None or seat not in paying.drawn or paying.drawn[seat] >= paying.rule.most:
+            return None
+        return paying.fee(seat)
+
+    @property
+    def draw_fees(self) -> list[int]:
+        """Chips each seat paid for cards drawn this hand (dead money in the main pot)."""
+        return list(self._paying.fees_paid) if self._paying is not None else [0] * self.seats
 
     # ----------------------------------------------------------- declarations
     def verify_declare(
@@ -853,6 +896,7 @@ class State:
             tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
             tuple(sorted(self.drawn)), tuple(self.events),
             self._turning.snapshot() if self._turning is not None else None, self._face_down,
+            self._paying.snapshot() if self._paying is not None else None,
         )
 
     def __repr__(self) -> str:

@@ -1,7 +1,7 @@
 """The game registry: game name (the API and CLI name) to spec builder.
 
 >>> sorted(GAMES)[:3]
-['five-card-stud', 'five-card-stud-five-bets', 'five-card-stud-last-down']
+['aces-deuces', 'five-card-stud', 'five-card-stud-five-bets']
 >>> get_game("seven-card-stud-declare", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
 >>> get_game("seven-card-stud", wild="2").wilds.wild  # any game takes the wild-card options
@@ -9,7 +9,7 @@
 >>> get_game("texas")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-splitpot.errors.RuleError: Unknown game 'texas'; known games: five-card-stud, ...
+splitpot.errors.RuleError: Unknown game 'texas'; known games: aces-deuces, ...
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.errors import RuleError
+from splitpot.games.aces_deuces import aces_deuces
 from splitpot.games.five_stud import five_card_stud, five_card_stud_five_bets, five_card_stud_last_down
 from splitpot.games.mexican import mexican_stud
 from splitpot.games.stud import (
@@ -40,6 +41,7 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "five-card-stud-last-down": five_card_stud_last_down,
     "five-card-stud-five-bets": five_card_stud_five_bets,
     "mexican-stud": mexican_stud,
+    "aces-deuces": aces_deuces,
 }
 """Every playable game by name; each builder takes keyword options."""
 
