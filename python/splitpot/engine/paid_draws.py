@@ -125,14 +125,17 @@ class DrawTurns:
     def next_seat(self, last: int | None) -> int | None:
         """The next seat to draw after ``last`` (None: the first), or None when
         drawing is over."""
-        able = [s for s in self.order if s not in self.done]
-        if not able or (not self.rule.stand_is_final and self.quiet >= len(able)):
+        order, done = self.order, self.done
+        able = len(order) - len(done)
+        if not able or (not self.rule.stand_is_final and self.quiet >= able):
             return None
-        if last is None:
-            return able[0]
-        start = self.order.index(last)
-        ring = self.order[start + 1 :] + self.order[: start + 1]
-        return next(s for s in ring if s not in self.done)
+        start = 0 if last is None else order.index(last) + 1
+        n = len(order)
+        for i in range(start, start + n):
+            seat = order[i % n]
+            if seat not in done:
+                return seat
+        return None  # pragma: no cover - able > 0 means someone is not done
 
     def snapshot(self) -> tuple[object, ...]:
         """A value that changes whenever a player stands or draws."""

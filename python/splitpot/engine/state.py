@@ -660,7 +660,7 @@ class State:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
         most the street's draw); return (actor, discards as ints)."""
         seat = self._verify(_A_DRAW)[0]
-        cards = [int(c) for c in parse_cards(discards)] if discards else []
+        cards = list(_card_ints(discards)) if discards else []
         held = self.cards(seat)
         limit = self.spec.streets[self.street].draw
         missing = [ev.card_text(c) for c in cards if c not in held]
