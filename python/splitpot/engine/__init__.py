@@ -9,14 +9,18 @@
 from __future__ import annotations
 
 from splitpot.engine.betting import Action, Option
+from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.declare import Declaration
 from splitpot.engine.history import History, player_view
+from splitpot.engine.paid_draws import PaidDraws
+from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 
 __all__ = [
     "Action",
+    "ChoiceMode",
     "Declaration",
     "DeclareMode",
     "GameSpec",
@@ -24,10 +28,13 @@ __all__ = [
     "OddChip",
     "Opener",
     "Option",
+    "PaidDraws",
     "Phase",
+    "PositionalWild",
     "Session",
     "Stakes",
     "State",
     "Street",
+    "TurnUp",
     "player_view",
 ]
