@@ -117,26 +117,17 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
-    """The keyword options that :func:`_add_variant_arguments` sets."""
+    """The keyword options that :func:`_add_variant_arguments` sets (those given)."""
     options: dict[str, Any] = {}
-    if getattr(args, "turn_up", False):
-        options["turn_up"] = True
-    if getattr(args, "stand_is_final", None) is not None:
-        options["stand_is_final"] = args.stand_is_final
-    if getattr(args, "wild", None):
-        options["wild"] = tuple(args.wild)
-    if getattr(args, "joker", None) is not None:
-        options["joker"] = args.joker
-    if getattr(args, "wild_low", None) is not None:
-        options["wild_low"] = args.wild_low
-    if getattr(args, "duplicate", False):
-        options["duplicate"] = True
-    if getattr(args, "penalty", None):
-        options["penalty"] = tuple(args.penalty)
-    if getattr(args, "penalty_rule", None) is not None:
-        options["penalty_rule"] = args.penalty_rule
-    if getattr(args, "positional", None) is not None:
-        options["positional"] = args.positional
+    for name in ("turn_up", "duplicate"):  # switches
+        if getattr(args, name, False):
+            options[name] = True
+    for name in ("stand_is_final", "joker", "wild_low", "penalty_rule", "positional"):  # choices
+        if getattr(args, name, None) is not None:
+            options[name] = getattr(args, name)
+    for name in ("wild", "penalty"):  # repeated
+        if getattr(args, name, None):
+            options[name] = tuple(getattr(args, name))
     return options
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from splitpot.cards import parse_cards
+from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
 
-__all__ = ["bet_down", "call_down", "passive_action", "stud_deck", "turn_up"]
+__all__ = ["bet_down", "call_down", "passive_action", "stud_deck", "turn_up", "winners"]
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -90,3 +91,12 @@ def bet_down(state: State) -> None:
             state.call()
         else:
             state.check()
+
+
+def winners(state: State) -> dict[int, int]:
+    """Chips won by each seat that won any (all pots and halves together)."""
+    won: dict[int, int] = {}
+    for e in state.events:
+        if isinstance(e, ev.PotAwarded):
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return won

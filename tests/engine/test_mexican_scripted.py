@@ -8,7 +8,7 @@ otherwise, each player turns up his newest card and keeps his first card down.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, passive_action, stud_deck
+from engine_helpers import call_down, passive_action, stud_deck, winners
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -28,14 +28,6 @@ def card(text: str) -> int:
 
 def texts(cards: list[int]) -> list[str]:
     return [ev.card_text(c) for c in cards]
-
-
-def winners(state: State) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in state.events:
-        if isinstance(e, ev.PotAwarded):
-            won[e.seat] = won.get(e.seat, 0) + e.amount
-    return won
 
 
 def test_turn_ups_are_simultaneous_no_player_sees_another_choice_first() -> None:

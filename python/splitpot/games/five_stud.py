@@ -48,16 +48,18 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from splitpot.engine.choices import ChoiceMode, TurnUp
-from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, Wilds
 from splitpot.errors import RuleError
 from splitpot.games.stud import _classic_low
 from splitpot.validate import as_bool, as_choice, check_keywords
 
 __all__ = [
     "FIVE_STUD_STAKES",
+    "five_card_game",
     "five_card_stud",
     "five_card_stud_five_bets",
     "five_card_stud_last_down",
@@ -127,37 +129,66 @@ def stud_split(
     return _classic_low(low), mode
 
 
-def _five_stud(
-    name: str, *, last_down: bool = False, five_bets: bool = False, options: dict[str, Any]
+def five_card_game(
+    name: str,
+    options: dict[str, Any],
+    streets: Callable[[bool], tuple[Street, ...]],
+    *,
+    known: frozenset[str],
+    declare: DeclareMode,
+    wilds: Wilds | None = None,
+    recorded: tuple[tuple[str, Any], ...] = (),
 ) -> GameSpec:
-    check_keywords(options, _OPTIONS, name)
-    turn_up = as_bool(options.get("turn_up", False), f"{name}: turn_up")
+    """The spec of a five-card stud game from its keyword ``options`` (checked
+    against ``known``): ``streets(open_pair)`` deals it; ``open_pair``,
+    ``uncapped_heads_up``, ``low`` with ``declare`` (``declare`` here: the mode
+    when not given; NONE: cards speak by default) and ``tie_keeps_half``, and
+    ``stakes`` without a bring-in are read here; ``recorded`` leads the options
+    the spec records."""
+    check_keywords(options, known, name)
     open_pair = as_bool(options.get("open_pair", False), f"{name}: open_pair")
     uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
     tie_keeps_half = as_bool(options.get("tie_keeps_half", False), f"{name}: tie_keeps_half")
+    low, mode = stud_split(name, options.get("low"), options.get("declare"), default=declare)
+    if low is not None and declare is not DeclareMode.NONE and mode is DeclareMode.NONE:
+        raise RuleError(f"{name}: the high-low game is played with declarations (in-turn or simultaneous).")
+    if tie_keeps_half and mode is DeclareMode.NONE:
+        raise RuleError(f"{name}: tie_keeps_half applies to declarations; give low= and declare= as well.")
+    kept = {**dict(recorded), "open_pair": open_pair, "uncapped_heads_up": uncapped}
+    if low is not None:
+        kept |= {"low": low, "declare": str(mode), "tie_keeps_half": tie_keeps_half}
+    return GameSpec(
+        name=name,
+        streets=streets(open_pair),
+        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES),
+        high="high",
+        low=low,
+        declare=mode,
+        tie_keeps_half=tie_keeps_half,
+        uncapped_heads_up=uncapped,
+        wilds=wilds if wilds is not None else Wilds(),
+        max_players=10,
+        options=tuple(kept.items()),
+    )
+
+
+def _five_stud(
+    name: str, *, last_down: bool = False, five_bets: bool = False, options: dict[str, Any]
+) -> GameSpec:
+    turn_up = as_bool(options.get("turn_up", False), f"{name}: turn_up")
     if turn_up and last_down:
         raise RuleError(
             f"{name} deals the last card face down to everyone; turn_up applies to five-card-stud "
             "and five-card-stud-five-bets."
         )
-    low, declare = stud_split(name, options.get("low"), options.get("declare"), default=DeclareMode.NONE)
-    if tie_keeps_half and declare is DeclareMode.NONE:
-        raise RuleError(f"{name}: tie_keeps_half applies to declarations; give declare= as well.")
-    recorded: dict[str, Any] = {"turn_up": turn_up, "open_pair": open_pair, "uncapped_heads_up": uncapped}
-    if low is not None:
-        recorded |= {"low": low, "declare": str(declare), "tie_keeps_half": tie_keeps_half}
-    return GameSpec(
-        name=name,
-        streets=five_stud_streets(last_down=last_down, five_bets=five_bets, turn_up=turn_up,
-                                  open_pair=open_pair),
-        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES),
-        high="high",
-        low=low,
-        declare=declare,
-        tie_keeps_half=tie_keeps_half,
-        uncapped_heads_up=uncapped,
-        max_players=10,
-        options=tuple(recorded.items()),
+    return five_card_game(
+        name,
+        options,
+        lambda open_pair: five_stud_streets(
+            last_down=last_down, five_bets=five_bets, turn_up=turn_up, open_pair=open_pair),
+        known=_OPTIONS,
+        declare=DeclareMode.NONE,
+        recorded=(("turn_up", turn_up),),
     )
 
 

@@ -44,9 +44,7 @@ from typing import Any
 from splitpot.engine.choices import TurnUp
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.spec import DeclareMode, GameSpec, Street, Wilds
-from splitpot.errors import RuleError
-from splitpot.games.five_stud import FIVE_STUD_STAKES, no_bring_in, stud_split
-from splitpot.validate import as_bool, check_keywords
+from splitpot.games.five_stud import five_card_game
 
 __all__ = ["mexican_streets", "mexican_stud"]
 
@@ -66,30 +64,11 @@ def mexican_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
 
 def mexican_stud(**options: Any) -> GameSpec:
     """``mexican-stud``: flip; each player's hole card and its rank wild for him."""
-    name = "mexican-stud"
-    check_keywords(options, _OPTIONS, name)
-    open_pair = as_bool(options.get("open_pair", False), f"{name}: open_pair")
-    uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
-    tie_keeps_half = as_bool(options.get("tie_keeps_half", False), f"{name}: tie_keeps_half")
-    low_option = options.get("low")
-    if low_option is not None and options.get("declare") in (DeclareMode.NONE, "none"):
-        raise RuleError(f"{name}: the high-low game is played with declarations (in-turn or simultaneous).")
-    low, declare = stud_split(name, low_option, options.get("declare"), default=DeclareMode.SIMULTANEOUS)
-    if tie_keeps_half and low is None:
-        raise RuleError(f"{name}: tie_keeps_half applies to the high-low game; give low= as well.")
-    recorded: dict[str, Any] = {"open_pair": open_pair, "uncapped_heads_up": uncapped}
-    if low is not None:
-        recorded |= {"low": low, "declare": str(declare), "tie_keeps_half": tie_keeps_half}
-    return GameSpec(
-        name=name,
-        streets=mexican_streets(open_pair=open_pair),
-        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES),
-        high="high",
-        low=low,
-        declare=declare,
-        tie_keeps_half=tie_keeps_half,
-        uncapped_heads_up=uncapped,
+    return five_card_game(
+        "mexican-stud",
+        options,
+        lambda open_pair: mexican_streets(open_pair=open_pair),
+        known=_OPTIONS,
+        declare=DeclareMode.SIMULTANEOUS,
         wilds=Wilds(positional=PositionalWild.HOLE_CARD),
-        max_players=10,
-        options=tuple(recorded.items()),
     )
