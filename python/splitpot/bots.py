@@ -329,7 +329,7 @@ def two_card_score(
     hands it beats for high or for low, the better side, with a bonus when it is
     good both ways (cards speak: it may scoop).
 
-    >>> two_card_score([51, 50], "high", "low") > two_card_score([51, 0], "high", "low") > 0.9
+    >>> two_card_score([51, 50], "high", None) > two_card_score([47, 46], "high", None) > 0.9
     True
     >>> two_card_score([51, 0], "high", "low") > two_card_score([36, 29], "high", "low")
     True
@@ -343,7 +343,7 @@ def two_card_score(
         mine = strength_two(list(cards), kind, wild=tuple(wild) or None)
         shares.append(bisect_left(table, mine) / len(table))
     best = max(shares)
-    return min(1.0, best + (0.1 if min(shares) > 0.6 else 0.0))
+    return min(1.0, best + (0.1 if len(shares) == 2 and min(shares) > 0.6 else 0.0))
 
 
 def _five_card_game(state: State) -> bool:
