@@ -1,16 +1,27 @@
 """Random-play hands per second: splitpot ``seven-card-stud-8`` beside pokerkit's
-fixed-limit seven-card stud high/low-split eight or better, in the same run;
-and splitpot's five-card stud, Mexican stud and aces-deuces games (which
-pokerkit does not play) beside pokerkit's fixed-limit seven-card stud.
+fixed-limit seven-card stud high/low-split eight or better, and splitpot's draw
+games (``jackpots``, ``lowball``, ``california-lowball``, ``jacks-back``) beside
+pokerkit's nearest draw game, its no-limit deuce-to-seven single draw, and
+splitpot's five-card stud, Mexican stud and aces-deuces (which pokerkit does
+not play) beside pokerkit's fixed-limit seven-card stud, in the same run.
 
 Both engines play the same random policy: at every decision a uniformly chosen
-kind of legal action (fold, check/call, bet/raise/complete, bring-in; a random
-turn-up or draw where the game has them), six players, stacks 200, ante 1,
-bring-in 2, limits 5/10.  Chips are checked to be conserved and a checksum of
-the winners' chips is printed.
+kind of legal action (fold, check/call, bet/raise/complete, bring-in), and at a
+draw a random number (0 to the most allowed) of random cards, at a turn-up a
+random choice among the legal ones; six players,
+stacks 200; stud: ante 1, bring-in 2, limits 5/10; splitpot's draw games their
+defaults (ante 1 and limits 5/10; California blinds 1/1, limits 2/4); pokerkit's
+single draw blinds 1/2.  A hand is one State, from the first deal to the pots
+awarded: a jackpots hand nobody opens is dealt again within it (random play
+passes about one deal in two out).  Chips are checked to be conserved and a
+checksum of the winners' chips is printed.
 
     pytest benchmarks/bench_games.py --benchmark-only        # pytest-benchmark
-    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratio
+    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratios
+
+The plain report times CPU (``time.process_time``) in interleaved rounds, so a
+busy machine slows both engines alike; with pytest-benchmark pass
+``--benchmark-timer time.process_time`` for the same.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -26,16 +38,17 @@ from splitpot.engine.betting import Action
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
-__all__ = ["NEW_GAMES", "pokerkit_hands", "splitpot_hands"]
+__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "pokerkit_stud_hands", "splitpot_hands"]
 
 PLAYERS = 6
 STACK = 200
 HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
+DRAW_GAMES = ("jackpots", "lowball", "california-lowball", "jacks-back")
 NEW_GAMES = (
     "five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces",
 )
-"""The games of issue 9, measured beside pokerkit's seven-card stud."""
+"""Five-card stud, Mexican stud and aces-deuces: measured beside pokerkit's seven-card stud."""
 _METHOD = {
     Action.FOLD: State.fold,
     Action.CHECK: State.check,
@@ -47,34 +60,36 @@ _METHOD = {
 }
 
 
+DEALS: dict[str, int] = {}
+"""Deals dealt per game by :func:`splitpot_hands` (a jackpots hand nobody opens is dealt again)."""
+
+
 def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -> int:
     """Play ``hands`` random hands of ``game`` with splitpot; return a checksum (chips won)."""
-    rng = random.Random(seed)
-    choice = rng.choice
-    checksum = 0
     spec = SPEC if game == SPEC.name else get_game(game)
+    rng = random.Random(seed)
+    choice, randint, sample = rng.choice, rng.randint, rng.sample
+    draw, turn_up = Action.DRAW, Action.TURN_UP
+    checksum = 0
     for i in range(hands):
         state = State(spec, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
         while state.actor is not None:
             option = choice(state.legal_actions())
-            method = _METHOD.get(option.action)
-            if method is not None:
-                method(state)  # type: ignore[operator]
-            elif option.action is Action.TURN_UP:
-                count = choice(option.amounts)
-                state.turn_up(rng.sample(option.choices, count))
-            else:  # a draw: one of the cards held, or stand
-                held = state.cards(state.actor)
-                state.draw(rng.sample(held, min(choice((0, 1)), option.amounts[0])))
+            if option.action is draw:
+                state.draw(sample(state.cards(state.actor), randint(0, option.amounts[0])))
+            elif option.action is turn_up:
+                state.turn_up(sample(option.choices, choice(option.amounts)))
+            else:
+                _METHOD[option.action](state)  # type: ignore[operator]
         assert sum(state.stacks) == STACK * PLAYERS
         checksum += max(state.stacks) - STACK
+        DEALS[game] = DEALS.get(game, 0) + state.deal
     return checksum
 
 
-def pokerkit_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -> int:
-    """Play ``hands`` random hands with pokerkit (``seven-card-stud-8`` or
-    ``seven-card-stud``); return the same kind of checksum."""
-    from pokerkit import Automation, FixedLimitSevenCardStud, FixedLimitSevenCardStudHighLowSplitEightOrBetter
+def _pokerkit_play(create: Callable[[tuple[Any, ...]], Any], hands: int, seed: int) -> int:
+    """Play ``hands`` random hands of the pokerkit game ``create(automations)`` makes."""
+    from pokerkit import Automation
 
     automations = (
         Automation.ANTE_POSTING,
@@ -91,12 +106,12 @@ def pokerkit_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
     rng = random.Random(seed)
     checksum = 0
     for _ in range(hands):
-        kind = FixedLimitSevenCardStud if game == "seven-card-stud" else (
-            FixedLimitSevenCardStudHighLowSplitEightOrBetter)
-        state = kind.create_state(
-            automations, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS
-        )
+        state = create(automations)
         while state.status:
+            if state.can_stand_pat_or_discard():
+                held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, len(held))))
+                continue
             moves: list[Callable[[], object]] = []
             if state.can_post_bring_in():
                 moves.append(state.post_bring_in)
@@ -112,6 +127,33 @@ def pokerkit_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
     return checksum
 
 
+def pokerkit_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands with pokerkit; return the same kind of checksum."""
+    from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
+def pokerkit_stud_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands of pokerkit's fixed-limit seven-card stud (high)."""
+    from pokerkit import FixedLimitSevenCardStud as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
+def pokerkit_draw_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands of pokerkit's no-limit deuce-to-seven single draw."""
+    from pokerkit import NoLimitDeuceToSevenLowballSingleDraw as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
 def test_splitpot_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark(splitpot_hands, HANDS_PER_ROUND)
@@ -123,57 +165,75 @@ def test_pokerkit_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
     benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
-@pytest.mark.parametrize("game", NEW_GAMES)
-def test_splitpot_new_games(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
-    benchmark.group = "random-play new games beside pokerkit seven-card stud (50 hands)"
+_DRAW_GROUP = "random-play draw games (50 hands)"
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_splitpot_draw(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _DRAW_GROUP
     benchmark(splitpot_hands, HANDS_PER_ROUND, 0, game)
 
 
-def test_pokerkit_stud(benchmark) -> None:  # type: ignore[no-untyped-def]
+def test_pokerkit_single_draw(benchmark) -> None:  # type: ignore[no-untyped-def]
     pytest.importorskip("pokerkit")
-    benchmark.group = "random-play new games beside pokerkit seven-card stud (50 hands)"
-    benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND, 0, "seven-card-stud"), rounds=5, iterations=1)
+    benchmark.group = _DRAW_GROUP
+    benchmark.pedantic(pokerkit_draw_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
-def _rate(fn: Callable[[int], int], hands: int) -> tuple[float, int]:
-    best = float("inf")
-    checksum = 0
-    for _ in range(3):
-        start = time.perf_counter()
-        checksum = fn(hands)
-        best = min(best, time.perf_counter() - start)
-    return hands / best, checksum
+_NEW_GROUP = "random-play five-card stud, Mexican stud, aces-deuces (50 hands)"
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_splitpot_new_games(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _NEW_GROUP
+    benchmark(splitpot_hands, HANDS_PER_ROUND, 0, game)
+
+
+def test_pokerkit_seven_card_stud(benchmark) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.group = _NEW_GROUP
+    benchmark.pedantic(pokerkit_stud_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
 def main(argv: list[str]) -> int:
+    """Best of three rounds of CPU time (``time.process_time``), each contender
+    once per round in turn, so the load of other processes falls on every side
+    alike; prints hands per second and the ratios."""
     hands = int(argv[0]) if argv else 2000
-    ours, ours_sum = _rate(splitpot_hands, hands)
-    print(f"splitpot seven-card-stud-8: {ours:10,.0f} hands/s  (checksum {ours_sum})")
+    theirs = max(50, hands // 10)
+    contenders: list[tuple[str, Callable[[int], int], int]] = [
+        ("splitpot seven-card-stud-8", splitpot_hands, hands),
+        ("pokerkit stud hi-lo 8", pokerkit_hands, theirs),
+        ("pokerkit 2-7 single draw", pokerkit_draw_hands, theirs),
+        *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in DRAW_GAMES),
+        ("pokerkit seven-card stud", pokerkit_stud_hands, theirs),
+        *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in NEW_GAMES),
+    ]
     try:
-        theirs, theirs_sum = _rate(pokerkit_hands, max(50, hands // 10))
+        import pokerkit  # noqa: F401
     except ImportError:
-        print("pokerkit not installed: no comparison")
-        return 0
-    print(f"pokerkit stud hi-lo 8:      {theirs:10,.0f} hands/s  (checksum {theirs_sum})")
-    print(f"ratio: {ours / theirs:.1f}x")
-    # The new games beside pokerkit's seven-card stud, measured in turns (best of five
-    # rounds each) so that a change in the machine's load falls on both sides alike.
-    runs: dict[str, Callable[[int], int]] = {
-        "pokerkit seven-card stud": lambda n: pokerkit_hands(n, 0, "seven-card-stud")}
-    runs |= {f"splitpot {game}": (lambda n, g=game: splitpot_hands(n, 0, g)) for game in NEW_GAMES}
-    best = dict.fromkeys(runs, 0.0)
-    sums = dict.fromkeys(runs, 0)
-    for _ in range(5):
-        for name, fn in runs.items():
-            count = max(50, hands // 10) if name.startswith("pokerkit") else hands
-            start = time.perf_counter()
-            sums[name] = fn(count)
-            best[name] = max(best[name], count / (time.perf_counter() - start))
-    stud = best["pokerkit seven-card stud"]
-    print()
-    for name, rate in best.items():
-        ratio = "" if name.startswith("pokerkit") else f"  ratio {rate / stud:.1f}x"
-        print(f"{name + ':':<36} {rate:10,.0f} hands/s  (checksum {sums[name]}){ratio}")
+        print("pokerkit not installed: splitpot alone")
+        contenders = [c for c in contenders if c[0].startswith("splitpot")]
+    best: dict[str, float] = {}
+    checksum: dict[str, int] = {}
+    DEALS.clear()
+    for _ in range(3):
+        for name, fn, count in contenders:
+            start = time.process_time()
+            checksum[name] = fn(count)
+            best[name] = min(best.get(name, float("inf")), time.process_time() - start)
+    rate = {name: count / best[name] for name, _, count in contenders}
+    stud = rate.get("pokerkit stud hi-lo 8")
+    draw = rate.get("pokerkit 2-7 single draw")
+    seven = rate.get("pokerkit seven-card stud")
+    for name, _, _ in contenders:
+        game = name.removeprefix("splitpot ")
+        peer = seven if game in NEW_GAMES else stud if "stud" in name else draw
+        ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
+        deals = DEALS.get(game, 0) / (3 * hands)
+        if deals > 1.0001:
+            ratio += f"   ({deals:.2f} deals a hand: {rate[name] * deals:,.0f} deals/s)"
+        print(f"{name:<30} {rate[name]:10,.0f} hands/s  (checksum {checksum[name]}){ratio}")
     return 0
 
 

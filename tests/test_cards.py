@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 import reference as ref
@@ -177,12 +175,3 @@ def test_deck_deal_everything() -> None:
     assert len(cards) == 52
     assert len(set(map(int, cards))) == 52
     assert len(deck) == 0
-
-
-def test_deck_shuffle_is_the_standard_library_shuffle() -> None:
-    # The deck inlines random.Random.shuffle for speed: the same seed must give the same deck.
-    for seed in range(300):
-        for joker in (False, True):
-            expected = list(range(53 if joker else 52))
-            random.Random(seed).shuffle(expected)
-            assert [int(c) for c in Deck(seed, joker=joker).cards] == expected

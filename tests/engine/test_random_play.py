@@ -2,7 +2,9 @@
 
 Every step checks: chips conserved, no negative stack or pot, someone can move
 (never stuck), illegal actions refused with the state unchanged.  Every hand
-replays from its JSON log to the same state.
+replays from its JSON log to the same state.  In the draw games the driver
+also draws at random (asking for another number of cards where the game
+allows it) and the dealer now and then exposes a card.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.state import Phase, State
-from splitpot.errors import IllegalActionError
+from splitpot.errors import CardError, IllegalActionError
 from splitpot.games import GAMES, get_game
 
 HANDS = int(os.environ.get("SPLITPOT_RANDOM_HANDS", "1000"))
@@ -36,11 +38,45 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
                                                       "wild_low": "best-rank"}, {"wild": "2"}],
     "aces-deuces": [{}, {"stand_is_final": False}, {"fees": (2, 0, 1, 4)},
                     {"wild": "2", "positional": "hole_card", "penalty": "Kd"}],
+    "jackpots": [{}, {"pass_and_out": True, "max_draw": 3, "ace_draw": 4, "second_round": "dealer-left"},
+                 {"joker": "bug", "openers": "Q"}],
+    "lowball": [{}, {"joker": None, "pass_and_out": False}],
+    "california-lowball": [{}, {"limit": 5, "sevens": "forfeit-pot"}, {"limit": 3, "sevens": "off"}],
+    "jacks-back": [{}, {"pass_and_out": True}],
 }
 _METHOD = {
     Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: "bet",
     Action.RAISE: "raise_to", Action.COMPLETE: "complete", Action.BRING_IN: "bring_in",
+    Action.KEEP: "keep_exposed", Action.REFUSE: "refuse_exposed",
 }
+
+
+def random_draw(state: State, rng: random.Random, most: int) -> None:
+    """Discard a random number of random cards (where the game serves what a
+    player asks for, sometimes ask for one more or one fewer)."""
+    assert state.actor is not None
+    held = state.cards(state.actor)
+    discards = rng.sample(held, rng.randint(0, min(most, len(held))))
+    rules = state.spec.draws
+    if rules is not None and rules.as_asked and rng.random() < 0.1:
+        asked = max(0, min(most, len(discards) + rng.choice([-1, 1])))
+        state.draw(discards, asked=asked)
+    elif state.can_draw(discards):
+        state.draw(discards)
+    else:  # an ace-draw of four that does not keep the ace
+        state.draw(discards[:1])
+
+
+def maybe_expose(state: State, rng: random.Random) -> None:
+    """Now and then the dealer exposes a card he may still expose."""
+    if state.spec.draws is None or state.is_complete or rng.random() > 0.08:
+        return
+    cards = [c for s in state.active for c in state.cards(s)]
+    rng.shuffle(cards)
+    for card in cards:
+        if state.can_expose(card):
+            state.expose(card)
+            return
 
 
 def take(state: State, rng: random.Random, pick: int | None = None) -> None:
@@ -48,7 +84,9 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
     options = state.legal_actions()
     assert options, f"stuck: {state!r}"
     option = options[(pick if pick is not None else rng.randrange(len(options))) % len(options)]
-    if option.action is Action.DECLARE:
+    if option.action is Action.DRAW:
+        random_draw(state, rng, option.amounts[0])
+    elif option.action is Action.DECLARE:
         state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
     elif option.action is Action.DRAW:
         held = state.cards(state.actor)  # type: ignore[arg-type]
@@ -78,13 +116,14 @@ def try_illegal(state: State, rng: random.Random) -> None:
         attempts.append(lambda: state.declare("high"))
     if state.actor is not None:
         attempts.append(state.advance)
-    if Action.DRAW in legal:  # a card he does not hold, or more than he may draw
-        held = state.cards(state.actor)  # type: ignore[arg-type]
-        stranger = next(c for c in range(52) if c not in held)
-        attempts.append(lambda: state.draw([stranger]))
-        attempts.append(lambda: state.draw([*held, stranger][: legal[Action.DRAW].amounts[0] + 1]))
-    else:
+    if Action.DRAW not in legal:
         attempts.append(lambda: state.draw())
+    else:
+        held = state.cards(state.actor)  # type: ignore[arg-type]
+        attempts.append(lambda: state.draw([c for c in range(52) if c not in held][:1]))
+        attempts.append(lambda: state.draw(held[: legal[Action.DRAW].amounts[0] + 1] if
+                                           len(held) > legal[Action.DRAW].amounts[0] else ["Zz"]))
+    attempts.append(lambda: state.expose(next(c for c in range(52) if not state.can_expose(c))))
     if Action.TURN_UP not in legal:
         attempts.append(lambda: state.turn_up())
     elif state.actor is not None:  # a card he does not hold down, or one too many
@@ -94,7 +133,7 @@ def try_illegal(state: State, rng: random.Random) -> None:
         attempts.append(lambda: state.turn_up([*held, wrong][:2], seat=state.actor))
     attempt = rng.choice(attempts)
     before = state.snapshot()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises((IllegalActionError, CardError)):
         attempt()
     assert state.snapshot() == before
 
@@ -102,6 +141,7 @@ def try_illegal(state: State, rng: random.Random) -> None:
 _CAN = {
     Action.FOLD: "can_fold", Action.CHECK: "can_check", Action.CALL: "can_call", Action.BET: "can_bet",
     Action.RAISE: "can_raise_to", Action.COMPLETE: "can_complete", Action.BRING_IN: "can_bring_in",
+    Action.KEEP: "can_keep_exposed", Action.REFUSE: "can_refuse_exposed",
 }
 
 
@@ -133,18 +173,20 @@ def check_invariants(state: State, total: int) -> None:
 
 def play_random_hand(game: str, options: dict[str, object], seed: int) -> State:
     rng = random.Random(seed)
-    players = rng.randint(2, 8)
+    spec = get_game(game, **options)
+    players = rng.randint(spec.min_players, 8)
     stacks = [rng.choice([1, 2, 3, 7, 12, 25, 60, 200]) for _ in range(players)]
     if rng.random() < 0.1:
         stacks[rng.randrange(players)] = 0  # a seat sitting out
-    if sum(1 for s in stacks if s) < 2:
+    if sum(1 for s in stacks if s) < spec.min_players:
         stacks = [max(s, 5) for s in stacks]
-    state = State(get_game(game, **options), stacks, button=rng.randrange(players), seed=seed)
+    state = State(spec, stacks, button=rng.randrange(players), seed=seed)
     total = sum(stacks)
-    for _ in range(500):
+    for _ in range(5000):  # passed-out jackpots deal again and again
         check_invariants(state, total)
         if state.is_complete:
             break
+        maybe_expose(state, rng)
         if rng.random() < 0.15:
             try_illegal(state, rng)
             check_legal_are_accepted(state)
@@ -167,19 +209,51 @@ def test_random_play(game: str) -> None:
     assert showdowns > HANDS // 20  # the driver reaches showdowns, not just folds
 
 
-NEW_GAMES = ("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud",
-             "aces-deuces")
+_NEW_MECHANICS = {
+    "five-card-stud": {"turn_up", "player_wild", "declare", "show"},
+    "five-card-stud-last-down": {"show"},
+    "five-card-stud-five-bets": {"turn_up", "player_wild", "reveal"},
+    "mexican-stud": {"turn_up_secret", "turn_up_reveal", "player_wild", "declare", "reveal"},
+    "aces-deuces": {"draw", "draw_fee", "player_wild"},
+}
+NEW_GAMES = tuple(_NEW_MECHANICS)
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game", NEW_GAMES)
 def test_random_play_thousands_of_hands(game: str) -> None:
     """Five thousand more hands of each game of five-card stud, Mexican stud and
-    aces-deuces, every option variant in turn (the unmarked test plays a thousand)."""
+    aces-deuces, every option variant in turn (the unmarked test plays a thousand);
+    the driver must reach each game's own mechanisms (turn-ups, a player's own
+    wild card at a showdown, declarations, paid draws)."""
     variants = OPTIONS[game]
-    hands = 5 * HANDS
-    for i in range(hands):
-        play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729 + len(game))
+    seen: set[str] = set()
+    for i in range(5 * HANDS):
+        state = play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729 + len(game))
+        seen.update(e.kind for e in state.events)
+    assert _NEW_MECHANICS[game] <= seen, _NEW_MECHANICS[game] - seen
+
+
+DRAW_HANDS = int(os.environ.get("SPLITPOT_RANDOM_DRAW_HANDS", "3000"))
+_DRAW_MECHANICS = {
+    "jackpots": {"redeal", "reshuffle", "expose", "keep", "refuse", "openers", "passers_out"},
+    "lowball": {"reshuffle", "expose", "keep", "refuse"},
+    "california-lowball": {"reshuffle", "expose", "blind"},
+    "jacks-back": {"redeal", "play_as", "nobody_opened", "reshuffle", "expose", "openers"},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(_DRAW_MECHANICS))
+def test_random_play_draw_games_thousands(game: str) -> None:
+    """Thousands more hands of each draw game; the driver must reach every draw
+    mechanism (re-deals, stub reshuffles, exposed cards, passers out...)."""
+    variants = OPTIONS[game]
+    seen: set[str] = set()
+    for i in range(DRAW_HANDS):
+        state = play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729)
+        seen.update(e.kind for e in state.events)
+    assert _DRAW_MECHANICS[game] <= seen, _DRAW_MECHANICS[game] - seen
 
 
 @given(

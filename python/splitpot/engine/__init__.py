@@ -11,10 +11,13 @@ from __future__ import annotations
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.declare import Declaration
+from splitpot.engine.draws import DrawRules
 from splitpot.engine.history import History, player_view
+from splitpot.engine.openers import Opening
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
+from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 
@@ -23,15 +26,18 @@ __all__ = [
     "ChoiceMode",
     "Declaration",
     "DeclareMode",
+    "DrawRules",
     "GameSpec",
     "History",
     "OddChip",
     "Opener",
+    "Opening",
     "Option",
     "PaidDraws",
     "Phase",
     "PositionalWild",
     "Session",
+    "Sevens",
     "Stakes",
     "State",
     "Street",

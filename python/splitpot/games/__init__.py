@@ -1,7 +1,9 @@
 """The game registry: game name (the API and CLI name) to spec builder.
 
->>> sorted(GAMES)[:3]
-['aces-deuces', 'five-card-stud', 'five-card-stud-five-bets']
+>>> sorted(GAMES)  # doctest: +NORMALIZE_WHITESPACE
+['aces-deuces', 'california-lowball', 'five-card-stud', 'five-card-stud-five-bets',
+ 'five-card-stud-last-down', 'jackpots', 'jacks-back', 'lowball', 'mexican-stud', 'seven-card-stud',
+ 'seven-card-stud-8', 'seven-card-stud-declare', 'seven-card-stud-high-low']
 >>> get_game("seven-card-stud-declare", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
 >>> get_game("seven-card-stud", wild="2").wilds.wild  # any game takes the wild-card options
@@ -21,6 +23,7 @@ from typing import Any
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.errors import RuleError
 from splitpot.games.aces_deuces import aces_deuces
+from splitpot.games.draw import california_lowball, jackpots, jacks_back, lowball
 from splitpot.games.five_stud import five_card_stud, five_card_stud_five_bets, five_card_stud_last_down
 from splitpot.games.mexican import mexican_stud
 from splitpot.games.stud import (
@@ -37,6 +40,10 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "seven-card-stud-8": seven_card_stud_8,
     "seven-card-stud-high-low": seven_card_stud_high_low,
     "seven-card-stud-declare": seven_card_stud_declare,
+    "jackpots": jackpots,
+    "lowball": lowball,
+    "california-lowball": california_lowball,
+    "jacks-back": jacks_back,
     "five-card-stud": five_card_stud,
     "five-card-stud-last-down": five_card_stud_last_down,
     "five-card-stud-five-bets": five_card_stud_five_bets,
@@ -75,4 +82,8 @@ def get_game(name: str, **options: Any) -> GameSpec:
     if "joker" in wild and wild["joker"] in ("none", False):
         wild["joker"] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
-    return spec.replace(wilds=Wilds(**{**fields, **wild}))
+    wilds = Wilds(**{**fields, **wild})
+    if spec.opening is not None and spec.opening.then is not None:  # jacks back: its lowball alike
+        then = spec.opening.then.replace(wilds=wilds)
+        spec = spec.replace(opening=dataclasses.replace(spec.opening, then=then))
+    return spec.replace(wilds=wilds)
