@@ -88,9 +88,6 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
         random_draw(state, rng, option.amounts[0])
     elif option.action is Action.DECLARE:
         state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
-    elif option.action is Action.DRAW:
-        held = state.cards(state.actor)  # type: ignore[arg-type]
-        state.draw(rng.sample(held, rng.randint(0, min(option.amounts[0], len(held)))))
     elif option.action is Action.TURN_UP:
         chooser = rng.choice(state.turn_up_choosers)  # simultaneous: anyone still to choose
         mine = state.turn_up_option(chooser)

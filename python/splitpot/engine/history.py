@@ -132,7 +132,7 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
 def apply_event(state: State, event: ev.Event) -> None:
     """Perform the player action that ``event`` records on ``state``."""
     seat = getattr(event, "seat", None)
-    anyone = isinstance(event, (ev.Declared, ev.TurnUpChosen))  # simultaneous choices: any seat in turn
+    anyone = isinstance(event, (ev.Declared, ev.TurnUpChosen))  # may come from any seat still to choose
     if not anyone and not event.dealer_call and seat != state.actor:
         raise RuleError(f"Logged {event.kind} by seat {seat}, but seat {state.actor} is to act.")
     _APPLY[type(event)](state, event)
