@@ -9,7 +9,16 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
 
-__all__ = ["bet_down", "call_down", "draw_deck", "passive_action", "stud_deck", "turn_up", "winners"]
+__all__ = [
+    "bet_down",
+    "call_down",
+    "draw_deck",
+    "passive_action",
+    "stand_pat_and_check_down",
+    "stud_deck",
+    "turn_up",
+    "winners",
+]
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -116,3 +125,14 @@ def winners(state: State) -> dict[int, int]:
         if isinstance(e, ev.PotAwarded):
             won[e.seat] = won.get(e.seat, 0) + e.amount
     return won
+
+
+def stand_pat_and_check_down(state: State) -> None:
+    """Every draw stands pat; every betting decision checks, else calls."""
+    while not state.is_complete:
+        if state.phase is Phase.DRAWING:
+            state.draw()
+        elif state.can_check():
+            state.check()
+        else:
+            state.call()

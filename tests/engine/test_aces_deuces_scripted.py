@@ -10,6 +10,7 @@ order they are drawn.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import stand_pat_and_check_down as check_down
 from engine_helpers import stud_deck
 
 from splitpot.bots import SimpleBot
@@ -44,16 +45,6 @@ def awards(state: State) -> list[tuple[int, int, int, str]]:
 def stand_all(state: State) -> None:
     while state.phase is Phase.DRAWING:
         state.draw()
-
-
-def check_down(state: State) -> None:
-    while not state.is_complete:
-        if state.phase is Phase.DRAWING:
-            state.draw()
-        elif state.can_check():
-            state.check()
-        else:
-            state.call()
 
 
 # ------------------------------------------------------------------ the draws
