@@ -1,12 +1,14 @@
 """Random-play hands per second: splitpot ``seven-card-stud-8`` beside pokerkit's
 fixed-limit seven-card stud high/low-split eight or better, and splitpot's draw
 games (``jackpots``, ``lowball``, ``california-lowball``, ``jacks-back``) beside
-pokerkit's nearest draw game, its no-limit deuce-to-seven single draw, in the
-same run.
+pokerkit's nearest draw game, its no-limit deuce-to-seven single draw, and
+splitpot's five-card stud, Mexican stud and aces-deuces (which pokerkit does
+not play) beside pokerkit's fixed-limit seven-card stud, in the same run.
 
 Both engines play the same random policy: at every decision a uniformly chosen
 kind of legal action (fold, check/call, bet/raise/complete, bring-in), and at a
-draw a random number (0 to the most allowed) of random cards; six players,
+draw a random number (0 to the most allowed) of random cards, at a turn-up a
+random choice among the legal ones; six players,
 stacks 200; stud: ante 1, bring-in 2, limits 5/10; splitpot's draw games their
 defaults (ante 1 and limits 5/10; California blinds 1/1, limits 2/4); pokerkit's
 single draw blinds 1/2.  A hand is one State, from the first deal to the pots
@@ -36,13 +38,17 @@ from splitpot.engine.betting import Action
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
-__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "splitpot_hands"]
+__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "pokerkit_stud_hands", "splitpot_hands"]
 
 PLAYERS = 6
 STACK = 200
 HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
 DRAW_GAMES = ("jackpots", "lowball", "california-lowball", "jacks-back")
+NEW_GAMES = (
+    "five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces",
+)
+"""Five-card stud, Mexican stud and aces-deuces: measured beside pokerkit's seven-card stud."""
 _METHOD = {
     Action.FOLD: State.fold,
     Action.CHECK: State.check,
@@ -63,7 +69,7 @@ def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
     spec = SPEC if game == SPEC.name else get_game(game)
     rng = random.Random(seed)
     choice, randint, sample = rng.choice, rng.randint, rng.sample
-    draw = Action.DRAW
+    draw, turn_up = Action.DRAW, Action.TURN_UP
     checksum = 0
     for i in range(hands):
         state = State(spec, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
@@ -71,6 +77,8 @@ def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -
             option = choice(state.legal_actions())
             if option.action is draw:
                 state.draw(sample(state.cards(state.actor), randint(0, option.amounts[0])))
+            elif option.action is turn_up:
+                state.turn_up(sample(option.choices, choice(option.amounts)))
             else:
                 _METHOD[option.action](state)  # type: ignore[operator]
         assert sum(state.stacks) == STACK * PLAYERS
@@ -128,6 +136,15 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     )
 
 
+def pokerkit_stud_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands of pokerkit's fixed-limit seven-card stud (high)."""
+    from pokerkit import FixedLimitSevenCardStud as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
 def pokerkit_draw_hands(hands: int, seed: int = 0) -> int:
     """Play ``hands`` random hands of pokerkit's no-limit deuce-to-seven single draw."""
     from pokerkit import NoLimitDeuceToSevenLowballSingleDraw as Game
@@ -163,6 +180,21 @@ def test_pokerkit_single_draw(benchmark) -> None:  # type: ignore[no-untyped-def
     benchmark.pedantic(pokerkit_draw_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
+_NEW_GROUP = "random-play five-card stud, Mexican stud, aces-deuces (50 hands)"
+
+
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_splitpot_new_games(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _NEW_GROUP
+    benchmark(splitpot_hands, HANDS_PER_ROUND, 0, game)
+
+
+def test_pokerkit_seven_card_stud(benchmark) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.group = _NEW_GROUP
+    benchmark.pedantic(pokerkit_stud_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
+
+
 def main(argv: list[str]) -> int:
     """Best of three rounds of CPU time (``time.process_time``), each contender
     once per round in turn, so the load of other processes falls on every side
@@ -174,6 +206,8 @@ def main(argv: list[str]) -> int:
         ("pokerkit stud hi-lo 8", pokerkit_hands, theirs),
         ("pokerkit 2-7 single draw", pokerkit_draw_hands, theirs),
         *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in DRAW_GAMES),
+        ("pokerkit seven-card stud", pokerkit_stud_hands, theirs),
+        *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in NEW_GAMES),
     ]
     try:
         import pokerkit  # noqa: F401
@@ -191,10 +225,11 @@ def main(argv: list[str]) -> int:
     rate = {name: count / best[name] for name, _, count in contenders}
     stud = rate.get("pokerkit stud hi-lo 8")
     draw = rate.get("pokerkit 2-7 single draw")
+    seven = rate.get("pokerkit seven-card stud")
     for name, _, _ in contenders:
-        peer = stud if "stud" in name else draw
-        ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
         game = name.removeprefix("splitpot ")
+        peer = seven if game in NEW_GAMES else stud if "stud" in name else draw
+        ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
         deals = DEALS.get(game, 0) / (3 * hands)
         if deals > 1.0001:
             ratio += f"   ({deals:.2f} deals a hand: {rate[name] * deals:,.0f} deals/s)"

@@ -443,6 +443,15 @@ def test_two_card_full_order(kind: str) -> None:
         )
 
 
+def test_two_card_ints_read_as_the_same_hand_as_text() -> None:
+    """Two natural ints take a fast path; it must give what the cards as text give."""
+    for a, b in itertools.permutations(range(52), 2):
+        for kind in ("high", "low"):
+            fast, parsed = splitpot.evaluate_two([a, b], kind), splitpot.evaluate_two(text([a, b]), kind)
+            assert (fast.strength, fast.ranks, fast.cards, str(fast)) == (
+                parsed.strength, parsed.ranks, parsed.cards, str(parsed))
+
+
 def test_two_card_wild() -> None:
     assert two("2c Ks", "high", wild="2") == two("Kh Ks", "high")
     assert two("2c 2d", "high", wild="2") == two("Ah As", "high")

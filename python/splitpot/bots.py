@@ -4,7 +4,14 @@
 holds five, pairs, trips and draws before that, and a low for split games),
 discounts for better boards showing across the table, compares with the pot
 odds, and bets, calls or folds accordingly; at a declaration it picks the side
-its hands can win.  It is deterministic for a given seed.
+its hands can win.  It rates hands with the game's wild cards (and a player's
+own, as in Mexican stud); in the five-card games it folds a weak hand that a
+board across the table already beats.  In Mexican stud it keeps down the card
+that makes its best wild rank; with five-card stud's turn-up option it turns up
+a hole card that helps nothing; in aces-deuces it rates two-card hands by the
+share of all two-card hands they beat, stands on a strong one and otherwise
+draws to the card that improves it most when the improvement is worth the fee.
+It is deterministic for a given seed.
 
 In the draw games it rates a hand by what it is and what it may draw to
 (:func:`draw_score`), opens only with openers and value, keeps pairs and
@@ -27,16 +34,31 @@ want.
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from collections.abc import Sequence
+from typing import Any
 
+from splitpot.cards import RANKS
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.events import Event
 from splitpot.engine.order import showing_key
+from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.sevens import Sevens, seven_high_or_better
 from splitpot.engine.state import Phase, State
-from splitpot.evaluate import Category, evaluate
+from splitpot.evaluate import Category, evaluate, strength
+from splitpot.two_card import strength_two
+from splitpot.wild import wild_mask
 
-__all__ = ["SimpleBot", "draw_score", "high_discards", "high_score", "low_discards", "low_score"]
+__all__ = [
+    "SimpleBot",
+    "draw_score",
+    "high_discards",
+    "high_score",
+    "low_discards",
+    "low_score",
+    "short_high_score",
+    "two_card_score",
+]
 
 _CATEGORY_SCORE = {
     Category.HIGH_CARD: 0.12,
@@ -52,12 +74,19 @@ _CATEGORY_SCORE = {
 }
 
 
-def high_score(cards: Sequence[int]) -> float:
-    """A 0..1 rating of ``cards`` for high.
+def high_score(cards: Sequence[int], **wild: Any) -> float:
+    """A 0..1 rating of ``cards`` for high; ``wild``: the evaluator's wild options.
 
     >>> high_score([51, 50, 3]) > high_score([51, 46, 3])
     True
+    >>> high_score([51, 50, 3], wild="2") > high_score([51, 50, 4], wild="2")  # 2c: trip aces
+    True
     """
+    if wild:
+        made = evaluate(cards, "high", **wild)
+        if made is None:  # a dead hand
+            return 0.0
+        return min(1.0, _CATEGORY_SCORE[made.category] + max(c >> 2 for c in made.cards) / 200)
     if len(cards) >= 5:
         hand = evaluate(cards, "high")
         assert hand is not None
@@ -86,13 +115,50 @@ def high_score(cards: Sequence[int]) -> float:
     return min(score, 0.95)
 
 
-def low_score(cards: Sequence[int], ranking: str) -> float:
-    """A 0..1 rating of ``cards`` for a low under ``ranking``.
+def short_high_score(cards: Sequence[int]) -> float:
+    """A 0..1 rating of ``cards`` for high in a game of five cards a hand (five-card
+    stud), where an ace high often wins and a pair is a strong hand.
+
+    >>> short_high_score([51, 3]) > short_high_score([44, 3]) > short_high_score([20, 3])
+    True
+    >>> short_high_score([20, 23]) > short_high_score([51, 47])
+    True
+    """
+    made = evaluate(cards, "high")
+    assert made is not None
+    top = max(c >> 2 for c in made.cards)
+    base = {Category.HIGH_CARD: 0.15 + top / 40, Category.PAIR: 0.58 + top / 60}
+    return min(1.0, base.get(made.category, _CATEGORY_SCORE[made.category]))
+
+
+def low_score(cards: Sequence[int], ranking: str, **wild: Any) -> float:
+    """A 0..1 rating of ``cards`` for a low under ``ranking``; ``wild``: the
+    evaluator's wild options (before five cards a wild card counts as a new low card).
 
     >>> low_score([51, 0, 5], "eight-or-better") > low_score([48, 44, 40], "eight-or-better")
     True
+    >>> low_score([48, 44, 40], "ace-to-five", wild="K") > low_score([48, 44, 40], "ace-to-five")
+    True
     """
+    if wild and len(cards) < 5:
+        mask = wild_mask(wild.get("wild")) | ((1 << 52) if wild.get("joker") == "wild" else 0)
+        natural = [c for c in cards if not mask >> c & 1]
+        if len(natural) == len(cards):
+            return low_score(cards, ranking)
+        spare = len(cards) - len(natural)
+        return min(0.95, (low_score(natural, ranking) if natural else 0.6) + 0.12 * spare)
     ace_low = ranking != "deuce-to-seven"
+    if wild:
+        made = evaluate(cards, ranking, **wild)
+        if made is None or made.category is not Category.HIGH_CARD:
+            return 0.0
+        stands = {int(c): text for c, text in made.wilds}
+        top = 0
+        for card in made.cards:
+            text = stands.get(int(card))
+            rank = (int(card) >> 2) if text is None else -1 if text == "zero" else RANKS.index(text[0])
+            top = max(top, 0 if rank < 0 else 1 if ace_low and rank == 12 else rank + 2)
+        return max(0.0, min(1.0, 1.05 - (top - 5) * 0.12))
     limit = 7 if ranking == "deuce-to-seven" else 8
 
     def value(card: int) -> int:
@@ -251,6 +317,9 @@ class SimpleBot:
             return state.declare(self.declaration(state, state.actor), seat=state.actor)
         if state.phase is Phase.DRAWING:
             return state.draw(self.discards(state))
+        if state.phase is Phase.TURNING_UP:
+            assert state.actor is not None
+            return state.turn_up(self.turn_up_choice(state, state.actor), seat=state.actor)
         if state.phase is Phase.EXPOSED:
             return state.keep_exposed() if self.wants_exposed(state) else state.refuse_exposed()
         return self.bet_decision(state)
@@ -259,13 +328,26 @@ class SimpleBot:
     def rating(self, state: State, seat: int) -> float:
         """The seat's 0..1 hand rating, discounted for stronger boards showing."""
         cards = state.cards(seat) + state.community
+        wilds = state.wilds_for(seat)
+        if state.spec.hand_size == 2:
+            return two_card_score(cards, state.spec.high, state.spec.low, wild=wilds.wild)
+        return self._cards_rating(state, seat, cards, wilds.options(low=False), wilds.options(low=True))
+
+    def _cards_rating(
+        self, state: State, seat: int, cards: list[int], high_wild: dict[str, Any], low_wild: dict[str, Any]
+    ) -> float:
         spec = state.spec
         if spec.draws is not None and len(cards) == 5:
             return draw_score(cards, low=spec.high is None, before_draw=seat not in state.drawn)
-        score = high_score(cards) if spec.high is not None else 0.0
+        score = high_score(cards, **high_wild) if spec.high is not None else 0.0
+        if spec.high is not None and not high_wild and _five_card_game(state):
+            score = short_high_score(cards)
         if spec.low is not None:
-            low = low_score(cards, spec.low)
+            low = low_score(cards, spec.low, **low_wild)
             score = max(score, low) + (0.1 if min(score, low) > 0.5 else 0.0)
+        five = _five_card_game(state)
+        if spec.high is not None and five and _beaten_on_board(state, seat, cards, high_wild):
+            return score * 0.4  # five-card stud: a board across the table already beats this hand
         mine = showing_key([c for c in cards])
         threat = max((showing_key(state.up[s]) for s in state.active if s != seat and state.up[s]),
                      default=(0,))
@@ -286,6 +368,8 @@ class SimpleBot:
             return state.complete() if Action.COMPLETE in options and score > push else state.bring_in()
         kinds = (Action.RAISE, Action.BET, Action.COMPLETE)
         raise_option = next((options[a] for a in kinds if a in options), None)
+        if raise_option is not None and len(options) == 1:  # a forced opening bet
+            return self._raise(state, raise_option)
         if raise_option is not None and (score > push or self._must_bet(state, seat)):
             return self._raise(state, raise_option)
         if Action.CHECK in options:
@@ -331,17 +415,21 @@ class SimpleBot:
     def declaration(self, state: State, seat: int) -> str:
         """High, low or both, from the final hands."""
         cards = state.cards(seat) + state.community
-        high = high_score(cards)
-        low = low_score(cards, state.spec.low or "deuce-to-seven")
+        wilds = state.wilds_for(seat)
+        high = high_score(cards, **wilds.options(low=False))
+        low = low_score(cards, state.spec.low or "deuce-to-seven", **wilds.options(low=True))
         if high >= 0.8 and low >= 0.75 and state.spec.declare_both:
             return "both"
         return "low" if low >= high + 0.1 else "high"
 
     def discards(self, state: State) -> list[int]:
         """Keep pairs and better, throw the rest (up to the street's draw); in a
-        draw game, :func:`high_discards` or :func:`low_discards`."""
+        draw game, :func:`high_discards` or :func:`low_discards`; in paid draws,
+        :meth:`paid_draw`."""
         seat = state.actor
         assert seat is not None
+        if state.draw_fee(seat) is not None:
+            return self.paid_draw(state, seat)
         if state.spec.draws is not None and len(state.cards(seat)) == 5:
             most = state.legal_actions()[0].amounts[0]
             cards = state.cards(seat)
@@ -356,3 +444,95 @@ class SimpleBot:
         for c in cards:
             counts[c >> 2] = counts.get(c >> 2, 0) + 1
         return [c for c in cards if counts[c >> 2] == 1][:limit]
+
+    def turn_up_choice(self, state: State, seat: int) -> list[int]:
+        """Which down card to turn up.  Where he must turn one up (Mexican stud), the
+        one whose turning leaves the best hand, rated with the wild rank the card
+        kept down gives him (ties: turn up the higher card); where he may keep it
+        down (five-card stud's option), his hole card when it pairs nothing and
+        is below his best upcard, so the last card comes down unseen."""
+        option = state.turn_up_option(seat)
+        down = state.down[seat]
+        if 0 in option.amounts:
+            ups = {c >> 2 for c in state.up[seat]}
+            hole = down[-1]
+            return [hole] if (hole >> 2) not in ups and ups and (hole >> 2) < max(ups) else []
+        rule, wilds = state.spec.wilds.positional, state.spec.wilds
+        cards = state.cards(seat) + state.community
+        best: tuple[float, int] | None = None
+        for card in sorted(down, reverse=True):
+            kept = [c for c in down if c != card]
+            own = wilds if rule is None else wilds_with(
+                wilds, positional_card(rule, lambda: state.dealt_cards(seat), kept))
+            score = self._cards_rating(state, seat, cards, own.options(low=False), own.options(low=True))
+            if best is None or score > best[0]:
+                best = (score, card)
+        assert best is not None
+        return [best[1]]
+
+    def paid_draw(self, state: State, seat: int) -> list[int]:
+        """Aces-deuces: the card to replace (or none: stand).  Each card is weighed
+        by the average rating of the hands its replacement makes, over the cards
+        this seat cannot see; it draws when the gain on the pot outweighs the fee."""
+        spec, wild = state.spec, state.wilds_for(seat).wild
+        cards = state.cards(seat)
+        now = two_card_score(cards, spec.high, spec.low, wild=wild)
+        seen = set(cards).union(*(state.up[s] for s in state.active))
+        unseen = [c for c in range(state.spec.wilds.deck_size) if c not in seen]
+        fee = state.draw_fee(seat) or 0
+        best: tuple[float, int] | None = None
+        for old in cards:
+            keep = [c for c in cards if c != old]
+            after = sum(two_card_score([*keep, new], spec.high, spec.low, wild=wild) for new in unseen)
+            gain = after / len(unseen) - now
+            if best is None or gain > best[0]:
+                best = (gain, old)
+        assert best is not None
+        pot = state.pot + 2 * fee * len(state.active)  # the pot the hand is likely to play for
+        return [best[1]] if now < 0.9 and best[0] * pot > fee else []
+
+
+_TWO_CARD_TABLES: dict[tuple[str, tuple[str, ...]], list[int]] = {}
+
+
+def two_card_score(
+    cards: Sequence[int], high: str | None, low: str | None, *, wild: Sequence[str] = ()
+) -> float:
+    """A 0..1 rating of a two-card hand (aces-deuces): the share of all two-card
+    hands it beats for high or for low, the better side, with a bonus when it is
+    good both ways (cards speak: it may scoop).
+
+    >>> two_card_score([51, 50], "high", None) > two_card_score([47, 46], "high", None) > 0.9
+    True
+    >>> two_card_score([51, 0], "high", "low") > two_card_score([36, 29], "high", "low")
+    True
+    """
+    shares = []
+    for kind in (k for k in (high and "high", low and "low") if k):
+        table = _TWO_CARD_TABLES.get((kind, ()))
+        if table is None:
+            table = _TWO_CARD_TABLES[(kind, ())] = sorted(
+                strength_two([a, b], kind) for a in range(52) for b in range(a + 1, 52))
+        mine = strength_two(list(cards), kind, wild=tuple(wild) or None)
+        shares.append(bisect_left(table, mine) / len(table))
+    best = max(shares)
+    return min(1.0, best + (0.1 if len(shares) == 2 and min(shares) > 0.6 else 0.0))
+
+
+def _five_card_game(state: State) -> bool:
+    """True for games dealing at most five cards a player (five-card stud, Mexican stud)."""
+    return sum(s.cards_per_player for s in state.spec.streets) <= 5
+
+
+def _beaten_on_board(state: State, seat: int, cards: list[int], wild: dict[str, Any]) -> bool:
+    """Whether another player's upcards alone (read as natural cards) beat all
+    of ``cards`` (rated with the seat's wild cards) by a category (a pair against
+    no pair), or at all on the last round."""
+    mine = strength(cards, "high", **wild)
+    last = state.street == len(state.spec.streets) - 1
+    for other in state.active:
+        if other != seat and state.up[other]:
+            board = strength(state.up[other], "high")
+            if board > mine and (last or board >> 12 > mine >> 12):
+                return True
+    return False

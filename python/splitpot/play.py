@@ -23,7 +23,9 @@ from typing import Any
 
 from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
+from splitpot.cards import _RANK_PLURALS
 from splitpot.engine import events as ev
+from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
@@ -52,9 +54,17 @@ _GAME_HELP = {
     "lowball": "ace-to-five draw, the joker as the bug, pass and out before the draw (5.5)",
     "california-lowball": "lowball with live blinds (--limit 2, 3, 5), the sevens rule (5.6)",
     "jacks-back": "jackpots; nobody opens: the same hands as lowball, then deal again (5.7)",
+    "five-card-stud": "five-card stud: one down, four up, the highest upcard must bet (5.8)",
+    "five-card-stud-last-down": "five-card stud with the fifth card dealt face down (5.8)",
+    "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (5.8)",
+    "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (5.9)",
+    "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (5.10)",
 }
 _DRAW_GAMES = frozenset({"jackpots", "lowball", "jacks-back"})
 _BLIND_GAMES = frozenset({"california-lowball"})
+_NO_BRING_IN_GAMES = frozenset(
+    {"five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces"}
+)  # the cards force the opening bet, or the highest upcard acts first
 
 
 def add_play_parser(subparsers: Any) -> None:
@@ -74,7 +84,12 @@ def add_play_parser(subparsers: Any) -> None:
         "  --max-draw                       the draw games\n"
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
-        "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)",
+        "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
+        "  --turn-up                        five-card-stud, five-card-stud-five-bets\n"
+        "  --low, --declare                 five-card-stud*, mexican-stud (high-low)\n"
+        "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
+        "  --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional   every game\n"
+        "                                   (wild cards, penalty cards, a player's own wild card)",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
@@ -135,6 +150,46 @@ def add_play_parser(subparsers: Any) -> None:
                         "(for a limit outside the table)")
     parser.add_argument("--sevens", choices=["lose-all", "forfeit-pot", "off"], default=None,
                         help="california-lowball's sevens rule (lose-all)")
+    _add_variant_arguments(parser)
+
+
+def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of the five-card games and the wild-card options of every game."""
+    parser.add_argument("--turn-up", action="store_true",
+                        help="five-card stud: before the last card each player may turn up his hole card "
+                        "and get the last card face down")
+    parser.add_argument("--stand-is-final", action=argparse.BooleanOptionalAction, default=None,
+                        help="aces-deuces: a player who stands is done drawing (default); with "
+                        "--no-stand-is-final drawing ends after a full round without a draw")
+    parser.add_argument("--wild", action="append", metavar="RANK|CARDS", default=None,
+                        help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; "
+                        "repeat for more")
+    parser.add_argument("--wild-low", choices=["zero", "lowest-absent", "best-rank"], default=None,
+                        help="how wild cards count in a low (default zero)")
+    parser.add_argument("--duplicate", action="store_true",
+                        help="a wild card may repeat a held card in a high flush")
+    parser.add_argument("--penalty", action="append", metavar="CARDS", default=None,
+                        help="penalty cards; repeat for more")
+    parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
+                        help="what a penalty card does (default dead-hand)")
+    parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],
+                        default=None,
+                        help="a card of each player's own deal, with its rank, wild for him alone")
+
+
+def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The keyword options that :func:`_add_variant_arguments` sets (those given)."""
+    options: dict[str, Any] = {}
+    for name in ("turn_up", "duplicate"):  # switches
+        if getattr(args, name, False):
+            options[name] = True
+    for name in ("stand_is_final", "wild_low", "penalty_rule", "positional"):  # choices
+        if getattr(args, name, None) is not None:
+            options[name] = getattr(args, name)
+    for name in ("wild", "penalty"):  # repeated
+        if getattr(args, name, None):
+            options[name] = tuple(getattr(args, name))
+    return options
 
 
 def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
@@ -149,9 +204,9 @@ def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
             raise RuleError(f"{args.game} has blinds and a limit: use --limit (and --blinds), "
                             f"not {', '.join(given)}.")
         return {}
-    if args.game in _DRAW_GAMES:
+    if args.game in _DRAW_GAMES or args.game in _NO_BRING_IN_GAMES:
         if args.bring_in is not None:
-            raise RuleError(f"{args.game} has no bring-in; --bring-in is for the stud games.")
+            raise RuleError(f"{args.game} has no bring-in; --bring-in is for the seven-card stud games.")
         return {"stakes": Stakes(ante=ante, small_bet=small, big_bet=big)}
     bring_in = 2 if args.bring_in is None else args.bring_in
     return {"stakes": Stakes(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big)}
@@ -192,6 +247,7 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
         options["tie_keeps_half"] = True
     if getattr(args, "both", None) is not None:
         options["both"] = args.both
+    options.update(_variant_options(args))
     return get_game(args.game, **options)
 
 
@@ -412,6 +468,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     first_action = False
     antes: list[str] = []
     pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
+    turned: set[int] = set()  # seats whose last card comes face down (five-card stud's turn-up)
     openings = _openings(state)
     dealing = False  # cards dealt now belong to the deal, not a replacement
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
@@ -444,15 +501,16 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
                 continue
             (up if event.up else down)[event.seat].extend(event.cards)
-            if event.up or not street.up:
+            if event.up or not street.up or event.seat in turned:
                 seat = event.seat
-                hole = _cards(down[seat]) if viewer in (None, seat) else " ".join(["??"] * len(down[seat]))
-                lines.append(f"  {names[seat]}: [{hole}] {_cards(up[seat])}".rstrip())
+                lines.append(f"  {names[seat]}: {_holding(seat, down, up, viewer)}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
         elif isinstance(event, ev.BetReturned):
             pot -= event.amount
             lines.append(f"  uncalled bet of {event.amount} returned to {names[event.seat]}")
+        elif (told := _variant_lines(event, names, down, up, turned, spec, viewer)) is not None:
+            lines.extend(told)
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
@@ -461,6 +519,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 lines.append(f"  {names[seat]} acts first with the best hand showing ({_cards(up[seat])})")
             elif first_action and street_opener is Opener.BRING_IN and up[seat]:
                 lines.append(f"  {names[seat]} has the lowest upcard ({_cards(up[seat][-1:])})")
+            elif first_action and street_opener in _FORCED_OPENERS and up[seat]:
+                lines.append(f"  {names[seat]} has the {_FORCED_OPENERS[street_opener]} upcard "
+                             f"({_cards(up[seat][-1:])}) and must bet")
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
@@ -501,6 +562,67 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 for s in range(state.seats)))
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
+
+
+_FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+
+
+def _variant_lines(
+    event: ev.Event,
+    names: Sequence[str],
+    down: dict[int, list[int]],
+    up: dict[int, list[int]],
+    turned: set[int],
+    spec: GameSpec,
+    viewer: int | None = None,
+) -> list[str] | None:
+    """The lines of the events of turn-ups, players' own wild cards and paid
+    draws (None for other events); keeps ``down``, ``up`` and ``turned`` in step.
+    Down cards of seats other than ``viewer`` (when given) stay hidden."""
+    if isinstance(event, ev.Drew) and any(s.paid_draws is not None for s in spec.streets):
+        name, seat = names[event.seat], event.seat
+        for old, new in zip(event.discarded, event.received, strict=True):
+            pile = down[seat] if old in down[seat] else up[seat]
+            pile[pile.index(old)] = new
+            where = "down" if pile is down[seat] else "up"
+            gone = _cards([old]) if where == "up" or viewer in (None, seat) else "??"
+            return [f"  {name} draws to his {where} card ({gone} out): {_holding(seat, down, up, viewer)}"]
+        return [f"  {name} stands: {_holding(seat, down, up, viewer)}"]
+    if isinstance(event, ev.DrawFeePaid):
+        return [f"    and pays {event.amount} into the pot for it"]
+    if isinstance(event, ev.TurnedUp):  # in turn: five-card stud's option
+        name = names[event.seat]
+        if not event.cards:
+            return [f"  {name} keeps his hole card down"]
+        _turn(event.seat, event.cards, down, up)
+        turned.add(event.seat)
+        return [f"  {name} turns up his hole card ({_cards(event.cards)}): his last card comes face down"]
+    if isinstance(event, ev.TurnUpChosen):  # secret until everyone has chosen
+        return []
+    if isinstance(event, ev.TurnUpsRevealed):
+        out = []
+        for seat, card in zip(event.seats, event.cards, strict=True):
+            _turn(seat, (card,), down, up)
+            shows = _holding(seat, down, up, viewer)
+            out.append(f"  {names[seat]} turns up {_cards([card])}: {shows}")
+        return out
+    if isinstance(event, ev.PlayerWild):
+        rank = _RANK_PLURALS[event.card >> 2]
+        rule = RULE_TEXT[PositionalWild(event.rule)]
+        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
+    return None
+
+
+def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:
+    """``[down cards] upcards`` of ``seat`` as ``viewer`` sees them (None: everything)."""
+    hole = _cards(down[seat]) if viewer in (None, seat) else " ".join(["??"] * len(down[seat]))
+    return f"[{hole}] {_cards(up[seat])}"
+
+
+def _turn(seat: int, cards: Sequence[int], down: dict[int, list[int]], up: dict[int, list[int]]) -> None:
+    for card in cards:
+        down[seat].remove(card)
+        up[seat].append(card)
 
 
 def _openings(state: State) -> set[int]:

@@ -27,6 +27,7 @@ from splitpot.wild import WildSpec, make_options
 __all__ = ["TwoCardHand", "evaluate_two", "strength_two"]
 
 _KINDS = ("high", "low")
+_CARD = tuple(Card(i) for i in range(52))
 
 
 def _natural(r1: int, r2: int, kind: str) -> int:
@@ -94,6 +95,11 @@ def evaluate_two(
     """
     if kind not in _KINDS:
         raise RankingError(f"unknown two-card ranking {kind!r}; expected 'high' or 'low'")
+    if wild is None and type(cards) is list and len(cards) == 2:  # the fast path: two natural ints
+        a, b = cards
+        if type(a) is int and type(b) is int and 0 <= a < 52 and 0 <= b < 52 and a != b:
+            ranks = (a >> 2, b >> 2)
+            return TwoCardHand(_natural(ranks[0], ranks[1], kind), kind, (_CARD[a], _CARD[b]), ranks)
     hand = parse_cards(cards)
     if len(hand) != 2:
         raise CardError(f"a two-card hand needs exactly 2 cards, got {len(hand)}")

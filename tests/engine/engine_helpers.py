@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from splitpot.cards import parse_cards
+from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
 
-__all__ = ["bet_down", "call_down", "draw_deck", "stud_deck"]
+__all__ = [
+    "bet_down",
+    "call_down",
+    "draw_deck",
+    "passive_action",
+    "stand_pat_and_check_down",
+    "stud_deck",
+    "turn_up",
+    "winners",
+]
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -47,25 +57,48 @@ def draw_deck(hands: Sequence[str], *, button: int = 0, then: str = "", joker: b
     return deck + [c for c in range(53 if joker else 52) if c not in used]
 
 
-def passive_action(state: State) -> None:
-    """The actor brings in, checks or calls, whichever is legal (in that order)."""
+TurnUps = Mapping[tuple[int, int], str]
+"""Scripted turn-ups: (street index, seat) to the card text turned up ("" keeps it down)."""
+
+
+def turn_up(state: State, script: TurnUps | None = None) -> None:
+    """The actor turns up what ``script`` says for this street, else keeps his
+    cards down where he may, else turns up his newest down card."""
+    seat = state.actor
+    assert seat is not None and state.phase is Phase.TURNING_UP
+    option = state.turn_up_option(seat)
+    default = "" if 0 in option.amounts else option.choices[-1]
+    card = (script or {}).get((state.street, seat), default)
+    state.turn_up([card] if card else [], seat=seat)
+
+
+def passive_action(state: State, script: TurnUps | None = None) -> None:
+    """The actor brings in, checks or calls, whichever is legal (in that order);
+    turn-ups as :func:`turn_up`."""
     actions = {o.action for o in state.legal_actions()}
-    if Action.BRING_IN in actions:
+    if Action.TURN_UP in actions:
+        turn_up(state, script)
+    elif Action.BRING_IN in actions:
         state.bring_in()
     elif Action.CHECK in actions:
         state.check()
-    else:
+    elif Action.CALL in actions:
         state.call()
+    else:
+        state.bet()  # a forced opening bet (five-card stud)
 
 
-def call_down(state: State, *, declare: dict[int, str] | None = None) -> None:
-    """Everyone brings in / checks / calls to the end; declarations from ``declare``."""
+def call_down(
+    state: State, *, declare: dict[int, str] | None = None, turn_ups: TurnUps | None = None
+) -> None:
+    """Everyone brings in / checks / calls to the end; declarations from ``declare``,
+    turn-ups from ``turn_ups`` (see :func:`turn_up`)."""
     while not state.is_complete:
         if state.phase is Phase.DECLARING:
             assert declare is not None and state.actor is not None
             state.declare(declare[state.actor], seat=state.actor)
             continue
-        passive_action(state)
+        passive_action(state, turn_ups)
 
 
 def bet_down(state: State) -> None:
@@ -83,3 +116,23 @@ def bet_down(state: State) -> None:
             state.call()
         else:
             state.check()
+
+
+def winners(state: State) -> dict[int, int]:
+    """Chips won by each seat that won any (all pots and halves together)."""
+    won: dict[int, int] = {}
+    for e in state.events:
+        if isinstance(e, ev.PotAwarded):
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return won
+
+
+def stand_pat_and_check_down(state: State) -> None:
+    """Every draw stands pat; every betting decision checks, else calls."""
+    while not state.is_complete:
+        if state.phase is Phase.DRAWING:
+            state.draw()
+        elif state.can_check():
+            state.check()
+        else:
+            state.call()

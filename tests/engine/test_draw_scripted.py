@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import draw_deck
+from engine_helpers import draw_deck, stand_pat_and_check_down
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -45,16 +45,6 @@ def awards(state: State) -> list[tuple[int, int, str]]:
 
 def replays(state: State) -> bool:
     return History.from_json(state.history().to_json()).replay().snapshot() == state.snapshot()
-
-
-def stand_pat_and_check_down(state: State) -> None:
-    while not state.is_complete:
-        if state.phase is Phase.DRAWING:
-            state.draw()
-        elif state.can_check():
-            state.check()
-        else:
-            state.call()
 
 
 # ------------------------------------------------------------------ jackpots

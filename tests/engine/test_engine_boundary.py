@@ -305,11 +305,13 @@ def _attempts(state: State, bad: Any) -> list[Any]:
         lambda: state.draw(bad) if not isinstance(bad, (str, tuple, list)) else state.draw([bad]),
         lambda: state.cards(bad),
         lambda: state.view(bad),
+        lambda: state.turn_up((), seat=bad),
+        lambda: state.turn_up(bad) if not isinstance(bad, (tuple, list)) else state.turn_up([bad]),
     ]
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
-@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), bad=BAD, which=st.integers(0, 6))
+@given(seed=st.integers(0, 2**32), steps=st.integers(0, 60), bad=BAD, which=st.integers(0, 8))
 def test_any_non_int_amount_seat_or_count_is_refused_with_the_state_unchanged(
     game: str, seed: int, steps: int, bad: Any, which: int
 ) -> None:
@@ -327,6 +329,9 @@ def test_any_non_int_amount_seat_or_count_is_refused_with_the_state_unchanged(
             )
         elif option.action is Action.DRAW:
             state.draw()
+        elif option.action is Action.TURN_UP:
+            chooser = state.turn_up_choosers[0]
+            state.turn_up(state.turn_up_option(chooser).choices[:1], seat=chooser)
         else:
             getattr(state, str(option.action))()
     before = state.snapshot()

@@ -16,6 +16,16 @@ from splitpot.play import add_play_parser, describe_hand, run_play
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
 DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]
+FIVE = ["five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud",
+        "aces-deuces"]
+
+OPENING = {  # what the first round of each game prints
+    "five-card-stud": "has the highest upcard", "five-card-stud-last-down": "has the highest upcard",
+    "five-card-stud-five-bets": "has the lowest upcard", "mexican-stud": "turns up",
+    "aces-deuces": "acts first with the best hand showing",
+}
+FIRST_STREET = {"aces-deuces": "*** deal ***"}
+OPENING |= {game: "has the lowest upcard" for game in GAMES if game.startswith("seven")}
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -26,12 +36,13 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out.out, out.err
 
 
-@pytest.mark.parametrize("game", STUD)
+@pytest.mark.parametrize("game", STUD + FIVE)
 def test_text_output_reads_like_a_hand(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([game, "--players", "6", "--seed", "3"], capsys)
     assert code == 0
     assert out.startswith(f"{game}: 6 players, seed 3")
-    assert "*** third street ***" in out and "has the lowest upcard" in out and " wins " in out
+    first = FIRST_STREET.get(game, "*** third street ***")
+    assert first in out and OPENING[game] in out and " wins " in out
     assert out.rstrip().splitlines()[-1].startswith("stacks: P0 ")
 
 
@@ -144,6 +155,59 @@ def test_the_splitpot_command_runs_play(capsys: pytest.CaptureFixture[str]) -> N
     cli = pytest.importorskip("splitpot.cli")
     assert cli.main(["play", "seven-card-stud", "--players", "3", "--seed", "5"]) == 0
     assert "seven-card-stud: 3 players" in capsys.readouterr().out
+
+
+NEW_GAME_RUNS = [
+    ["five-card-stud", "--turn-up", "--players", "5"],
+    ["five-card-stud", "--low", "ace-to-six", "--declare", "in-turn"],
+    ["five-card-stud-five-bets", "--open-pair", "--wild", "2", "--positional", "lowest-hole-card"],
+    ["mexican-stud", "--low", "deuce-to-seven", "--wild-low", "best-rank"],
+    ["aces-deuces", "--no-stand-is-final", "--players", "6"],
+    ["aces-deuces", "--joker", "wild", "--penalty", "Kd", "--penalty-rule", "void-card"],
+]
+
+
+@pytest.mark.parametrize("argv", NEW_GAME_RUNS, ids=lambda a: "_".join(a).replace("--", ""))
+def test_new_games_json_replays_to_the_same_hands(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run([*argv, "--seed", "4", "--hands", "3", "--json"], capsys)
+    assert code == 0, err
+    doc = json.loads(out)
+    for record in doc["hands"]:
+        history = History.from_dict(record)
+        replayed = history.replay()  # strict: the rebuilt log equals the printed one, event for event
+        assert replayed.stacks == record["final_stacks"]
+        assert json.loads(History.of(replayed).to_json()) == {
+            k: v for k, v in record.items() if k != "final_stacks"}
+
+
+def test_new_games_read_as_a_player_reads_them(capsys: pytest.CaptureFixture[str]) -> None:
+    texts = {}
+    for argv in (["mexican-stud", "--players", "3"],
+                 ["five-card-stud", "--turn-up", "--players", "5"],
+                 ["aces-deuces", "--players", "4"],
+                 ["seven-card-stud", "--positional", "lowest-hole-card", "--players", "3"]):
+        code, out, err = run([*argv, "--seed", "1", "--hands", "6"], capsys)
+        assert code == 0, err
+        texts[argv[0]] = out
+    assert " turns up " in texts["mexican-stud"] and " is wild for P" in texts["mexican-stud"]
+    assert "his hole card (with all his" in texts["mexican-stud"]
+    assert "turns up his hole card" in texts["five-card-stud"] or "keeps his hole card down" in texts[
+        "five-card-stud"]
+    assert "has the highest upcard" in texts["five-card-stud"] and "and must bet" in texts["five-card-stud"]
+    assert " draws to his " in texts["aces-deuces"]
+    assert "and pays 1 into the pot for it" in texts["aces-deuces"]
+    assert ": his lowest hole card (with all his " in texts["seven-card-stud"]
+
+
+def test_new_game_options_are_refused_where_they_do_not_fit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(["five-card-stud-last-down", "--turn-up"], capsys)
+    assert code == 2 and "--turn-up applies to five-card-stud" in err
+    code, _, err = run(["aces-deuces", "--positional", "third-card"], capsys)
+    assert code == 2 and "third_card needs 3 cards dealt" in err
+    code, _, err = run(["seven-card-stud", "--stand-is-final"], capsys)
+    assert code == 2 and "--stand-is-final" in err
 
 
 def test_draw_game_events_read_like_a_hand() -> None:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.state import Phase, State
@@ -29,6 +30,15 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "seven-card-stud-high-low": [{}, {"low": "ace-to-six"}, {"low": "ace-to-five"}],
     "seven-card-stud-declare": [{}, {"declare": "in-turn", "tie_keeps_half": True},
                                 {"declare": "in-turn", "both": True}],
+    "five-card-stud": [{}, {"turn_up": True, "open_pair": True}, {"low": "ace-to-six", "declare": "in-turn"},
+                       {"wild": "2", "positional": "lowest_hole_card"}],
+    "five-card-stud-last-down": [{}, {"low": "deuce-to-seven"}, {"joker": "wild", "penalty": "Qs"}],
+    "five-card-stud-five-bets": [{}, {"turn_up": True}, {"low": "ace-to-five", "declare": "simultaneous"},
+                                 {"positional": "third_card"}],
+    "mexican-stud": [{}, {"low": "deuce-to-seven"}, {"low": "ace-to-six", "declare": "in-turn",
+                                                      "wild_low": "best-rank"}, {"wild": "2"}],
+    "aces-deuces": [{}, {"stand_is_final": False}, {"fees": (2, 0, 1, 4)},
+                    {"wild": "2", "positional": "hole_card", "penalty": "Kd"}],
     "jackpots": [{}, {"pass_and_out": True, "max_draw": 3, "ace_draw": 4, "second_round": "dealer-left"},
                  {"joker": "bug", "openers": "Q"}],
     "lowball": [{}, {"joker": None, "pass_and_out": False}],
@@ -79,6 +89,11 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
         random_draw(state, rng, option.amounts[0])
     elif option.action is Action.DECLARE:
         state.declare(rng.choice(option.choices), seat=state.actor)
+    elif option.action is Action.TURN_UP:
+        chooser = rng.choice(state.turn_up_choosers)  # simultaneous: anyone still to choose
+        mine = state.turn_up_option(chooser)
+        count = rng.choice(mine.amounts)
+        state.turn_up(rng.sample(mine.choices, count), seat=chooser)
     elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
         getattr(state, _METHOD[option.action])(rng.choice(option.amounts))
     else:
@@ -107,6 +122,13 @@ def try_illegal(state: State, rng: random.Random) -> None:
         attempts.append(lambda: state.draw(held[: legal[Action.DRAW].amounts[0] + 1] if
                                            len(held) > legal[Action.DRAW].amounts[0] else ["Zz"]))
     attempts.append(lambda: state.expose(next(c for c in range(52) if not state.can_expose(c))))
+    if Action.TURN_UP not in legal:
+        attempts.append(lambda: state.turn_up())
+    elif state.actor is not None:  # a card he does not hold down, or one too many
+        held = state.turn_up_option(state.actor).choices
+        wrong = next(c for c in range(53) if ev.card_text(c) not in held)
+        attempts.append(lambda: state.turn_up([wrong], seat=state.actor))
+        attempts.append(lambda: state.turn_up([*held, wrong][:2], seat=state.actor))
     attempt = rng.choice(attempts)
     before = state.snapshot()
     with pytest.raises((IllegalActionError, CardError)):
@@ -130,6 +152,9 @@ def check_legal_are_accepted(state: State) -> None:
             assert state.can_declare("both") == ("both" in option.choices)
         elif option.action is Action.DRAW:
             assert state.can_draw()
+        elif option.action is Action.TURN_UP:
+            assert state.can_turn_up(option.choices[:1], seat=state.actor)
+            assert state.can_turn_up((), seat=state.actor) == (0 in option.amounts)
         elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
             assert all(getattr(state, _CAN[option.action])(a) for a in option.amounts)
         else:
@@ -181,6 +206,31 @@ def test_random_play(game: str) -> None:
         state = play_random_hand(game, variants[i % len(variants)], seed=i * 7919 + len(game))
         showdowns += any(e.kind == "show" for e in state.events)
     assert showdowns > HANDS // 20  # the driver reaches showdowns, not just folds
+
+
+_NEW_MECHANICS = {
+    "five-card-stud": {"turn_up", "player_wild", "declare", "show"},
+    "five-card-stud-last-down": {"show"},
+    "five-card-stud-five-bets": {"turn_up", "player_wild", "reveal"},
+    "mexican-stud": {"turn_up_secret", "turn_up_reveal", "player_wild", "declare", "reveal"},
+    "aces-deuces": {"draw", "draw_fee", "player_wild"},
+}
+NEW_GAMES = tuple(_NEW_MECHANICS)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", NEW_GAMES)
+def test_random_play_thousands_of_hands(game: str) -> None:
+    """Five thousand more hands of each game of five-card stud, Mexican stud and
+    aces-deuces, every option variant in turn (the unmarked test plays a thousand);
+    the driver must reach each game's own mechanisms (turn-ups, a player's own
+    wild card at a showdown, declarations, paid draws)."""
+    variants = OPTIONS[game]
+    seen: set[str] = set()
+    for i in range(5 * HANDS):
+        state = play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729 + len(game))
+        seen.update(e.kind for e in state.events)
+    assert _NEW_MECHANICS[game] <= seen, _NEW_MECHANICS[game] - seen
 
 
 DRAW_HANDS = int(os.environ.get("SPLITPOT_RANDOM_DRAW_HANDS", "3000"))

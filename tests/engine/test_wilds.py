@@ -12,17 +12,10 @@ from splitpot.errors import RuleError
 from splitpot.games import get_game
 
 from .engine_helpers import call_down, stud_deck
+from .engine_helpers import winners as _winners
 
 ACES_AND_DEUCES = "2c 2d As Ah Ad Kc Qc"  # deuces wild: five aces
 KING_HIGH_SF = "9h Th Jh Qh Kh 3c 4c"  # a natural king-high straight flush
-
-
-def _winners(state: State) -> dict[int, int]:
-    won: dict[int, int] = {}
-    for e in state.events:
-        if isinstance(e, ev.PotAwarded):
-            won[e.seat] = won.get(e.seat, 0) + e.amount
-    return won
 
 
 def _play(spec_options: dict[str, object], hands: list[str]) -> State:

@@ -9,10 +9,13 @@
 from __future__ import annotations
 
 from splitpot.engine.betting import Action, Option
+from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.declare import Declaration
 from splitpot.engine.draws import DrawRules
 from splitpot.engine.history import History, player_view
 from splitpot.engine.openers import Opening
+from splitpot.engine.paid_draws import PaidDraws
+from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes, Street
@@ -20,6 +23,7 @@ from splitpot.engine.state import Phase, State
 
 __all__ = [
     "Action",
+    "ChoiceMode",
     "Declaration",
     "DeclareMode",
     "DrawRules",
@@ -29,11 +33,14 @@ __all__ = [
     "Opener",
     "Opening",
     "Option",
+    "PaidDraws",
     "Phase",
+    "PositionalWild",
     "Session",
     "Sevens",
     "Stakes",
     "State",
     "Street",
+    "TurnUp",
     "player_view",
 ]

@@ -60,6 +60,8 @@ class Action(StrEnum):
     """Discard cards and receive replacements (none = stand pat)."""
     DECLARE = "declare"
     """Declare high, low or both."""
+    TURN_UP = "turn_up"
+    """Turn one of his down cards face up (Mexican stud; five-card stud's option)."""
     KEEP = "keep"
     """Keep a card the dealer exposed that the player may refuse."""
     REFUSE = "refuse"
@@ -73,7 +75,8 @@ class Option:
     For ``bet``, ``raise``, ``complete`` the amounts are round totals ("to");
     for ``call`` and ``bring_in`` the chips added; for ``draw`` the most cards
     that may be exchanged; for ``declare`` none, and ``choices`` lists
-    ``high``, ``low``, ``both``.
+    ``high``, ``low``, ``both``; for ``turn_up`` how many cards may be turned
+    up (0 where he may keep them down, or 1) and ``choices`` his down cards.
     """
 
     action: Action
@@ -133,6 +136,9 @@ class Round:
     pass_and_out: bool = False
     no_check_raise: bool = False
     uncapped_heads_up: bool = False
+    must_bet: int | None = None
+    """The seat that must open the betting (five-card stud's highest or lowest
+    upcard): while nothing is bet he may neither check nor fold."""
 
     @classmethod
     def start(
@@ -226,6 +232,8 @@ class Round:
             first = (_FOLD, _option(_CALL, (owed if owed < stack else stack,)))
         elif self.pass_and_out and self.current == 0:
             first = (_FOLD,)
+        elif seat == self.must_bet and self.current == 0:
+            first = ()  # a forced opening bet: no check, no fold
         else:
             first = (_CHECK,)
         if raise_callable and stack > owed and self.may_reraise(seat, active):

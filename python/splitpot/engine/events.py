@@ -33,6 +33,7 @@ __all__ = [
     "Completed",
     "DeclarationsRevealed",
     "Declared",
+    "DrawFeePaid",
     "Drew",
     "Event",
     "ExposedKept",
@@ -44,11 +45,15 @@ __all__ = [
     "OpenersShown",
     "PassersOut",
     "PlayedAs",
+    "PlayerWild",
     "PotAwarded",
     "Raised",
     "Redealt",
     "StreetStarted",
     "StubReshuffled",
+    "TurnUpChosen",
+    "TurnUpsRevealed",
+    "TurnedUp",
     "card_text",
     "event_from_dict",
     "event_to_dict",
@@ -360,6 +365,56 @@ class HandEnded(Event):
     """The hand is over; ``stacks`` are the final stacks."""
 
     stacks: tuple[int, ...]
+
+
+@_event("turn_up", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnedUp(Event):
+    """In turn: ``seat`` turns ``cards`` face up (none: he keeps his down cards down)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@_event("turn_up_secret", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpChosen(Event):
+    """Simultaneous: ``seat`` chooses in secret to turn ``cards`` up (none: keeps
+    them down); the cards turn when everyone has chosen (:class:`TurnUpsRevealed`)."""
+
+    seat: int
+    cards: tuple[int, ...]
+
+
+@_event("turn_up_reveal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TurnUpsRevealed(Event):
+    """Simultaneous turn-ups revealed: ``seats[i]`` turned ``cards[i]`` face up
+    (seats not listed kept their down cards down)."""
+
+    seats: tuple[int, ...]
+    cards: tuple[int, ...]
+
+
+@_event("player_wild")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerWild(Event):
+    """At the showdown: ``card`` and every card of its rank are wild for ``seat``
+    alone, by the game's positional rule ``rule`` (his hole card, his lowest hole
+    card, his first or third card)."""
+
+    seat: int
+    card: int
+    rule: str
+
+
+@_event("draw_fee")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawFeePaid(Event):
+    """``seat`` pays ``amount`` into the pot for the card he just drew (aces-deuces)."""
+
+    seat: int
+    amount: int
 
 
 def event_to_dict(event: Event) -> dict[str, Any]:

@@ -204,6 +204,8 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
     ev.Folded: lambda s, e: s.fold(),
     ev.Drew: lambda s, e: s.draw(e.discarded, asked=len(e.received)),
     ev.Declared: lambda s, e: s.declare(e.choice, seat=e.seat),
+    ev.TurnedUp: lambda s, e: s.turn_up(e.cards, seat=e.seat),
+    ev.TurnUpChosen: lambda s, e: s.turn_up(e.cards, seat=e.seat),
     ev.ExposedKept: lambda s, e: s.keep_exposed(),
     ev.ExposedRefused: lambda s, e: s.refuse_exposed(),
     ev.CardExposed: lambda s, e: s.expose(e.card),
@@ -213,20 +215,39 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
 def apply_event(state: State, event: ev.Event) -> None:
     """Perform the player action that ``event`` records on ``state``."""
     seat = getattr(event, "seat", None)
-    if not isinstance(event, ev.Declared) and not event.dealer_call and seat != state.actor:
+    anyone = isinstance(event, (ev.Declared, ev.TurnUpChosen))  # may come from any seat still to choose
+    if not anyone and not event.dealer_call and seat != state.actor:
         raise RuleError(f"Logged {event.kind} by seat {seat}, but seat {state.actor} is to act.")
     _APPLY[type(event)](state, event)
 
 
-def _hide(event: ev.Event, viewer: int | None, secret_declarations: bool) -> dict[str, Any]:
+def _public_cards(events: list[ev.Event]) -> frozenset[int]:
+    """Cards everyone has seen face up: dealt or turned up, or drawn to an up card."""
+    up: set[int] = set()
+    for event in events:
+        if (isinstance(event, ev.CardsDealt) and event.up) or isinstance(
+            event, (ev.TurnedUp, ev.TurnUpsRevealed)
+        ):
+            up.update(event.cards)
+        elif isinstance(event, ev.Drew):
+            up.update(new for old, new in zip(event.discarded, event.received, strict=False) if old in up)
+    return frozenset(up)
+
+
+def _hide(
+    event: ev.Event, viewer: int | None, secret_declarations: bool, public: frozenset[int] = frozenset()
+) -> dict[str, Any]:
     data = ev.event_to_dict(event)
     if isinstance(event, ev.CardsDealt) and not event.up and event.seat != viewer:
         data["cards"] = [None] * len(event.cards)
     elif isinstance(event, ev.Drew) and event.seat != viewer:
-        data["discarded"] = [None] * len(event.discarded)
-        data["received"] = [None] * len(event.received)
+        # an up card replaced by an up card (aces-deuces) is seen by everyone
+        data["discarded"] = [ev.card_text(c) if c in public else None for c in event.discarded]
+        data["received"] = [ev.card_text(c) if c in public else None for c in event.received]
     elif isinstance(event, ev.Declared) and secret_declarations and event.seat != viewer:
         data["choice"] = None
+    elif isinstance(event, ev.TurnUpChosen) and event.seat != viewer:
+        data["cards"] = [None] * len(event.cards)  # the reveal shows them to everyone
     elif isinstance(event, (ev.Redealt, ev.StubReshuffled)):
         data["cards"] = [None] * len(event.cards)  # the order of cards still to come
     return data
@@ -236,6 +257,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: a spectator): own down cards, everyone's
     upcards, cards shown at showdown, public events; JSON-ready."""
     shown = {e.seat for e in state.events if isinstance(e, ev.CardsShown)}
+    public = _public_cards(state.events) if any(type(e) is ev.Drew for e in state.events) else frozenset()
     revealed = any(isinstance(e, ev.DeclarationsRevealed) for e in state.events)
     secret = state.spec.declare is DeclareMode.SIMULTANEOUS and not revealed
     players = []
@@ -259,6 +281,8 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         seat == state.actor or (declaring and seat in state.active and seat not in state.declared)
     )
     legal = [o.to_dict() for o in state.legal_actions()] if may_act else []
+    if seat is not None and seat in state.turn_up_choosers:  # turn-ups: each chooses his own
+        legal = [state.turn_up_option(seat).to_dict()]
     return {
         "game": state.spec.name,
         "seat": seat,
@@ -270,5 +294,5 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "community": [ev.card_text(c) for c in state.community],
         "players": players,
         "legal_actions": legal,
-        "events": [_hide(e, seat, secret) for e in state.events],
+        "events": [_hide(e, seat, secret, public) for e in state.events],
     }

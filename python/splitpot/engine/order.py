@@ -20,6 +20,7 @@ __all__ = [
     "bring_in_seat",
     "clockwise",
     "high_card_order",
+    "high_card_seat",
     "low_card_order",
     "showing_key",
 ]
@@ -43,6 +44,8 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     >>> key("8c 8d 3h 3s") > key("Ac Ad Kh Qs") > key("2c 2d") > key("Ah Kh")
     True
     """
+    if len(upcards) == 1:  # one upcard (the first round of the five-card games)
+        return (0, upcards[0] >> 2)
     counts: dict[int, int] = {}
     for card in upcards:
         rank = card >> 2
@@ -65,6 +68,15 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
 def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
     """The seat whose last upcard is lowest (ace high; clubs lowest on ties)."""
     return min(upcard, key=lambda seat: upcard[seat][-1])
+
+
+def high_card_seat(upcard: Mapping[int, Sequence[int]]) -> int:
+    """The seat whose last upcard is highest (ace high; spades highest on ties).
+
+    >>> high_card_seat({0: [4 * 12 + 1], 1: [4 * 12 + 3], 2: [4 * 11 + 3]})
+    1
+    """
+    return max(upcard, key=lambda seat: upcard[seat][-1])
 
 
 def best_showing_seat(upcards: Mapping[int, Sequence[int]], button: int, seats: int) -> int:

@@ -45,6 +45,7 @@ from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, 
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
 from splitpot.evaluate import Hand, evaluate, high_low, strength
+from splitpot.two_card import TwoCardHand, evaluate_two
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -71,6 +72,8 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
     """Evaluate one player's cards for the spec's high and low rankings, with
     ``wilds`` (default: the spec's)."""
     wilds = spec.wilds if wilds is None else wilds
+    if spec.hand_size == 2:
+        return _evaluate_two_card(spec, cards, wilds)
     hi: Hand | None
     lo: Hand | None
     if wilds.natural and spec.high is not None and spec.low is not None:
@@ -89,6 +92,29 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
         low_cards=tuple(int(c) for c in lo.cards) if lo is not None else (),
         high_text=str(hi) if hi is not None else dead if spec.high is not None else None,
         low_text=str(lo) if lo is not None else dead if spec.low is not None and spec.high is None else None,
+    )
+
+
+def _evaluate_two_card(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> Showing:
+    """Two-card poker (the rules, §1): pairs and high cards.  A penalty card kills
+    the hand under either penalty rule (a void card would leave fewer than two
+    cards to play)."""
+    dead = _dead_text(wilds, cards)
+    wild, joker = wilds.wild or None, "wild" if wilds.joker == "wild" else "bug"
+    hands: list[TwoCardHand | None] = [
+        None if kind is None or dead else evaluate_two(cards, kind, wild=wild, joker=joker)
+        for kind in (spec.high, spec.low and "low")
+    ]
+    hi, lo = hands
+    texts = [str(h) if h is not None else dead if kind is not None else None
+             for h, kind in zip(hands, (spec.high, spec.low), strict=True)]
+    return Showing(
+        high=hi.strength if hi is not None else 0,
+        low=lo.strength if lo is not None else 0,
+        high_cards=tuple(cards) if hi is not None else (),
+        low_cards=tuple(cards) if lo is not None else (),
+        high_text=texts[0],
+        low_text=texts[1],
     )
 
 
@@ -220,7 +246,13 @@ def settle(state: State) -> list[ev.Event]:
     spec = state.spec
     active = state.active
     out: list[ev.Event] = []
-    pots = side_pots(state.committed, active)
+    fees = state.draw_fees  # paid draws: dead money in the main pot, never a side pot of its own
+    if any(fees):
+        pots = side_pots([c - f for c, f in zip(state.committed, fees, strict=True)], active)
+        main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
+        pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
+    else:
+        pots = side_pots(state.committed, active)
     shares: list[Share] = []
     showings: dict[int, Showing] = {}
     if len(active) == 1:
@@ -228,6 +260,9 @@ def settle(state: State) -> list[ev.Event]:
     else:
         for seat in active:
             cards = state.cards(seat) + state.community
+            named = state.player_wild(seat) if spec.wilds.positional is not None else None
+            if named is not None:  # his own wild card (positional rule), shown first
+                out.append(named)
             dead = state.dead_hand(seat)
             if dead is not None:
                 showings[seat] = shown = _dead_showing(spec, dead)

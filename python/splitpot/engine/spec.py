@@ -22,8 +22,11 @@ from enum import StrEnum, unique
 from typing import Any
 
 from splitpot.cards import parse_cards
+from splitpot.engine.choices import TurnUp
 from splitpot.engine.draws import DrawRules
 from splitpot.engine.openers import Opening
+from splitpot.engine.paid_draws import PaidDraws
+from splitpot.engine.positional import PositionalWild
 from splitpot.engine.sevens import Sevens
 from splitpot.errors import ArgumentTypeError, CardError, RankingError, RuleError
 from splitpot.evaluate import Ranking
@@ -63,6 +66,12 @@ class Opener(StrEnum):
     """The first active player to the dealer's left."""
     LEFT_OF_BLINDS = "left_of_blinds"
     """The first player left of the last blind (blind games)."""
+    HIGH_CARD_BETS = "high_card_bets"
+    """The highest upcard (ace high; ties by suit, spades highest) must bet: he may
+    neither check nor fold (five-card stud's first round)."""
+    LOW_CARD_BETS = "low_card_bets"
+    """The lowest upcard (ace high; ties by suit, clubs lowest) must bet: he may
+    neither check nor fold (five-card stud, five bets: the first upcard round)."""
     OPENER = "opener"
     """The player who opened the pot this deal (jackpots' second round), else the
     next active player to his left; the dealer's left when nobody opened."""
@@ -121,7 +130,11 @@ class Street:
     follows; ``big_bet`` selects the big bet; ``big_bet_on_open_pair`` lets any
     player choose the big bet when an open pair shows (stud fourth street option);
     ``community_fallback`` deals one shared upcard when the deck cannot give every
-    player his card.
+    player his card; ``turn_up`` is a turn-up decision on this street
+    (:class:`~splitpot.engine.choices.TurnUp`: Mexican stud, five-card stud's
+    turn-up option); ``paid_draws`` makes the street's draw one card a turn for
+    a fee, round and round (:class:`~splitpot.engine.paid_draws.PaidDraws`:
+    aces-deuces; it needs ``draw=1``).
 
     >>> Street(name="seventh street", down=1, big_bet=True).cards_per_player
     1
@@ -139,6 +152,8 @@ class Street:
     pass_and_out: bool = False
     no_check_raise: bool = False
     community_fallback: bool = False
+    turn_up: TurnUp | None = None
+    paid_draws: PaidDraws | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
@@ -149,6 +164,21 @@ class Street:
         for name in _STREET_FLAGS:
             object.__setattr__(self, name, as_bool(getattr(self, name), f"{where}: {name}"))
         object.__setattr__(self, "opener", as_choice(self.opener, Opener, f"{where}: opener"))
+        if isinstance(self.turn_up, dict):  # from to_dict()
+            object.__setattr__(self, "turn_up", TurnUp(**self.turn_up))
+        if isinstance(self.paid_draws, dict):  # from to_dict()
+            object.__setattr__(self, "paid_draws", PaidDraws(**self.paid_draws))
+        if self.paid_draws is not None:
+            _check(isinstance(self.paid_draws, PaidDraws), where, "paid_draws must be a PaidDraws or None.")
+            _check(self.draw == 1, where, "paid draws exchange one card a turn: give draw=1.")
+        if self.turn_up is not None:
+            _check(isinstance(self.turn_up, TurnUp), where, "turn_up must be a TurnUp or None.")
+            _check(
+                self.up > 0 if self.turn_up.before_deal else self.down > 0,
+                where,
+                "a turn-up before the deal needs upcards to deal face down instead; "
+                "one after the deal needs a down card dealt on the street.",
+            )
         _check(
             not self.community_fallback or self.cards_per_player == 1,
             where,
@@ -216,7 +246,11 @@ class Wilds:
     ``None`` when the deck has no joker, else how it plays (``"bug"`` or
     ``"wild"``); ``wild_low`` is how wild cards count in a low; ``duplicate``
     lets a wild card repeat a held card in a high flush; ``penalty`` names
-    penalty cards and ``penalty_rule`` what they do.  The showdown passes these
+    penalty cards and ``penalty_rule`` what they do; ``positional`` makes a
+    card of each player's own deal, with every card of its rank, wild for him
+    alone (:class:`~splitpot.engine.positional.PositionalWild`: his hole card
+    in Mexican stud, his lowest hole card, his first or third card), resolved
+    per player at the showdown.  The showdown passes these
     to the evaluator; :meth:`options` gives them as its keywords.
 
     >>> Wilds(joker="bug").deck_size
@@ -237,6 +271,7 @@ class Wilds:
     duplicate: bool = False
     penalty: tuple[str, ...] = ()
     penalty_rule: PenaltyRule = PenaltyRule.DEAD_HAND
+    positional: PositionalWild | None = None
 
     def __post_init__(self) -> None:
         wild = (self.wild,) if isinstance(self.wild, str) else tuple(self.wild)
@@ -249,6 +284,9 @@ class Wilds:
         rule = as_choice(self.penalty_rule, PenaltyRule, "Wilds: penalty_rule")
         object.__setattr__(self, "penalty_rule", rule)
         object.__setattr__(self, "duplicate", as_bool(self.duplicate, "Wilds: duplicate"))
+        if self.positional is not None:
+            positional = as_choice(self.positional, PositionalWild, "Wilds: positional")
+            object.__setattr__(self, "positional", positional)
         try:
             wild_mask(self.wild)
             penalty_cards = parse_cards(" ".join(self.penalty))
@@ -265,7 +303,10 @@ class Wilds:
     def natural(self) -> bool:
         """True when nothing is wild and no card is a penalty card (a joker, if
         dealt, plays as the bug)."""
-        return not self.wild and self.joker is not JokerRule.WILD and not self.penalty
+        return (
+            not self.wild and self.joker is not JokerRule.WILD and not self.penalty
+            and self.positional is None
+        )
 
     def options(self, *, low: bool) -> dict[str, Any]:
         """The evaluator keywords for a high (``low=False``) or a low ranking;
@@ -300,6 +341,10 @@ class GameSpec:
     the half he won outright.  ``low_qualifier`` caps a qualifying low: the
     highest rank it may hold, ace = 1 (use it with an ace-to-five low for
     "nine or better"; ``eight-or-better`` has its qualifier built in).
+    ``hand_size`` is the number of cards in a ranked hand: 5 (the rankings of
+    :class:`splitpot.evaluate.Ranking`), or 2 for two-card poker (aces-deuces,
+    the rules §1), whose rankings are ``high`` and ``low`` of
+    :func:`splitpot.two_card.evaluate_two`.
     ``opening`` is the opening requirement of the first betting round and what a
     deal nobody opens becomes (:class:`~splitpot.engine.openers.Opening`);
     ``draws`` the draw rules of a draw game (:class:`~splitpot.engine.draws.DrawRules`);
@@ -327,6 +372,7 @@ class GameSpec:
     min_players: int = 2
     max_players: int = 8
     options: tuple[tuple[str, Any], ...] = ()
+    hand_size: int = 5
     opening: Opening | None = None
     draws: DrawRules | None = None
     sevens: Sevens = Sevens.OFF
@@ -335,6 +381,9 @@ class GameSpec:
         if not isinstance(self.name, str):
             raise ArgumentTypeError(f"GameSpec: name must be a str, got {describe(self.name)}.")
         where = f"GameSpec {self.name!r}"
+        object.__setattr__(self, "hand_size", as_int(self.hand_size, f"{where}: hand_size"))
+        _check(self.hand_size in (2, 5), where,
+               f"hand_size must be 5 or 2 (two-card poker), got {self.hand_size!r}.")
         object.__setattr__(self, "streets", as_sequence(self.streets, f"{where}: streets", "Street"))
         for street in self.streets:
             if not isinstance(street, Street):
@@ -373,10 +422,12 @@ class GameSpec:
         _check(self.high is not None or self.low is not None, where, "needs a high or a low ranking.")
         _check(self.high in (None, Ranking.HIGH.value), where,
                f"high must be 'high' or None, got {self.high!r}.")
-        lows = [r.value for r in Ranking if r.is_low]
+        lows = [r.value for r in Ranking if r.is_low] if self.hand_size == 5 else ["low"]
         _check(self.low is None or self.low in lows, where,
                f"low must be None or one of {', '.join(lows)}; got {self.low!r}.")
         _check(isinstance(self.wilds, Wilds), where, "wilds must be a Wilds.")
+        if self.hand_size == 2:
+            self._check_two_card(where)
         _check(
             self.declare is DeclareMode.NONE or (self.high is not None and self.low is not None),
             where,
@@ -395,6 +446,9 @@ class GameSpec:
                 _check(self.stakes.bring_in > 0, where, "a bring-in street needs stakes.bring_in > 0.")
             if street.opener is Opener.LEFT_OF_BLINDS:
                 _check(bool(self.stakes.blinds), where, "left_of_blinds needs stakes.blinds.")
+            if street.opener in (Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS):
+                _check(street.up > 0, where, f"{street.name!r}: {street.opener} needs upcards.")
+        self._check_positional(where)
         _check(
             len(self.stakes.blinds) <= self.min_players,
             where,
@@ -421,6 +475,30 @@ class GameSpec:
                    f"draws.ace_draw ({self.draws.ace_draw}) must exceed the street's draw ({most}).")
         _check(self.sevens is Sevens.OFF or self.low in ("ace-to-five", "deuce-to-seven", "ace-to-six"),
                where, "the sevens rule needs a lowball ranking (low='ace-to-five').")
+
+    def _check_two_card(self, where: str) -> None:
+        """Two-card hands: no qualifier, no flushes (duplicate), no zero in a low."""
+        _check(self.low_qualifier is None, where, "two-card hands have no low qualifier.")
+        _check(not self.wilds.duplicate, where, "duplicate applies to flushes; two-card hands have none.")
+        _check(
+            self.wilds.wild_low is WildLow.ZERO,
+            where,
+            "wild_low does not apply to two-card hands: a wild card there always takes the rank "
+            "that makes the best hand; leave wild_low at its default.",
+        )
+
+    def _check_positional(self, where: str) -> None:
+        """A positional wild rule needs the card it names to be dealt."""
+        rule = self.wilds.positional
+        if rule is None:
+            return
+        dealt = sum(s.cards_per_player for s in self.streets)
+        if rule is PositionalWild.THIRD_CARD:
+            _check(dealt >= 3, where,
+                   f"positional third_card needs 3 cards dealt; {self.name} deals {dealt}.")
+        elif rule in (PositionalWild.HOLE_CARD, PositionalWild.LOWEST_HOLE_CARD):
+            downs = any(s.down or (s.turn_up is not None and s.turn_up.before_deal) for s in self.streets)
+            _check(downs, where, f"positional {rule} needs a card dealt face down.")
 
     @property
     def split(self) -> bool:

@@ -6,7 +6,8 @@ the showdown) run by themselves unless ``automate=False``; then
 :meth:`State.advance` performs the next one.  Players act through
 :meth:`~State.fold`, :meth:`~State.check`, :meth:`~State.call`,
 :meth:`~State.bet`, :meth:`~State.raise_to`, :meth:`~State.complete`,
-:meth:`~State.bring_in`, :meth:`~State.draw` and :meth:`~State.declare`; each
+:meth:`~State.bring_in`, :meth:`~State.draw`, :meth:`~State.declare` and
+:meth:`~State.turn_up`; each
 has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
 is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
 Amounts and seats are ints (numpy ints taken and stored as ``int``); any other
@@ -47,9 +48,12 @@ from splitpot.cards import Card, parse_cards
 from splitpot.engine import draws, openers
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
+from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
-from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
+from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat
+from splitpot.engine.paid_draws import DrawTurns, PaidDraws
+from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
 from splitpot.errors import (
@@ -59,10 +63,34 @@ from splitpot.errors import (
     IllegalActionError,
     IllegalActionTypeError,
     RuleError,
+    SplitpotError,
 )
 from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, describe
 
 __all__ = ["Phase", "State"]
+
+_CARD_BY_TEXT = {ev.card_text(c): c for c in range(53)}
+
+
+def _card_ints(cards: Iterable[Card | int | str] | Card | int | str) -> tuple[int, ...]:
+    """Cards named by the caller as ints: one card, or an iterable of cards; text
+    as :func:`~splitpot.cards.parse_cards` reads it (the common forms looked up
+    directly, anything else parsed, so errors name the bad card)."""
+    if type(cards) is list and len(cards) == 1 and type(cards[0]) is str:  # the common form
+        one = _CARD_BY_TEXT.get(cards[0])
+        if one is not None:
+            return (one,)
+    if isinstance(cards, str):
+        one = _CARD_BY_TEXT.get(cards)
+        return (one,) if one is not None else tuple(map(int, parse_cards(cards)))
+    if isinstance(cards, int):
+        cards = [cards]
+    if type(cards) is list or type(cards) is tuple:
+        quick = tuple(_CARD_BY_TEXT.get(c, -1) if type(c) is str else c if type(c) is int else -1
+                      for c in cards)
+        if all(0 <= c <= 52 for c in quick) and len(set(quick)) == len(quick):
+            return quick
+    return tuple(map(int, parse_cards(cards)))
 
 
 @unique
@@ -85,6 +113,9 @@ class Phase(StrEnum):
     """Dealer: hands are shown and the pots awarded."""
     COMPLETE = "complete"
     """The hand is over; chips are back in the stacks."""
+    TURNING_UP = "turning_up"
+    """Player: each player still in turns one of his down cards face up (or, where
+    the game allows, keeps them down); in turn or all at once."""
     PASSED_OUT = "passed_out"
     """Dealer: nobody opened; the same hands are played as the next game (jacks
     back), or everyone antes again and the same dealer deals again."""
@@ -114,6 +145,8 @@ _A_BRING_IN = Action.BRING_IN
 _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
+_TURNING_UP = Phase.TURNING_UP
+_A_TURN_UP = Action.TURN_UP
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
@@ -211,6 +244,9 @@ class State:
         self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
         self._legal: tuple[Option, ...] | None = None
+        self._turning: TurnUps | None = None  # turn-up choices in progress
+        self._face_down: frozenset[int] | None = None  # seats dealt this street's upcards down
+        self._paying: DrawTurns | None = None  # paid draws (aces-deuces): turns and fees
         # draw games: the deal count, the opener, the muck, exposed cards
         self.game = spec
         self.deal = 1
@@ -271,10 +307,41 @@ class State:
 
     def wilds_for(self, seat: int) -> Wilds:
         """The wild cards, joker and penalty cards that count for ``seat`` at the
-        showdown: the game's (``spec.wilds``).  Games where wildness is a
-        player's own (Mexican stud, positional wild cards) resolve it here from
-        the deal."""
-        return self.spec.wilds
+        showdown: the game's (``spec.wilds``), with, where the game has a
+        positional rule (Mexican stud's hole card, a player's lowest hole card,
+        first or third card), the rank of his own card resolved from his deal."""
+        wilds = self.spec.wilds
+        if wilds.positional is None:
+            return wilds
+        return wilds_with(wilds, self.positional_card(seat))
+
+    def positional_card(self, seat: int) -> int | None:
+        """The card of ``seat``'s deal that the game's positional wild rule names
+        (None: no rule, or no such card); it and its rank are wild for him alone."""
+        rule = self.spec.wilds.positional
+        if rule is None:
+            return None
+        return positional_card(rule, lambda: self.dealt_cards(seat), self.down[seat])
+
+    def player_wild(self, seat: int) -> ev.PlayerWild | None:
+        """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for
+        ``seat`` (None when he has no wild card of his own)."""
+        card = self.positional_card(seat)
+        rule = self.spec.wilds.positional
+        if card is None or rule is None:
+            return None
+        return ev.PlayerWild(seat=seat, card=card, rule=str(rule))
+
+    def dealt_cards(self, seat: int) -> list[int]:
+        """The cards dealt to ``seat`` on the streets of this deal, in the order dealt
+        (draws not counted; a deal passed out and dealt again starts afresh)."""
+        out: list[int] = []
+        for event in self.events:
+            if type(event) is ev.CardsDealt and event.seat == seat:
+                out.extend(event.cards)
+            elif type(event) is ev.Redealt:
+                out = []
+        return out
 
     def _actors(self) -> list[int]:
         return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
@@ -363,8 +430,12 @@ class State:
         self.phase = _DEALING
         return last
 
-    def _deal_street(self) -> ev.Event:
+    def _deal_street(self) -> ev.Event | None:
         street = self.spec.streets[self.street]
+        rule = street.turn_up
+        if rule is not None and rule.before_deal and self._face_down is None:
+            self._begin_turn_up(rule)  # the choices first; the deal follows them
+            return None
         last = self._log(ev.StreetStarted(street=self.street, name=street.name))
         if street.burn:
             burned = self._take(1)[0]
@@ -381,20 +452,28 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
+                face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
+                    if face_down:  # turned his hole card up: this street's cards come down
+                        down = per if seat in face_down else street.down
                     if down:
                         self.down[seat].extend(mine[:down])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[:down], up=False))
-                    if street.up:
+                    if down < per:
                         self.up[seat].extend(mine[down:])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
         if per and street.down and self.spec.draws is not None:
             self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
-        if street.draw:
+        self._face_down = None
+        if street.paid_draws is not None and len(self._active) > 1:
+            self._begin_paid_draws(street.paid_draws)
+        elif street.draw:
             self.drawn = set()
             self.phase = _DRAWING
             self.actor = self._active[0]
+        elif rule is not None and not rule.before_deal and len(self._active) > 1:
+            self._begin_turn_up(rule)
         else:
             self._start_betting()
         return last
@@ -437,6 +516,10 @@ class State:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
+        elif street.opener is Opener.HIGH_CARD_BETS or street.opener is Opener.LOW_CARD_BETS:
+            showing = {s: self.up[s] for s in actors}  # the duty skips players all in
+            pick = high_card_seat if street.opener is Opener.HIGH_CARD_BETS else bring_in_seat
+            first = self.round.must_bet = pick(showing)
         elif street.opener is Opener.OPENER and self.opener is not None:
             first = self.opener
         else:
@@ -464,10 +547,13 @@ class State:
     def _return_uncalled(self) -> None:
         """Give back the part of the biggest commitment that nobody matched (an
         uncalled bet: a bet everyone folded to, or one bigger than any other
-        player's chips); it never enters a pot."""
-        top = max(range(self.seats), key=self.committed.__getitem__)
-        rest = max((c for s, c in enumerate(self.committed) if s != top), default=0)
-        excess = self.committed[top] - rest
+        player's chips); it never enters a pot.  Draw fees are dead money, not bets:
+        they never come back."""
+        fees = self.draw_fees
+        live = [c - f for c, f in zip(self.committed, fees, strict=True)]
+        top = max(range(self.seats), key=live.__getitem__)
+        rest = max((c for s, c in enumerate(live) if s != top), default=0)
+        excess = live[top] - rest
         if excess > 0 and not self.folded[top]:
             self.committed[top] -= excess
             self.stacks[top] += excess
@@ -535,6 +621,8 @@ class State:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
             return (_DECLARE_OPTION,) if self.spec.declare_both else (_DECLARE_HIGH_LOW,)
+        if self.phase is _TURNING_UP:
+            return (self.turn_up_option(seat),)
         return ()
 
     def _callable(self, seat: int) -> bool:
@@ -547,7 +635,11 @@ class State:
     def _describe_legal(self) -> str:
         parts = []
         for option in self.legal_actions():
-            if option.action in (_A_BET, _A_RAISE, _A_COMPLETE):
+            if option.action is _A_TURN_UP:
+                which = f"one of {' '.join(option.choices)}" if len(option.choices) > 1 else option.choices[0]
+                keep = " or keep it down" if 0 in option.amounts else ""
+                parts.append(f"turn up {which}{keep}")
+            elif option.action in (_A_BET, _A_RAISE, _A_COMPLETE):
                 parts.append(f"{option.action} to {' or '.join(map(str, option.amounts))}")
             elif option.amounts and option.action is not _A_DRAW:
                 parts.append(f"{option.action} {option.amounts[0]}")
@@ -769,6 +861,8 @@ class State:
                 f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
                 f"dealt); draw fewer."
             )
+        if self._paying is not None:  # paid draws: one card a turn, the fee affordable
+            self._paying.verify(seat, cards, self.stacks[seat])
         return seat, cards
 
     def can_draw(self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None) -> bool:
@@ -801,6 +895,8 @@ class State:
             self._exposable = set()  # the draw has begun: the deal's exposures are settled
         if received:
             self._exposable_drawn.update(received)
+        if self._paying is not None:  # paid draws: the fee, then the next turn round and round
+            return self._paid_draw_made(seat, bool(received), event)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
         if rest:
@@ -812,6 +908,41 @@ class State:
             self._start_betting()
         self._after()
         return event
+
+    # ------------------------------------------------------------ paid draws
+    def _begin_paid_draws(self, rule: PaidDraws) -> None:
+        self._paying = DrawTurns.start(rule, self._active, stacks=self.stacks)
+        self.phase = _DRAWING
+        self.actor = self._paying.next_seat(None)
+        if self.actor is None:  # nobody can pay a fee
+            self._start_betting()
+
+    def _paid_draw_made(self, seat: int, drew: bool, event: ev.Event) -> ev.Event:
+        paying = self._paying
+        assert paying is not None
+        if drew:
+            fee = paying.fee(seat)
+            self._move(seat, fee)
+            self._log(ev.DrawFeePaid(seat=seat, amount=fee))
+        paying.record(seat, drew=drew, stack=self.stacks[seat])
+        self.actor = paying.next_seat(seat)
+        if self.actor is None:
+            self._start_betting()
+        self._after()
+        return event
+
+    def draw_fee(self, seat: int) -> int | None:
+        """What ``seat``'s next card would cost in a game of paid draws (None: no
+        paid draws, or he may draw no more)."""
+        paying = self._paying
+        if paying is None or seat not in paying.drawn or paying.drawn[seat] >= paying.rule.most:
+            return None
+        return paying.fee(seat)
+
+    @property
+    def draw_fees(self) -> list[int]:
+        """Chips each seat paid for cards drawn this hand (dead money in the main pot)."""
+        return list(self._paying.fees_paid) if self._paying is not None else [0] * self.seats
 
     def _draw_limit(self, seat: int) -> int:
         most = self.spec.streets[self.street].draw
@@ -1115,6 +1246,111 @@ class State:
     def _undeclared(self) -> list[int]:
         return [s for s in self._active if s not in self.declared]
 
+    # ---------------------------------------------------------------- turn-ups
+    def _begin_turn_up(self, rule: TurnUp) -> None:
+        self._turning = TurnUps.start(rule, self._active)
+        self.phase = _TURNING_UP
+        self.actor = self._turning.next_seat
+
+    @property
+    def turn_up_choosers(self) -> list[int]:
+        """Seats that may choose a turn-up now: the actor when turn-ups are in turn,
+        everyone still to choose when they are simultaneous (empty outside a turn-up)."""
+        turning = self._turning
+        if turning is None:
+            return []
+        if turning.rule.mode is ChoiceMode.IN_TURN:
+            return [self.actor] if self.actor is not None else []
+        return turning.pending
+
+    def turn_up_option(self, seat: int) -> Option:
+        """What ``seat`` may turn up now (his down cards; amounts 0 where he may keep
+        them down, or 1); raises outside a turn-up."""
+        if self._turning is None:
+            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+        return self._turning.option(self.down[seat])
+
+    def verify_turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> tuple[int, tuple[int, ...]]:
+        """Raise unless ``seat`` (default: the actor) may turn ``cards`` face up: one
+        of his down cards, or none where the game lets him keep them down.  When
+        turn-ups are simultaneous, any player who has not chosen may choose.
+        Return (seat, cards as ints)."""
+        who = None if seat is None else as_int(
+            seat, "seat", low=0, high=self.seats - 1,
+            error=IllegalActionError, type_error=IllegalActionTypeError,
+        )
+        if isinstance(cards, (bytes, bytearray, bool)) or not isinstance(cards, (str, int, Card, Iterable)):
+            raise IllegalActionTypeError(
+                f"A turn-up names cards (text, ints or Cards), got {describe(cards)}."
+            )
+        try:
+            chosen = _card_ints(cards)
+        except CardTypeError as err:
+            raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
+        except CardError as err:
+            raise IllegalActionError(f"Cannot turn up: {err}.") from None
+        except TypeError as err:
+            raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
+        turning = self._turning
+        if self.phase is not _TURNING_UP or turning is None:
+            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+        who = self.actor if who is None else who
+        assert who is not None
+        held = self.down[who] if 0 <= who < self.seats else []
+        turning.verify(who, self.actor, held, chosen)
+        return who, chosen
+
+    def can_turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> bool:
+        """Whether the turn-up is legal (no side effects)."""
+        try:
+            self.verify_turn_up(cards, seat=seat)
+        except (SplitpotError, TypeError):
+            return False
+        return True
+
+    def turn_up(
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+    ) -> ev.Event:
+        """``seat`` (default: the actor) turns one of his down cards face up (no
+        cards: keeps them down, where allowed).  In turn the card turns at once;
+        simultaneous choices stay secret until everyone has chosen, then all
+        the cards turn together."""
+        who, chosen = self.verify_turn_up(cards, seat=seat)
+        turning = self._turning
+        assert turning is not None
+        turning.record(who, chosen)
+        if turning.rule.mode is ChoiceMode.IN_TURN:
+            event = self._log(ev.TurnedUp(seat=who, cards=chosen))
+            self._turn_face_up(who, chosen)
+        else:
+            event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
+        self.actor = turning.next_seat
+        if turning.done:
+            turned = turning.turned()
+            if turning.rule.mode is ChoiceMode.SIMULTANEOUS:
+                for seat_turned, card in turned:
+                    self._turn_face_up(seat_turned, (card,))
+                seats = tuple(s for s, _ in turned)
+                self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
+            self._turning = None
+            self.actor = None
+            if turning.rule.before_deal:
+                self._face_down = frozenset(s for s, _ in turned)
+                self.phase = _DEALING
+            else:
+                self._start_betting()
+        self._after()
+        return event
+
+    def _turn_face_up(self, seat: int, cards: Iterable[int]) -> None:
+        for card in cards:
+            self.down[seat].remove(card)
+            self.up[seat].append(card)
+
     # ---------------------------------------------------------------- helpers
     def snapshot(self) -> tuple[object, ...]:
         """A value that changes whenever anything in the state changes."""
@@ -1128,6 +1364,8 @@ class State:
             tuple(self.folded), tuple(map(tuple, self.down)), tuple(map(tuple, self.up)),
             tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
             tuple(sorted(self.drawn)), tuple(self.events),
+            self._turning.snapshot() if self._turning is not None else None, self._face_down,
+            self._paying.snapshot() if self._paying is not None else None,
             self.deal, self.spec.name, self.opener, self.opening_hand, tuple(self._deck[self._next :]),
             tuple(self._pool), tuple(sorted(self._exposable)), tuple(sorted(self._exposable_drawn)),
             tuple(sorted(self._owed.items())),

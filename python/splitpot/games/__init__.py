@@ -1,8 +1,9 @@
 """The game registry: game name (the API and CLI name) to spec builder.
 
 >>> sorted(GAMES)  # doctest: +NORMALIZE_WHITESPACE
-['california-lowball', 'jackpots', 'jacks-back', 'lowball', 'seven-card-stud', 'seven-card-stud-8',
- 'seven-card-stud-declare', 'seven-card-stud-high-low']
+['aces-deuces', 'california-lowball', 'five-card-stud', 'five-card-stud-five-bets',
+ 'five-card-stud-last-down', 'jackpots', 'jacks-back', 'lowball', 'mexican-stud', 'seven-card-stud',
+ 'seven-card-stud-8', 'seven-card-stud-declare', 'seven-card-stud-high-low']
 >>> get_game("seven-card-stud-declare", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
 >>> get_game("seven-card-stud", wild="2").wilds.wild  # any game takes the wild-card options
@@ -10,7 +11,7 @@
 >>> get_game("texas")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-splitpot.errors.RuleError: Unknown game 'texas'; known games: california-lowball, ...
+splitpot.errors.RuleError: Unknown game 'texas'; known games: aces-deuces, ...
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games.aces_deuces import aces_deuces
 from splitpot.games.draw import california_lowball, jackpots, jacks_back, lowball
+from splitpot.games.five_stud import five_card_stud, five_card_stud_five_bets, five_card_stud_last_down
+from splitpot.games.mexican import mexican_stud
 from splitpot.games.stud import (
     seven_card_stud,
     seven_card_stud_8,
@@ -41,15 +45,22 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "lowball": lowball,
     "california-lowball": california_lowball,
     "jacks-back": jacks_back,
+    "five-card-stud": five_card_stud,
+    "five-card-stud-last-down": five_card_stud_last_down,
+    "five-card-stud-five-bets": five_card_stud_five_bets,
+    "mexican-stud": mexican_stud,
+    "aces-deuces": aces_deuces,
 }
 """Every playable game by name; each builder takes keyword options."""
 
 
-WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule")
+WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):
 wild ranks or cards, the joker (``None``/``"none"``: no joker in the deck,
 ``"bug"``, ``"wild"``), how wild cards count in a low, duplicate wild cards in
-a high flush, penalty cards and their rule."""
+a high flush, penalty cards and their rule, and a positional wild card of each
+player's own (his hole card, lowest hole card, first or third card; ``None`` to
+turn Mexican stud's off)."""
 
 
 def get_game(name: str, **options: Any) -> GameSpec:

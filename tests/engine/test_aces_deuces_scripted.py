@@ -1,0 +1,228 @@
+"""Scripted aces-deuces hands (the rules, §1 and §5.10): paid draws, replacement
+face down or face up, the three-card limit, ``stand_is_final``, the two-card
+high-low split.
+
+``deck(hands, draws)`` deals each seat its down card then its up card (one
+round at a time from the dealer's left), and the cards drawn come next, in the
+order they are drawn.
+"""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import stand_pat_and_check_down as check_down
+from engine_helpers import stud_deck
+
+from splitpot.bots import SimpleBot
+from splitpot.cards import parse_cards
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.history import History, player_view
+from splitpot.engine.state import Phase, State
+from splitpot.errors import IllegalActionError, RuleError
+from splitpot.games import get_game
+from splitpot.play import describe_hand
+
+ACES = get_game("aces-deuces")
+
+
+def deck(hands: list[str], draws: str = "", *, button: int = 0) -> list[int]:
+    return stud_deck(hands, button=button, community=draws)
+
+
+def card(text: str) -> int:
+    return int(parse_cards(text)[0])
+
+
+def fees(state: State) -> list[tuple[int, int]]:
+    return [(e.seat, e.amount) for e in state.events if isinstance(e, ev.DrawFeePaid)]
+
+
+def awards(state: State) -> list[tuple[int, int, int, str]]:
+    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+
+
+def stand_all(state: State) -> None:
+    while state.phase is Phase.DRAWING:
+        state.draw()
+
+
+# ------------------------------------------------------------------ the draws
+def test_fees_one_then_one_more_then_three_more_paid_into_the_pot() -> None:
+    state = State(ACES, [100] * 2, deck=deck(["9c 8d", "Kc Qd"], "2c 3c 4c"))
+    assert state.phase is Phase.DRAWING and state.actor == 1 and state.pot == 2
+    assert state.draw_fee(1) == 1
+    state.draw(["Kc"])          # seat 1: first card, 1 chip
+    state.draw()                # seat 0 stands (final)
+    assert state.actor == 1 and state.draw_fee(1) == 1
+    state.draw(["2c"])          # second card, 1 more
+    assert state.draw_fee(1) == 3
+    state.draw(["Qd"])          # third card, 3 more
+    assert fees(state) == [(1, 1), (1, 1), (1, 3)]
+    assert state.pot == 2 + 5 and state.stacks[1] == 100 - 1 - 5
+    assert state.phase is Phase.BETTING  # three cards: done drawing; seat 0 stood
+
+
+def test_down_card_replaced_face_down_and_up_card_face_up() -> None:
+    state = State(ACES, [100] * 2, deck=deck(["9c 8d", "Kc Qd"], "2c 3c"))
+    state.draw(["Kc"])   # seat 1's down card
+    assert state.down[1] == [card("2c")] and state.up[1] == [card("Qd")]
+    state.draw(["8d"])   # seat 0's up card
+    assert state.down[0] == [card("9c")] and state.up[0] == [card("3c")]
+    view = player_view(state, 0)
+    drew = [e for e in view["events"] if e["event"] == "draw"]
+    assert drew[0] == {"event": "draw", "seat": 1, "discarded": [None], "received": [None]}  # hidden
+    assert drew[1]["received"] == ["3c"]  # his own
+    assert player_view(state, 1)["events"][-2]["received"] == ["3c"]  # an up card: public
+
+
+def test_one_card_a_turn_and_three_cards_at_most() -> None:
+    state = State(ACES, [100] * 3, deck=deck(["9c 8d", "Kc Qd", "5h 6h"], "2c 3c 4c 5c"))
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="may draw at most 1"):
+        state.draw(["Kc", "Qd"])
+    assert state.snapshot() == before
+    order = []
+    while state.phase is Phase.DRAWING:
+        order.append(state.actor)
+        if state.actor == 1:
+            state.draw(state.down[1])
+        else:
+            state.draw()
+    assert order == [1, 2, 0, 1, 1]  # seats 2 and 0 stood for good; seat 1 drew three and is done
+    assert fees(state) == [(1, 1), (1, 1), (1, 3)]
+
+
+def test_stand_is_final_by_default_and_an_option() -> None:
+    hands, draws = ["9c 8d", "Kc Qd", "5h 6h"], "2c 3c 4c 5c"
+    state = State(ACES, [100] * 3, deck=deck(hands, draws))
+    state.draw()                 # seat 1 stands: done
+    state.draw(["5h"])           # seat 2 draws
+    state.draw()                 # seat 0 stands: done
+    assert state.actor == 2      # only seat 2 is asked again
+    state.draw()
+    assert state.phase is Phase.BETTING
+    loose = State(get_game("aces-deuces", stand_is_final=False), [100] * 3, deck=deck(hands, draws))
+    loose.draw()                 # seat 1 stands ...
+    loose.draw(["5h"])           # seat 2 draws
+    loose.draw()                 # seat 0 stands
+    assert loose.actor == 1
+    loose.draw(["Kc"])           # ... and draws on a later turn
+    seen = []
+    while loose.phase is Phase.DRAWING:
+        seen.append(loose.actor)
+        loose.draw()
+    assert seen == [2, 0, 1]     # a full round in which nobody draws ends the drawing
+    assert fees(loose) == [(2, 1), (1, 1)]
+
+
+def test_a_player_who_cannot_pay_the_fee_is_passed_over() -> None:
+    # seat 1 has 1 chip after his ante: one draw; seat 2 is all in with his ante: none
+    state = State(ACES, [100, 2, 1], deck=deck(["9c 8d", "Kc Qd", "5h 6h"], "2c 3c 4c"))
+    assert state.actor == 1
+    state.draw(["Kc"])
+    assert state.stacks[1] == 0 and state.actor == 0  # seat 1 is done; seat 2 never draws
+    state.draw()
+    assert state.phase is not Phase.DRAWING
+
+
+# -------------------------------------------------------------- the betting
+def test_highest_upcard_acts_first_ties_to_the_dealers_left() -> None:
+    state = State(ACES, [100] * 3, deck=deck(["2c Kd", "3c 4d", "5c Kh"], button=0))
+    stand_all(state)
+    assert state.actor == 2 and Action.CHECK in {o.action for o in state.legal_actions()}
+    state = State(ACES, [100] * 3, deck=deck(["2c Kd", "3c As", "5c Kh"], button=0))
+    stand_all(state)
+    assert state.actor == 1  # the ace is the highest upcard
+
+
+# ---------------------------------------------------------------- showdown
+@pytest.mark.parametrize(
+    ("hands", "high", "low"),
+    [
+        (["As Ad", "Ac 2d", "Kc Kd"], 0, 1),   # A-A best high, A-2 best low
+        (["As Ad", "2c 2d"], 0, 1),           # A-A is the worst low: any pair beats it
+        (["As Ad", "Kc Qd"], 0, 1),           # ... and any unpaired hand
+        (["3c 2h", "Kc Qd", "4c 5d"], 1, 0),   # unpaired: the highest cards win high, the lowest low
+        (["Ac 3d", "3c 2h", "Kc Qd"], 0, 0),   # an unpaired ace is high for high and low for low
+        (["9c 9d", "Ac Kd"], 0, 1),           # any pair beats any unpaired hand for high
+    ],
+)
+def test_two_card_high_low_split(hands: list[str], high: int, low: int) -> None:
+    state = State(ACES, [100] * len(hands), deck=deck(hands))
+    check_down(state)
+    won = {(seat, side) for _, seat, _, side in awards(state)}
+    assert won == {(high, "high"), (low, "low")}
+
+
+def test_the_whole_pot_draw_fees_included_is_split_odd_chip_to_high() -> None:
+    state = State(ACES, [100] * 3, deck=deck(["As Ad", "Ac 2d", "7c 8d"], "9h"))
+    state.draw()
+    state.draw(["8d"])   # seat 2 pays 1: the pot is 3 + 1
+    state.draw()
+    check_down(state)
+    assert state.pot == 0 and awards(state) == [(0, 0, 2, "high"), (0, 1, 2, "low")]
+    state = State(ACES, [100] * 2, deck=deck(["As Ad", "Ac 2d"], "9h"))
+    state.draw(["2d"])   # seat 1 pays 1: pot 3, odd
+    state.draw()
+    check_down(state)
+    assert sorted(awards(state)) == [(0, 0, 2, "high"), (0, 1, 1, "low")]
+
+
+def test_fees_are_dead_money_in_the_main_pot() -> None:
+    # seat 0 is all in with his ante; seats 1 and 2 pay a fee each and bet.  The main
+    # pot is the antes and both fees (5): A-A takes its high half with the odd chip,
+    # A-3 its low half; the bets beyond seat 0's ante are a side pot that A-3 scoops.
+    hands = ["Ah Ad", "Kc Qd", "Jc 3s"]
+    state = State(ACES, [1, 100, 100], deck=deck(hands, "9h Ac"))
+    state.draw(["Kc"])  # seat 1: Q-9, fee 1
+    state.draw(["Jc"])  # seat 2: A-3, fee 1
+    state.draw()
+    state.draw()
+    assert state.actor == 1  # A-A shows highest but is all in
+    state.bet()
+    state.call()
+    assert awards(state) == [(0, 0, 3, "high"), (0, 2, 2, "low"), (1, 2, 5, "high"), (1, 2, 5, "low")]
+    assert sum(state.stacks) == 201
+
+
+def test_replay_is_identical_and_the_hand_reads_as_played() -> None:
+    state = State(ACES, [100] * 3, deck=deck(["9c 8d", "Kc Qd", "5h 6h"], "2c 3c 4c"))
+    state.draw(["Kc"])
+    state.draw()
+    state.draw(["8d"])
+    check_down(state)
+    assert History.from_json(state.history().to_json()).replay().snapshot() == state.snapshot()
+    lines = describe_hand(state, ["Ann", "Bo", "Cy"])
+    assert "  Bo draws to his down card (Kc out): [2c] Qd" in lines
+    assert "  Ann draws to his up card (8d out): [9c] 3c" in lines
+    assert lines.count("    and pays 1 into the pot for it") == 2
+    assert "  Cy stands: [5h] 6h" in lines
+
+
+# ----------------------------------------------------- options and wild cards
+def test_positional_and_penalty_cards_in_two_card_hands() -> None:
+    with pytest.raises(RuleError, match="third_card needs 3 cards dealt"):
+        get_game("aces-deuces", positional="third_card")
+    with pytest.raises(RuleError, match="wild_low does not apply to two-card hands"):
+        get_game("aces-deuces", wild_low="best-rank")
+    spec = get_game("aces-deuces", positional="hole_card")
+    state = State(spec, [100] * 2, deck=deck(["7c Ad", "Kc Qd"]))
+    check_down(state)  # seat 0's 7c is wild for him: A-A, and A-2 for low; seat 1's Kc makes Q-Q
+    named = [(e.seat, ev.card_text(e.card)) for e in state.events if isinstance(e, ev.PlayerWild)]
+    assert named == [(1, "Kc"), (0, "7c")]
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[0] == "pair of aces (7c as A)"
+    dead = State(get_game("aces-deuces", penalty="Ad"), [100] * 2, deck=deck(["7c Ad", "Kc 2d"]))
+    check_down(dead)
+    assert {(seat, side) for _, seat, _, side in awards(dead)} == {(1, "high"), (1, "low")}
+    assert next(e.high for e in dead.events if isinstance(e, ev.CardsShown) and e.seat == 0) == (
+        "dead hand (penalty card Ad)")
+
+
+def test_bot_stands_on_strong_hands_and_draws_to_weak_ones() -> None:
+    bot = SimpleBot(seed=1)
+    strong = State(ACES, [100] * 2, deck=deck(["9c 8d", "As Ad"]))
+    assert bot.discards(strong) == []
+    weak = State(ACES, [100] * 2, deck=deck(["9c 8d", "Jc 8h"]))
+    assert bot.discards(weak) == [card("Jc")]  # keeps the eight: a draw to a low
