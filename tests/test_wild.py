@@ -987,3 +987,31 @@ def test_low_needs_five_cards_with_wild_cards() -> None:
         splitpot.strength("7h 5d 2c", "ace-to-five", wild="2")
     with pytest.raises(CardError):
         splitpot.strength("7h 5d 4c Jk", "ace-to-five")
+
+
+@pytest.mark.parametrize("ranking", ["deuce-to-seven", "ace-to-six", "ace-to-five"])
+@pytest.mark.parametrize("rule", ["lowest-absent", "best-rank"])
+def test_the_ranks_named_for_wild_cards_give_the_hands_strength(
+    ranking: str, rule: str, rng: np.random.Generator
+) -> None:
+    """``Hand.wilds`` names a rank for each wild card of a low; natural cards of those ranks,
+    in the best suits the hand leaves free, make a hand of the same strength.  (Regression:
+    best-rank named the wild rank itself, "5h 4d 3c Ah 2s" deuces wild in ace-to-six read
+    "five-four low (2s as 2)" for what is six-five-four-three-ace.)"""
+    checked = 0
+    while checked < 300:
+        cards = [int(c) for c in rng.choice(52, size=5, replace=False)]
+        if not any(c >> 2 == 0 for c in cards):
+            continue
+        hand = E(cards, ranking, wild="2", wild_low=rule)
+        assert hand is not None
+        naturals = [int(c) for c in hand.cards if all(int(c) != int(w) for w, _ in hand.wilds)]
+        ranks = [int(splitpot.Card(text + "c")) >> 2 for _, text in hand.wilds]
+        choices = [[4 * r + s for s in range(4) if 4 * r + s not in naturals] for r in ranks]
+        best = max(
+            splitpot.strength(naturals + list(pick), ranking)
+            for pick in itertools.product(*choices)
+            if len(set(pick)) == len(pick)
+        )
+        assert best == hand.strength, f"{hand} ({[str(c) for c in hand.cards]}): named {hand.wilds}"
+        checked += 1

@@ -337,7 +337,7 @@ def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) ->
     opts = options or (0, 0, 0, False, 0, 0)
     category = _category(s, rid)
     values, subs = resolve(
-        played, rid, opts, category.value, lambda five: _core.strength_wild(five, rid, opts), s
+        played, rid, opts, category.value, lambda five: _core.strength(five, rid), s
     )
     # reading order: bigger groups first, then from the top (zeros last)
     sub_cards = [c for c, _ in subs]
