@@ -50,6 +50,7 @@ def _ids(spot: tuple[str, list[str], str, str | None]) -> str:
 
 
 @pytest.mark.parametrize("spot", EXACT_SPOTS, ids=[_ids(s) for s in EXACT_SPOTS])
+@pytest.mark.slow
 def test_exact_equals_brute_force(spot: tuple[str, list[str], str, str | None]) -> None:
     game, hands, dead, low = spot
     ref = brute_equity(game, hands, dead, low)
@@ -62,6 +63,7 @@ def test_exact_equals_brute_force(spot: tuple[str, list[str], str, str | None]) 
     assert math.isclose(sum(p.share for p in got), 1.0, abs_tol=1e-12)
 
 
+@pytest.mark.slow
 def test_exact_fifth_street_stud8_equals_brute_force() -> None:
     hands = ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"]
     dead = "Qs Qh Js Jh 7s 7h Ts Th Tc Td"  # folded upcards
@@ -280,6 +282,7 @@ JOKER_SPOTS = [
 
 
 @pytest.mark.parametrize("hands", JOKER_SPOTS, ids=["|".join(h) for h in JOKER_SPOTS])
+@pytest.mark.slow
 def test_lowball_with_the_bug_equals_brute_force(hands: list[str]) -> None:
     ref = brute_equity("lowball", hands, joker=True)
     got = equity("lowball", hands, joker=True)

@@ -188,6 +188,7 @@ BUG_ACE_TO_FIVE_COUNTS = {
 }
 
 
+@pytest.mark.slow
 def test_reference_deuces_wild_counts() -> None:
     sigs = five_card_signatures({0}, joker=False)
     assert sum(sigs.values()) == 2_598_960
@@ -230,6 +231,7 @@ def test_reference_seed_examples() -> None:
 
 
 @pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.slow
 def test_reference_batch_is_the_scalar_reference(k: int) -> None:
     """The signature-grouped batch path gives best_key row by row (guards the machinery)."""
     rng = np.random.default_rng(7 + k)
@@ -537,6 +539,7 @@ def rows() -> Rows:
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
+@pytest.mark.slow
 def test_full_order_against_reference(
     ranking: str,
     rule: str,
@@ -569,6 +572,7 @@ def test_full_order_against_reference(
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
+@pytest.mark.slow
 def test_sample_reaches_the_rare_hands(ranking: str, rule: str) -> None:
     """The random sample means something: per ranking and rule it holds thousands of
     five of a kind and straight flushes (high), of flushes repeating a rank (only with
@@ -709,6 +713,7 @@ def test_short_high_hands_against_reference(n: int) -> None:
 # ------------------------------------------------------------------------- exhaustive
 
 
+@pytest.mark.slow
 def test_deuces_wild_all_five_card_hands(all_five_card_hands: npt.NDArray[np.uint8]) -> None:
     """All 2,598,960 five-card hands, deuces wild: 672 five of a kind, every category
     count of the published table, and the full order against the reference."""
@@ -740,6 +745,7 @@ def _all_53_card_fives() -> npt.NDArray[np.uint8]:
     return flat.reshape(n, 5)
 
 
+@pytest.mark.slow
 def test_bug_ace_to_five_all_53_card_hands() -> None:
     """All 2,869,685 five-card hands of the 53-card deck in ace-to-five with the joker
     as the bug: 6,175 distinct values, the issue's category counts, full order."""
@@ -772,6 +778,7 @@ EXHAUSTIVE_53 = [
 
 
 @pytest.mark.parametrize(("ranking", "options"), EXHAUSTIVE_53, ids=str)
+@pytest.mark.slow
 def test_all_53_card_hands_full_order(ranking: str, options: dict[str, Any]) -> None:
     """All 2,869,685 five-card hands of the 53-card deck under a few option sets
     (the bug in high and deuce-to-seven, jokers and deuces wild, duplicates, the three
