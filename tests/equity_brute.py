@@ -44,7 +44,7 @@ _BUG_ORDER = (12, *range(12))
 
 
 def bug_strength(cards: list[int], ranking: str) -> int:
-    """The strength of a lowball hand holding the joker as the bug (RULES.md section 2),
+    """The strength of a lowball hand holding the joker as the bug (docs/rules.md, §2),
     read as the natural hand with the bug replaced by the lowest missing rank."""
     assert ranking == "ace-to-five"
     natural = [c for c in cards if c != JOKER]

@@ -63,7 +63,7 @@ __all__ = [
 
 @unique
 class EquityGame(StrEnum):
-    """The games :func:`equity` knows (RULES.md section 5)."""
+    """The games :func:`equity` knows (the rules reference (docs/rules.md), §5)."""
 
     SEVEN_CARD_STUD = "seven-card-stud"
     """Seven-card stud, high only: the ``high_*`` fields."""
@@ -228,7 +228,7 @@ def equity(
     ``progress(done, total)`` is called about 16 times a run. ``low``
     (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
     ``ace-to-six`` or ``ace-to-five``. ``joker`` (lowball only): a 53-card
-    deck whose joker is the bug (RULES.md section 2: the lowest rank the hand
+    deck whose joker is the bug (the rules reference (docs/rules.md), §2: the lowest rank the hand
     lacks, ace first); a hand may hold ``Jk``.
     ``max_outcomes``: the largest exact enumeration allowed
     (default 2,000,000,000); above it, RuleError suggests ``samples=``.

@@ -56,7 +56,7 @@ __all__ = [
 
 @unique
 class Ranking(StrEnum):
-    """How hands are ranked (RULES.md section 1)."""
+    """How hands are ranked (the rules reference (docs/rules.md), §1)."""
 
     HIGH = "high"
     """Ordinary high poker: aces high (and low in A-2-3-4-5)."""

@@ -30,10 +30,10 @@ from splitpot.games import GAMES, get_game
 __all__ = ["add_play_parser", "build_spec", "describe_hand", "run_play"]
 
 _GAME_HELP = {
-    "seven-card-stud": "seven-card stud, high only (RULES.md 5.1)",
-    "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (5.2)",
-    "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (5.3)",
-    "seven-card-stud-declare": "classic stud high-low with declarations (5.3, RULES.md 4)",
+    "seven-card-stud": "seven-card stud, high only (§5.1)",
+    "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (§5.2)",
+    "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (§5.3)",
+    "seven-card-stud-declare": "classic stud high-low with declarations (§5.3, §4)",
 }
 
 
@@ -49,7 +49,9 @@ def add_play_parser(subparsers: Any) -> None:
         "  --open-pair, --no-cap-heads-up   every game\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --tie-keeps-half      seven-card-stud-declare",
+        "  --declare, --tie-keeps-half      seven-card-stud-declare\n\n"
+        "rules: the sections (§) above are those of the rules reference, docs/rules.md (the Rules\n"
+        "page of the documentation): every default, option and reading each game follows",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")

@@ -1,4 +1,4 @@
-"""Declarations (RULES.md §4): high, low or both, and how a declared pot is won.
+"""Declarations (the rules reference (docs/rules.md), §4): high, low or both, and how a declared pot is won.
 
 >>> from splitpot.engine.pots import Pot
 >>> pot = Pot(amount=9, eligible=(0, 1, 2))
