@@ -12,6 +12,7 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "ArgumentTypeError",
     "CardError",
     "CardTypeError",
     "IllegalActionError",
@@ -44,3 +45,8 @@ class RuleError(SplitpotError, ValueError):
 
 class IllegalActionError(SplitpotError, ValueError):
     """A player or dealer action is not legal in the current state; the state is unchanged."""
+
+
+class ArgumentTypeError(SplitpotError, TypeError):
+    """An argument has the wrong type: a float or a bool where an int is meant, a
+    number where a name is meant (the message names the argument and the value)."""

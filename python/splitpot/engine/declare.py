@@ -81,7 +81,7 @@ def resolve_declared(
     contenders = list(players)
     forfeited: list[int] = []
     while True:
-        highs = best([s for s in contenders if declared[s] is not Declaration.LOW], high)
+        highs = best([s for s in contenders if declared[s] is not Declaration.LOW], high, qualify=True)
         lows = best([s for s in contenders if declared[s] is not Declaration.HIGH], low, qualify=True)
         failed: list[int] = []
         kept: dict[int, Side] = {}

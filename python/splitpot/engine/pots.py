@@ -106,7 +106,7 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
 def best(seats: Iterable[int], strength: Mapping[int, int], *, qualify: bool = False) -> list[int]:
     """The seats holding the best strength (ties kept, seat order kept).
 
-    With ``qualify`` a strength of 0 (no qualifying low) never wins.
+    With ``qualify`` a strength of 0 (no qualifying low, or a dead hand) never wins.
 
     >>> best([0, 1, 2], {0: 5, 1: 7, 2: 7})
     [1, 2]
@@ -145,12 +145,14 @@ def award_cards_speak(
     """Award one pot by the cards: high, low, or high-low split (odd chip to high).
 
     ``high``/``low`` map each eligible seat to its strength (``None``: the side is
-    not played).  With no qualifying low the high hand takes the whole pot.
+    not played; 0 is a dead hand or no qualifying low, and never wins).  With no
+    qualifying low the high hand takes the whole pot; when no hand can win
+    (every one dead) the pot is split equally.
     """
     seats = list(pot.eligible)
     if len(seats) == 1:
         return [Share(index, seats[0], pot.amount, Side.UNCONTESTED)]
-    highs = best(seats, high) if high is not None else []
+    highs = best(seats, high, qualify=True) if high is not None else []
     lows = best(seats, low, qualify=True) if low is not None else []
     if highs and lows:
         shares = divide(index, (pot.amount + 1) // 2, priority(highs, Side.HIGH), Side.HIGH, "high")

@@ -1,10 +1,27 @@
 """The showdown: evaluate the hands still in, split every pot, pay the winners.
 
 This is the only engine module that calls the evaluator
-(:func:`splitpot.evaluate.evaluate` and :func:`splitpot.evaluate.high_low`).
-Odd chips between tied hands follow ``GameSpec.odd_chip``: by suit (the tied
-hand holding the highest card of its five, or the lowest card for a low) or by
-position (the first tied seat left of the dealer).
+(:func:`splitpot.evaluate.evaluate` and :func:`splitpot.evaluate.high_low`),
+with the game's wild cards, joker and penalty cards (``GameSpec.wilds``, or a
+seat's own from :meth:`State.wilds_for <splitpot.engine.state.State.wilds_for>`).
+A hand holding a penalty card under the dead-hand rule has no high and no low
+(strength 0) and wins nothing.  Odd chips between tied hands follow
+``GameSpec.odd_chip``: by suit (the tied hand holding the highest card of its
+five, or the lowest card for a low) or by position (the first tied seat left
+of the dealer).
+
+>>> from splitpot.games import get_game
+>>> from splitpot.engine.spec import Wilds
+>>> spec = get_game("seven-card-stud")
+>>> evaluate_hands(spec, [51, 47, 43, 39, 35]).high_text
+'royal flush'
+>>> deuces = spec.replace(wilds=Wilds(wild=("2",)))
+>>> evaluate_hands(deuces, [51, 50, 49, 0, 1]).high_text
+'five of a kind, aces (2c as A♣, 2d as A)'
+>>> dead = spec.replace(wilds=Wilds(penalty=("As",)))
+>>> shown = evaluate_hands(dead, [51, 47, 43, 39, 35])
+>>> shown.high, shown.high_text
+(0, 'dead hand (penalty card As)')
 """
 
 from __future__ import annotations
@@ -13,11 +30,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
+from splitpot.engine.events import card_text
 from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
-from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
+from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
 from splitpot.evaluate import Hand, evaluate, high_low
 
 if TYPE_CHECKING:
@@ -41,26 +60,40 @@ class Showing:
     low_text: str | None
 
 
-def evaluate_hands(spec: GameSpec, cards: Sequence[int]) -> Showing:
-    """Evaluate one player's cards for the spec's high and low rankings."""
+def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = None) -> Showing:
+    """Evaluate one player's cards for the spec's high and low rankings, with
+    ``wilds`` (default: the spec's)."""
+    wilds = spec.wilds if wilds is None else wilds
     hi: Hand | None
     lo: Hand | None
-    if spec.high is not None and spec.low is not None:
+    if wilds.natural and spec.high is not None and spec.low is not None:
         both = high_low(cards, low=spec.low)
         hi, lo = both.high, both.low
     else:
-        hi = evaluate(cards, spec.high) if spec.high is not None else None
-        lo = evaluate(cards, spec.low) if spec.low is not None else None
+        hi = evaluate(cards, spec.high, **wilds.options(low=False)) if spec.high is not None else None
+        lo = evaluate(cards, spec.low, **wilds.options(low=True)) if spec.low is not None else None
     if lo is not None and spec.low_qualifier is not None and not _qualifies(lo, spec.low_qualifier):
         lo = None
+    dead = _dead_text(wilds, cards) if hi is None and lo is None else None
     return Showing(
         high=hi.strength if hi is not None else 0,
         low=lo.strength if lo is not None else 0,
         high_cards=tuple(int(c) for c in hi.cards) if hi is not None else (),
         low_cards=tuple(int(c) for c in lo.cards) if lo is not None else (),
-        high_text=str(hi) if hi is not None else None,
-        low_text=str(lo) if lo is not None else None,
+        high_text=str(hi) if hi is not None else dead if spec.high is not None else None,
+        low_text=str(lo) if lo is not None else dead if spec.low is not None and spec.high is None else None,
     )
+
+
+def _dead_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
+    """"dead hand (penalty card X)" when a penalty card killed the hand, else None."""
+    if not wilds.penalty:
+        return None
+    penalty = {int(c) for c in parse_cards(" ".join(wilds.penalty))}
+    held = [c for c in cards if c in penalty]
+    if not held:
+        return None
+    return f"dead hand (penalty card {' '.join(card_text(c) for c in held)})"
 
 
 def _qualifies(low: Hand, qualifier: int) -> bool:
@@ -102,7 +135,7 @@ def settle(state: State) -> list[ev.Event]:
     else:
         for seat in active:
             cards = state.cards(seat) + state.community
-            showings[seat] = shown = evaluate_hands(spec, cards)
+            showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
             out.append(
                 ev.CardsShown(
                     seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text

@@ -20,7 +20,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from typing import Any
 
-from splitpot.errors import RuleError
+from splitpot.cards import parse_cards
+from splitpot.errors import CardError, RankingError, RuleError
+from splitpot.evaluate import Ranking
+from splitpot.validate import as_bool, as_choice
+from splitpot.wild import JokerRule, PenaltyRule, WildLow, wild_mask
 
 __all__ = [
     "DeclareMode",
@@ -29,6 +33,7 @@ __all__ = [
     "Opener",
     "Stakes",
     "Street",
+    "Wilds",
 ]
 
 
@@ -164,6 +169,85 @@ class Stakes:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Wilds:
+    """Wild cards, the joker and penalty cards of a game (the rules, §2).
+
+    ``wild`` names fully wild ranks or cards as the evaluator's ``wild=`` does
+    (``("2",)`` = deuces wild; ``("Jd", "4h")`` = two cards); ``joker`` is
+    ``None`` when the deck has no joker, else how it plays (``"bug"`` or
+    ``"wild"``); ``wild_low`` is how wild cards count in a low; ``duplicate``
+    lets a wild card repeat a held card in a high flush; ``penalty`` names
+    penalty cards and ``penalty_rule`` what they do.  The showdown passes these
+    to the evaluator; :meth:`options` gives them as its keywords.
+
+    >>> Wilds(joker="bug").deck_size
+    53
+    >>> Wilds(wild=("2",)).options(low=False)
+    {'wild': ('2',)}
+    >>> Wilds(wild=("2",), wild_low="best-rank").options(low=True)
+    {'wild': ('2',), 'wild_low': 'best-rank'}
+    >>> Wilds(wild=("Z",))
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: Wilds: unknown wild rank or card 'Z': use a rank (2-9, T or 10, ...
+    """
+
+    wild: tuple[str, ...] = ()
+    joker: JokerRule | None = None
+    wild_low: WildLow = WildLow.ZERO
+    duplicate: bool = False
+    penalty: tuple[str, ...] = ()
+    penalty_rule: PenaltyRule = PenaltyRule.DEAD_HAND
+
+    def __post_init__(self) -> None:
+        wild = (self.wild,) if isinstance(self.wild, str) else tuple(self.wild)
+        penalty = (self.penalty,) if isinstance(self.penalty, str) else tuple(self.penalty)
+        object.__setattr__(self, "wild", tuple(str(w) for w in wild))
+        object.__setattr__(self, "penalty", tuple(str(p) for p in penalty))
+        if self.joker is not None:
+            object.__setattr__(self, "joker", as_choice(self.joker, JokerRule, "Wilds: joker"))
+        object.__setattr__(self, "wild_low", as_choice(self.wild_low, WildLow, "Wilds: wild_low"))
+        rule = as_choice(self.penalty_rule, PenaltyRule, "Wilds: penalty_rule")
+        object.__setattr__(self, "penalty_rule", rule)
+        object.__setattr__(self, "duplicate", as_bool(self.duplicate, "Wilds: duplicate"))
+        try:
+            wild_mask(self.wild)
+            penalty_cards = parse_cards(" ".join(self.penalty))
+        except (CardError, RankingError) as err:
+            raise RuleError(f"Wilds: {err}") from None
+        _check(not any(c.is_joker for c in penalty_cards), "Wilds", "the joker cannot be a penalty card.")
+
+    @property
+    def deck_size(self) -> int:
+        """52, or 53 with the joker."""
+        return 52 if self.joker is None else 53
+
+    @property
+    def natural(self) -> bool:
+        """True when nothing is wild and no card is a penalty card (a joker, if
+        dealt, plays as the bug)."""
+        return not self.wild and self.joker is not JokerRule.WILD and not self.penalty
+
+    def options(self, *, low: bool) -> dict[str, Any]:
+        """The evaluator keywords for a high (``low=False``) or a low ranking;
+        defaults are left out, so natural play takes the evaluator's fast path."""
+        out: dict[str, Any] = {}
+        if self.wild:
+            out["wild"] = self.wild
+        if self.joker is JokerRule.WILD:
+            out["joker"] = "wild"
+        if low and self.wild_low is not WildLow.ZERO:
+            out["wild_low"] = str(self.wild_low)
+        if not low and self.duplicate:
+            out["duplicate"] = True
+        if self.penalty:
+            out["penalty"] = " ".join(self.penalty)
+            if self.penalty_rule is not PenaltyRule.DEAD_HAND:
+                out["penalty_rule"] = str(self.penalty_rule)
+        return out
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class GameSpec:
     """A complete poker variant as data.
 
@@ -193,6 +277,7 @@ class GameSpec:
     tie_keeps_half: bool = False
     low_qualifier: int | None = None
     odd_chip: OddChip = OddChip.BY_SUIT
+    wilds: Wilds = field(default_factory=Wilds)
     min_players: int = 2
     max_players: int = 8
     options: tuple[tuple[str, Any], ...] = ()
@@ -205,6 +290,12 @@ class GameSpec:
         _check(bool(self.streets), where, "needs at least one street.")
         _check(self.streets[0].cards_per_player > 0, where, "the first street must deal cards.")
         _check(self.high is not None or self.low is not None, where, "needs a high or a low ranking.")
+        _check(self.high in (None, Ranking.HIGH.value), where,
+               f"high must be 'high' or None, got {self.high!r}.")
+        lows = [r.value for r in Ranking if r.is_low]
+        _check(self.low is None or self.low in lows, where,
+               f"low must be None or one of {', '.join(lows)}; got {self.low!r}.")
+        _check(isinstance(self.wilds, Wilds), where, "wilds must be a Wilds.")
         _check(
             self.declare is DeclareMode.NONE or (self.high is not None and self.low is not None),
             where,
@@ -259,4 +350,6 @@ class GameSpec:
         stakes["blinds"] = tuple(stakes.get("blinds", ()))
         data["stakes"] = Stakes(**stakes)
         data["options"] = tuple((k, v) for k, v in data.get("options", ()))
+        if "wilds" in data:
+            data["wilds"] = Wilds(**data["wilds"])
         return cls(**data)

@@ -34,7 +34,7 @@ from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
 from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
 from splitpot.engine.showdown import settle
-from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
 from splitpot.errors import IllegalActionError, RuleError
 
 __all__ = ["Phase", "State"]
@@ -115,8 +115,11 @@ class State:
             )
         if not 0 <= button < seats:
             raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
-        cards = parse_cards(deck) if deck is not None else Deck(seed).cards
+        joker = spec.wilds.joker is not None
+        cards = parse_cards(deck) if deck is not None else Deck(seed, joker=joker).cards
         order = list(map(int, cards))
+        if not joker and 52 in order:
+            raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
         self.spec = spec
         self.seats = seats
         self.button = button
@@ -171,6 +174,13 @@ class State:
     def cards(self, seat: int) -> list[int]:
         """All cards of ``seat`` (down then up) as ints."""
         return self.down[seat] + self.up[seat]
+
+    def wilds_for(self, seat: int) -> Wilds:
+        """The wild cards, joker and penalty cards that count for ``seat`` at the
+        showdown: the game's (``spec.wilds``).  Games where wildness is a
+        player's own (Mexican stud, positional wild cards) resolve it here from
+        the deal."""
+        return self.spec.wilds
 
     def _actors(self) -> list[int]:
         return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]

@@ -1,0 +1,196 @@
+"""One way in: how every public entry point checks its arguments.
+
+Each function returns the validated value — a real ``int``, ``float`` or
+``bool``, an enum member — never the caller's object, or raises a
+:mod:`splitpot.errors` class naming the argument, the value and what is
+accepted.  A value of the wrong type raises :class:`~splitpot.errors.ArgumentTypeError`
+(a ``TypeError``) unless the caller names another class; a value out of range
+raises the caller's ``error`` class (a ``ValueError``; :class:`~splitpot.errors.RuleError`
+by default).
+
+Ints are ints by :func:`operator.index` (so numpy integers are accepted and
+converted) and never bools: ``True`` is not a count, a seat or an amount.
+
+>>> import numpy as np
+>>> as_int(np.int64(5), "amount"), type(as_int(np.int64(5), "amount")).__name__
+(5, 'int')
+>>> as_int(5.0, "amount")
+Traceback (most recent call last):
+...
+splitpot.errors.ArgumentTypeError: amount must be an int, got float 5.0.
+>>> as_int(True, "seat")
+Traceback (most recent call last):
+...
+splitpot.errors.ArgumentTypeError: seat must be an int, got bool True.
+>>> as_int(9, "button", low=0, high=5)
+Traceback (most recent call last):
+...
+splitpot.errors.RuleError: button must be in 0..5, got 9.
+>>> from splitpot.wild import JokerRule
+>>> as_choice("Wild", JokerRule, "joker")
+<JokerRule.WILD: 'wild'>
+>>> as_choice("loud", JokerRule, "joker")
+Traceback (most recent call last):
+...
+splitpot.errors.RuleError: joker must be one of 'bug', 'wild'; got 'loud'.
+"""
+
+from __future__ import annotations
+
+import math
+import numbers
+import operator
+from enum import Enum
+from typing import Any, TypeVar
+
+from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
+
+__all__ = ["as_bool", "as_choice", "as_float", "as_int", "as_optional_int", "check_keywords", "describe"]
+
+E = TypeVar("E", bound=Enum)
+
+
+def describe(value: object) -> str:
+    """A short ``type value`` text for messages (long values cut).
+
+    >>> describe(2.5), describe("x" * 100)[:12]
+    ('float 2.5', "str 'xxxxxxx")
+    """
+    text = repr(value)
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return f"{type(value).__name__} {text}"
+
+
+def _range_text(low: int | float | None, high: int | float | None) -> str:
+    if low is not None and high is not None:
+        return f"in {low}..{high}"
+    if low is not None:
+        return f">= {low}"
+    return f"<= {high}"
+
+
+def as_int(
+    value: object,
+    name: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[SplitpotError] = RuleError,
+    type_error: type[SplitpotError] = ArgumentTypeError,
+) -> int:
+    """``value`` as an ``int`` in ``low..high`` (either bound may be None).
+
+    >>> as_int(3, "players", low=2)
+    3
+    >>> as_int(-1, "samples", low=1)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: samples must be >= 1, got -1.
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_":
+        raise type_error(f"{name} must be an int, got {describe(value)}.")
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        raise type_error(f"{name} must be an int, got {describe(value)}.") from None
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
+    return int(number)
+
+
+def as_optional_int(
+    value: object,
+    name: str,
+    *,
+    low: int | None = None,
+    high: int | None = None,
+    error: type[SplitpotError] = RuleError,
+) -> int | None:
+    """``None`` or :func:`as_int`.
+
+    >>> as_optional_int(None, "seed") is None
+    True
+    """
+    return None if value is None else as_int(value, name, low=low, high=high, error=error)
+
+
+def as_float(
+    value: object,
+    name: str,
+    *,
+    low: float | None = None,
+    high: float | None = None,
+    error: type[SplitpotError] = RuleError,
+) -> float:
+    """``value`` (an int or a float, not a bool) as a finite ``float`` in ``low..high``.
+
+    >>> as_float(2, "seconds", low=0)
+    2.0
+    >>> as_float(float("nan"), "stderr")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: stderr must be a finite number, got nan.
+    """
+    if isinstance(value, bool) or type(value).__name__ == "bool_" or not isinstance(value, numbers.Real):
+        raise ArgumentTypeError(f"{name} must be a number, got {describe(value)}.")
+    number = float(value)
+    if not math.isfinite(number):
+        raise error(f"{name} must be a finite number, got {number}.")
+    if (low is not None and number < low) or (high is not None and number > high):
+        raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
+    return number
+
+
+def as_bool(value: object, name: str) -> bool:
+    """``value`` as a ``bool``: only ``True``/``False`` (numpy bools too), never 0, 1 or "yes".
+
+    >>> as_bool(False, "duplicate")
+    False
+    >>> as_bool(1, "duplicate")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: duplicate must be True or False, got int 1.
+    """
+    if isinstance(value, bool):
+        return value
+    if type(value).__name__ == "bool_":
+        return bool(value)
+    raise ArgumentTypeError(f"{name} must be True or False, got {describe(value)}.")
+
+
+def as_choice(
+    value: object,
+    choices: type[E],
+    name: str,
+    *,
+    error: type[SplitpotError] = RuleError,
+) -> E:
+    """An enum member of ``choices`` from the member or its value; text is
+    matched ignoring case, with ``-`` and ``_`` alike.  The error lists the choices."""
+    if isinstance(value, choices):
+        return value
+    if isinstance(value, str):
+        key = value.strip().lower().replace("_", "-")
+        for member in choices:
+            if str(member.value).lower().replace("_", "-") == key:
+                return member
+        listed = ", ".join(repr(m.value) for m in choices)
+        raise error(f"{name} must be one of {listed}; got {value!r}.")
+    listed = ", ".join(repr(m.value) for m in choices)
+    raise ArgumentTypeError(f"{name} must be one of {listed} (a str), got {describe(value)}.")
+
+
+def check_keywords(given: dict[str, Any], known: frozenset[str] | set[str], what: str) -> None:
+    """Refuse keyword options that ``what`` does not take, listing the ones it does.
+
+    >>> check_keywords({"colour": 1}, {"low", "stakes"}, "seven-card-stud")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: seven-card-stud has no option 'colour'; its options: low, stakes.
+    """
+    unknown = sorted(set(given) - set(known))
+    if unknown:
+        names = ", ".join(repr(u) for u in unknown)
+        plural = "options" if len(unknown) > 1 else "option"
+        raise RuleError(f"{what} has no {plural} {names}; its options: {', '.join(sorted(known))}.")

@@ -1,0 +1,105 @@
+"""Wild cards, the joker and penalty cards as game options, honoured at the showdown."""
+
+from __future__ import annotations
+
+import pytest
+
+from splitpot.engine import events as ev
+from splitpot.engine.history import History
+from splitpot.engine.spec import Wilds
+from splitpot.engine.state import State
+from splitpot.errors import RuleError
+from splitpot.games import get_game
+
+from .engine_helpers import call_down, stud_deck
+
+ACES_AND_DEUCES = "2c 2d As Ah Ad Kc Qc"  # deuces wild: five aces
+KING_HIGH_SF = "9h Th Jh Qh Kh 3c 4c"  # a natural king-high straight flush
+
+
+def _winners(state: State) -> dict[int, int]:
+    won: dict[int, int] = {}
+    for e in state.events:
+        if isinstance(e, ev.PotAwarded):
+            won[e.seat] = won.get(e.seat, 0) + e.amount
+    return won
+
+
+def _play(spec_options: dict[str, object], hands: list[str]) -> State:
+    state = State(get_game("seven-card-stud", **spec_options), [100] * len(hands), deck=stud_deck(hands))
+    call_down(state)
+    return state
+
+
+def test_natural_straight_flush_beats_trip_aces() -> None:
+    state = _play({}, [ACES_AND_DEUCES, KING_HIGH_SF])
+    assert set(_winners(state)) == {1}
+
+
+def test_deuces_wild_five_aces_beat_a_straight_flush() -> None:
+    state = _play({"wild": "2"}, [ACES_AND_DEUCES, KING_HIGH_SF])
+    assert set(_winners(state)) == {0}
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[0] is not None and shown[0].startswith("five of a kind, aces")
+    award = next(e for e in state.events if isinstance(e, ev.PotAwarded))
+    assert award.hand.startswith("five of a kind")
+
+
+def test_penalty_card_dead_hand_wins_nothing() -> None:
+    state = _play({"penalty": "Kh"}, [ACES_AND_DEUCES, KING_HIGH_SF])
+    assert set(_winners(state)) == {0}  # the straight flush holds the penalty king
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[1] == "dead hand (penalty card Kh)"
+
+
+def test_penalty_void_card_plays_the_other_cards() -> None:
+    # Void: the Kh may not be played, so 9h Th Jh Qh 3c 4c make queen high, and trip aces win.
+    state = _play({"penalty": "Kh", "penalty_rule": "void-card"}, [ACES_AND_DEUCES, KING_HIGH_SF])
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[1] is not None and not shown[1].startswith("dead")
+    assert set(_winners(state)) == {0}
+
+
+def test_every_hand_dead_splits_the_pot_equally() -> None:
+    state = _play({"penalty": "As Kh"}, [ACES_AND_DEUCES, KING_HIGH_SF])
+    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert {e.side for e in awards} == {"equal"}
+    assert sum(state.stacks) == 200 and state.stacks[0] == state.stacks[1]
+
+
+def test_joker_game_deals_from_53_cards_and_plays_the_bug() -> None:
+    spec = get_game("seven-card-stud", joker="bug")
+    assert spec.wilds.deck_size == 53
+    state = State(spec, [100] * 2, seed=5)
+    assert len(state.deck_order) == 53 and 52 in state.deck_order
+    hands = ["Jk Ac As Ad Ah 3c 4d", "9h Th Jh Qh Kh 3s 4s"]
+    state = State(spec, [100] * 2, deck=stud_deck(hands))
+    call_down(state)
+    assert set(_winners(state)) == {0}  # five aces with the bug beat the straight flush
+
+
+def test_a_joker_in_a_game_without_one_is_refused() -> None:
+    with pytest.raises(RuleError, match="without the joker"):
+        State(get_game("seven-card-stud"), [100] * 2, deck=[52, *range(51)])
+
+
+def test_history_records_and_replays_the_wild_options() -> None:
+    options = {"wild": "2", "penalty": "Kh", "penalty_rule": "void-card"}
+    state = _play(options, [ACES_AND_DEUCES, KING_HIGH_SF])
+    history = History.from_json(state.history().to_json())
+    assert history.spec.wilds == Wilds(wild=("2",), penalty=("Kh",), penalty_rule="void-card")
+    assert history.replay().snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"wild": "Z"}, "unknown wild rank"),
+        ({"joker": "sometimes"}, "joker must be one of"),
+        ({"wild_low": "high"}, "wild_low must be one of"),
+        ({"penalty": "Jk"}, "joker cannot be a penalty"),
+    ],
+)
+def test_bad_wild_options_are_refused_clearly(options: dict[str, object], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        get_game("seven-card-stud", **options)
