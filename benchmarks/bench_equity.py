@@ -1,24 +1,25 @@
-"""Equity speed: splitpot ``equity`` beside pokerkit's ``calculate_equities``, same spots, same run.
+"""Equity speed: splitpot's exact counting beside its enumerator, and its Monte Carlo with ranges
+beside pokerkit's ``calculate_equities`` with the same ranges, same spots, same run.
 
 Spots (heads-up ``seven-card-stud-8``):
 
-* fifth street, ``Ah 2c 3d 8s 8c`` vs ``Kd Kc 9s 9h 4c``: splitpot exact, every one of the
-  671,580 outcomes, one thread (target: 20 ms or less);
-* third street, ``Ah 2c 3d`` vs ``Kd Kc 9s``: Monte Carlo, SPLITPOT_BENCH_EQUITY_SAMPLES
-  (default 1,000,000) samples on one thread (target: 0.3 s or less), and on two threads;
-* the same third-street spot through pokerkit's ``calculate_equities`` (StandardHighHand +
-  EightOrBetterLowHand, seven hole cards each), SPLITPOT_BENCH_POKERKIT_SAMPLES (default
-  1,000) samples, one process.
+* third street, ``Ah 2c 3d`` vs ``Kd Kc 9s``, exact: counting (18,265,297,050 outcomes, one
+  thread; goal 1 s or less) beside the enumerator on the same spot. The enumerator would take
+  minutes, so it runs for SPLITPOT_BENCH_ENUMERATE_SECONDS (default 8) and its time for the whole
+  spot is its measured rate times the outcomes (set it to 0 to run the whole spot);
+* fifth street, ``Ah 2c 3d 8s 8c`` vs ``Kd Kc 9s 9h 4c``, exact: counted and enumerated;
+* third street with a range: ``Ah 2c 3d`` vs ``Kd + 2 down: pair`` (a king up, a pair in the
+  hole: 75 hidden pairs), Monte Carlo, SPLITPOT_BENCH_EQUITY_SAMPLES (default 1,000,000) samples
+  on one thread, beside pokerkit's ``calculate_equities`` with the same range (the 75 three-card
+  hands, seven hole cards each; StandardHighHand + EightOrBetterLowHand),
+  SPLITPOT_BENCH_POKERKIT_SAMPLES (default 2,000) samples, one process.
 
 A sample is one deal of the rest of both hands, so samples per second compare the two at equal
-accuracy (the same number of samples gives the same standard error). Each row's checksum is
-player 0's share of the pot in tenths of a percent; pokerkit's answer must lie within 4
-standard errors of splitpot's. "evaluations" counts hands scored (2 players x 2 rankings a
-deal); the exact run evaluates each player's 861 deals once and compares strengths per outcome,
-so its figure is outcomes x 4 (equivalent evaluations).
+accuracy. Each row's checksum is player 0's share of the pot in tenths of a percent; pokerkit's
+answer must lie within 4 standard errors of splitpot's.
 
     pytest benchmarks/bench_equity.py --benchmark-only
-    python benchmarks/bench_equity.py            # plain report with the ratio
+    python benchmarks/bench_equity.py            # plain report with the ratios
 """
 
 from __future__ import annotations
@@ -33,12 +34,20 @@ from typing import Any
 import pytest
 
 import splitpot
+from splitpot.equity import EquityStopped
 
-__all__ = ["pokerkit_third_street", "splitpot_fifth_exact", "splitpot_third_mc"]
+__all__ = [
+    "pokerkit_range_mc",
+    "splitpot_fifth",
+    "splitpot_range_mc",
+    "splitpot_third_count",
+    "third_street_enumerator",
+]
 
 GAME = "seven-card-stud-8"
 FIFTH = ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"]
 THIRD = ["Ah 2c 3d", "Kd Kc 9s"]
+RANGE_SPOT = ["Ah 2c 3d", "Kd + 2 down: pair"]
 
 
 def _env_int(name: str, default: int) -> int:
@@ -47,23 +56,61 @@ def _env_int(name: str, default: int) -> int:
 
 
 SAMPLES = _env_int("SPLITPOT_BENCH_EQUITY_SAMPLES", 1_000_000)
-PK_SAMPLES = _env_int("SPLITPOT_BENCH_POKERKIT_SAMPLES", 1_000)
+PK_SAMPLES = _env_int("SPLITPOT_BENCH_POKERKIT_SAMPLES", 2_000)
+ENUMERATE_SECONDS = _env_int("SPLITPOT_BENCH_ENUMERATE_SECONDS", 8)
 
 
-def splitpot_fifth_exact(threads: int = 1) -> splitpot.EquityResult:
-    return splitpot.equity(GAME, FIFTH, threads=threads)
+def splitpot_third_count(threads: int = 1) -> splitpot.EquityResult:
+    return splitpot.equity(GAME, THIRD, threads=threads)
 
 
-def splitpot_third_mc(samples: int = SAMPLES, threads: int = 1, seed: int = 2026) -> splitpot.EquityResult:
-    return splitpot.equity(GAME, THIRD, samples=samples, seed=seed, threads=threads)
+def third_street_enumerator(seconds: float = ENUMERATE_SECONDS) -> tuple[float, int, int, bool]:
+    """The enumerator on third street for ``seconds`` (0: to the end): (time for the whole spot,
+    outcomes done, outcomes in all, whether it ran to the end)."""
+    seen = [0, 1]
+    start = time.perf_counter()
+
+    def progress(done: int, total: int) -> bool:
+        seen[:] = [done, total]
+        return seconds <= 0 or time.perf_counter() - start < seconds
+
+    try:
+        splitpot.equity(GAME, THIRD, method="enumerate", max_outcomes=2**62, threads=1, progress=progress)
+        finished = True
+    except EquityStopped:
+        finished = False
+    spent = time.perf_counter() - start
+    done, total = seen
+    whole = spent if finished else spent * total / max(done, 1)
+    return whole, done, total, finished
 
 
-def pokerkit_third_street(samples: int = PK_SAMPLES) -> list[float]:
-    from pokerkit import Card, Deck, EightOrBetterLowHand, StandardHighHand, calculate_equities
+def splitpot_fifth(method: str = "auto") -> splitpot.EquityResult:
+    return splitpot.equity(GAME, FIFTH, threads=1, method=method)
 
-    ranges = [[list(Card.parse("".join(h.split())))] for h in THIRD]
+
+def splitpot_range_mc(samples: int = SAMPLES, threads: int = 1, seed: int = 2026) -> splitpot.EquityResult:
+    return splitpot.equity(GAME, RANGE_SPOT, samples=samples, seed=seed, threads=threads)
+
+
+def _pokerkit_ranges() -> list[list[list[Any]]]:
+    from pokerkit import Card
+
+    hero = [list(Card.parse("Ah2c3d"))]
+    villain_range = splitpot.parse_range(RANGE_SPOT[1])
+    members, _ = villain_range.expand([int(c) for c in splitpot.parse_cards(RANGE_SPOT[0])])
+    villain = [
+        list(Card.parse("Kd" + "".join(str(splitpot.Card(int(c))) for c in row))) for row in members
+    ]
+    return [hero, villain]
+
+
+def pokerkit_range_mc(samples: int = PK_SAMPLES) -> list[float]:
+    from pokerkit import Deck, EightOrBetterLowHand, StandardHighHand, calculate_equities
+
     equities: list[float] = calculate_equities(
-        ranges, (), 7, 0, Deck.STANDARD, (StandardHighHand, EightOrBetterLowHand), sample_count=samples
+        _pokerkit_ranges(), (), 7, 0, Deck.STANDARD, (StandardHighHand, EightOrBetterLowHand),
+        sample_count=samples,
     )
     return equities
 
@@ -80,36 +127,47 @@ def _consistent(ours: float, theirs: float, samples: int) -> bool:
 # ---------------------------------------------------------------- pytest-benchmark
 
 
-def test_splitpot_fifth_street_exact(benchmark: Any, figures: Any) -> None:
-    benchmark.group = "equity stud-8 heads-up"
-    r = benchmark.pedantic(splitpot_fifth_exact, rounds=20, iterations=1, warmup_rounds=1)
-    assert r.exact and r.outcomes == 671_580
-    figures.add(benchmark, "equity stud-8 fifth street (outcomes)", "splitpot exact", r.outcomes,
+def test_third_street_counting(benchmark: Any, figures: Any) -> None:
+    benchmark.group = "equity stud-8 heads-up third street exact"
+    r = benchmark.pedantic(splitpot_third_count, rounds=3, iterations=1, warmup_rounds=1)
+    assert r.exact and r.method == "count" and r.outcomes == 18_265_297_050
+    figures.add(benchmark, "equity stud-8 third street exact (outcomes)", "splitpot counting", r.outcomes,
                 _checksum(r[0].share))
 
 
-def test_splitpot_third_street_monte_carlo(benchmark: Any, figures: Any) -> None:
-    benchmark.group = "equity stud-8 heads-up"
-    r = benchmark.pedantic(splitpot_third_mc, rounds=3, iterations=1)
-    figures.add(benchmark, "equity stud-8 third street (samples)", "splitpot", r.outcomes,
+def test_third_street_enumerator(benchmark: Any) -> None:
+    benchmark.group = "equity stud-8 heads-up third street exact"
+    whole, done, total, _ = benchmark.pedantic(third_street_enumerator, rounds=1, iterations=1)
+    assert 0 < done <= total == 18_265_297_050
+    benchmark.extra_info["seconds for the whole spot (extrapolated)"] = whole
+
+
+def test_fifth_street_counting(benchmark: Any) -> None:
+    benchmark.group = "equity stud-8 heads-up fifth street exact"
+    r = benchmark.pedantic(splitpot_fifth, rounds=20, iterations=1, warmup_rounds=1)
+    assert r.method == "count" and r.outcomes == 671_580
+
+
+def test_fifth_street_enumerator(benchmark: Any) -> None:
+    benchmark.group = "equity stud-8 heads-up fifth street exact"
+    r = benchmark.pedantic(splitpot_fifth, kwargs={"method": "enumerate"}, rounds=20, iterations=1)
+    assert r.method == "enumerate" and r.outcomes == 671_580
+
+
+def test_splitpot_range_monte_carlo(benchmark: Any, figures: Any) -> None:
+    benchmark.group = "equity stud-8 third street with a range (samples)"
+    r = benchmark.pedantic(splitpot_range_mc, rounds=3, iterations=1)
+    figures.add(benchmark, "equity stud-8 third street, range (samples)", "splitpot", r.outcomes,
                 _checksum(r[0].share))
 
 
-def test_splitpot_third_street_monte_carlo_two_threads(benchmark: Any, figures: Any) -> None:
-    benchmark.group = "equity stud-8 heads-up"
-    r = benchmark.pedantic(splitpot_third_mc, kwargs={"threads": 2}, rounds=3, iterations=1)
-    assert r == splitpot_third_mc()  # same seed, same answer on one thread
-    figures.add(benchmark, "equity stud-8 third street (samples)", "splitpot 2 threads", r.outcomes,
-                _checksum(r[0].share))
-
-
-def test_pokerkit_third_street(benchmark: Any, figures: Any) -> None:
+def test_pokerkit_range_monte_carlo(benchmark: Any, figures: Any) -> None:
     pytest.importorskip("pokerkit")
-    benchmark.group = "equity stud-8 heads-up"
-    theirs = benchmark.pedantic(pokerkit_third_street, rounds=1, iterations=1)
-    ours = splitpot_third_mc()[0].share
+    benchmark.group = "equity stud-8 third street with a range (samples)"
+    theirs = benchmark.pedantic(pokerkit_range_mc, rounds=1, iterations=1)
+    ours = splitpot_range_mc()[0].share
     assert _consistent(ours, theirs[0], PK_SAMPLES), (ours, theirs)
-    figures.add(benchmark, "equity stud-8 third street (samples)", "pokerkit", PK_SAMPLES,
+    figures.add(benchmark, "equity stud-8 third street, range (samples)", "pokerkit", PK_SAMPLES,
                 _checksum(theirs[0]))
 
 
@@ -126,35 +184,39 @@ def _best(fn: Callable[[], object], repeat: int) -> float:
 
 
 def main(argv: list[str]) -> int:
-    """Print the figures and the ratio to pokerkit (no pytest needed)."""
-    splitpot_fifth_exact()  # warm up
-    t_exact = _best(splitpot_fifth_exact, 20)
-    r_exact = splitpot_fifth_exact()
-    print(f"fifth street exact, 1 thread: {r_exact.outcomes:,} outcomes in {t_exact * 1e3:.2f} ms "
-          f"({r_exact.outcomes / t_exact / 1e6:.1f} M outcomes/s, "
-          f"{4 * r_exact.outcomes / t_exact / 1e6:.0f} M equivalent evaluations/s); "
-          f"share {r_exact[0].share:.4f} / {r_exact[1].share:.4f}")
+    """Print the figures and the ratios (no pytest needed)."""
+    splitpot_third_count()  # warm up
+    t_count = _best(splitpot_third_count, 3)
+    r = splitpot_third_count()
+    print(f"third street exact, counting, 1 thread: {r.outcomes:,} outcomes in {t_count:.3f} s; "
+          f"share {r[0].share:.6f} / {r[1].share:.6f}")
+    whole, done, total, finished = third_street_enumerator()
+    how = "whole run" if finished else f"{done:,} of {total:,} outcomes, extrapolated"
+    print(f"third street exact, enumerator, 1 thread: {whole:.1f} s ({how})")
+    print(f"ratio, third street exact: enumerator / counting = {whole / t_count:,.0f}x")
+    t_fc = _best(splitpot_fifth, 20)
+    t_fe = _best(lambda: splitpot_fifth("enumerate"), 20)
+    print(f"fifth street exact: counting {t_fc * 1e3:.2f} ms, enumerator {t_fe * 1e3:.2f} ms "
+          f"({t_fe / t_fc:.1f}x)")
     rates = {}
     for threads in (1, 2):
-        t_mc = _best(lambda th=threads: splitpot_third_mc(threads=th), 3)  # type: ignore[misc]
+        t_mc = _best(lambda th=threads: splitpot_range_mc(threads=th), 3)  # type: ignore[misc]
         rates[threads] = SAMPLES / t_mc
-        r_mc = splitpot_third_mc(threads=threads)
-        print(f"third street Monte Carlo, {threads} thread(s): {SAMPLES:,} samples in {t_mc:.3f} s "
-              f"({rates[threads] / 1e6:.2f} M samples/s, {4 * rates[threads] / 1e6:.0f} M evaluations/s); "
-              f"share {r_mc[0].share:.4f}")
+        mc = splitpot_range_mc(threads=threads)
+        print(f"third street vs '{RANGE_SPOT[1]}', Monte Carlo, {threads} thread(s): {SAMPLES:,} samples in "
+              f"{t_mc:.3f} s ({rates[threads] / 1e6:.2f} M samples/s); share {mc[0].share:.4f} "
+              f"± {mc[0].stderr.share if mc[0].stderr else 0:.4f}")
     try:
         import pokerkit  # noqa: F401
     except ImportError:
         print("pokerkit: not installed")
         return 0
-    t_pk = _best(pokerkit_third_street, 1)
-    pk = pokerkit_third_street()
+    t_pk = _best(pokerkit_range_mc, 1)
+    pk = pokerkit_range_mc()
     pk_rate = PK_SAMPLES / t_pk
-    print(f"pokerkit calculate_equities third street: {PK_SAMPLES:,} samples in {t_pk:.2f} s "
+    print(f"pokerkit calculate_equities, the same range: {PK_SAMPLES:,} samples in {t_pk:.2f} s "
           f"({pk_rate:,.0f} samples/s); share {pk[0]:.4f}")
     print(f"ratio, samples per second on one core: splitpot / pokerkit = {rates[1] / pk_rate:,.0f}x")
-    print(f"fifth street: splitpot's exact answer ({t_exact * 1e3:.1f} ms) vs pokerkit's samples at "
-          f"{pk_rate:,.0f}/s: in that time pokerkit deals {pk_rate * t_exact:.0f} samples")
     return 0
 
 

@@ -1,13 +1,25 @@
 """Random-play hands per second: splitpot ``seven-card-stud-8`` beside pokerkit's
-fixed-limit seven-card stud high/low-split eight or better, in the same run.
+fixed-limit seven-card stud high/low-split eight or better, and splitpot's draw
+games (``jackpots``, ``lowball``, ``california-lowball``, ``jacks-back``) beside
+pokerkit's nearest draw game, its no-limit deuce-to-seven single draw, in the
+same run.
 
 Both engines play the same random policy: at every decision a uniformly chosen
-kind of legal action (fold, check/call, bet/raise/complete, bring-in), six
-players, stacks 200, ante 1, bring-in 2, limits 5/10.  Chips are checked to be
-conserved and a checksum of the winners' chips is printed.
+kind of legal action (fold, check/call, bet/raise/complete, bring-in), and at a
+draw a random number (0 to the most allowed) of random cards; six players,
+stacks 200; stud: ante 1, bring-in 2, limits 5/10; splitpot's draw games their
+defaults (ante 1 and limits 5/10; California blinds 1/1, limits 2/4); pokerkit's
+single draw blinds 1/2.  A hand is one State, from the first deal to the pots
+awarded: a jackpots hand nobody opens is dealt again within it (random play
+passes about one deal in two out).  Chips are checked to be conserved and a
+checksum of the winners' chips is printed.
 
     pytest benchmarks/bench_games.py --benchmark-only        # pytest-benchmark
-    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratio
+    python benchmarks/bench_games.py [HANDS]                 # plain report with the ratios
+
+The plain report times CPU (``time.process_time``) in interleaved rounds, so a
+busy machine slows both engines alike; with pytest-benchmark pass
+``--benchmark-timer time.process_time`` for the same.
 """
 
 from __future__ import annotations
@@ -16,17 +28,21 @@ import random
 import sys
 import time
 from collections.abc import Callable
+from typing import Any
+
+import pytest
 
 from splitpot.engine.betting import Action
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
-__all__ = ["pokerkit_hands", "splitpot_hands"]
+__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "splitpot_hands"]
 
 PLAYERS = 6
 STACK = 200
 HANDS_PER_ROUND = 50
 SPEC = get_game("seven-card-stud-8")
+DRAW_GAMES = ("jackpots", "lowball", "california-lowball", "jacks-back")
 _METHOD = {
     Action.FOLD: State.fold,
     Action.CHECK: State.check,
@@ -38,24 +54,34 @@ _METHOD = {
 }
 
 
-def splitpot_hands(hands: int, seed: int = 0) -> int:
-    """Play ``hands`` random hands with splitpot; return a checksum (chips won)."""
+DEALS: dict[str, int] = {}
+"""Deals dealt per game by :func:`splitpot_hands` (a jackpots hand nobody opens is dealt again)."""
+
+
+def splitpot_hands(hands: int, seed: int = 0, game: str = "seven-card-stud-8") -> int:
+    """Play ``hands`` random hands of ``game`` with splitpot; return a checksum (chips won)."""
+    spec = SPEC if game == SPEC.name else get_game(game)
     rng = random.Random(seed)
-    choice = rng.choice
+    choice, randint, sample = rng.choice, rng.randint, rng.sample
+    draw = Action.DRAW
     checksum = 0
     for i in range(hands):
-        state = State(SPEC, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
+        state = State(spec, [STACK] * PLAYERS, button=i % PLAYERS, seed=seed * 1_000_003 + i)
         while state.actor is not None:
             option = choice(state.legal_actions())
-            _METHOD[option.action](state)  # type: ignore[operator]
+            if option.action is draw:
+                state.draw(sample(state.cards(state.actor), randint(0, option.amounts[0])))
+            else:
+                _METHOD[option.action](state)  # type: ignore[operator]
         assert sum(state.stacks) == STACK * PLAYERS
         checksum += max(state.stacks) - STACK
+        DEALS[game] = DEALS.get(game, 0) + state.deal
     return checksum
 
 
-def pokerkit_hands(hands: int, seed: int = 0) -> int:
-    """Play ``hands`` random hands with pokerkit; return the same kind of checksum."""
-    from pokerkit import Automation, FixedLimitSevenCardStudHighLowSplitEightOrBetter
+def _pokerkit_play(create: Callable[[tuple[Any, ...]], Any], hands: int, seed: int) -> int:
+    """Play ``hands`` random hands of the pokerkit game ``create(automations)`` makes."""
+    from pokerkit import Automation
 
     automations = (
         Automation.ANTE_POSTING,
@@ -72,10 +98,12 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     rng = random.Random(seed)
     checksum = 0
     for _ in range(hands):
-        state = FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-            automations, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS
-        )
+        state = create(automations)
         while state.status:
+            if state.can_stand_pat_or_discard():
+                held = list(state.hole_cards[state.stand_patter_or_discarder_index])
+                state.stand_pat_or_discard(rng.sample(held, rng.randint(0, len(held))))
+                continue
             moves: list[Callable[[], object]] = []
             if state.can_post_bring_in():
                 moves.append(state.post_bring_in)
@@ -91,40 +119,86 @@ def pokerkit_hands(hands: int, seed: int = 0) -> int:
     return checksum
 
 
+def pokerkit_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands with pokerkit; return the same kind of checksum."""
+    from pokerkit import FixedLimitSevenCardStudHighLowSplitEightOrBetter as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 1, 2, 5, 10, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
+def pokerkit_draw_hands(hands: int, seed: int = 0) -> int:
+    """Play ``hands`` random hands of pokerkit's no-limit deuce-to-seven single draw."""
+    from pokerkit import NoLimitDeuceToSevenLowballSingleDraw as Game
+
+    return _pokerkit_play(
+        lambda auto: Game.create_state(auto, True, 0, (1, 2), 2, [STACK] * PLAYERS, PLAYERS), hands, seed
+    )
+
+
 def test_splitpot_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
     benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark(splitpot_hands, HANDS_PER_ROUND)
 
 
 def test_pokerkit_stud8(benchmark) -> None:  # type: ignore[no-untyped-def]
-    import pytest
-
     pytest.importorskip("pokerkit")
     benchmark.group = "random-play seven-card stud hi-lo 8 (50 hands)"
     benchmark.pedantic(pokerkit_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
-def _rate(fn: Callable[[int], int], hands: int) -> tuple[float, int]:
-    best = float("inf")
-    checksum = 0
-    for _ in range(3):
-        start = time.perf_counter()
-        checksum = fn(hands)
-        best = min(best, time.perf_counter() - start)
-    return hands / best, checksum
+_DRAW_GROUP = "random-play draw games (50 hands)"
+
+
+@pytest.mark.parametrize("game", DRAW_GAMES)
+def test_splitpot_draw(benchmark, game: str) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _DRAW_GROUP
+    benchmark(splitpot_hands, HANDS_PER_ROUND, 0, game)
+
+
+def test_pokerkit_single_draw(benchmark) -> None:  # type: ignore[no-untyped-def]
+    pytest.importorskip("pokerkit")
+    benchmark.group = _DRAW_GROUP
+    benchmark.pedantic(pokerkit_draw_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
 
 
 def main(argv: list[str]) -> int:
+    """Best of three rounds of CPU time (``time.process_time``), each contender
+    once per round in turn, so the load of other processes falls on every side
+    alike; prints hands per second and the ratios."""
     hands = int(argv[0]) if argv else 2000
-    ours, ours_sum = _rate(splitpot_hands, hands)
-    print(f"splitpot seven-card-stud-8: {ours:10,.0f} hands/s  (checksum {ours_sum})")
+    theirs = max(50, hands // 10)
+    contenders: list[tuple[str, Callable[[int], int], int]] = [
+        ("splitpot seven-card-stud-8", splitpot_hands, hands),
+        ("pokerkit stud hi-lo 8", pokerkit_hands, theirs),
+        ("pokerkit 2-7 single draw", pokerkit_draw_hands, theirs),
+        *((f"splitpot {game}", lambda n, g=game: splitpot_hands(n, 0, g), hands) for game in DRAW_GAMES),
+    ]
     try:
-        theirs, theirs_sum = _rate(pokerkit_hands, max(50, hands // 10))
+        import pokerkit  # noqa: F401
     except ImportError:
-        print("pokerkit not installed: no comparison")
-        return 0
-    print(f"pokerkit stud hi-lo 8:      {theirs:10,.0f} hands/s  (checksum {theirs_sum})")
-    print(f"ratio: {ours / theirs:.1f}x")
+        print("pokerkit not installed: splitpot alone")
+        contenders = [c for c in contenders if c[0].startswith("splitpot")]
+    best: dict[str, float] = {}
+    checksum: dict[str, int] = {}
+    DEALS.clear()
+    for _ in range(3):
+        for name, fn, count in contenders:
+            start = time.process_time()
+            checksum[name] = fn(count)
+            best[name] = min(best.get(name, float("inf")), time.process_time() - start)
+    rate = {name: count / best[name] for name, _, count in contenders}
+    stud = rate.get("pokerkit stud hi-lo 8")
+    draw = rate.get("pokerkit 2-7 single draw")
+    for name, _, _ in contenders:
+        peer = stud if "stud" in name else draw
+        ratio = f"   x{rate[name] / peer:.1f} pokerkit" if peer and name.startswith("splitpot") else ""
+        game = name.removeprefix("splitpot ")
+        deals = DEALS.get(game, 0) / (3 * hands)
+        if deals > 1.0001:
+            ratio += f"   ({deals:.2f} deals a hand: {rate[name] * deals:,.0f} deals/s)"
+        print(f"{name:<30} {rate[name]:10,.0f} hands/s  (checksum {checksum[name]}){ratio}")
     return 0
 
 

@@ -1,9 +1,12 @@
 """A plain brute-force equity calculator for the tests of ``splitpot.equity``.
 
-Written from the rules, independently of the C++ enumeration: every way of
-dealing each player's missing cards (``itertools.combinations``, player by
-player), each final hand scored with :func:`splitpot.strength`, each outcome
-settled with exact fractions. Slow, so only for small spots.
+Written from the rules, independently of the C++ counting and enumeration:
+every way of dealing each player's missing cards (``itertools.combinations``,
+player by player; a player with a range takes each of its members in turn,
+weighted), each final hand scored with :func:`splitpot.strength` (wild
+options passed through; Mexican stud: the first card is the hole card, its
+rank wild), each outcome settled with exact fractions. Slow, so only for
+small spots.
 """
 
 from __future__ import annotations
@@ -12,8 +15,10 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any
 
 from splitpot import parse_cards, strength
+from splitpot.cards import RANKS
 
 # game -> (high side?, low ranking or None, cards in a final hand)
 SIDES: dict[str, tuple[bool, str | None, int]] = {
@@ -22,6 +27,9 @@ SIDES: dict[str, tuple[bool, str | None, int]] = {
     "seven-card-stud-high-low": (True, "deuce-to-seven", 7),
     "lowball": (False, "ace-to-five", 5),
     "deuce-to-seven": (False, "deuce-to-seven", 5),
+    "jackpots": (True, None, 5),
+    "five-card-stud": (True, None, 5),
+    "mexican-stud": (True, None, 5),
 }
 
 FIELDS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
@@ -29,9 +37,9 @@ FIELDS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
 
 @dataclass
 class Brute:
-    """Counts of outcomes per player (``share`` in pots, as a Fraction)."""
+    """Weighted counts of outcomes per player (``share`` in pots, as a Fraction)."""
 
-    outcomes: int = 0
+    outcomes: Fraction = Fraction(0)
     counts: list[dict[str, Fraction]] = field(default_factory=list)
 
     def fraction(self, player: int, name: str) -> Fraction:
@@ -44,7 +52,7 @@ _BUG_ORDER = (12, *range(12))
 
 
 def bug_strength(cards: list[int], ranking: str) -> int:
-    """The strength of a lowball hand holding the joker as the bug (docs/rules.md, §2),
+    """The strength of a lowball hand holding the joker as the bug (the rules, §2),
     read as the natural hand with the bug replaced by the lowest missing rank."""
     assert ranking == "ace-to-five"
     natural = [c for c in cards if c != JOKER]
@@ -53,33 +61,65 @@ def bug_strength(cards: list[int], ranking: str) -> int:
     return strength([*natural, 4 * rank], ranking)  # suits don't count in ace-to-five
 
 
+Members = Sequence[tuple[Sequence[int], int]]
+"""A range for the brute force: (hidden cards, integer weight) per member."""
+
+
 def brute_equity(
-    game: str, hands: Sequence[str], dead: str = "", low: str | None = None, joker: bool = False
+    game: str,
+    hands: Sequence[str],
+    dead: str = "",
+    low: str | None = None,
+    joker: str | None = None,
+    wild: str | None = None,
+    ranges: Sequence[Members | None] | None = None,
 ) -> Brute:
     high, low_ranking, size = SIDES[game]
     if game == "seven-card-stud-high-low" and low is not None:
         low_ranking = low
     known = [[int(c) for c in parse_cards(h)] for h in hands]
+    n = len(hands)
+    options = [list(r) if r else [((), 1)] for r in (ranges or [None] * n)]
     out = {c for h in known for c in h} | {int(c) for c in parse_cards(dead)}
     deck = [c for c in range(53 if joker else 52) if c not in out]
-    n = len(hands)
+    needed = sum(size - len(k) for k in known)
+    if needed > len(deck) and size == 7:
+        # the rules, section 5.1: one card in the middle for everyone, each in turn
+        total = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
+        for c in deck:
+            text = parse_cards([c])[0]
+            part = brute_equity(game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges)
+            total.outcomes += part.outcomes
+            for i in range(n):
+                for name in FIELDS:
+                    total.counts[i][name] += part.counts[i][name]
+        return total
     result = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
-    cache: list[dict[tuple[int, ...], tuple[int, int]]] = [{} for _ in range(n)]
+    cache: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
 
-    def score(player: int, deal: tuple[int, ...]) -> tuple[int, int]:
-        got = cache[player].get(deal)
+    def evaluate(cards: list[int], ranking: str) -> int:
+        extra: dict[str, Any] = {}
+        if wild:
+            extra["wild"] = wild
+        if game == "mexican-stud" and cards[0] != JOKER:
+            extra["wild"] = [*(extra.get("wild") or []), RANKS[cards[0] // 4]]
+        if JOKER in cards:
+            if ranking == "ace-to-five" and joker == "bug" and not wild:
+                return bug_strength(cards, ranking)
+            extra["joker"] = joker
+        return strength(cards, ranking, **extra)
+
+    def score(player: int, cards: tuple[int, ...]) -> tuple[int, int]:
+        got = cache.get((player, cards))
         if got is None:
-            cards = known[player] + list(deal)
-            hi = strength(cards, "high") if high else 0
-            if low_ranking and JOKER in cards:
-                lo = bug_strength(cards, low_ranking)
-            else:
-                lo = strength(cards, low_ranking) if low_ranking else 0
-            got = cache[player][deal] = (hi, lo)
+            full = known[player] + list(cards)
+            hi = evaluate(full, "high") if high else 0
+            lo = evaluate(full, low_ranking) if low_ranking else 0
+            got = cache[(player, cards)] = (hi, lo)
         return got
 
-    def settle(scores: list[tuple[int, int]]) -> None:
-        result.outcomes += 1
+    def settle(scores: list[tuple[int, int]], weight: int) -> None:
+        result.outcomes += weight
         best_hi = max(s[0] for s in scores)
         best_lo = max(s[1] for s in scores)
         hi_winners = [i for i in range(n) if high and scores[i][0] == best_hi]
@@ -89,21 +129,31 @@ def brute_equity(
         pot = [Fraction(0)] * n
         for winners, win, tie in ((hi_winners, "high_win", "high_tie"), (lo_winners, "low_win", "low_tie")):
             for i in winners:
-                result.counts[i][win if len(winners) == 1 else tie] += 1
+                result.counts[i][win if len(winners) == 1 else tie] += weight
                 pot[i] += Fraction(1, halves * len(winners))
         for i in range(n):
-            result.counts[i]["share"] += pot[i]
+            result.counts[i]["share"] += pot[i] * weight
             if pot[i] == 1:
-                result.counts[i]["scoop"] += 1
+                result.counts[i]["scoop"] += weight
 
-    def deal(player: int, left: list[int], scores: list[tuple[int, int]]) -> None:
+    def deal(player: int, left: list[int], scores: list[tuple[int, int]], weight: int) -> None:
         if player == n:
-            settle(scores)
+            settle(scores, weight)
             return
-        missing = size - len(known[player])
-        for cards in itertools.combinations(left, missing):
-            taken = set(cards)
-            deal(player + 1, [c for c in left if c not in taken], [*scores, score(player, cards)])
+        for hidden, w in options[player]:
+            hidden = tuple(hidden)
+            if set(hidden) - set(left):
+                continue  # card removal: the member holds a card already dealt
+            rest = [c for c in left if c not in hidden]
+            missing = size - len(known[player]) - len(hidden)
+            for cards in itertools.combinations(rest, missing):
+                taken = set(cards)
+                deal(
+                    player + 1,
+                    [c for c in rest if c not in taken],
+                    [*scores, score(player, hidden + cards)],
+                    weight * w,
+                )
 
-    deal(0, deck, [])
+    deal(0, deck, [], 1)
     return result

@@ -1,14 +1,17 @@
-// Equity benchmark: heads-up seven-card-stud-8 from fifth street, exact
-// (671,580 outcomes), and from third street by Monte Carlo (1 M samples), on
-// one thread and on every thread asked for. Prints the best of several runs,
-// outcomes and hand evaluations per second (2 players x 2 rankings an outcome;
-// the exact run scores each player's deals once and compares strengths per
-// outcome, so its figure is an equivalent), and a checksum (shares).
-// Usage: bench_equity [threads, default 2]
+// Equity benchmark: heads-up seven-card-stud-8.
+//   third street exact by counting, beside the enumerator (the previous exact
+//   method) on the same spot in the same run: the enumerator runs for a few
+//   seconds and its time for the whole spot is its measured rate times the
+//   outcomes (pass --full to run it to the end, about 200 s);
+//   fifth street exact, counted and enumerated;
+//   third street Monte Carlo, 1 M samples.
+// Prints the best of several runs and a checksum (player 0's share units).
+// Usage: bench_equity [threads, default 2] [--full]
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 #include "card_text.hpp"
@@ -22,7 +25,7 @@ namespace {
 
 using testing::cards;
 
-void bench(const char* label, EquityRequest rq, int reps) {
+double bench(const char* label, const EquityRequest& rq, int reps) {
   double best = 1e9;
   EquityResult r;
   for (int i = 0; i < reps; ++i) {
@@ -30,29 +33,66 @@ void bench(const char* label, EquityRequest rq, int reps) {
     r = equity(rq);
     best = std::min(best, std::chrono::duration<double>(Clock::now() - t).count());
   }
-  const double evals = static_cast<double>(r.outcomes) * 2 * 2;  // 2 players x (high + low)
-  std::printf("%-44s %2d thr  %11llu outcomes  %8.2f ms  %7.1f M outcomes/s  %7.1f M evals/s  shares %llu %llu\n",
-              label, rq.threads, static_cast<unsigned long long>(r.outcomes), best * 1e3,
-              static_cast<double>(r.outcomes) / best / 1e6, evals / best / 1e6,
-              static_cast<unsigned long long>(r.players[0].share), static_cast<unsigned long long>(r.players[1].share));
+  std::printf("%-46s %2d thr  %14llu outcomes  %10.2f ms  share %llu\n", label, rq.threads,
+              static_cast<unsigned long long>(r.outcomes), best * 1e3, static_cast<unsigned long long>(r.players[0].share));
+  return best;
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const int threads = argc > 1 ? std::atoi(argv[1]) : 2;
+  int threads = 2;
+  bool full = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--full") == 0) {
+      full = true;
+    } else {
+      threads = std::atoi(argv[i]);
+    }
+  }
   tables();
-  EquityRequest fifth;
-  fifth.game = EquityGame::SevenCardStud8;
-  fifth.hands = {cards("Ah 2c 3d 8s 8c"), cards("Kd Kc 9s 9h 4c")};
-  EquityRequest third = fifth;
+  EquityRequest third;
+  third.game = EquityGame::SevenCardStud8;
   third.hands = {cards("Ah 2c 3d"), cards("Kd Kc 9s")};
-  third.samples = 1'000'000;
-  third.seed = 1;
+  third.threads = 1;
+  const double counted = bench("stud-8 third street, exact, counting", third, 3);
+
+  // The enumerator on the same spot: a few seconds (or the whole run).
+  EquityRequest enumerate = third;
+  enumerate.method = EquityMethod::Enumerate;
+  enumerate.max_outcomes = ~std::uint64_t{0};
+  const double budget = full ? 1e9 : 8.0;
+  std::uint64_t done = 0, total = 0;
+  const auto start = Clock::now();
+  EquityHooks hooks;
+  hooks.poll = [&] { return std::chrono::duration<double>(Clock::now() - start).count() < budget; };
+  hooks.progress = [&](std::uint64_t d, std::uint64_t t) {
+    done = d;
+    total = t;
+    return true;
+  };
+  const EquityResult r = equity(enumerate, hooks);
+  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+  const double whole = r.stop == EquityStop::Complete ? spent : spent * static_cast<double>(total) / static_cast<double>(std::max<std::uint64_t>(done, 1));
+  std::printf("%-46s %2d thr  %14llu outcomes  %10.2f ms  %s\n", "stud-8 third street, exact, enumerator", 1,
+              static_cast<unsigned long long>(total), whole * 1e3,
+              r.stop == EquityStop::Complete ? "(whole run)" : ("(" + std::to_string(done) + " outcomes in " + std::to_string(spent) + " s, extrapolated)").c_str());
+  std::printf("counting / enumerator, third street, one thread: x%.0f\n", whole / counted);
+
+  EquityRequest fifth = third;
+  fifth.hands = {cards("Ah 2c 3d 8s 8c"), cards("Kd Kc 9s 9h 4c")};
+  const double fc = bench("stud-8 fifth street, exact, counting", fifth, 20);
+  fifth.method = EquityMethod::Enumerate;
+  const double fe = bench("stud-8 fifth street, exact, enumerator", fifth, 20);
+  std::printf("counting / enumerator, fifth street: x%.1f\n", fe / fc);
+
+  EquityRequest mc = third;
+  mc.samples = 1'000'000;
+  mc.seed = 1;
   for (const int th : {1, threads}) {
-    fifth.threads = third.threads = th;
-    bench("stud-8 fifth street, exact", fifth, 20);
-    bench("stud-8 third street, Monte Carlo 1 M", third, 5);
+    mc.threads = th;
+    const double t = bench("stud-8 third street, Monte Carlo 1 M", mc, 5);
+    std::printf("%-46s %.1f M samples/s\n", "", 1.0 / t);
     if (threads == 1) break;
   }
   return 0;

@@ -1,6 +1,9 @@
 // Bindings of the equity calculator: convert, validate, release the GIL for
-// the run, re-acquire it only to call `progress` (and to notice Ctrl-C).
+// the run; the calling thread takes the GIL back only to poll for signals
+// (about every 5 ms) and to call `progress`.
 #include "register_equity.hpp"
+
+#include <pybind11/numpy.h>
 
 #include <exception>
 #include <string>
@@ -20,50 +23,58 @@ std::vector<std::uint8_t> read_card_list(py::handle obj, const std::string& what
     if (!PyLong_Check(item.ptr()) || PyBool_Check(item.ptr())) {
       throw py::type_error(what + ": a card must be an int, not " + std::string(Py_TYPE(item.ptr())->tp_name));
     }
-    const long v = PyLong_AsLong(item.ptr());
-    if (v < 0 || v > kJoker) {
-      if (v == -1 && PyErr_Occurred()) PyErr_Clear();
-      throw CardError(what + ": card " + std::to_string(v) + " is out of range (0..51, 52 = joker)");
+    int overflow = 0;
+    const long v = PyLong_AsLongAndOverflow(item.ptr(), &overflow);
+    if (overflow != 0 || v < 0 || v > kJoker) {
+      throw CardError(what + ": card " + py::str(item).cast<std::string>() + " is out of range (0..51, 52 = joker)");
     }
     out.push_back(static_cast<std::uint8_t>(v));
   }
   return out;
 }
 
-EquityRequest make_request(int game, py::handle hands, py::handle dead, py::handle draws, int low,
-                           bool joker, std::uint64_t samples, std::uint64_t seed, int threads,
-                           std::uint64_t max_outcomes) {
+using CardArray = py::array_t<std::uint8_t, py::array::c_style>;
+using WeightArray = py::array_t<std::uint64_t, py::array::c_style>;
+
+EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low,
+                           py::tuple wild) {
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
   if (low < 0 || low >= kRankingCount) throw EquityOptionError("unknown ranking id " + std::to_string(low));
   EquityRequest rq;
   rq.game = static_cast<EquityGame>(game);
   rq.low = static_cast<Ranking>(low);
-  rq.joker = joker;
   int i = 0;
   for (py::handle h : py::reinterpret_borrow<py::iterable>(hands)) rq.hands.push_back(read_card_list(h, "hand " + std::to_string(++i)));
-  rq.dead = read_card_list(dead, "dead cards");
-  for (py::handle d : py::reinterpret_borrow<py::iterable>(draws)) {
-    if (!PyLong_Check(d.ptr()) || PyBool_Check(d.ptr())) throw py::type_error("draws must be ints");
-    const long v = PyLong_AsLong(d.ptr());
-    if (v < -1 || v > 52) {
-      if (v == -1 && PyErr_Occurred()) PyErr_Clear();
-      throw EquityOptionError("cannot draw " + std::to_string(v) + " cards");
+  for (py::handle r : py::reinterpret_borrow<py::iterable>(ranges)) {
+    EquityRange range;
+    if (!r.is_none()) {
+      const auto t = r.cast<py::tuple>();
+      range.hidden = t[0].cast<int>();
+      const auto cards = t[1].cast<CardArray>();
+      const auto weights = t[2].cast<WeightArray>();
+      range.cards.assign(cards.data(), cards.data() + cards.size());
+      range.weights.assign(weights.data(), weights.data() + weights.size());
     }
-    rq.draws.push_back(static_cast<int>(v));
+    rq.ranges.push_back(std::move(range));
   }
-  rq.samples = samples;
-  rq.seed = seed;
-  rq.threads = threads;
-  rq.max_outcomes = max_outcomes;
+  rq.dead = read_card_list(dead, "dead cards");
+  for (py::handle d : py::reinterpret_borrow<py::iterable>(draws)) rq.draws.push_back(d.cast<int>());
+  // (joker in the deck, joker rule, wild card mask, wild_low, duplicate)
+  rq.joker = wild[0].cast<bool>();
+  rq.joker_rule = static_cast<JokerRule>(wild[1].cast<int>());
+  rq.wild = wild[2].cast<std::uint64_t>();
+  rq.wild_low = static_cast<WildLow>(wild[3].cast<int>());
+  rq.duplicate = wild[4].cast<bool>();
   return rq;
 }
 
-py::tuple result_tuple(const EquityResult& r) {
+py::tuple result_tuple(const EquityResult& r, bool interrupted) {
   py::list players;
   for (const PlayerCounts& c : r.players) {
-    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share));
+    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share, c.share_sq));
   }
-  return py::make_tuple(players, r.outcomes, r.exact);
+  const int stop = interrupted ? 4 : static_cast<int>(r.stop);
+  return py::make_tuple(players, r.outcomes, r.exact, static_cast<int>(r.method), stop, r.rejected);
 }
 
 }  // namespace
@@ -81,47 +92,72 @@ void register_equity(py::module_& m) {
   m.attr("EQUITY_SHARE_UNITS") = kShareUnits;
   m.attr("EQUITY_BLOCK") = kEquityBlock;
   m.attr("EQUITY_MAX_OUTCOMES") = kEquityMaxOutcomes;
+  m.attr("EQUITY_MAX_SAMPLES") = kEquityMaxSamples;
+  m.attr("EQUITY_MAX_PLAYERS") = kEquityMaxPlayers;
 
   m.def(
       "equity_outcomes",
-      [](int game, py::handle hands, py::handle dead, py::handle draws, int low, bool joker) {
-        return equity_outcomes(make_request(game, hands, dead, draws, low, joker, 0, 0, 1, kEquityMaxOutcomes));
+      [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild) {
+        return equity_outcomes(make_request(game, hands, ranges, dead, draws, low, wild));
       },
-      py::arg("game"), py::arg("hands"), py::arg("dead"), py::arg("draws"), py::arg("low"), py::arg("joker"),
-      "Checks a spot and returns how many outcomes an exact enumeration visits.");
+      py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
+      py::arg("wild"),
+      "Checks a spot and returns how many outcomes an exact enumeration visits (with ranges: an upper bound).");
 
   m.def(
       "equity",
-      [](int game, py::handle hands, py::handle dead, py::handle draws, int low, bool joker,
-         std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t max_outcomes, py::object progress) {
-        const EquityRequest rq =
-            make_request(game, hands, dead, draws, low, joker, samples, seed, threads, max_outcomes);
+      [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
+         std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t max_outcomes, double target_stderr,
+         double seconds, int method, py::object progress) {
+        EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
+        if (method < 0 || method > 2) throw EquityOptionError("unknown method id " + std::to_string(method));
+        rq.samples = samples;
+        rq.seed = seed;
+        rq.threads = threads;
+        rq.max_outcomes = max_outcomes;
+        rq.target_stderr = target_stderr;
+        rq.seconds = seconds;
+        rq.method = static_cast<EquityMethod>(method);
         std::exception_ptr error;
-        // Runs on the calling thread only, with the GIL released around it.
-        EquityProgress report = [&](std::uint64_t done, std::uint64_t total) {
+        bool interrupted = false;
+        EquityHooks hooks;
+        hooks.poll = [&] {
           py::gil_scoped_acquire acquire;
-          try {
-            if (PyErr_CheckSignals() != 0) throw py::error_already_set();
-            if (!progress.is_none()) progress(done, total);
-          } catch (...) {
-            error = std::current_exception();
+          if (PyErr_CheckSignals() != 0) {
+            if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) interrupted = true;
+            error = std::make_exception_ptr(py::error_already_set());
             return false;
           }
           return true;
         };
+        if (!progress.is_none()) {
+          hooks.progress = [&](std::uint64_t done, std::uint64_t total) {
+            py::gil_scoped_acquire acquire;
+            try {
+              const py::object answer = progress(done, total);
+              return !(answer.ptr() == Py_False);
+            } catch (...) {
+              error = std::current_exception();
+              return false;
+            }
+          };
+        }
         EquityResult r;
         {
           py::gil_scoped_release release;
-          r = equity(rq, report);
+          r = equity(rq, hooks);
         }
-        if (error) std::rethrow_exception(error);
-        if (!r.complete) throw std::runtime_error("the equity run stopped early");
-        return result_tuple(r);
+        // Ctrl-C during a Monte Carlo run keeps the samples drawn (the
+        // result says it was interrupted); anything else raises.
+        if (error && !(interrupted && !r.exact)) std::rethrow_exception(error);
+        return result_tuple(r, interrupted);
       },
-      py::arg("game"), py::arg("hands"), py::arg("dead"), py::arg("draws"), py::arg("low"), py::arg("joker"),
-      py::arg("samples"), py::arg("seed"), py::arg("threads"), py::arg("max_outcomes"), py::arg("progress"),
-      "([(high_win, high_tie, low_win, low_tie, scoop, share units) per player], outcomes, exact); "
-      "counts of outcomes. Releases the GIL.");
+      py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
+      py::arg("wild"), py::arg("samples"), py::arg("seed"), py::arg("threads"), py::arg("max_outcomes"),
+      py::arg("target_stderr"), py::arg("seconds"), py::arg("method"), py::arg("progress"),
+      "([(high_win, high_tie, low_win, low_tie, scoop, share units, share units squared) per player], outcomes, "
+      "exact, method, stop, rejected): weighted counts of outcomes. stop: 0 complete, 1 target reached, 2 time "
+      "up, 3 stopped by progress, 4 interrupted (Ctrl-C). Releases the GIL.");
 }
 
 }  // namespace splitpot

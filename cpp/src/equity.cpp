@@ -1,27 +1,49 @@
-// Equity: validation, exact enumeration and Monte Carlo (see equity.hpp).
+// Equity: validation, the players' completions, exact counting (heads-up),
+// exact enumeration (the reference), Monte Carlo, and the worker pool that
+// runs them while the calling thread polls for signals (see equity.hpp).
 //
-// Exact enumeration deals the unknown cards player by player. The player with
-// the most possible deals is the outer loop (split across threads in chunks of
-// deals); every other drawing player's deals are evaluated once, up front,
-// into a list of (card mask, strengths), and the inner loops walk those lists,
-// skipping deals that share a card with the cards already dealt. A leaf is then
-// a mask test and a comparison of strengths, no evaluation.
+// A player's *completions* are every way his hidden and future cards can
+// fall: for each member of his range (one empty member without a range),
+// every set of future cards from the deck left. Each is scored once into an
+// Entry (its cards, weight and strengths).
+//
+// Enumeration: the player with the most completions is the outer loop (split
+// across workers in chunks); the inner loops walk the other players' lists,
+// skipping completions that share a card with those already dealt. A leaf is
+// a mask test and a comparison of strengths.
+//
+// Counting (two players A and B): the pairs (a, b) that share no card are
+//   sum over card sets S of (-1)^|S| * #{(a, b) : S is in a and in b}
+// (inclusion-exclusion over the shared cards; S up to the smaller number of
+// unknown cards). For each S the completions holding S form a bucket; within
+// a bucket the pairs are classified (B's high below, equal to or above A's,
+// and the same for the low) by sweeping both sides in order of one strength
+// with a Fenwick tree over the other. Each class of pairs settles the pot the
+// same way, so twelve weighted counts give every player's figures.
 #include "splitpot/equity.hpp"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
+#include <cmath>
+#include <condition_variable>
 #include <limits>
+#include <mutex>
+#include <numeric>
 #include <string>
 #include <thread>
 
 #include "splitpot/evaluate.hpp"
 
-#include "splitpot/wild.hpp"  // the joker as the bug (lowball)
-
 namespace splitpot {
 
 namespace {
+
+__extension__ typedef __int128 i128;
+__extension__ typedef unsigned __int128 u128;
+
+using Clock = std::chrono::steady_clock;
 
 constexpr int kBinomN = 54;
 constexpr int kBinomK = 8;
@@ -46,71 +68,120 @@ std::uint64_t binom(int n, int k) {
   return table.c[static_cast<std::size_t>(n)][static_cast<std::size_t>(k)];
 }
 
-const char* game_name(EquityGame g) {
-  switch (g) {
-    case EquityGame::SevenCardStud: return "seven-card-stud";
-    case EquityGame::SevenCardStud8: return "seven-card-stud-8";
-    case EquityGame::SevenCardStudHighLow: return "seven-card-stud-high-low";
-    case EquityGame::Lowball: return "lowball";
-    case EquityGame::DeuceToSevenDraw: return "deuce-to-seven";
-  }
-  return "?";
-}
-
-bool is_stud(EquityGame g) {
-  return g == EquityGame::SevenCardStud || g == EquityGame::SevenCardStud8 || g == EquityGame::SevenCardStudHighLow;
-}
-
 std::string with_commas(std::uint64_t v) {
   std::string s = std::to_string(v);
   for (int i = static_cast<int>(s.size()) - 3; i > 0; i -= 3) s.insert(static_cast<std::size_t>(i), ",");
   return s;
 }
 
-// A validated request.
-struct Spot {
-  int players = 0;
-  int hand_size = 0;
-  std::vector<std::array<std::uint8_t, kMaxCards>> cards;  // known cards first, dealt cards after
-  std::vector<int> known;
-  std::vector<int> need;
-  std::vector<std::uint8_t> deck;  // the cards left, ascending
+// ---------------------------------------------------------------- games
+
+struct GameInfo {
+  const char* name;
+  int size;          // cards in a final hand
+  bool high;         // a high side
+  bool low;          // a low side
+  Ranking low_ranking;
+  bool draw;         // a draw game (draws=)
+  bool mexican;      // the hole card's rank is wild for its owner
 };
+
+GameInfo game_info(EquityGame g, Ranking classic_low) {
+  switch (g) {
+    case EquityGame::SevenCardStud: return {"seven-card-stud", 7, true, false, Ranking::High, false, false};
+    case EquityGame::SevenCardStud8:
+      return {"seven-card-stud-8", 7, true, true, Ranking::EightOrBetter, false, false};
+    case EquityGame::SevenCardStudHighLow:
+      return {"seven-card-stud-high-low", 7, true, true, classic_low, false, false};
+    case EquityGame::Lowball: return {"lowball", 5, false, true, Ranking::AceToFive, true, false};
+    case EquityGame::DeuceToSevenDraw: return {"deuce-to-seven", 5, false, true, Ranking::DeuceToSeven, true, false};
+    case EquityGame::Jackpots: return {"jackpots", 5, true, false, Ranking::High, true, false};
+    case EquityGame::FiveCardStud: return {"five-card-stud", 5, true, false, Ranking::High, false, false};
+    case EquityGame::MexicanStud: return {"mexican-stud", 5, true, false, Ranking::High, false, true};
+  }
+  throw EquityOptionError("unknown game id " + std::to_string(static_cast<int>(g)));
+}
+
+// ---------------------------------------------------------------- the validated spot
+
+struct PlayerSpot {
+  std::array<std::uint8_t, kMaxCards> known{};
+  int n_known = 0;
+  int hidden = 0;                      // cards per range member
+  std::vector<std::uint8_t> members;   // hidden cards (empty: one empty member)
+  std::vector<std::uint64_t> weights;  // one per member
+  int future = 0;                      // cards to come
+  bool hole_in_member = false;         // Mexican stud: the hole card is the member's first card
+};
+
+struct Spot {
+  GameInfo game{};
+  int n = 0;
+  std::vector<PlayerSpot> p;
+  std::vector<std::uint8_t> deck;  // the cards left, ascending (member cards included)
+  std::array<int, kDeckSize + 1> deck_index{};  // card -> its index in deck, or -1
+  WildOptions wild{};              // the evaluator's options for every hand
+  std::uint64_t wild_cards = 0;    // mask of the cards that take the wild path (wild cards and the joker)
+  bool any_wild = false;
+  bool ranges = false;
+  bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
+};
+
+int members_of(const PlayerSpot& ps) {
+  return ps.hidden == 0 ? 1 : static_cast<int>(ps.weights.size());
+}
 
 Spot validate(const EquityRequest& rq) {
   const int game = static_cast<int>(rq.game);
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
-  const char* name = game_name(rq.game);
-  const bool stud = is_stud(rq.game);
+  if (rq.game == EquityGame::SevenCardStudHighLow && rq.low != Ranking::DeuceToSeven &&
+      rq.low != Ranking::AceToSix && rq.low != Ranking::AceToFive) {
+    throw EquityOptionError("the low of seven-card-stud-high-low is deuce-to-seven, ace-to-six or ace-to-five");
+  }
+  Spot s;
+  s.game = game_info(rq.game, rq.low);
+  const GameInfo& g = s.game;
+  const std::string name = g.name;
   const auto n = static_cast<int>(rq.hands.size());
   if (n < 2 || n > kEquityMaxPlayers) {
     throw EquityOptionError("equity needs 2 to " + std::to_string(kEquityMaxPlayers) + " hands, got " +
                             std::to_string(n));
   }
-  if (rq.game == EquityGame::SevenCardStudHighLow && rq.low != Ranking::DeuceToSeven &&
-      rq.low != Ranking::AceToSix && rq.low != Ranking::AceToFive) {
-    throw EquityOptionError("the low of seven-card-stud-high-low is deuce-to-seven, ace-to-six or ace-to-five");
-  }
-  if (rq.joker && rq.game != EquityGame::Lowball) {
-    throw EquityOptionError(std::string("the joker is an option of lowball only, not of ") + name);
-  }
   if (rq.threads < 1) throw EquityOptionError("threads must be at least 1, got " + std::to_string(rq.threads));
+  if (rq.samples > kEquityMaxSamples) {
+    throw EquityOptionError("samples must be at most 2**48, got " + std::to_string(rq.samples));
+  }
+  if (!(rq.target_stderr >= 0) || !(rq.seconds >= 0) || std::isinf(rq.target_stderr) || std::isinf(rq.seconds)) {
+    throw EquityOptionError("the standard-error target and the time limit must be finite and positive");
+  }
+  if ((rq.wild >> kDeckSize) != 0) throw EquityOptionError("wild cards are natural cards 0..51 (the joker is joker=)");
+  if (!rq.ranges.empty() && static_cast<int>(rq.ranges.size()) != n) {
+    throw EquityOptionError("ranges needs one entry per hand: " + std::to_string(n) + " hands, " +
+                            std::to_string(rq.ranges.size()) + " ranges");
+  }
+  s.n = n;
+  s.p.assign(static_cast<std::size_t>(n), PlayerSpot{});
+  s.wild.wild = rq.wild;
+  s.wild.joker = rq.joker_rule;
+  s.wild.wild_low = rq.wild_low;
+  s.wild.duplicate = rq.duplicate;
+  s.wild_cards = rq.wild | (rq.joker ? card_bit(kJoker) : 0);
+  s.any_wild = s.wild_cards != 0 || g.mexican;
 
-  Spot s;
-  s.players = n;
-  s.hand_size = stud ? 7 : 5;
-  s.cards.assign(static_cast<std::size_t>(n), {});
-  s.known.assign(static_cast<std::size_t>(n), 0);
-  s.need.assign(static_cast<std::size_t>(n), 0);
   const int deck_size = rq.joker ? kDeckSize + 1 : kDeckSize;
   std::array<int, kDeckSize + 1> owner;  // -1 free, i = hand i, n = dead
   owner.fill(-1);
   auto where = [&](int o) { return o == n ? std::string("the dead cards") : "hand " + std::to_string(o + 1); };
-  auto take = [&](int card, int o) {
+  auto check_card = [&](int card) {
     if (card >= deck_size) {
-      if (card == kJoker) throw CardError(std::string("the joker (Jk) is not in the deck of ") + name);
+      if (card == kJoker) {
+        throw CardError("the joker (Jk) is not in the deck of " + name + " here (pass joker= to add it)");
+      }
       throw CardError("card " + std::to_string(card) + " is out of range (0..51, 52 = joker)");
     }
+  };
+  auto take = [&](int card, int o) {
+    check_card(card);
     const int prev = owner[static_cast<std::size_t>(card)];
     if (prev >= 0) {
       throw CardError("duplicate card " + card_text(card) +
@@ -119,91 +190,246 @@ Spot validate(const EquityRequest& rq) {
     owner[static_cast<std::size_t>(card)] = o;
   };
   for (int i = 0; i < n; ++i) {
-    const auto& h = rq.hands[static_cast<std::size_t>(i)];
+    const auto ui = static_cast<std::size_t>(i);
+    const auto& h = rq.hands[ui];
     const auto k = static_cast<int>(h.size());
-    if (k > s.hand_size) {
+    if (k > g.size) {
       throw CardError("hand " + std::to_string(i + 1) + " has " + std::to_string(k) + " cards; a " + name +
-                      " hand holds at most " + std::to_string(s.hand_size));
+                      " hand holds at most " + std::to_string(g.size));
     }
     for (int j = 0; j < k; ++j) {
       take(h[static_cast<std::size_t>(j)], i);
-      s.cards[static_cast<std::size_t>(i)][static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(j)];
+      s.p[ui].known[static_cast<std::size_t>(j)] = h[static_cast<std::size_t>(j)];
     }
-    s.known[static_cast<std::size_t>(i)] = k;
-    s.need[static_cast<std::size_t>(i)] = s.hand_size - k;
+    s.p[ui].n_known = k;
   }
   for (const std::uint8_t c : rq.dead) take(c, n);
 
-  if (stud && !rq.draws.empty()) throw EquityOptionError(std::string("draws apply to draw games only, not to ") + name);
-  if (!stud && !rq.draws.empty()) {
-    if (static_cast<int>(rq.draws.size()) != n) {
-      throw EquityOptionError("draws needs one number per hand: " + std::to_string(n) + " hands, " +
-                              std::to_string(rq.draws.size()) + " draws");
+  // Ranges: members that hold a known or dead card are impossible and dropped.
+  for (int i = 0; i < n && !rq.ranges.empty(); ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    const EquityRange& r = rq.ranges[ui];
+    PlayerSpot& ps = s.p[ui];
+    if (r.hidden == 0) {
+      if (!r.cards.empty() || !r.weights.empty()) {
+        throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": hidden = 0 takes no members");
+      }
+      continue;
     }
-    for (int i = 0; i < n; ++i) {
-      const int d = rq.draws[static_cast<std::size_t>(i)];
-      const int kept = s.known[static_cast<std::size_t>(i)];
-      if (d < 0 || d > 5 || kept + d != 5) {
+    if (r.hidden < 0 || r.hidden + ps.n_known > g.size) {
+      throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": " + std::to_string(r.hidden) +
+                              " hidden cards beside " + std::to_string(ps.n_known) + " known; a " + name +
+                              " hand holds at most " + std::to_string(g.size));
+    }
+    const auto hid = static_cast<std::size_t>(r.hidden);
+    if (r.weights.empty() || r.cards.size() != r.weights.size() * hid) {
+      throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": " + std::to_string(r.weights.size()) +
+                              " weights for " + std::to_string(r.cards.size()) + " cards of " +
+                              std::to_string(r.hidden) + " a member (an empty range)");
+    }
+    ps.hidden = r.hidden;
+    for (std::size_t m = 0; m < r.weights.size(); ++m) {
+      if (r.weights[m] == 0) {
+        throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": weights must be at least 1");
+      }
+      std::uint64_t seen = 0;
+      bool possible = true;
+      for (std::size_t j = 0; j < hid; ++j) {
+        const int c = r.cards[m * hid + j];
+        check_card(c);
+        if (seen & card_bit(c)) {
+          throw CardError("range of hand " + std::to_string(i + 1) + ": member " + std::to_string(m + 1) +
+                          " repeats " + card_text(c));
+        }
+        seen |= card_bit(c);
+        if (owner[static_cast<std::size_t>(c)] >= 0) possible = false;
+      }
+      if (!possible) continue;
+      ps.members.insert(ps.members.end(), r.cards.begin() + static_cast<std::ptrdiff_t>(m * hid),
+                        r.cards.begin() + static_cast<std::ptrdiff_t>((m + 1) * hid));
+      ps.weights.push_back(r.weights[m]);
+    }
+    if (ps.weights.empty()) {
+      throw EquityOptionError("range of hand " + std::to_string(i + 1) +
+                              " is empty: every member holds a card that is known or dead");
+    }
+    s.ranges = true;
+  }
+
+  if (!g.draw && !rq.draws.empty()) throw EquityOptionError("draws apply to draw games only, not to " + name);
+  if (g.draw && !rq.draws.empty() && static_cast<int>(rq.draws.size()) != n) {
+    throw EquityOptionError("draws needs one number per hand: " + std::to_string(n) + " hands, " +
+                            std::to_string(rq.draws.size()) + " draws");
+  }
+  for (int i = 0; i < n; ++i) {
+    const auto ui = static_cast<std::size_t>(i);
+    PlayerSpot& ps = s.p[ui];
+    const int kept = ps.n_known + ps.hidden;
+    ps.future = g.size - kept;
+    if (g.draw && !rq.draws.empty()) {
+      const int d = rq.draws[ui];
+      if (d != ps.future) {
         throw EquityOptionError("hand " + std::to_string(i + 1) + " keeps " + std::to_string(kept) +
                                 " cards and draws " + std::to_string(d) +
-                                "; kept and drawn cards must make five (draw " + std::to_string(5 - kept) + ")");
+                                "; kept and drawn cards must make five (draw " + std::to_string(ps.future) + ")");
       }
     }
   }
-  for (int c = 0; c < deck_size; ++c)
-    if (owner[static_cast<std::size_t>(c)] < 0) s.deck.push_back(static_cast<std::uint8_t>(c));
+  s.deck_index.fill(-1);
+  for (int c = 0; c < deck_size; ++c) {
+    if (owner[static_cast<std::size_t>(c)] < 0) {
+      s.deck_index[static_cast<std::size_t>(c)] = static_cast<int>(s.deck.size());
+      s.deck.push_back(static_cast<std::uint8_t>(c));
+    }
+  }
+  // Mexican stud: the hole card is the first known card, else the first hidden
+  // card of the range; a hand with neither gets the range "any one card".
+  if (g.mexican) {
+    for (int i = 0; i < n; ++i) {
+      PlayerSpot& ps = s.p[static_cast<std::size_t>(i)];
+      if (ps.n_known > 0) continue;
+      if (ps.hidden == 0) {
+        ps.hidden = 1;
+        ps.members = s.deck;
+        ps.weights.assign(s.deck.size(), 1);
+        ps.future = g.size - 1;
+        s.ranges = true;
+      }
+      ps.hole_in_member = true;
+    }
+  }
   int needed = 0;
-  for (const int k : s.need) needed += k;
-  if (needed > static_cast<int>(s.deck.size())) {
-    throw CardError("the hands need " + std::to_string(needed) + " more cards but only " +
-                    std::to_string(s.deck.size()) + " are left in the deck");
+  bool all_short = true;  // every hand still waits for its seventh card
+  for (const PlayerSpot& ps : s.p) {
+    needed += ps.hidden + ps.future;
+    all_short = all_short && ps.future >= 1;
+  }
+  const auto left = static_cast<int>(s.deck.size());
+  if (needed > left) {
+    // The rules, section 5.1: when the deck cannot give every player a seventh
+    // card, one card is turned up in the middle and used by everyone.
+    if (g.size == 7 && all_short && needed - n + 1 <= left) {
+      s.community = true;
+      for (PlayerSpot& ps : s.p) --ps.future;
+    } else {
+      throw CardError("the hands need " + std::to_string(needed) + " more cards but only " +
+                      std::to_string(left) + " are left in the deck");
+    }
   }
   return s;
 }
 
+/// The spot once the community card is `card`: a known card of every hand.
+/// Returns false when a range has no member left beside it.
+bool with_community(const Spot& s, std::uint8_t card, Spot& out) {
+  out = s;
+  out.community = false;
+  for (PlayerSpot& ps : out.p) {
+    ps.known[static_cast<std::size_t>(ps.n_known++)] = card;
+    if (!ps.hidden) continue;
+    std::vector<std::uint8_t> members;
+    std::vector<std::uint64_t> weights;
+    const auto hid = static_cast<std::size_t>(ps.hidden);
+    for (std::size_t m = 0; m < ps.weights.size(); ++m) {
+      bool clash = false;
+      for (std::size_t h = 0; h < hid; ++h) clash = clash || ps.members[m * hid + h] == card;
+      if (clash) continue;
+      members.insert(members.end(), ps.members.begin() + static_cast<std::ptrdiff_t>(m * hid),
+                     ps.members.begin() + static_cast<std::ptrdiff_t>((m + 1) * hid));
+      weights.push_back(ps.weights[m]);
+    }
+    if (weights.empty()) return false;
+    ps.members = std::move(members);
+    ps.weights = std::move(weights);
+  }
+  out.deck.clear();
+  out.deck_index.fill(-1);
+  for (const std::uint8_t c : s.deck) {
+    if (c == card) continue;
+    out.deck_index[c] = static_cast<int>(out.deck.size());
+    out.deck.push_back(c);
+  }
+  return true;
+}
+
+/// Completions of one player (the work of listing them).
+std::uint64_t completions(const Spot& s, const PlayerSpot& ps) {
+  const auto m = static_cast<int>(s.deck.size());
+  return static_cast<std::uint64_t>(members_of(ps)) * binom(m - ps.hidden, ps.future);
+}
+
+/// Outcomes of a spot without ranges (exact), or the product of the players'
+/// completions (an upper bound of the enumeration's leaves) with ranges.
 std::uint64_t count_outcomes(const Spot& s) {
+  if (s.community) {
+    Spot sub;
+    std::uint64_t total = 0;
+    for (const std::uint8_t c : s.deck) {
+      if (!with_community(s, c, sub)) continue;
+      if (__builtin_add_overflow(total, count_outcomes(sub), &total)) return std::numeric_limits<std::uint64_t>::max();
+    }
+    return total;
+  }
   std::uint64_t total = 1;
   auto left = static_cast<int>(s.deck.size());
-  for (const int k : s.need) {
-    const std::uint64_t c = binom(left, k);
+  for (const PlayerSpot& ps : s.p) {
+    const std::uint64_t c = s.ranges ? completions(s, ps) : binom(left, ps.future);
     if (__builtin_mul_overflow(total, c, &total)) return std::numeric_limits<std::uint64_t>::max();
-    left -= k;
+    left -= ps.future;
   }
   return total;
 }
 
-// ---------------------------------------------------------------- games
+// ---------------------------------------------------------------- scoring
 
-template <bool H, bool L, Ranking LR, bool J = false>
+template <bool H, bool L, Ranking LR>
 struct Game {
   static constexpr bool kHigh = H;
   static constexpr bool kLow = L;
   static constexpr Ranking kLowRanking = LR;
-  static constexpr bool kJoker = J;  // a 53-card deck, the joker as the bug (low only)
-  static_assert(!J || !H, "the bug is implemented for low-only games");
 };
 
+/// Wild options of one hand: the spot's, plus in Mexican stud the hole card's rank.
+WildOptions hand_wild(const Spot& s, int hole) {
+  WildOptions o = s.wild;
+  if (s.game.mexican && hole >= 0 && hole < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hole));
+  return o;
+}
+
+/// Scores a final hand (n cards, its key and card mask).
 template <class G>
-inline void eval(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n, std::uint16_t& hi,
-                 std::uint16_t& lo) noexcept {
-  if constexpr (G::kJoker) {
-    // The joker's key carries the poison bit: such a hand takes the bug's path.
-    if (key >> kPoisonShift) [[unlikely]] {
-      lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, WildOptions{});
-      return;
-    }
+inline void score(const Tables& t, const Spot& s, const WildOptions& o, std::uint64_t wild_cards,
+                  const std::uint8_t* cards, int n, std::uint64_t key, std::uint64_t mask, std::uint16_t& hi,
+                  std::uint16_t& lo) noexcept {
+  if (s.any_wild && (mask & wild_cards)) [[unlikely]] {
+    if constexpr (G::kHigh) hi = evaluate_wild_unchecked(cards, n, Ranking::High, o);
+    if constexpr (G::kLow) lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, o);
+    return;
   }
   if constexpr (G::kHigh) hi = evaluate_key<Ranking::High>(t, key, cards, n);
   if constexpr (G::kLow) lo = evaluate_key<G::kLowRanking>(t, key, cards, n);
 }
 
-constexpr std::array<std::uint64_t, kEquityMaxPlayers + 1> kSplit = {
-    0, kShareUnits, kShareUnits / 2, kShareUnits / 3, kShareUnits / 4, kShareUnits / 5,
-    kShareUnits / 6, kShareUnits / 7, kShareUnits / 8, kShareUnits / 9, kShareUnits / 10};
+/// Card mask of a hand including the joker (bit 52).
+inline std::uint64_t mask_of(const std::uint8_t* cards, int n) noexcept {
+  std::uint64_t m = 0;
+  for (int i = 0; i < n; ++i) m |= card_bit(cards[i]);
+  return m;
+}
 
-// One outcome: who wins which side, added to the counts.
+struct Splits {
+  std::array<std::uint64_t, kEquityMaxPlayers + 1> part{};
+  Splits() {
+    for (int k = 1; k <= kEquityMaxPlayers; ++k) part[static_cast<std::size_t>(k)] = kShareUnits / static_cast<std::uint64_t>(k);
+  }
+};
+const Splits kSplit;
+
+// One outcome of weight w: who wins which side, added to the counts; won[i]
+// (optional) receives player i's share units.
 template <class G>
-inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, PlayerCounts* c) noexcept {
+inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, PlayerCounts* c, std::uint64_t w,
+                   std::uint64_t* won = nullptr) noexcept {
   std::uint16_t best_hi = 0, best_lo = 0;
   int n_hi = 0, n_lo = 0, who_hi = 0, who_lo = 0;
   if constexpr (G::kHigh) {
@@ -228,120 +454,154 @@ inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, Play
       }
     }
   }
+  if (won) std::fill(won, won + n, 0);
   const bool low_side = G::kLow && best_lo > 0;  // 0: nobody qualifies
-  if constexpr (G::kHigh) {
-    const std::uint64_t part = low_side ? kSplit[static_cast<std::size_t>(n_hi)] / 2 : kSplit[static_cast<std::size_t>(n_hi)];
-    if (n_hi == 1) {
-      ++c[who_hi].high_win;
-      c[who_hi].share += part;
-    } else {
-      for (int i = 0; i < n; ++i) {
-        if (hi[i] == best_hi) {
-          ++c[i].high_tie;
-          c[i].share += part;
-        }
-      }
-    }
-  }
-  if (low_side) {
-    const std::uint64_t part =
-        G::kHigh ? kSplit[static_cast<std::size_t>(n_lo)] / 2 : kSplit[static_cast<std::size_t>(n_lo)];
-    if (n_lo == 1) {
-      ++c[who_lo].low_win;
-      c[who_lo].share += part;
-    } else {
-      for (int i = 0; i < n; ++i) {
-        if (lo[i] == best_lo) {
-          ++c[i].low_tie;
-          c[i].share += part;
-        }
-      }
-    }
-  }
-  if constexpr (G::kHigh) {
-    if (n_hi == 1 && (!low_side || (n_lo == 1 && who_lo == who_hi))) ++c[who_hi].scoop;
-  } else {
-    if (n_lo == 1) ++c[who_lo].scoop;
-  }
-}
-
-// ---------------------------------------------------------------- threads
-
-// Runs work(chunk, counts) for chunks 0..n_chunks-1 on `threads` threads (the
-// calling one included); reports progress from the calling thread.
-template <class Work>
-bool run_chunks(int threads, std::uint64_t n_chunks, int players, const Work& work,
-                const std::function<std::uint64_t(std::uint64_t)>& outcomes_after, std::uint64_t total,
-                const EquityProgress& progress, std::vector<PlayerCounts>& out) {
-  std::atomic<std::uint64_t> next{0};
-  std::atomic<std::uint64_t> done{0};
-  std::atomic<bool> stop{false};
-  constexpr std::uint64_t kMaxThreads = 256;  // more would only add start-up cost
-  const auto n_threads = static_cast<std::size_t>(std::max<std::uint64_t>(
-      1, std::min({static_cast<std::uint64_t>(threads), n_chunks, kMaxThreads})));
-  std::vector<std::vector<PlayerCounts>> counts(n_threads, std::vector<PlayerCounts>(static_cast<std::size_t>(players)));
-  constexpr std::uint64_t kSteps = 16;
-  std::uint64_t step = 0;
-  auto loop = [&](std::size_t id) {
-    for (;;) {
-      if (stop.load(std::memory_order_relaxed)) return;
-      const std::uint64_t chunk = next.fetch_add(1, std::memory_order_relaxed);
-      if (chunk >= n_chunks) return;
-      work(chunk, counts[id].data());
-      const std::uint64_t d = done.fetch_add(1, std::memory_order_relaxed) + 1;
-      if (id == 0 && progress) {
-        const std::uint64_t s = d * kSteps / n_chunks;
-        if (s > step && d < n_chunks) {
-          step = s;
-          if (!progress(outcomes_after(d), total)) stop.store(true, std::memory_order_relaxed);
-        }
-      }
+  // Each side: its part of the pot to every best hand, a win alone or a tie.
+  auto award = [&](const std::uint16_t* v, std::uint16_t best, int count, std::uint64_t PlayerCounts::*win,
+                   std::uint64_t PlayerCounts::*tie, std::uint64_t part) {
+    for (int i = 0; i < n; ++i) {
+      if (v[i] != best) continue;
+      c[i].*(count == 1 ? win : tie) += w;
+      c[i].share += part * w;
+      if (won) won[i] += part;
     }
   };
-  std::vector<std::thread> pool;
-  pool.reserve(n_threads - 1);
-  for (std::size_t i = 1; i < n_threads; ++i) pool.emplace_back(loop, i);
-  loop(0);
-  for (auto& th : pool) th.join();
-  if (stop.load()) return false;
-  out.assign(static_cast<std::size_t>(players), PlayerCounts{});
-  for (const auto& local : counts) {
-    for (std::size_t i = 0; i < local.size(); ++i) {
-      out[i].high_win += local[i].high_win;
-      out[i].high_tie += local[i].high_tie;
-      out[i].low_win += local[i].low_win;
-      out[i].low_tie += local[i].low_tie;
-      out[i].scoop += local[i].scoop;
-      out[i].share += local[i].share;
-    }
+  if constexpr (G::kHigh) {
+    const std::uint64_t whole = kSplit.part[static_cast<std::size_t>(n_hi)];
+    award(hi, best_hi, n_hi, &PlayerCounts::high_win, &PlayerCounts::high_tie, low_side ? whole / 2 : whole);
   }
-  if (progress && !progress(total, total)) return false;
-  return true;
+  if (low_side) {
+    const std::uint64_t whole = kSplit.part[static_cast<std::size_t>(n_lo)];
+    award(lo, best_lo, n_lo, &PlayerCounts::low_win, &PlayerCounts::low_tie, G::kHigh ? whole / 2 : whole);
+  }
+  if constexpr (G::kHigh) {
+    if (n_hi == 1 && (!low_side || (n_lo == 1 && who_lo == who_hi))) c[who_hi].scoop += w;
+  } else {
+    if (n_lo == 1) c[who_lo].scoop += w;
+  }
 }
 
-// ---------------------------------------------------------------- exact
+void add_counts(PlayerCounts& into, const PlayerCounts& from) {
+  into.high_win += from.high_win;
+  into.high_tie += from.high_tie;
+  into.low_win += from.low_win;
+  into.low_tie += from.low_tie;
+  into.scoop += from.scoop;
+  into.share += from.share;
+}
 
-struct Deal {
-  std::uint64_t mask;
-  std::uint16_t hi;
-  std::uint16_t lo;
+// ---------------------------------------------------------------- the pool
+
+// Runs work(chunk, worker) for chunks [first, last) on `threads` worker
+// threads, handed out in order; the calling thread waits, calling the hooks
+// about every 5 ms. Workers stop taking chunks once asked to stop, so the
+// chunks done are always [first, returned).
+class Monitor {
+ public:
+  Monitor(const EquityHooks& hooks, double seconds) : hooks_(hooks) {
+    if (seconds > 0) {
+      deadline_ = Clock::now() + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+      has_deadline_ = true;
+    }
+  }
+  EquityStop stop = EquityStop::Complete;
+
+  template <class Work, class Done>
+  std::uint64_t run(int threads, std::uint64_t first, std::uint64_t last, const Work& work, const Done& done_units,
+                    std::uint64_t total_units) {
+    if (first >= last || stop != EquityStop::Complete) return first;
+    std::atomic<std::uint64_t> next{first};
+    std::atomic<std::uint64_t> finished{0};
+    std::atomic<bool> halt{false};
+    std::atomic<int> live{0};
+    std::mutex mu;
+    std::condition_variable cv;
+    const auto n_threads = static_cast<int>(std::min<std::uint64_t>(static_cast<std::uint64_t>(threads), last - first));
+    auto loop = [&](int id) {
+      for (;;) {
+        if (halt.load(std::memory_order_relaxed)) break;
+        const std::uint64_t chunk = next.fetch_add(1, std::memory_order_relaxed);
+        if (chunk >= last) break;
+        work(chunk, id, halt);
+        finished.fetch_add(1, std::memory_order_relaxed);
+      }
+      std::lock_guard<std::mutex> lock(mu);
+      live.fetch_sub(1);
+      cv.notify_all();
+    };
+    live = n_threads;
+    std::vector<std::thread> pool;
+    pool.reserve(static_cast<std::size_t>(n_threads));
+    for (int i = 0; i < n_threads; ++i) pool.emplace_back(loop, i);
+    {
+      std::unique_lock<std::mutex> lock(mu);
+      while (live.load() > 0) {
+        cv.wait_for(lock, std::chrono::milliseconds(5));
+        if (live.load() == 0) break;
+        lock.unlock();
+        const bool go = tick(done_units(finished.load(std::memory_order_relaxed)), total_units);
+        lock.lock();
+        if (!go) halt.store(true);
+      }
+    }
+    for (auto& th : pool) th.join();
+    return std::min(next.load(), last);
+  }
+
+  /// Hooks between runs and at the end: false once stopped.
+  bool tick(std::uint64_t done, std::uint64_t total, bool final = false) {
+    if (stop != EquityStop::Complete) return false;
+    if (hooks_.poll && !hooks_.poll()) {
+      stop = EquityStop::Stopped;
+      return false;
+    }
+    if (has_deadline_ && Clock::now() >= deadline_) {
+      stop = EquityStop::Time;
+      return false;
+    }
+    if (hooks_.progress && total > 0) {
+      const std::uint64_t step = static_cast<std::uint64_t>(static_cast<long double>(done) * 16 / total);
+      const auto now = Clock::now();
+      if (final || (step > step_ && now - last_ >= std::chrono::milliseconds(20))) {
+        step_ = step;
+        last_ = now;
+        if (!hooks_.progress(std::min(done, total), total)) {
+          stop = EquityStop::Stopped;
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  const EquityHooks& hooks_;
+  Clock::time_point deadline_{};
+  bool has_deadline_ = false;
+  std::uint64_t step_ = 0;
+  Clock::time_point last_ = Clock::now();
 };
 
-// Lexicographic combination of k indices out of m with the given rank.
-void unrank(std::uint64_t rank, int m, int k, int* idx) {
-  int x = 0;
-  for (int i = 0; i < k; ++i) {
-    for (;;) {
-      const std::uint64_t below = binom(m - x - 1, k - i - 1);
-      if (rank < below) {
-        idx[i] = x++;
-        break;
-      }
-      rank -= below;
-      ++x;
-    }
-  }
+constexpr int kMaxThreads = 256;  // more would only add start-up cost
+
+int workers(int threads, std::uint64_t work) {
+  return work < 200'000 ? 1 : std::min(threads, kMaxThreads);  // small runs: thread start-up would dominate
 }
+
+// ---------------------------------------------------------------- completions
+
+constexpr int kMaxUnknown = kMaxCards;
+constexpr std::size_t kMaxEntries = std::size_t{1} << 22;  // per player (32 bytes each)
+constexpr std::uint64_t kMaxLevelItems = 32'000'000;       // counting: a side's items at one level (4 bytes each)
+
+struct Entry {
+  std::uint64_t mask;    // card mask of the hidden and future cards
+  std::uint64_t weight;  // the member's weight
+  std::uint16_t hi;
+  std::uint16_t lo;
+  std::uint8_t count;                       // unknown cards
+  std::array<std::uint8_t, kMaxUnknown> idx;  // their deck indices, ascending
+};
 
 bool next_combination(int* idx, int m, int k) {
   int i = k - 1;
@@ -353,123 +613,434 @@ bool next_combination(int* idx, int m, int k) {
 }
 
 template <class G>
-EquityResult run_exact(const Spot& s, const EquityRequest& rq, std::uint64_t total, const EquityProgress& progress) {
+std::vector<Entry> list_completions(const Spot& s, int player) {
   const Tables& t = tables();
-  const int n = s.players;
+  const PlayerSpot& ps = s.p[static_cast<std::size_t>(player)];
+  const std::uint64_t count = completions(s, ps);
+  if (count > kMaxEntries) {
+    throw EquityOptionError("hand " + std::to_string(player + 1) + " has " + with_commas(count) +
+                            " possible completions, more than an exact run lists (" + with_commas(kMaxEntries) +
+                            "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
+  }
+  std::vector<Entry> out;
+  out.reserve(static_cast<std::size_t>(count));
   const int m = static_cast<int>(s.deck.size());
-  std::vector<std::uint64_t> base(static_cast<std::size_t>(n));
-  for (int i = 0; i < n; ++i)
-    base[static_cast<std::size_t>(i)] = hand_key(t, s.cards[static_cast<std::size_t>(i)].data(), s.known[static_cast<std::size_t>(i)]);
-
-  // Fixed strengths of complete hands; drawing players ordered by deal count.
-  std::array<std::uint16_t, kEquityMaxPlayers> hi0{}, lo0{};
-  std::vector<int> order;
-  for (int i = 0; i < n; ++i) {
-    const auto ui = static_cast<std::size_t>(i);
-    if (s.need[ui] == 0) {
-      eval<G>(t, base[ui], s.cards[ui].data(), s.hand_size, hi0[ui], lo0[ui]);
-    } else {
-      order.push_back(i);
+  const int members = members_of(ps);
+  const auto hid = static_cast<std::size_t>(ps.hidden);
+  std::array<std::uint8_t, kMaxCards> cards = ps.known;
+  std::vector<int> free_idx;
+  free_idx.reserve(static_cast<std::size_t>(m));
+  for (int j = 0; j < members; ++j) {
+    const auto uj = static_cast<std::size_t>(j);
+    std::uint64_t member_mask = 0;
+    std::array<std::uint8_t, kMaxUnknown> member_idx{};
+    for (std::size_t h = 0; h < hid; ++h) {
+      const std::uint8_t c = ps.members[uj * hid + h];
+      cards[static_cast<std::size_t>(ps.n_known) + h] = c;
+      member_mask |= card_bit(c);
+      member_idx[h] = static_cast<std::uint8_t>(s.deck_index[c]);
     }
-  }
-  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
-    return binom(m, s.need[static_cast<std::size_t>(a)]) > binom(m, s.need[static_cast<std::size_t>(b)]);
-  });
-
-  EquityResult result;
-  result.exact = true;
-  result.outcomes = total;
-  if (order.empty()) {
-    result.players.assign(static_cast<std::size_t>(n), PlayerCounts{});
-    settle<G>(hi0.data(), lo0.data(), n, result.players.data());
-    if (progress) result.complete = progress(1, 1);
-    return result;
-  }
-
-  // Every deal of each inner player, evaluated once.
-  const auto levels = static_cast<int>(order.size());
-  std::vector<std::vector<Deal>> lists(static_cast<std::size_t>(levels));
-  for (int l = 1; l < levels; ++l) {
-    const int p = order[static_cast<std::size_t>(l)];
-    const auto up = static_cast<std::size_t>(p);
-    const int k = s.need[up];
-    auto& list = lists[static_cast<std::size_t>(l)];
-    list.reserve(static_cast<std::size_t>(binom(m, k)));
+    const int hole = ps.n_known > 0 ? ps.known[0] : (ps.hole_in_member ? ps.members[uj * hid] : -1);
+    const WildOptions o = hand_wild(s, hole);
+    const std::uint64_t wild_cards = o.wild | (s.wild_cards & card_bit(kJoker));
+    free_idx.clear();
+    for (int d = 0; d < m; ++d)
+      if (!(member_mask & card_bit(s.deck[static_cast<std::size_t>(d)]))) free_idx.push_back(d);
+    const int f = ps.future;
+    const auto nf = static_cast<int>(free_idx.size());
     int idx[kMaxCards];
-    for (int j = 0; j < k; ++j) idx[j] = j;
-    std::array<std::uint8_t, kMaxCards> cards = s.cards[up];
+    for (int q = 0; q < f; ++q) idx[q] = q;
+    const int base = ps.n_known + ps.hidden;
+    const std::uint64_t known_mask = mask_of(ps.known.data(), ps.n_known);
     do {
-      std::uint64_t key = base[up], mask = 0;
-      for (int j = 0; j < k; ++j) {
-        const std::uint8_t c = s.deck[static_cast<std::size_t>(idx[j])];
-        cards[static_cast<std::size_t>(s.known[up] + j)] = c;
-        key += t.card_key[c];
-        mask |= card_bit(c);
+      Entry e{};
+      e.mask = member_mask;
+      e.weight = hid ? ps.weights[uj] : 1;
+      e.count = static_cast<std::uint8_t>(ps.hidden + f);
+      std::array<std::uint8_t, kMaxUnknown> all = member_idx;
+      for (int q = 0; q < f; ++q) {
+        const int d = free_idx[static_cast<std::size_t>(idx[q])];
+        const std::uint8_t c = s.deck[static_cast<std::size_t>(d)];
+        cards[static_cast<std::size_t>(base + q)] = c;
+        e.mask |= card_bit(c);
+        all[hid + static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(d);
       }
-      Deal d{mask, 0, 0};
-      eval<G>(t, key, cards.data(), s.hand_size, d.hi, d.lo);
-      list.push_back(d);
-    } while (next_combination(idx, m, k));
+      for (int x = 1; x < e.count; ++x) {  // insertion sort (at most 7)
+        const std::uint8_t v = all[static_cast<std::size_t>(x)];
+        int y = x - 1;
+        for (; y >= 0 && all[static_cast<std::size_t>(y)] > v; --y) all[static_cast<std::size_t>(y + 1)] = all[static_cast<std::size_t>(y)];
+        all[static_cast<std::size_t>(y + 1)] = v;
+      }
+      e.idx = all;
+      const std::uint64_t key = hand_key(t, cards.data(), s.game.size);
+      score<G>(t, s, o, wild_cards, cards.data(), s.game.size, key, e.mask | known_mask, e.hi, e.lo);
+      out.push_back(e);
+    } while (f > 0 && next_combination(idx, nf, f));
   }
+  return out;
+}
 
-  const int outer = order[0];
-  const auto uo = static_cast<std::size_t>(outer);
-  const int k0 = s.need[uo];
-  const std::uint64_t outer_deals = binom(m, k0);
-  const std::uint64_t per_outer = total / outer_deals;
-  const std::uint64_t n_chunks = std::min<std::uint64_t>(outer_deals, std::max<std::uint64_t>(64, 32 * static_cast<std::uint64_t>(rq.threads)));
-  const std::uint64_t chunk_size = (outer_deals + n_chunks - 1) / n_chunks;
-  const std::uint64_t chunks = (outer_deals + chunk_size - 1) / chunk_size;
-  const int threads = total < 50'000 ? 1 : rq.threads;
+// ---------------------------------------------------------------- exact: enumeration
 
-  auto work = [&](std::uint64_t chunk, PlayerCounts* counts) {
-    std::array<std::uint16_t, kEquityMaxPlayers> hi = hi0, lo = lo0;
-    std::array<std::uint8_t, kMaxCards> cards = s.cards[uo];
-    const std::uint64_t first = chunk * chunk_size;
-    const std::uint64_t last = std::min(outer_deals, first + chunk_size);
-    int idx[kMaxCards];
-    unrank(first, m, k0, idx);
-    // Inner levels: walk each list, skipping deals that reuse a dealt card.
-    auto inner = [&](auto& self, int level, std::uint64_t used) -> void {
-      const int p = order[static_cast<std::size_t>(level)];
-      const auto up = static_cast<std::size_t>(p);
-      const auto& list = lists[static_cast<std::size_t>(level)];
-      if (level == levels - 1) {
-        for (const Deal& d : list) {
-          if (d.mask & used) continue;
-          hi[up] = d.hi;
-          lo[up] = d.lo;
-          settle<G>(hi.data(), lo.data(), n, counts);
+/// Throws unless every weighted count of an enumeration fits its 64-bit counter.
+void check_weights(const Spot& s, std::uint64_t work) {
+  long double bound = static_cast<long double>(work) * kShareUnits;
+  for (const PlayerSpot& ps : s.p)
+    if (ps.hidden) bound *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
+  if (bound >= 9.2e18L) {
+    throw EquityOptionError(
+        "the range weights are too fine for an exact enumeration (the weighted counts would overflow); "
+        "use rounder weights or pass samples=");
+  }
+}
+
+template <class G>
+EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  check_weights(s, count_outcomes(s));
+  const int n = s.n;
+  std::vector<std::vector<Entry>> lists(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) lists[static_cast<std::size_t>(i)] = list_completions<G>(s, i);
+  std::vector<int> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return lists[static_cast<std::size_t>(a)].size() > lists[static_cast<std::size_t>(b)].size();
+  });
+  const auto& outer = lists[static_cast<std::size_t>(order[0])];
+  const std::uint64_t n_outer = outer.size();
+  const std::uint64_t work = count_outcomes(s);
+  const int threads = workers(rq.threads, work);
+  // Chunks small enough to stop promptly: about 2 M leaves each.
+  const std::uint64_t per_outer = std::max<std::uint64_t>(1, work / std::max<std::uint64_t>(1, n_outer));
+  const std::uint64_t chunk_size = std::max<std::uint64_t>(1, std::min<std::uint64_t>(n_outer, 2'000'000 / per_outer));
+  const std::uint64_t chunks = (n_outer + chunk_size - 1) / chunk_size;
+  std::vector<std::vector<PlayerCounts>> local(static_cast<std::size_t>(threads),
+                                               std::vector<PlayerCounts>(static_cast<std::size_t>(n)));
+  auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
+    PlayerCounts* counts = local[static_cast<std::size_t>(id)].data();
+    std::array<std::uint16_t, kEquityMaxPlayers> hi{}, lo{};
+    auto inner = [&](auto& self, int level, std::uint64_t used, std::uint64_t w) -> void {
+      const auto up = static_cast<std::size_t>(order[static_cast<std::size_t>(level)]);
+      const auto& list = lists[up];
+      if (level == n - 1) {
+        for (const Entry& e : list) {
+          if (e.mask & used) continue;
+          hi[up] = e.hi;
+          lo[up] = e.lo;
+          settle<G>(hi.data(), lo.data(), n, counts, w * e.weight);
         }
       } else {
-        for (const Deal& d : list) {
-          if (d.mask & used) continue;
-          hi[up] = d.hi;
-          lo[up] = d.lo;
-          self(self, level + 1, used | d.mask);
+        for (const Entry& e : list) {
+          if (e.mask & used) continue;
+          hi[up] = e.hi;
+          lo[up] = e.lo;
+          self(self, level + 1, used | e.mask, w * e.weight);
         }
       }
     };
+    const std::uint64_t first = chunk * chunk_size;
+    const std::uint64_t last = std::min(n_outer, first + chunk_size);
+    const auto uo = static_cast<std::size_t>(order[0]);
     for (std::uint64_t r = first; r < last; ++r) {
-      std::uint64_t key = base[uo], mask = 0;
-      for (int j = 0; j < k0; ++j) {
-        const std::uint8_t c = s.deck[static_cast<std::size_t>(idx[j])];
-        cards[static_cast<std::size_t>(s.known[uo] + j)] = c;
-        key += t.card_key[c];
-        mask |= card_bit(c);
-      }
-      eval<G>(t, key, cards.data(), s.hand_size, hi[uo], lo[uo]);
-      if (levels == 1) {
-        settle<G>(hi.data(), lo.data(), n, counts);
+      if (halt.load(std::memory_order_relaxed)) return;
+      const Entry& e = outer[static_cast<std::size_t>(r)];
+      hi[uo] = e.hi;
+      lo[uo] = e.lo;
+      if (n == 1) {
+        settle<G>(hi.data(), lo.data(), n, counts, e.weight);
       } else {
-        inner(inner, 1, mask);
+        inner(inner, 1, e.mask, e.weight);
       }
-      next_combination(idx, m, k0);
     }
   };
-  const std::uint64_t chunk_outcomes = chunk_size * per_outer;
-  auto after = [&](std::uint64_t d) { return std::min(total, d * chunk_outcomes); };
-  result.complete = run_chunks(threads, chunks, n, work, after, total, progress, result.players);
+  auto done_units = [&](std::uint64_t d) { return d * chunk_size * per_outer; };
+  const std::uint64_t claimed = mon.run(threads, 0, chunks, job, done_units, work);
+  EquityResult result;
+  result.exact = true;
+  result.method = EquityMethod::Enumerate;
+  result.players.assign(static_cast<std::size_t>(n), PlayerCounts{});
+  for (const auto& l : local)
+    for (int i = 0; i < n; ++i) add_counts(result.players[static_cast<std::size_t>(i)], l[static_cast<std::size_t>(i)]);
+  if (claimed < chunks || !mon.tick(work, work, true)) {
+    if (mon.stop == EquityStop::Complete) mon.stop = EquityStop::Stopped;
+  }
+  result.stop = mon.stop;
+  // Outcomes: the weights of every leaf (a player's scoop, win and tie counts partition them per side).
+  std::uint64_t total = 0;
+  for (const PlayerCounts& c : result.players) total += c.share;
+  result.outcomes = total / kShareUnits;
+  return result;
+}
+
+// ---------------------------------------------------------------- exact: counting (two players)
+
+/// The classes of a pair: B's high below / equal to / above A's (rows), and
+/// B's low below A's, both without a low, equal (and a low), above (columns).
+using Grid = std::array<std::array<i128, 4>, 3>;
+
+class Fenwick {
+ public:
+  explicit Fenwick(std::size_t n) : t_(n + 1, 0) {}
+  void add(std::size_t i, std::int64_t w) noexcept {
+    for (; i < t_.size(); i += i & (~i + 1)) t_[i] += w;
+  }
+  std::int64_t prefix(std::size_t i) const noexcept {  // sum over 1..i
+    std::int64_t s = 0;
+    for (; i > 0; i -= i & (~i + 1)) s += t_[i];
+    return s;
+  }
+
+ private:
+  std::vector<std::int64_t> t_;
+};
+
+/// Colex rank of a sorted subset: dense in [0, C(m, s)).
+inline std::uint32_t colex(const std::uint8_t* sub, int s) noexcept {
+  std::uint64_t r = 0;
+  for (int i = 0; i < s; ++i) r += binom(sub[i], i + 1);
+  return static_cast<std::uint32_t>(r);
+}
+
+/// Every s-subset of positions 0..k-1, as position lists.
+std::vector<std::array<std::uint8_t, kMaxUnknown>> subsets(int k, int s) {
+  std::vector<std::array<std::uint8_t, kMaxUnknown>> out;
+  int idx[kMaxCards];
+  for (int q = 0; q < s; ++q) idx[q] = q;
+  do {
+    std::array<std::uint8_t, kMaxUnknown> a{};
+    for (int q = 0; q < s; ++q) a[static_cast<std::size_t>(q)] = static_cast<std::uint8_t>(idx[q]);
+    out.push_back(a);
+  } while (s > 0 && next_combination(idx, k, s));
+  return out;
+}
+
+/// Whether counting applies and its work (items handled), for the method choice.
+std::uint64_t counting_work(const Spot& s) {
+  if (s.n != 2 || s.community) return 0;
+  const PlayerSpot& a = s.p[0];
+  const PlayerSpot& b = s.p[1];
+  const int ka = a.hidden + a.future, kb = b.hidden + b.future;
+  if (ka > 5 || kb > 5) return 0;
+  const std::uint64_t na = completions(s, a), nb = completions(s, b);
+  if (na > kMaxEntries || nb > kMaxEntries) return 0;
+  std::uint64_t work = 0;
+  for (int q = 0; q <= std::min(ka, kb); ++q) {
+    if (na * binom(ka, q) > kMaxLevelItems || nb * binom(kb, q) > kMaxLevelItems) return 0;
+    work += na * binom(ka, q) + nb * binom(kb, q);
+  }
+  return work;
+}
+
+template <class G>
+EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  std::vector<Entry> A = list_completions<G>(s, 0);
+  std::vector<Entry> B = list_completions<G>(s, 1);
+  const int ka = s.p[0].hidden + s.p[0].future, kb = s.p[1].hidden + s.p[1].future;
+  const int m = static_cast<int>(s.deck.size());
+  // The sweep runs over the primary strength with a Fenwick tree over the
+  // secondary (the one with fewer distinct values in B); one-sided games need
+  // no tree.
+  constexpr bool kTwo = G::kHigh && G::kLow;
+  auto distinct = [&](bool high) {
+    std::vector<std::uint16_t> v;
+    v.reserve(B.size());
+    for (const Entry& e : B) v.push_back(high ? e.hi : e.lo);
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+  };
+  bool primary_high = G::kHigh;
+  std::vector<std::uint16_t> qv;
+  if constexpr (kTwo) {
+    std::vector<std::uint16_t> dh = distinct(true), dl = distinct(false);
+    primary_high = dl.size() <= dh.size();
+    qv = primary_high ? dl : dh;
+  }
+  auto P = [&](const Entry& e) { return primary_high ? e.hi : e.lo; };
+  auto Q = [&](const Entry& e) { return primary_high ? e.lo : e.hi; };
+  auto by_primary = [&](std::vector<Entry>& v) {
+    std::stable_sort(v.begin(), v.end(), [&](const Entry& x, const Entry& y) { return P(x) < P(y); });
+  };
+  by_primary(A);
+  by_primary(B);
+  // Secondary ranks: B's (1-based) and A's thresholds (below, at or below).
+  std::vector<std::uint32_t> qb(B.size()), qlt(A.size()), qle(A.size());
+  if constexpr (kTwo) {
+    for (std::size_t i = 0; i < B.size(); ++i)
+      qb[i] = static_cast<std::uint32_t>(std::lower_bound(qv.begin(), qv.end(), Q(B[i])) - qv.begin()) + 1;
+    for (std::size_t i = 0; i < A.size(); ++i) {
+      qlt[i] = static_cast<std::uint32_t>(std::lower_bound(qv.begin(), qv.end(), Q(A[i])) - qv.begin());
+      qle[i] = static_cast<std::uint32_t>(std::upper_bound(qv.begin(), qv.end(), Q(A[i])) - qv.begin());
+    }
+  }
+  const int threads = std::min(rq.threads, kMaxThreads);
+  std::vector<Grid> grids(static_cast<std::size_t>(threads), Grid{});
+  std::vector<Fenwick> trees;
+  for (int i = 0; i < threads; ++i) trees.emplace_back(qv.size());
+  std::vector<std::vector<std::array<std::int64_t, 6>>> scratch(static_cast<std::size_t>(threads));
+
+  // Classes from A's side: rows by B's primary vs A's, columns by secondary.
+  // (lt, eq, gt) on each axis; map to the grid's high/low axes.
+  auto add_cell = [&](Grid& grid, int rp, int rq2, bool a_no_low, i128 amount) {
+    const int rh = primary_high ? rp : rq2;  // 0 below, 1 equal, 2 above
+    const int rl = primary_high ? rq2 : rp;
+    const int col = rl == 0 ? 0 : rl == 2 ? 3 : (a_no_low ? 1 : 2);
+    grid[static_cast<std::size_t>(rh)][static_cast<std::size_t>(col)] += amount;
+  };
+
+  const int top = std::min(ka, kb);
+  std::uint64_t units_before = 0;
+  std::uint64_t total_units = 0;
+  for (int q = 0; q <= top; ++q) total_units += A.size() * binom(ka, q) + B.size() * binom(kb, q);
+  for (int level = 0; level <= top && mon.stop == EquityStop::Complete; ++level) {
+    const std::uint64_t n_buckets = binom(m, level);
+    const auto subs_a = subsets(ka, level);
+    const auto subs_b = subsets(kb, level);
+    auto fill = [&](const std::vector<Entry>& v, const std::vector<std::array<std::uint8_t, kMaxUnknown>>& subs,
+                    std::vector<std::uint32_t>& start, std::vector<std::uint32_t>& items) {
+      start.assign(static_cast<std::size_t>(n_buckets) + 1, 0);
+      std::uint8_t sub[kMaxUnknown];
+      for (const Entry& e : v) {
+        for (const auto& pos : subs) {
+          for (int j = 0; j < level; ++j) sub[j] = e.idx[pos[static_cast<std::size_t>(j)]];
+          ++start[colex(sub, level) + 1];
+        }
+      }
+      for (std::size_t b = 0; b < n_buckets; ++b) start[b + 1] += start[b];
+      items.assign(start.back(), 0);
+      std::vector<std::uint32_t> at(start.begin(), start.end() - 1);
+      for (std::size_t i = 0; i < v.size(); ++i) {
+        for (const auto& pos : subs) {
+          for (int j = 0; j < level; ++j) sub[j] = v[i].idx[pos[static_cast<std::size_t>(j)]];
+          items[at[colex(sub, level)]++] = static_cast<std::uint32_t>(i);
+        }
+      }
+    };
+    std::vector<std::uint32_t> start_a, items_a, start_b, items_b;
+    fill(A, subs_a, start_a, items_a);
+    fill(B, subs_b, start_b, items_b);
+    const i128 sign = (level % 2 == 0) ? 1 : -1;
+    const std::uint64_t per_chunk = std::max<std::uint64_t>(1, n_buckets / std::max<std::uint64_t>(1, 64 * static_cast<std::uint64_t>(threads)));
+    const std::uint64_t chunks = (n_buckets + per_chunk - 1) / per_chunk;
+    auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
+      Grid& grid = grids[static_cast<std::size_t>(id)];
+      Fenwick& tree = trees[static_cast<std::size_t>(id)];
+      auto& tmp = scratch[static_cast<std::size_t>(id)];
+      const std::uint64_t b_first = chunk * per_chunk;
+      const std::uint64_t b_last = std::min(n_buckets, b_first + per_chunk);
+      for (std::uint64_t bucket = b_first; bucket < b_last; ++bucket) {
+        if ((bucket & 1023) == 0 && halt.load(std::memory_order_relaxed)) return;
+        const std::uint32_t a0 = start_a[bucket], a1 = start_a[bucket + 1];
+        const std::uint32_t b0 = start_b[bucket], b1 = start_b[bucket + 1];
+        if (a0 == a1 || b0 == b1) continue;
+        std::int64_t total_b = 0;
+        for (std::uint32_t j = b0; j < b1; ++j) total_b += static_cast<std::int64_t>(B[items_b[j]].weight);
+        std::uint32_t j = b0;
+        std::int64_t below = 0, upto = 0;  // B weight with primary below / at most the current value
+        if constexpr (!kTwo) {
+          for (std::uint32_t i = a0; i < a1;) {
+            const std::uint16_t v = P(A[items_a[i]]);
+            while (j < b1 && P(B[items_b[j]]) < v) below += static_cast<std::int64_t>(B[items_b[j++]].weight);
+            upto = below;
+            while (j < b1 && P(B[items_b[j]]) == v) upto += static_cast<std::int64_t>(B[items_b[j++]].weight);
+            for (; i < a1 && P(A[items_a[i]]) == v; ++i) {
+              const Entry& a = A[items_a[i]];
+              const i128 wa = sign * static_cast<i128>(a.weight);
+              const bool no_low = a.lo == 0;
+              // one side only: the other axis is always "equal"
+              add_cell(grid, 0, 1, no_low, wa * below);
+              add_cell(grid, 1, 1, no_low, wa * (upto - below));
+              add_cell(grid, 2, 1, no_low, wa * (total_b - upto));
+            }
+            below = upto;
+          }
+        } else {
+          tmp.resize(a1 - a0);
+          // B's completions enter the tree while `keep` holds of their primary strength.
+          auto insert_while = [&](auto keep, std::int64_t& inserted) {
+            for (; j < b1 && keep(P(B[items_b[j]])); ++j) {
+              const auto w = static_cast<std::int64_t>(B[items_b[j]].weight);
+              tree.add(qb[items_b[j]], w);
+              inserted += w;
+            }
+          };
+          // A's completions [from, to) read the tree: B below, at most, and all their secondary.
+          auto snapshot = [&](std::uint32_t from, std::uint32_t to, std::size_t at, std::int64_t inserted) {
+            for (std::uint32_t k = from; k < to; ++k) {
+              const std::uint32_t x = items_a[k];
+              auto& t6 = tmp[k - a0];
+              t6[at] = tree.prefix(qlt[x]);
+              t6[at + 1] = tree.prefix(qle[x]);
+              t6[at + 2] = inserted;
+            }
+          };
+          for (std::uint32_t i = a0; i < a1;) {
+            const std::uint16_t v = P(A[items_a[i]]);
+            insert_while([v](std::uint16_t p) { return p < v; }, below);
+            std::uint32_t i_end = i;
+            while (i_end < a1 && P(A[items_a[i_end]]) == v) ++i_end;
+            snapshot(i, i_end, 0, below);
+            upto = below;
+            insert_while([v](std::uint16_t p) { return p == v; }, upto);
+            snapshot(i, i_end, 3, upto);
+            below = upto;
+            i = i_end;
+          }
+          insert_while([](std::uint16_t) { return true; }, upto);
+          for (std::uint32_t k = a0; k < a1; ++k) {
+            const std::uint32_t x = items_a[k];
+            const Entry& a = A[x];
+            const auto& t6 = tmp[k - a0];
+            const std::int64_t all_lt = tree.prefix(qlt[x]), all_le = tree.prefix(qle[x]);
+            const i128 wa = sign * static_cast<i128>(a.weight);
+            const bool no_low = a.lo == 0;
+            // primary below: t6[0..2]; equal: differences; above: all minus at-most
+            const std::int64_t cells[3][3] = {
+                {t6[0], t6[1] - t6[0], t6[2] - t6[1]},
+                {t6[3] - t6[0], (t6[4] - t6[3]) - (t6[1] - t6[0]), (t6[5] - t6[4]) - (t6[2] - t6[1])},
+                {all_lt - t6[3], (all_le - all_lt) - (t6[4] - t6[3]), (total_b - all_le) - (t6[5] - t6[4])}};
+            for (int rp = 0; rp < 3; ++rp)
+              for (int rs = 0; rs < 3; ++rs)
+                if (cells[rp][rs]) add_cell(grid, rp, rs, no_low, wa * cells[rp][rs]);
+          }
+          for (std::uint32_t k = b0; k < b1; ++k)
+            tree.add(qb[items_b[k]], -static_cast<std::int64_t>(B[items_b[k]].weight));
+        }
+      }
+    };
+    const std::uint64_t level_units = A.size() * binom(ka, level) + B.size() * binom(kb, level);
+    auto done_units = [&](std::uint64_t d) { return units_before + level_units * d / chunks; };
+    const std::uint64_t claimed = mon.run(workers(threads, level_units * 8), 0, chunks, job, done_units, total_units);
+    if (claimed < chunks && mon.stop == EquityStop::Complete) mon.stop = EquityStop::Stopped;
+    units_before += level_units;
+  }
+  EquityResult result;
+  result.exact = true;
+  result.method = EquityMethod::Count;
+  result.players.assign(2, PlayerCounts{});
+  if (mon.stop == EquityStop::Complete) mon.tick(total_units, total_units, true);
+  result.stop = mon.stop;
+  if (result.stop != EquityStop::Complete) return result;
+  Grid grid{};
+  for (const Grid& g : grids)
+    for (int r = 0; r < 3; ++r)
+      for (int c = 0; c < 4; ++c) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] += g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+  // Each class settles the pot one way: settle a representative outcome.
+  constexpr std::array<std::array<std::uint16_t, 2>, 4> kLows = {{{2, 1}, {0, 0}, {2, 2}, {2, 3}}};
+  u128 total = 0;
+  for (int r = 0; r < 3; ++r) {
+    for (int c = 0; c < 4; ++c) {
+      const i128 w = grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
+      if (w == 0) continue;
+      if (w < 0 || w > static_cast<i128>(std::numeric_limits<std::uint64_t>::max() / kShareUnits)) {
+        throw EquityOptionError("the weighted outcomes overflow the counters; use smaller range weights");
+      }
+      const std::uint16_t hi[2] = {2, static_cast<std::uint16_t>(1 + r)};
+      const std::uint16_t lo[2] = {kLows[static_cast<std::size_t>(c)][0], kLows[static_cast<std::size_t>(c)][1]};
+      settle<G>(hi, lo, 2, result.players.data(), static_cast<std::uint64_t>(w));
+      total += static_cast<u128>(w);
+    }
+  }
+  result.outcomes = static_cast<std::uint64_t>(total);
   return result;
 }
 
@@ -506,75 +1077,249 @@ class Rng {
   std::uint32_t below(std::uint32_t bound) noexcept {
     return static_cast<std::uint32_t>(((next() >> 32) * bound) >> 32);
   }
+  /// Uniform in [0, bound) for a 64-bit bound (bias below bound / 2^64).
+  std::uint64_t below64(std::uint64_t bound) noexcept {
+    return static_cast<std::uint64_t>((static_cast<u128>(next()) * bound) >> 64);
+  }
 
  private:
   static std::uint64_t rotl(std::uint64_t x, int k) noexcept { return (x << k) | (x >> (64 - k)); }
   std::uint64_t s_[4];
 };
 
+constexpr std::uint64_t kMaxRejections = 1'000'000;  // in a row: the ranges (almost) never fit together
+
 template <class G>
-EquityResult run_sampled(const Spot& s, const EquityRequest& rq, const EquityProgress& progress) {
+EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   const Tables& t = tables();
-  const int n = s.players;
+  const int n = s.n;
   const auto m = static_cast<std::uint32_t>(s.deck.size());
-  std::array<std::uint64_t, kEquityMaxPlayers> base{};
-  std::array<int, kEquityMaxPlayers + 1> offset{};  // player i's cards: deck[offset[i] .. offset[i+1])
+  std::array<std::uint64_t, kEquityMaxPlayers> base{}, known_mask{};
+  std::array<int, kEquityMaxPlayers + 1> offset{};  // player i's future cards: deck[u + offset[i] .. u + offset[i+1])
+  std::vector<std::vector<std::uint64_t>> cumulative(static_cast<std::size_t>(n));
+  std::array<WildOptions, kEquityMaxPlayers> fixed_wild{};
   for (int i = 0; i < n; ++i) {
     const auto ui = static_cast<std::size_t>(i);
-    base[ui] = hand_key(t, s.cards[ui].data(), s.known[ui]);
-    offset[ui + 1] = offset[ui] + s.need[ui];
+    const PlayerSpot& ps = s.p[ui];
+    base[ui] = hand_key(t, ps.known.data(), ps.n_known);
+    known_mask[ui] = mask_of(ps.known.data(), ps.n_known);
+    offset[ui + 1] = offset[ui] + ps.future;
+    if (ps.hidden) {
+      std::uint64_t acc = 0;
+      for (const std::uint64_t w : ps.weights) cumulative[ui].push_back(acc += w);
+    }
+    fixed_wild[ui] = hand_wild(s, ps.n_known > 0 ? ps.known[0] : -1);
   }
-  const auto dealt = static_cast<std::uint32_t>(offset[static_cast<std::size_t>(n)]);
-  const std::uint64_t samples = rq.samples;
-  const std::uint64_t chunks = (samples + kEquityBlock - 1) / kEquityBlock;
+  const auto future_cards = static_cast<std::uint32_t>(offset[static_cast<std::size_t>(n)]);
+  const bool target = rq.target_stderr > 0 || rq.seconds > 0;
+  const std::uint64_t samples = rq.samples ? rq.samples : (target ? std::uint64_t{1'000'000'000} : 0);
+  const std::uint64_t blocks = (samples + kEquityBlock - 1) / kEquityBlock;
+  const int threads = std::min(rq.threads, kMaxThreads);
 
-  auto work = [&](std::uint64_t block, PlayerCounts* counts) {
+  struct Local {
+    std::vector<PlayerCounts> counts;
+    std::vector<u128> share_sq;
+    std::uint64_t rejected = 0;
+    bool impossible = false;
+  };
+  std::vector<Local> local(static_cast<std::size_t>(threads));
+  for (Local& l : local) {
+    l.counts.assign(static_cast<std::size_t>(n), PlayerCounts{});
+    l.share_sq.assign(static_cast<std::size_t>(n), 0);
+  }
+  auto job = [&](std::uint64_t block, int id, const std::atomic<bool>&) {
+    Local& L = local[static_cast<std::size_t>(id)];
     Rng rng(rq.seed, block);
     std::vector<std::uint8_t> deck = s.deck;  // every block starts from the same order
-    auto cards = s.cards;
+    std::array<std::uint8_t, kDeckSize + 1> pos{};
+    for (std::uint32_t d = 0; d < m; ++d) pos[deck[d]] = static_cast<std::uint8_t>(d);
+    auto swap_cards = [&](std::uint32_t x, std::uint32_t y) {  // deck positions, keeping pos[] in step
+      const std::uint8_t a = deck[x], b = deck[y];
+      deck[x] = b;
+      deck[y] = a;
+      pos[b] = static_cast<std::uint8_t>(x);
+      pos[a] = static_cast<std::uint8_t>(y);
+    };
+    std::array<std::array<std::uint8_t, kMaxCards>, kEquityMaxPlayers> cards{};
+    for (int i = 0; i < n; ++i) cards[static_cast<std::size_t>(i)] = s.p[static_cast<std::size_t>(i)].known;
     std::array<std::uint16_t, kEquityMaxPlayers> hi{}, lo{};
+    std::array<std::uint64_t, kEquityMaxPlayers> won{}, mask{}, key{};
+    std::array<int, kEquityMaxPlayers> member{};
     const std::uint64_t count = std::min(kEquityBlock, samples - block * kEquityBlock);
     for (std::uint64_t r = 0; r < count; ++r) {
-      for (std::uint32_t j = 0; j < dealt; ++j) {  // partial Fisher-Yates
-        const std::uint32_t pick = j + rng.below(m - j);
-        std::swap(deck[j], deck[pick]);
+      std::uint32_t u = 0;  // member cards moved to the front of the deck
+      if (s.ranges) {
+        std::uint64_t tries = 0;
+        for (;;) {
+          std::uint64_t used = 0;
+          bool clash = false;
+          for (int i = 0; i < n && !clash; ++i) {
+            const auto ui = static_cast<std::size_t>(i);
+            const PlayerSpot& ps = s.p[ui];
+            if (!ps.hidden) continue;
+            const auto& cum = cumulative[ui];
+            const std::uint64_t x = rng.below64(cum.back());
+            const auto j = static_cast<int>(std::upper_bound(cum.begin(), cum.end(), x) - cum.begin());
+            member[ui] = j;
+            std::uint64_t mm = 0;
+            for (int h = 0; h < ps.hidden; ++h)
+              mm |= card_bit(ps.members[static_cast<std::size_t>(j * ps.hidden + h)]);
+            clash = (mm & used) != 0;
+            used |= mm;
+          }
+          if (!clash) break;
+          ++L.rejected;
+          if (++tries >= kMaxRejections) {
+            L.impossible = true;
+            return;
+          }
+        }
+        for (int i = 0; i < n; ++i) {
+          const auto ui = static_cast<std::size_t>(i);
+          const PlayerSpot& ps = s.p[ui];
+          for (int h = 0; h < ps.hidden; ++h) {
+            const std::uint8_t c = ps.members[static_cast<std::size_t>(member[ui] * ps.hidden + h)];
+            cards[ui][static_cast<std::size_t>(ps.n_known + h)] = c;
+            swap_cards(u++, pos[c]);  // c to the front
+          }
+        }
+      }
+      std::uint8_t middle = 0;
+      if (s.community) {  // the card in the middle, dealt before the rest
+        swap_cards(u, u + rng.below(m - u));
+        middle = deck[u++];
+      }
+      if (s.ranges || s.community) {
+        for (std::uint32_t j = u; j < u + future_cards; ++j) swap_cards(j, j + rng.below(m - j));  // Fisher-Yates
+      } else {
+        for (std::uint32_t j = 0; j < future_cards; ++j) std::swap(deck[j], deck[j + rng.below(m - j)]);
       }
       for (int i = 0; i < n; ++i) {
         const auto ui = static_cast<std::size_t>(i);
-        std::uint64_t key = base[ui];
+        const PlayerSpot& ps = s.p[ui];
         auto& hand = cards[ui];
-        int at = s.known[ui];
-        for (int j = offset[ui]; j < offset[ui + 1]; ++j) {
-          const std::uint8_t c = deck[static_cast<std::size_t>(j)];
-          hand[static_cast<std::size_t>(at++)] = c;
-          key += t.card_key[c];
+        std::uint64_t k = base[ui], mk = known_mask[ui];
+        for (int h = 0; h < ps.hidden; ++h) {
+          const std::uint8_t c = hand[static_cast<std::size_t>(ps.n_known + h)];
+          k += t.card_key[c];
+          mk |= card_bit(c);
         }
-        eval<G>(t, key, hand.data(), s.hand_size, hi[ui], lo[ui]);
+        int at = ps.n_known + ps.hidden;
+        for (int j = offset[ui]; j < offset[ui + 1]; ++j) {
+          const std::uint8_t c = deck[u + static_cast<std::uint32_t>(j)];
+          hand[static_cast<std::size_t>(at++)] = c;
+          k += t.card_key[c];
+          mk |= card_bit(c);
+        }
+        if (s.community) {
+          hand[static_cast<std::size_t>(at++)] = middle;
+          k += t.card_key[middle];
+          mk |= card_bit(middle);
+        }
+        key[ui] = k;
+        mask[ui] = mk;
+        if (ps.hole_in_member) [[unlikely]] {
+          const WildOptions o = hand_wild(s, hand[0]);
+          score<G>(t, s, o, o.wild | (s.wild_cards & card_bit(kJoker)), hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+        } else {
+          const WildOptions& o = fixed_wild[ui];
+          score<G>(t, s, o, o.wild | (s.wild_cards & card_bit(kJoker)), hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+        }
       }
-      settle<G>(hi.data(), lo.data(), n, counts);
+      settle<G>(hi.data(), lo.data(), n, L.counts.data(), 1, won.data());
+      for (int i = 0; i < n; ++i) L.share_sq[static_cast<std::size_t>(i)] += static_cast<u128>(won[static_cast<std::size_t>(i)]) * won[static_cast<std::size_t>(i)];
     }
   };
-  auto after = [&](std::uint64_t d) { return std::min(samples, d * kEquityBlock); };
+  auto sum_prefix = [&](std::uint64_t done_blocks, EquityResult& out) {
+    out.players.assign(static_cast<std::size_t>(n), PlayerCounts{});
+    std::vector<u128> sq(static_cast<std::size_t>(n), 0);
+    out.rejected = 0;
+    for (const Local& l : local) {
+      for (int i = 0; i < n; ++i) {
+        add_counts(out.players[static_cast<std::size_t>(i)], l.counts[static_cast<std::size_t>(i)]);
+        sq[static_cast<std::size_t>(i)] += l.share_sq[static_cast<std::size_t>(i)];
+      }
+      out.rejected += l.rejected;
+    }
+    for (int i = 0; i < n; ++i) out.players[static_cast<std::size_t>(i)].share_sq = static_cast<double>(sq[static_cast<std::size_t>(i)]);
+    out.outcomes = std::min(samples, done_blocks * kEquityBlock);
+  };
+  auto worst_stderr = [&](const EquityResult& r) {
+    double worst = 0;
+    const auto nn = static_cast<double>(r.outcomes);
+    if (r.outcomes < 2) return std::numeric_limits<double>::infinity();
+    for (const PlayerCounts& c : r.players) {
+      const double mean = static_cast<double>(c.share) / kShareUnits / nn;
+      const double sq = c.share_sq / (static_cast<double>(kShareUnits) * kShareUnits) / nn;
+      const double var = std::max(0.0, (sq - mean * mean) * nn / (nn - 1));
+      worst = std::max(worst, std::sqrt(var / nn));
+    }
+    return worst;
+  };
   EquityResult result;
   result.exact = false;
-  result.outcomes = samples;
-  result.complete = run_chunks(rq.threads, chunks, n, work, after, samples, progress, result.players);
+  std::uint64_t done = 0;
+  const int n_threads = workers(threads, samples * static_cast<std::uint64_t>(n) * 4);
+  auto done_units = [&](std::uint64_t d) { return std::min(samples, (done + d) * kEquityBlock); };
+  while (done < blocks) {
+    std::uint64_t next = blocks;
+    if (rq.target_stderr > 0) next = std::min(blocks, std::max(done + 1, done + done / 4));  // checkpoints 1, 2, .., 8, 10, 12, 15, ..
+    const std::uint64_t claimed = mon.run(n_threads, done, next, job, done_units, samples);
+    done = claimed;
+    for (const Local& l : local) {
+      if (l.impossible) {
+        throw EquityOptionError(
+            "the ranges almost never fit together (a million deals in a row had two members sharing a card); "
+            "check that they leave the players distinct cards");
+      }
+    }
+    if (mon.stop != EquityStop::Complete || claimed < next) break;
+    if (rq.target_stderr > 0) {
+      sum_prefix(done, result);
+      if (worst_stderr(result) <= rq.target_stderr) {
+        mon.stop = EquityStop::Target;
+        break;
+      }
+    }
+  }
+  sum_prefix(done, result);
+  if (mon.stop == EquityStop::Complete && done < blocks) mon.stop = EquityStop::Stopped;
+  if (mon.stop == EquityStop::Complete || mon.stop == EquityStop::Target) mon.tick(result.outcomes, samples, true);
+  result.stop = mon.stop;
   return result;
 }
 
+// ---------------------------------------------------------------- dispatch
+
 template <class G>
-EquityResult run(const Spot& s, const EquityRequest& rq, std::uint64_t total, const EquityProgress& progress) {
-  return rq.samples ? run_sampled<G>(s, rq, progress) : run_exact<G>(s, rq, total, progress);
-}
-
-}  // namespace
-
-std::uint64_t equity_outcomes(const EquityRequest& request) { return count_outcomes(validate(request)); }
-
-EquityResult equity(const EquityRequest& rq, const EquityProgress& progress) {
-  const Spot s = validate(rq);
+EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  const bool sampled = rq.samples > 0 || rq.target_stderr > 0 || rq.seconds > 0;
+  if (sampled) return run_sampled<G>(s, rq, mon);
+  const std::uint64_t counting = counting_work(s);
+  if (rq.method == EquityMethod::Count && counting == 0) {
+    throw EquityOptionError("exact counting takes two hands with at most five unknown cards each");
+  }
+  if (rq.method == EquityMethod::Count || (rq.method == EquityMethod::Auto && counting > 0)) {
+    return run_count<G>(s, rq, mon);
+  }
   const std::uint64_t total = count_outcomes(s);
-  if (rq.samples == 0 && total > rq.max_outcomes) {
+  if (s.community && total <= rq.max_outcomes) {  // every card in the middle in turn, each enumerated
+    EquityResult sum;
+    sum.exact = true;
+    sum.method = EquityMethod::Enumerate;
+    sum.players.assign(static_cast<std::size_t>(s.n), PlayerCounts{});
+    Spot sub;
+    for (const std::uint8_t c : s.deck) {
+      if (!with_community(s, c, sub)) continue;
+      const EquityResult r = run_enumerate<G>(sub, rq, mon);
+      for (int i = 0; i < s.n; ++i) add_counts(sum.players[static_cast<std::size_t>(i)], r.players[static_cast<std::size_t>(i)]);
+      sum.outcomes += r.outcomes;
+      sum.stop = r.stop;
+      if (r.stop != EquityStop::Complete) break;
+    }
+    return sum;
+  }
+  if (total > rq.max_outcomes) {
     throw EquityOptionError(
         "exact enumeration would visit " +
         (total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 18 billion billion")
@@ -582,19 +1327,30 @@ EquityResult equity(const EquityRequest& rq, const EquityProgress& progress) {
         " outcomes (the limit is " + with_commas(rq.max_outcomes) +
         "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
   }
+  return run_enumerate<G>(s, rq, mon);
+}
+
+}  // namespace
+
+std::uint64_t equity_outcomes(const EquityRequest& request) { return count_outcomes(validate(request)); }
+
+EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
+  const Spot s = validate(rq);
+  Monitor mon(hooks, rq.seconds);
   switch (rq.game) {
-    case EquityGame::SevenCardStud: return run<Game<true, false, Ranking::High>>(s, rq, total, progress);
-    case EquityGame::SevenCardStud8: return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, total, progress);
+    case EquityGame::SevenCardStud:
+    case EquityGame::Jackpots:
+    case EquityGame::FiveCardStud:
+    case EquityGame::MexicanStud: return run<Game<true, false, Ranking::High>>(s, rq, mon);
+    case EquityGame::SevenCardStud8: return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, mon);
     case EquityGame::SevenCardStudHighLow:
       switch (rq.low) {
-        case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix>>(s, rq, total, progress);
-        case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive>>(s, rq, total, progress);
-        default: return run<Game<true, true, Ranking::DeuceToSeven>>(s, rq, total, progress);
+        case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix>>(s, rq, mon);
+        case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive>>(s, rq, mon);
+        default: return run<Game<true, true, Ranking::DeuceToSeven>>(s, rq, mon);
       }
-    case EquityGame::Lowball:
-      if (rq.joker) return run<Game<false, true, Ranking::AceToFive, true>>(s, rq, total, progress);
-      return run<Game<false, true, Ranking::AceToFive>>(s, rq, total, progress);
-    case EquityGame::DeuceToSevenDraw: return run<Game<false, true, Ranking::DeuceToSeven>>(s, rq, total, progress);
+    case EquityGame::Lowball: return run<Game<false, true, Ranking::AceToFive>>(s, rq, mon);
+    case EquityGame::DeuceToSevenDraw: return run<Game<false, true, Ranking::DeuceToSeven>>(s, rq, mon);
   }
   throw EquityOptionError("unknown game");
 }

@@ -15,6 +15,7 @@
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/wild.hpp"
+#include <utility>
 
 using namespace splitpot;
 
@@ -47,16 +48,25 @@ Sides sides_of(const EquityRequest& rq) {
     case EquityGame::SevenCardStudHighLow: return {true, true, rq.low, 7};
     case EquityGame::Lowball: return {false, true, Ranking::AceToFive, 5};
     case EquityGame::DeuceToSevenDraw: return {false, true, Ranking::DeuceToSeven, 5};
+    case EquityGame::Jackpots:
+    case EquityGame::FiveCardStud:
+    case EquityGame::MexicanStud: return {true, false, Ranking::High, 5};
   }
   return {};
 }
 
-int low_strength(const std::vector<std::uint8_t>& hand, Ranking r) {
-  for (auto c : hand) {
-    if (c == kJoker) {
-      return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, WildOptions{});
-    }
-  }
+// A final hand's strength with the request's wild options (Mexican stud: the
+// first card is the hole card, its rank wild), through the checked evaluators.
+int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, Ranking r) {
+  WildOptions o;
+  o.wild = rq.wild;
+  o.joker = rq.joker_rule;
+  o.wild_low = rq.wild_low;
+  o.duplicate = rq.duplicate;
+  if (rq.game == EquityGame::MexicanStud && hand[0] < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hand[0]));
+  bool wild = false;
+  for (auto c : hand) wild = wild || c == kJoker || ((o.wild >> c) & 1);
+  if (wild) return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, o);
   return evaluate(hand.data(), static_cast<int>(hand.size()), r);
 }
 
@@ -83,8 +93,8 @@ Brute brute(const EquityRequest& rq) {
       ++b.outcomes;
       std::vector<int> hi(n, 0), lo(n, 0);
       for (std::size_t i = 0; i < n; ++i) {
-        if (sd.high) hi[i] = evaluate(hands[i].data(), sd.size, Ranking::High);
-        if (sd.low) lo[i] = low_strength(hands[i], sd.low_ranking);
+        if (sd.high) hi[i] = strength_of(rq, hands[i], Ranking::High);
+        if (sd.low) lo[i] = strength_of(rq, hands[i], sd.low_ranking);
       }
       int best_hi = 0, best_lo = 0;
       for (std::size_t i = 0; i < n; ++i) {
@@ -134,7 +144,7 @@ Brute brute(const EquityRequest& rq) {
 void compare_exact(const char* label, const EquityRequest& rq) {
   const Brute b = brute(rq);
   const EquityResult r = equity(rq);
-  bool ok = r.exact && r.complete && r.outcomes == b.outcomes && r.players.size() == rq.hands.size();
+  bool ok = r.exact && r.stop == EquityStop::Complete && r.outcomes == b.outcomes && r.players.size() == rq.hands.size();
   std::uint64_t share_sum = 0;
   for (std::size_t i = 0; ok && i < r.players.size(); ++i) {
     const PlayerCounts& c = r.players[i];
@@ -169,33 +179,165 @@ void expect_throw(const char* label, F f, const char* needle) {
 
 }  // namespace
 
+
+bool same_counts(const EquityResult& a, const EquityResult& b) {
+  if (a.outcomes != b.outcomes || a.players.size() != b.players.size()) return false;
+  for (std::size_t i = 0; i < a.players.size(); ++i) {
+    const PlayerCounts &x = a.players[i], &y = b.players[i];
+    if (x.high_win != y.high_win || x.high_tie != y.high_tie || x.low_win != y.low_win || x.low_tie != y.low_tie ||
+        x.scoop != y.scoop || x.share != y.share || x.share_sq != y.share_sq)
+      return false;
+  }
+  return true;
+}
+
+// Counting equals enumeration, count for count.
+void compare_methods(const std::string& label, EquityRequest rq) {
+  rq.method = EquityMethod::Count;
+  const EquityResult c = equity(rq);
+  rq.method = EquityMethod::Enumerate;
+  rq.max_outcomes = ~std::uint64_t{0};
+  const EquityResult e = equity(rq);
+  check(c.method == EquityMethod::Count && e.method == EquityMethod::Enumerate && same_counts(c, e),
+        "counting = enumeration: " + label + " (" + std::to_string(e.outcomes) + " outcomes)");
+}
+
+std::uint64_t lcg(std::uint64_t& x) {
+  x = x * 6364136223846793005ull + 1442695040888963407ull;
+  return x >> 33;
+}
+
+// A random heads-up spot: `known` cards each (and `dead` dead cards).
+EquityRequest random_spot(EquityGame g, int known_a, int known_b, int dead, std::uint64_t& seed) {
+  std::vector<std::uint8_t> deck(52);
+  for (int i = 0; i < 52; ++i) deck[static_cast<std::size_t>(i)] = static_cast<std::uint8_t>(i);
+  for (int i = 51; i > 0; --i) std::swap(deck[static_cast<std::size_t>(i)], deck[lcg(seed) % static_cast<std::uint64_t>(i + 1)]);
+  EquityRequest rq;
+  rq.game = g;
+  std::size_t at = 0;
+  for (int k : {known_a, known_b}) {
+    rq.hands.emplace_back(deck.begin() + static_cast<std::ptrdiff_t>(at), deck.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(k)));
+    at += static_cast<std::size_t>(k);
+  }
+  rq.dead.assign(deck.begin() + static_cast<std::ptrdiff_t>(at), deck.begin() + static_cast<std::ptrdiff_t>(at + static_cast<std::size_t>(dead)));
+  return rq;
+}
+
+std::string spot_text(const EquityRequest& rq) {
+  std::string out;
+  for (const auto& h : rq.hands) {
+    out += out.empty() ? "" : " | ";
+    for (auto c : h) out += card_text(c);
+  }
+  return out;
+}
+
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   using G = EquityGame;
-  // Seventh street minus one: one card to come each (cheap), then sixth street.
-  compare_exact("stud high, 6+6 known", request(G::SevenCardStud, {"As Ad 7c 7d 2h 9s", "Kc Kd Ks 3c 4c 5c"}, "Qh Jh"));
-  compare_exact("stud 8, 6+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"}));
-  compare_exact("stud 8, 3 players 6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c", "6d 7d 2d 3h Td Jd"}));
+  // Exact = brute force (heads-up spots are counted, the others enumerated),
+  // and the enumerator alone on the same spots.
+  std::vector<std::pair<const char*, EquityRequest>> spots = {
+      {"stud high, 6+6 known", request(G::SevenCardStud, {"As Ad 7c 7d 2h 9s", "Kc Kd Ks 3c 4c 5c"}, "Qh Jh")},
+      {"stud 8, 6+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"})},
+      {"stud 8, 3 players 6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c", "6d 7d 2d 3h Td Jd"})},
+      {"lowball, draw 1 vs pat", request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c 2d"})},
+      {"lowball, draw 1 vs draw 1", request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c"})},
+      {"deuce-to-seven, draw 1 vs pat", request(G::DeuceToSevenDraw, {"7h 5h 4h 3h", "8c 6d 5d 4c 2s"})},
+      {"stud 8 locked scoop", request(G::SevenCardStud8, {"Ac 2c 3c 4c 5c Kd", "Kc Kh 9s 9h 8c 8h"})},
+      {"five-card stud, 3+3 known", request(G::FiveCardStud, {"As Kd 7c", "Qs Qd 2h"}, "Ac Kc 9s 9h")},
+      {"five-card stud, 3 players", request(G::FiveCardStud, {"As Kd 7c 2c", "Qs Qd 2h 3h", "Jc Tc 9c"})},
+      {"jackpots, draw 3 vs draw 1", request(G::Jackpots, {"Jh Jd", "Ts 9s 8s 7s"}, "2c 3c 4c 5d 6d 7d 8d 9d Qc Kc Ac 2h 3h 4h 5h 6h 7h 8h 9h")},
+      {"mexican stud, hole first", request(G::MexicanStud, {"5c Ad Kd 9h", "9c Qs Qh 2d"})},
+      {"mexican stud, 3 players", request(G::MexicanStud, {"5c Ad Kd 9h", "9c Qs Qh 2d", "Td 3s 3c 4s"})},
+  };
   for (Ranking low : {Ranking::DeuceToSeven, Ranking::AceToSix, Ranking::AceToFive}) {
     EquityRequest rq = request(G::SevenCardStudHighLow, {"7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"}, "2c 2d");
     rq.low = low;
-    compare_exact("stud high-low, 6+6 known", rq);
+    spots.emplace_back("stud high-low, 6+6 known", rq);
   }
-  compare_exact("lowball, draw 1 vs pat", request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c 2d"}));
-  compare_exact("lowball, draw 1 vs draw 1", request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c"}));
-  compare_exact("deuce-to-seven, draw 1 vs pat", request(G::DeuceToSevenDraw, {"7h 5h 4h 3h", "8c 6d 5d 4c 2s"}));
-  compare_exact("stud 8 locked scoop", request(G::SevenCardStud8, {"Ac 2c 3c 4c 5c Kd", "Kc Kh 9s 9h 8c 8h"}));
+  {
+    EquityRequest rq = request(G::SevenCardStud, {"2c Ad 7c 7d 9s", "Kc Kd 3s 3c 4c"});
+    rq.wild = wild_ranks_mask(1);  // deuces wild
+    spots.emplace_back("stud, deuces wild, 5+5 known", rq);
+    rq = request(G::SevenCardStud8, {"2c Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c 6d"});
+    rq.wild = wild_ranks_mask(1);
+    spots.emplace_back("stud 8, deuces wild, 6+6 known", rq);
+    rq = request(G::SevenCardStud, {"Jk Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c 6d"});
+    rq.joker = true;
+    spots.emplace_back("stud with the bug, 6+6 known", rq);
+    rq.joker_rule = JokerRule::Wild;
+    spots.emplace_back("stud with a wild joker, 6+6 known", rq);
+    rq = request(G::Jackpots, {"Ah Ad", "Ks Kd Kc 5h"}, "2c 3c 4c 5d 6d 7d 8d 9d Qc Jc Tc 2h 3h 4h 5s 6h 7h 8h 9h");
+    rq.joker = true;
+    spots.emplace_back("jackpots with the bug, draw 3 vs draw 1", rq);
+  }
+  for (const char* first : {"Ah 2c 3d 4s", "Jk 2c 3d 4s", "Jk 2c 3d"}) {
+    EquityRequest rq = request(G::Lowball, {first, "7c 6d 5h 3c 2d"});
+    rq.joker = true;
+    spots.emplace_back("lowball with the bug", rq);
+  }
   if (!quick) {
-    compare_exact("stud 8, 5+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c 5c"}, "Qd"));
-    compare_exact("lowball, draw 2 vs draw 1", request(G::Lowball, {"Ah 2c 3d", "7c 6d 5h 3c"}));
-    compare_exact("deuce-to-seven, draw 1 vs draw 2", request(G::DeuceToSevenDraw, {"7h 5h 4h 3h", "8c 6d 5d"}));
-    compare_exact("stud high, 3 players 6 known", request(G::SevenCardStud, {"As Ad 7c 7d 2h 9s", "Kc Kd Ks 3c 4c 5c", "8h 9h Th Jh 2s 3s"}));
+    spots.emplace_back("stud 8, 5+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c 5c"}, "Qd"));
+    spots.emplace_back("lowball, draw 2 vs draw 1", request(G::Lowball, {"Ah 2c 3d", "7c 6d 5h 3c"}));
+    spots.emplace_back("deuce-to-seven, draw 1 vs draw 2", request(G::DeuceToSevenDraw, {"7h 5h 4h 3h", "8c 6d 5d"}));
+    spots.emplace_back("stud high, 3 players 6 known", request(G::SevenCardStud, {"As Ad 7c 7d 2h 9s", "Kc Kd Ks 3c 4c 5c", "8h 9h Th Jh 2s 3s"}));
+    spots.emplace_back("five-card stud, 2+2 known", request(G::FiveCardStud, {"As Kd", "Qs Qd"}, "Ac Kc 9s 9h 8c 8d 7h 7s 6c 6d 5h 5s 4c 4d 3h 3s 2c 2d Jh Js"));
+  }
+  for (auto& [label, rq] : spots) {
+    compare_exact(label, rq);
+    rq.method = EquityMethod::Enumerate;
+    compare_exact((std::string(label) + ", enumerated").c_str(), rq);
   }
 
-  // Locked scoop: steel wheel in clubs against a hand that can make neither.
+  // Counting = enumeration on random heads-up spots of every game and street.
   {
-    const EquityResult r = equity(request(G::SevenCardStud8, {"Ac 2c 3c 4c 5c Kd", "Kc Kh 9s 9h 8c 8h"}));
-    check(r.players[0].scoop == r.outcomes && r.players[0].share == r.outcomes * kShareUnits, "locked scoop");
+    std::uint64_t seed = 2026;
+    struct Street {
+      G game;
+      int known;
+      int dead;
+    };
+    std::vector<Street> streets = {
+        {G::SevenCardStud8, 6, 4}, {G::SevenCardStud8, 5, 8}, {G::SevenCardStud, 6, 2}, {G::SevenCardStud, 5, 10},
+        {G::SevenCardStudHighLow, 6, 0}, {G::SevenCardStudHighLow, 5, 12}, {G::Lowball, 4, 0}, {G::Lowball, 3, 10},
+        {G::DeuceToSevenDraw, 4, 3}, {G::DeuceToSevenDraw, 3, 12}, {G::Jackpots, 4, 0}, {G::Jackpots, 3, 14},
+        {G::FiveCardStud, 4, 0}, {G::FiveCardStud, 3, 16}, {G::MexicanStud, 4, 2}, {G::MexicanStud, 3, 20},
+    };
+    if (!quick) {
+      streets.push_back({G::SevenCardStud8, 4, 0});   // fourth street: 81 M outcomes
+      streets.push_back({G::Lowball, 2, 20});
+    }
+    for (const Street& st : streets) {
+      for (int rep = 0; rep < (quick ? 1 : 3); ++rep) {
+        EquityRequest rq = random_spot(st.game, st.known, st.known - (rep % 2), st.dead, seed);
+        if (st.game == G::SevenCardStudHighLow) rq.low = rep == 0 ? Ranking::DeuceToSeven : rep == 1 ? Ranking::AceToSix : Ranking::AceToFive;
+        if (rep == 2 && st.game != G::MexicanStud) rq.wild = wild_ranks_mask(1);
+        rq.threads = 2;
+        compare_methods(std::string(sides_of(rq).high ? "" : "") + spot_text(rq), rq);
+      }
+    }
+  }
+
+  // Ranges: counting = enumeration with weighted members; a one-member range
+  // equals the same cards given as known.
+  {
+    EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd 9s 9h"});
+    EquityRange r;
+    r.hidden = 2;
+    r.cards = cards("Kc Ks Qc Qs 5c 6c 2h 2d");  // the two down cards of hand 2
+    r.weights = {3, 1, 2, 1};
+    rq.ranges = {EquityRange{}, r};
+    rq.threads = 2;
+    compare_methods("stud 8 fifth street, weighted hole cards", rq);
+    EquityRange one;
+    one.hidden = 2;
+    one.cards = cards("Kc Ks");
+    one.weights = {1};
+    rq.ranges = {EquityRange{}, one};
+    const EquityResult via_range = equity(rq);
+    const EquityResult via_known = equity(request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd 9s 9h Kc Ks"}));
+    check(same_counts(via_range, via_known), "a one-member range = its cards known");
   }
 
   // Monte Carlo: same seed, same counts at any thread count; near the exact answer.
@@ -208,12 +350,7 @@ int main(int argc, char** argv) {
     const EquityResult one = equity(rq);
     rq.threads = 3;
     const EquityResult three = equity(rq);
-    bool same = one.outcomes == three.outcomes;
-    for (std::size_t i = 0; i < 2; ++i) {
-      same = same && one.players[i].share == three.players[i].share && one.players[i].scoop == three.players[i].scoop &&
-             one.players[i].low_tie == three.players[i].low_tie;
-    }
-    check(same && !one.exact, "Monte Carlo: same seed, same counts on 1 and 3 threads");
+    check(same_counts(one, three) && !one.exact, "Monte Carlo: same seed, same counts on 1 and 3 threads");
     const double p = static_cast<double>(exact.players[0].scoop) / static_cast<double>(exact.outcomes);
     const double q = static_cast<double>(one.players[0].scoop) / static_cast<double>(one.outcomes);
     const double se = std::sqrt(p * (1 - p) / static_cast<double>(one.outcomes));
@@ -223,19 +360,48 @@ int main(int argc, char** argv) {
     check(other.players[0].share != one.players[0].share, "Monte Carlo: another seed, other counts");
   }
 
-  // Progress: called, ends at total, and may stop the run.
+  // Stopping: the progress callback and the poll stop a run; a stopped Monte
+  // Carlo run is the prefix of the full one; a standard-error target stops.
   {
     EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"});
     int calls = 0;
-    std::uint64_t last = 0;
-    const EquityResult r = equity(rq, [&](std::uint64_t done, std::uint64_t total) {
+    std::uint64_t last = 0, last_total = 1;
+    EquityHooks hooks;
+    hooks.progress = [&](std::uint64_t done, std::uint64_t total) {
       ++calls;
       last = done;
-      return total > 0;
-    });
-    check(r.complete && calls >= 2 && calls <= 20 && last == r.outcomes, "progress called 2..20 times, ends at total");
-    const EquityResult stopped = equity(rq, [](std::uint64_t, std::uint64_t) { return false; });
-    check(!stopped.complete, "progress returning false stops the run");
+      last_total = total;
+      return true;
+    };
+    const EquityResult r = equity(rq, hooks);
+    check(r.stop == EquityStop::Complete && calls >= 1 && calls <= 20 && last == last_total, "progress called, ends at total");
+    rq = request(G::SevenCardStud8, {"Ah 2c 3d", "Kd Kc 9s"});
+    rq.samples = 40'000'000;
+    rq.seed = 3;
+    EquityHooks stop_soon;
+    int polls = 0;
+    stop_soon.poll = [&] { return ++polls < 4; };
+    const EquityResult stopped = equity(rq, stop_soon);
+    check(stopped.stop == EquityStop::Stopped && stopped.outcomes > 0 && stopped.outcomes < rq.samples &&
+              stopped.outcomes % kEquityBlock == 0,
+          "poll returning false stops Monte Carlo with whole blocks (" + std::to_string(stopped.outcomes) + ")");
+    EquityRequest prefix = rq;
+    prefix.samples = stopped.outcomes;
+    prefix.threads = 2;
+    check(same_counts(equity(prefix), stopped), "a stopped run equals the full run of its sample count");
+    EquityRequest exact = request(G::SevenCardStud8, {"Ah 2c 3d 8s", "Kd Kc 9s 9h"});
+    exact.method = EquityMethod::Enumerate;
+    polls = 0;
+    check(equity(exact, stop_soon).stop == EquityStop::Stopped, "poll returning false stops an enumeration");
+    rq.samples = 0;
+    rq.target_stderr = 0.002;
+    const EquityResult target = equity(rq);
+    const double n = static_cast<double>(target.outcomes);
+    const double mean = static_cast<double>(target.players[0].share) / kShareUnits / n;
+    const double sq = target.players[0].share_sq / (static_cast<double>(kShareUnits) * kShareUnits) / n;
+    const double se = std::sqrt((sq - mean * mean) / (n - 1));
+    check(target.stop == EquityStop::Target && se <= 0.002 && se > 0.0015,
+          "a standard-error target stops near it (" + std::to_string(se) + ", " + std::to_string(target.outcomes) + " samples)");
   }
 
   // Bad input.
@@ -243,10 +409,26 @@ int main(int argc, char** argv) {
   expect_throw("duplicate with dead", [&] { equity(request(G::SevenCardStud, {"As Kd", "Qs Qd"}, "Kd")); }, "dead");
   expect_throw("too many cards", [&] { equity(request(G::Lowball, {"As 2d 3c 4h 5s 6s", "Kd"})); }, "at most 5");
   expect_throw("deck too small", [&] {
-    equity(request(G::SevenCardStud, {"", "", "", "", "", "", "", ""}));
+    equity(request(G::SevenCardStud, {"", "", "", "", "", "", "", "", ""}));  // 9 x 6 + 1 > 52
   }, "only 52");
-  expect_throw("one hand", [&] { equity(request(G::SevenCardStud, {"As"})); }, "2 to 10");
-  expect_throw("too many outcomes", [&] { equity(request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"})); }, "samples=");
+  // Eight-handed stud, sixth street: 48 cards out, one card in the middle for everyone (the rules, 5.1).
+  {
+    EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c 4d", "Kd Kc 9s 9h 4c 5c", "As Ad 7c 7d 2h 9c",
+                                                   "Qc Qd Qs 3c 6c Tc", "2d 3h 4h 5d 6h Jc", "Jd Js Th Td 5s 6s",
+                                                   "2s 3s 4s 7s 8d 9d", "5h 6d 7h 8h Jh Qh"});
+    const EquityResult exact = equity(rq);
+    std::uint64_t share = 0;
+    for (const auto& c : exact.players) share += c.share;
+    check(exact.exact && exact.outcomes == 4 && share == 4 * kShareUnits, "eight-handed stud: the community card, 4 outcomes");
+    rq.samples = 40'000;
+    rq.seed = 1;
+    const EquityResult mc = equity(rq);
+    const double p = static_cast<double>(exact.players[4].share) / static_cast<double>(4 * kShareUnits);
+    const double q = static_cast<double>(mc.players[4].share) / static_cast<double>(40'000 * kShareUnits);
+    check(std::fabs(p - q) < 0.02, "eight-handed stud, Monte Carlo near exact");
+  }
+  expect_throw("one hand", [&] { equity(request(G::SevenCardStud, {"As"})); }, "2 to 16");
+  expect_throw("too many outcomes", [&] { equity(request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"})); }, "samples=");
   expect_throw("draws in stud", [&] {
     auto rq = request(G::SevenCardStud, {"As", "Kd"});
     rq.draws = {1, 1};
@@ -257,16 +439,6 @@ int main(int argc, char** argv) {
     rq.draws = {1, 1};
     equity(rq);
   }, "draw 2");
-  for (const char* first : {"Ah 2c 3d 4s", "Jk 2c 3d 4s", "Jk 2c 3d"}) {
-    EquityRequest rq = request(G::Lowball, {first, "7c 6d 5h 3c 2d"});
-    rq.joker = true;
-    compare_exact((std::string("lowball with the bug: ") + first + " vs 7c 6d 5h 3c 2d").c_str(), rq);
-  }
-  {
-    EquityRequest rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c"});
-    rq.joker = true;
-    compare_exact("lowball with the bug: draw 1 vs draw 1", rq);
-  }
   expect_throw("joker not in a 52-card deck", [&] { equity(request(G::Lowball, {"Jk 2d 3c", "Kd 2c 3d 4d"})); },
                "not in the deck");
   expect_throw("threads", [&] {
@@ -274,6 +446,30 @@ int main(int argc, char** argv) {
     rq.threads = 0;
     equity(rq);
   }, "threads");
+  expect_throw("samples", [&] {
+    auto rq = request(G::Lowball, {"As 2d 3c", "Kd 2c 3d 4d"});
+    rq.samples = ~std::uint64_t{0};
+    equity(rq);
+  }, "2**48");
+  expect_throw("empty range", [&] {
+    auto rq = request(G::SevenCardStud, {"As 2d 3c", "Kd"});
+    EquityRange r;
+    r.hidden = 2;
+    r.cards = cards("As Ad");
+    r.weights = {1};
+    rq.ranges = {EquityRange{}, r};
+    equity(rq);
+  }, "empty");
+  expect_throw("weights that would overflow", [&] {
+    auto rq = request(G::SevenCardStud, {"As Ks Qs Js 2c 3c", "Kd 9s 9h 4c 5c", "Qd 8s 8h 4d 5d"});
+    EquityRange r;
+    r.hidden = 1;
+    r.cards = cards("2h 3h");
+    r.weights = {std::uint64_t{1} << 40, 1};
+    rq.ranges = {EquityRange{}, r, r};
+    rq.method = EquityMethod::Enumerate;
+    equity(rq);
+  }, "too fine");
   {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");

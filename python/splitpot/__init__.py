@@ -30,6 +30,7 @@ from splitpot.evaluate import (
     strength,
 )
 from splitpot.games import GAMES, get_game
+from splitpot.ranges import Range, parse_range
 from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
@@ -53,6 +54,7 @@ __all__ = [
     "JokerRule",
     "PenaltyRule",
     "PlayerEquity",
+    "Range",
     "Ranking",
     "RankingError",
     "RuleError",
@@ -70,6 +72,7 @@ __all__ = [
     "get_game",
     "high_low",
     "parse_cards",
+    "parse_range",
     "strength",
     "strength_two",
 ]

@@ -21,28 +21,38 @@ def shared_table_bytes() -> int: ...
 EQUITY_SHARE_UNITS: int
 EQUITY_BLOCK: int
 EQUITY_MAX_OUTCOMES: int
+EQUITY_MAX_SAMPLES: int
+EQUITY_MAX_PLAYERS: int
+
+_EquityRange = tuple[int, NDArray[np.uint8], NDArray[np.uint64]] | None
+_EquityWild = tuple[bool, int, int, int, bool]
 
 def equity_outcomes(
     game: int,
     hands: Iterable[Iterable[int]],
+    ranges: Iterable[_EquityRange],
     dead: Iterable[int],
     draws: Iterable[int],
     low: int,
-    joker: bool,
+    wild: _EquityWild,
 ) -> int: ...
 def equity(
     game: int,
     hands: Iterable[Iterable[int]],
+    ranges: Iterable[_EquityRange],
     dead: Iterable[int],
     draws: Iterable[int],
     low: int,
-    joker: bool,
+    wild: _EquityWild,
     samples: int,
     seed: int,
     threads: int,
     max_outcomes: int,
+    target_stderr: float,
+    seconds: float,
+    method: int,
     progress: Callable[[int, int], object] | None,
-) -> tuple[list[tuple[int, int, int, int, int, int]], int, bool]: ...
+) -> tuple[list[tuple[int, int, int, int, int, int, float]], int, bool, int, int, int]: ...
 def strength_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]
 ) -> int: ...

@@ -1,36 +1,55 @@
-"""Equity of stud and draw-lowball hands: the chances of high, low and scoop, exactly or by Monte Carlo.
+"""Equity of stud and draw hands: the chances of high, low and scoop, exactly or by Monte Carlo.
 
-Each player gives the cards he is known to hold; the rest of his hand comes
-from the deck left once every known card and every ``dead`` card (a folded
-upcard, say) is out. Without ``samples`` every outcome is enumerated (exact);
-with ``samples`` that many are drawn at random from ``seed``. The work runs in
-the C++ core with the GIL released, across ``threads`` cores.
+Each player gives the cards he is known to hold, or a range (see
+:mod:`splitpot.ranges`: hidden cards narrowed by a condition, or weighted
+hands); the rest of his hand comes from the deck left once every known and
+every ``dead`` card (a folded upcard, say) is out. Without ``samples``,
+``stderr`` or ``seconds`` the answer is exact: heads-up spots are *counted*
+(each player's completions scored once, the pairs that share no card counted
+by inclusion-exclusion), others enumerated. With them, Monte Carlo deals are
+drawn from ``seed`` and each figure carries its standard error. The work runs
+in the C++ core with the GIL released, across ``threads`` cores; Ctrl-C stops
+it within a few milliseconds.
 
 >>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"])
->>> r.exact, r.outcomes
-(True, 671580)
+>>> r.exact, r.method, r.outcomes
+(True, 'count', 671580)
 >>> print(f"{r[0].share:.4f} {r[1].share:.4f} scoop {r[0].scoop:.4f}")
 0.4564 0.5436 scoop 0.2008
->>> r = equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"])  # nine outs: any 5, 6 or 7
+>>> r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"])  # third street, exact
+>>> r.outcomes, round(r[0].share, 4)
+(18265297050, 0.4844)
+>>> r = equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None)  # nine outs: any 5, 6 or 7
 >>> r.outcomes, r[0].low_win == 9 / 43, r[0].high_win
 (43, True, 0.0)
+>>> r = equity("seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair"], samples=200_000, seed=1)
+>>> round(r[0].share, 2), r[0].stderr is not None and r[0].stderr.share < 0.002
+(0.5, True)
 
 Sides of the pot. The high-low games (``seven-card-stud-8``,
 ``seven-card-stud-high-low``) split it in a high and a low half: ``high_*``
-and ``low_*`` describe each half. ``seven-card-stud`` has only a high side
+and ``low_*`` describe each half. The high games (``seven-card-stud``,
+``five-card-stud``, ``mexican-stud``, ``jackpots``) have only a high side
 (``low_*`` are 0); ``lowball`` and ``deuce-to-seven`` draw only a low side
 (``high_*`` are 0). A half is split equally between tied hands; in stud 8 with
 no qualifying low the high hand takes all; the classic high-low game always
-has a low. ``scoop`` is the chance of taking the whole pot alone: both halves
-outright, or the high outright when no low qualifies, or the only side
-outright in a single-side game.
+has a low. ``scoop`` is the chance of taking the whole pot alone.
+
+Readings: in ``mexican-stud`` each hand's first card is its hole card (its
+rank wild for that player alone, the rules §5.9); the cards to come are dealt
+up, so the hole card stays the hole card; a hand given as a range hides its
+hole card (the first hidden card), and a hand given no card at all gets one
+at random. ``lowball`` deals the joker as the bug by default (the rules §5.5;
+``joker=None`` takes it out).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
+import re
 import secrets
 import sys
 import time
@@ -39,9 +58,14 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import Any
 
+import numpy as np
+
 from splitpot.cards import Card, CardLike, parse_cards
-from splitpot.errors import CardTypeError, RuleError, SplitpotError
+from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
+from splitpot.ranges import Range, is_range_text, parse_range
+from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
+from splitpot.wild import JokerRule, WildLow, wild_mask
 
 try:
     from splitpot import _core
@@ -53,8 +77,13 @@ except ImportError as err:  # pragma: no cover - only without a built extension
 
 __all__ = [
     "EquityGame",
+    "EquityMethod",
     "EquityResult",
+    "EquityStop",
+    "EquityStopped",
+    "Figures",
     "PlayerEquity",
+    "StandardErrors",
     "add_equity_parser",
     "equity",
     "run_equity",
@@ -72,47 +101,92 @@ class EquityGame(StrEnum):
     SEVEN_CARD_STUD_HIGH_LOW = "seven-card-stud-high-low"
     """Classic stud high-low, ``low`` deuce-to-seven (default), ace-to-six or ace-to-five; no qualifier."""
     LOWBALL = "lowball"
-    """Ace-to-five draw, one draw, low only: the ``low_*`` fields."""
+    """Ace-to-five draw, one draw, low only; the joker (the bug) in the deck by default."""
     DEUCE_TO_SEVEN = "deuce-to-seven"
     """Deuce-to-seven draw, one draw, low only: the ``low_*`` fields."""
+    JACKPOTS = "jackpots"
+    """Five-card draw, high only, one draw (``draws=``)."""
+    FIVE_CARD_STUD = "five-card-stud"
+    """Five-card stud, high only (up to 5 cards a hand)."""
+    MEXICAN_STUD = "mexican-stud"
+    """Five cards, high; each hand's first card is its hole card, wild for him with its rank."""
 
     @property
     def is_stud(self) -> bool:
-        """True for the seven-card stud games (hands of seven, no draws)."""
-        return self.value.startswith("seven-card-stud")
+        """True for the stud games (no draws)."""
+        return self not in _DRAW_GAMES
 
     @property
     def hand_size(self) -> int:
-        """Cards in a final hand: 7 in stud, 5 in draw games."""
-        return 7 if self.is_stud else 5
+        """Cards in a final hand: 7 in seven-card stud, 5 in the others."""
+        return 7 if self.value.startswith("seven-card-stud") else 5
+
+    @property
+    def high(self) -> bool:
+        """True when the game has a high side."""
+        return self not in (EquityGame.LOWBALL, EquityGame.DEUCE_TO_SEVEN)
+
+
+_DRAW_GAMES = frozenset({"lowball", "deuce-to-seven", "jackpots"})
+
+
+@unique
+class EquityMethod(StrEnum):
+    """How an exact answer is found."""
+
+    AUTO = "auto"
+    """Counting where it applies (two hands), else enumeration."""
+    ENUMERATE = "enumerate"
+    """Every outcome visited (the reference)."""
+    COUNT = "count"
+    """Heads-up counting: each completion scored once, disjoint pairs counted by inclusion-exclusion."""
+
+
+@unique
+class EquityStop(StrEnum):
+    """Why a run ended."""
+
+    COMPLETE = "complete"
+    """It ran to the end (every outcome, or every sample asked for)."""
+    TARGET = "target"
+    """Monte Carlo: every share's standard error reached ``stderr``."""
+    TIME = "time"
+    """Monte Carlo: ``seconds`` were up."""
+    STOPPED = "stopped"
+    """The ``progress`` callback returned False."""
+    INTERRUPTED = "interrupted"
+    """Ctrl-C (Monte Carlo keeps the samples drawn)."""
 
 
 _GAMES = tuple(EquityGame)
 _GAME_ID = {g.value: i for i, g in enumerate(_GAMES)}
 _RANKING_ID = {r.value: i for i, r in enumerate(Ranking)}
+_METHOD_ID = {EquityMethod.AUTO: 0, EquityMethod.ENUMERATE: 1, EquityMethod.COUNT: 2}
+_METHOD_NAME = {1: "enumerate", 2: "count"}
+_STOPS = (EquityStop.COMPLETE, EquityStop.TARGET, EquityStop.TIME, EquityStop.STOPPED, EquityStop.INTERRUPTED)
 _CLASSIC_LOWS = (Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_SIX, Ranking.ACE_TO_FIVE)
 _FIXED_LOW = {
     EquityGame.SEVEN_CARD_STUD_8: Ranking.EIGHT_OR_BETTER,
     EquityGame.LOWBALL: Ranking.ACE_TO_FIVE,
     EquityGame.DEUCE_TO_SEVEN: Ranking.DEUCE_TO_SEVEN,
 }
+_DEFAULT_JOKER = {EquityGame.LOWBALL: JokerRule.BUG}
+_MAX_THREADS = 1024
+_FIELDS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
 
 Progress = Callable[[int, int], object]
-"""``progress(done, total)``: outcomes done so far and in all, about 16 calls a run."""
+"""``progress(done, total)``: work done so far and in all (outcomes, samples or
+counting steps), from the calling thread a few times a run and at the end;
+returning ``False`` stops the run (Monte Carlo keeps what it has)."""
+
+HandSpec = str | Iterable[CardLike] | Range
+"""One player: cards (``"Ah 2c 3d"``), a range's text (``"Kd + 2 down: pair"``) or a :class:`Range`."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class PlayerEquity:
-    """One player's equity: probabilities over the outcomes (fractions in 0..1).
+class Figures:
+    """The figures of one player's equity (probabilities, or their standard errors)."""
 
-    ``high_win`` / ``low_win``: best hand of that side alone; ``high_tie`` /
-    ``low_tie``: best, tied with others; ``scoop``: the whole pot alone;
-    ``share``: the expected fraction of the pot. Single-side games fill only
-    their side (see the module docstring).
-    """
-
-    cards: tuple[Card, ...]
-    """The player's known cards."""
     high_win: float
     high_tie: float
     low_win: float
@@ -120,8 +194,31 @@ class PlayerEquity:
     scoop: float
     share: float
 
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StandardErrors(Figures):
+    """Standard errors of a Monte Carlo :class:`PlayerEquity`'s figures (same names)."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayerEquity(Figures):
+    """One player's equity: probabilities over the outcomes (fractions in 0..1).
+
+    ``high_win`` / ``low_win``: best hand of that side alone; ``high_tie`` /
+    ``low_tie``: best, tied with others; ``scoop``: the whole pot alone;
+    ``share``: the expected fraction of the pot. Single-side games fill only
+    their side (see the module docstring). ``stderr``: the standard errors of
+    a Monte Carlo estimate (None when exact).
+    """
+
+    cards: tuple[Card, ...]
+    """The player's known cards."""
+    stderr: StandardErrors | None = None
+    range: Range | None = None
+    """The player's range, when one was given."""
+
     def __post_init__(self) -> None:
-        for name in ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share"):
+        for name in _FIELDS:
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
                 raise ValueError(f"{name} must be a probability in 0..1, got {value!r}")
@@ -143,15 +240,32 @@ class EquityResult:
     game: EquityGame
     """The game."""
     low: Ranking | None
-    """The ranking of the low side (None for seven-card stud, high only)."""
+    """The ranking of the low side (None for the high games)."""
     players: tuple[PlayerEquity, ...]
     """Per hand, in the order given."""
     outcomes: int
-    """Outcomes evaluated: every one when exact, else the samples drawn."""
+    """Outcomes counted (weighted by the range weights) when exact, else the samples drawn."""
     exact: bool
-    """True for an exhaustive enumeration, False for Monte Carlo."""
+    """True for an exact answer, False for Monte Carlo."""
     seed: int | None
     """The Monte Carlo seed (drawn at random when none was given); None when exact."""
+    method: str | None = None
+    """``"count"`` or ``"enumerate"`` for an exact answer; None for Monte Carlo."""
+    stop: EquityStop = EquityStop.COMPLETE
+    """Why the run ended."""
+    rejected: int = 0
+    """Monte Carlo with ranges: deals drawn again because two players' hidden cards collided."""
+
+    @property
+    def partial(self) -> bool:
+        """True when a Monte Carlo run stopped before its sample count (interrupted, stopped or timed)."""
+        return self.stop in (EquityStop.STOPPED, EquityStop.INTERRUPTED, EquityStop.TIME)
+
+    @property
+    def stderr(self) -> float | None:
+        """The largest standard error of a player's share (None when exact)."""
+        errors = [p.stderr.share for p in self.players if p.stderr is not None]
+        return max(errors) if errors else None
 
     def __len__(self) -> int:
         return len(self.players)
@@ -163,14 +277,21 @@ class EquityResult:
         return iter(self.players)
 
 
-def _game(game: EquityGame | str) -> EquityGame:
+class EquityStopped(SplitpotError, RuntimeError):
+    """An exact run was stopped (``progress`` returned False) before it finished: no partial exact answer."""
+
+
+# ---------------------------------------------------------------- arguments
+
+
+def _game(game: object) -> EquityGame:
     if not isinstance(game, str) or game not in _GAME_ID:
         known = ", ".join(g.value for g in _GAMES)
         raise RuleError(f"unknown game {game!r} for equity; expected one of {known}")
     return _GAMES[_GAME_ID[game]]
 
 
-def _low(game: EquityGame, low: Ranking | str | None) -> Ranking | None:
+def _low(game: EquityGame, low: object) -> Ranking | None:
     if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW:
         if low is None:
             return Ranking.DEUCE_TO_SEVEN
@@ -185,123 +306,258 @@ def _low(game: EquityGame, low: Ranking | str | None) -> Ranking | None:
     return _FIXED_LOW.get(game)
 
 
-def _int_option(name: str, value: object, minimum: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an int, got {type(value).__name__}")
-    if value < minimum or value >= 1 << 64:
-        raise RuleError(f"{name} must be an int from {minimum} to 2**64 - 1, got {value}")
-    return value
+def _joker(game: EquityGame, joker: object) -> JokerRule | None:
+    """The joker's rule, or None for a deck without it; True/False are "bug"/None."""
+    if joker is _DEFAULT:
+        return _DEFAULT_JOKER.get(game)
+    if joker is None or joker is False or (isinstance(joker, str) and joker.lower() == "none"):
+        return None
+    if joker is True:
+        return JokerRule.BUG
+    return as_choice(joker, JokerRule, "joker")
 
 
-def _hands(hands: Iterable[str | Iterable[CardLike]]) -> list[list[Card]]:
-    if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
+def _max_outcomes(value: object) -> int:
+    """An int, or an integral float as the docs write it (2e9)."""
+    if isinstance(value, float) and not isinstance(value, bool):
+        if not (math.isfinite(value) and value.is_integer()):
+            raise RuleError(f"max_outcomes must be a whole number of outcomes, got {value!r}")
+        value = int(value)
+    return as_int(value, "max_outcomes", low=1, high=(1 << 64) - 1)
+
+
+def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
+    if isinstance(spec, Range):
+        return list(spec.known), spec
+    if isinstance(spec, str) and is_range_text(spec):
+        r = parse_range(spec)
+        return list(r.known), r
+    if isinstance(spec, bytes) or not isinstance(spec, str | Iterable):
         raise CardTypeError(
-            "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
+            f"hand {index + 1} must be cards, a range's text or a Range, got {describe(spec)}"
         )
-    return [parse_cards(h) for h in hands]
+    return parse_cards(spec), None
+
+
+class _Default:
+    def __repr__(self) -> str:
+        return "<the game's default>"
+
+
+_DEFAULT: Any = _Default()
 
 
 def equity(
     game: EquityGame | str,
-    hands: Sequence[str | Iterable[CardLike]],
+    hands: Sequence[HandSpec],
     *,
     dead: str | Iterable[CardLike] = (),
     draws: Sequence[int] | None = None,
     samples: int | None = None,
+    stderr: float | None = None,
+    seconds: float | None = None,
     seed: int | None = None,
     threads: int | None = None,
     progress: Progress | None = None,
     low: Ranking | str | None = None,
-    joker: bool = False,
-    max_outcomes: int | None = None,
+    wild: str | Iterable[str | int | Card] | None = None,
+    joker: JokerRule | str | bool | None = _DEFAULT,
+    wild_low: WildLow | str = WildLow.ZERO,
+    duplicate: bool = False,
+    max_outcomes: int | float | None = None,
+    method: EquityMethod | str = EquityMethod.AUTO,
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
     ``game``: an :class:`EquityGame` or its name. ``hands``: per player, the
-    known cards (stud: up to 7; draw games: the cards kept, up to 5).
-    ``dead``: cards known to be out of the deck. ``draws`` (draw games only):
-    how many cards each player draws; kept and drawn cards make five, so it
-    defaults to five minus the cards kept. ``samples``: None for an exact
-    enumeration, else the number of Monte Carlo deals from ``seed`` (None: a
-    random seed, reported in the result); the same seed gives the same answer
-    at any thread count. ``threads``: cores to use (None: all).
-    ``progress(done, total)`` is called about 16 times a run. ``low``
-    (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
-    ``ace-to-six`` or ``ace-to-five``. ``joker`` (lowball only): a 53-card
-    deck whose joker is the bug (the rules reference (docs/rules.md), §2: the lowest rank the hand
-    lacks, ace first); a hand may hold ``Jk``.
-    ``max_outcomes``: the largest exact enumeration allowed
-    (default 2,000,000,000); above it, RuleError suggests ``samples=``.
+    known cards (stud: up to 7, five-card games up to 5; draw games: the cards
+    kept), a range's text or a :class:`~splitpot.ranges.Range`. ``dead``:
+    cards known to be out of the deck. ``draws`` (draw games only): how many
+    cards each player draws; kept and drawn cards make five, so it defaults to
+    five minus the cards kept.
+
+    Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
+    target: ``stderr`` (every share's standard error at most this) or
+    ``seconds`` (a time limit); with a target, ``samples`` caps the run
+    (default 1,000,000,000). ``seed``: the same seed gives the same answer at
+    any thread count (None: a random seed, reported in the result).
+    ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
+    total)``: called from this thread a few times a run; returning ``False``
+    stops it. A stopped or interrupted (Ctrl-C) Monte Carlo run returns what
+    it has, ``partial`` with its sample count; an exact run stopped by
+    ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.
+
+    ``low`` (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
+    ``ace-to-six`` or ``ace-to-five``. Wild cards as for the evaluator:
+    ``wild`` (ranks or cards, e.g. ``"2"`` = deuces wild), ``joker``
+    (``"bug"`` or ``"wild"``: a 53-card deck; None or False: no joker;
+    default: the bug in lowball, none elsewhere), ``wild_low`` and
+    ``duplicate``. ``max_outcomes``: the largest exact enumeration allowed
+    (default 2e9; counting is not limited by it). ``method``: ``"auto"``,
+    ``"count"`` or ``"enumerate"`` (the reference).
 
     Raises CardError for bad cards (unknown, duplicated across hands and dead
-    cards, too many for the game, more needed than the deck holds) and
-    RuleError for an unknown game or an option that does not fit it.
+    cards, too many for the game, more needed than the deck holds),
+    RuleError for an unknown game, an option that does not fit it, an empty
+    or malformed range or a spot too large, and ArgumentTypeError for a value
+    of the wrong type.
 
     >>> r = equity("deuce-to-seven", ["7h 5h 4h 3h", "8c 6d 5d 4c 2s"], draws=[1, 0])
     >>> r.exact, r.outcomes, round(r[0].low_win, 4), r[0].high_win
     (True, 43, 0.0465, 0.0)
     >>> r = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], samples=100_000, seed=1)
-    >>> r.exact, r.outcomes, r.seed, abs(r[0].share - 0.484) < 0.01
+    >>> r.exact, r.outcomes, r.seed, abs(r[0].share - 0.484) < 4 * r[0].stderr.share
     (False, 100000, 1, True)
-    >>> equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"])
+    >>> r = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], stderr=0.005, seed=1)
+    >>> r.stop.value, r.stderr <= 0.005
+    ('target', True)
+    >>> equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"])
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: exact enumeration would visit 18,265,297,050 outcomes ... samples=1_000_000
+    splitpot.errors.RuleError: exact enumeration would visit ... outcomes (the limit is 2,000,000,000); ...
     """
     g = _game(game)
     low_ranking = _low(g, low)
-    parsed = _hands(hands)
+    if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
+        raise CardTypeError(
+            "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
+        )
+    parsed = [_hand(h, i) for i, h in enumerate(hands)]
     dead_cards = parse_cards(dead)
-    if not isinstance(joker, bool):
-        raise TypeError(f"joker must be True or False, got {type(joker).__name__}")
+    joker_rule = _joker(g, joker)
+    wild_options = (
+        joker_rule is not None,
+        0 if joker_rule in (None, JokerRule.BUG) else 1,
+        wild_mask(wild),
+        list(WildLow).index(as_choice(wild_low, WildLow, "wild_low")),
+        as_bool(duplicate, "duplicate"),
+    )
     if draws is None:
         draw_list: list[int] = []
     else:
         if g.is_stud:
             raise RuleError(f"draws= applies to draw games only, not to {g.value}")
         if isinstance(draws, str | bytes) or not isinstance(draws, Iterable):
-            raise TypeError("draws must be a sequence of ints, one per hand")
-        draw_list = [_int_option("each draw", d, 0) for d in draws]
-    n_samples = 0 if samples is None else _int_option("samples", samples, 1)
-    if samples is None:
-        used_seed = None
+            raise CardTypeError("draws must be a sequence of ints, one per hand")
+        draw_list = [as_int(d, "each draw", low=0, high=5) for d in draws]
+    n_samples = 0 if samples is None else as_int(samples, "samples", low=1, high=_core.EQUITY_MAX_SAMPLES)
+    target = 0.0 if stderr is None else as_float(stderr, "stderr", low=1e-9, high=1.0)
+    limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=1e-3, high=1e7)
+    if target and not stderr:
+        raise RuleError("stderr must be positive")
+    sampled = bool(n_samples or target or limit_s)
+    if sampled:
+        used_seed: int | None = (
+            secrets.randbits(63) if seed is None else as_int(seed, "seed", low=0, high=(1 << 64) - 1)
+        )
     else:
-        used_seed = secrets.randbits(63) if seed is None else _int_option("seed", seed, 0)
-    n_threads = (os.cpu_count() or 1) if threads is None else _int_option("threads", threads, 1)
-    limit = (
-        _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _int_option("max_outcomes", max_outcomes, 1)
+        if seed is not None:
+            as_int(seed, "seed", low=0, high=(1 << 64) - 1)
+        used_seed = None
+    n_threads = (
+        (os.cpu_count() or 1) if threads is None else as_int(threads, "threads", low=1, high=_MAX_THREADS)
     )
+    limit = _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _max_outcomes(max_outcomes)
+    how = as_choice(method, EquityMethod, "method")
+    if sampled and how is not EquityMethod.AUTO:
+        raise RuleError(
+            f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one"
+        )
     if progress is not None and not callable(progress):
-        raise TypeError("progress must be a callable progress(done, total) or None")
+        raise ArgumentTypeError(
+            f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
+        )
+
+    # Ranges: expanded against every card known to be elsewhere.
+    deck_size = 53 if joker_rule is not None else 52
+    ranges: list[tuple[int, np.ndarray, np.ndarray] | None] = []
+    for i, (_, r) in enumerate(parsed):
+        if r is None:
+            ranges.append(None)
+            continue
+        elsewhere = [int(c) for c in dead_cards] + [
+            int(c) for j, (k, _) in enumerate(parsed) if j != i for c in k
+        ]
+        try:
+            cards_arr, weights = r.expand(elsewhere, deck_size=deck_size)
+        except RuleError as err:
+            raise RuleError(f"hand {i + 1}: {err}") from None
+        ranges.append((r.hidden, cards_arr, weights))
     low_id = _RANKING_ID[(low_ranking or Ranking.DEUCE_TO_SEVEN).value]
-    counts, outcomes, exact = _core.equity(
+    counts, outcomes, exact, method_id, stop_id, rejected = _core.equity(
         _GAME_ID[g.value],
-        [[int(c) for c in h] for h in parsed],
+        [[int(c) for c in known] for known, _ in parsed],
+        ranges,
         [int(c) for c in dead_cards],
         draw_list,
         low_id,
-        joker,
+        wild_options,
         n_samples,
         used_seed or 0,
         n_threads,
         limit,
+        target,
+        limit_s,
+        _METHOD_ID[how],
         progress,
     )
+    stop = _STOPS[stop_id]
+    if exact and stop is not EquityStop.COMPLETE:
+        raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
+    if outcomes == 0:
+        if exact:
+            raise RuleError(
+                "the ranges leave no possible deal: every way of dealing them gives two hands a card "
+                "in common"
+            )
+        if stop is EquityStop.INTERRUPTED:
+            raise KeyboardInterrupt
+        raise EquityStopped("the run was stopped before a sample was drawn")
     units = float(outcomes * _core.EQUITY_SHARE_UNITS)
-    players = tuple(
-        PlayerEquity(
-            cards=tuple(h),
-            high_win=hw / outcomes,
-            high_tie=ht / outcomes,
-            low_win=lw / outcomes,
-            low_tie=lt / outcomes,
-            scoop=sc / outcomes,
-            share=share / units,
+    players = []
+    for (known, r), (hw, ht, lw, lt, sc, share, share_sq) in zip(parsed, counts, strict=True):
+        errors = None
+        if not exact:
+            n = outcomes
+            denom = max(n - 1, 1)
+
+            def se(k: int, n: int = n, denom: int = denom) -> float:
+                p = k / n
+                return math.sqrt(max(p * (1 - p), 0.0) * n / denom / n)
+
+            mean = share / units
+            var = max(share_sq / (units * _core.EQUITY_SHARE_UNITS) - mean * mean, 0.0) * n / denom
+            errors = StandardErrors(
+                high_win=se(hw),
+                high_tie=se(ht),
+                low_win=se(lw),
+                low_tie=se(lt),
+                scoop=se(sc),
+                share=math.sqrt(var / n),
+            )
+        players.append(
+            PlayerEquity(
+                cards=tuple(known),
+                high_win=hw / outcomes,
+                high_tie=ht / outcomes,
+                low_win=lw / outcomes,
+                low_tie=lt / outcomes,
+                scoop=sc / outcomes,
+                share=min(share / units, 1.0),
+                stderr=errors,
+                range=r,
+            )
         )
-        for h, (hw, ht, lw, lt, sc, share) in zip(parsed, counts, strict=True)
-    )
     return EquityResult(
-        game=g, low=low_ranking, players=players, outcomes=outcomes, exact=exact, seed=used_seed
+        game=g,
+        low=low_ranking,
+        players=tuple(players),
+        outcomes=outcomes,
+        exact=exact,
+        seed=used_seed,
+        method=_METHOD_NAME.get(method_id) if exact else None,
+        stop=stop,
+        rejected=rejected,
     )
 
 
@@ -317,42 +573,77 @@ def add_equity_parser(subparsers: Any) -> None:
     """Add the ``equity`` sub-command to an argparse ``subparsers`` object."""
     parser = subparsers.add_parser(
         "equity",
-        help="chances of high, low and scoop for stud and draw-lowball hands",
+        help="chances of high, low and scoop for stud and draw hands, or ranges",
         description="Each hand's chances of winning the high and the low half, of scooping, and its "
-        "expected share of the pot: exact by default, Monte Carlo with --samples.",
-        epilog=f"games:\n{_game_lines()}\n\nexample:\n  splitpot equity --game seven-card-stud-8 "
-        '"Ah 2c 3d 8s 8c" "Kd Kc 9s 9h 4c"',
+        "expected share of the pot: exact by default, Monte Carlo with --samples, --stderr or --seconds "
+        "(with standard errors). A hand is its known cards or a range (docs/RANGES.md).",
+        epilog=f"games:\n{_game_lines()}\n\nranges:\n{_RANGE_LINES}\n\nexamples:\n"
+        '  splitpot equity --game seven-card-stud-8 "Ah 2c 3d" "Kd Kc 9s"\n'
+        '  splitpot equity --game seven-card-stud "As Ks Qs" "Kd + 2 down: pair" --stderr 0.002\n'
+        '  splitpot equity --game lowball "7c 5d 4h 3s" "pat: 8-low" --seconds 2',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("hands", nargs="+", metavar="HAND", help="one player's known cards, e.g. 'As 2d 3c'")
+    parser.add_argument(
+        "hands",
+        nargs="+",
+        metavar="HAND",
+        help="one player's known cards ('As 2d 3c') or a range ('pat: 8-low')",
+    )
     parser.add_argument("--game", "-g", required=True, metavar="GAME", help="the game (see below)")
     parser.add_argument("--dead", nargs="+", default=[], metavar="CARD", help="cards out of the deck")
+    parser.add_argument("--draws", nargs="+", default=None, metavar="N", help="cards each hand draws")
+    parser.add_argument("--samples", default=None, metavar="N", help="Monte Carlo deals (default: exact)")
     parser.add_argument(
-        "--draws", nargs="+", type=int, default=None, metavar="N", help="cards each hand draws"
+        "--stderr",
+        default=None,
+        metavar="SE",
+        help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001)",
     )
-    parser.add_argument("--samples", type=int, default=None, help="Monte Carlo deals (default: exact)")
-    parser.add_argument("--seed", type=int, default=None, help="Monte Carlo seed (default: fresh)")
-    parser.add_argument("--threads", type=int, default=None, help="cores to use (default: all)")
+    parser.add_argument("--seconds", default=None, metavar="S", help="Monte Carlo for S seconds")
+    parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
+    parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
         "--low", default=None, help="seven-card-stud-high-low: deuce-to-seven, ace-to-six or ace-to-five"
     )
-    parser.add_argument("--joker", action="store_true", help="lowball: add the joker as the bug")
+    parser.add_argument(
+        "--wild", action="append", metavar="RANK|CARDS", help="wild cards (--wild 2: deuces wild)"
+    )
+    parser.add_argument(
+        "--joker",
+        choices=["bug", "wild", "none"],
+        default=None,
+        help="the joker in the deck as the bug or wild, or none (default: bug in lowball, none elsewhere)",
+    )
+    parser.add_argument(
+        "--wild-low",
+        choices=[w.value for w in WildLow],
+        default="zero",
+        help="how wild cards count in a low (default zero)",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.set_defaults(run=run_equity)
 
 
 def _game_lines() -> str:
-    return "\n".join(f"  {g.value:<26} {' '.join((_DOCS.get(g) or '').split())}" for g in _GAMES)
+    return "\n".join(f"  {g.value:<26} {_DOCS[g]}" for g in _GAMES)
 
 
 _DOCS = {
     EquityGame.SEVEN_CARD_STUD: "high only (up to 7 cards a hand)",
     EquityGame.SEVEN_CARD_STUD_8: "high-low, eight-or-better low",
-    EquityGame.SEVEN_CARD_STUD_HIGH_LOW: "classic high-low, --low deuce-to-seven (default), "
-    "ace-to-six or ace-to-five",
-    EquityGame.LOWBALL: "ace-to-five draw: cards kept, --draws N each (default 5 - kept)",
+    EquityGame.SEVEN_CARD_STUD_HIGH_LOW: "classic high-low, --low deuce-to-seven (default), ace-to-six/five",
+    EquityGame.LOWBALL: "ace-to-five draw with the joker: cards kept, --draws N each (default 5 - kept)",
     EquityGame.DEUCE_TO_SEVEN: "deuce-to-seven draw: cards kept, --draws N each",
+    EquityGame.JACKPOTS: "five-card draw, high: cards kept, --draws N each",
+    EquityGame.FIVE_CARD_STUD: "five-card stud, high (up to 5 cards a hand)",
+    EquityGame.MEXICAN_STUD: "five cards, high; the first card is the hole card, wild with its rank",
 }
+
+_RANGE_LINES = """  As Ad:2, KK               hands with weights (KK: every pair of kings)
+  Kd + 2 down: pair         stud: upcards, then hidden down cards and a condition
+  kept 3 drew 2: 8-low      draw: three unknown cards kept (a condition on them)
+  pat: jacks+               draw: stood pat
+  conditions: pair (the hidden cards), pair+, two-pair+, trips+, jacks+, N-low"""
 
 
 class _Bar:
@@ -377,12 +668,36 @@ class _Bar:
             sys.stderr.flush()
 
 
+def _number(text: str | None, flag: str, kind: type = int) -> Any:
+    """A CLI number, errors naming the flag."""
+    if text is None:
+        return None
+    try:
+        return kind(str(text).replace("_", ""))
+    except ValueError:
+        what = "a whole number" if kind is int else "a number"
+        raise RuleError(f"{flag} takes {what}, got {text!r}") from None
+
+
+_FLAG = re.compile(r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|each draw)( must|=)")
+
+
+def _cli_message(error: Exception) -> str:
+    """The API's message with the keywords named as the CLI's flags."""
+
+    def flag(match: re.Match[str]) -> str:
+        name = "draws" if match[1] == "each draw" else match[1].replace("_", "-")
+        return f"--{name}" + (" must" if match[2] == " must" else "")
+
+    return _FLAG.sub(flag, str(error))
+
+
 def run_equity(args: argparse.Namespace) -> int:
-    """Run ``splitpot equity``; return the exit status.
+    """Run ``splitpot equity``; return the exit status (130 after Ctrl-C).
 
     >>> from splitpot.cli import main
-    >>> main(["equity", "--game", "lowball", "Ah 2c 3d 4s", "7c 6d 5h 3c 2d"])
-    lowball, exact: 43 outcomes
+    >>> main(["equity", "--game", "lowball", "--joker", "none", "Ah 2c 3d 4s", "7c 6d 5h 3c 2d"])
+    lowball, exact (count): 43 outcomes
     hand              low win  low tie    scoop    share
     Ah 2c 3d 4s        20.93%    0.00%   20.93%   20.93%
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
@@ -395,45 +710,79 @@ def run_equity(args: argparse.Namespace) -> int:
             args.game,
             args.hands,
             dead=" ".join(args.dead),
-            draws=args.draws,
-            samples=args.samples,
-            seed=args.seed,
-            threads=args.threads,
+            draws=None if args.draws is None else [_number(d, "--draws") for d in args.draws],
+            samples=_number(args.samples, "--samples"),
+            stderr=_number(args.stderr, "--stderr", float),
+            seconds=_number(args.seconds, "--seconds", float),
+            seed=_number(args.seed, "--seed"),
+            threads=_number(args.threads, "--threads"),
             progress=bar,
             low=args.low,
-            joker=args.joker,
+            wild=args.wild or None,
+            joker=_DEFAULT if args.joker is None else args.joker,
+            wild_low=args.wild_low,
         )
     except SplitpotError as error:
-        print(f"splitpot equity: error: {error}", file=sys.stderr)
-        return 2
-    finally:
         bar.close()
+        print(f"splitpot equity: error: {_cli_message(error)}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        bar.close()
+        print("splitpot equity: interrupted", file=sys.stderr)
+        return 130
+    bar.close()
     seconds = time.perf_counter() - started
-    sides = (["high"] if result.game.is_stud else []) + (["low"] if result.low is not None else [])
-    if args.json:
+    _print_result(result, args.json, seconds)
+    if result.stop is EquityStop.INTERRUPTED:
+        print(
+            f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
+            file=sys.stderr,
+        )
+        return 130
+    return 0
+
+
+def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
+    sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
+    texts = [
+        str(p.range) if p.range is not None else (" ".join(str(c) for c in p.cards) or "(none)")
+        for p in result
+    ]
+    if as_json:
         doc = {
             "game": result.game.value,
             "low": result.low.value if result.low else None,
             "exact": result.exact,
+            "method": result.method,
             "outcomes": result.outcomes,
             "seed": result.seed,
+            "stop": result.stop.value,
+            "partial": result.partial,
             "seconds": round(seconds, 6),
             "players": [
-                {"cards": [str(c) for c in p.cards]}
-                | {f: getattr(p, f) for f in ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")}
+                {"cards": [str(c) for c in p.cards], "range": str(p.range) if p.range is not None else None}
+                | {f: getattr(p, f) for f in _FIELDS}
+                | ({"stderr": {f: getattr(p.stderr, f) for f in _FIELDS}} if p.stderr is not None else {})
                 for p in result
             ],
         }
         print(json.dumps(doc, indent=1))
-        return 0
-    how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
+        return
+    if result.exact:
+        how = f"exact ({result.method})"
+    else:
+        how = f"Monte Carlo, seed {result.seed}" + (
+            f", {result.stop.value}" if result.stop.value != "complete" else ""
+        )
     classic = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW
     low = f" (low: {result.low.value})" if classic and result.low else ""
-    print(f"{result.game.value}{low}, {how}: {result.outcomes:,} outcomes")
+    print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
-    texts = [" ".join(str(c) for c in p.cards) or "(none)" for p in result]
     width = max(16, *(len(t) for t in texts))
-    print(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns))
+    extra = "" if result.exact else f" {'± se':>8}"
+    print(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns) + extra)
     for text, p in zip(texts, result, strict=True):
-        print(f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns))
-    return 0
+        line = f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns)
+        if p.stderr is not None:
+            line += f" {100 * p.stderr.share:7.2f}%"
+        print(line)

@@ -24,7 +24,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import SplitpotError
+from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 
 __all__ = ["add_play_parser", "build_spec", "describe_hand", "run_play"]
@@ -34,7 +34,13 @@ _GAME_HELP = {
     "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (§5.2)",
     "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (§5.3)",
     "seven-card-stud-declare": "classic stud high-low with declarations (§5.3, §4)",
+    "jackpots": "draw poker, jacks or better to open; nobody opens: ante again, deal again (§5.4)",
+    "lowball": "ace-to-five draw, the joker as the bug, pass and out before the draw (§5.5)",
+    "california-lowball": "lowball with live blinds (--limit 2, 3, 5), the sevens rule (§5.6)",
+    "jacks-back": "jackpots; nobody opens: the same hands as lowball, then deal again (§5.7)",
 }
+_DRAW_GAMES = frozenset({"jackpots", "lowball", "jacks-back"})
+_BLIND_GAMES = frozenset({"california-lowball"})
 
 
 def add_play_parser(subparsers: Any) -> None:
@@ -46,10 +52,15 @@ def add_play_parser(subparsers: Any) -> None:
         description="Computer players play one hand (or --hands K) of GAME and the hand is printed "
         "street by street: actions, cards shown, who won which half and why, final stacks.",
         epilog=f"games:\n{games}\n\noptions by game:\n"
-        "  --open-pair, --no-cap-heads-up   every game\n"
+        "  --no-cap-heads-up, --joker       every game\n"
+        "  --open-pair, --bring-in          the stud games\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --tie-keeps-half      seven-card-stud-declare\n\n"
+        "  --declare, --tie-keeps-half      seven-card-stud-declare\n"
+        "  --max-draw                       the draw games\n"
+        "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
+        "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
+        "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n\n"
         "rules: the sections (§) above are those of the rules reference, docs/rules.md (the Rules\n"
         "page of the documentation): every default, option and reading each game follows",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -60,10 +71,10 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--hands", type=int, default=1, metavar="K", help="play a session of K hands")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--stack", type=int, default=200, help="starting stack of every player (200)")
-    parser.add_argument("--ante", type=int, default=1, help="ante (1)")
-    parser.add_argument("--bring-in", type=int, default=2, help="bring-in (2)")
-    parser.add_argument("--small-bet", type=int, default=5, help="small bet (5)")
-    parser.add_argument("--big-bet", type=int, default=10, help="big bet (10)")
+    parser.add_argument("--ante", type=int, default=None, help="ante (1)")
+    parser.add_argument("--bring-in", type=int, default=None, help="bring-in of the stud games (2)")
+    parser.add_argument("--small-bet", type=int, default=None, help="small bet (5)")
+    parser.add_argument("--big-bet", type=int, default=None, help="big bet (10)")
     parser.add_argument("--open-pair", action="store_true",
                         help="an open pair on fourth street allows the big bet")
     parser.add_argument("--no-cap-heads-up", action="store_true",
@@ -76,15 +87,69 @@ def add_play_parser(subparsers: Any) -> None:
                         help="declaration mode of seven-card-stud-declare (default simultaneous)")
     parser.add_argument("--tie-keeps-half", action="store_true",
                         help="a both declarer who ties one side keeps the half he won")
+    parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
+                        help="the joker: none (52 cards), the bug (lowball's default) or wild")
+    parser.add_argument("--max-draw", type=int, default=None, metavar="N",
+                        help="the most cards a player may draw (5)")
+    parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
+                        help="jackpots: a player who checked before the opening is out once it is opened; "
+                        "lowball: bet or fold before the draw (its default)")
+    parser.add_argument("--ace-draw", type=int, default=None, metavar="N",
+                        help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
+    parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
+                        help="who starts the betting after the draw in jackpots (the opener)")
+    parser.add_argument("--openers", default=None, metavar="RANK",
+                        help="the smallest pair that opens in jackpots (J)")
+    parser.add_argument("--limit", type=int, default=None,
+                        help="california-lowball's limit before the draw: 2, 3 or 5 (2); doubled after it")
+    parser.add_argument("--blinds", default=None, metavar="A,B[,C]",
+                        help="california-lowball's blinds from the dealer leftward, totalling the limit "
+                        "(for a limit outside the table)")
+    parser.add_argument("--sevens", choices=["lose-all", "forfeit-pot", "off"], default=None,
+                        help="california-lowball's sevens rule (lose-all)")
+
+
+def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
+    """The stakes each family of games takes from the command line."""
+    ante = 1 if args.ante is None else args.ante
+    small = 5 if args.small_bet is None else args.small_bet
+    big = 10 if args.big_bet is None else args.big_bet
+    if args.game in _BLIND_GAMES:
+        given = [f"--{n.replace('_', '-')}" for n in ("ante", "bring_in", "small_bet", "big_bet")
+                 if getattr(args, n) is not None]
+        if given:
+            raise RuleError(f"{args.game} has blinds and a limit: use --limit (and --blinds), "
+                            f"not {', '.join(given)}.")
+        return {}
+    if args.game in _DRAW_GAMES:
+        if args.bring_in is not None:
+            raise RuleError(f"{args.game} has no bring-in; --bring-in is for the stud games.")
+        return {"stakes": Stakes(ante=ante, small_bet=small, big_bet=big)}
+    bring_in = 2 if args.bring_in is None else args.bring_in
+    return {"stakes": Stakes(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big)}
+
+
+def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
+    """The draw games' options given on the command line."""
+    options: dict[str, Any] = {}
+    for name in ("max_draw", "pass_and_out", "ace_draw", "second_round", "openers", "limit", "sevens"):
+        if getattr(args, name) is not None:
+            options[name] = getattr(args, name)
+    if args.blinds is not None:
+        try:
+            options["blinds"] = tuple(int(b) for b in args.blinds.split(","))
+        except ValueError:
+            raise RuleError(
+                f"--blinds takes amounts separated by commas (e.g. 1,1,2), not {args.blinds!r}."
+            ) from None
+    if args.joker is not None:
+        options["joker"] = None if args.joker == "none" else args.joker
+    return options
 
 
 def build_spec(args: argparse.Namespace) -> GameSpec:
     """The spec named by the parsed arguments."""
-    options: dict[str, Any] = {
-        "stakes": Stakes(
-            ante=args.ante, bring_in=args.bring_in, small_bet=args.small_bet, big_bet=args.big_bet
-        )
-    }
+    options: dict[str, Any] = {**_stakes_option(args), **_draw_options(args)}
     if args.open_pair:
         options["open_pair"] = True
     if args.no_cap_heads_up:
@@ -183,7 +248,14 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
     first_action = False
     antes: list[str] = []
     pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
+    openings = _openings(state)
+    dealing = False  # cards dealt now belong to the deal, not a replacement
     for event in state.events:
+        if isinstance(event, ev.Redealt):
+            down = {s: [] for s in range(state.seats)}
+            up = {s: [] for s in range(state.seats)}
+        dealing = isinstance(event, (ev.StreetStarted, ev.CardsDealt, ev.CardBurned)) and (
+            dealing or isinstance(event, ev.StreetStarted))
         if isinstance(event, ev.AntePosted):
             pot += event.amount
             antes.append(f"{names[event.seat]} {event.amount}")
@@ -199,6 +271,8 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
             street = spec.streets[event.street]
             first_action = True
             lines.append(f"*** {event.name} *** (pot {pot})")
+        elif isinstance(event, ev.CardsDealt) and not dealing and event.seat is not None:
+            lines.append(f"  {names[event.seat]} receives a card for the exposed one")
         elif isinstance(event, ev.CardsDealt):
             if event.seat is None:
                 lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
@@ -209,6 +283,8 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 lines.append(f"  {names[seat]}: [{_cards(down[seat])}] {_cards(up[seat])}".rstrip())
         elif isinstance(event, ev.CardBurned):
             lines.append("  (burn)")
+        elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
+            lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
             if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:
@@ -218,10 +294,10 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
-            lines.append("  " + _action_text(event, names[seat]))
+            lines.append("  " + _action_text(event, names[seat], opens=id(event) in openings))
         elif isinstance(event, ev.Drew):
-            lines.append(f"  {names[event.seat]} draws {len(event.discarded)}"
-                         if event.discarded else f"  {names[event.seat]} stands pat")
+            lines.append(f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
+                         if event.discarded or event.received else f"  {names[event.seat]} stands pat")
         elif isinstance(event, ev.Declared):
             if spec.declare.value == "in_turn":
                 lines.append(f"  {names[event.seat]} declares {event.choice}")
@@ -245,7 +321,7 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
                 why = " (everyone else folded)" if len(state.active) == 1 else " (nobody else could win it)"
             elif event.side == "equal":
                 why = " (nobody won as declared: split equally)"
-            elif event.side == "pot" and spec.low is not None and spec.declare.value == "none":
+            elif event.side == "pot" and spec.split and spec.declare.value == "none":
                 why += " (no qualifying low: scoops)"
             lines.append(f"{names[event.seat]} wins {_SIDE_TEXT[event.side]} the {which} "
                          f"({event.amount}){why}")
@@ -256,7 +332,57 @@ def describe_hand(state: State, names: Sequence[str]) -> list[str]:
     return lines
 
 
-def _action_text(event: ev.Event, name: str) -> str:
+def _openings(state: State) -> set[int]:
+    """The ids of the bets that opened a pot under an opening requirement."""
+    out: set[int] = set()
+    open_game = state.game.opening is not None
+    first_round = False
+    for event in state.events:
+        if isinstance(event, ev.StreetStarted):
+            first_round = open_game and event.street == 0
+        elif isinstance(event, ev.PlayedAs):
+            first_round = True
+        elif isinstance(event, ev.BetMade) and first_round:
+            out.add(id(event))
+            first_round = False
+    return out
+
+
+def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int) -> str | None:
+    """The line of a draw-game event (None for other events)."""
+    if isinstance(event, ev.NobodyOpened):
+        return "  nobody opens"
+    if isinstance(event, ev.PlayedAs):
+        return f"*** the same hands are played as {event.game} *** (pot {pot})"
+    if isinstance(event, ev.Redealt):
+        return (f"*** the deal is passed out: everyone antes again and {names[button]} deals again "
+                f"(deal {event.deal}; the pot of {pot} carries over) ***")
+    if isinstance(event, ev.PassersOut):
+        who = ", ".join(names[s] for s in event.seats)
+        return f"  {who} checked before the opening: out"
+    if isinstance(event, ev.StubReshuffled):
+        return (f"  (the stub runs short: its last card, the burn card and the discards are shuffled "
+                f"into a new stub of {len(event.cards)})")
+    if isinstance(event, ev.CardExposed):
+        name, card = names[event.seat], ev.card_text(event.card)
+        ruling = {"keep": f"{name} must keep it", "choose": f"{name} may refuse it",
+                  "dead": f"it is dead; {name} gets another once the others are served"}[event.ruling]
+        return f"  the dealer exposes {name}'s {card}: {ruling}"
+    if isinstance(event, ev.ExposedKept):
+        return f"  {names[event.seat]} keeps the {ev.card_text(event.card)}"
+    if isinstance(event, ev.ExposedRefused):
+        return f"  {names[event.seat]} refuses the {ev.card_text(event.card)}"
+    if isinstance(event, ev.OpenersShown):
+        return f"  {names[event.seat]} shows his openers: {_cards(event.cards)}"
+    if isinstance(event, ev.PotAwarded) and event.side == "returned":
+        return f"{names[event.seat]} takes back {event.amount} bet after a seven or better was checked " \
+               "(the sevens rule)"
+    return None
+
+
+def _action_text(event: ev.Event, name: str, *, opens: bool = False) -> str:
+    if opens and isinstance(event, ev.BetMade):
+        return f"{name} opens for {event.to}"
     if isinstance(event, ev.BringInPosted):
         return f"{name} brings in for {event.amount}"
     if isinstance(event, ev.Completed):

@@ -8,7 +8,7 @@ from splitpot.cards import parse_cards
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
 
-__all__ = ["bet_down", "call_down", "stud_deck"]
+__all__ = ["bet_down", "call_down", "draw_deck", "stud_deck"]
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -29,6 +29,22 @@ def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> 
     used = set(deck)
     assert len(used) == len(deck), "duplicate card in the script"
     return deck + [c for c in range(52) if c not in used]
+
+
+def draw_deck(hands: Sequence[str], *, button: int = 0, then: str = "", joker: bool = False) -> list[int]:
+    """A deck order that deals ``hands[seat]`` (five cards; ``""`` for a seat
+    sitting out) one card a round from the dealer's left, then ``then`` (the
+    burn card, then the cards the draw serves, in order); the rest of the deck
+    (with the joker when ``joker``) follows in order.
+    """
+    seats = len(hands)
+    cards = [[int(c) for c in parse_cards(h)] if h else [] for h in hands]
+    order = [(button + 1 + i) % seats for i in range(seats)]
+    deck = [cards[s][k] for k in range(5) for s in order if cards[s]]
+    deck += [int(c) for c in parse_cards(then)] if then else []
+    used = set(deck)
+    assert len(used) == len(deck), "duplicate card in the script"
+    return deck + [c for c in range(53 if joker else 52) if c not in used]
 
 
 def passive_action(state: State) -> None:

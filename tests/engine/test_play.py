@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 
 import pytest
+from engine_helpers import draw_deck
 
-from splitpot.games import GAMES
-from splitpot.play import add_play_parser, run_play
+from splitpot.engine.history import History
+from splitpot.engine.state import State
+from splitpot.games import GAMES, get_game
+from splitpot.play import add_play_parser, describe_hand, run_play
+
+STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
+DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]
 
 
 def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -19,7 +26,7 @@ def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, 
     return code, out.out, out.err
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.parametrize("game", STUD)
 def test_text_output_reads_like_a_hand(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run([game, "--players", "6", "--seed", "3"], capsys)
     assert code == 0
@@ -34,7 +41,61 @@ def test_json_document(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     doc = json.loads(out)
     assert code == 0 and doc["game"] == game and doc["players"] == 4
     assert doc["starting_stacks"] == [200] * 4 and sum(doc["final_stacks"]) == 800
-    assert doc["events"][0]["event"] == "ante" and doc["events"][-1]["event"] == "end"
+    assert doc["events"][0]["event"] in ("ante", "blind") and doc["events"][-1]["event"] == "end"
+    replayed = History.from_dict(doc).replay()
+    assert replayed.stacks == doc["final_stacks"] and replayed.history().to_dict()["events"] == doc["events"]
+
+
+@pytest.mark.parametrize("game", DRAW)
+def test_draw_games_read_like_a_hand(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run([game, "--players", "5", "--seed", "3", "--hands", "12"], capsys)
+    assert code == 0 and out.startswith(f"{game}: 5 players, seed 3")
+    assert "*** before the draw ***" in out and "*** the draw ***" in out and "  (burn)" in out
+    assert re.search(r"  P\d discards [1-5], draws [1-5]\n", out) and "stands pat" in out
+    assert " wins " in out and "after 12 hands:" in out
+    assert [line for line in out.splitlines() if "discards" in line and "[" in line] == []  # discards hidden
+    if game in ("jackpots", "jacks-back"):
+        assert re.search(r"  P\d opens for 5\n", out) and "shows his openers: " in out
+        assert "nobody opens" in out and "deals again (deal 2; the pot of" in out
+    if game == "jacks-back":
+        assert "*** the same hands are played as jacks-back (lowball) ***" in out
+    if game == "california-lowball":
+        assert "P0 posts a blind of 1" in out and "blinds 1/1, limits 2/4" in out
+
+
+def test_draw_game_options_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(["california-lowball", "--limit", "5", "--sevens", "off", "--players", "4",
+                        "--seed", "1", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["spec"]["stakes"]["blinds"] == [1, 2, 2] and doc["spec"]["sevens"] == "off"
+    code, out, _ = run(["california-lowball", "--limit", "4", "--blinds", "1,1,2", "--players", "3",
+                        "--seed", "1", "--json"], capsys)
+    assert code == 0 and json.loads(out)["spec"]["stakes"]["blinds"] == [1, 1, 2]
+    code, out, _ = run(["jackpots", "--pass-and-out", "--max-draw", "3", "--ace-draw", "4",
+                        "--second-round", "dealer-left", "--openers", "Q", "--seed", "2", "--json"], capsys)
+    spec = json.loads(out)["spec"]
+    assert code == 0 and spec["opening"] == {"minimum": "Q", "pass_and_out": True, "then": None}
+    assert spec["streets"][1]["draw"] == 3 and spec["draws"]["ace_draw"] == 4
+    code, out, _ = run(["lowball", "--joker", "none", "--seed", "2", "--json"], capsys)
+    assert code == 0 and len(json.loads(out)["deck"]) == 52
+    code, out, _ = run(["lowball", "--no-pass-and-out", "--seed", "2", "--json"], capsys)
+    assert code == 0 and json.loads(out)["spec"]["streets"][0]["pass_and_out"] is False
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["jackpots", "--sevens", "off"], "jackpots has no option 'sevens'; its options: ace_draw"),
+        (["california-lowball", "--limit", "4"], "covers limits 2, 3 and 5, not 4"),
+        (["california-lowball", "--small-bet", "3"], "use --limit (and --blinds), not --small-bet"),
+        (["lowball", "--bring-in", "2"], "lowball has no bring-in"),
+        (["california-lowball", "--blinds", "1,x"], "--blinds takes amounts separated by commas"),
+    ],
+)
+def test_bad_draw_game_options_are_reported(argv: list[str], message: str,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(argv, capsys)
+    assert code == 2 and message in err
 
 
 def test_same_seed_same_hand(capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,9 +137,51 @@ def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> Non
         parser.parse_args(["play", "--help"])
     out = capsys.readouterr().out
     assert all(game in out for game in GAMES) and "--open-pair" in out and "--declare" in out
+    assert "--sevens" in out and "--pass-and-out" in out and "jacks or better to open" in out
 
 
 def test_the_splitpot_command_runs_play(capsys: pytest.CaptureFixture[str]) -> None:
     cli = pytest.importorskip("splitpot.cli")
     assert cli.main(["play", "seven-card-stud", "--players", "3", "--seed", "5"]) == 0
     assert "seven-card-stud: 3 players" in capsys.readouterr().out
+
+
+def test_draw_game_events_read_like_a_hand() -> None:
+    """Dealer errors, passers out and the sevens rule as describe_hand prints them."""
+    names = ["Al", "Bo", "Cy"]
+    state = State(get_game("lowball"), [100] * 3,
+                  deck=draw_deck(["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"], then="3h Js 2h",
+                                 joker=True))
+    state.expose("Td")
+    state.refuse_exposed()
+    state.bet()
+    state.call()
+    state.call()
+    state.draw("Tc")
+    state.expose("2h")
+    lines = describe_hand(state, names)
+    assert "  the dealer exposes Bo's Td: Bo may refuse it" in lines
+    assert "  Bo refuses the Td" in lines and "  Bo receives a card for the exposed one" in lines
+    assert "  Bo discards 1, draws 1" in lines
+    assert "  the dealer exposes Bo's 2h: it is dead; Bo gets another once the others are served" in lines
+
+    jackpots = State(get_game("jackpots", pass_and_out=True), [100] * 3,
+                     deck=draw_deck(["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "Jc Jd 9h 6s 4c"]))
+    jackpots.check()
+    jackpots.bet()
+    lines = describe_hand(jackpots, names)
+    assert "  Bo checked before the opening: out" in lines and "  Cy opens for 5" in lines
+
+    sevens = State(get_game("california-lowball"), [100, 100],
+                   deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"], joker=True))
+    sevens.bet()
+    sevens.call()
+    sevens.draw()
+    sevens.draw()
+    sevens.check()
+    sevens.bet()
+    sevens.call()
+    lines = describe_hand(sevens, ["Al", "Bo"])
+    assert "Bo takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
+    assert "Al takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
+    assert not any("no qualifying low" in line for line in lines)

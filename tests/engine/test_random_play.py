@@ -2,7 +2,9 @@
 
 Every step checks: chips conserved, no negative stack or pot, someone can move
 (never stuck), illegal actions refused with the state unchanged.  Every hand
-replays from its JSON log to the same state.
+replays from its JSON log to the same state.  In the draw games the driver
+also draws at random (asking for another number of cards where the game
+allows it) and the dealer now and then exposes a card.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from hypothesis import strategies as st
 from splitpot.engine.betting import Action
 from splitpot.engine.history import History
 from splitpot.engine.state import Phase, State
-from splitpot.errors import IllegalActionError
+from splitpot.errors import CardError, IllegalActionError
 from splitpot.games import GAMES, get_game
 
 HANDS = int(os.environ.get("SPLITPOT_RANDOM_HANDS", "1000"))
@@ -26,11 +28,45 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
     "seven-card-stud-8": [{}, {"open_pair": True}],
     "seven-card-stud-high-low": [{}, {"low": "ace-to-six"}, {"low": "ace-to-five"}],
     "seven-card-stud-declare": [{}, {"declare": "in-turn", "tie_keeps_half": True}],
+    "jackpots": [{}, {"pass_and_out": True, "max_draw": 3, "ace_draw": 4, "second_round": "dealer-left"},
+                 {"joker": "bug", "openers": "Q"}],
+    "lowball": [{}, {"joker": None, "pass_and_out": False}],
+    "california-lowball": [{}, {"limit": 5, "sevens": "forfeit-pot"}, {"limit": 3, "sevens": "off"}],
+    "jacks-back": [{}, {"pass_and_out": True}],
 }
 _METHOD = {
     Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: "bet",
     Action.RAISE: "raise_to", Action.COMPLETE: "complete", Action.BRING_IN: "bring_in",
+    Action.KEEP: "keep_exposed", Action.REFUSE: "refuse_exposed",
 }
+
+
+def random_draw(state: State, rng: random.Random, most: int) -> None:
+    """Discard a random number of random cards (where the game serves what a
+    player asks for, sometimes ask for one more or one fewer)."""
+    assert state.actor is not None
+    held = state.cards(state.actor)
+    discards = rng.sample(held, rng.randint(0, min(most, len(held))))
+    rules = state.spec.draws
+    if rules is not None and rules.as_asked and rng.random() < 0.1:
+        asked = max(0, min(most, len(discards) + rng.choice([-1, 1])))
+        state.draw(discards, asked=asked)
+    elif state.can_draw(discards):
+        state.draw(discards)
+    else:  # an ace-draw of four that does not keep the ace
+        state.draw(discards[:1])
+
+
+def maybe_expose(state: State, rng: random.Random) -> None:
+    """Now and then the dealer exposes a card he may still expose."""
+    if state.spec.draws is None or state.is_complete or rng.random() > 0.08:
+        return
+    cards = [c for s in state.active for c in state.cards(s)]
+    rng.shuffle(cards)
+    for card in cards:
+        if state.can_expose(card):
+            state.expose(card)
+            return
 
 
 def take(state: State, rng: random.Random, pick: int | None = None) -> None:
@@ -38,7 +74,9 @@ def take(state: State, rng: random.Random, pick: int | None = None) -> None:
     options = state.legal_actions()
     assert options, f"stuck: {state!r}"
     option = options[(pick if pick is not None else rng.randrange(len(options))) % len(options)]
-    if option.action is Action.DECLARE:
+    if option.action is Action.DRAW:
+        random_draw(state, rng, option.amounts[0])
+    elif option.action is Action.DECLARE:
         state.declare(rng.choice(["high", "low", "both"]), seat=state.actor)
     elif option.action in (Action.BET, Action.RAISE, Action.COMPLETE):
         getattr(state, _METHOD[option.action])(rng.choice(option.amounts))
@@ -60,10 +98,17 @@ def try_illegal(state: State, rng: random.Random) -> None:
         attempts.append(lambda: state.declare("high"))
     if state.actor is not None:
         attempts.append(state.advance)
-    attempts.append(lambda: state.draw())
+    if Action.DRAW not in legal:
+        attempts.append(lambda: state.draw())
+    else:
+        held = state.cards(state.actor)  # type: ignore[arg-type]
+        attempts.append(lambda: state.draw([c for c in range(52) if c not in held][:1]))
+        attempts.append(lambda: state.draw(held[: legal[Action.DRAW].amounts[0] + 1] if
+                                           len(held) > legal[Action.DRAW].amounts[0] else ["Zz"]))
+    attempts.append(lambda: state.expose(next(c for c in range(52) if not state.can_expose(c))))
     attempt = rng.choice(attempts)
     before = state.snapshot()
-    with pytest.raises(IllegalActionError):
+    with pytest.raises((IllegalActionError, CardError)):
         attempt()
     assert state.snapshot() == before
 
@@ -71,6 +116,7 @@ def try_illegal(state: State, rng: random.Random) -> None:
 _CAN = {
     Action.FOLD: "can_fold", Action.CHECK: "can_check", Action.CALL: "can_call", Action.BET: "can_bet",
     Action.RAISE: "can_raise_to", Action.COMPLETE: "can_complete", Action.BRING_IN: "can_bring_in",
+    Action.KEEP: "can_keep_exposed", Action.REFUSE: "can_refuse_exposed",
 }
 
 
@@ -99,18 +145,20 @@ def check_invariants(state: State, total: int) -> None:
 
 def play_random_hand(game: str, options: dict[str, object], seed: int) -> State:
     rng = random.Random(seed)
-    players = rng.randint(2, 8)
+    spec = get_game(game, **options)
+    players = rng.randint(spec.min_players, 8)
     stacks = [rng.choice([1, 2, 3, 7, 12, 25, 60, 200]) for _ in range(players)]
     if rng.random() < 0.1:
         stacks[rng.randrange(players)] = 0  # a seat sitting out
-    if sum(1 for s in stacks if s) < 2:
+    if sum(1 for s in stacks if s) < spec.min_players:
         stacks = [max(s, 5) for s in stacks]
-    state = State(get_game(game, **options), stacks, button=rng.randrange(players), seed=seed)
+    state = State(spec, stacks, button=rng.randrange(players), seed=seed)
     total = sum(stacks)
-    for _ in range(500):
+    for _ in range(5000):  # passed-out jackpots deal again and again
         check_invariants(state, total)
         if state.is_complete:
             break
+        maybe_expose(state, rng)
         if rng.random() < 0.15:
             try_illegal(state, rng)
             check_legal_are_accepted(state)
@@ -132,6 +180,28 @@ def test_random_play(game: str) -> None:
         state = play_random_hand(game, variants[i % len(variants)], seed=i * 7919 + len(game))
         showdowns += any(e.kind == "show" for e in state.events)
     assert showdowns > HANDS // 20  # the driver reaches showdowns, not just folds
+
+
+DRAW_HANDS = int(os.environ.get("SPLITPOT_RANDOM_DRAW_HANDS", "3000"))
+_DRAW_MECHANICS = {
+    "jackpots": {"redeal", "reshuffle", "expose", "keep", "refuse", "openers", "passers_out"},
+    "lowball": {"reshuffle", "expose", "keep", "refuse"},
+    "california-lowball": {"reshuffle", "expose", "blind"},
+    "jacks-back": {"redeal", "play_as", "nobody_opened", "reshuffle", "expose", "openers"},
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", sorted(_DRAW_MECHANICS))
+def test_random_play_draw_games_thousands(game: str) -> None:
+    """Thousands more hands of each draw game; the driver must reach every draw
+    mechanism (re-deals, stub reshuffles, exposed cards, passers out...)."""
+    variants = OPTIONS[game]
+    seen: set[str] = set()
+    for i in range(DRAW_HANDS):
+        state = play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729)
+        seen.update(e.kind for e in state.events)
+    assert _DRAW_MECHANICS[game] <= seen, _DRAW_MECHANICS[game] - seen
 
 
 @given(

@@ -1,21 +1,33 @@
-// Equity of stud and draw-lowball hands: exact enumeration or Monte Carlo.
+// Equity of stud and draw hands: exact (by counting or by enumeration) or Monte Carlo.
 //
-// Contract: every player holds some known cards (stud: up to 7; draw: the
-// cards he keeps, up to 5); the rest of each hand comes from the deck left
-// after every known and dead card is removed, each player's unknown cards a
-// uniformly random set disjoint from the others'. An *outcome* is one such
-// assignment; exact enumeration visits each once (all equally likely), Monte
-// Carlo draws `samples` of them.
+// Contract: every player holds some known cards and, optionally, a *range*:
+// a weighted list of the sets of hidden cards he may hold (stud down cards,
+// the cards a draw player kept). The rest of each hand comes from the deck
+// left after every known and dead card is removed. An *outcome* is one
+// assignment of every player's hidden and future cards, all distinct; its
+// weight is the product of the players' member weights (1 without ranges), and
+// every outcome of equal weight is equally likely. Exact runs visit every
+// outcome once; Monte Carlo draws `samples` of them (members by weight, with
+// rejection of colliding members, future cards uniformly).
 //
 // Pot sides: high-low games (stud 8, classic stud high-low) have a high and a
-// low half; seven-card stud has only a high side; lowball and deuce-to-seven
-// draw only a low side. Halves are split equally between tied hands; in stud
-// 8 with no qualifying low the high side takes the whole pot. A player
-// *scoops* an outcome when he alone takes the whole pot.
+// low half; the high games (seven-card stud, five-card stud, Mexican stud,
+// jackpots) only a high side; lowball and deuce-to-seven draw only a low side.
+// Halves are split equally between tied hands; in stud 8 with no qualifying
+// low the high side takes the whole pot. A player *scoops* an outcome when he
+// alone takes the whole pot.
 //
-// Determinism: results are integer counts, so they do not depend on the
-// thread count; Monte Carlo deals fixed blocks of kEquityBlock samples, block
-// b seeded from (seed, b), so the same seed gives the same answer anywhere.
+// Exact methods: heads-up spots are counted (each player's completions are
+// scored once; the pairs that share no card are counted by sweeping the
+// completions in order of strength, with inclusion-exclusion over the cards
+// two completions share: the card-removal trick); other spots are enumerated
+// (the reference). Both give identical integer counts.
+//
+// Determinism: results are integer counts, independent of the thread count;
+// Monte Carlo deals fixed blocks of kEquityBlock samples, block b seeded from
+// (seed, b); a run that stops early (target reached, time up, stopped by the
+// caller) keeps the blocks [0, k) it finished, so a stopped run is a prefix of
+// the full one.
 #pragma once
 
 #include <cstdint>
@@ -24,6 +36,7 @@
 #include <vector>
 
 #include "splitpot/ranking.hpp"
+#include "splitpot/wild.hpp"
 
 namespace splitpot {
 
@@ -31,41 +44,70 @@ enum class EquityGame : std::uint8_t {
   SevenCardStud = 0,         // high only
   SevenCardStud8 = 1,        // high and eight-or-better low (qualifier)
   SevenCardStudHighLow = 2,  // high and `low` (deuce-to-seven, ace-to-six or ace-to-five), no qualifier
-  Lowball = 3,               // ace-to-five draw, low only; optional joker (the bug)
+  Lowball = 3,               // ace-to-five draw, low only; the joker (the bug) in the deck by default
   DeuceToSevenDraw = 4,      // deuce-to-seven draw, low only
+  Jackpots = 5,              // five-card draw, high only
+  FiveCardStud = 6,          // five cards, high only
+  MexicanStud = 7,           // five cards, high; each player's hole card and its rank wild for him
 };
-constexpr int kEquityGameCount = 5;
+constexpr int kEquityGameCount = 8;
 
-/// An option that does not fit the game, or a spot too big to enumerate.
+/// An option that does not fit the game, or a spot too big to compute.
 /// Arrives in Python as splitpot.errors.RuleError.
 class EquityOptionError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
 
-constexpr int kEquityMaxPlayers = 10;
+constexpr int kEquityMaxPlayers = 16;
 /// Samples per Monte Carlo block (each block has its own seeded generator).
 constexpr std::uint64_t kEquityBlock = 4096;
-/// Default ceiling of exact enumeration (outcomes).
+/// The most Monte Carlo samples a run may ask for (so that no count overflows).
+constexpr std::uint64_t kEquityMaxSamples = std::uint64_t{1} << 48;
+/// Default ceiling of exact enumeration (outcomes visited).
 constexpr std::uint64_t kEquityMaxOutcomes = 2'000'000'000;
-/// A pot, in share units: every split of a half between 1..10 tied hands is
-/// a whole number of units.
-constexpr std::uint64_t kShareUnits = 5040;
+/// A pot, in share units: every split of a half between 1..16 tied hands is
+/// a whole number of units (2 * lcm(1..16)).
+constexpr std::uint64_t kShareUnits = 1'441'440;
+
+enum class EquityMethod : std::uint8_t {
+  Auto = 0,       // counting where it applies, else enumeration (exact) or Monte Carlo (samples)
+  Enumerate = 1,  // exact, by enumeration (the reference)
+  Count = 2,      // exact, by counting (heads-up only)
+};
+
+/// A player's range: the possible sets of hidden cards he holds, each of
+/// `hidden` cards (cards[i * hidden .. (i + 1) * hidden)), with its weight.
+struct EquityRange {
+  int hidden = 0;
+  std::vector<std::uint8_t> cards;
+  std::vector<std::uint64_t> weights;  // one per member, each >= 1
+};
 
 struct EquityRequest {
   EquityGame game = EquityGame::SevenCardStud;
   Ranking low = Ranking::DeuceToSeven;  // SevenCardStudHighLow only
-  bool joker = false;                   // Lowball only: a 53-card deck with the joker as the bug
-  std::vector<std::vector<std::uint8_t>> hands;  // known cards per player
+  std::vector<std::vector<std::uint8_t>> hands;  // known cards per player (Mexican stud: the hole card first)
+  std::vector<EquityRange> ranges;               // empty, or one per player (hidden = 0: no range)
   std::vector<std::uint8_t> dead;                // cards known to be out of the deck
-  std::vector<int> draws;        // draw games: cards each player draws (empty: 5 - kept); stud: empty
-  std::uint64_t samples = 0;     // 0: exact enumeration
-  std::uint64_t seed = 0;        // Monte Carlo only
+  std::vector<int> draws;  // draw games: cards each player draws (empty: 5 - kept); stud: empty
+  // Wild cards (the evaluator's options): the joker in the deck, how it plays,
+  // fully wild cards, how wild cards count in a low, duplicates in a flush.
+  bool joker = false;
+  JokerRule joker_rule = JokerRule::Bug;
+  std::uint64_t wild = 0;
+  WildLow wild_low = WildLow::Zero;
+  bool duplicate = false;
+  std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
+  std::uint64_t seed = 0;     // Monte Carlo only
+  double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this
+  double seconds = 0;         // Monte Carlo: stop after this long
   int threads = 1;
   std::uint64_t max_outcomes = kEquityMaxOutcomes;
+  EquityMethod method = EquityMethod::Auto;
 };
 
-/// Per player: counts of outcomes (not fractions).
+/// Per player: weighted counts of outcomes (not fractions).
 struct PlayerCounts {
   std::uint64_t high_win = 0;  // best high alone
   std::uint64_t high_tie = 0;  // best high, tied with others
@@ -73,27 +115,42 @@ struct PlayerCounts {
   std::uint64_t low_tie = 0;
   std::uint64_t scoop = 0;     // the whole pot alone
   std::uint64_t share = 0;     // pot won, in kShareUnits per outcome
+  double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2
+};
+
+enum class EquityStop : std::uint8_t {
+  Complete = 0,  // ran to the end (or to its sample count)
+  Target = 1,    // Monte Carlo: the standard-error target was reached
+  Time = 2,      // Monte Carlo: the time was up
+  Stopped = 3,   // the caller stopped it (progress or poll returned false)
 };
 
 struct EquityResult {
   std::vector<PlayerCounts> players;
-  std::uint64_t outcomes = 0;  // outcomes evaluated
+  std::uint64_t outcomes = 0;  // weighted outcomes counted, or samples drawn
   bool exact = false;
-  bool complete = true;  // false when the progress callback asked to stop
+  EquityMethod method = EquityMethod::Auto;  // the exact method used
+  EquityStop stop = EquityStop::Complete;
+  std::uint64_t rejected = 0;  // Monte Carlo with ranges: deals redrawn because two members collided
 };
 
-/// Called from the calling thread about 16 times a run: (done, total)
-/// outcomes; return false to stop early (the result is then incomplete).
-using EquityProgress = std::function<bool(std::uint64_t done, std::uint64_t total)>;
+/// Callbacks, all from the calling thread (the work runs on worker threads).
+struct EquityHooks {
+  /// About every 5 ms; return false to stop (e.g. on a signal).
+  std::function<bool()> poll;
+  /// (done, total) outcomes or samples, a few times a run and at the end; false stops.
+  std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
+};
 
 /// Checks the request (throws CardError or EquityOptionError naming the
-/// problem) and returns the number of outcomes an exact enumeration visits
-/// (saturated at UINT64_MAX).
+/// problem) and returns the number of outcomes an exact run counts
+/// (weighted; saturated at UINT64_MAX).
 std::uint64_t equity_outcomes(const EquityRequest& request);
 
 /// Computes the equities (see the contract above). Throws as equity_outcomes;
-/// exact runs above request.max_outcomes throw EquityOptionError suggesting
-/// samples. Runs on request.threads threads (the calling one included).
-EquityResult equity(const EquityRequest& request, const EquityProgress& progress = {});
+/// an exact run that must enumerate more than request.max_outcomes throws
+/// EquityOptionError suggesting samples. A run stopped by the hooks returns
+/// what it has with stop == Stopped (exact counts are then incomplete).
+EquityResult equity(const EquityRequest& request, const EquityHooks& hooks = {});
 
 }  // namespace splitpot

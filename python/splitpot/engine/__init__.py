@@ -10,8 +10,11 @@ from __future__ import annotations
 
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.declare import Declaration
+from splitpot.engine.draws import DrawRules
 from splitpot.engine.history import History, player_view
+from splitpot.engine.openers import Opening
 from splitpot.engine.session import Session
+from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 
@@ -19,13 +22,16 @@ __all__ = [
     "Action",
     "Declaration",
     "DeclareMode",
+    "DrawRules",
     "GameSpec",
     "History",
     "OddChip",
     "Opener",
+    "Opening",
     "Option",
     "Phase",
     "Session",
+    "Sevens",
     "Stakes",
     "State",
     "Street",

@@ -42,6 +42,10 @@ class Action(StrEnum):
     """Discard cards and receive replacements (none = stand pat)."""
     DECLARE = "declare"
     """Declare high, low or both."""
+    KEEP = "keep"
+    """Keep a card the dealer exposed that the player may refuse."""
+    REFUSE = "refuse"
+    """Refuse a card the dealer exposed: it is dead and replaced from the top of the stub."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +78,18 @@ _FOLD = Option(Action.FOLD)
 _CHECK = Option(Action.CHECK)
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _CALL, _BET, _RAISE, _COMPLETE = Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE
+# Options are frozen values: the same ones are handed out again rather than built each time.
+_MADE: tuple[dict[tuple[int, ...], Option], ...] = ({}, {}, {}, {})
+
+
+def _option(action: Action, amounts: tuple[int, ...]) -> Option:
+    made = _MADE[0 if action is _CALL else 1 if action is _BET else 2 if action is _RAISE else 3]
+    option = made.get(amounts)
+    if option is None:
+        if len(made) > 4096:
+            made.clear()
+        option = made[amounts] = Option(action, amounts)
+    return option
 
 
 @dataclass(slots=True)
@@ -139,6 +155,11 @@ class Round:
                 self.last_full = amount
                 self.full_bets = 1
 
+    def post_live(self, seat: int, amount: int) -> None:
+        """A blind that is live money only: it counts toward the seat's calls but
+        is no bet, so the first player in must still open (California lowball)."""
+        self.bets[seat] = amount
+
     def post_bring_in(self, seat: int, amount: int, *, actors: Iterable[int]) -> None:
         """The bring-in: everyone else must act; the bring-in player acts again only
         if someone completes."""
@@ -175,7 +196,7 @@ class Round:
         owed = self.current - self.bets[seat]
         first: tuple[Option, ...]
         if owed > 0:
-            first = (_FOLD, Option(_CALL, (owed if owed < stack else stack,)))
+            first = (_FOLD, _option(_CALL, (owed if owed < stack else stack,)))
         elif self.pass_and_out and self.current == 0:
             first = (_FOLD,)
         else:
@@ -191,7 +212,7 @@ class Round:
             if not amounts and most > self.current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                return (*first, Option(self.raise_action(), amounts))
+                return (*first, _option(self.raise_action(), amounts))
         return first
 
     def may_reraise(self, seat: int, active: int) -> bool:

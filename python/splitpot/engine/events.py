@@ -25,6 +25,7 @@ __all__ = [
     "BringInPosted",
     "Called",
     "CardBurned",
+    "CardExposed",
     "CardsDealt",
     "CardsShown",
     "Checked",
@@ -33,12 +34,20 @@ __all__ = [
     "Declared",
     "Drew",
     "Event",
+    "ExposedKept",
+    "ExposedRefused",
     "Folded",
     "Forfeited",
     "HandEnded",
+    "NobodyOpened",
+    "OpenersShown",
+    "PassersOut",
+    "PlayedAs",
     "PotAwarded",
     "Raised",
+    "Redealt",
     "StreetStarted",
+    "StubReshuffled",
     "card_text",
     "event_from_dict",
     "event_to_dict",
@@ -59,16 +68,21 @@ def card_text(card: int) -> str:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Event:
-    """Base class; ``kind`` is the stable JSON token."""
+    """Base class; ``kind`` is the stable JSON token.  ``player_action``: a
+    player's decision; ``dealer_call``: a dealer step the caller makes
+    explicitly (a dealer error such as an exposed card), never automatic, so a
+    replay makes it again."""
 
     kind: ClassVar[str] = "event"
     player_action: ClassVar[bool] = False
+    dealer_call: ClassVar[bool] = False
 
 
-def _event(kind: str, *, player: bool = False) -> Any:
+def _event(kind: str, *, player: bool = False, call: bool = False) -> Any:
     def wrap(cls: type[Event]) -> type[Event]:
         cls.kind = kind
         cls.player_action = player
+        cls.dealer_call = call
         _KINDS[kind] = cls
         return cls
 
@@ -245,6 +259,88 @@ class PotAwarded(Event):
     amount: int
     side: str
     hand: str
+
+
+@_event("nobody_opened")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NobodyOpened(Event):
+    """Nobody opened deal number ``deal``: its hands are played as another game
+    (:class:`PlayedAs`) or the deal is passed out (:class:`Redealt`); the ``pot`` carries over."""
+
+    deal: int
+    pot: int
+
+
+@_event("play_as")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlayedAs(Event):
+    """The same hands are played again as ``game`` (jacks back: as lowball)."""
+
+    game: str
+
+
+@_event("redeal")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Redealt(Event):
+    """The same dealer deals again: deal number ``deal`` from the deck ``cards`` (top first)."""
+
+    deal: int
+    cards: tuple[int, ...]
+
+
+@_event("passers_out")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PassersOut(Event):
+    """Pass and out: the pot is opened and the players who checked before are out."""
+
+    seats: tuple[int, ...]
+
+
+@_event("reshuffle")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StubReshuffled(Event):
+    """The stub could not serve a draw: its last card, the burn cards and the discards
+    of the players already served are the new stub ``cards`` (top first)."""
+
+    cards: tuple[int, ...]
+
+
+@_event("expose", call=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CardExposed(Event):
+    """The dealer exposed ``card`` dealt to ``seat``; ``ruling`` (``keep``, ``choose``
+    or ``dead``) says what happens to it (:class:`~splitpot.engine.draws.Ruling`)."""
+
+    seat: int
+    card: int
+    ruling: str
+
+
+@_event("keep", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExposedKept(Event):
+    """The player keeps the exposed ``card`` he could have refused."""
+
+    seat: int
+    card: int
+
+
+@_event("refuse", player=True)
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ExposedRefused(Event):
+    """The player refuses the exposed ``card``; a replacement from the top of the stub follows."""
+
+    seat: int
+    card: int
+
+
+@_event("openers")
+@dataclass(frozen=True, slots=True, kw_only=True)
+class OpenersShown(Event):
+    """The opener shows the five cards he held when he opened (the proof of openers)."""
+
+    seat: int
+    cards: tuple[int, ...]
 
 
 @_event("end")

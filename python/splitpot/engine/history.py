@@ -33,7 +33,12 @@ __all__ = ["History", "apply_event", "player_view"]
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class History:
-    """Everything needed to rebuild a hand: spec, stacks, button, deck order, events."""
+    """Everything needed to rebuild a hand: spec, stacks, button, deck order, events.
+
+    ``deck`` is the first deck; the deck of every re-deal and every new stub of
+    a draw are in the events (``redeal``, ``reshuffle``), and the replay deals
+    them in the same order.
+    """
 
     spec: GameSpec
     stacks: tuple[int, ...]
@@ -45,7 +50,7 @@ class History:
     def of(cls, state: State) -> History:
         """The history of ``state`` so far."""
         return cls(
-            spec=state.spec,
+            spec=state.game,
             stacks=state.starting_stacks,
             button=state.button,
             deck=state.deck_order,
@@ -92,9 +97,11 @@ class History:
         """
         from splitpot.engine.state import State
 
-        state = State(self.spec, self.stacks, button=self.button, deck=self.deck)
+        later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
+        decks = [self.deck, *later] if later else self.deck
+        state = State(self.spec, self.stacks, button=self.button, deck=decks)
         for event in self.events:
-            if event.player_action:
+            if event.player_action or event.dealer_call:
                 apply_event(state, event)
         if strict and tuple(state.events) != self.events:
             for i, (a, b) in enumerate(zip(state.events, self.events, strict=False)):
@@ -112,15 +119,18 @@ _APPLY: dict[type[ev.Event], Callable[[State, Any], object]] = {
     ev.Called: lambda s, e: s.call(),
     ev.Checked: lambda s, e: s.check(),
     ev.Folded: lambda s, e: s.fold(),
-    ev.Drew: lambda s, e: s.draw(e.discarded),
+    ev.Drew: lambda s, e: s.draw(e.discarded, asked=len(e.received)),
     ev.Declared: lambda s, e: s.declare(e.choice, seat=e.seat),
+    ev.ExposedKept: lambda s, e: s.keep_exposed(),
+    ev.ExposedRefused: lambda s, e: s.refuse_exposed(),
+    ev.CardExposed: lambda s, e: s.expose(e.card),
 }
 
 
 def apply_event(state: State, event: ev.Event) -> None:
     """Perform the player action that ``event`` records on ``state``."""
     seat = getattr(event, "seat", None)
-    if not isinstance(event, ev.Declared) and seat != state.actor:
+    if not isinstance(event, ev.Declared) and not event.dealer_call and seat != state.actor:
         raise RuleError(f"Logged {event.kind} by seat {seat}, but seat {state.actor} is to act.")
     _APPLY[type(event)](state, event)
 
@@ -134,6 +144,8 @@ def _hide(event: ev.Event, viewer: int | None, secret_declarations: bool) -> dic
         data["received"] = [None] * len(event.received)
     elif isinstance(event, ev.Declared) and secret_declarations and event.seat != viewer:
         data["choice"] = None
+    elif isinstance(event, (ev.Redealt, ev.StubReshuffled)):
+        data["cards"] = [None] * len(event.cards)  # the order of cards still to come
     return data
 
 

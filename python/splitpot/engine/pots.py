@@ -48,6 +48,8 @@ class Side(StrEnum):
     """The whole pot to the only player eligible for it."""
     EQUAL = "equal"
     """Nobody won as declared: the pot is split equally among the active players."""
+    RETURNED = "returned"
+    """Chips given back to the player who put them in (the sevens rule)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,6 +10,12 @@ A hand holding a penalty card under the dead-hand rule has no high and no low
 five, or the lowest card for a low) or by position (the first tied seat left
 of the dealer).
 
+Two hooks serve the draw games: a hand the state declares dead
+(:meth:`State.dead_hand <splitpot.engine.state.State.dead_hand>`: more or fewer
+than five cards where a player is served what he asks for) shows but wins
+nothing, and the sevens rule (:mod:`splitpot.engine.sevens`) decides which
+chips are awarded by the cards and which go back.
+
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.spec import Wilds
 >>> spec = get_game("seven-card-stud")
@@ -35,7 +41,8 @@ from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.events import card_text
 from splitpot.engine.order import high_card_order, low_card_order
-from splitpot.engine.pots import Priority, Share, Side, award_cards_speak, side_pots
+from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
+from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
 from splitpot.evaluate import Hand, evaluate, high_low
 
@@ -83,6 +90,39 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
         high_text=str(hi) if hi is not None else dead if spec.high is not None else None,
         low_text=str(lo) if lo is not None else dead if spec.low is not None and spec.high is None else None,
     )
+
+
+def _dead_showing(spec: GameSpec, text: str) -> Showing:
+    """A hand that shows but can win nothing (``text`` says why)."""
+    return Showing(high=0, low=0, high_cards=(), low_cards=(),
+                   high_text=text if spec.high is not None else None,
+                   low_text=text if spec.high is None else None)
+
+
+def _sevens(
+    state: State,
+    pots: list[Pot],
+    *,
+    high: Mapping[int, int] | None,
+    low: dict[int, int] | None,
+    priority: Priority,
+) -> tuple[list[Pot], dict[int, int] | None, list[Share]]:
+    """Under the sevens rule: the pots to award by the cards, the low strengths
+    to award them with, and the chips returned."""
+    rule = state.spec.sevens
+    caught = penalised(state, low) if rule is not Sevens.OFF and low is not None else set()
+    if not caught or low is None:
+        return pots, low, []
+    if rule is Sevens.FORFEIT_POT:
+        return pots, forfeit(low, caught), []
+
+    def wins(pot: Pot) -> list[int]:
+        return [s.seat for s in award_cards_speak(0, pot, high=high, low=low, priority=priority) if s.amount]
+
+    post = after_the_draw(state)[1]
+    pots, returned = sevens_pots(committed=state.committed, post=post, active=state.active,
+                                 penalised=caught, wins=wins)
+    return pots, low, returned
 
 
 def _dead_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
@@ -135,7 +175,11 @@ def settle(state: State) -> list[ev.Event]:
     else:
         for seat in active:
             cards = state.cards(seat) + state.community
-            showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
+            dead = state.dead_hand(seat)
+            if dead is not None:
+                showings[seat] = shown = _dead_showing(spec, dead)
+            else:
+                showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
             out.append(
                 ev.CardsShown(
                     seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text
@@ -144,6 +188,7 @@ def settle(state: State) -> list[ev.Event]:
         priority = _priority(spec, showings, state.active)
         high = {s: showings[s].high for s in active} if spec.high is not None else None
         low = {s: showings[s].low for s in active} if spec.low is not None else None
+        pots, low, returned = _sevens(state, pots, high=high, low=low, priority=priority)
         for index, pot in enumerate(pots):
             if spec.declare is not DeclareMode.NONE and len(pot.eligible) > 1:
                 assert high is not None and low is not None
@@ -155,6 +200,7 @@ def settle(state: State) -> list[ev.Event]:
                 shares.extend(result.shares)
             else:
                 shares.extend(award_cards_speak(index, pot, high=high, low=low, priority=priority))
+        shares.extend(returned)
     for share in shares:
         if share.amount == 0:
             continue

@@ -21,6 +21,9 @@ from enum import StrEnum, unique
 from typing import Any
 
 from splitpot.cards import parse_cards
+from splitpot.engine.draws import DrawRules
+from splitpot.engine.openers import Opening
+from splitpot.engine.sevens import Sevens
 from splitpot.errors import CardError, RankingError, RuleError
 from splitpot.evaluate import Ranking
 from splitpot.validate import as_bool, as_choice
@@ -51,6 +54,9 @@ class Opener(StrEnum):
     """The first active player to the dealer's left."""
     LEFT_OF_BLINDS = "left_of_blinds"
     """The first player left of the last blind (blind games)."""
+    OPENER = "opener"
+    """The player who opened the pot this deal (jackpots' second round), else the
+    next active player to his left; the dealer's left when nobody opened."""
 
 
 @unique
@@ -132,7 +138,10 @@ class Stakes:
     """Forced bets and fixed limits in chips.
 
     ``blinds`` are posted from the dealer (``blinds_from`` seats left of the
-    button: 0 = the dealer himself) and are live.
+    button: 0 = the dealer himself) and are live.  With ``blind_bet`` (the
+    default) the largest blind is a bet the others must call; without it the
+    blinds are live money only, counted toward their posters' calls, and the
+    first player in must open or fold (California lowball, the rules, §5.6).
 
     >>> Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10).big_bet
     10
@@ -148,9 +157,11 @@ class Stakes:
     blinds_from: int = 1
     small_bet: int = 2
     big_bet: int = 4
+    blind_bet: bool = True
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "blinds", tuple(self.blinds))
+        object.__setattr__(self, "blind_bet", as_bool(self.blind_bet, "Stakes: blind_bet"))
         for name in ("ante", "bring_in", "small_bet", "big_bet", "blinds_from"):
             value = getattr(self, name)
             _check(value >= 0, "Stakes", f"{name} must be >= 0, got {value}.")
@@ -259,6 +270,10 @@ class GameSpec:
     the half he won outright.  ``low_qualifier`` caps a qualifying low: the
     highest rank it may hold, ace = 1 (use it with an ace-to-five low for
     "nine or better"; ``eight-or-better`` has its qualifier built in).
+    ``opening`` is the opening requirement of the first betting round and what a
+    deal nobody opens becomes (:class:`~splitpot.engine.openers.Opening`);
+    ``draws`` the draw rules of a draw game (:class:`~splitpot.engine.draws.DrawRules`);
+    ``sevens`` the lowball sevens rule (:class:`~splitpot.engine.sevens.Sevens`).
 
     >>> from splitpot.games import get_game
     >>> spec = get_game("seven-card-stud-8")
@@ -281,6 +296,9 @@ class GameSpec:
     min_players: int = 2
     max_players: int = 8
     options: tuple[tuple[str, Any], ...] = ()
+    opening: Opening | None = None
+    draws: DrawRules | None = None
+    sevens: Sevens = Sevens.OFF
 
     def __post_init__(self) -> None:
         where = f"GameSpec {self.name!r}"
@@ -319,6 +337,27 @@ class GameSpec:
             where,
             "more blinds than min_players.",
         )
+        self._check_draw_game(where)
+
+    def _check_draw_game(self, where: str) -> None:
+        """Checks of the draw-game fields (opening, draws, sevens)."""
+        object.__setattr__(self, "sevens", as_choice(self.sevens, Sevens, f"{where}: sevens"))
+        _check(self.opening is None or isinstance(self.opening, Opening), where,
+               "opening must be an Opening or None.")
+        _check(self.draws is None or isinstance(self.draws, DrawRules), where,
+               "draws must be DrawRules or None.")
+        if self.opening is not None:
+            _check(self.streets[0].bet and self.streets[0].cards_per_player > 0, where,
+                   "an opening requirement needs a first street that deals cards and bets.")
+            _check(self.stakes.ante > 0 or bool(self.stakes.blinds), where,
+                   "a game whose unopened deals are dealt again needs an ante (or blinds): every "
+                   "passed-out deal then costs chips, so a table where nobody opens cannot deal forever.")
+        if self.draws is not None and self.draws.ace_draw is not None:
+            most = max(s.draw for s in self.streets)
+            _check(self.draws.ace_draw > most, where,
+                   f"draws.ace_draw ({self.draws.ace_draw}) must exceed the street's draw ({most}).")
+        _check(self.sevens is Sevens.OFF or self.low in ("ace-to-five", "deuce-to-seven", "ace-to-six"),
+               where, "the sevens rule needs a lowball ranking (low='ace-to-five').")
 
     @property
     def split(self) -> bool:
@@ -352,4 +391,11 @@ class GameSpec:
         data["options"] = tuple((k, v) for k, v in data.get("options", ()))
         if "wilds" in data:
             data["wilds"] = Wilds(**data["wilds"])
+        if data.get("opening") is not None:
+            opening = dict(data["opening"])
+            if opening.get("then") is not None:
+                opening["then"] = cls.from_dict(opening["then"])
+            data["opening"] = Opening(**opening)
+        if data.get("draws") is not None:
+            data["draws"] = DrawRules(**data["draws"])
         return cls(**data)

@@ -10,6 +10,13 @@ the showdown) run by themselves unless ``automate=False``; then
 has ``verify_x`` (raises :class:`~splitpot.errors.IllegalActionError` naming what
 is legal) and ``can_x`` (no side effects).  An illegal action changes nothing.
 
+Draw games add :meth:`~State.keep_exposed` and :meth:`~State.refuse_exposed`
+(a player's answer to a card the dealer exposed) and the dealer call
+:meth:`~State.expose`.  A deal nobody opens (jackpots) is passed out within the
+same State: the dealer step :meth:`advance` then plays the same hands as the
+next game (jacks back) or deals again (:attr:`State.deal` counts the deals);
+:attr:`State.spec` is the game in force, :attr:`State.game` the game as dealt.
+
 >>> from splitpot.games import get_game
 >>> state = State(get_game("seven-card-stud"), [100, 100, 100], seed=7)
 >>> state.phase, state.actor in (0, 1, 2)
@@ -27,7 +34,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from enum import StrEnum, unique
 
-from splitpot.cards import Card, Deck, parse_cards
+from splitpot.cards import Card, parse_cards
+from splitpot.engine import draws, openers
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
 from splitpot.engine.declare import MARKERS, Declaration
@@ -36,6 +44,7 @@ from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
 from splitpot.errors import IllegalActionError, RuleError
+from splitpot.validate import as_int
 
 __all__ = ["Phase", "State"]
 
@@ -60,9 +69,14 @@ class Phase(StrEnum):
     """Dealer: hands are shown and the pots awarded."""
     COMPLETE = "complete"
     """The hand is over; chips are back in the stacks."""
+    PASSED_OUT = "passed_out"
+    """Dealer: nobody opened; the same hands are played as the next game (jacks
+    back), or everyone antes again and the same dealer deals again."""
+    EXPOSED = "exposed"
+    """Player: a player keeps or refuses a card the dealer exposed before the draw."""
 
 
-_DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN})
+_DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN, Phase.PASSED_OUT})
 
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _FORCED_BETS = Phase.FORCED_BETS
@@ -73,6 +87,8 @@ _DRAWING = Phase.DRAWING
 _DECLARING = Phase.DECLARING
 _SHOWDOWN = Phase.SHOWDOWN
 _COMPLETE = Phase.COMPLETE
+_PASSED_OUT = Phase.PASSED_OUT
+_EXPOSED = Phase.EXPOSED
 _A_FOLD = Action.FOLD
 _A_CHECK = Action.CHECK
 _A_CALL = Action.CALL
@@ -83,6 +99,10 @@ _A_COMPLETE = Action.COMPLETE
 _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
+_A_KEEP = Action.KEEP
+_A_REFUSE = Action.REFUSE
+_DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
+_EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 
 
 class State:
@@ -92,6 +112,11 @@ class State:
     card dealt first); otherwise a deck shuffled with ``seed`` is used.  Cards
     are dealt one round at a time, clockwise from the dealer's left.  With
     ``automate=False`` every dealer step waits for :meth:`advance`.
+
+    ``deck`` may also be a sequence of decks: the first is dealt first, the
+    next ones serve re-deals and stub reshuffles in the order they happen
+    (:class:`~splitpot.engine.draws.Decks`); past them, orders are shuffled
+    from ``seed``.
     """
 
     def __init__(
@@ -101,7 +126,7 @@ class State:
         *,
         button: int = 0,
         seed: int | None = None,
-        deck: Iterable[Card | int | str] | str | None = None,
+        deck: draws.DeckInput | None = None,
         automate: bool = True,
     ) -> None:
         seats = len(stacks)
@@ -116,8 +141,8 @@ class State:
         if not 0 <= button < seats:
             raise RuleError(f"button must be a seat in 0..{seats - 1}, got {button}.")
         joker = spec.wilds.joker is not None
-        cards = parse_cards(deck) if deck is not None else Deck(seed, joker=joker).cards
-        order = list(map(int, cards))
+        self._decks = draws.Decks(deck, seed=seed, size=spec.wilds.deck_size)
+        order = self._decks.first
         if not joker and 52 in order:
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
         self.spec = spec
@@ -146,6 +171,17 @@ class State:
         self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
         self._legal: tuple[Option, ...] | None = None
+        # draw games: the deal count, the opener, the muck, exposed cards
+        self.game = spec
+        self.deal = 1
+        self.opener: int | None = None
+        self.opening_hand: tuple[int, ...] = ()
+        self._may_open: dict[int, bool] = {}
+        self._pool: list[int] = []
+        self._exposable: set[int] = set()  # cards the dealer may expose: dealt before the draw
+        self._exposable_drawn: set[int] = set()  # ... and served in the draw
+        self._owed: dict[int, int] = {}
+        self._resume: tuple[Phase, int | None, int] | None = None  # phase, actor, exposed card
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -229,6 +265,8 @@ class State:
             return self._deal_street()
         if self.phase is _SHOWDOWN:
             return self._showdown()
+        if self.phase is _PASSED_OUT:
+            return self._after_passed_out()
         if self.phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
         raise IllegalActionError(
@@ -236,7 +274,8 @@ class State:
         )
 
     def _run_dealer(self) -> None:
-        while self.phase is _DEALING or self.phase is _FORCED_BETS or self.phase is _SHOWDOWN:
+        while (self.phase is _DEALING or self.phase is _FORCED_BETS or self.phase is _SHOWDOWN
+               or self.phase is _PASSED_OUT):
             self.advance()
         self._legal = None
 
@@ -270,7 +309,9 @@ class State:
         street = self.spec.streets[self.street]
         last = self._log(ev.StreetStarted(street=self.street, name=street.name))
         if street.burn:
-            last = self._log(ev.CardBurned(card=self._take(1)[0]))
+            burned = self._take(1)[0]
+            self._pool.append(burned)  # a burn card may join a new stub in the draw
+            last = self._log(ev.CardBurned(card=burned))
         receivers = self._active
         per = street.cards_per_player
         if per:
@@ -290,6 +331,8 @@ class State:
                     if street.up:
                         self.up[seat].extend(mine[down:])
                         log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
+        if per and street.down and self.spec.draws is not None:
+            self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         if street.draw:
             self.drawn = set()
             self.phase = _DRAWING
@@ -303,6 +346,7 @@ class State:
         actors = self._actors()
         blinds = self._blinds if self.street == 0 else []
         owed = any(a < max((b for _, b in blinds), default=0) for _, a in blinds)
+        owed = owed and self.spec.stakes.blind_bet  # blinds that are live money only owe nothing
         if not street.bet or len(self._active) < 2 or (len(actors) < 2 and not owed):
             self._end_round()
             return
@@ -321,7 +365,10 @@ class State:
             uncapped_heads_up=self.spec.uncapped_heads_up,
         )
         for seat, amount in blinds:
-            self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
+            if stakes.blind_bet:
+                self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
+            else:
+                self.round.post_live(seat, amount)
         if street.opener is Opener.BRING_IN:
             upcards = {s: self.up[s] for s in actors}
             self.phase = _BRING_IN
@@ -332,6 +379,8 @@ class State:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
+        elif street.opener is Opener.OPENER and self.opener is not None:
+            first = self.opener
         else:
             first = self._order[0]
         self.actor = self._next_pending(first, inclusive=True)
@@ -355,6 +404,8 @@ class State:
         return None
 
     def _end_round(self) -> None:
+        if self._passes_out():
+            return
         self.round = None
         self.actor = None
         if len(self._active) < 2:
@@ -370,6 +421,8 @@ class State:
             self.phase = _SHOWDOWN
 
     def _showdown(self) -> ev.Event:
+        for event in openers.proof(self):
+            self._log(event)
         for event in settle(self):
             self._log(event)
         self.phase = _COMPLETE
@@ -390,7 +443,12 @@ class State:
             return ()
         if self.phase is _BETTING:
             assert self.round is not None
-            return self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
+            options = self.round.options(seat, stack=self.stacks[seat], active=len(self._active))
+            if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None and (
+                not self.may_open(seat)
+            ):
+                options = options[:-1]  # the bet, always listed last, opens: openers are needed
+            return options
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
@@ -398,7 +456,10 @@ class State:
                 out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
             return tuple(out)
         if self.phase is _DRAWING:
-            return (Option(_A_DRAW, (self.spec.streets[self.street].draw,)),)
+            most = self._draw_limit(seat)
+            return _DRAW_OPTIONS[most] if most < len(_DRAW_OPTIONS) else (Option(_A_DRAW, (most,)),)
+        if self.phase is _EXPOSED:
+            return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
             return (_DECLARE_OPTION,)
         return ()
@@ -487,7 +548,12 @@ class State:
 
     def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may bet ``amount`` (round total; None: the
-        smallest legal bet); return (actor, total)."""
+        smallest legal bet); return (actor, total).  Where an opening
+        requirement holds, a bet without openers is refused."""
+        if self.actor is not None and self.phase is _BETTING:
+            why = openers.refusal(self, self.actor)
+            if why is not None:
+                raise IllegalActionError(f"{why}; legal: {self._describe_legal()}.")
         return self._verify(_A_BET, amount)
 
     def can_bet(self, amount: int | None = None) -> bool:
@@ -495,8 +561,11 @@ class State:
         return self._can(_A_BET, amount)
 
     def bet(self, amount: int | None = None) -> ev.Event:
-        """The actor makes the first bet of the round."""
+        """The actor makes the first bet of the round (in the first round of a
+        game with an opening requirement: opens the pot)."""
         seat, to = self.verify_bet(amount)
+        if self.spec.opening is not None and self.street == 0:
+            self._open(seat)
         return self._raise(seat, to, ev.BetMade)
 
     def verify_raise_to(self, amount: int | None = None) -> tuple[int, int]:
@@ -560,6 +629,8 @@ class State:
 
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
         self._log(event)
+        if self._exposable or self._exposable_drawn:  # a betting decision ends the dealing
+            self._exposable, self._exposable_drawn = set(), set()
         assert self.round is not None
         if len(self._active) < 2 or not self.round.pending:
             self._end_round()
@@ -569,48 +640,320 @@ class State:
         return event
 
     # ------------------------------------------------------------------ draws
-    def verify_draw(self, discards: Iterable[Card | int | str] | str = ()) -> tuple[int, list[int]]:
+    def verify_draw(
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None
+    ) -> tuple[int, list[int]]:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
-        most the street's draw); return (actor, discards as ints)."""
+        most the street's draw, or the draw rules' ``ace_draw`` when he keeps an
+        ace) and be served ``asked`` cards (default: as many as he discards; a
+        different number only where the game serves what a player asks for);
+        return (actor, discards as ints)."""
         seat = self._verify(_A_DRAW)[0]
-        cards = [int(c) for c in parse_cards(discards)] if discards else []
         held = self.cards(seat)
-        limit = self.spec.streets[self.street].draw
+        if type(discards) is list and all(type(c) is int and c in held for c in discards) and len(
+            set(discards)
+        ) == len(discards):
+            cards = list(discards)  # ints held, no duplicate: nothing to parse
+        else:
+            cards = [int(c) for c in parse_cards(discards)] if discards else []
         missing = [ev.card_text(c) for c in cards if c not in held]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
-        if len(cards) > limit:
-            raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards, not {len(cards)}.")
-        if len(cards) > self.cards_left:
-            raise IllegalActionError("The deck cannot serve this draw.")
+        rules = self.spec.draws
+        count = len(cards) if asked is None else as_int(asked, "asked", low=0, error=IllegalActionError)
+        if count != len(cards) and (rules is None or not rules.as_asked):
+            raise IllegalActionError(
+                f"Seat {seat} is served as many cards as he discards ({len(cards)}), not {count}: "
+                f"{self.spec.name} serves a different number only with DrawRules(as_asked=True)."
+            )
+        limit = self.spec.streets[self.street].draw
+        if rules is not None and rules.ace_draw is not None:
+            limit = rules.most(limit, [c for c in held if c not in cards])
+        if max(len(cards), count) > limit:
+            more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
+            raise IllegalActionError(
+                f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
+            )
+        most = self._stub_room()
+        if count > most:
+            raise IllegalActionError(
+                f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+                f"dealt); draw fewer."
+            )
         return seat, cards
 
-    def can_draw(self, discards: Iterable[Card | int | str] | str = ()) -> bool:
+    def can_draw(self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None) -> bool:
         """Whether the actor may make this draw."""
         try:
-            self.verify_draw(discards)
-        except (IllegalActionError, ValueError):
+            self.verify_draw(discards, asked=asked)
+        except (IllegalActionError, ValueError, TypeError):
             return False
         return True
 
-    def draw(self, discards: Iterable[Card | int | str] | str = ()) -> ev.Event:
+    def draw(self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None) -> ev.Event:
         """The actor discards ``discards`` and receives as many cards (a down card
-        for a down card, an up card for an up card); no cards: stands pat."""
-        seat, cards = self.verify_draw(discards)
-        received = self._take(len(cards))
-        for old, new in zip(cards, received, strict=True):
-            pile = self.down[seat] if old in self.down[seat] else self.up[seat]
-            pile[pile.index(old)] = new
+        for a down card, an up card for an up card), or ``asked`` cards where the
+        game serves what a player asks for; no cards: stands pat.  Served from the
+        stub, never its last card (the stub is reshuffled when it runs short)."""
+        seat, cards = self.verify_draw(discards, asked=asked)
+        count = len(cards) if asked is None else int(asked)
+        received = self._serve(count)
+        if count == len(cards):
+            for old, new in zip(cards, received, strict=True):
+                pile = self.down[seat] if old in self.down[seat] else self.up[seat]
+                pile[pile.index(old)] = new
+        else:  # served as asked: a hand of another size than five is dead at showdown
+            for old in cards:
+                (self.down[seat] if old in self.down[seat] else self.up[seat]).remove(old)
+            self.down[seat].extend(received)
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
+        self._pool.extend(cards)  # his discards may make a later stub, never his own
+        if self._exposable:
+            self._exposable = set()  # the draw has begun: the deal's exposures are settled
+        if received:
+            self._exposable_drawn.update(received)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
         if rest:
             self.actor = rest[0]
         else:
             self.actor = None
+            if self._owed:
+                self._serve_owed()
             self._start_betting()
         self._after()
         return event
+
+    def _draw_limit(self, seat: int) -> int:
+        most = self.spec.streets[self.street].draw
+        rules = self.spec.draws
+        if rules is not None and rules.ace_draw is not None:
+            most = rules.most(most, self.cards(seat))
+        room = self._stub_room()
+        return most if most < room else room
+
+    def _stub_room(self) -> int:
+        """The most cards one draw can be served now."""
+        return draws.capacity(cards_left=len(self._deck) - self._next, pool=len(self._pool))
+
+    def _serve(self, count: int) -> list[int]:
+        """``count`` cards for a draw: never the last card of the stub; when it
+        runs short, that last card, the burn cards and the discards of the players
+        already served become a new stub (the rules, §5.4)."""
+        first = min(count, max(0, self.cards_left - 1))
+        cards = self._take(first)
+        if first < count:
+            stub = self._decks.next_stub(self._deck[self._next :] + self._pool)
+            self._deck = self._deck[: self._next] + stub
+            self._pool = []
+            self._log(ev.StubReshuffled(cards=tuple(stub)))
+            cards += self._take(count - first)
+        return cards
+
+    def _serve_owed(self) -> None:
+        """Replace the cards exposed in the draw, once the others are served."""
+        for seat in [s for s in self._order if self._owed.get(s)]:
+            cards = tuple(self._serve(self._owed.pop(seat)))
+            self.down[seat].extend(cards)
+            self._exposable_drawn.update(cards)
+            self._log(ev.CardsDealt(seat=seat, cards=cards, up=False))
+
+    def dead_hand(self, seat: int) -> str | None:
+        """Why ``seat``'s hand is dead at showdown, or None: where a player is
+        served what he asks for, a hand of more or fewer than five cards."""
+        rules = self.spec.draws
+        if rules is not None and rules.as_asked:
+            count = len(self.down[seat]) + len(self.up[seat])
+            if count != 5:
+                return f"dead hand ({count} cards)"
+        return None
+
+    # ---------------------------------------------------- exposed cards
+    def verify_expose(self, card: Card | int | str) -> tuple[int, int, draws.Ruling]:
+        """Raise unless the dealer may expose ``card`` now: a card just dealt in
+        the deal (before any betting decision) or in the draw (before the
+        betting after it); return (its seat, the card, the ruling)."""
+        rules = self.spec.draws
+        if rules is None:
+            raise IllegalActionError(f"{self.spec.name} has no exposed-card rule (draw games have one).")
+        if self.phase is _EXPOSED:
+            assert self._resume is not None
+            raise IllegalActionError(
+                f"Seat {self.actor} must first keep or refuse the exposed {ev.card_text(self._resume[2])}."
+            )
+        found = parse_cards([card] if not isinstance(card, str) else card)
+        if len(found) != 1:
+            raise IllegalActionError(f"Expose one card, not {len(found)}.")
+        value = int(found[0])
+        before = True if value in self._exposable else False if value in self._exposable_drawn else None
+        if before is None or self.phase is _COMPLETE:
+            listed = ""
+            if self.phase is not _COMPLETE:
+                listed = " ".join(ev.card_text(c) for c in sorted(self._exposable | self._exposable_drawn))
+            raise IllegalActionError(
+                f"{ev.card_text(value)} cannot be exposed now: only a card just dealt can, before the "
+                f"betting that follows (cards that may be exposed now: {listed or 'none'})."
+            )
+        seat = next(s for s in range(self.seats) if value in self.down[s] or value in self.up[s])
+        ruling = draws.ruling(value, before_draw=before, dealer=seat == self.button,
+                              keep_at_most=rules.keep_at_most, ace_low=self.spec.high is None)
+        return seat, value, ruling
+
+    def can_expose(self, card: Card | int | str) -> bool:
+        """Whether the dealer may expose ``card`` now."""
+        try:
+            self.verify_expose(card)
+        except (IllegalActionError, ValueError, TypeError):
+            return False
+        return True
+
+    def expose(self, card: Card | int | str) -> ev.Event:
+        """A dealer error: ``card`` was exposed while dealt.  Before the draw the
+        player keeps a 7 or lower and may refuse an 8 or higher (his decision:
+        :meth:`keep_exposed` or :meth:`refuse_exposed`); in the draw the card is
+        dead and replaced after the other players are served; the dealer keeps
+        his own exposed card (the rules, §5.6)."""
+        seat, value, ruling = self.verify_expose(card)
+        event = self._log(ev.CardExposed(seat=seat, card=value, ruling=str(ruling)))
+        self._exposable.discard(value)
+        self._exposable_drawn.discard(value)
+        if ruling is draws.Ruling.CHOOSE:
+            self._resume = (self.phase, self.actor, value)
+            self.phase = _EXPOSED
+            self.actor = seat
+        elif ruling is draws.Ruling.DEAD:
+            (self.down[seat] if value in self.down[seat] else self.up[seat]).remove(value)
+            self._pool.append(value)
+            self._owed[seat] = self._owed.get(seat, 0) + 1
+            if self.phase is not _DRAWING:  # the others are served already
+                self._serve_owed()
+        self._legal = None
+        return event
+
+    def verify_keep_exposed(self) -> tuple[int, int]:
+        """Raise unless the actor may keep the card exposed to him; return (actor, card)."""
+        seat = self._verify(_A_KEEP)[0]
+        assert self._resume is not None
+        return seat, self._resume[2]
+
+    def can_keep_exposed(self) -> bool:
+        """Whether the actor may keep an exposed card."""
+        return self._can(_A_KEEP)
+
+    def keep_exposed(self) -> ev.Event:
+        """The actor keeps the 8 or higher the dealer exposed to him."""
+        seat, card = self.verify_keep_exposed()
+        event = self._log(ev.ExposedKept(seat=seat, card=card))
+        self._end_exposed()
+        return event
+
+    def verify_refuse_exposed(self) -> tuple[int, int]:
+        """Raise unless the actor may refuse the card exposed to him; return (actor, card)."""
+        seat = self._verify(_A_REFUSE)[0]
+        assert self._resume is not None
+        return seat, self._resume[2]
+
+    def can_refuse_exposed(self) -> bool:
+        """Whether the actor may refuse an exposed card."""
+        return self._can(_A_REFUSE)
+
+    def refuse_exposed(self) -> ev.Event:
+        """The actor refuses the exposed card: it is dead, and he receives the top
+        card of the stub in its place."""
+        seat, card = self.verify_refuse_exposed()
+        event = self._log(ev.ExposedRefused(seat=seat, card=card))
+        new = self._serve(1)[0]
+        pile = self.down[seat] if card in self.down[seat] else self.up[seat]
+        pile[pile.index(card)] = new
+        self._pool.append(card)
+        self._may_open.pop(seat, None)
+        self._exposable.add(new)
+        self._log(ev.CardsDealt(seat=seat, cards=(new,), up=False))
+        self._end_exposed()
+        return event
+
+    def _end_exposed(self) -> None:
+        assert self._resume is not None
+        self.phase, self.actor, _ = self._resume
+        self._resume = None
+        self._legal = None
+
+    # ------------------------------------------------ openers and passed-out deals
+    def may_open(self, seat: int) -> bool:
+        """Whether ``seat`` holds what the game in force asks to open (always
+        True without an opening requirement)."""
+        known = self._may_open.get(seat)
+        if known is None:
+            opening = self.spec.opening
+            if opening is None or opening.minimum is None:
+                return True
+            known = self._may_open[seat] = opening.opens(self.cards(seat), self.wilds_for(seat))
+        return known
+
+    def _open(self, seat: int) -> None:
+        """The first bet opens the pot: note the opener and, where openers are
+        needed, his five cards (the proof); with pass and out the players who
+        checked before are out."""
+        opening = self.spec.opening
+        assert opening is not None and self.round is not None
+        self.opener = seat
+        if opening.minimum is not None:
+            self.opening_hand = tuple(self.cards(seat))
+        out = openers.passers(self)
+        if out:
+            for s in out:
+                self.folded[s] = True
+                self._active.remove(s)
+                self.round.apply_fold(s)
+            self._log(ev.PassersOut(seats=out))
+
+    def _passes_out(self) -> bool:
+        """Nobody opened the first round of a game with an opening requirement:
+        the deal is passed out (then :meth:`advance` plays on or deals again)."""
+        r = self.round
+        if self.spec.opening is None or self.street != 0 or r is None or r.current or len(self._active) < 2:
+            return False
+        self.round = None
+        self.actor = None
+        self.phase = _PASSED_OUT
+        self._log(ev.NobodyOpened(deal=self.deal, pot=self.pot))
+        return True
+
+    def _after_passed_out(self) -> ev.Event:
+        opening = self.spec.opening
+        assert opening is not None
+        if opening.then is not None:  # jacks back: the same hands as lowball
+            self.spec = opening.then
+            self.street = 0
+            self.opener, self.opening_hand, self._may_open = None, (), {}
+            event = self._log(ev.PlayedAs(game=self.spec.name))
+            self._start_betting()
+            return event
+        return self._redeal()
+
+    def _redeal(self) -> ev.Event:
+        """Everyone antes again and the same dealer deals a new deck; the pot stays."""
+        old, order = self._deck, self._decks.next_deck()
+        self._deck = order
+        try:
+            self._check_deck()
+        except RuleError:
+            self._deck = old
+            raise
+        self._next = 0
+        self.spec = self.game
+        self.deal += 1
+        seats = self.seats
+        self.down, self.up, self.community = [[] for _ in range(seats)], [[] for _ in range(seats)], []
+        self.folded = [not dealt for dealt in self.in_hand]
+        self._active = [s for s in self._order if not self.folded[s]]
+        self.drawn, self.declared, self._blinds = set(), {}, []
+        self.opener, self.opening_hand, self._may_open = None, (), {}
+        self._pool, self._owed, self._resume = [], {}, None
+        self._exposable, self._exposable_drawn = set(), set()
+        self.round, self.actor, self.street = None, None, -1
+        self.phase = _FORCED_BETS
+        return self._log(ev.Redealt(deal=self.deal, cards=tuple(order)))
 
     # ----------------------------------------------------------- declarations
     def verify_declare(
@@ -678,6 +1021,10 @@ class State:
             tuple(self.folded), tuple(map(tuple, self.down)), tuple(map(tuple, self.up)),
             tuple(self.community), self._next, rnd, tuple(sorted(self.declared.items())),
             tuple(sorted(self.drawn)), tuple(self.events),
+            self.deal, self.spec.name, self.opener, self.opening_hand, tuple(self._deck[self._next :]),
+            tuple(self._pool), tuple(sorted(self._exposable)), tuple(sorted(self._exposable_drawn)),
+            tuple(sorted(self._owed.items())),
+            self._resume,
         )
 
     def __repr__(self) -> str:

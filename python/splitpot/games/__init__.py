@@ -1,7 +1,8 @@
 """The game registry: game name (the API and CLI name) to spec builder.
 
->>> sorted(GAMES)
-['seven-card-stud', 'seven-card-stud-8', 'seven-card-stud-declare', 'seven-card-stud-high-low']
+>>> sorted(GAMES)  # doctest: +NORMALIZE_WHITESPACE
+['california-lowball', 'jackpots', 'jacks-back', 'lowball', 'seven-card-stud', 'seven-card-stud-8',
+ 'seven-card-stud-declare', 'seven-card-stud-high-low']
 >>> get_game("seven-card-stud-declare", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
 >>> get_game("seven-card-stud", wild="2").wilds.wild  # any game takes the wild-card options
@@ -9,7 +10,7 @@
 >>> get_game("texas")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-splitpot.errors.RuleError: Unknown game 'texas'; known games: seven-card-stud, ...
+splitpot.errors.RuleError: Unknown game 'texas'; known games: california-lowball, ...
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.errors import RuleError
+from splitpot.games.draw import california_lowball, jackpots, jacks_back, lowball
 from splitpot.games.stud import (
     seven_card_stud,
     seven_card_stud_8,
@@ -34,6 +36,10 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "seven-card-stud-8": seven_card_stud_8,
     "seven-card-stud-high-low": seven_card_stud_high_low,
     "seven-card-stud-declare": seven_card_stud_declare,
+    "jackpots": jackpots,
+    "lowball": lowball,
+    "california-lowball": california_lowball,
+    "jacks-back": jacks_back,
 }
 """Every playable game by name; each builder takes keyword options."""
 
@@ -65,4 +71,8 @@ def get_game(name: str, **options: Any) -> GameSpec:
     if "joker" in wild and wild["joker"] in ("none", False):
         wild["joker"] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
-    return spec.replace(wilds=Wilds(**{**fields, **wild}))
+    wilds = Wilds(**{**fields, **wild})
+    if spec.opening is not None and spec.opening.then is not None:  # jacks back: its lowball alike
+        then = spec.opening.then.replace(wilds=wilds)
+        spec = spec.replace(opening=dataclasses.replace(spec.opening, then=then))
+    return spec.replace(wilds=wilds)

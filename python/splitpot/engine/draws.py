@@ -1,0 +1,222 @@
+"""Draw rules: how many cards a player may draw, where the deck orders come from,
+the stub and its reshuffle, and exposed cards.
+
+The mechanics of the rules, §5.4, for every draw game: draws are served in
+turn, a player's whole draw at once, and the last card of the stub is never
+dealt.  When the stub cannot serve a draw, the player receives what the stub
+gives but its last card, then that last card, the burn cards and the discards
+of the players already served (never the current player's own) are shuffled
+into a new stub and the draw goes on from it.  So eight players may each draw
+five:
+
+>>> capacity(cards_left=11, pool=0)     # 8 x 5 dealt from 52, one burned
+10
+>>> capacity(cards_left=1, pool=11)     # the last card and 11 cards mucked
+11
+
+Every deck order a :class:`~splitpot.engine.state.State` uses — its first deck,
+each re-deal's deck, each new stub — comes from one :class:`Decks`: a shuffle
+seeded by ``seed``, or a script of decks (stacked hands; a replay feeds the
+orders its events recorded).
+
+>>> decks = Decks(["As Kd Qh", "2c 3c 4c 5c"], seed=None, size=52)
+>>> decks.first, decks.next_stub([12, 4, 0])   # the stub: the pool in the order scripted
+([51, 45, 42], [0, 4, 12])
+>>> len(decks.next_deck()), Decks(None, seed=3, size=52).first == Decks(None, seed=3, size=52).first
+(52, True)
+
+Exposed cards (the rules, §5.6): before the draw a card of rank 7 or lower
+(the ace low in a low game) must be kept and an 8 or higher may be refused and
+replaced from the top of the stub; in the draw an exposed card is dead and
+replaced after the other players are served; the dealer keeps his own.
+
+>>> str(ruling(51, before_draw=True, dealer=False, keep_at_most=7, ace_low=True))
+'keep'
+>>> str(ruling(51, before_draw=True, dealer=False, keep_at_most=7, ace_low=False))
+'choose'
+>>> str(ruling(24, before_draw=False, dealer=False, keep_at_most=7, ace_low=True))
+'dead'
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum, unique
+
+from splitpot.cards import Card, parse_cards
+from splitpot.errors import RuleError
+from splitpot.validate import as_bool, as_int, as_optional_int
+
+__all__ = ["DeckInput", "Decks", "DrawRules", "Ruling", "capacity", "exposed_rank", "ruling", "shuffled"]
+
+DeckInput = str | Iterable[Card | int | str] | Iterable[str | Iterable[Card | int | str]]
+"""One deck (card text, or cards top first) or a sequence of decks."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DrawRules:
+    """The draw rules of a draw game beyond ``Street.draw`` (the most cards a
+    player may exchange).
+
+    ``ace_draw``: a player keeping an ace (or the joker) may draw this many
+    (jackpots' "three, or four to an ace"); ``as_asked``: a player is served
+    exactly the number of cards he asks for, which may differ from the number he
+    discards, and a hand of more or fewer than five cards at showdown is dead
+    (California lowball); ``keep_at_most``: before the draw an exposed card of
+    this rank or lower (ace = 1 in a low game, 14 in a high one) must be kept,
+    a higher one may be refused.
+
+    >>> DrawRules(ace_draw=4).ace_draw
+    4
+    >>> DrawRules(keep_at_most=0)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: DrawRules: keep_at_most must be in 1..14, got 0.
+    """
+
+    ace_draw: int | None = None
+    as_asked: bool = False
+    keep_at_most: int = 7
+
+    def __post_init__(self) -> None:
+        ace_draw = as_optional_int(self.ace_draw, "DrawRules: ace_draw", low=1, high=5)
+        object.__setattr__(self, "ace_draw", ace_draw)
+        object.__setattr__(self, "as_asked", as_bool(self.as_asked, "DrawRules: as_asked"))
+        keep = as_int(self.keep_at_most, "DrawRules: keep_at_most", low=1, high=14)
+        object.__setattr__(self, "keep_at_most", keep)
+
+    def most(self, street_draw: int, kept: Sequence[int]) -> int:
+        """The most cards a player keeping ``kept`` may draw on a street allowing
+        ``street_draw``."""
+        if self.ace_draw is not None and any(c >= 48 for c in kept):
+            return max(street_draw, self.ace_draw)
+        return street_draw
+
+
+def capacity(*, cards_left: int, pool: int) -> int:
+    """The most cards one draw can be served: the stub but its last card, then a
+    new stub of that last card and ``pool`` mucked cards, but its last card."""
+    first = max(0, cards_left - 1)
+    return first + max(0, min(cards_left, 1) + pool - 1)
+
+
+def _steps(size: int) -> tuple[tuple[int, int, int], ...]:
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+
+
+_STEPS = {52: _steps(52), 53: _steps(53)}
+
+
+def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
+    """``cards`` shuffled in place exactly as ``rng.shuffle`` does (so a seeded deck
+    is :class:`~splitpot.cards.Deck`'s), with its loop inlined: a deck per deal is
+    a hot path.
+
+    >>> import random
+    >>> deck = list(range(52)); random.Random(7).shuffle(deck)
+    >>> shuffled(random.Random(7), list(range(52))) == deck
+    True
+    """
+    bits = rng.getrandbits
+    for i, below, width in _STEPS.get(len(cards)) or _steps(len(cards)):
+        j = bits(width)
+        while j >= below:
+            j = bits(width)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
+def _digest(order: Sequence[int]) -> int:
+    return int.from_bytes(hashlib.blake2b(bytes(order), digest_size=8).digest(), "big")
+
+
+def _script(deck: DeckInput) -> list[list[int]]:
+    if isinstance(deck, str):
+        return [[int(c) for c in parse_cards(deck)]]
+    items = list(deck)
+    if any(isinstance(i, (list, tuple)) or (isinstance(i, str) and len(parse_cards(i)) > 1) for i in items):
+        return [[int(c) for c in parse_cards(i)] for i in items]  # type: ignore[arg-type]
+    return [[int(c) for c in parse_cards(items)]]  # type: ignore[arg-type]
+
+
+class Decks:
+    """The deck orders of one hand: the first deck, each re-deal's deck and each
+    new stub.
+
+    ``deck`` is one deck (text or cards, top first) or a sequence of decks; the
+    first is dealt first, later ones serve re-deals and stub reshuffles in the
+    order they happen (for a stub, the cards of the pool in the order the
+    script lists them, any others after in the order they were mucked).  Past
+    the script, orders come from a shuffle seeded by ``seed`` (without a seed,
+    by a digest of the first scripted deck, so a stacked deck replays alike).
+    """
+
+    __slots__ = ("_rng", "_script", "first", "size")
+
+    def __init__(self, deck: DeckInput | None, *, seed: int | None, size: int) -> None:
+        script = _script(deck) if deck is not None else []
+        if seed is None and script:
+            seed = _digest(script[0])
+        self._rng = random.Random(seed)
+        self._script = script
+        self.size = size
+        self.first: list[int] = script.pop(0) if script else self.next_deck()
+
+    def _check(self, order: list[int]) -> list[int]:
+        if self.size == 52 and 52 in order:
+            raise RuleError("This game is dealt without the joker; the deck holds one (Jk).")
+        return order
+
+    def next_deck(self) -> list[int]:
+        """A new full deck (a re-deal)."""
+        if self._script:
+            return self._check(self._script.pop(0))
+        return shuffled(self._rng, list(range(self.size)))
+
+    def next_stub(self, pool: Sequence[int]) -> list[int]:
+        """The ``pool`` cards shuffled into a new stub (top first)."""
+        if self._script:
+            listed = self._script.pop(0)
+            inside = set(pool)
+            order = [c for c in listed if c in inside]
+            shown = set(order)
+            return order + [c for c in pool if c not in shown]
+        return shuffled(self._rng, list(pool))
+
+
+@unique
+class Ruling(StrEnum):
+    """What happens to a card the dealer exposed."""
+
+    KEEP = "keep"
+    """The player must keep it (before the draw: 7 or lower; the dealer's own card)."""
+    CHOOSE = "choose"
+    """The player may keep it or refuse it (before the draw: 8 or higher); a refused
+    card is dead and replaced from the top of the stub."""
+    DEAD = "dead"
+    """The card is dead (exposed in the draw); the player receives another after the
+    other players are served."""
+
+
+def exposed_rank(card: int, *, ace_low: bool) -> int:
+    """The rank that the exposed-card rule reads: 2..13, the ace (and the joker)
+    1 in a low game, 14 in a high one.
+
+    >>> exposed_rank(int(Card("Ah")), ace_low=True), exposed_rank(int(Card("9c")), ace_low=True)
+    (1, 9)
+    """
+    if card >= 48:
+        return 1 if ace_low else 14
+    return (card >> 2) + 2
+
+
+def ruling(card: int, *, before_draw: bool, dealer: bool, keep_at_most: int, ace_low: bool) -> Ruling:
+    """The ruling on an exposed ``card``: kept, the player's choice, or dead."""
+    if dealer:
+        return Ruling.KEEP
+    if not before_draw:
+        return Ruling.DEAD
+    return Ruling.KEEP if exposed_rank(card, ace_low=ace_low) <= keep_at_most else Ruling.CHOOSE

@@ -1,0 +1,633 @@
+"""Scripted draw-game hands with stacked decks: one test per rule of the rules,
+§5.4-§5.7 (jackpots, lowball, California lowball, jacks back)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from engine_helpers import draw_deck
+
+from splitpot.cards import parse_cards
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.history import History
+from splitpot.engine.spec import GameSpec, Stakes
+from splitpot.engine.state import Phase, State
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, IllegalActionError, RuleError
+from splitpot.games import get_game
+
+JACKPOTS = get_game("jackpots")
+LOWBALL = get_game("lowball")
+NOTHING = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"]  # no openers anywhere
+
+
+def ints(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+def kinds(state: State) -> dict[Action, tuple[int, ...]]:
+    return {o.action: o.amounts for o in state.legal_actions()}
+
+
+def of(state: State, kind: type[ev.Event]) -> list[ev.Event]:
+    return [e for e in state.events if isinstance(e, kind)]
+
+
+def awards(state: State) -> list[tuple[int, int, str]]:
+    return [(e.seat, e.amount, e.side) for e in of(state, ev.PotAwarded)]  # type: ignore[attr-defined]
+
+
+def replays(state: State) -> bool:
+    return History.from_json(state.history().to_json()).replay().snapshot() == state.snapshot()
+
+
+def stand_pat_and_check_down(state: State) -> None:
+    while not state.is_complete:
+        if state.phase is Phase.DRAWING:
+            state.draw()
+        elif state.can_check():
+            state.check()
+        else:
+            state.call()
+
+
+# ------------------------------------------------------------------ jackpots
+def test_openers_refused_without_jacks() -> None:
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "Jc Jd 9h 6s 4c"]
+    state = State(JACKPOTS, [100] * 3, deck=draw_deck(hands))
+    assert state.actor == 1 and kinds(state) == {Action.CHECK: ()}
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"cannot open: a pair of jacks or better is needed to open "
+                       r"\(he holds Tc Td 8h 5s 3c\); legal: check"):
+        state.bet()
+    assert state.snapshot() == before and not state.can_bet()
+    state.check()
+    assert state.actor == 2 and kinds(state) == {Action.CHECK: (), Action.BET: (5,)}
+    state.bet()
+    assert state.opener == 2
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
+    state.call()
+    assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # the opener
+    assert state.actor == 0 and kinds(state) == {Action.CHECK: (), Action.BET: (10,)}  # no openers needed now
+
+
+def test_split_openers_are_proved_by_the_five_dealt() -> None:
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(JACKPOTS, [100] * 3, deck=draw_deck(hands, then="2c Kh"))
+    state.check()
+    state.bet()  # seat 2 opens with jacks
+    state.call()
+    state.call()
+    assert state.phase is Phase.DRAWING and of(state, ev.CardBurned)[0].card == ints("2c")[0]  # type: ignore[attr-defined]
+    state.draw()  # seat 1 stands pat
+    state.draw("Jc")  # the opener splits his jacks for the flush
+    state.draw()
+    assert state.cards(2) == ints("Jh Kh 9h 8h 7h")
+    assert state.actor == 2  # the second round starts with the opener
+    stand_pat_and_check_down(state)
+    proof = of(state, ev.OpenersShown)
+    assert proof == [ev.OpenersShown(seat=2, cards=tuple(ints("Jh Jc 9h 8h 7h")))]
+    assert awards(state) == [(2, 18, "pot")] and replays(state)
+
+
+def test_second_round_option_from_the_dealers_left() -> None:
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(get_game("jackpots", second_round="dealer-left"), [100] * 3, deck=draw_deck(hands))
+    state.check()
+    state.bet()
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1
+
+
+def test_passed_out_jackpot_carries_the_pot_to_a_new_deal() -> None:
+    second = draw_deck(["Ah Kd 7c 4s 2d", "Qs Qd 8h 5s 3c", "9c 9d Jh 6s 4c"])
+    state = State(JACKPOTS, [100] * 3, deck=[draw_deck(NOTHING), second])
+    for _ in range(3):
+        state.check()
+    assert of(state, ev.NobodyOpened) == [ev.NobodyOpened(deal=1, pot=3)]
+    assert of(state, ev.Redealt) == [ev.Redealt(deal=2, cards=tuple(second))]
+    assert state.deal == 2 and state.button == 0 and state.pot == 6 and state.stacks == [98, 98, 98]
+    assert state.cards(1) == ints("Qs Qd 8h 5s 3c") and state.actor == 1
+    state.bet()
+    state.fold()
+    state.fold()
+    assert state.stacks == [98, 104, 98] and awards(state) == [(1, 11, "uncontested")]
+    assert of(state, ev.OpenersShown) == [ev.OpenersShown(seat=1, cards=tuple(ints("Qs Qd 8h 5s 3c")))]
+    history = state.history()
+    assert history.deck == tuple(draw_deck(NOTHING)) and replays(state)
+
+
+def test_passed_out_deal_is_a_dealer_step() -> None:
+    state = State(JACKPOTS, [100] * 3, seed=1, deck=draw_deck(NOTHING), automate=False)
+    state.advance()
+    state.advance()
+    for _ in range(3):
+        state.check()
+    assert state.phase is Phase.PASSED_OUT and state.actor is None and state.legal_actions() == ()
+    with pytest.raises(IllegalActionError, match="advance"):
+        state.check()
+    redeal = state.advance()
+    assert isinstance(redeal, ev.Redealt) and redeal.deal == 2 and state.phase is Phase.FORCED_BETS
+    assert isinstance(state.advance(), ev.AntePosted) and state.pot == 6
+    state.advance()
+    assert state.phase is Phase.BETTING and all(len(state.cards(s)) == 5 for s in range(3))
+    # past the script, a re-deal deck is shuffled from the seed: the same seed deals the same
+    again = State(JACKPOTS, [100] * 3, seed=1, deck=draw_deck(NOTHING))
+    for _ in range(3):
+        again.check()
+    assert of(again, ev.Redealt) == of(state, ev.Redealt) and again.cards(1) == state.cards(1)
+
+
+def test_nobody_ever_opens_ends_when_the_antes_are_all_in() -> None:
+    state = State(JACKPOTS, [4, 4, 4], seed=5)
+    while not state.is_complete:
+        if state.phase is Phase.DRAWING:
+            state.draw()
+        else:
+            state.check()  # nobody ever opens
+    assert state.deal == 4 and of(state, ev.NobodyOpened)[-1].deal == 3  # type: ignore[attr-defined]
+    assert sum(state.stacks) == 12 and state.pot == 0 and of(state, ev.CardsShown)
+
+
+def test_a_game_that_re_deals_needs_an_ante() -> None:
+    with pytest.raises(RuleError, match="needs an ante"):
+        JACKPOTS.replace(stakes=Stakes(small_bet=5, big_bet=10))
+
+
+def test_pass_and_out_puts_the_checkers_out_once_opened() -> None:
+    spec = get_game("jackpots", pass_and_out=True)
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h", "Qc Qd 2h 3h 6c"]
+    state = State(spec, [100] * 4, deck=draw_deck(hands))
+    state.check()  # seat 1 passes
+    state.bet()  # seat 2 opens
+    assert of(state, ev.PassersOut) == [ev.PassersOut(seats=(1,))]
+    assert state.folded[1] and state.active == [2, 3, 0] and state.actor == 3
+    state.call()
+    state.call()
+    assert state.phase is Phase.DRAWING and state.actor == 2  # seat 1 is out: no draw for him
+    assert replays(state)
+
+
+def test_pass_and_out_everyone_passes_but_the_last_who_opens() -> None:
+    spec = get_game("jackpots", pass_and_out=True)
+    hands = ["Qc Qd 2h 3h 6c", "Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "9h 9c Jh 8h 7h"]
+    state = State(spec, [100] * 4, deck=draw_deck(hands))
+    for _ in range(3):
+        state.check()
+    state.bet()  # the dealer opens last
+    assert state.is_complete and awards(state) == [(0, 9, "uncontested")]
+    assert of(state, ev.OpenersShown)[0].seat == 0  # type: ignore[attr-defined]
+
+
+def test_pass_and_out_everyone_passes_and_the_deal_is_passed_out() -> None:
+    spec = get_game("jackpots", pass_and_out=True)
+    state = State(spec, [100] * 3, deck=draw_deck(NOTHING))
+    for _ in range(3):
+        state.check()
+    assert state.deal == 2 and state.pot == 6 and not any(state.folded)
+
+
+def test_max_draw_and_four_to_an_ace() -> None:
+    spec = get_game("jackpots", max_draw=3, ace_draw=4)
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(spec, [100] * 3, deck=draw_deck(hands))
+    state.check()
+    state.bet()
+    state.call()
+    state.call()
+    assert kinds(state) == {Action.DRAW: (3,)}  # seat 1 holds no ace
+    with pytest.raises(IllegalActionError, match=r"at most 3 cards \(4 keeping an ace\), not 4"):
+        state.draw("Tc 8s 5s 3c")
+    state.draw("8s 5s 3c")
+    state.draw("9h 8h 7h")
+    assert kinds(state) == {Action.DRAW: (4,)}  # the dealer holds an ace
+    with pytest.raises(IllegalActionError, match="at most 3 cards"):
+        state.draw("Ah 7c 4s 2d")  # four without keeping the ace
+    state.draw("Kd 7c 4s 2d")
+    assert state.phase is Phase.BETTING
+
+
+# ------------------------------------------------------------------- lowball
+def test_lowball_is_pass_and_out_before_the_draw() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
+    assert kinds(state) == {Action.FOLD: (), Action.BET: (5,)}
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="legal: fold, bet to 5"):
+        state.check()
+    assert state.snapshot() == before
+    state.fold()
+    state.fold()
+    assert state.is_complete and awards(state) == [(0, 3, "uncontested")] and state.deal == 1
+
+
+def test_lowball_deals_the_joker_as_the_bug_and_bets_from_the_dealers_left() -> None:
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s Jk", "7c 6h 5s 4d 2c"]
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(hands, joker=True))
+    assert len(state.deck_order) == 53
+    state.bet()
+    state.call()
+    state.fold()
+    state.draw()
+    state.draw()
+    assert state.actor == 1  # after the draw: the first active player left of the dealer
+    state.check()
+    state.check()
+    shown = {e.seat: e.low for e in of(state, ev.CardsShown)}  # type: ignore[attr-defined]
+    assert shown[1] == "eight-six low (Jk as A)" and awards(state)[0][0] == 2
+    with pytest.raises(RuleError, match="without the joker"):
+        State(get_game("lowball", joker=None), [100] * 3, deck=draw_deck(hands, joker=True))
+    assert get_game("lowball", joker=None).wilds.deck_size == 52
+
+
+# --------------------------------------------------------- California lowball
+@pytest.mark.parametrize(
+    ("limit", "posted", "first"),
+    [(2, [(0, 1), (1, 1)], 2), (3, [(0, 1), (1, 1), (2, 1)], 3), (5, [(0, 1), (1, 2), (2, 2)], 3)],
+)
+def test_the_blinds_table(limit: int, posted: list[tuple[int, int]], first: int) -> None:
+    state = State(get_game("california-lowball", limit=limit), [100] * (len(posted) + 1), seed=limit)
+    assert [(e.seat, e.amount) for e in of(state, ev.BlindPosted)] == posted  # type: ignore[attr-defined]
+    assert state.actor == first and kinds(state) == {Action.FOLD: (), Action.BET: (limit,)}
+    state.bet()
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (limit - 1,), Action.RAISE: (2 * limit,)}
+
+
+def test_the_blinds_table_refuses_other_limits_unless_given_blinds() -> None:
+    with pytest.raises(RuleError, match=r"covers limits 2, 3 and 5, not 4; give blinds="):
+        get_game("california-lowball", limit=4)
+    assert get_game("california-lowball", limit=4, blinds=(1, 1, 2)).stakes.blinds == (1, 1, 2)
+    with pytest.raises(RuleError, match="totalling the limit 4; got"):
+        get_game("california-lowball", limit=4, blinds=(1, 1))
+    with pytest.raises(ArgumentTypeError, match="limit must be an int"):
+        get_game("california-lowball", limit=2.0)
+    with pytest.raises(RuleError, match="needs 3 to 8 players"):
+        State(get_game("california-lowball", limit=5), [100, 100])
+
+
+def test_blinds_are_live_but_the_first_player_must_open() -> None:
+    state = State(get_game("california-lowball", limit=5), [100] * 4, seed=3)
+    state.fold()  # seat 3
+    assert state.actor == 0 and kinds(state) == {Action.FOLD: (), Action.BET: (5,)}  # his blind is no bet
+    state.bet()  # adds 4 to his blind
+    assert state.committed[0] == 5
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (3,), Action.RAISE: (10,)}
+
+
+def seven_vs_nine(sevens: str, *, checker_wins: bool = True) -> State:
+    """Heads-up, limit 2: seat 1 checks after the draw, seat 0 bets 4, seat 1 calls."""
+    seat1 = "7d 5h 4c 3d 2h" if checker_wins else "7d 6h 5c 4d 3h"
+    seat0 = "9c 6d 4h 3s 2c" if checker_wins else "6c 4s 3s 2s Ac"
+    state = State(get_game("california-lowball", sevens=sevens), [100, 100],
+                  deck=draw_deck([seat0, seat1], joker=True))
+    state.bet()  # the dealer opens (he is left of the last blind)
+    state.call()
+    state.draw()
+    state.draw()
+    assert state.actor == 1
+    state.check()
+    assert kinds(state) == {Action.CHECK: (), Action.BET: (4,)}  # the limit doubled after the draw
+    state.bet()
+    state.call()
+    assert state.is_complete and replays(state)
+    return state
+
+
+def test_sevens_lose_all_the_winner_takes_the_pot_as_it_stood() -> None:
+    state = seven_vs_nine("lose-all")
+    assert sorted(awards(state)) == [(0, 4, "returned"), (1, 4, "pot"), (1, 4, "returned")]
+    assert state.stacks == [98, 102]
+
+
+def test_sevens_lose_all_the_loser_loses_everything() -> None:
+    state = seven_vs_nine("lose-all", checker_wins=False)
+    assert awards(state) == [(0, 12, "pot")] and state.stacks == [106, 94]
+
+
+def test_sevens_forfeit_pot() -> None:
+    state = seven_vs_nine("forfeit-pot")
+    assert awards(state) == [(0, 12, "pot")] and state.stacks == [106, 94]
+
+
+def test_sevens_off() -> None:
+    state = seven_vs_nine("off")
+    assert awards(state) == [(1, 12, "pot")] and state.stacks == [94, 106]
+
+
+def test_sevens_lose_all_returns_every_bet_after_the_check_even_a_folded_one() -> None:
+    state = State(get_game("california-lowball"), [100] * 3,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h", "Kc Qd Jh Ts 8s"], joker=True))
+    state.bet()  # seat 2 opens for 2
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # seat 1 checks his seven
+    state.bet()  # seat 2 bets 4
+    state.raise_to()  # seat 0 raises to 8
+    state.call()  # seat 1 calls (no check-raise)
+    state.fold()  # seat 2
+    back = [(0, 8, "returned"), (1, 8, "returned"), (2, 4, "returned")]
+    assert sorted(awards(state)) == sorted([(1, 6, "pot"), *back])
+    assert state.stacks == [98, 104, 98] and replays(state)
+
+
+def test_sevens_rule_spares_an_eight_checked() -> None:
+    state = State(get_game("california-lowball"), [100, 100],
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "8d 5h 4c 3d 2h"], joker=True))
+    state.bet()
+    state.call()
+    state.draw()
+    state.draw()
+    state.check()
+    state.bet()
+    state.call()
+    assert awards(state) == [(1, 12, "pot")]
+
+
+@pytest.mark.parametrize("limit", [2, 3, 5])
+def test_the_limit_doubles_after_the_draw(limit: int) -> None:
+    players = 3 if limit == 2 else 4
+    state = State(get_game("california-lowball", limit=limit, sevens="off"), [100] * players, seed=limit)
+    assert kinds(state)[Action.BET] == (limit,)
+    state.bet()
+    assert kinds(state)[Action.RAISE] == (2 * limit,)  # a raise before the draw: one limit more
+    while state.phase is Phase.BETTING:
+        state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert kinds(state) == {Action.CHECK: (), Action.BET: (2 * limit,)}
+    state.bet()
+    assert kinds(state)[Action.RAISE] == (4 * limit,)
+
+
+def test_no_check_raise_after_the_draw() -> None:
+    state = State(get_game("california-lowball", sevens="off"), [100] * 3, seed=4)
+    state.bet()  # seat 2 opens for 2
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # seat 1
+    state.bet()  # seat 2 bets 4
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
+    state.call()  # seat 0
+    assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (4,)}
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 4"):
+        state.raise_to(8)
+    assert state.snapshot() == before
+
+
+def test_served_exactly_as_asked_and_a_wrong_sized_hand_is_dead() -> None:
+    hands = ["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"]
+    state = State(get_game("california-lowball", sevens="off"), [100] * 3,
+                  deck=draw_deck(hands, then="8s 7s 6s 5s 8h 8d", joker=True))
+    state.bet()
+    state.call()
+    state.call()
+    state.draw("Kd 5h", asked=1)  # asks for one card, throws two: four cards
+    state.draw("Qc Qd", asked=3)  # six cards
+    state.draw()
+    assert len(state.cards(1)) == 4 and len(state.cards(2)) == 6
+    stand_pat_and_check_down(state)
+    shown = {e.seat: e.low for e in of(state, ev.CardsShown)}  # type: ignore[attr-defined]
+    assert shown[1] == "dead hand (4 cards)" and shown[2] == "dead hand (6 cards)"
+    assert awards(state) == [(0, 6, "pot")] and replays(state)
+    jackpots = State(JACKPOTS, [100] * 3, deck=draw_deck(["Jh Jc 9h 7h 2h", *NOTHING[1:]]))
+    jackpots.check()
+    jackpots.check()
+    jackpots.bet()
+    jackpots.call()
+    jackpots.call()
+    with pytest.raises(IllegalActionError, match="served as many cards as he discards"):
+        jackpots.draw("Tc", asked=2)
+
+
+# ---------------------------------------------------------------- jacks back
+def test_jacks_back_turns_into_lowball_and_then_passes_out() -> None:
+    spec = get_game("jacks-back")
+    state = State(spec, [100] * 3, deck=[draw_deck(NOTHING), draw_deck(NOTHING[::-1])])
+    for _ in range(3):
+        state.check()
+    assert of(state, ev.PlayedAs) == [ev.PlayedAs(game="jacks-back (lowball)")]
+    assert state.spec.low == "ace-to-five" and state.spec.high is None and state.game is spec
+    assert state.actor == 1 and kinds(state) == {Action.CHECK: (), Action.BET: (5,)}  # no requirement
+    for _ in range(3):
+        state.check()
+    assert of(state, ev.NobodyOpened) == [ev.NobodyOpened(deal=1, pot=3)] * 2  # for jacks, then for low
+    assert state.deal == 2 and state.pot == 6 and state.spec is spec
+    assert state.cards(1) == ints(NOTHING[::-1][1]) and replays(state)
+
+
+def test_jacks_back_lowball_is_won_by_the_best_low() -> None:
+    hands = ["Kc 8d 9h 6s 4c", "Tc Td 8h 5s 3c", "7c 5d 4h 3s 2d"]
+    state = State(get_game("jacks-back"), [100] * 3, deck=draw_deck(hands))
+    for _ in range(3):
+        state.check()
+    state.check()
+    state.bet()  # seat 2 opens the lowball round
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1  # after the draw: from the dealer's left
+    stand_pat_and_check_down(state)
+    assert awards(state) == [(2, 18, "pot")] and of(state, ev.OpenersShown) == [] and replays(state)
+
+
+# ------------------------------------------------------ the stub runs out
+def eight_players_draw_five(game: str, seed: int) -> State:
+    spec = get_game(game)
+    order = list(range(spec.wilds.deck_size))
+    random.Random(seed).shuffle(order)
+    for position, ace in zip((0, 8), (48, 49), strict=True):  # seat 1 (first to act) gets a pair of aces
+        j = order.index(ace)
+        order[position], order[j] = order[j], order[position]
+    state = State(spec, [100] * 8, deck=order)
+    state.bet()
+    while state.phase is Phase.BETTING:
+        state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw(state.cards(state.actor))  # type: ignore[arg-type]
+    return state
+
+
+@pytest.mark.parametrize("game", ["jackpots", "lowball"])
+@pytest.mark.parametrize("seed", range(5))
+def test_the_stub_reshuffle_with_eight_players_drawing_five(game: str, seed: int) -> None:
+    state = eight_players_draw_five(game, seed)
+    assert state.phase is Phase.BETTING
+    assert len(of(state, ev.StubReshuffled)) == 3
+    # follow the draw card by card: the stub, the muck, never a stub's last card
+    stub = list(state.deck_order)[40:]
+    muck: list[int] = []
+    new_stub: list[int] | None = None
+    for event in state.events:
+        if isinstance(event, ev.CardBurned):
+            assert event.card == stub.pop(0)
+            muck.append(event.card)
+        elif isinstance(event, ev.StubReshuffled):
+            new_stub = list(event.cards)  # logged before the draw it serves
+        elif isinstance(event, ev.Drew):
+            assert not set(event.received) & set(event.discarded)
+            for card in event.received:
+                if len(stub) == 1:  # the last card: never dealt, shuffled into the new stub
+                    assert new_stub is not None and sorted(new_stub) == sorted(stub + muck)
+                    stub, muck, new_stub = new_stub, [], None
+                assert card == stub.pop(0)
+            muck.extend(event.discarded)  # his own discards wait for a later stub
+    assert new_stub is None
+    held = [c for seat in range(8) for c in state.cards(seat)]
+    assert len(held) == 40 and len(set(held)) == 40 and not set(held) & set(stub + muck)
+    assert replays(state)
+
+
+def test_a_draw_no_stub_can_serve_is_refused() -> None:
+    deck = draw_deck(["Jh Jc 9h 8h 7h", "Tc Td 8s 5s 3c"], then="2c 4c")[:12]  # a short deck
+    state = State(JACKPOTS, [100, 100], deck=deck)
+    state.check()
+    state.bet()
+    state.call()
+    # one card after the burn: never dealt; the new stub would be it and the burn card
+    assert kinds(state) == {Action.DRAW: (1,)}
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"stub cannot serve 2 cards now, at most 1"):
+        state.draw("Tc Td")
+    assert state.snapshot() == before
+    state.draw("Tc")
+    stub = of(state, ev.StubReshuffled)[0].cards  # type: ignore[attr-defined]
+    assert sorted(stub) == ints("2c 4c") and state.cards(1)[0] == stub[0] and replays(state)
+
+
+# ------------------------------------------------------------ exposed cards
+def test_exposed_seven_or_lower_must_be_kept() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
+    event = state.expose("4c")  # seat 2's
+    assert event == ev.CardExposed(seat=2, card=ints("4c")[0], ruling="keep")
+    assert state.phase is Phase.BETTING and state.actor == 1 and state.cards(2) == ints(NOTHING[2])
+    assert replays(state)
+
+
+def test_exposed_eight_or_higher_may_be_refused() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, then="3h", joker=True))
+    state.expose("Td")  # seat 1's
+    assert state.phase is Phase.EXPOSED and state.actor == 1
+    assert kinds(state) == {Action.KEEP: (), Action.REFUSE: ()}
+    before = state.snapshot()
+    for illegal in (state.bet, state.fold, lambda: state.expose("Qh"), state.advance):
+        with pytest.raises(IllegalActionError):
+            illegal()
+        assert state.snapshot() == before
+    assert state.refuse_exposed() == ev.ExposedRefused(seat=1, card=ints("Td")[0])
+    assert state.cards(1) == ints("Tc 3h 8h 5s 3c")
+    assert state.events[-1] == ev.CardsDealt(seat=1, cards=tuple(ints("3h")), up=False)
+    assert state.phase is Phase.BETTING and state.actor == 1 and replays(state)
+
+
+def test_exposed_eight_or_higher_may_be_kept() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
+    state.expose("Qh")
+    state.keep_exposed()
+    assert state.cards(2) == ints(NOTHING[2]) and state.phase is Phase.BETTING and replays(state)
+
+
+def test_the_dealer_keeps_his_own_exposed_card() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
+    assert state.expose("Kd").ruling == "keep"  # type: ignore[attr-defined]
+    assert state.phase is Phase.BETTING
+
+
+def test_the_exposed_ace_is_low_in_lowball_and_high_in_jackpots() -> None:
+    assert State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING[::-1], joker=True)).expose("Ah").ruling == "keep"  # type: ignore[attr-defined]
+    assert State(JACKPOTS, [100] * 3, deck=draw_deck(NOTHING[::-1])).expose("Ah").ruling == "choose"  # type: ignore[attr-defined]
+
+
+def test_a_card_exposed_in_the_draw_is_dead_and_replaced_after_the_others() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, then="Js 2h 3d 5c 6c", joker=True))
+    state.bet()
+    state.call()
+    state.call()
+    state.draw("Tc Td")  # receives 2h 3d (Js burned)
+    assert state.expose("3d") == ev.CardExposed(seat=1, card=ints("3d")[0], ruling="dead")
+    assert len(state.cards(1)) == 4 and state.phase is Phase.DRAWING and state.actor == 2
+    state.draw("Qh")  # seat 2 gets 5c
+    state.draw()
+    assert state.cards(1) == ints("2h 8h 5s 3c 6c") and state.cards(2) == ints("9c 9d 5c 6s 4c")
+    assert state.events[-1] == ev.CardsDealt(seat=1, cards=tuple(ints("6c")), up=False)
+    assert state.phase is Phase.BETTING and replays(state)
+
+
+def test_a_card_exposed_to_the_last_drawer_is_replaced_at_once() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, then="Js 2h 3d 5c", joker=True))
+    state.bet()
+    state.call()
+    state.fold()  # the dealer folds: seat 2 draws last
+    state.draw()
+    state.draw("Qh")
+    assert state.phase is Phase.BETTING and state.actor == 1
+    state.expose("2h")
+    assert state.cards(2) == ints("9c 9d 6s 4c 3d") and state.actor == 1 and replays(state)
+
+
+def test_exposing_is_refused_once_the_betting_began_or_for_a_card_not_dealt() -> None:
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="cannot be exposed now"):
+        state.expose("2s")  # in the stub
+    assert state.snapshot() == before
+    state.bet()
+    with pytest.raises(IllegalActionError, match=r"exposed now.*\(cards that may be exposed now: none"):
+        state.expose("4c")
+    assert not state.can_expose("4c")
+    with pytest.raises(IllegalActionError, match="has no exposed-card rule"):
+        State(get_game("seven-card-stud"), [100, 100], seed=1).expose("As")
+
+
+# -------------------------------------------------------------------- specs
+@pytest.mark.parametrize("game", ["jackpots", "lowball", "california-lowball", "jacks-back"])
+def test_draw_specs_round_trip_through_their_dict(game: str) -> None:
+    spec = get_game(game, joker="wild") if game == "jacks-back" else get_game(game)
+    assert GameSpec.from_dict(spec.to_dict()) == spec
+    if spec.opening is not None and spec.opening.then is not None:
+        assert spec.opening.then.wilds == spec.wilds  # the wild options reach jacks back's lowball
+
+
+def test_draw_game_options_are_checked() -> None:
+    with pytest.raises(RuleError, match="jackpots has no option 'sevens'"):
+        get_game("jackpots", sevens="off")
+    with pytest.raises(RuleError, match="second_round must be 'opener' or 'dealer-left'"):
+        get_game("jackpots", second_round="bring_in")
+    with pytest.raises(RuleError, match="sevens must be one of"):
+        get_game("california-lowball", sevens="sometimes")
+    with pytest.raises(ArgumentTypeError, match="pass_and_out must be True or False"):
+        get_game("jackpots", pass_and_out=1)
+    with pytest.raises(RuleError, match=r"max_draw must be in 1\.\.5"):
+        get_game("lowball", max_draw=6)
+
+
+def test_bad_arguments_to_the_draw_actions_change_nothing() -> None:
+    state = State(get_game("california-lowball"), [100] * 3,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"], joker=True))
+    before = state.snapshot()
+    for bad, error in [(1.5, CardTypeError), ("Zz", CardError), (True, CardTypeError)]:
+        with pytest.raises(error):
+            state.expose(bad)  # type: ignore[arg-type]
+        assert state.snapshot() == before
+    state.bet()
+    state.call()
+    state.call()
+    before = state.snapshot()
+    for discards, asked, error in [("Kd", 1.0, ArgumentTypeError), ("Kd", True, ArgumentTypeError),
+                                   ("Kd", 6, IllegalActionError), ("Kd Kd", None, CardError),
+                                   ("As", None, IllegalActionError), (3.5, None, CardTypeError)]:
+        with pytest.raises(error):
+            state.draw(discards, asked=asked)  # type: ignore[arg-type]
+        assert state.snapshot() == before and not state.can_draw(discards, asked=asked)  # type: ignore[arg-type]
