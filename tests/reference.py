@@ -1,4 +1,4 @@
-"""A plain brute-force reference for the five rankings of RULES.md §1.
+"""A plain brute-force reference for the five rankings of the rules reference (docs/rules.md), §1.
 
 Written from the rules, not from splitpot: it imports nothing from the package.
 Cards are the integers of the public encoding, ``4 * rank + suit`` with rank 0 = deuce

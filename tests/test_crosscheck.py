@@ -44,6 +44,7 @@ def _fail_message(
 
 
 @pytest.mark.parametrize("ranking", ref.RANKINGS)
+@pytest.mark.slow
 def test_full_order_against_reference(ranking: str, random_hands: dict[int, npt.NDArray[np.uint8]]) -> None:
     """For every pair of hands of any sizes 5-7: sign(strength a - strength b) ==
     sign(reference a vs reference b), i.e. strength -> reference key is a strictly
@@ -65,6 +66,7 @@ def test_full_order_against_reference(ranking: str, random_hands: dict[int, npt.
 
 
 @pytest.mark.parametrize("ranking", ref.RANKINGS)
+@pytest.mark.slow
 def test_strength_is_the_best_fives_strength(
     ranking: str,
     random_hands: dict[int, npt.NDArray[np.uint8]],
@@ -201,6 +203,7 @@ def test_pokerkit_all_five_card_classes(ranking: str) -> None:
 
 
 @pytest.mark.parametrize("ranking", PK_RANKINGS)
+@pytest.mark.slow
 def test_pokerkit_random_six_and_seven_card_hands(
     ranking: str, random_hands: dict[int, npt.NDArray[np.uint8]]
 ) -> None:

@@ -107,6 +107,7 @@ def _brute(game: str, hands: list[str], dead: str, options: dict[str, Any]) -> B
 
 
 @pytest.mark.parametrize("spot", EXACT_SPOTS, ids=[_ids(s) for s in EXACT_SPOTS])
+@pytest.mark.slow
 def test_exact_equals_brute_force(spot: tuple[str, list[str], str, dict[str, Any]]) -> None:
     game, hands, dead, options = spot
     ref = _brute(game, hands, dead, options)

@@ -109,6 +109,7 @@ def test_range_objects_validate() -> None:
 # ---------------------------------------------------------------- conditions
 
 
+@pytest.mark.slow
 def test_conditions_select_the_right_sets() -> None:
     assert len(member_list(parse_range("+ 2 down: pair"), [])) == 13 * 6
     # three to a low: an upcard 5 and two distinct down cards from A,2,3,4,6,7,8 (not a 5)
@@ -201,6 +202,7 @@ def test_card_removal_in_equity_drops_members_that_clash_with_the_hero() -> None
         ),
     ],
 )
+@pytest.mark.slow
 def test_exact_ranges_equal_brute_force(game: str, hero: str, villain: str, dead: str) -> None:
     r = parse_range(villain)
     joker = "bug" if game == "lowball" else None

@@ -1,4 +1,4 @@
-"""Rule examples of RULES.md §1 and the Hand / HighLow API (docs/API.md)."""
+"""Rule examples of the rules reference (docs/rules.md), §1 and the Hand / HighLow API (docs/API.md)."""
 
 from __future__ import annotations
 

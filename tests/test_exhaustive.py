@@ -302,6 +302,7 @@ def _seven_card_blocks() -> Iterator[npt.NDArray[np.uint8]]:
             yield block
 
 
+@pytest.mark.slow
 def test_seven_card_high_category_counts(
     all_five_card_hands: npt.NDArray[np.uint8], five_card_strengths: dict[str, U32]
 ) -> None:
@@ -351,6 +352,7 @@ def _six_card_blocks() -> Iterator[npt.NDArray[np.uint8]]:
         yield block
 
 
+@pytest.mark.slow
 def test_six_card_hands_every_ranking(class_strengths: dict[str, npt.NDArray[np.int64]]) -> None:
     """Every six-card hand in every ranking: the strength is that of the reference's best
     five (as read off the five-card run), so the full order of all six-card hands, and

@@ -188,6 +188,7 @@ BUG_ACE_TO_FIVE_COUNTS = {
 }
 
 
+@pytest.mark.slow
 def test_reference_deuces_wild_counts() -> None:
     sigs = five_card_signatures({0}, joker=False)
     assert sum(sigs.values()) == 2_598_960
@@ -230,6 +231,7 @@ def test_reference_seed_examples() -> None:
 
 
 @pytest.mark.parametrize("k", [5, 7])
+@pytest.mark.slow
 def test_reference_batch_is_the_scalar_reference(k: int) -> None:
     """The signature-grouped batch path gives best_key row by row (guards the machinery)."""
     rng = np.random.default_rng(7 + k)
@@ -546,6 +548,7 @@ def rows() -> Rows:
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
+@pytest.mark.slow
 def test_full_order_against_reference(
     ranking: str,
     rule: str,
@@ -578,6 +581,7 @@ def test_full_order_against_reference(
 
 
 @pytest.mark.parametrize(("ranking", "rule"), COMBOS)
+@pytest.mark.slow
 def test_sample_reaches_the_rare_hands(ranking: str, rule: str) -> None:
     """The random sample means something: per ranking and rule it holds thousands of
     five of a kind and straight flushes (high), of flushes repeating a rank (only with
@@ -718,6 +722,7 @@ def test_short_high_hands_against_reference(n: int) -> None:
 # ------------------------------------------------------------------------- exhaustive
 
 
+@pytest.mark.slow
 def test_deuces_wild_all_five_card_hands(all_five_card_hands: npt.NDArray[np.uint8]) -> None:
     """All 2,598,960 five-card hands, deuces wild: 672 five of a kind, every category
     count of the published table, and the full order against the reference."""
@@ -749,6 +754,7 @@ def _all_53_card_fives() -> npt.NDArray[np.uint8]:
     return flat.reshape(n, 5)
 
 
+@pytest.mark.slow
 def test_bug_ace_to_five_all_53_card_hands() -> None:
     """All 2,869,685 five-card hands of the 53-card deck in ace-to-five with the joker
     as the bug: 6,175 distinct values, the issue's category counts, full order."""
@@ -781,6 +787,7 @@ EXHAUSTIVE_53 = [
 
 
 @pytest.mark.parametrize(("ranking", "options"), EXHAUSTIVE_53, ids=str)
+@pytest.mark.slow
 def test_all_53_card_hands_full_order(ranking: str, options: dict[str, Any]) -> None:
     """All 2,869,685 five-card hands of the 53-card deck under a few option sets
     (the bug in high and deuce-to-seven, jokers and deuces wild, duplicates, the three
@@ -996,3 +1003,31 @@ def test_low_needs_five_cards_with_wild_cards() -> None:
         splitpot.strength("7h 5d 2c", "ace-to-five", wild="2")
     with pytest.raises(CardError):
         splitpot.strength("7h 5d 4c Jk", "ace-to-five")
+
+
+@pytest.mark.parametrize("ranking", ["deuce-to-seven", "ace-to-six", "ace-to-five"])
+@pytest.mark.parametrize("rule", ["lowest-absent", "best-rank"])
+def test_the_ranks_named_for_wild_cards_give_the_hands_strength(
+    ranking: str, rule: str, rng: np.random.Generator
+) -> None:
+    """``Hand.wilds`` names a rank for each wild card of a low; natural cards of those ranks,
+    in the best suits the hand leaves free, make a hand of the same strength.  (Regression:
+    best-rank named the wild rank itself, "5h 4d 3c Ah 2s" deuces wild in ace-to-six read
+    "five-four low (2s as 2)" for what is six-five-four-three-ace.)"""
+    checked = 0
+    while checked < 300:
+        cards = [int(c) for c in rng.choice(52, size=5, replace=False)]
+        if not any(c >> 2 == 0 for c in cards):
+            continue
+        hand = E(cards, ranking, wild="2", wild_low=rule)
+        assert hand is not None
+        naturals = [int(c) for c in hand.cards if all(int(c) != int(w) for w, _ in hand.wilds)]
+        ranks = [int(splitpot.Card(text + "c")) >> 2 for _, text in hand.wilds]
+        choices = [[4 * r + s for s in range(4) if 4 * r + s not in naturals] for r in ranks]
+        best = max(
+            splitpot.strength(naturals + list(pick), ranking)
+            for pick in itertools.product(*choices)
+            if len(set(pick)) == len(pick)
+        )
+        assert best == hand.strength, f"{hand} ({[str(c) for c in hand.cards]}): named {hand.wilds}"
+        checked += 1

@@ -1,5 +1,5 @@
 """A plain brute-force reference for wild cards, the bug and penalty cards
-(docs/WILD_CARDS.md, RULES.md §2).
+(docs/WILD_CARDS.md; docs/rules.md, §2).
 
 Written from the spec, not from splitpot: it imports nothing from the package, only
 the natural rules of ``reference.py`` (its ``poker_value``, category patterns and key
@@ -15,7 +15,7 @@ Pruning (each step provably gives the same maximum as trying every one of the 52
 cards for every wild card in every five):
 
 1. A five's key depends only on its ranks and on whether it is a flush: suits never
-   break ties (RULES.md §1).  So a five is reduced to a *signature*: the sorted ranks
+   break ties (docs/rules.md, §1).  So a five is reduced to a *signature*: the sorted ranks
    of its natural cards, whether those naturals all share one suit, how many fully
    wild cards it holds and whether it holds the bug.  Two fives with one signature
    have the same set of reachable (ranks, flush) results: a suit permutation maps one

@@ -1,4 +1,4 @@
-// The rules of RULES.md sections 1-2 as a slow, plain scoring function. Used
+// The rules of docs/rules.md, sections 1-2, as a slow, plain scoring function. Used
 // only to build the tables; the hot path never calls it.
 #pragma once
 

@@ -65,7 +65,7 @@ std::string hand_text(const std::uint8_t* c, int n) {
 
 // ---------------------------------------------------------------------------
 // An independent brute force: a comparable key for exactly five cards, written
-// from RULES.md without the core's scoring code. Higher = better; 0 = no low.
+// from docs/rules.md without the core's scoring code. Higher = better; 0 = no low.
 std::int64_t brute5(const std::uint8_t* c, Ranking r) {
   const bool aces_low = r == Ranking::AceToSix || r == Ranking::AceToFive || r == Ranking::EightOrBetter;
   int v[5];
@@ -459,7 +459,7 @@ void test_wild_counts(bool seven) {
   check_eq(seven_kind.load(), 609760, "deuces wild: seven-card hands that make five of a kind");
 }
 
-// Rule examples with wild cards (RULES.md section 2).
+// Rule examples with wild cards (docs/rules.md, section 2).
 void test_wild_examples() {
   auto s = [](std::vector<std::uint8_t> c, Ranking r, const WildOptions& o) {
     return evaluate_wild(c.data(), static_cast<int>(c.size()), r, o);

@@ -94,7 +94,7 @@ __all__ = [
 
 @unique
 class EquityGame(StrEnum):
-    """The games :func:`equity` knows (the rules, §5)."""
+    """The games :func:`equity` knows (the rules reference (docs/rules.md), §5)."""
 
     SEVEN_CARD_STUD = "seven-card-stud"
     """Seven-card stud, high only: the ``high_*`` fields."""

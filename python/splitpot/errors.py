@@ -23,7 +23,8 @@ stack or thread count
 an action not legal now (wrong amount,        :class:`IllegalActionError` (a ``ValueError``)
 seat out of turn, unknown declaration)
 an action's amount, seat or count of the      :class:`IllegalActionTypeError`: both an
-wrong type (``complete(5.0)``, ``seat=True``) ``IllegalActionError`` and an ``ArgumentTypeError``
+wrong type (``complete(5.0)``,                ``IllegalActionError`` and an ``ArgumentTypeError``
+``seat=True``)
 a history document that does not match its    :class:`HistoryError` (a ``ValueError``)
 schema or does not replay
 ============================================  ==================================================

@@ -56,7 +56,7 @@ __all__ = [
 
 @unique
 class Ranking(StrEnum):
-    """How hands are ranked (RULES.md section 1)."""
+    """How hands are ranked (the rules reference (docs/rules.md), §1)."""
 
     HIGH = "high"
     """Ordinary high poker: aces high (and low in A-2-3-4-5)."""
@@ -339,7 +339,7 @@ def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) ->
     opts = options or (0, 0, 0, False, 0, 0)
     category = _category(s, rid)
     values, subs = resolve(
-        played, rid, opts, category.value, lambda five: _core.strength_wild(five, rid, opts), s
+        played, rid, opts, category.value, lambda five: _core.strength(five, rid), s
     )
     # reading order: bigger groups first, then from the top (zeros last)
     sub_cards = [c for c, _ in subs]

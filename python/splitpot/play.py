@@ -46,19 +46,19 @@ __all__ = [
 ]
 
 _GAME_HELP = {
-    "seven-card-stud": "seven-card stud, high only (RULES.md 5.1)",
-    "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (5.2)",
-    "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (5.3)",
-    "seven-card-stud-declare": "classic stud high-low with declarations (5.3, RULES.md 4)",
-    "jackpots": "draw poker, jacks or better to open; nobody opens: ante again, deal again (5.4)",
-    "lowball": "ace-to-five draw, the joker as the bug, pass and out before the draw (5.5)",
-    "california-lowball": "lowball with live blinds (--limit 2, 3, 5), the sevens rule (5.6)",
-    "jacks-back": "jackpots; nobody opens: the same hands as lowball, then deal again (5.7)",
-    "five-card-stud": "five-card stud: one down, four up, the highest upcard must bet (5.8)",
-    "five-card-stud-last-down": "five-card stud with the fifth card dealt face down (5.8)",
-    "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (5.8)",
-    "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (5.9)",
-    "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (5.10)",
+    "seven-card-stud": "seven-card stud, high only (§5.1)",
+    "seven-card-stud-8": "stud high-low, eight-or-better low, cards speak (§5.2)",
+    "seven-card-stud-high-low": "classic stud high-low, deuce-to-seven low by default, cards speak (§5.3)",
+    "seven-card-stud-declare": "classic stud high-low with declarations (§5.3, §4)",
+    "jackpots": "draw poker, jacks or better to open; nobody opens: ante again, deal again (§5.4)",
+    "lowball": "ace-to-five draw, the joker as the bug, pass and out before the draw (§5.5)",
+    "california-lowball": "lowball with live blinds (--limit 2, 3, 5), the sevens rule (§5.6)",
+    "jacks-back": "jackpots; nobody opens: the same hands as lowball, then deal again (§5.7)",
+    "five-card-stud": "five-card stud: one down, four up, the highest upcard must bet (§5.8)",
+    "five-card-stud-last-down": "five-card stud with the fifth card dealt face down (§5.8)",
+    "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (§5.8)",
+    "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (§5.9)",
+    "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (§5.10)",
 }
 _DRAW_GAMES = frozenset({"jackpots", "lowball", "jacks-back"})
 _BLIND_GAMES = frozenset({"california-lowball"})
@@ -89,7 +89,9 @@ def add_play_parser(subparsers: Any) -> None:
         "  --low, --declare                 five-card-stud*, mexican-stud (high-low)\n"
         "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
         "  --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional   every game\n"
-        "                                   (wild cards, penalty cards, a player's own wild card)",
+        "                                   (wild cards, penalty cards, a player's own wild card)\n\n"
+        "rules: the sections (§) above are those of the rules reference, docs/rules.md (the Rules\n"
+        "page of the documentation): every default, option and reading each game follows",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")

@@ -1,4 +1,4 @@
-"""Two-card hands (aces-deuces, RULES.md §1 and §5.10): only pairs and high cards.
+"""Two-card hands (aces-deuces; the rules reference (docs/rules.md), §1 and §5.10): only pairs and high cards.
 
 ``high``: any pair beats any unpaired hand, aces high, A-A best. ``low``: unpaired
 hands beat pairs, an unpaired ace counts low (A-2 best), and A-A is the highest pair,

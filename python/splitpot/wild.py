@@ -199,7 +199,10 @@ def resolve(
     target: int,
 ) -> tuple[list[int], tuple[tuple[int, str], ...]]:
     """Rank values of the five as played (wild cards resolved; _ZERO for a
-    zero) and, for each wild card, the text of what it stands for."""
+    zero) and, for each wild card, the text of what it stands for.
+
+    ``strength_of`` is the *natural* strength of five cards: a card put in a
+    wild card's place must not count as wild again (a deuce for a deuce)."""
     naturals = [c for c in five if c != 52 and not _is_wild(c, options)]
     wilds = [c for c in five if c not in naturals]
     held = set(naturals)

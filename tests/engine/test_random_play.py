@@ -199,6 +199,7 @@ def play_random_hand(game: str, options: dict[str, object], seed: int) -> State:
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
+@pytest.mark.slow
 def test_random_play(game: str) -> None:
     variants = OPTIONS[game]
     showdowns = 0

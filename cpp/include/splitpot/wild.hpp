@@ -1,4 +1,4 @@
-// Wild cards, the joker as the bug, and penalty cards (RULES.md section 2;
+// Wild cards, the joker as the bug, and penalty cards (docs/rules.md, section 2;
 // the exact meaning is docs/WILD_CARDS.md).
 //
 // Evaluation goes through tables: the natural cards' rank multiset and the

@@ -1,4 +1,5 @@
-"""Pots: side pots from table stakes and the award of RULES.md §4 (cards speak).
+"""Pots: side pots from table stakes and the award of
+the rules reference (docs/rules.md), §4 (cards speak).
 
 Everything here works on plain numbers: chips committed per seat, strengths per
 seat (higher is better, a low strength of 0 means no qualifying low) and, for

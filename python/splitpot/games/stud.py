@@ -1,4 +1,4 @@
-"""The seven-card stud family (RULES.md §5.1-5.3) as specs.
+"""The seven-card stud family (the rules reference (docs/rules.md), §5.1-§5.3) as specs.
 
 >>> spec = seven_card_stud()
 >>> [s.name for s in spec.streets]

@@ -1,0 +1,149 @@
+"""The documentation holds: every page's examples run, the rules reference agrees with the
+games the package plays, the API reference lists every module, and no link or reference
+points outside the repository."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+import re
+from pathlib import Path
+
+import pytest
+
+import splitpot
+
+ROOT = Path(__file__).resolve().parents[1]
+DOCS = ROOT / "docs"
+PAGES = sorted(p for p in DOCS.rglob("*.md") if not {"_build", "generated"} & set(p.parts))
+# Pages of prose and tables only; every other page must show examples that run.
+PROSE = {"rules.md", "changelog.md", "development.md", "reference/index.md", "TESTING.md"}
+
+
+def _name(page: Path) -> str:
+    return page.relative_to(DOCS).as_posix()
+
+
+def test_the_pages_are_there() -> None:
+    assert {"index.md", "rules.md", "WILD_CARDS.md", "API.md"} <= {_name(p) for p in PAGES}
+    assert {_name(p) for p in PAGES} >= PROSE, "a page listed as prose no longer exists"
+
+
+@pytest.mark.parametrize("page", PAGES, ids=_name)
+def test_page_examples_run(page: Path) -> None:
+    result = doctest.testfile(
+        str(page),
+        module_relative=False,
+        encoding="utf-8",
+        optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE,
+    )
+    assert result.failed == 0
+    if _name(page) not in PROSE:
+        assert result.attempted > 0, f"docs/{_name(page)} shows no example; add some (or list it in PROSE)"
+
+
+# ----------------------------------------------------------------- the rules reference
+
+
+def github_anchor(heading: str) -> str:
+    """The anchor GitHub and the docs site (MyST) give a Markdown heading."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")
+
+
+def anchors(page: Path) -> set[str]:
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    return {github_anchor(h) for h in re.findall(r"^#{1,6} (.+)$", text, re.M)}
+
+
+def test_rules_sections_have_their_anchors() -> None:
+    """Every section of the rules, §0 to §5.11, has the anchor other pages link to."""
+    found = anchors(DOCS / "rules.md")
+    numbers = ["0", "1", "2", "3", "4", "5"] + [f"5{i}" for i in range(1, 12)]
+    missing = [n for n in numbers if not any(a.startswith(f"{n}-") for a in found)]
+    assert not missing, f"docs/rules.md lacks the sections {missing}"
+
+
+def test_rules_reference_lists_the_games_this_version_plays() -> None:
+    text = (DOCS / "rules.md").read_text(encoding="utf-8")
+    table = text[text.index("## Games at a glance") : text.index("## 0. Conventions")]
+    rows = re.findall(r"^\|[^|]*\|[^|]*\| `([a-z0-9-]+)` \| (yes|planned) \|$", table, re.M)
+    listed = dict(rows)
+    assert set(splitpot.GAMES) <= set(listed), (
+        f"add {sorted(set(splitpot.GAMES) - set(listed))} to the games at a glance in docs/rules.md"
+    )
+    playable = {name for name, status in listed.items() if status == "yes"}
+    assert playable == set(splitpot.GAMES), (
+        "docs/rules.md, games at a glance: mark as 'yes' exactly the games in splitpot.GAMES "
+        f"(now 'yes' but not playable: {sorted(playable - set(splitpot.GAMES))}; "
+        f"playable but 'planned': {sorted(set(splitpot.GAMES) - playable)})"
+    )
+
+
+# ----------------------------------------------------------------- links and references
+
+
+def text_files() -> list[Path]:
+    """The repository's own text: docs, README and changelog, the package, tests, tools, CI."""
+    files = [ROOT / name for name in ("README.md", "CHANGELOG.md", "pyproject.toml", "CMakeLists.txt")]
+    files += [ROOT / ".ci" / "run"]
+    for folder, patterns in [
+        ("docs", ["*.md", "*.py"]),
+        ("python", ["*.py", "*.pyi"]),
+        ("tests", ["*.py", "*.md", "*.json"]),
+        ("benchmarks", ["*.py"]),
+        ("tools", ["*"]),
+        ("cpp", ["*.cpp", "*.hpp"]),
+    ]:
+        for pattern in patterns:
+            files += [p for p in (ROOT / folder).rglob(pattern) if p.is_file() and "_build" not in p.parts]
+    return [p for p in files if p.is_file()]
+
+
+def test_nothing_points_outside_the_repository() -> None:
+    """The rules live in docs/rules.md: no reference to a rules file or shared folder that the
+    repository, the sdist and the wheel do not hold."""
+    outside = re.compile("|".join([re.escape("../" + "shared"), r"\bshared/", r"\b" + "RULES" + r"\.md"]))
+    found = [
+        f"{p.relative_to(ROOT)}:{n}: {line.strip()}"
+        for p in text_files()
+        for n, line in enumerate(p.read_text(encoding="utf-8", errors="replace").splitlines(), 1)
+        if outside.search(line)
+    ]
+    assert not found, "cite the rules as docs/rules.md (the rules reference):\n" + "\n".join(found)
+
+
+MARKDOWN = [ROOT / "README.md", ROOT / "CHANGELOG.md", *PAGES]
+
+
+@pytest.mark.parametrize("page", [p for p in MARKDOWN if p.is_file()], ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_resolve(page: Path) -> None:
+    """Every relative link names a file of the repository, and every #anchor a heading of it."""
+    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    bad = []
+    for target in re.findall(r"\]\(([^)\s]+)\)", text):
+        if re.match(r"[a-z]+:", target):
+            assert target.startswith("https://"), f"{page.name}: insecure or odd link {target}"
+            continue
+        path, _, anchor = target.partition("#")
+        file = (page.parent / path).resolve() if path else page
+        if path and not file.suffix and not file.exists():
+            file = file.with_suffix(".md")  # a docs-site link to a page by name
+        if not file.exists() or ROOT not in [file, *file.parents]:
+            bad.append(f"{target}: no such file in the repository")
+        elif anchor and file.suffix == ".md" and anchor not in anchors(file):
+            bad.append(f"{target}: no heading with that anchor")
+    assert not bad, f"{page.relative_to(ROOT)}: " + "; ".join(bad)
+
+
+def test_every_module_is_in_the_api_reference() -> None:
+    index = (DOCS / "reference" / "index.md").read_text()
+    listed = set(re.findall(r"^generated/(splitpot[\w.]*)$", index, re.M))
+    modules = {"splitpot"} | {
+        m.name
+        for m in pkgutil.walk_packages(splitpot.__path__, "splitpot.")
+        if not any(part.startswith("_") for part in m.name.split("."))
+    }
+    assert modules - listed == set(), "add to docs/reference/index.md: " + ", ".join(sorted(modules - listed))
+    for name in listed:
+        importlib.import_module(name)  # no stale entry
