@@ -27,6 +27,8 @@ wrong type (``complete(5.0)``,                ``IllegalActionError`` and an ``Ar
 ``seat=True``)
 a history document that does not match its    :class:`HistoryError` (a ``ValueError``)
 schema or does not replay
+a house list (dealer's choice) that is not     :class:`HouseListError` (a ``RuleError``)
+TOML or names a bad call
 ============================================  ==================================================
 
 So a game loop that catches :class:`IllegalActionError` also catches an
@@ -48,6 +50,7 @@ __all__ = [
     "CardTypeError",
     "ExtraMissingError",
     "HistoryError",
+    "HouseListError",
     "IllegalActionError",
     "IllegalActionTypeError",
     "RankingError",
@@ -101,3 +104,9 @@ class HistoryError(SplitpotError, ValueError):
     """A hand history is malformed (it does not match the schema) or does not replay
     (a tampered deck, a card dealt twice, an action illegal at its point); the
     message names the event."""
+
+
+class HouseListError(RuleError):
+    """A dealer's-choice house list cannot be read (not TOML, a missing file) or
+    names a call that is refused (an unknown game, an option that does not fit
+    it, a bad weight); the message starts with the file and line (``house.toml:12:``)."""

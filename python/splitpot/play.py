@@ -24,6 +24,7 @@ from typing import Any
 from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
+from splitpot.dealers_choice import stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
@@ -323,7 +324,7 @@ def run_play(args: argparse.Namespace) -> int:
         print(json.dumps(_json_document(spec, args, seed, hands), indent=1))
         return 0
     out = Output(plain=args.plain)
-    out.line(f"{spec.name}: {args.players} players, seed {seed}, {_stakes_text(spec.stakes)}")
+    out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
     for number, state in enumerate(hands, 1):
         if len(hands) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
@@ -417,18 +418,6 @@ def _json_document(
     else:
         doc["hands"] = records
     return doc
-
-
-def _stakes_text(stakes: Stakes) -> str:
-    parts = []
-    if stakes.ante:
-        parts.append(f"ante {stakes.ante}")
-    if stakes.bring_in:
-        parts.append(f"bring-in {stakes.bring_in}")
-    if stakes.blinds:
-        parts.append("blinds " + "/".join(map(str, stakes.blinds)))
-    parts.append(f"limits {stakes.small_bet}/{stakes.big_bet}")
-    return ", ".join(parts)
 
 
 def _cards(cards: Sequence[int]) -> str:

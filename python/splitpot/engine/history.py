@@ -28,6 +28,7 @@ from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, Splitpot
 from splitpot.validate import describe
 
 if TYPE_CHECKING:
+    from splitpot.dealers_choice import Call
     from splitpot.engine.state import State
 
 __all__ = ["History", "apply_event", "player_view"]
@@ -39,7 +40,10 @@ class History:
 
     ``deck`` is the first deck; the deck of every re-deal and every new stub of
     a draw are in the events (``redeal``, ``reshuffle``), and the replay deals
-    them in the same order.
+    them in the same order.  ``call`` is the dealer's call that named the game
+    in a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; None
+    otherwise); it is written as ``"call"`` and checked, when read, to deal the
+    recorded spec.
     """
 
     spec: GameSpec
@@ -47,6 +51,7 @@ class History:
     button: int
     deck: tuple[int, ...]
     events: tuple[ev.Event, ...]
+    call: Call | None = None
 
     @classmethod
     def of(cls, state: State) -> History:
@@ -57,6 +62,7 @@ class History:
             button=state.button,
             deck=state.deck_order,
             events=tuple(state.events),
+            call=state.game_call,
         )
 
     def to_dict(self) -> dict[str, Any]:
@@ -68,6 +74,7 @@ class History:
             "button": self.button,
             "deck": [ev.card_text(c) for c in self.deck],
             "events": [ev.event_to_dict(e) for e in self.events],
+            **({"call": self.call.to_dict()} if self.call is not None else {}),
         }
 
     def to_json(self, **kwargs: Any) -> str:
@@ -99,6 +106,7 @@ class History:
             raise HistoryError(f"spec: {err}") from None
         if data["game"] != spec.name:
             raise HistoryError(f"game: {data['game']!r} is not the spec's game {spec.name!r}.")
+        call = _read_call(data.get("call"), spec)
         deck = tuple(int(Card(c)) for c in data["deck"])
         if len(set(deck)) != len(deck):
             twice = next(c for c in deck if deck.count(c) > 1)
@@ -109,6 +117,7 @@ class History:
             button=data["button"],
             deck=deck,
             events=tuple(ev.event_from_dict(e) for e in data["events"]),
+            call=call,
         )
         if verify:
             history.replay()
@@ -146,7 +155,8 @@ class History:
         later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
         decks = [self.deck, *later] if later else self.deck
         try:
-            state = State(self.spec, self.stacks, button=self.button, deck=decks, automate=not strict)
+            state = State(self.spec, self.stacks, button=self.button, deck=decks,
+                          automate=not strict, game_call=self.call)
         except SplitpotError as err:
             raise HistoryError(f"the hand cannot be dealt again: {err}") from None
         log = self.events
@@ -184,6 +194,21 @@ class History:
             raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
         state.automate = state.phase not in _DEALER_PHASES
         return state
+
+
+def _read_call(data: object, spec: GameSpec) -> Call | None:
+    """The recorded dealer's call, checked to deal ``spec`` (None when there is none)."""
+    if data is None:
+        return None
+    from splitpot.dealers_choice import Call
+
+    try:
+        call = Call.from_dict(data)
+    except SplitpotError as err:
+        raise HistoryError(f"call: {err}") from None
+    if call.spec != spec:
+        raise HistoryError(f"call: the call ({call.text()}) does not deal the recorded spec.")
+    return call
 
 
 def _apply(state: State, index: int, event: ev.Event) -> None:

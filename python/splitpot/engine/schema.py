@@ -19,7 +19,7 @@ and kind when the fault is inside an event.
 
 >>> schema = history_schema()
 >>> sorted(schema["properties"])
-['button', 'deck', 'events', 'game', 'spec', 'starting_stacks']
+['button', 'call', 'deck', 'events', 'game', 'spec', 'starting_stacks']
 >>> validate_history({"game": "x", "spec": {}, "starting_stacks": [], "button": 0, "deck": [],
 ...                   "events": [{"event": "raise", "seat": 1, "amount": 5, "to": "10"}]})
 Traceback (most recent call last):
@@ -47,6 +47,18 @@ from splitpot.validate import describe
 __all__ = ["history_schema", "schema_text", "validate_history"]
 
 _CARD = {"type": "string", "pattern": "^(?:[2-9TJQKA][cdhs]|Jk)$"}
+_CALL = {
+    "description": "Dealer's choice: the call that named the game (splitpot.dealers_choice.Call), "
+    "its options as get_game takes them; optional.",
+    "type": "object",
+    "properties": {
+        "game": {"type": "string"},
+        "options": {"type": "object"},
+        "stakes": {"$ref": "#/$defs/Stakes"},
+    },
+    "required": ["game", "options"],
+    "additionalProperties": False,
+}
 
 
 def _field_schema(tp: Any, defs: dict[str, Any]) -> dict[str, Any]:
@@ -137,6 +149,7 @@ def schema_text() -> str:
             "button": {"type": "integer", "minimum": 0},
             "deck": {"type": "array", "items": {"$ref": "#/$defs/card"}},
             "events": {"type": "array", "items": {"oneOf": kinds}},
+            "call": _CALL,
         },
         "required": ["game", "spec", "starting_stacks", "button", "deck", "events"],
         "$defs": dict(sorted(defs.items())),

@@ -110,6 +110,11 @@ def _from_mapping(cls: Any, data: Mapping[str, Any], what: str) -> Any:
     return cls(**data)
 
 
+def _tuples(value: Any) -> Any:
+    """``value`` with every list a tuple (a JSON document's lists)."""
+    return tuple(_tuples(v) for v in value) if isinstance(value, (list, tuple)) else value
+
+
 def _check(cond: bool, where: str, message: str) -> None:
     if not cond:
         raise RuleError(f"{where}: {message}")
@@ -520,8 +525,9 @@ class GameSpec:
         """Rebuild a spec from :meth:`to_dict` output.
 
         >>> from splitpot.games import get_game
-        >>> spec = get_game("seven-card-stud")
-        >>> GameSpec.from_dict(spec.to_dict()) == spec
+        >>> spec = get_game("aces-deuces")
+        >>> import json
+        >>> GameSpec.from_dict(json.loads(json.dumps(spec.to_dict()))) == spec
         True
         """
         if not isinstance(data, Mapping):
@@ -534,9 +540,9 @@ class GameSpec:
                 else s  # refused by __post_init__ with its type named
                 for s in streets
             )
-        if "options" in data:
+        if "options" in data:  # JSON lists back to the tuples the builders record
             data["options"] = tuple(
-                tuple(pair) if isinstance(pair, (list, tuple)) else pair
+                tuple(_tuples(item) for item in pair) if isinstance(pair, (list, tuple)) else pair
                 for pair in as_sequence(data["options"], "GameSpec: options", "pairs")
             )
         if isinstance(data.get("opening"), Mapping):

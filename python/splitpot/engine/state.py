@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from enum import StrEnum, unique
+from typing import TYPE_CHECKING
 
 from splitpot.cards import Card, parse_cards
 from splitpot.engine import draws, openers
@@ -66,6 +67,9 @@ from splitpot.errors import (
     SplitpotError,
 )
 from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, describe
+
+if TYPE_CHECKING:
+    from splitpot.dealers_choice import Call
 
 __all__ = ["Phase", "State"]
 
@@ -176,6 +180,20 @@ def _discards(discards: object) -> list[int]:
         raise IllegalActionError(f"Cannot draw: {err}.") from None
 
 
+def _checked_call(call: Call | None, spec: GameSpec) -> Call | None:
+    """``call`` (dealer's choice: the call that named the game), refused unless it deals ``spec``."""
+    if call is None:
+        return None
+    called = getattr(call, "spec", None)
+    if not isinstance(called, GameSpec):
+        raise ArgumentTypeError(f"game_call must be a dealer's Call (splitpot.dealers_choice) or None, "
+                                f"got {describe(call)}.")
+    if called != spec:
+        raise RuleError(f"game_call: the call deals {called.name} with other options or stakes than the spec "
+                        f"given ({spec.name}); deal call.spec.")
+    return call
+
+
 class State:
     """One hand of poker at a table of ``len(stacks)`` seats.
 
@@ -187,7 +205,9 @@ class State:
     ``deck`` may also be a sequence of decks: the first is dealt first, the
     next ones serve re-deals and stub reshuffles in the order they happen
     (:class:`~splitpot.engine.draws.Decks`); past them, orders are shuffled
-    from ``seed``.
+    from ``seed``.  ``game_call`` is the dealer's call that named the game in
+    a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; its spec
+    must be ``spec``): kept as ``game_call`` and in the history.
     """
 
     def __init__(
@@ -199,6 +219,7 @@ class State:
         seed: int | None = None,
         deck: draws.DeckInput | None = None,
         automate: bool = True,
+        game_call: Call | None = None,
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
@@ -219,6 +240,7 @@ class State:
         if not joker and 52 in order:
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
         self.spec = spec
+        self.game_call = _checked_call(game_call, spec)
         self.seats = seats
         self.button = button
         self.automate = automate

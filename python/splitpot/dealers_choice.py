@@ -1,0 +1,443 @@
+"""Dealer's choice (the rules, §5.11): each deal the dealer calls the game.
+
+A :class:`Call` names one game of :data:`~splitpot.games.GAMES` with its
+options (wild cards, the joker, positional wild cards, penalty cards, ranking
+and betting options: any keyword :func:`~splitpot.games.get_game` takes) and
+its stakes; it is checked when made, so a call that does not fit its game is
+refused before any card is dealt.  :class:`DealersChoice` is the session: the
+button moves left after each deal, and the dealer calls through a dealer
+policy, a callable that takes the :class:`Deal` about to be dealt and returns
+a :class:`Call` (the computer dealer, :class:`~splitpot.house.HouseDealer`,
+picks at random from a house list).  Each hand's :class:`~splitpot.engine.state.State`
+carries its call, and so does its history, so a hand replays on its own.
+
+Readings:
+
+- Unequal antes: a call names one ante that every player pays
+  (:class:`~splitpot.engine.spec.Stakes` has one ``ante``).  A call may also
+  give the antes player by player (``stakes={"ante": [1, 1, 1]}``, as a house
+  list may write them): when they are equal that is the one ante, and when they
+  differ the call is refused, as is every other way of making one player ante
+  more than another (a dealer who antes for the whole table is not offered).
+  The blinds of California lowball are not antes: they are the game's own
+  forced bets (the rules, §5.6), set by its ``limit`` or ``blinds`` option.
+- A player short of the ante antes all he has (table stakes); that is not an
+  unequal ante called by the dealer.
+- A jackpots (or jacks back) deal that nobody opens is dealt again inside the
+  same hand by the same dealer, with a new ante from everyone (the engine's
+  re-deal, the rules, §5.4); the dealer does not call again, and the button
+  moves on only when the hand is over.
+- The dealer calls a game for the players who have chips; a call whose game
+  does not seat that many (California lowball with three blinds needs three
+  players; seven-card stud seats eight) is refused before the deal.
+- "Betting rounds" of the rules are the options each game offers
+  (five-card stud's five bets is its own game, ``open_pair``, the
+  ``uncapped_heads_up`` cap, the draw games' ``pass_and_out``, ...).
+
+>>> call = Call(game="five-card-stud-last-down", options={"wild": "2"})
+>>> call.text()
+'five-card stud, last card down, deuces wild'
+>>> call.spec.wilds.wild
+('2',)
+>>> Call(game="five-card-stud", stakes={"ante": [1, 2, 1]})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+splitpot.errors.RuleError: Call: unequal antes [1, 2, 1]: no player may be made to ante more than another ...
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from splitpot.cards import _RANK_PLURALS, RANKS, Card
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec, Stakes
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games import GAMES, get_game
+from splitpot.validate import as_int, as_sequence, check_keywords, describe
+
+__all__ = [
+    "DEALERS_CHOICE",
+    "GAME_TITLES",
+    "Call",
+    "Deal",
+    "DealerPolicy",
+    "DealersChoice",
+    "games_played",
+]
+
+DEALERS_CHOICE = "dealers-choice"
+"""The name of the format (``splitpot play dealers-choice``); not a game of
+:data:`~splitpot.games.GAMES`, since each deal is one of them."""
+
+GAME_TITLES: dict[str, str] = {
+    "seven-card-stud": "seven-card stud",
+    "seven-card-stud-8": "seven-card stud, eight or better",
+    "seven-card-stud-high-low": "seven-card stud high-low",
+    "seven-card-stud-declare": "seven-card stud high-low with declarations",
+    "jackpots": "jackpots",
+    "lowball": "lowball",
+    "california-lowball": "California lowball",
+    "jacks-back": "jacks back",
+    "five-card-stud": "five-card stud",
+    "five-card-stud-last-down": "five-card stud, last card down",
+    "five-card-stud-five-bets": "five-card stud, first card down, five bets",
+    "mexican-stud": "Mexican stud",
+    "aces-deuces": "aces-deuces",
+}
+"""How a dealer names each game aloud."""
+
+
+def _freeze(value: Any) -> Any:
+    """Lists (from TOML or JSON) as tuples, so a call is hashable and compares by value."""
+    if isinstance(value, (list, tuple)):
+        return tuple(_freeze(v) for v in value)
+    return value
+
+
+def _ante(value: object) -> int:
+    """One ante from an amount or from amounts player by player (all equal)."""
+    if isinstance(value, (list, tuple)):
+        amounts = as_sequence(value, "Call: stakes: ante", "ints")
+        antes = [as_int(a, f"Call: stakes: ante[{i}]", low=0) for i, a in enumerate(amounts)]
+        if not antes:
+            raise RuleError("Call: stakes: ante: give one amount (or one per player), not an empty list.")
+        if len(set(antes)) > 1:
+            raise RuleError(
+                f"Call: unequal antes {list(antes)}: no player may be made to ante more than another "
+                "(the rules, §5.11); name one ante for everyone."
+            )
+        return antes[0]
+    return as_int(value, "Call: stakes: ante", low=0)
+
+
+def _stakes(value: object) -> Stakes | None:
+    if value is None or isinstance(value, Stakes):
+        return value
+    if not isinstance(value, Mapping):
+        raise ArgumentTypeError(f"Call: stakes must be a Stakes, a dict of its fields or None, "
+                                f"got {describe(value)}.")
+    data = dict(value)
+    check_keywords(data, {f.name for f in dataclasses.fields(Stakes)}, "Call: stakes")
+    if "ante" in data:
+        data["ante"] = _ante(data["ante"])
+    if "blinds" in data:
+        data["blinds"] = _freeze(data["blinds"])
+    return Stakes(**data)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Call:
+    """A dealer's call: the game, its options and its stakes (None: the game's own).
+
+    ``options`` are the keywords of :func:`~splitpot.games.get_game` for the
+    game, wild-card options included (``{"wild": "2", "positional":
+    "lowest_hole_card"}``); they are kept as sorted ``(name, value)`` pairs.
+    The call is refused at once (:class:`~splitpot.errors.RuleError`) when the
+    game is unknown, an option does not fit it, or the antes are unequal;
+    :attr:`spec` is the game it deals.
+
+    >>> Call(game="seven-card-stud", options={"bugs": True})
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: seven-card-stud: unknown options ['bugs'].
+    >>> Call(game="jackpots", stakes={"ante": 2, "small_bet": 5, "big_bet": 10}).spec.stakes.ante
+    2
+    """
+
+    game: str
+    options: tuple[tuple[str, Any], ...] = ()
+    stakes: Stakes | None = None
+    spec: GameSpec = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.game, str):
+            raise ArgumentTypeError(f"Call: game must be a str, got {describe(self.game)}; "
+                                    f"games: {', '.join(GAMES)}.")
+        if self.game == DEALERS_CHOICE:
+            raise RuleError(f"Call: a dealer calls one game, not {DEALERS_CHOICE!r}; "
+                            f"games: {', '.join(GAMES)}.")
+        options = self.options
+        if isinstance(options, Mapping):
+            pairs = list(options.items())
+        else:
+            pairs = [tuple(p) if isinstance(p, (list, tuple)) else p
+                     for p in as_sequence(options, "Call: options", "(name, value) pairs")]
+        for pair in pairs:
+            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+                raise ArgumentTypeError(f"Call: options must be a dict or (name, value) pairs, "
+                                        f"got {describe(pair)}.")
+        names = [name for name, _ in pairs]
+        if len(set(names)) != len(names):
+            twice = sorted({n for n in names if names.count(n) > 1})
+            raise RuleError(f"Call: options named twice: {twice}.")
+        if "stakes" in names:
+            raise RuleError("Call: give the stakes as Call(stakes=...), not among the options.")
+        frozen = tuple(sorted((name, _freeze(value)) for name, value in pairs))
+        object.__setattr__(self, "options", frozen)
+        object.__setattr__(self, "stakes", _stakes(self.stakes))
+        keywords: dict[str, Any] = dict(frozen)
+        if self.stakes is not None:
+            keywords["stakes"] = self.stakes
+        object.__setattr__(self, "spec", get_game(self.game, **keywords))
+
+    @property
+    def title(self) -> str:
+        """The game as the dealer names it ("five-card stud, last card down")."""
+        return GAME_TITLES.get(self.game, self.game)
+
+    def text(self) -> str:
+        """The call as the dealer says it: the game, then each option.
+
+        >>> Call(game="seven-card-stud-high-low",
+        ...      options={"low": "ace-to-six", "positional": "lowest_hole_card"}).text()
+        "seven-card stud high-low, ace-to-six low, each player's lowest hole card wild"
+        """
+        words = [self.title]
+        for name, value in sorted(self.options, key=lambda pair: _SAID_ORDER.get(pair[0], 0)):
+            phrase = _option_text(name, value, self.options)
+            if phrase:
+                words.append(phrase)
+        if self.stakes is not None:
+            words.append(stakes_text(self.stakes))
+        return ", ".join(words)
+
+    def fits(self, players: int) -> bool:
+        """Whether the called game seats ``players`` players."""
+        return self.spec.min_players <= players <= self.spec.max_players
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict from which :meth:`from_dict` rebuilds the call.
+
+        >>> call = Call(game="lowball", options={"joker": "wild"}, stakes={"ante": 1})
+        >>> Call.from_dict(call.to_dict()) == call
+        True
+        """
+        out: dict[str, Any] = {"game": self.game, "options": {k: _thaw(v) for k, v in self.options}}
+        if self.stakes is not None:
+            out["stakes"] = {k: _thaw(v) for k, v in dataclasses.asdict(self.stakes).items()}
+        return out
+
+    @classmethod
+    def from_dict(cls, data: object) -> Call:
+        """Rebuild a call from :meth:`to_dict` output (checked as any call)."""
+        if not isinstance(data, Mapping):
+            raise ArgumentTypeError(f"Call.from_dict takes a dict, got {describe(data)}.")
+        check_keywords(dict(data), {"game", "options", "stakes"}, "Call")
+        if "game" not in data:
+            raise RuleError("Call: missing 'game'.")
+        return cls(game=data["game"], options=data.get("options", {}), stakes=data.get("stakes"))
+
+
+def _thaw(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_thaw(v) for v in value]
+    return str(value) if hasattr(value, "value") and isinstance(value, str) else value
+
+
+def stakes_text(stakes: Stakes) -> str:
+    """``ante 1, bring-in 2, limits 5/10`` (the parts that are set)."""
+    parts = []
+    if stakes.ante:
+        parts.append(f"ante {stakes.ante}")
+    if stakes.bring_in:
+        parts.append(f"bring-in {stakes.bring_in}")
+    if stakes.blinds:
+        parts.append("blinds " + "/".join(map(str, stakes.blinds)))
+    parts.append(f"limits {stakes.small_bet}/{stakes.big_bet}")
+    return ", ".join(parts)
+
+
+_SAID_ORDER = {name: i for i, name in enumerate((
+    "low", "qualifier", "declare", "both", "tie_keeps_half", "openers", "max_draw", "ace_draw",
+    "pass_and_out", "second_round", "limit", "blinds", "sevens", "turn_up", "fees", "stand_is_final",
+    "open_pair", "uncapped_heads_up", "wild", "joker", "positional", "wild_low", "duplicate", "penalty",
+), start=1)}
+"""The order a dealer says the options in: the game's own, then the wild cards (others first)."""
+
+
+def _listed(names: Sequence[str]) -> str:
+    """``a``, ``a and b``, ``a, b and c``."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _cards_named(value: Any) -> list[str]:
+    return " ".join((value,) if isinstance(value, str) else value).split()
+
+
+def _wild_text(value: Any) -> str:
+    names = []
+    for text in _cards_named(value):
+        rank = "T" if text == "10" else text.upper()
+        names.append(_RANK_PLURALS[RANKS.index(rank)] if rank in RANKS else str(Card(text)))
+    return _listed(names) + " wild"
+
+
+def _penalty_text(value: Any, rule: Any) -> str:
+    cards = [str(Card(c)) for c in _cards_named(value)]
+    plural = "s" if len(cards) > 1 else ""
+    return f"penalty card{plural} {_listed(cards)} ({str(rule).replace('-', ' ').replace('_', ' ')})"
+
+
+def _rank_name(value: Any) -> str:
+    rank = str(value).upper()
+    return _RANK_PLURALS[RANKS.index(rank)] if rank in RANKS else str(value)
+
+
+_POSITIONAL_TEXT = {
+    "hole_card": "each player's hole card",
+    "lowest_hole_card": "each player's lowest hole card",
+    "first_card": "each player's first card",
+    "third_card": "each player's third card",
+}
+_WILD_LOW_TEXT = {
+    "zero": "wild cards low as zeros",
+    "best-rank": "wild cards low as the best rank",
+    "lowest-absent": "wild cards low as the lowest rank absent",
+}
+_QUALIFIER_NAMES = {5: "five", 6: "six", 7: "seven", 8: "eight", 9: "nine", 10: "ten",
+                    11: "jack", 12: "queen", 13: "king"}
+_FLAGS_TEXT = {  # switches: the phrase when on
+    "duplicate": "wild cards may duplicate a held card",
+    "open_pair": "big bet on an open pair",
+    "uncapped_heads_up": "no raise cap heads-up",
+    "turn_up": "hole card may be turned up",
+    "tie_keeps_half": "a tied swing keeps his half",
+}
+
+
+def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> str:
+    """How the dealer says one option ('' for one that says nothing)."""
+    given = dict(options)
+    if name in _FLAGS_TEXT:
+        return _FLAGS_TEXT[name] if value is True else ""
+    key = str(value).replace("_", "-") if isinstance(value, str) else value
+    texts: dict[str, Callable[[], str]] = {
+        "wild": lambda: _wild_text(value),
+        "joker": lambda: {"wild": "the joker wild", "bug": "the joker as the bug"}.get(key, "no joker"),
+        "wild_low": lambda: _WILD_LOW_TEXT.get(key, f"wild_low {key}"),
+        "penalty": lambda: _penalty_text(value, given.get("penalty_rule", "dead-hand")),
+        "penalty_rule": lambda: "",  # said with the penalty cards
+        "positional": lambda: f"{_POSITIONAL_TEXT.get(str(value), str(value))} wild" if value else
+        "no hole card wild",
+        "low": lambda: f"{value} low",
+        "qualifier": lambda: f"low qualifier {_QUALIFIER_NAMES.get(value, value)}",
+        "declare": lambda: {"in-turn": "declare in turn", "simultaneous": "declare with chips",
+                            "none": "cards speak"}.get(key, f"declare {key}"),
+        "both": lambda: "'both' may be declared" if value else "no 'both' declaration",
+        "max_draw": lambda: f"draw at most {value}",
+        "ace_draw": lambda: f"{value} with an ace",
+        "pass_and_out": lambda: "pass and out" if value else "checking allowed",
+        "second_round": lambda: "second round from the dealer's left" if key == "dealer-left" else "",
+        "openers": lambda: f"{_rank_name(value)} to open",
+        "limit": lambda: f"limit {value}",
+        "blinds": lambda: "blinds " + "/".join(map(str, value)),
+        "sevens": lambda: f"sevens rule {key}" if key != "off" else "no sevens rule",
+        "stand_is_final": lambda: "" if value else "a player who stood may draw later",
+        "fees": lambda: "draw fees " + "/".join(map(str, value)),
+    }
+    if name in texts:
+        return texts[name]()
+    return f"{name.replace('_', ' ')} {value}"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Deal:
+    """What a dealer policy is told before it calls: the ``dealer``'s seat, the
+    deal's ``number`` in the session (1 first), each seat's ``stacks`` and the
+    calls made so far (``calls``)."""
+
+    dealer: int
+    number: int
+    stacks: tuple[int, ...]
+    calls: tuple[Call, ...] = ()
+
+    @property
+    def players(self) -> int:
+        """The players with chips: the table the call must seat."""
+        return sum(1 for s in self.stacks if s > 0)
+
+
+DealerPolicy = Callable[[Deal], Call]
+"""A dealer: takes the :class:`Deal` and returns the :class:`Call`."""
+
+
+class DealersChoice(Session):
+    """A dealer's-choice session: stacks carry over, the button moves left, and
+    before each deal the dealer calls the game through ``dealer``, one policy
+    for every seat or a sequence of one per seat (a person's seat, the computer's).
+
+    >>> from splitpot.bots import SimpleBot
+    >>> calls = iter([Call(game="lowball"), Call(game="five-card-stud", options={"wild": "2"})])
+    >>> session = DealersChoice([100, 100, 100], dealer=lambda deal: next(calls), seed=1)
+    >>> hands = session.play(2, SimpleBot(seed=1))
+    >>> [(h.button, h.game_call.game) for h in hands], sum(session.stacks)
+    ([(0, 'lowball'), (1, 'five-card-stud')], 300)
+    """
+
+    def __init__(
+        self,
+        stacks: Sequence[int],
+        *,
+        dealer: DealerPolicy | Sequence[DealerPolicy],
+        button: int = 0,
+        seed: int | None = None,
+    ) -> None:
+        self._setup(stacks, button=button, seed=seed)
+        if callable(dealer):
+            self.dealers: tuple[DealerPolicy, ...] = (dealer,) * len(self.stacks)
+        else:
+            policies = as_sequence(dealer, "dealer", "dealer policies")
+            if len(policies) != len(self.stacks) or not all(callable(p) for p in policies):
+                raise ArgumentTypeError(
+                    f"dealer must be a callable taking the Deal, or one per seat ({len(self.stacks)}), "
+                    f"got {describe(dealer)}."
+                )
+            self.dealers = tuple(policies)
+        self.calls: list[Call] = []
+
+    @property
+    def _fewest_players(self) -> int:
+        return 2  # every game seats two; the call is checked against the table
+
+    def deal(self) -> Deal:
+        """The deal about to be dealt (the previous hand, if any, complete)."""
+        stacks, button = self._next_table()
+        return Deal(dealer=button, number=len(self.hands) + 1, stacks=tuple(stacks), calls=tuple(self.calls))
+
+    def new_hand(self, *, deck: Sequence[int] | None = None, call: Call | None = None) -> State:
+        """Start the next hand: the dealer calls (or ``call`` is the call), the
+        call is checked against the table, then the cards are dealt."""
+        deal = self.deal()
+        if call is None:
+            policy = self.dealers[deal.dealer]
+            call = policy(deal)
+            if not isinstance(call, Call):
+                raise ArgumentTypeError(f"the dealer policy of seat {deal.dealer} must return a Call, "
+                                        f"got {describe(call)}.")
+        elif not isinstance(call, Call):
+            raise ArgumentTypeError(f"call must be a Call, got {describe(call)}.")
+        if not call.fits(deal.players):
+            raise RuleError(
+                f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
+                f"{call.spec.max_players} players; {deal.players} have chips."
+            )
+        self.stacks, self.button = list(deal.stacks), deal.dealer
+        state = self._start(call.spec, deck=deck, call=call)
+        self.calls.append(call)
+        return state
+
+
+def games_played(hands: Iterable[State]) -> Counter[str]:
+    """How many hands of each game a session dealt (by game name).
+
+    >>> games_played([])
+    Counter()
+    """
+    return Counter(state.spec.name for state in hands)
+
