@@ -1,0 +1,255 @@
+"""House lists: the calls a card room allows in dealer's choice, written once
+as a TOML file, and the computer dealer that picks from them.
+
+A house list is a ``[house]`` table (its ``name``, optional) and one
+``[[call]]`` table per call: ``game`` (a name of :data:`~splitpot.games.GAMES`),
+``weight`` (how often the computer dealer picks it, relative to the others;
+a number > 0, default 1), ``stakes`` (optional: a table of
+:class:`~splitpot.engine.spec.Stakes` fields; the game's own stakes
+otherwise), and any option the game takes, as
+:func:`~splitpot.games.get_game`'s keyword (``wild = "2"``, ``positional =
+"lowest_hole_card"``, ``penalty = ["Qs"]``, ``low = "ace-to-six"``, ...).
+Every call is checked when the file is read; an error names the file and the
+line (:class:`~splitpot.errors.HouseListError`).  The package ships an example,
+:func:`example_house`, that uses every game and every kind of option.
+
+>>> house = HouseList.from_toml('''
+... [house]
+... name = "Thursday night"
+...
+... [[call]]
+... game = "five-card-stud-last-down"
+... weight = 3
+... wild = "2"
+... ''', source="thursday.toml")
+>>> house.name, [entry.call.text() for entry in house.entries]
+('Thursday night', ['five-card stud, last card down, deuces wild'])
+>>> HouseList.from_toml('[[call]]\\ngame = "texas"', source="bad.toml")  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+splitpot.errors.HouseListError: bad.toml:2: call 1 (texas): Unknown game 'texas'; known games: ...
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from splitpot.dealers_choice import Call, Deal
+from splitpot.errors import ArgumentTypeError, HouseListError, RuleError, SplitpotError
+from splitpot.validate import as_float, as_optional_int, describe
+
+__all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "load_house"]
+
+_CALL_KEYS = frozenset({"game", "weight", "stakes"})  # the rest of a [[call]] table are options
+_TOP_KEYS = frozenset({"house", "call"})
+_HEADER = re.compile(r"^\s*\[\[\s*call\s*\]\]")
+_TOML_LINE = re.compile(r"\(at line (\d+), column \d+\)")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseEntry:
+    """One call of a house list, its ``weight`` and the ``line`` it starts on (None: not from a file)."""
+
+    call: Call
+    weight: float = 1.0
+    line: int | None = None
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.call, Call):
+            raise ArgumentTypeError(f"HouseEntry: call must be a Call, got {describe(self.call)}.")
+        object.__setattr__(self, "weight", _weight(self.weight, "HouseEntry: weight"))
+        object.__setattr__(self, "line", as_optional_int(self.line, "HouseEntry: line"))
+
+
+def _weight(value: object, name: str) -> float:
+    weight = as_float(value, name, low=0)
+    if weight == 0:
+        raise RuleError(f"{name} must be > 0 (leave a call out of the house list to never call it), got 0.")
+    return weight
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class HouseList:
+    """The calls a house allows, with their weights; ``name`` and ``source`` (the
+    file it was read from) are for messages and summaries.
+
+    >>> HouseList(entries=())
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: HouseList: no calls; a house list needs at least one [[call]].
+    """
+
+    entries: tuple[HouseEntry, ...]
+    name: str = ""
+    source: str = ""
+
+    def __post_init__(self) -> None:
+        entries = tuple(self.entries)
+        for entry in entries:
+            if not isinstance(entry, HouseEntry):
+                raise ArgumentTypeError(f"HouseList: entries must be HouseEntry objects, "
+                                        f"got {describe(entry)}.")
+        if not entries:
+            raise RuleError("HouseList: no calls; a house list needs at least one [[call]].")
+        object.__setattr__(self, "entries", entries)
+        for name in ("name", "source"):
+            value = getattr(self, name)
+            if not isinstance(value, str):
+                raise ArgumentTypeError(f"HouseList: {name} must be a str, got {describe(value)}.")
+
+    @classmethod
+    def from_toml(cls, text: str, *, source: str = "<house list>") -> HouseList:
+        """Read a house list from TOML ``text``; errors name ``source`` and the line."""
+        if not isinstance(text, str):
+            raise ArgumentTypeError(f"a house list is TOML text, got {describe(text)}.")
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as err:
+            found = _TOML_LINE.search(str(err))
+            where = f"{source}:{found.group(1)}" if found else source
+            raise HouseListError(f"{where}: not TOML: {_TOML_LINE.sub('', str(err)).strip()}.") from None
+        return cls.from_dict(data, source=source, lines=text.splitlines())
+
+    @classmethod
+    def from_dict(
+        cls, data: Mapping[str, Any], *, source: str = "<house list>", lines: Sequence[str] = ()
+    ) -> HouseList:
+        """A house list from the parsed TOML document ``data`` (``lines``: its text,
+        to name lines in errors)."""
+        unknown = sorted(set(data) - _TOP_KEYS)
+        if unknown:
+            raise HouseListError(f"{source}: unknown table {unknown[0]!r}; a house list has [house] "
+                                 "(name) and [[call]] tables.")
+        house = data.get("house", {})
+        named = isinstance(house, Mapping) and set(house) <= {"name"}
+        if not (named and isinstance(house.get("name", ""), str)):
+            raise HouseListError(f"{source}: [house] holds one key, name (a string), got {house!r}.")
+        calls = data.get("call", [])
+        if not isinstance(calls, list) or not calls or not all(isinstance(c, Mapping) for c in calls):
+            raise HouseListError(f"{source}: a house list needs at least one [[call]] table (a game and its "
+                                 "options).")
+        starts = [i + 1 for i, line in enumerate(lines) if _HEADER.match(line)]
+        entries = []
+        for number, table in enumerate(calls, 1):
+            start = starts[number - 1] if len(starts) == len(calls) else None
+            entries.append(_entry(table, number, start, lines, source))
+        return cls(entries=tuple(entries), name=house.get("name", ""), source=source)
+
+    def fitting(self, players: int) -> tuple[HouseEntry, ...]:
+        """The entries whose game seats ``players`` players."""
+        return tuple(e for e in self.entries if e.call.fits(players))
+
+    @property
+    def games(self) -> frozenset[str]:
+        """The games the list calls."""
+        return frozenset(e.call.game for e in self.entries)
+
+
+def _entry(
+    table: Mapping[str, Any], number: int, start: int | None, lines: Sequence[str], source: str
+) -> HouseEntry:
+    """The ``number``-th call of the file, read from its table; errors name the line."""
+    game: Any = table.get("game")
+    label = f"call {number}" + (f" ({game})" if isinstance(game, str) else "")
+
+    def fail(message: str, key: str | None = None) -> HouseListError:
+        line = _key_line(lines, start, key) if start is not None else None
+        where = f"{source}:{line}" if line is not None else source
+        return HouseListError(f"{where}: {label}: {message}")
+
+    if "game" not in table:
+        raise fail('missing game = "..." (a name of splitpot.GAMES).')
+    try:
+        weight = _weight(table.get("weight", 1), "weight")
+    except SplitpotError as err:
+        raise fail(str(err), "weight") from None
+    options = {k: v for k, v in table.items() if k not in _CALL_KEYS}
+    try:
+        call = Call(game=game, options=tuple(options.items()), stakes=table.get("stakes"))
+    except SplitpotError as err:
+        message = str(err)
+        named = [k for k in ("game", "stakes", *options) if re.search(rf"\b{re.escape(k)}\b", message)]
+        key = next((k for k in named if k != "game"), "game")
+        raise fail(message, key) from None
+    return HouseEntry(call=call, weight=weight, line=start)
+
+
+def _key_line(lines: Sequence[str], start: int, key: str | None) -> int:
+    """The line of ``key = ...`` in the table that starts on line ``start`` (the start if not found)."""
+    if key is None:
+        return start
+    pattern = re.compile(rf"^\s*{re.escape(key)}\s*[=.]")
+    for number in range(start + 1, len(lines) + 1):
+        text = lines[number - 1]
+        if _HEADER.match(text) or re.match(r"^\s*\[", text):
+            break
+        if pattern.match(text):
+            return number
+    return start
+
+
+def load_house(path: str | Path) -> HouseList:
+    """Read the house list file at ``path`` (TOML); errors name the file and line.
+
+    >>> load_house("no/such/house.toml")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HouseListError: no/such/house.toml: cannot read the house list: No such file or directory.
+    """
+    if not isinstance(path, (str, Path)):
+        raise ArgumentTypeError(f"path must be a str or a Path, got {describe(path)}.")
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        raise HouseListError(f"{path}: cannot read the house list: {reason}.") from None
+    return HouseList.from_toml(text, source=str(path))
+
+
+def example_house() -> HouseList:
+    """The example house list shipped with the package (``splitpot/data/house.toml``):
+    every game, and every kind of option, at least once.
+
+    >>> house = example_house()
+    >>> import splitpot
+    >>> house.games == set(splitpot.GAMES)
+    True
+    """
+    text = resources.files("splitpot").joinpath("data/house.toml").read_text(encoding="utf-8")
+    return HouseList.from_toml(text, source="splitpot/data/house.toml")
+
+
+class HouseDealer:
+    """The computer dealer: calls at random from ``house``, each entry as often as
+    its weight says, among the calls whose game seats the players with chips;
+    reproducible with ``seed``.
+
+    >>> from splitpot.dealers_choice import Deal
+    >>> dealer = HouseDealer(example_house(), seed=7)
+    >>> deal = Deal(dealer=0, number=1, stacks=(100, 100, 100))
+    >>> call = dealer(deal)
+    >>> call.fits(3), call == HouseDealer(example_house(), seed=7)(deal)
+    (True, True)
+    """
+
+    def __init__(self, house: HouseList, *, seed: int | None = None) -> None:
+        if not isinstance(house, HouseList):
+            raise ArgumentTypeError(f"house must be a HouseList (see load_house), got {describe(house)}.")
+        self.house = house
+        self._rng = random.Random(as_optional_int(seed, "seed"))
+
+    def __call__(self, deal: Deal) -> Call:
+        """The call for ``deal``."""
+        entries = self.house.fitting(deal.players)
+        if not entries:
+            name = self.house.source or self.house.name or "the house list"
+            raise RuleError(f"{name} has no call for {deal.players} players; add a game that seats them.")
+        entry = self._rng.choices(entries, weights=[e.weight for e in entries])[0]
+        return entry.call
