@@ -32,6 +32,7 @@ splitpot.errors.HouseListError: bad.toml:2: call 1 (texas): Unknown game 'texas'
 
 from __future__ import annotations
 
+import hashlib
 import random
 import re
 import tomllib
@@ -41,11 +42,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from splitpot.dealers_choice import Call, Deal
+from splitpot.dealers_choice import Call, Deal, DealersChoice
 from splitpot.errors import ArgumentTypeError, HouseListError, RuleError, SplitpotError
 from splitpot.validate import as_float, as_optional_int, describe
 
-__all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "load_house"]
+__all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_session", "load_house"]
 
 _CALL_KEYS = frozenset({"game", "weight", "stakes"})  # the rest of a [[call]] table are options
 _TOP_KEYS = frozenset({"house", "call"})
@@ -69,9 +70,10 @@ class HouseEntry:
 
 
 def _weight(value: object, name: str) -> float:
-    weight = as_float(value, name, low=0)
-    if weight == 0:
-        raise RuleError(f"{name} must be > 0 (leave a call out of the house list to never call it), got 0.")
+    weight = as_float(value, name)
+    if weight <= 0:
+        raise RuleError(f"{name} must be a number > 0 (how often, relative to the other calls; leave a "
+                        f"call out of the house list never to call it), got {value!r}.")
     return weight
 
 
@@ -253,3 +255,25 @@ class HouseDealer:
             raise RuleError(f"{name} has no call for {deal.players} players; add a game that seats them.")
         entry = self._rng.choices(entries, weights=[e.weight for e in entries])[0]
         return entry.call
+
+
+def house_session(
+    house: HouseList, stacks: Sequence[int], *, button: int = 0, seed: int | None = None
+) -> DealersChoice:
+    """A dealer's-choice session where every dealer is the computer dealer of
+    ``house``; with ``seed`` the calls and the cards are both reproducible (the
+    dealer draws from its own stream, derived from ``seed``).
+
+    >>> from splitpot.bots import SimpleBot
+    >>> def games(seed):
+    ...     session = house_session(example_house(), [100] * 4, seed=seed)
+    ...     return [h.spec.name for h in session.play(5, SimpleBot(seed=seed))]
+    >>> games(11) == games(11)
+    True
+    """
+    seed = as_optional_int(seed, "seed")
+    dealer_seed = None
+    if seed is not None:
+        digest = hashlib.sha256(f"splitpot house dealer {seed}".encode()).digest()
+        dealer_seed = int.from_bytes(digest[:8], "big")
+    return DealersChoice(stacks, dealer=HouseDealer(house, seed=dealer_seed), button=button, seed=seed)

@@ -24,7 +24,7 @@ from typing import Any
 from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
-from splitpot.dealers_choice import stakes_text
+from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
@@ -60,6 +60,7 @@ _GAME_HELP = {
     "five-card-stud-five-bets": "five-card stud, a round after the hole card, the lowest upcard bets (§5.8)",
     "mexican-stud": "flip: turn-ups all at once, each player's hole card wild for him (§5.9)",
     "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (§5.10)",
+    DEALERS_CHOICE: "each dealer calls the game and its options from a house list (--house FILE) (§5.11)",
 }
 _DRAW_GAMES = frozenset({"jackpots", "lowball", "jacks-back"})
 _BLIND_GAMES = frozenset({"california-lowball"})
@@ -70,7 +71,7 @@ _NO_BRING_IN_GAMES = frozenset(
 
 def add_play_parser(subparsers: Any) -> None:
     """Add the ``play`` sub-command to an argparse ``subparsers`` object."""
-    games = "\n".join(f"  {name:<26} {_GAME_HELP.get(name, '')}" for name in GAMES)
+    games = "\n".join(f"  {name:<26} {_GAME_HELP.get(name, '')}" for name in [*GAMES, DEALERS_CHOICE])
     parser = subparsers.add_parser(
         "play",
         help="play a hand with computer players",
@@ -95,7 +96,11 @@ def add_play_parser(subparsers: Any) -> None:
         "page of the documentation): every default, option and reading each game follows",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    parser.add_argument("game", choices=sorted(GAMES), metavar="GAME", help="the game to play (see below)")
+    parser.add_argument("game", choices=sorted([*GAMES, DEALERS_CHOICE]), metavar="GAME",
+                        help="the game to play (see below)")
+    parser.add_argument("--house", metavar="FILE", default=None,
+                        help="dealers-choice: the house list (TOML) the dealers call from "
+                        "(default: the example house shipped with splitpot)")
     parser.add_argument("--players", "-n", type=int_range(2), default=5,
                         help="number of players (default 5; each game says how many it seats)")
     parser.add_argument("--seed", type=int_range(0), default=None,
@@ -289,8 +294,14 @@ _PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore
 
 def run_play(args: argparse.Namespace) -> int:
     """Run ``splitpot play``; return the exit status."""
+    if args.game == DEALERS_CHOICE:
+        from splitpot.play_dealers_choice import run_dealers_choice
+
+        return run_dealers_choice(args)
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     try:
+        if getattr(args, "house", None) is not None:
+            raise RuleError(f"--house: the house list is for {DEALERS_CHOICE}; {args.game} is one game.")
         spec = build_spec(args)
         if not spec.min_players <= args.players <= spec.max_players:
             raise RuleError(

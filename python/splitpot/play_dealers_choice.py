@@ -1,0 +1,149 @@
+"""``splitpot play dealers-choice``: computer players play a dealer's-choice session.
+
+Each deal the dealer (the computer dealer of :class:`~splitpot.house.HouseDealer`)
+calls a game from the house list (``--house FILE``; the example house shipped
+with the package otherwise); the call is printed ("P1 deals: five-card stud,
+last card down, deuces wild"), then the hand, and at the end a summary: the
+hands of each game and each player's net result.  ``--json`` prints one JSON
+document with every hand's history, its call included.
+
+>>> import argparse
+>>> from splitpot.play import add_play_parser
+>>> parser = argparse.ArgumentParser(prog="splitpot")
+>>> add_play_parser(parser.add_subparsers(dest="command"))
+>>> args = parser.parse_args(["play", "dealers-choice", "--players", "3", "--hands", "2", "--seed", "4",
+...                           "--plain"])
+>>> run_dealers_choice(args)  # doctest: +ELLIPSIS
+dealers-choice: 3 players, seed 4, house list: The example house (splitpot/data/house.toml)
+<BLANKLINE>
+===== hand 1 =====
+P0 deals: ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, games_played
+from splitpot.engine.state import State
+from splitpot.errors import RuleError, SplitpotError
+from splitpot.house import HouseList, example_house, house_session, load_house
+from splitpot.play import describe_hand, session_table
+from splitpot.render import Output, ProgressBar
+
+__all__ = ["games_table", "run_dealers_choice"]
+
+# The flags of one game: the house list names the games and their options instead.
+_GAME_FLAGS = (
+    "ante", "bring_in", "small_bet", "big_bet", "open_pair", "no_cap_heads_up", "low", "qualifier",
+    "declare", "both", "tie_keeps_half", "joker", "max_draw", "pass_and_out", "ace_draw", "second_round",
+    "openers", "limit", "blinds", "sevens", "turn_up", "stand_is_final", "wild", "wild_low", "duplicate",
+    "penalty", "penalty_rule", "positional",
+)
+
+
+def _refuse_game_flags(args: argparse.Namespace) -> None:
+    """Game flags make no sense here: each call names its game and options."""
+    given = [f"--{name.replace('_', '-')}" for name in _GAME_FLAGS
+             if getattr(args, name, None) not in (None, False)]
+    if given:
+        raise RuleError(
+            f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "
+            "(--house FILE; a [[call]] table per call): write them there."
+        )
+    if args.seat is not None:
+        raise RuleError(f"--seat/--me: {DEALERS_CHOICE} is played by the computer only in this version.")
+    if args.plot:
+        raise RuleError(f"--plot: not available with {DEALERS_CHOICE} in this version.")
+
+
+def run_dealers_choice(args: argparse.Namespace) -> int:
+    """Run ``splitpot play dealers-choice``; return the exit status."""
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
+    try:
+        _refuse_game_flags(args)
+        house = load_house(args.house) if args.house is not None else example_house()
+        if not house.fitting(args.players):
+            raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
+        session = house_session(house, [args.stack] * args.players, seed=seed)
+        bot = SimpleBot(seed=seed)
+        hands: list[State] = []
+        with ProgressBar("hands", total=args.hands, plain=args.plain) as progress:
+            for _ in range(args.hands):
+                played = session.play(1, bot)
+                if not played:
+                    break
+                hands += played
+                progress.advance()
+    except SplitpotError as error:
+        print(f"splitpot play: error: {error}", file=sys.stderr)
+        return 2
+    names = [f"P{i}" for i in range(args.players)]
+    if args.json:
+        print(json.dumps(_json_document(house, args, seed, hands, names), indent=1))
+        return 0
+    out = Output(plain=args.plain)
+    out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
+             f"{house.name or 'unnamed'} ({house.source})")
+    for number, state in enumerate(hands, 1):
+        out.line(f"\n===== hand {number} =====", style="bold")
+        out.line(deal_line(state, names))
+        for line in describe_hand(state, names):
+            out.line(line)
+    final = hands[-1].stacks
+    out.line(f"\nafter {len(hands)} hands: " + ", ".join(
+        f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
+    out.table(*games_table(hands), align="lrr")
+    out.table(*session_table(hands, names), align="lrrrrr")
+    return 0
+
+
+def deal_line(state: State, names: Sequence[str]) -> str:
+    """``P1 deals: five-card stud, last card down, deuces wild``."""
+    call = state.game_call
+    said = call.text() if call is not None else GAME_TITLES.get(state.spec.name, state.spec.name)
+    return f"{names[state.button]} deals: {said}"
+
+
+def games_table(hands: Sequence[State]) -> tuple[list[str], list[list[str]]]:
+    """The header and rows of the games dealt: each game's hands and re-deals
+    (passed-out jackpots dealt again), most dealt first.
+
+    >>> games_table([])
+    (['game', 'hands', 'deals passed out'], [])
+    """
+    counts = games_played(hands)
+    redeals = {name: 0 for name in counts}
+    for state in hands:
+        redeals[state.spec.name] += state.deal - 1
+    rows = [[name, str(count), str(redeals[name] or "")] for name, count in counts.most_common()]
+    return ["game", "hands", "deals passed out"], rows
+
+
+def _json_document(
+    house: HouseList, args: argparse.Namespace, seed: int, hands: Sequence[State], names: Sequence[str]
+) -> dict[str, Any]:
+    records = []
+    for state in hands:
+        record = state.history().to_dict()
+        record["dealer"] = state.button
+        record["said"] = deal_line(state, names)
+        record["final_stacks"] = list(state.stacks)
+        records.append(record)
+    return {
+        "format": DEALERS_CHOICE,
+        "house": {"name": house.name, "source": house.source},
+        "players": args.players,
+        "seed": seed,
+        "starting_stacks": list(hands[0].starting_stacks),
+        "final_stacks": list(hands[-1].stacks),
+        "games": dict(games_played(hands).most_common()),
+        "hands": records,
+    }
