@@ -439,5 +439,5 @@ def games_played(hands: Iterable[State]) -> Counter[str]:
     >>> games_played([])
     Counter()
     """
-    return Counter(state.spec.name for state in hands)
+    return Counter(state.game.name for state in hands)
 

@@ -122,7 +122,7 @@ def games_table(hands: Sequence[State]) -> tuple[list[str], list[list[str]]]:
     counts = games_played(hands)
     redeals = {name: 0 for name in counts}
     for state in hands:
-        redeals[state.spec.name] += state.deal - 1
+        redeals[state.game.name] += state.deal - 1
     rows = [[name, str(count), str(redeals[name] or "")] for name, count in counts.most_common()]
     return ["game", "hands", "deals passed out"], rows
 

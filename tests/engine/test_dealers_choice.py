@@ -1,0 +1,289 @@
+"""Dealer's choice (the rules, §5.11): calls checked before the deal, each game
+reachable by a call, each option kind honoured at the showdown when called,
+unequal antes refused, a passed-out jackpot dealt again by the same dealer,
+every hand replaying from its own history, and a randomized driver over long
+sessions of random calls from the example house."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator, Sequence
+
+import pytest
+from engine_helpers import draw_deck, passive_action, stud_deck
+
+from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import Call, Deal, DealersChoice
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.history import History
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, HistoryError, RuleError
+from splitpot.games import GAMES
+from splitpot.house import HouseDealer, example_house, house_session
+from splitpot.play import describe_hand
+
+
+def scripted(calls: Sequence[Call], log: list[Deal] | None = None) -> Callable[[Deal], Call]:
+    """A dealer policy that makes ``calls`` in order (and logs the deals it is asked about)."""
+    it: Iterator[Call] = iter(calls)
+
+    def dealer(deal: Deal) -> Call:
+        if log is not None:
+            log.append(deal)
+        return next(it)
+
+    return dealer
+
+
+def checker(state: State) -> None:
+    """Stands pat, opens or bets where it may, else checks or calls: every hand
+    goes to a showdown, and a jackpots player with openers opens."""
+    actions = {o.action for o in state.legal_actions()}
+    if Action.DRAW in actions:
+        state.draw([])
+    elif Action.BET in actions and state.spec.opening is not None and state.street == 0:
+        state.bet()
+    else:
+        passive_action(state)
+
+
+def play_out(state: State, policy: Callable[[State], None] = checker) -> State:
+    while not state.is_complete:
+        policy(state)
+    return state
+
+
+def winners(state: State, side: str | None = None) -> set[int]:
+    return {e.seat for e in state.events if isinstance(e, ev.PotAwarded) and side in (None, e.side)}
+
+
+# ----------------------------------------------------------------- the call
+
+
+def test_a_call_is_checked_before_the_deal() -> None:
+    with pytest.raises(RuleError, match="Unknown game 'texas'"):
+        Call(game="texas")
+    with pytest.raises(RuleError, match="unknown options \\['openers'\\]"):
+        Call(game="seven-card-stud", options={"openers": "Q"})  # a jackpots option
+    with pytest.raises(RuleError, match="has no option 'stakes'"):
+        Call(game="california-lowball", stakes={"ante": 1})  # blinds and a limit, no stakes
+    with pytest.raises(RuleError, match="positional third_card needs 3 cards"):
+        Call(game="aces-deuces", options={"positional": "third_card"})
+    with pytest.raises(RuleError, match="not 'dealers-choice'"):
+        Call(game="dealers-choice")
+    with pytest.raises(ArgumentTypeError, match="game must be a str"):
+        Call(game=7)  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match=r"as Call\(stakes=\.\.\.\)"):
+        Call(game="jackpots", options={"stakes": {"ante": 1}})
+
+
+def test_unequal_antes_are_refused() -> None:
+    with pytest.raises(RuleError, match=r"unequal antes \[1, 2, 1\].*no player may be made to ante more"):
+        Call(game="jackpots", stakes={"ante": [1, 2, 1], "small_bet": 5, "big_bet": 10})
+    call = Call(game="jackpots", stakes={"ante": [2, 2, 2], "small_bet": 5, "big_bet": 10})
+    assert call.stakes is not None and call.stakes.ante == 2
+    session = DealersChoice([100, 100, 100], dealer=scripted([call]), seed=3)
+    state = session.new_hand()
+    assert [e.amount for e in state.events if isinstance(e, ev.AntePosted)] == [2, 2, 2]
+
+
+def test_a_call_that_does_not_seat_the_table_is_refused_before_the_deal() -> None:
+    three_blinds = Call(game="california-lowball", options={"limit": 3})
+    session = DealersChoice([100, 100], dealer=scripted([three_blinds]))
+    with pytest.raises(RuleError, match="seats 3 to 8 players; 2 have chips"):
+        session.new_hand()
+    assert session.hands == [] and session.calls == []
+
+
+def test_a_policy_must_return_a_call() -> None:
+    session = DealersChoice([100, 100], dealer=lambda deal: "jackpots")  # type: ignore[arg-type,return-value]
+    with pytest.raises(ArgumentTypeError, match="seat 0 must return a Call, got str 'jackpots'"):
+        session.new_hand()
+
+
+def test_the_call_is_said_as_a_dealer_says_it() -> None:
+    call = Call(game="five-card-stud-last-down", options={"wild": "2"})
+    assert call.text() == "five-card stud, last card down, deuces wild"
+    call = Call(game="seven-card-stud", options={"penalty": ["Qs"], "penalty_rule": "void-card",
+                                                  "positional": "lowest_hole_card", "joker": "wild"})
+    assert call.text() == ("seven-card stud, the joker wild, each player's lowest hole card wild, "
+                           "penalty card Qs (void card)")
+
+
+# ----------------------------------------------------------- the session
+
+
+def test_every_game_is_reachable_by_a_call_and_the_button_moves_left() -> None:
+    calls = [Call(game=name) for name in GAMES]
+    deals: list[Deal] = []
+    session = DealersChoice([10_000] * 3, dealer=scripted(calls, deals), seed=5)
+    hands = session.play(len(calls), SimpleBot(seed=5))
+    assert [h.spec.name for h in hands] == list(GAMES)
+    assert [h.game_call for h in hands] == calls == session.calls
+    assert [h.button for h in hands] == [i % 3 for i in range(len(calls))]
+    assert [d.dealer for d in deals] == [h.button for h in hands]
+    assert [d.number for d in deals] == list(range(1, len(calls) + 1))
+    assert sum(session.stacks) == 30_000
+
+
+def test_each_seat_calls_through_its_own_policy() -> None:
+    games = ["jackpots", "mexican-stud", "aces-deuces"]
+    policies = [scripted([Call(game=g)] * 5) for g in games]
+    session = DealersChoice([500] * 3, dealer=policies, seed=2)
+    hands = session.play(6, SimpleBot(seed=2))
+    assert [h.spec.name for h in hands] == [games[h.button] for h in hands]
+    assert [h.button for h in hands] == [0, 1, 2, 0, 1, 2]
+
+
+SEVEN = "seven-card-stud"
+
+
+def showdown(call: Call, hands: list[str], *, joker: bool = False) -> State:
+    """One stacked hand, called by the dealer of a session, checked down."""
+    deck = stud_deck(hands)
+    if joker and 52 not in deck:
+        deck.append(52)
+    session = DealersChoice([100] * len(hands), dealer=scripted([call]))
+    state = session.new_hand(deck=deck)
+    assert state.game_call == call
+    return play_out(state)
+
+
+ACES_AND_DEUCES = "2c 2d As Ah Ad Kc Qc"  # deuces wild: five aces
+KING_HIGH_SF = "9h Th Jh Qh Kh 3c 4c"  # a natural king-high straight flush
+
+
+def test_called_wild_rank_is_honoured() -> None:
+    assert winners(showdown(Call(game=SEVEN), [ACES_AND_DEUCES, KING_HIGH_SF])) == {1}
+    assert winners(showdown(Call(game=SEVEN, options={"wild": "2"}), [ACES_AND_DEUCES, KING_HIGH_SF])) == {0}
+
+
+def test_called_joker_is_honoured_wild_or_as_the_bug() -> None:
+    hands = ["Jk Kd Ks Qh Qc 3d 8s", "2h 5h 7h 9h Jh 4c 6d"]  # kings and queens with the joker; a flush
+    wild = showdown(Call(game=SEVEN, options={"joker": "wild"}), hands, joker=True)
+    bug = showdown(Call(game=SEVEN, options={"joker": "bug"}), hands, joker=True)
+    assert winners(wild) == {0}  # a full house
+    assert winners(bug) == {1}  # the bug makes an ace: two pair lose to the flush
+
+
+def test_called_positional_wild_card_is_honoured_and_shown() -> None:
+    hands = ["9c 4h As Ad 4s 2c Kd", "Qc Qd Qs 4d 4c 8c Jd"]
+    assert winners(showdown(Call(game=SEVEN), hands)) == {1}  # queens full
+    state = showdown(Call(game=SEVEN, options={"positional": "lowest_hole_card"}), hands)
+    assert winners(state) == {0}  # A-A-4-4 with his fours wild: four aces; his jacks give Bo four queens
+    lines = describe_hand(state, ["Ann", "Bo"])
+    assert "  4h is wild for Ann: his lowest hole card (with all his fours)" in lines
+    assert "  Jd is wild for Bo: his lowest hole card (with all his jacks)" in lines
+
+
+@pytest.mark.parametrize(("rule", "winner"), [("dead-hand", 0), ("void-card", 1)])
+def test_called_penalty_card_is_honoured_under_both_rules(rule: str, winner: int) -> None:
+    # The straight flush holds the penalty 3c but does not play it: dead under dead-hand,
+    # still the best five under void-card.
+    hands = ["As Ah Ad 7c 8d Kc Qc", KING_HIGH_SF]
+    assert winners(showdown(Call(game=SEVEN), hands)) == {1}
+    call = Call(game=SEVEN, options={"penalty": "3c", "penalty_rule": rule})
+    state = showdown(call, hands)
+    assert winners(state) == {winner}
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert (shown[1] == "dead hand (penalty card 3c)") == (rule == "dead-hand")
+
+
+def test_called_low_ranking_is_honoured() -> None:
+    hands = ["Ah 2c 3d 4s 6h Kc Kd", "8c 7d 5s 4h 2s Qc Js"]
+    classic = showdown(Call(game="seven-card-stud-high-low"), hands)  # deuce-to-seven: the ace is high
+    ace_low = showdown(Call(game="seven-card-stud-high-low", options={"low": "ace-to-six"}), hands)
+    assert winners(classic, "low") == {1}  # 8-7-5-4-2 beats K-6-4-3-2
+    assert winners(ace_low, "low") == {0}  # 6-4-3-2-A is the best ace-to-six low
+
+
+def test_a_passed_out_jackpot_is_dealt_again_by_the_same_dealer() -> None:
+    nobody = ["2c 5d 8h Tc Ks", "3c 6d 9h Js Ah", "4c 7d Th Qs 2h"]  # no pair: nobody can open
+    opener = ["2c 5d 8h Tc Ks", "Jc Jd 4s 5s 7h", "4c 7d Th Qs 2h"]
+    decks = [draw_deck(nobody), draw_deck(opener)]
+    deals: list[Deal] = []
+    calls = [Call(game="jackpots"), Call(game="lowball")]
+    session = DealersChoice([100] * 3, dealer=scripted(calls, deals), seed=1)
+    first = play_out(session.new_hand(deck=decks))  # type: ignore[arg-type]
+    redeals = [e for e in first.events if isinstance(e, ev.Redealt)]
+    assert len(redeals) == 1 and first.button == 0 and first.deal == 2
+    assert [e.seat for e in first.events if isinstance(e, ev.AntePosted)] == [1, 2, 0, 1, 2, 0]  # antes twice
+    assert winners(first) == {1}  # the jacks opened on the second deal
+    assert len(deals) == 1  # the dealer did not call again for the re-deal
+    second = play_out(session.new_hand())
+    assert second.button == 1 and second.spec.name == "lowball" and [d.dealer for d in deals] == [0, 1]
+    replayed = History.from_json(first.history().to_json()).replay()
+    assert replayed.snapshot() == first.snapshot()
+
+
+# -------------------------------------------------------------- histories
+
+
+def test_each_hand_replays_from_its_own_history_with_its_call() -> None:
+    session = house_session(example_house(), [300] * 4, seed=8)
+    hands = session.play(12, SimpleBot(seed=8))
+    for state in hands:
+        data = json.loads(state.history().to_json())
+        assert Call.from_dict(data["call"]) == state.game_call
+        history = History.from_dict(data)  # this hand alone: no session around it
+        assert history.call == state.game_call
+        replayed = history.replay()
+        assert replayed.snapshot() == state.snapshot()
+        assert replayed.game_call == state.game_call
+
+
+def test_a_history_whose_call_does_not_deal_its_spec_is_refused() -> None:
+    session = DealersChoice([100, 100], dealer=scripted([Call(game=SEVEN, options={"wild": "2"})]), seed=4)
+    state = play_out(session.new_hand())
+    data = state.history().to_dict()
+    data["call"]["options"] = {"wild": "3"}
+    with pytest.raises(HistoryError, match="call: the call \\(seven-card stud, threes wild\\) does not deal"):
+        History.from_dict(data)
+    data["call"] = {"game": SEVEN, "options": {"wild": "Z"}}
+    with pytest.raises(HistoryError, match="call: Wilds: unknown wild rank"):
+        History.from_dict(data)
+    with pytest.raises(RuleError, match="game_call: the call deals"):
+        State(Call(game=SEVEN).spec, [100, 100], game_call=Call(game=SEVEN, options={"wild": "2"}))
+
+
+# ------------------------------------------------------- randomized driver
+
+
+def drive(sessions: int, deals: int, seed: int) -> int:
+    """Sessions of random table sizes where the computer dealer calls at random
+    from the example house: chips conserved after every hand, every hand ends
+    (the session refuses a policy that stalls), every hand replays identically
+    from its JSON history.  Returns the hands played."""
+    rng = random.Random(seed)
+    house = example_house()
+    played = 0
+    for _ in range(sessions):
+        players = rng.randint(2, 8)
+        stacks = [rng.randint(20, 400) for _ in range(players)]
+        s = rng.randrange(2**32)
+        session = DealersChoice(stacks, dealer=HouseDealer(house, seed=s), seed=s)
+        bot = SimpleBot(seed=s)
+        total = sum(stacks)
+        for _ in range(deals):
+            hands = session.play(1, bot)
+            if not hands:
+                break
+            state = hands[0]
+            assert state.is_complete and sum(state.stacks) == total
+            assert state.game_call is not None and state.game == state.game_call.spec
+            replayed = History.from_json(state.history().to_json()).replay()
+            assert replayed.snapshot() == state.snapshot()
+            played += 1
+        assert sum(session.stacks) == total
+    return played
+
+
+def test_random_sessions_short() -> None:
+    assert drive(sessions=3, deals=40, seed=1) > 60
+
+
+@pytest.mark.slow
+def test_random_sessions_of_hundreds_of_deals() -> None:
+    assert drive(sessions=8, deals=400, seed=2) > 1500
