@@ -176,11 +176,26 @@ def _entry(
     try:
         call = Call(game=game, options=tuple(options.items()), stakes=table.get("stakes"))
     except SplitpotError as err:
-        message = str(err)
-        named = [k for k in ("game", "stakes", *options) if re.search(rf"\b{re.escape(k)}\b", message)]
-        key = next((k for k in named if k != "game"), "game")
-        raise fail(message, key) from None
+        raise fail(str(err), _culprit(table, options, str(err))) from None
     return HouseEntry(call=call, weight=weight, line=start)
+
+
+def _culprit(table: Mapping[str, Any], options: dict[str, Any], message: str) -> str:
+    """The key of a refused call to point at: the one the message names, else the
+    one without which the call is accepted, else ``game``."""
+    keys = ["stakes", *options] if "stakes" in table else list(options)
+    named = [k for k in keys if re.search(rf"\b{re.escape(k)}\b", message)]
+    if named:
+        return named[0]
+    for key in keys:
+        rest = tuple((k, v) for k, v in options.items() if k != key)
+        stakes = None if key == "stakes" else table.get("stakes")
+        try:
+            Call(game=table["game"], options=rest, stakes=stakes)
+        except SplitpotError:
+            continue
+        return key
+    return "game"
 
 
 def _key_line(lines: Sequence[str], start: int, key: str | None) -> int:
