@@ -7,27 +7,22 @@ Every comparison is of exact integer counts, and of the finished results.
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from splitpot.equity import EquityRun, equity, prepare_equity
 from splitpot.errors import RuleError
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from equity_brute import EIGHT_HANDED
+
 MULTIWAY = ("seven-card-stud-8", ["As 2s 3s 3c 8d 9d", "Kd Kc 9s 4h 5h 6c", "2h 2d 7c Jd Jh"])
 RANGES = ("seven-card-stud", ["As Ks Qs 2c 3c 4c", "Kd 5d 6d 4d + 2 down: pair", "7h 7c 8c 8s 9c 9h"])
 # Eight hands of six cards: one card in the middle (the rules, 5.1), each enumerated in parts.
-COMMUNITY = (
-    "seven-card-stud-8",
-    [
-        "Ah 2c 3d 8s 8c 4d",
-        "Kd Kc 9s 9h 4c 5c",
-        "As Ad 7c 7d 2h 9c",
-        "Qc Qd Qs 3c 6c Tc",
-        "2d 3h 4h 5d 6h Jc",
-        "Jd Js Th Td 5s 6s",
-        "2s 3s 4s 7s 8d 9d",
-        "5h 6d 7h 8h Jh Qh",
-    ],
-)
+COMMUNITY = ("seven-card-stud-8", EIGHT_HANDED)
 
 
 def split(run: EquityRun, parts: int) -> list[tuple[object, ...]]:
