@@ -52,7 +52,7 @@ def hands(n: int, seed: int = 2026) -> np.ndarray:
 
 def cluster(workers: int) -> Client:
     return Client(
-        LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=None,
+        LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=":0",
                      silence_logs=50)
     )
 

@@ -36,7 +36,7 @@ MULTIWAY = ("seven-card-stud-8", ["As 2s 3s 3c 8d", "Kd Kc 9s 4h 5h 6c", "2h 2d 
 @pytest.fixture(scope="module")
 def client() -> Iterator[Client]:
     cluster = LocalCluster(
-        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None, silence_logs=50
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0", silence_logs=50
     )
     with cluster, Client(cluster) as c:
         yield c
