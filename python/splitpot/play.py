@@ -40,6 +40,7 @@ __all__ = [
     "build_spec",
     "describe_hand",
     "narrate",
+    "play_with_progress",
     "plot_session",
     "run_play",
     "session_table",
@@ -315,16 +316,7 @@ def run_play(args: argparse.Namespace) -> int:
 
             return run_table(args, spec)
         session = Session(spec, [args.stack] * args.players, seed=seed)
-        bot = SimpleBot(seed=seed)
-        hands: list[State] = []
-        total = max(1, args.hands)
-        with ProgressBar("hands", total=total, plain=args.plain) as progress:
-            for _ in range(total):  # one hand a step: the same session as session.play(total, bot)
-                played = session.play(1, bot)
-                if not played:
-                    break
-                hands += played
-                progress.advance()
+        hands = play_with_progress(session, max(1, args.hands), SimpleBot(seed=seed), plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
@@ -349,6 +341,20 @@ def run_play(args: argparse.Namespace) -> int:
     if args.plot:
         out.line(f"plot: {args.plot}")
     return 0
+
+
+def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+    """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
+    advancing a hand at a time (the same hands as ``session.play(total, bot)``)."""
+    hands: list[State] = []
+    with ProgressBar("hands", total=total, plain=plain) as progress:
+        for _ in range(total):
+            played = session.play(1, bot)
+            if not played:
+                break
+            hands += played
+            progress.advance()
+    return hands
 
 
 def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:

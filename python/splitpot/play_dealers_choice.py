@@ -35,8 +35,8 @@ from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, games_played
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.house import HouseList, example_house, house_session, load_house
-from splitpot.play import describe_hand, session_table
-from splitpot.render import Output, ProgressBar
+from splitpot.play import describe_hand, play_with_progress, session_table
+from splitpot.render import Output
 
 __all__ = ["games_table", "run_dealers_choice"]
 
@@ -73,15 +73,7 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         if not house.fitting(args.players):
             raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
         session = house_session(house, [args.stack] * args.players, seed=seed)
-        bot = SimpleBot(seed=seed)
-        hands: list[State] = []
-        with ProgressBar("hands", total=args.hands, plain=args.plain) as progress:
-            for _ in range(args.hands):
-                played = session.play(1, bot)
-                if not played:
-                    break
-                hands += played
-                progress.advance()
+        hands = play_with_progress(session, args.hands, SimpleBot(seed=seed), plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2

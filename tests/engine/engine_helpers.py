@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Mapping, Sequence
+
+import pytest
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.state import Phase, State
+from splitpot.play import add_play_parser, run_play
 
 __all__ = [
     "bet_down",
     "call_down",
     "draw_deck",
     "passive_action",
+    "run_play_cli",
     "stand_pat_and_check_down",
     "stud_deck",
     "turn_up",
@@ -136,3 +141,12 @@ def stand_pat_and_check_down(state: State) -> None:
             state.check()
         else:
             state.call()
+
+
+def run_play_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    """``splitpot play ARGV``: the exit status, standard output and standard error."""
+    parser = argparse.ArgumentParser(prog="splitpot")
+    add_play_parser(parser.add_subparsers(dest="command"))
+    code = run_play(parser.parse_args(["play", *argv]))
+    out = capsys.readouterr()
+    return code, out.out, out.err

@@ -7,12 +7,12 @@ import json
 import re
 
 import pytest
-from engine_helpers import draw_deck
+from engine_helpers import draw_deck, run_play_cli
 
 from splitpot.engine.history import History
 from splitpot.engine.state import State
 from splitpot.games import GAMES, get_game
-from splitpot.play import add_play_parser, describe_hand, run_play
+from splitpot.play import add_play_parser, describe_hand
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
 DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]
@@ -28,12 +28,7 @@ FIRST_STREET = {"aces-deuces": "*** deal ***"}
 OPENING |= {game: "has the lowest upcard" for game in GAMES if game.startswith("seven")}
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="splitpot")
-    add_play_parser(parser.add_subparsers(dest="command"))
-    code = run_play(parser.parse_args(["play", *argv]))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+run = run_play_cli
 
 
 @pytest.mark.parametrize("game", STUD + FIVE)

@@ -4,12 +4,12 @@ line, the example house shipped with the package, the computer dealer, and
 
 from __future__ import annotations
 
-import argparse
 import json
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from engine_helpers import run_play_cli
 
 import splitpot
 from splitpot.bots import SimpleBot
@@ -17,7 +17,6 @@ from splitpot.dealers_choice import Call, Deal, DealersChoice
 from splitpot.engine.history import History
 from splitpot.errors import HouseListError, RuleError
 from splitpot.house import HouseDealer, HouseEntry, HouseList, example_house, load_house
-from splitpot.play import add_play_parser, run_play
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 EVERY_OPTION = {  # every option any game takes, wild-card options included
@@ -145,12 +144,7 @@ def test_a_good_house_file_loads(tmp_path: Path) -> None:
 # ------------------------------------------------------------------- the CLI
 
 
-def run(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
-    parser = argparse.ArgumentParser(prog="splitpot")
-    add_play_parser(parser.add_subparsers(dest="command"))
-    code = run_play(parser.parse_args(["play", *argv]))
-    out = capsys.readouterr()
-    return code, out.out, out.err
+run = run_play_cli
 
 
 def test_cli_prints_each_call_then_the_hand_then_a_summary(capsys: pytest.CaptureFixture[str]) -> None:
