@@ -24,7 +24,8 @@ Players ``p1``..``pN`` are the seats dealt in, from the dealer's left
 clockwise (the order stud deals in); the standard optional fields ``seats``
 (1-based seat numbers) and ``seat_count`` place them at the table.
 
-Readings: PHH's ``pN sm`` lines are checked against the cards the hand shows
+Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
+post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
 (cards speak: a muck line does not forfeit a hand); hole cards written as
 ``??`` are dealt from the cards the file never names; a file's
 ``finishing_stacks``, when present, must be what the hand gives.
@@ -511,6 +512,8 @@ class _Reader:
             raise self._fail(line, f"{amount_text!r} is not a whole number of chips.") from None
         if state.can_complete(amount):
             state.complete(amount)
+        elif state.can_bring_in() and amount == state.verify_bring_in()[1]:
+            state.bring_in()  # all in for no more than the bring-in: another tool's "completion"
         elif state.can_bet(amount):
             state.bet(amount)
         else:
