@@ -199,6 +199,8 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     if final is not None:
         out["finishing_stacks"] = [final[s] for s in order]
     out["_game"] = spec.name
+    if history.button != (order[0] - 1) % seats:  # the button on an empty seat: PHH cannot tell which
+        out["_button"] = history.button
     if not _plain(spec):
         out["_spec"] = json.dumps(spec.to_dict(), separators=(",", ":"))
     for key, values in extra.items():
@@ -334,21 +336,25 @@ def _ints(data: Mapping[str, Any], key: str, error: _Where, *, required: bool = 
 
 def _spec_of(data: Mapping[str, Any], players: int, error: _Where) -> GameSpec:
     variant = _get(data, "variant", str, error)
+    name = _GAME_OF_VARIANT.get(variant)
+    if name is None and variant.startswith(_PREFIX):
+        name = variant[len(_PREFIX) :]
+    if name is None or (name not in GAMES and "_spec" not in data):
+        known = ", ".join(sorted(_GAME_OF_VARIANT))
+        raise error.fail("variant", f"{variant!r} is not a game splitpot reads (PHH variants read: {known}; "
+                                    f"splitpot's own: {_PREFIX}<game>).")
+    game = data.get("_game", name)
+    if game != name:
+        raise error.fail("_game", f"{game!r} is not the variant's game {name!r}.")
     if "_spec" in data:
         raw = _get(data, "_spec", str, error)
         try:
-            return GameSpec.from_dict(json.loads(raw))
+            spec = GameSpec.from_dict(json.loads(raw))
         except (ValueError, SplitpotError, TypeError) as err:
             raise error.fail("_spec", f"not a splitpot game spec: {err}") from None
-    name = data.get("_game")
-    if name is None:
-        name = _GAME_OF_VARIANT.get(variant)
-        if name is None and variant.startswith(_PREFIX):
-            name = variant[len(_PREFIX) :]
-    if not isinstance(name, str) or name not in GAMES:
-        known = ", ".join(sorted(_GAME_OF_VARIANT))
-        raise error.fail("variant", f"{variant!r} is not a game splitpot reads (PHH variants read: {known}; "
-                                    f"splitpot's own: {_PREFIX}<game> with _game or _spec).")
+        if spec.name != name:
+            raise error.fail("_spec", f"the spec is of {spec.name!r}, not the variant's game {name!r}.")
+        return spec
     antes = _ints(data, "antes", error) or []
     if len(set(antes)) > 1 or (antes and len(antes) != players):
         raise error.fail("antes", f"splitpot plays one ante for every player, got {antes}.")
@@ -494,7 +500,13 @@ class _Reader:
                 discards = _parse_cards(args[0], self.error.action(line.index), self.error) if args else []
                 if None in discards:
                     raise self._fail(line, "discards must be known cards.")
-                state.draw([c for c in discards if c is not None])
+                known = [c for c in discards if c is not None]
+                after = self.actions[line.index + 1].words if line.index + 1 < len(self.actions) else []
+                served = len(after[3]) // 2 if after[:3] == ["d", "dh", words[0]] and len(after) == 4 else 0
+                if served != len(known):  # served as asked: as many as the dealer then deals him
+                    state.draw(known, asked=served)
+                else:
+                    state.draw(known)
             else:
                 raise self._fail(line, "not a PHH action (pN pb, pN cbr AMOUNT, pN cc, pN f, pN sd [CARDS], "
                                        "pN sm [CARDS], d dh pN CARDS, d db CARDS).")
@@ -547,8 +559,6 @@ class _Reader:
                 out.setdefault(event.seat, []).extend(event.cards)
             elif type(event) is ev.Drew:
                 out.setdefault(event.seat, []).extend(event.received)
-            elif type(event) is ev.Redealt:
-                out = {}
         return out
 
     def _settle(self, *, line: _Line | None = None, at_end: bool = False) -> None:
@@ -600,8 +610,9 @@ class _Reader:
         have_cards = any(due.values()) or bool(self._pending(None))
         if at_end and per and not have_cards and self.finishing is None:
             return False
-        if self.decks is not None:  # the deck is known: deal it, check the file's cards after
-            state.advance()
+        turn_up = street.turn_up
+        if self.decks is not None or (turn_up is not None and turn_up.before_deal and state._face_down is None):
+            state.advance()  # the deck is known (the file's cards checked after), or turn-ups come first
             return True
         burn = None
         if street.burn and self.queues["_burns"]:
@@ -665,6 +676,12 @@ class _Reader:
                 whom = "the board" if seat is None else f"seat {seat}"
                 raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
                                       f"the hand never deals {whom} these cards.")
+        if self.decks is not None:  # the deck order burned them: the same cards?
+            burned = [ev.card_text(e.card) for e in state.events if type(e) is ev.CardBurned]
+            if self.queues["_burns"] and self.queues["_burns"] != burned:
+                raise self.error.fail("_burns", f"{self.queues['_burns']} are not the cards the deck burns "
+                                                f"({burned}).")
+            self.queues["_burns"] = []
         for key, left_over in self.queues.items():
             if left_over:
                 raise self.error.fail(key, f"{left_over[0]!r} is never used: the hand has no such step.")
