@@ -631,6 +631,13 @@ class _Reader:
                         raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
                                                f"{street.name}.")
                     named[seat] = self._fill([c for c, _ in mine])
+        stub, seen = set(state._deck[state._next :]), set()
+        for seat in named:
+            for card, index in (self._pending(seat)[:1] if seat is None else due[seat][:per]):
+                if card is not None and (card in seen or card not in stub):
+                    raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
+                                          f"{ev.card_text(card)} is dealt twice (it is already out).")
+                seen.add(card)
         where = line
         firsts = [i for s in named for _, i in self._pending(s)[:1]]
         if firsts:
