@@ -53,6 +53,7 @@ True
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import tomllib
@@ -89,14 +90,7 @@ def _history(hand: object) -> History:
     raise ArgumentTypeError(f"a hand is a State or a History, got {describe(hand)}.")
 
 
-def _standard(spec: GameSpec) -> str | None:
-    """The PHH variant code of ``spec`` when it is exactly the standard game."""
-    code = STANDARD_VARIANTS.get(spec.name)
-    if code is None or spec != GAMES[spec.name](stakes=spec.stakes):
-        return None
-    return code
-
-
+@functools.lru_cache(maxsize=256)
 def _plain(spec: GameSpec) -> bool:
     """Whether the registry rebuilds ``spec`` from its name and stakes alone."""
     builder = GAMES.get(spec.name)
@@ -104,6 +98,12 @@ def _plain(spec: GameSpec) -> bool:
         return builder is not None and spec == builder(stakes=spec.stakes)
     except (SplitpotError, TypeError):
         return False
+
+
+def _standard(spec: GameSpec) -> str | None:
+    """The PHH variant code of ``spec`` when it is exactly the standard game."""
+    code = STANDARD_VARIANTS.get(spec.name)
+    return code if code is not None and _plain(spec) else None
 
 
 def _cards(cards: Iterable[int]) -> str:
