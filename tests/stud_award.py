@@ -20,9 +20,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import reference as ref
-
 from splitpot.engine import events as ev
 from splitpot.engine.state import State
+
+_PAID = (ev.AntePosted, ev.BringInPosted, ev.Called, ev.BetMade, ev.Raised, ev.Completed)
 
 __all__ = ["contributions", "departures", "independent_stacks", "pots"]
 
@@ -31,7 +32,7 @@ def contributions(state: State) -> list[int]:
     """Chips each seat left in the middle: forced bets and bets, less bets returned."""
     paid = [0] * state.seats
     for event in state.events:
-        if isinstance(event, (ev.AntePosted, ev.BringInPosted, ev.Called, ev.BetMade, ev.Raised, ev.Completed)):
+        if isinstance(event, _PAID):
             paid[event.seat] += event.amount
         elif isinstance(event, ev.BetReturned):
             paid[event.seat] -= event.amount

@@ -7,16 +7,16 @@ import tomllib
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
-from phh_pokerkit import phh_order
-from stud_award import departures, independent_stacks
 
 from engine.test_random_play import OPTIONS, play_random_hand
+from phh_pokerkit import phh_order
 from splitpot import phh
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.state import Phase, State
 from splitpot.errors import HistoryError, IllegalActionError
 from splitpot.games import GAMES, get_game
+from stud_award import departures, independent_stacks
 
 CASES = [(game, i) for game in GAMES for i in range(len(OPTIONS[game]))]
 NAMED = {"seven-card-stud", "seven-card-stud-8", "seven-card-stud-high-low", "seven-card-stud-declare",
@@ -195,7 +195,8 @@ def test_pokerkit_free_fold_is_refused() -> None:
     text = "\n".join([
         "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
         "starting_stacks = [50, 50]",
-        "actions = ['d dh p1 2c3c4c', 'd dh p2 KdKhAs', 'p1 pb', 'p2 cc', 'd dh p1 5c', 'd dh p2 7s', 'p2 f']",
+        "actions = ['d dh p1 2c3c4c', 'd dh p2 KdKhAs', 'p1 pb', 'p2 cc',",
+        "           'd dh p1 5c', 'd dh p2 7s', 'p2 f']",
     ])
     with pytest.raises(HistoryError, match=r"actions\[6\] 'p2 f': Seat 1 cannot fold now; legal: check"):
         phh.loads(text)

@@ -16,6 +16,7 @@ import os
 from collections import Counter
 
 import pytest
+
 from phh_pokerkit import GAMES, pokerkit_to_splitpot, splitpot_to_pokerkit
 
 HANDS = int(os.environ.get("SPLITPOT_PHH_HANDS", "250"))

@@ -61,7 +61,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.spec import GameSpec, Stakes
@@ -265,9 +264,10 @@ class _Where:
     def key_line(self, key: str) -> int | None:
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
         for i in range(self.start + (1 if self.hand else 0), len(self.lines)):
-            if self.hand is not None and i > self.start and self.lines[i].lstrip().startswith("["):
-                if not self.lines[i].lstrip().startswith("[" + "["):
-                    break
+            line = self.lines[i].lstrip()
+            next_table = line.startswith("[") and not line.startswith("[[")
+            if self.hand is not None and i > self.start and next_table:
+                break
             if pattern.match(self.lines[i]):
                 return i + 1
         return None
@@ -399,11 +399,13 @@ class _Reader:
         self.actions = [_Line(i, a) for i, a in enumerate(_get(data, "actions", list, error))]
         for line in self.actions:
             if not isinstance(line.text, str):
-                raise error.fail(f"actions[{line.index}]", f"an action is a string, got {describe(line.text)}.")
+                raise error.fail(f"actions[{line.index}]",
+                                 f"an action is a string, got {describe(line.text)}.")
             line.words = line.text.split("#", 1)[0].split()
         self.decks: list[list[int]] | None = None
         if "_deck" in data:
-            decks = [_get(data, "_deck", str, error), *(_get(data, "_decks", list, error, required=False) or [])]
+            later = _get(data, "_decks", list, error, required=False) or []
+            decks = [_get(data, "_deck", str, error), *later]
             self.decks = []
             for k, text in enumerate(decks):
                 cards = _parse_cards(text, "_deck" if k == 0 else f"_decks[{k - 1}]", error) \
@@ -430,7 +432,7 @@ class _Reader:
 
     def _known(self, line: _Line) -> list[int]:
         words = line.words
-        if len(words) == 4 and words[:2] == ["d", "dh"] or len(words) == 3 and words[:2] == ["d", "db"]:
+        if (len(words) == 4 and words[:2] == ["d", "dh"]) or (len(words) == 3 and words[:2] == ["d", "db"]):
             cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
             return [c for c in cards if c is not None]
         return []
@@ -478,8 +480,8 @@ class _Reader:
         seat = self._seat(words[0], line)
         verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
         if verb == "sm":
-            cards = _parse_cards(args[0], self.error.action(line.index), self.error) if args and args[0] != "-" \
-                else []
+            shown = args and args[0] != "-"
+            cards = _parse_cards(args[0], self.error.action(line.index), self.error) if shown else []
             self.shown.append((seat, line, cards))
             return
         self._settle(line=line)
@@ -574,7 +576,8 @@ class _Reader:
                     if not self._deal(at_end=at_end, line=line):
                         return
                 elif phase in (Phase.FORCED_BETS, Phase.SHOWDOWN, Phase.PASSED_OUT):
-                    if at_end and phase is Phase.PASSED_OUT and not any(self._pending(s) for s in self.announced):
+                    more = any(self._pending(s) for s in self.announced)
+                    if at_end and phase is Phase.PASSED_OUT and not more:
                         return
                     state.advance()
                 elif phase is Phase.DECLARING and self.queues["_declarations"]:
@@ -611,14 +614,16 @@ class _Reader:
         if at_end and per and not have_cards and self.finishing is None:
             return False
         turn_up = street.turn_up
-        if self.decks is not None or (turn_up is not None and turn_up.before_deal and state._face_down is None):
+        turn_ups_first = turn_up is not None and turn_up.before_deal and state._face_down is None
+        if self.decks is not None or turn_ups_first:
             state.advance()  # the deck is known (the file's cards checked after), or turn-ups come first
             return True
         burn = None
         if street.burn and self.queues["_burns"]:
             burn = self.queues["_burns"].pop(0)
         named: dict[int | None, list[int]] = {}
-        community = street.community_fallback and per and state.cards_left - int(street.burn) < per * len(receivers)
+        left = state.cards_left - int(street.burn)
+        community = street.community_fallback and per and left < per * len(receivers)
         if community:
             board = self._pending(None)[:1]
             if board:
@@ -632,8 +637,8 @@ class _Reader:
                                                f"{street.name}.")
                     named[seat] = self._fill([c for c, _ in mine])
         stub, seen = set(state._deck[state._next :]), set()
-        for seat in named:
-            for card, index in (self._pending(seat)[:1] if seat is None else due[seat][:per]):
+        for who in named:
+            for card, index in (self._pending(who)[:1] if who is None else due[who][:per]):
                 if card is not None and (card in seen or card not in stub):
                     raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
                                           f"{ev.card_text(card)} is dealt twice (it is already out).")
@@ -643,7 +648,7 @@ class _Reader:
         if firsts:
             where = self.actions[min(firsts)]
         try:
-            state.deal_street(named, burn=burn)  # type: ignore[arg-type]
+            state.deal_street(named, burn=burn)
         except SplitpotError as err:
             raise self._fail(where, f"these cards cannot be dealt: {err}") from None
         return True
@@ -676,7 +681,7 @@ class _Reader:
     def _check_end(self) -> None:
         state = self.state
         self._check_cards(None)
-        for seat, pending in self.announced.items():
+        for seat in self.announced:
             left = self._pending(seat)
             if left:
                 _, index = left[0]

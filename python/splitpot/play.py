@@ -371,10 +371,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
         return 2
     try:
-        if text.lstrip().startswith("{"):
-            histories = [History.from_json(text)]
-        else:
-            histories = phh.loads_all(text)
+        json_text = text.lstrip().startswith("{")
+        histories = [History.from_json(text)] if json_text else phh.loads_all(text)
         states = [h.replay() for h in histories]
     except SplitpotError as err:
         print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)

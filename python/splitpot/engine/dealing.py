@@ -67,7 +67,7 @@ def _as_cards(cards: object, what: str) -> tuple[int, ...]:
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
         raise IllegalActionTypeError(f"{what}: cards are text or a list of cards, got {describe(cards)}.")
     try:
-        return tuple(int(c) for c in parse_cards(cards))  # type: ignore[arg-type]
+        return tuple(int(c) for c in parse_cards(cards))
     except CardTypeError as err:
         raise IllegalActionTypeError(f"{what}: {err}.") from None
     except CardError as err:
