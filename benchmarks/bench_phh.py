@@ -79,24 +79,19 @@ def hands() -> tuple[list[Any], list[str], list[HandHistory]]:
     return corpus(50)
 
 
-@pytest.mark.benchmark(group="phh-dumps")
-def test_splitpot_dumps(benchmark: Any, hands: Any) -> None:
-    benchmark(splitpot_dumps, hands[0])
+CASES = {  # name: (group, function, which part of the corpus it takes)
+    "splitpot_dumps": ("phh-dumps", splitpot_dumps, 0),
+    "pokerkit_dumps": ("phh-dumps", pokerkit_dumps, 2),
+    "splitpot_loads": ("phh-loads", splitpot_loads, 1),
+    "pokerkit_loads": ("phh-loads", pokerkit_loads, 1),
+}
 
 
-@pytest.mark.benchmark(group="phh-dumps")
-def test_pokerkit_dumps(benchmark: Any, hands: Any) -> None:
-    benchmark(pokerkit_dumps, hands[2])
-
-
-@pytest.mark.benchmark(group="phh-loads")
-def test_splitpot_loads(benchmark: Any, hands: Any) -> None:
-    benchmark(splitpot_loads, hands[1])
-
-
-@pytest.mark.benchmark(group="phh-loads")
-def test_pokerkit_loads(benchmark: Any, hands: Any) -> None:
-    benchmark(pokerkit_loads, hands[1])
+@pytest.mark.parametrize("case", CASES)
+def test_phh(benchmark: Any, hands: Any, case: str) -> None:
+    group, fn, part = CASES[case]
+    benchmark.group = group
+    benchmark(fn, hands[part])
 
 
 def _best(fn: Callable[[Any], int], arg: Any, rounds: int = 5) -> tuple[float, int]:
