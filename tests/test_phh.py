@@ -222,3 +222,16 @@ def test_odd_chip_between_tied_hands_follows_the_rules() -> None:
     assert independent_stacks(state) == state.stacks
     back = phh.loads(phh.dumps(state, deck=False)).replay()
     assert back.stacks == state.stacks
+
+
+def test_unknown_hole_cards_are_dealt_from_cards_the_file_never_names() -> None:
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+        "starting_stacks = [50, 50]", "finishing_stacks = [47, 53]",
+        "actions = ['d dh p1 ????2c', 'd dh p2 ????Kd', 'p1 pb', 'p2 cbr 5', 'p1 f']",
+    ])
+    state = phh.loads(text).replay()
+    assert state.stacks == [47, 53]  # without a seats field, p1 sits at seat 0
+    assert state.up == [[0], [45]]  # 2c and Kd
+    named = {0, 45}
+    assert not named & (set(state.down[0]) | set(state.down[1]))
