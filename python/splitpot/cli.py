@@ -28,7 +28,7 @@ from splitpot.cards import parse_cards
 from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
-from splitpot.play import add_play_parser, run_play
+from splitpot.play import add_play_parser, add_replay_parser, run_play
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import MAX_THREADS
 
@@ -171,6 +171,7 @@ def _parser() -> argparse.ArgumentParser:
     sub.choices["play"].set_defaults(run=run_play)
     add_equity_parser(sub)
     sub.choices["equity"].set_defaults(run=run_equity)
+    add_replay_parser(sub)
     return parser
 
 

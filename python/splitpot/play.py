@@ -109,6 +109,8 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
                         help="play a session of K hands")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
+    parser.add_argument("--phh", metavar="FILE", default=None,
+                        help="also write the session's hands as PHH (several hands: a .phhs document)")
     parser.add_argument("--stack", type=int_range(1), default=200,
                         help="starting stack of every player (200)")
     parser.add_argument("--ante", type=int_range(0), default=None, help="ante (1)")
@@ -321,6 +323,8 @@ def run_play(args: argparse.Namespace) -> int:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
     names = [f"P{i}" for i in range(args.players)]
+    if args.phh and not write_phh(args.phh, hands):
+        return 2
     if args.plot and not plot_session(args.plot, hands, names):
         return 2
     if args.json:
@@ -355,6 +359,64 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
             hands += played
             progress.advance()
     return hands
+
+
+def write_phh(path: str, hands: Sequence[State]) -> bool:
+    """Write ``hands`` to ``path`` as PHH (one hand) or ``.phhs`` (several);
+    False (the reason printed) when the file cannot be written."""
+    from splitpot import phh
+
+    text = phh.dumps(hands[0]) if len(hands) == 1 else phh.dumps_all(hands)
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(text)
+    except OSError as err:
+        print(f"splitpot play: error: --phh: cannot write {path}: {err.strerror or err}.", file=sys.stderr)
+        return False
+    return True
+
+
+def run_replay(args: argparse.Namespace) -> int:
+    """Run ``splitpot replay FILE``: print each hand of a PHH, ``.phhs`` or
+    splitpot JSON history as ``splitpot play`` prints it."""
+    from splitpot import phh
+    from splitpot.engine.history import History
+
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            text = source.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
+        return 2
+    try:
+        json_text = text.lstrip().startswith("{")
+        histories = [History.from_json(text)] if json_text else phh.loads_all(text)
+        states = [h.replay() for h in histories]
+    except SplitpotError as err:
+        print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
+        return 2
+    out = Output(plain=args.plain)
+    for number, state in enumerate(states, 1):
+        names = [f"P{i}" for i in range(state.seats)]
+        if len(states) > 1:
+            out.line(f"\n===== hand {number} =====", style="bold")
+        out.line(f"{state.game.name}: {sum(state.in_hand)} players, {_stakes_text(state.game.stakes)}")
+        for line in describe_hand(state, names):
+            out.line(line)
+    return 0
+
+
+def add_replay_parser(subparsers: Any) -> None:
+    """The ``replay`` subcommand."""
+    parser = subparsers.add_parser(
+        "replay", help="print a recorded hand (PHH, .phhs or splitpot JSON) as `splitpot play` does",
+        description="Replay each hand of FILE (PHH, a .phhs document, or a splitpot JSON history) and "
+                    "print it as `splitpot play` prints a hand; a file that is not a legal hand is refused "
+                    "with the line at fault.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the hand history")
+    parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
+    parser.set_defaults(run=run_replay)
 
 
 def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:

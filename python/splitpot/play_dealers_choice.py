@@ -35,7 +35,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, games_played
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.house import HouseList, example_house, house_session, load_house
-from splitpot.play import describe_hand, play_with_progress, session_table
+from splitpot.play import describe_hand, play_with_progress, session_table, write_phh
 from splitpot.render import Output
 
 __all__ = ["games_table", "run_dealers_choice"]
@@ -78,6 +78,8 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
     names = [f"P{i}" for i in range(args.players)]
+    if getattr(args, "phh", None) and not write_phh(args.phh, hands):
+        return 2
     if args.json:
         print(json.dumps(_json_document(house, args, seed, hands, names), indent=1))
         return 0

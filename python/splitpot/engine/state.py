@@ -41,12 +41,12 @@ splitpot.errors.IllegalActionError: Seat ... cannot fold now; legal: bring_in 2,
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
 from splitpot.cards import Card, parse_cards
-from splitpot.engine import draws, openers
+from splitpot.engine import dealing, draws, openers
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
 from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
@@ -419,6 +419,51 @@ class State:
         raise IllegalActionError(
             f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
         )
+
+    def verify_deal_street(
+        self, cards: Mapping[int | None, dealing.CardsInput] | None = None, *,
+        burn: Card | int | str | None = None,
+    ) -> dealing.DealPlan:
+        """Raise unless the street about to be dealt can give each seat in ``cards``
+        the cards named for it (as many as the street deals him; ``None`` names
+        the community card a short deck deals instead) and burn ``burn``: every
+        card still in the stub, none named twice.  Return the plan (changes
+        nothing)."""
+        return dealing.plan(self, cards, burn)
+
+    def can_deal_street(
+        self, cards: Mapping[int | None, dealing.CardsInput] | None = None, *,
+        burn: Card | int | str | None = None,
+    ) -> bool:
+        """Whether :meth:`deal_street` would take these cards (no side effects)."""
+        try:
+            dealing.plan(self, cards, burn)
+        except IllegalActionError:
+            return False
+        return True
+
+    def deal_street(
+        self, cards: Mapping[int | None, dealing.CardsInput] | None = None, *,
+        burn: Card | int | str | None = None,
+    ) -> ev.Event | None:
+        """The dealer step of a street with named cards (``automate=False``): each
+        seat in ``cards`` receives the cards named for it, in the order named (a
+        street's down cards first, then its up cards, as the street deals them),
+        ``burn`` is the card burned; seats not named get the stub's next cards.
+        Returns what :meth:`advance` returns.  See :mod:`splitpot.engine.dealing`.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud"), [20, 20], seed=2, automate=False)
+        >>> _ = state.advance()
+        >>> _ = state.deal_street({0: "As Ks Qs"})
+        >>> state.cards(0)
+        [51, 47, 43]
+        """
+        deal = dealing.plan(self, cards, burn)
+        dealing.place(self, deal)
+        event = self._deal_street()
+        self._after()
+        return event
 
     def _run_dealer(self) -> None:
         while (self.phase is _DEALING or self.phase is _FORCED_BETS or self.phase is _SHOWDOWN

@@ -1,0 +1,187 @@
+"""Dealing named cards to named seats: the dealer step of a street told which
+cards each seat receives, instead of taking them blind from the deck order.
+
+A recorded hand (a PHH file, a live table's dealer tablet) says *this* card
+went to *this* seat.  :meth:`State.deal_street
+<splitpot.engine.state.State.deal_street>` takes those cards for the street
+about to be dealt; :func:`plan` checks them and says where in the stub each
+card has to sit for the ordinary deal to hand it out, and :func:`place` moves
+them there.  The deck stays a permutation of the cards: everything downstream
+(the cards left, a draw's stub, the replay of the hand's history) works as if
+the deck had been stacked that way from the start, and the hand's recorded
+deck order (``State.deck_order``, or the ``Redealt``/``StubReshuffled`` event
+that brought the current deck) is updated to the order actually dealt.
+
+Readings: a seat left out of the mapping receives the next cards of the stub
+that nobody else was named; a card already dealt, burned or named twice is
+refused, and the state is unchanged.
+
+>>> from splitpot.games import get_game
+>>> from splitpot.engine.state import State
+>>> state = State(get_game("seven-card-stud"), [50, 50], seed=1, automate=False)
+>>> _ = state.advance()  # the antes
+>>> _ = state.deal_street({0: "2c 3c Ah", 1: "Kd Kh 7s"})
+>>> state.down[0], state.up[1]
+([0, 4], [23])
+>>> state.deal_street({0: "Ah Ad"})  # doctest: +ELLIPSIS
+Traceback (most recent call last):
+...
+splitpot.errors.IllegalActionError: No street is dealt now: seat 1 must act (the hand is in phase bring_in).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from splitpot.cards import Card, parse_cards
+from splitpot.engine import events as ev
+from splitpot.errors import CardError, CardTypeError, IllegalActionError, IllegalActionTypeError
+from splitpot.validate import as_int, describe
+
+if TYPE_CHECKING:
+    from splitpot.engine.state import State
+
+__all__ = ["CardsInput", "DealPlan", "place", "plan"]
+
+CardsInput = Iterable[Card | int | str] | str
+"""Cards as the API takes them: text (``"As Kd"``) or an iterable of cards."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class DealPlan:
+    """Where each named card must sit in the deck order: (position, card) pairs,
+    and the cards each seat receives (``None``: the community card)."""
+
+    moves: tuple[tuple[int, int], ...]
+    cards: tuple[tuple[int | None, tuple[int, ...]], ...]
+
+    def __post_init__(self) -> None:
+        positions = [p for p, _ in self.moves]
+        if len(set(positions)) != len(positions):
+            raise ValueError("a deal plan puts two cards at one position")
+
+
+def _as_cards(cards: object, what: str) -> tuple[int, ...]:
+    if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
+        raise IllegalActionTypeError(f"{what}: cards are text or a list of cards, got {describe(cards)}.")
+    try:
+        return tuple(int(c) for c in parse_cards(cards))
+    except CardTypeError as err:
+        raise IllegalActionTypeError(f"{what}: {err}.") from None
+    except CardError as err:
+        raise IllegalActionError(f"{what}: {err}.") from None
+
+
+def plan(
+    state: State, cards: Mapping[int | None, CardsInput] | None, burn: Card | int | str | None = None
+) -> DealPlan:
+    """Check the named ``cards`` (seat to cards; ``None`` names the community
+    card a short deck deals instead of a last card each) and the ``burn`` card
+    against the street ``state`` is about to deal; raise
+    :class:`~splitpot.errors.IllegalActionError` naming the fault, else return
+    where each card must sit.  Changes nothing."""
+    from splitpot.engine.state import Phase
+
+    if cards is None:
+        cards = {}
+    if not isinstance(cards, Mapping):
+        raise IllegalActionTypeError(
+            f"Name the cards as a mapping of seat to cards (e.g. {{0: 'As Kd 7h'}}), got {describe(cards)}."
+        )
+    if state.phase is not Phase.DEALING:
+        who = f"seat {state.actor} must act" if state.actor is not None else "no street is due"
+        hint = " (post the forced bets with advance() first)" if state.phase is Phase.FORCED_BETS else ""
+        raise IllegalActionError(
+            f"No street is dealt now: {who} (the hand is in phase {state.phase!s}){hint}."
+        )
+    street = state.spec.streets[state.street]
+    rule = street.turn_up
+    turn_up_first = rule is not None and rule.before_deal and state._face_down is None
+    if turn_up_first and (cards or burn is not None):
+        raise IllegalActionError(
+            f"{street.name} starts with the players' turn-up choices; call deal_street() with no "
+            "cards (or advance()) to start them, then name the cards."
+        )
+    stub_start = state._next
+    stub = state._deck[stub_start:]
+    where = {card: stub_start + i for i, card in enumerate(stub)}
+    moves: list[tuple[int, int]] = []
+    named: dict[int, str] = {}
+
+    def claim(card: int, position: int, owner: str) -> None:
+        text = ev.card_text(card)
+        if card in named:
+            raise IllegalActionError(f"{text} is named twice (for {named[card]} and for {owner}).")
+        if card not in where:
+            raise IllegalActionError(
+                f"{text} cannot go to {owner}: it is already out (dealt, burned or mucked); "
+                f"cards still in the stub: {' '.join(ev.card_text(c) for c in sorted(stub))}."
+            )
+        named[card] = owner
+        moves.append((position, card))
+
+    position = stub_start
+    if street.burn:
+        if burn is not None:
+            burned = _as_cards(burn if isinstance(burn, str) else [burn], "the burn card")
+            if len(burned) != 1:
+                raise IllegalActionError(f"The burn is one card, not {len(burned)}.")
+            claim(burned[0], position, "the burn")
+        position += 1
+    elif burn is not None:
+        raise IllegalActionError(f"{street.name} burns no card; name none.")
+    receivers = state.active if not turn_up_first else []
+    per = street.cards_per_player if not turn_up_first else 0
+    n = len(receivers)
+    left = len(state._deck) - position
+    community = per > 0 and street.community_fallback and left < per * n
+    out: list[tuple[int | None, tuple[int, ...]]] = []
+    for key, given in cards.items():
+        if key is None:
+            if not community:
+                raise IllegalActionError(
+                    f"{street.name} deals no community card now (only when the stub cannot give every "
+                    "player his card)."
+                )
+            mine = _as_cards(given, "the community card")
+            if len(mine) != 1:
+                raise IllegalActionError(f"The community card is one card, not {len(mine)}.")
+            claim(mine[0], position, "the community")
+            out.append((None, mine))
+            continue
+        seat = as_int(key, "seat", low=0, high=state.seats - 1, error=IllegalActionError,
+                      type_error=IllegalActionTypeError)
+        if community or seat not in receivers:
+            whom = "the community (key None)" if community else (
+                f"seats {', '.join(map(str, receivers))}" if receivers else "nobody")
+            raise IllegalActionError(f"Seat {seat} receives no card on {street.name}; cards go to {whom}.")
+        mine = _as_cards(given, f"seat {seat}'s cards")
+        if len(mine) != per:
+            raise IllegalActionError(
+                f"Seat {seat} receives {per} card{'s' if per != 1 else ''} on {street.name}, not {len(mine)}."
+            )
+        i = receivers.index(seat)
+        for j, card in enumerate(mine):  # one card a round, dealer's left first
+            claim(card, position + j * n + i, f"seat {seat}")
+        out.append((seat, mine))
+    return DealPlan(moves=tuple(moves), cards=tuple(out))
+
+
+def place(state: State, deal: DealPlan) -> None:
+    """Move the planned cards to their positions in ``state``'s deck (each swaps
+    with the card there) and record the order actually dealt."""
+    deck = state._deck
+    for position, card in deal.moves:
+        at = deck.index(card, state._next)
+        deck[position], deck[at] = deck[at], deck[position]
+    for i in range(len(state.events) - 1, -1, -1):  # the event that brought the current deck
+        event = state.events[i]
+        if type(event) is ev.Redealt:
+            state.events[i] = ev.Redealt(deal=event.deal, cards=tuple(deck))
+            return
+        if type(event) is ev.StubReshuffled:
+            state.events[i] = ev.StubReshuffled(cards=tuple(deck[len(deck) - len(event.cards):]))
+            return
+    state.deck_order = tuple(deck)

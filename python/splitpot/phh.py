@@ -1,0 +1,767 @@
+"""Hand histories in PHH, the open Poker Hand History format (TOML).
+
+:func:`dumps` writes one hand (a :class:`~splitpot.engine.state.State` or a
+:class:`~splitpot.engine.history.History`), :func:`dumps_all` many as a
+``.phhs`` document; :func:`loads` reads one hand back into a
+:class:`~splitpot.engine.history.History` (``.replay()`` gives the
+:class:`~splitpot.engine.state.State`), :func:`loads_all` one or many.
+
+Seven-card stud and stud eight-or-better are written as standard PHH (variant
+``F7S`` and ``F7S/8``: ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
+``starting_stacks`` and the actions ``d dh``, ``d db``, ``pN pb``, ``pN cbr``,
+``pN cc``, ``pN f``, ``pN sm``), so any PHH reader (pokerkit's
+``HandHistory``) replays them; and such files written by another tool load
+here, the cards dealt by name (:meth:`State.deal_street
+<splitpot.engine.state.State.deal_street>`).  Every other game is written with
+a namespaced variant (``splitpot:<game>``), the standard fields that apply
+(draws as ``pN sd`` and ``d dh``, blinds as ``blinds_or_straddles``) and
+underscore-prefixed user-defined fields for what PHH lacks: ``_spec`` (the
+game, wild cards included), ``_declarations``, ``_turn_ups``,
+``_exposures``, ``_burns``, ``_deck`` and ``_decks`` (see the PHH page of
+the documentation).
+
+Players ``p1``..``pN`` are the seats dealt in, from the dealer's left
+clockwise (the order stud deals in); the standard optional fields ``seats``
+(1-based seat numbers) and ``seat_count`` place them at the table.
+
+Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
+post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
+(cards speak: a muck line does not forfeit a hand); hole cards written as
+``??`` are dealt from the cards the file never names; a file's
+``finishing_stacks``, when present, must be what the hand gives.
+
+>>> from splitpot.games import get_game
+>>> from splitpot.engine.state import State
+>>> state = State(get_game("seven-card-stud"), [50, 50], seed=4)
+>>> _ = state.bring_in(); _ = state.fold()
+>>> text = dumps(state, deck=False)
+>>> print(text)  # doctest: +ELLIPSIS
+variant = "F7S"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50]
+actions = ["d dh p1 ...", "d dh p2 ...", "p... pb", "p... f"]
+seats = [2, 1]
+seat_count = 2
+finishing_stacks = [...]
+_game = "seven-card-stud"
+>>> loads(text).replay().stacks == state.stacks
+True
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import re
+import tomllib
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from splitpot.engine import events as ev
+from splitpot.engine.history import History
+from splitpot.engine.spec import GameSpec, Stakes
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
+from splitpot.games import GAMES
+from splitpot.validate import as_bool, describe
+
+__all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
+
+STANDARD_VARIANTS = {"seven-card-stud": "F7S", "seven-card-stud-8": "F7S/8"}
+"""splitpot games that PHH names, by game name: written as standard PHH."""
+
+_GAME_OF_VARIANT = {code: name for name, code in STANDARD_VARIANTS.items()}
+_PREFIX = "splitpot:"
+_CARD = {ev.card_text(c): c for c in range(53)}
+_Hand = State | History
+
+
+# ------------------------------------------------------------------ writing
+def _history(hand: object) -> History:
+    if isinstance(hand, State):
+        return hand.history()
+    if isinstance(hand, History):
+        return hand
+    raise ArgumentTypeError(f"a hand is a State or a History, got {describe(hand)}.")
+
+
+@functools.lru_cache(maxsize=256)
+def _plain(spec: GameSpec) -> bool:
+    """Whether the registry rebuilds ``spec`` from its name and stakes alone."""
+    builder = GAMES.get(spec.name)
+    try:
+        return builder is not None and spec == builder(stakes=spec.stakes)
+    except (SplitpotError, TypeError):
+        return False
+
+
+def _standard(spec: GameSpec) -> str | None:
+    """The PHH variant code of ``spec`` when it is exactly the standard game."""
+    code = STANDARD_VARIANTS.get(spec.name)
+    return code if code is not None and _plain(spec) else None
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return "".join(ev.card_text(c) for c in cards)
+
+
+def _toml(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml(v) for v in value) + "]"
+    raise TypeError(f"no TOML for {describe(value)}")  # pragma: no cover - internal
+
+
+def _fields(history: History, *, deck: bool) -> dict[str, object]:
+    spec = history.spec
+    seats = len(history.stacks)
+    order = [(history.button + 1 + i) % seats for i in range(seats)]
+    order = [s for s in order if history.stacks[s] > 0]
+    player = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    actions: list[str] = []
+    extra: dict[str, list[str]] = {"_declarations": [], "_turn_ups": [], "_exposures": [], "_burns": []}
+    decks: list[str] = []
+    dealing: dict[int | None, list[int]] = {}
+    blinds = [0] * len(order)
+    final: tuple[int, ...] | None = None
+
+    def flush() -> None:
+        for who, cards in dealing.items():
+            actions.append(f"d db {_cards(cards)}" if who is None else f"d dh {player[who]} {_cards(cards)}")
+        dealing.clear()
+
+    for event in history.events:
+        kind = type(event)
+        if kind is ev.CardsDealt:
+            dealing.setdefault(event.seat, []).extend(event.cards)  # type: ignore[attr-defined]
+            continue
+        flush()
+        if kind is ev.BringInPosted:
+            actions.append(f"{player[event.seat]} pb")  # type: ignore[attr-defined]
+        elif kind in (ev.Completed, ev.BetMade, ev.Raised):
+            actions.append(f"{player[event.seat]} cbr {event.to}")  # type: ignore[attr-defined]
+        elif kind in (ev.Called, ev.Checked):
+            actions.append(f"{player[event.seat]} cc")  # type: ignore[attr-defined]
+        elif kind is ev.Folded:
+            actions.append(f"{player[event.seat]} f")  # type: ignore[attr-defined]
+        elif kind is ev.Drew:
+            assert isinstance(event, ev.Drew)
+            actions.append(f"{player[event.seat]} sd {_cards(event.discarded)}".rstrip())
+            if event.received:
+                actions.append(f"d dh {player[event.seat]} {_cards(event.received)}")
+        elif kind is ev.CardsShown:
+            assert isinstance(event, ev.CardsShown)
+            actions.append(f"{player[event.seat]} sm {_cards(event.cards)}")
+        elif kind is ev.CardBurned:
+            extra["_burns"].append(ev.card_text(event.card))  # type: ignore[attr-defined]
+        elif kind is ev.BlindPosted:
+            assert isinstance(event, ev.BlindPosted)
+            blinds[order.index(event.seat)] += event.amount
+        elif kind is ev.Declared:
+            assert isinstance(event, ev.Declared)
+            extra["_declarations"].append(f"{player[event.seat]} {event.choice}")
+        elif kind in (ev.TurnedUp, ev.TurnUpChosen):
+            assert isinstance(event, (ev.TurnedUp, ev.TurnUpChosen))
+            extra["_turn_ups"].append(f"{player[event.seat]} {_cards(event.cards) or '-'}")
+        elif kind is ev.CardExposed:
+            extra["_exposures"].append(f"{len(actions)} {ev.card_text(event.card)}")  # type: ignore[attr-defined]
+        elif kind in (ev.ExposedKept, ev.ExposedRefused):
+            extra["_exposures"][-1] += " keep" if kind is ev.ExposedKept else " refuse"
+        elif kind in (ev.Redealt, ev.StubReshuffled):
+            decks.append(_cards(event.cards))  # type: ignore[attr-defined]
+        elif kind is ev.HandEnded:
+            final = event.stacks  # type: ignore[attr-defined]
+    flush()
+    code = _standard(spec)
+    stakes = spec.stakes
+    out: dict[str, object] = {"variant": code or f"{_PREFIX}{spec.name}"}
+    out["antes"] = [stakes.ante] * len(order)
+    if any(blinds):
+        out["blinds_or_straddles"] = blinds
+    if stakes.bring_in:
+        out["bring_in"] = stakes.bring_in
+    out["small_bet"] = stakes.small_bet
+    out["big_bet"] = stakes.big_bet
+    out["starting_stacks"] = [history.stacks[s] for s in order]
+    out["actions"] = actions
+    out["seats"] = [s + 1 for s in order]
+    out["seat_count"] = seats
+    if final is not None:
+        out["finishing_stacks"] = [final[s] for s in order]
+    out["_game"] = spec.name
+    if history.button != (order[0] - 1) % seats:  # the button on an empty seat: PHH cannot tell which
+        out["_button"] = history.button
+    if not _plain(spec):
+        out["_spec"] = json.dumps(spec.to_dict(), separators=(",", ":"))
+    for key, values in extra.items():
+        if values:
+            out[key] = values
+    if deck:
+        out["_deck"] = _cards(history.deck)
+        if decks:
+            out["_decks"] = decks
+    return out
+
+
+def dumps(hand: _Hand, *, deck: bool = True) -> str:
+    """One hand as PHH text.  ``deck`` (default True) also writes the whole deck
+    order (``_deck``, and ``_decks`` for re-deals and new stubs), so the
+    cards never dealt come back too; without it a reader deals by name.
+
+    >>> from splitpot.games import get_game
+    >>> state = State(get_game("jackpots"), [40, 40, 40], seed=1)
+    >>> dumps(state).splitlines()[0]
+    'variant = "splitpot:jackpots"'
+    """
+    deck = as_bool(deck, "deck")
+    data = _fields(_history(hand), deck=deck)
+    return "\n".join(f"{key} = {_toml(value)}" for key, value in data.items()) + "\n"
+
+
+def dumps_all(hands: Iterable[_Hand], *, deck: bool = True) -> str:
+    """Many hands as one ``.phhs`` document: each under a table ``[1]``, ``[2]``, ...
+
+    >>> from splitpot.games import get_game
+    >>> hands = [State(get_game("seven-card-stud"), [20, 20], seed=s) for s in (1, 2)]
+    >>> len(loads_all(dumps_all(hands)))
+    2
+    """
+    if isinstance(hands, (State, History)) or not isinstance(hands, Iterable):
+        raise ArgumentTypeError(f"dumps_all takes an iterable of hands, got {describe(hands)}.")
+    return "\n".join(f"[{i}]\n{dumps(hand, deck=deck)}" for i, hand in enumerate(hands, 1))
+
+
+# ------------------------------------------------------------------ reading
+@dataclass(slots=True)
+class _Line:
+    """One action of the file: its index, text and words."""
+
+    index: int
+    text: str
+    words: list[str] = field(default_factory=list)
+
+
+class _Where:
+    """Names a place in the document: the hand, the field, the line."""
+
+    def __init__(self, text: str, hand: str | None) -> None:
+        self.lines = text.splitlines()
+        self.start = 0
+        if hand is not None:
+            pattern = re.compile(rf"^\s*\[\s*['\"]?{re.escape(hand)}['\"]?\s*\]")
+            self.start = next((i for i, line in enumerate(self.lines) if pattern.match(line)), 0)
+        self.hand = hand
+
+    def key_line(self, key: str) -> int | None:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i in range(self.start + (1 if self.hand else 0), len(self.lines)):
+            line = self.lines[i].lstrip()
+            next_table = line.startswith("[") and not line.startswith("[[")
+            if self.hand is not None and i > self.start and next_table:
+                break
+            if pattern.match(self.lines[i]):
+                return i + 1
+        return None
+
+    def action(self, index: int) -> str:
+        """The line of action ``index``: the quoted strings of ``actions`` counted."""
+        first = self.key_line("actions")
+        if first is None:
+            return f"actions[{index}]"
+        seen = 0
+        quoted = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
+        for i in range(first - 1, len(self.lines)):
+            text = self.lines[i] if i != first - 1 else self.lines[i].split("=", 1)[1]
+            count = len(quoted.findall(text))
+            if seen + count > index:
+                return f"line {i + 1}, actions[{index}]"
+            seen += count
+        return f"actions[{index}]"
+
+    def fail(self, where: str, message: str) -> HistoryError:
+        hand = f"hand [{self.hand}], " if self.hand is not None else ""
+        return HistoryError(f"{hand}{where}: {message}")
+
+
+def _parse_cards(text: str, where: str, error: _Where) -> list[int | None]:
+    """PHH card text (``AsKd``, ``????``) as cards; None for an unknown card."""
+    if len(text) % 2:
+        raise error.fail(where, f"{text!r} is not PHH cards (two characters a card, e.g. AsKd, ?? unknown).")
+    out: list[int | None] = []
+    for i in range(0, len(text), 2):
+        token = text[i : i + 2]
+        if token == "??":
+            out.append(None)
+            continue
+        card = _CARD.get(token[0].upper() + token[1].lower())
+        if card is None:
+            raise error.fail(where, f"{token!r} is not a card (ranks 2-9 T J Q K A, suits c d h s).")
+        out.append(card)
+    return out
+
+
+def _get(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], error: _Where,
+         *, required: bool = True) -> Any:
+    if key not in data:
+        if required:
+            raise error.fail(key, f"the field is missing (a {data.get('variant', 'PHH')} hand needs it).")
+        return None
+    value = data[key]
+    if isinstance(value, bool) or not isinstance(value, kind):
+        line = error.key_line(key)
+        at = f"line {line}, {key}" if line else key
+        raise error.fail(at, f"expected {getattr(kind, '__name__', 'a value')}, got {describe(value)}.")
+    return value
+
+
+def _ints(data: Mapping[str, Any], key: str, error: _Where, *, required: bool = True) -> list[int] | None:
+    values = _get(data, key, list, error, required=required)
+    if values is None:
+        return None
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in values):
+        line = error.key_line(key)
+        raise error.fail(f"line {line}, {key}" if line else key,
+                         f"expected whole numbers of chips, got {values!r} (splitpot plays integer chips).")
+    return list(values)
+
+
+def _spec_of(data: Mapping[str, Any], players: int, error: _Where) -> GameSpec:
+    variant = _get(data, "variant", str, error)
+    name = _GAME_OF_VARIANT.get(variant)
+    if name is None and variant.startswith(_PREFIX):
+        name = variant[len(_PREFIX) :]
+    if name is None or (name not in GAMES and "_spec" not in data):
+        known = ", ".join(sorted(_GAME_OF_VARIANT))
+        raise error.fail("variant", f"{variant!r} is not a game splitpot reads (PHH variants read: {known}; "
+                                    f"splitpot's own: {_PREFIX}<game>).")
+    game = data.get("_game", name)
+    if game != name:
+        raise error.fail("_game", f"{game!r} is not the variant's game {name!r}.")
+    if "_spec" in data:
+        raw = _get(data, "_spec", str, error)
+        try:
+            spec = GameSpec.from_dict(json.loads(raw))
+        except (ValueError, SplitpotError, TypeError) as err:
+            raise error.fail("_spec", f"not a splitpot game spec: {err}") from None
+        if spec.name != name:
+            raise error.fail("_spec", f"the spec is of {spec.name!r}, not the variant's game {name!r}.")
+        return spec
+    antes = _ints(data, "antes", error) or []
+    if len(set(antes)) > 1 or (antes and len(antes) != players):
+        raise error.fail("antes", f"splitpot plays one ante for every player, got {antes}.")
+    stakes = dict(ante=antes[0] if antes else 0, small_bet=_get(data, "small_bet", int, error),
+                  big_bet=_get(data, "big_bet", int, error))
+    bring_in = _get(data, "bring_in", int, error, required=name in STANDARD_VARIANTS)
+    if bring_in is not None:
+        stakes["bring_in"] = bring_in
+    try:
+        return GAMES[name](stakes=Stakes(**stakes))
+    except (SplitpotError, TypeError) as err:
+        raise error.fail("stakes", f"{err}") from None
+
+
+class _Reader:
+    """Replays one PHH hand on a fresh State."""
+
+    def __init__(self, data: Mapping[str, Any], error: _Where) -> None:
+        self.error = error
+        stacks = _ints(data, "starting_stacks", error)
+        assert stacks is not None
+        if not stacks or min(stacks) <= 0:
+            raise error.fail("starting_stacks", f"every player needs a positive stack, got {stacks}.")
+        players = len(stacks)
+        seats = _ints(data, "seats", error, required=False) or list(range(1, players + 1))
+        count = _get(data, "seat_count", int, error, required=False) or max(seats)
+        if len(seats) != players or len(set(seats)) != players or min(seats) < 1 or max(seats) > count:
+            raise error.fail("seats", f"{seats} are not {players} distinct seats numbered 1 to {count}.")
+        self.order = [s - 1 for s in seats]
+        first = self.order[0]
+        clockwise = sorted(self.order, key=lambda s: (s - first) % count)
+        if clockwise != self.order:
+            raise error.fail("seats", f"players p1..p{players} sit at seats {seats}, not clockwise from p1.")
+        button = _get(data, "_button", int, error, required=False)
+        self.button = (first - 1) % count if button is None else button
+        self.spec = _spec_of(data, players, error)
+        table = [0] * count
+        for seat, stack in zip(self.order, stacks, strict=True):
+            table[seat] = stack
+        self.stacks = table
+        self.finishing = _ints(data, "finishing_stacks", error, required=False)
+        self.actions = [_Line(i, a) for i, a in enumerate(_get(data, "actions", list, error))]
+        for line in self.actions:
+            if not isinstance(line.text, str):
+                raise error.fail(f"actions[{line.index}]",
+                                 f"an action is a string, got {describe(line.text)}.")
+            line.words = line.text.split("#", 1)[0].split()
+        self.decks: list[list[int]] | None = None
+        if "_deck" in data:
+            later = _get(data, "_decks", list, error, required=False) or []
+            decks = [_get(data, "_deck", str, error), *later]
+            self.decks = []
+            for k, text in enumerate(decks):
+                cards = _parse_cards(text, "_deck" if k == 0 else f"_decks[{k - 1}]", error) \
+                    if isinstance(text, str) else [None]
+                if None in cards:
+                    raise error.fail("_decks", "a deck order names every card (no ??).")
+                self.decks.append([c for c in cards if c is not None])
+        self.queues = {key: self._texts(data, key) for key in ("_declarations", "_turn_ups", "_burns")}
+        self.exposures: dict[int, list[list[str]]] = {}
+        for text in self._texts(data, "_exposures"):
+            parts = text.split()
+            if len(parts) not in (2, 3) or not parts[0].isdigit():
+                raise error.fail("_exposures", f"{text!r} is not 'INDEX CARD [keep|refuse]'.")
+            self.exposures.setdefault(int(parts[0]), []).append(parts[1:])
+        self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
+        self.shown: list[tuple[int, _Line, list[int | None]]] = []
+        self.known = {c for line in self.actions for c in self._known(line)}
+
+    def _texts(self, data: Mapping[str, Any], key: str) -> list[str]:
+        values = _get(data, key, list, self.error, required=False) or []
+        if not all(isinstance(v, str) for v in values):
+            raise self.error.fail(key, f"expected a list of strings, got {values!r}.")
+        return list(values)
+
+    def _known(self, line: _Line) -> list[int]:
+        words = line.words
+        if (len(words) == 4 and words[:2] == ["d", "dh"]) or (len(words) == 3 and words[:2] == ["d", "db"]):
+            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            return [c for c in cards if c is not None]
+        return []
+
+    def _seat(self, label: str, line: _Line) -> int:
+        if not re.fullmatch(r"p[1-9][0-9]*", label) or int(label[1:]) > len(self.order):
+            raise self.error.fail(self.error.action(line.index),
+                                  f"{label!r} is not a player (p1 to p{len(self.order)}) in {line.text!r}.")
+        return self.order[int(label[1:]) - 1]
+
+    # -- the replay ----------------------------------------------------------
+    def run(self) -> History:
+        try:
+            self.state = State(self.spec, self.stacks, button=self.button, automate=False,
+                               **({"deck": self.decks} if self.decks else {"seed": 0}))
+        except SplitpotError as err:
+            raise self.error.fail("starting_stacks", f"the hand cannot be dealt: {err}") from None
+        for line in self.actions:
+            self._exposures(line.index)
+            self._line(line)
+        self._exposures(len(self.actions))
+        self._settle(at_end=True)
+        self._check_end()
+        return self.state.history()
+
+    def _fail(self, line: _Line | None, message: str) -> HistoryError:
+        where = self.error.action(line.index) if line is not None else "the end of actions"
+        text = f" {line.text!r}" if line is not None else ""
+        return self.error.fail(f"{where}{text}", message)
+
+    def _line(self, line: _Line) -> None:
+        words = line.words
+        if not words:
+            return  # a commentary
+        if words[0] == "d":
+            if len(words) == 4 and words[1] == "dh":
+                seat: int | None = self._seat(words[2], line)
+            elif len(words) == 3 and words[1] == "db":
+                seat = None
+            else:
+                raise self._fail(line, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'.")
+            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            self.announced.setdefault(seat, []).extend((c, line.index) for c in cards)
+            return
+        seat = self._seat(words[0], line)
+        verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
+        if verb == "sm":
+            shown = args and args[0] != "-"
+            cards = _parse_cards(args[0], self.error.action(line.index), self.error) if shown else []
+            self.shown.append((seat, line, cards))
+            return
+        self._settle(line=line)
+        state = self.state
+        if state.actor != seat and not (verb == "sd" and state.actor == seat):
+            raise self._fail(line, f"seat {seat} ({words[0]}) acts, but seat {state.actor} is to act "
+                                   f"(the hand is in phase {state.phase!s}).")
+        try:
+            if verb == "f" and not args:
+                state.fold()
+            elif verb == "cc" and not args:
+                state.call() if state.can_call() else state.check()
+            elif verb == "pb" and not args:
+                state.bring_in()
+            elif verb == "cbr" and len(args) == 1:
+                self._cbr(line, args[0])
+            elif verb == "sd" and len(args) <= 1:
+                discards = _parse_cards(args[0], self.error.action(line.index), self.error) if args else []
+                if None in discards:
+                    raise self._fail(line, "discards must be known cards.")
+                known = [c for c in discards if c is not None]
+                after = self.actions[line.index + 1].words if line.index + 1 < len(self.actions) else []
+                served = len(after[3]) // 2 if after[:3] == ["d", "dh", words[0]] and len(after) == 4 else 0
+                if served != len(known):  # served as asked: as many as the dealer then deals him
+                    state.draw(known, asked=served)
+                else:
+                    state.draw(known)
+            else:
+                raise self._fail(line, "not a PHH action (pN pb, pN cbr AMOUNT, pN cc, pN f, pN sd [CARDS], "
+                                       "pN sm [CARDS], d dh pN CARDS, d db CARDS).")
+        except HistoryError:
+            raise
+        except SplitpotError as err:
+            raise self._fail(line, str(err)) from None
+        self._check_cards(line)
+
+    def _cbr(self, line: _Line, amount_text: str) -> None:
+        state = self.state
+        try:
+            amount = int(amount_text)
+        except ValueError:
+            raise self._fail(line, f"{amount_text!r} is not a whole number of chips.") from None
+        if state.can_complete(amount):
+            state.complete(amount)
+        elif state.can_bring_in() and amount == state.verify_bring_in()[1]:
+            state.bring_in()  # all in for no more than the bring-in: another tool's "completion"
+        elif state.can_bet(amount):
+            state.bet(amount)
+        else:
+            state.raise_to(amount)  # raises naming what is legal
+
+    def _exposures(self, index: int) -> None:
+        for card, *decision in self.exposures.pop(index, []):
+            self._settle()
+            try:
+                self.state.expose(card)
+                if decision == ["keep"]:
+                    self.state.keep_exposed()
+                elif decision == ["refuse"]:
+                    self.state.refuse_exposed()
+                elif decision:
+                    raise self.error.fail("_exposures", f"{decision[0]!r} is not keep or refuse.")
+            except SplitpotError as err:
+                if isinstance(err, HistoryError):
+                    raise
+                raise self.error.fail("_exposures", f"{index} {card}: {err}") from None
+
+    def _pending(self, seat: int | None) -> list[tuple[int | None, int]]:
+        """Cards announced for ``seat`` (None: the board) and not yet dealt."""
+        dealt = self._dealt().get(seat, [])
+        return self.announced.get(seat, [])[len(dealt) :]
+
+    def _dealt(self) -> dict[int | None, list[int]]:
+        out: dict[int | None, list[int]] = {}
+        for event in self.state.events:
+            if type(event) is ev.CardsDealt:
+                out.setdefault(event.seat, []).extend(event.cards)
+            elif type(event) is ev.Drew:
+                out.setdefault(event.seat, []).extend(event.received)
+        return out
+
+    def _settle(self, *, line: _Line | None = None, at_end: bool = False) -> None:
+        """Run the dealer steps (and the declarations and turn-ups the file lists)
+        until a player must act; at the end, only as far as the file goes."""
+        from splitpot.engine.state import Phase
+
+        state = self.state
+        for _ in range(1000):
+            phase = state.phase
+            try:
+                if phase is Phase.DEALING:
+                    if not self._deal(at_end=at_end, line=line):
+                        return
+                elif phase in (Phase.FORCED_BETS, Phase.SHOWDOWN, Phase.PASSED_OUT):
+                    more = any(self._pending(s) for s in self.announced)
+                    if at_end and phase is Phase.PASSED_OUT and not more:
+                        return
+                    state.advance()
+                elif phase is Phase.DECLARING and self.queues["_declarations"]:
+                    who, choice = self._choice("_declarations")
+                    state.declare(choice, seat=who)
+                elif phase is Phase.TURNING_UP and self.queues["_turn_ups"]:
+                    who, text = self._choice("_turn_ups")
+                    cards = [] if text == "-" else _parse_cards(text, "_turn_ups", self.error)
+                    state.turn_up([c for c in cards if c is not None], seat=who)
+                else:
+                    return
+            except HistoryError:
+                raise
+            except SplitpotError as err:
+                raise self._fail(line, f"the dealer cannot go on: {err}") from None
+            self._check_cards(line)
+        raise self._fail(line, "the hand does not move on.")  # pragma: no cover - defensive
+
+    def _choice(self, key: str) -> tuple[int, str]:
+        text = self.queues[key].pop(0)
+        parts = text.split()
+        if len(parts) != 2:
+            raise self.error.fail(key, f"{text!r} is not 'pN CHOICE'.")
+        return self._seat(parts[0], _Line(-1, text)), parts[1]
+
+    def _deal(self, *, at_end: bool, line: _Line | None) -> bool:
+        """One street's deal; False when the file has no cards for it (at the end)."""
+        state = self.state
+        street = state.spec.streets[state.street]
+        per = street.cards_per_player
+        receivers = state.active
+        due = {s: self._pending(s) for s in receivers}
+        have_cards = any(due.values()) or bool(self._pending(None))
+        if at_end and per and not have_cards and self.finishing is None:
+            return False
+        turn_up = street.turn_up
+        turn_ups_first = turn_up is not None and turn_up.before_deal and state._face_down is None
+        if self.decks is not None or turn_ups_first:
+            state.advance()  # the deck is known (the file's cards checked after), or turn-ups come first
+            return True
+        burn = None
+        if street.burn and self.queues["_burns"]:
+            burn = self.queues["_burns"].pop(0)
+        named: dict[int | None, list[int]] = {}
+        left = state.cards_left - int(street.burn)
+        community = street.community_fallback and per and left < per * len(receivers)
+        if community:
+            board = self._pending(None)[:1]
+            if board:
+                named[None] = self._fill([c for c, _ in board])
+        else:
+            for seat in receivers:
+                mine = due[seat][:per]
+                if mine:
+                    if len(mine) < per:
+                        raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
+                                               f"{street.name}.")
+                    named[seat] = self._fill([c for c, _ in mine])
+        stub, seen = set(state._deck[state._next :]), set()
+        for who in named:
+            for card, index in (self._pending(who)[:1] if who is None else due[who][:per]):
+                if card is not None and (card in seen or card not in stub):
+                    raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
+                                          f"{ev.card_text(card)} is dealt twice (it is already out).")
+                seen.add(card)
+        where = line
+        firsts = [i for s in named for _, i in self._pending(s)[:1]]
+        if firsts:
+            where = self.actions[min(firsts)]
+        try:
+            state.deal_street(named, burn=burn)
+        except SplitpotError as err:
+            raise self._fail(where, f"these cards cannot be dealt: {err}") from None
+        return True
+
+    def _fill(self, cards: list[int | None]) -> list[int]:
+        """Unknown cards (``??``) dealt from the cards the file never names."""
+        if None not in cards:
+            return [c for c in cards if c is not None]
+        stub = [c for c in self.state._deck[self.state._next :] if c not in self.known]
+        out = []
+        for card in cards:
+            if card is None:
+                card = stub.pop(0)
+                self.known.add(card)
+            out.append(card)
+        return out
+
+    def _check_cards(self, line: _Line | None) -> None:
+        """The cards the hand has dealt agree with those the file announces."""
+        for seat, dealt in self._dealt().items():
+            announced = self.announced.get(seat, [])
+            for k, (card, index) in enumerate(announced[: len(dealt)]):
+                if card is not None and card != dealt[k]:
+                    whom = "the board" if seat is None else f"seat {seat}"
+                    raise self.error.fail(
+                        f"{self.error.action(index)} {self.actions[index].text!r}",
+                        f"{whom} is dealt {ev.card_text(dealt[k])} here, not {ev.card_text(card)}.",
+                    )
+
+    def _check_end(self) -> None:
+        state = self.state
+        self._check_cards(None)
+        for seat in self.announced:
+            left = self._pending(seat)
+            if left:
+                _, index = left[0]
+                whom = "the board" if seat is None else f"seat {seat}"
+                raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
+                                      f"the hand never deals {whom} these cards.")
+        if self.decks is not None:  # the deck order burned them: the same cards?
+            burned = [ev.card_text(e.card) for e in state.events if type(e) is ev.CardBurned]
+            if self.queues["_burns"] and self.queues["_burns"] != burned:
+                raise self.error.fail("_burns", f"{self.queues['_burns']} are not the cards the deck burns "
+                                                f"({burned}).")
+            self.queues["_burns"] = []
+        for key, left_over in self.queues.items():
+            if left_over:
+                raise self.error.fail(key, f"{left_over[0]!r} is never used: the hand has no such step.")
+        if self.exposures:
+            raise self.error.fail("_exposures", f"action index {min(self.exposures)} is past the hand.")
+        for seat, line, cards in self.shown:
+            held = state.cards(seat)
+            wrong = [ev.card_text(c) for c in cards if c is not None and c not in held]
+            if wrong:
+                raise self._fail(line, f"seat {seat} does not hold {' '.join(wrong)}.")
+        if self.finishing is not None:
+            got = [state.stacks[s] for s in self.order]
+            if not state.is_complete:
+                raise self.error.fail("finishing_stacks", f"the actions stop before the hand ends "
+                                                          f"(phase {state.phase!s}).")
+            if got != self.finishing:
+                raise self.error.fail("finishing_stacks", f"{self.finishing} does not add up: the hand "
+                                                          f"gives {got}.")
+
+
+def _document(text: object) -> dict[str, Any]:
+    if isinstance(text, (bytes, bytearray)):
+        try:
+            text = bytes(text).decode()
+        except UnicodeDecodeError as err:
+            raise HistoryError(f"not PHH: {err}.") from None
+    if not isinstance(text, str):
+        raise ArgumentTypeError(f"PHH is text (str or bytes), got {describe(text)}.")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise HistoryError(f"not PHH (TOML): {err}.") from None
+
+
+def loads(text: str | bytes) -> History:
+    """One PHH hand as a verified :class:`~splitpot.engine.history.History`:
+    the hand is replayed as it goes, and an action illegal at its point, a card
+    dealt twice or to the wrong seat, or stacks that do not add up raise
+    :class:`~splitpot.errors.HistoryError` naming the line; nothing is returned
+    half-built.
+
+    >>> loads('variant = "F7S"')
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: starting_stacks: the field is missing (a F7S hand needs it).
+    """
+    data = _document(text)
+    return _read(data, _Where(text if isinstance(text, str) else bytes(text).decode(), None))
+
+
+def _read(data: Mapping[str, Any], where: _Where) -> History:
+    return _Reader(data, where).run()
+
+
+def loads_all(text: str | bytes) -> list[History]:
+    """Every hand of a ``.phhs`` document (tables ``[1]``, ``[2]``, ...), or the
+    one hand of a ``.phh`` document, in order (see :func:`loads`).
+
+    >>> loads_all("")
+    []
+    """
+    data = _document(text)
+    source = text if isinstance(text, str) else bytes(text).decode()
+    if "actions" in data or "variant" in data:
+        return [_read(data, _Where(source, None))]
+    out = []
+    for key, hand in data.items():
+        if not isinstance(hand, Mapping):
+            raise HistoryError(f"[{key}]: a .phhs document holds hands as tables, got {describe(hand)}.")
+        out.append(_read(hand, _Where(source, key)))
+    return out

@@ -1,0 +1,237 @@
+"""PHH round trips for every game, named-card dealing, and refusals of bad files."""
+
+from __future__ import annotations
+
+import tomllib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.test_random_play import OPTIONS, play_random_hand
+from phh_pokerkit import phh_order
+from splitpot import phh
+from splitpot.engine import events as ev
+from splitpot.engine.history import History
+from splitpot.engine.state import Phase, State
+from splitpot.errors import HistoryError, IllegalActionError
+from splitpot.games import GAMES, get_game
+from stud_award import departures, independent_stacks
+
+CASES = [(game, i) for game in GAMES for i in range(len(OPTIONS[game]))]
+NAMED = {"seven-card-stud", "seven-card-stud-8", "seven-card-stud-high-low", "seven-card-stud-declare",
+         "five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud"}
+
+
+def _round_trip(game: str, option: int, seed: int) -> None:
+    state = play_random_hand(game, OPTIONS[game][option], seed)
+    text = phh.dumps(state)
+    back = phh.loads(text).replay()
+    assert back.snapshot() == state.snapshot(), text
+    if game in NAMED:  # without the deck order: dealt by name, the same hand
+        named = phh.loads(phh.dumps(state, deck=False)).replay()
+        assert named.events == state.events and named.stacks == state.stacks
+
+
+@pytest.mark.parametrize(("game", "option"), CASES)
+def test_round_trip_every_game(game: str, option: int) -> None:
+    for seed in range(12):
+        _round_trip(game, option, seed)
+
+
+@given(case=st.sampled_from(CASES), seed=st.integers(0, 2**32))
+def test_round_trip_hypothesis(case: tuple[str, int], seed: int) -> None:
+    _round_trip(*case, seed)
+
+
+def test_many_hands_as_phhs() -> None:
+    hands = [play_random_hand("jackpots", {}, s) for s in range(4)]
+    text = phh.dumps_all(hands)
+    assert text.startswith("[1]\n") and "\n[4]\n" in text
+    back = phh.loads_all(text)
+    assert [h.replay().snapshot() for h in back] == [h.snapshot() for h in hands]
+    assert phh.loads_all(phh.dumps(hands[0]))[0].replay().snapshot() == hands[0].snapshot()
+
+
+def test_in_progress_hand_round_trips() -> None:
+    state = State(get_game("seven-card-stud"), [30, 30, 30], seed=5)
+    state.bring_in()
+    state.call()
+    back = phh.loads(phh.dumps(state, deck=False)).replay()
+    assert back.events == state.events and back.actor == state.actor
+    assert "finishing_stacks" not in phh.dumps(state)
+
+
+def test_wilds_and_declarations_are_user_fields() -> None:
+    hands = (play_random_hand("seven-card-stud-declare", {"declare": "in-turn"}, s) for s in range(60))
+    state = next(h for h in hands if any(isinstance(e, ev.Declared) for e in h.events))
+    text = phh.dumps(play_random_hand("five-card-stud", {"wild": "2"}, 1))
+    assert text.startswith('variant = "splitpot:five-card-stud"')
+    assert '"wild":["2"]' in tomllib.loads(text)["_spec"]
+    assert "_declarations = [" in phh.dumps(state)
+
+
+# -------------------------------------------------------------- named dealing
+def _dealing(players: int = 3, game: str = "seven-card-stud") -> State:
+    state = State(get_game(game), [50] * players, seed=9, automate=False)
+    state.advance()
+    assert state.phase is Phase.DEALING
+    return state
+
+
+def test_deal_street_gives_the_named_cards() -> None:
+    state = _dealing()
+    state.deal_street({1: "As Ks 2c", 2: "Qh Qd 3c"})
+    assert state.cards(1) == [51, 47, 0] and state.cards(2) == [42, 41, 4]
+    assert len(state.cards(0)) == 3 and not set(state.cards(0)) & {51, 47, 0, 42, 41, 4}
+    assert state.actor == 1  # 2c brings in
+    replayed = History.from_json(state.history().to_json()).replay()
+    assert replayed.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        ({0: "As Ks", 1: "2c 3c 4c"}, "receives 3 cards"),
+        ({0: "As Ks Qs", 1: "As 3c 4c"}, "named twice"),
+        ({5: "As Ks Qs"}, "seat"),
+        ({None: "As"}, "no community card"),
+        ({0: "As Ks Zz"}, "Zz"),
+    ],
+)
+def test_deal_street_refusals_change_nothing(cards: dict[int | None, str], message: str) -> None:
+    state = _dealing()
+    before = state.snapshot()
+    assert not state.can_deal_street(cards)
+    with pytest.raises(IllegalActionError, match=message):
+        state.deal_street(cards)
+    assert state.snapshot() == before
+
+
+def test_a_card_already_out_is_refused() -> None:
+    state = _dealing(2)
+    state.deal_street({0: "As Ks Qs"})
+    state.bring_in() if state.can_bring_in() else state.complete()
+    state.call()
+    assert state.phase is Phase.DEALING
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="As cannot go to seat 1: it is already out"):
+        state.deal_street({1: "As"})
+    assert state.snapshot() == before
+    with pytest.raises(IllegalActionError, match="phase forced_bets"):
+        State(get_game("seven-card-stud"), [9, 9], seed=1, automate=False).deal_street({0: "2c 3c 4c"})
+
+
+def test_the_community_card_is_named_with_none() -> None:
+    state = State(get_game("seven-card-stud"), [500] * 8, seed=2, automate=False)
+    while not state.is_complete:
+        if state.phase is Phase.DEALING and state.street == 4:
+            with pytest.raises(IllegalActionError, match="community"):
+                state.deal_street({0: "2c"})
+            left = state.deck_order[len(state.deck_order) - state.cards_left:]
+            state.deal_street({None: [left[-1]]})
+            assert state.community == [left[-1]]
+        elif state.phase in (Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN):
+            state.advance()
+        else:
+            state.call() if state.can_call() else state.check() if state.can_check() else state.bring_in()
+    text = phh.dumps(state, deck=False)
+    assert '"d db ' in text
+    assert phh.loads(text).replay().stacks == state.stacks
+
+
+# ------------------------------------------------------------------ bad files
+GOOD = phh.dumps(State(get_game("seven-card-stud"), [40, 40, 40], seed=11), deck=False)
+
+
+def _hand() -> State:
+    state = State(get_game("seven-card-stud"), [40, 40, 40], seed=11)
+    while not state.is_complete:
+        state.call() if state.can_call() else state.check() if state.can_check() else state.bring_in()
+    return state
+
+
+@pytest.mark.parametrize(
+    ("edit", "message"),
+    [
+        (lambda t: t.replace("actions = [", "actions = [1, "), "actions\\[0\\]: an action is a string"),
+        (lambda t: t.replace('" pb"', '" zz"'), "unused"),
+        (lambda t: t.replace("finishing_stacks = [", "finishing_stacks = [1"), "does not add up"),
+        (lambda t: t.replace('"F7S"', '"FT"'), "'FT' is not a game splitpot reads"),
+        (lambda t: t.replace("starting_stacks = [40", "starting_stacks = [0"), "positive stack"),
+        (lambda t: t.replace("variant", "varia nt"), "not PHH \\(TOML\\)"),
+    ],
+)
+def test_malformed_files_are_refused(edit: object, message: str) -> None:
+    text = phh.dumps(_hand(), deck=False)
+    bad = edit(text)  # type: ignore[operator]
+    if message == "unused":  # an action that is not PHH
+        first = next(line for line in text.splitlines() if line.startswith("actions"))
+        bad = text.replace(first, first.replace("cc", "xx", 1))
+        message = "line 7, actions\\[\\d+\\] 'p\\d xx': not a PHH action"
+    with pytest.raises(HistoryError, match=message):
+        phh.loads(bad)
+
+
+def test_inconsistent_files_name_the_line() -> None:
+    state = _hand()
+    text = phh.dumps(state, deck=False)
+    cards = [ev.card_text(c) for c in state.cards(phh_order(state)[0])]
+    twice = text.replace(cards[-1], cards[0], 1)  # p1's last card: one he already holds
+    with pytest.raises(HistoryError, match=r"line 7, actions\[\d+\] 'd dh p1 .*"):
+        phh.loads(twice)
+    illegal = text.replace('"p1 cc"', '"p1 cbr 99"', 1) if '"p1 cc"' in text else text.replace(
+        '"p2 cc"', '"p2 cbr 99"', 1)
+    with pytest.raises(HistoryError, match=r"actions\[\d+\] 'p\d cbr 99': Seat \d cannot raise"):
+        phh.loads(illegal)
+    out_of_turn = text.replace('"p1 cc"', '"p3 cc"', 1)
+    if out_of_turn != text:
+        with pytest.raises(HistoryError, match="is to act"):
+            phh.loads(out_of_turn)
+
+
+def test_pokerkit_free_fold_is_refused() -> None:
+    """pokerkit lets a player fold who could check; the rules refuse it (§3)."""
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+        "starting_stacks = [50, 50]",
+        "actions = ['d dh p1 2c3c4c', 'd dh p2 KdKhAs', 'p1 pb', 'p2 cc',",
+        "           'd dh p1 5c', 'd dh p2 7s', 'p2 f']",
+    ])
+    with pytest.raises(HistoryError, match=r"actions\[6\] 'p2 f': Seat 1 cannot fold now; legal: check"):
+        phh.loads(text)
+
+
+def test_odd_chip_between_tied_hands_follows_the_rules() -> None:
+    """Two equal straights split a pot of 7: the odd chip goes to the straight
+    holding the highest card (9s over 9h), where pokerkit gives it to the first
+    tied seat."""
+    state = State(get_game("seven-card-stud"), [30, 30, 30], seed=1, automate=False)
+    state.advance()
+    state.deal_street({0: "5c 6h 2d", 1: "5d 6s Kh", 2: "Ac Ad 7h"})
+    state.bring_in()  # seat 0: the 2d
+    state.call()
+    state.fold()
+    for cards in ({0: "7c", 1: "7d"}, {0: "8h", 1: "8s"}, {0: "9h", 1: "9s"}, {0: "Jc", 1: "Jd"}):
+        state.deal_street(cards)
+        state.check()
+        state.check()
+    state.advance()
+    assert state.is_complete and state.stacks == [30, 31, 29]
+    assert departures(state) == {"odd_chip_tie"}
+    assert independent_stacks(state) == state.stacks
+    back = phh.loads(phh.dumps(state, deck=False)).replay()
+    assert back.stacks == state.stacks
+
+
+def test_unknown_hole_cards_are_dealt_from_cards_the_file_never_names() -> None:
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+        "starting_stacks = [50, 50]", "finishing_stacks = [47, 53]",
+        "actions = ['d dh p1 ????2c', 'd dh p2 ????Kd', 'p1 pb', 'p2 cbr 5', 'p1 f']",
+    ])
+    state = phh.loads(text).replay()
+    assert state.stacks == [47, 53]  # without a seats field, p1 sits at seat 0
+    assert state.up == [[0], [45]]  # 2c and Kd
+    named = {0, 45}
+    assert not named & (set(state.down[0]) | set(state.down[1]))

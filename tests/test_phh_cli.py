@@ -1,0 +1,58 @@
+"""`splitpot play --phh FILE` and `splitpot replay FILE` (PHH, .phhs, JSON)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from splitpot import phh
+from splitpot.cli import main
+
+
+def _hand_lines(text: str) -> list[str]:
+    """The narrated lines of each hand (the header lines of play and replay differ)."""
+    return [line for line in text.splitlines() if not line.startswith(("seven-card-stud", "jackpots"))]
+
+
+@pytest.mark.parametrize(("game", "hands"), [("seven-card-stud-8", 3), ("jackpots", 1)])
+def test_play_writes_phh_and_replay_prints_the_same_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, hands: int
+) -> None:
+    path = tmp_path / "session.phhs"
+    assert main(["play", game, "-n", "4", "--seed", "7", "--hands", str(hands), "--plain",
+                 "--phh", str(path)]) == 0
+    played = capsys.readouterr().out
+    assert len(phh.loads_all(path.read_text())) == hands
+    assert main(["replay", str(path), "--plain"]) == 0
+    replayed = capsys.readouterr().out
+    narrated = [line for line in _hand_lines(played) if not line.startswith("after ")]
+    assert _hand_lines(replayed) == narrated[: len(_hand_lines(replayed))]
+    assert "wins" in replayed
+
+
+def test_replay_reads_splitpot_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from splitpot.engine.state import State
+    from splitpot.games import get_game
+
+    state = State(get_game("lowball"), [30, 30], seed=1)
+    path = tmp_path / "hand.json"
+    path.write_text(state.history().to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.startswith("lowball: 2 players")
+
+
+def test_replay_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.phh"
+    path.write_text("variant = 'F7S'\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n"
+                    "starting_stacks = [20, 20]\nactions = ['d dh p1 2c3c4c', 'd dh p2 2c5d6d']\n")
+    assert main(["replay", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert "line 7, actions[1] 'd dh p2 2c5d6d'" in err and "2c" in err
+    assert main(["replay", str(tmp_path / "missing.phh")]) == 2
+    assert "cannot read" in capsys.readouterr().err
+
+
+def test_play_phh_unwritable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "seven-card-stud", "--seed", "1", "--phh", str(tmp_path / "no" / "x.phh")]) == 2
+    assert "--phh: cannot write" in capsys.readouterr().err
