@@ -126,7 +126,7 @@ int main(int argc, char** argv) {
   const std::size_t n = millions * 1000000;
   auto t0 = Clock::now();
   const Tables& t = tables();
-  std::printf("tables built in %.1f ms; shared %zu KB; per ranking", seconds_since(t0) * 1e3,
+  std::printf("tables ready in %.1f ms; shared %zu KB; per ranking", seconds_since(t0) * 1e3,
               shared_table_bytes() / 1024);
   for (int r = 0; r < kRankingCount; ++r) std::printf(" %s %zu KB", kNames[r], ranking_table_bytes(static_cast<Ranking>(r)) / 1024);
   std::printf("\n");

@@ -6,7 +6,8 @@
 //                      the best of the hands one card smaller (so by induction
 //                      every 5-7 card hand is checked), the category counts,
 //                      random hands against brute-force best-five-of-n, batch
-//                      equals scalar, bad input
+//                      equals scalar, bad input, the compiled-in tables
+//                      equal a fresh run of the builder
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
 // Prints the cards of the first failure of each kind; exits 1 on any failure.
@@ -28,6 +29,7 @@
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
 #include "splitpot/wild.hpp"
+#include "table_builder.hpp"
 
 using namespace splitpot;
 
@@ -155,6 +157,34 @@ void parallel_first_card(const std::function<void(int)>& body) {
 }
 
 // ---------------------------------------------------------------------------
+
+// The compiled-in tables (generated at build time) equal a fresh run of the
+// builder, table by table: the generated file cannot drift from its code.
+void test_generated_tables() {
+  const BuiltTables built = build_tables();
+  const Tables& t = tables();
+  auto same = [](const auto& view, const std::vector<std::uint16_t>& want, const std::string& what) {
+    check(view.size() == want.size() && std::equal(want.begin(), want.end(), view.begin()),
+          what + " compiled in equals the builder's");
+  };
+  same(t.offsets, built.offsets, "hash offsets");
+  same(t.dense, built.dense, "dense index");
+  check_eq(t.slots, built.slots, "slots");
+  check(t.card_key == built.card_key && t.card_mask == built.card_mask && t.dense_upto == built.dense_upto &&
+            t.rank_suits_key == built.rank_suits_key && t.tier_category == built.tier_category,
+        "small tables compiled in equal the builder's");
+  for (std::size_t r = 0; r < kRankingCount; ++r) {
+    const std::string n = name(static_cast<Ranking>(r));
+    same(t.value[r], built.value[r], n + " values");
+    same(t.flush[r], built.flush[r], n + " flushes");
+    for (std::size_t f = 0; f < kWildFamilies; ++f)
+      for (std::size_t w = 0; w <= kMaxCards; ++w)
+        same(t.wild[r][f][w], built.wild[r][f][w], n + " wild family " + std::to_string(f) + " w=" + std::to_string(w));
+  }
+  for (std::size_t d = 0; d < 2; ++d)
+    for (std::size_t w = 0; w <= kMaxFlushWilds; ++w)
+      same(t.flush_fill[d][w], built.flush_fill[d][w], "flush fill " + std::to_string(d) + " w=" + std::to_string(w));
+}
 
 void test_rank_multipliers() {
   std::vector<std::uint32_t> sums{0};
@@ -509,6 +539,7 @@ void test_wild_examples() {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  test_generated_tables();
   test_rank_multipliers();
   test_rule_examples();
   test_bad_input();
