@@ -7,7 +7,9 @@
 //                      every 5-7 card hand is checked), the category counts,
 //                      random hands against brute-force best-five-of-n, batch
 //                      equals scalar, bad input, the compiled-in tables
-//                      equal a fresh run of the builder
+//                      equal a fresh run of the builder, HandSum (incremental
+//                      hands) against evaluate: all 7-card hands in high, all
+//                      5- and 6-card hands and random ones in every ranking
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
 // Prints the cards of the first failure of each kind; exits 1 on any failure.
@@ -27,6 +29,7 @@
 #include <vector>
 
 #include "splitpot/evaluate.hpp"
+#include "splitpot/hand.hpp"
 #include "splitpot/select.hpp"
 #include "splitpot/wild.hpp"
 #include "table_builder.hpp"
@@ -317,6 +320,70 @@ void test_six_and_seven_exhaustive() {
   test_drop_one_exhaustive(7, Ranking::AceToSix, nullptr, nullptr);
 }
 
+// HandSum (hand.hpp) built card by card in nested loops, as an enumeration
+// builds it, equals the evaluator on the card list: every n-card hand (n = 7:
+// all 133,784,560) in ranking r; or, sampled, only the hands whose lowest card
+// is only_first.
+void test_hand_sum_exhaustive(int n, Ranking r, int only_first = -1) {
+  const Tables& t = tables();
+  std::atomic<long> errors{0}, hands{0};
+  parallel_first_card([&](int a) {
+    if (only_first >= 0 && a != only_first) return;
+    std::uint8_t c[7];
+    c[0] = static_cast<std::uint8_t>(a);
+    long local = 0;
+    std::function<void(int, int, HandSum)> rec = [&](int depth, int from, HandSum h) {
+      if (depth == n) {
+        const std::uint16_t got = h.evaluate(r), want = evaluate_unchecked(c, n, r);
+        if ((got != want || h.key() != hand_key(t, c, n)) && errors++ == 0)
+          std::printf("  %s HandSum %s: %u, evaluate %u\n", name(r), hand_text(c, n).c_str(), got, want);
+        ++local;
+        return;
+      }
+      for (int x = from; x < 52; ++x) {
+        c[depth] = static_cast<std::uint8_t>(x);
+        rec(depth + 1, x + 1, h + HandSum::card(x));
+      }
+    };
+    rec(1, a + 1, HandSum::card(a));
+    hands += local;
+  });
+  const std::string what = std::string(name(r)) + " HandSum equals evaluate on " + std::to_string(hands.load()) + " " +
+                           std::to_string(n) + "-card hands";
+  check_eq(errors.load(), 0, what);
+  const long all[8] = {0, 52, 1326, 22100, 270725, 2598960, 20358520, 133784560};
+  if (only_first < 0) check_eq(hands.load(), all[n], what + " (all of them)");
+}
+
+// HandSum in every ranking on random hands of 1..7 cards: card by card, as
+// two partial hands combined, with cards taken out again, and its card list.
+void test_hand_sum_random(int hands_per_size) {
+  const Tables& t = tables();
+  for (const Ranking r : kAll) {
+    long errors = 0;
+    for (int n = min_cards(r); n <= kMaxCards; ++n)
+      for (int i = 0; i < hands_per_size; ++i) {
+        std::uint8_t c[7], back[7];
+        random_hand(c, n);
+        const int split = static_cast<int>(next_random() % static_cast<std::uint64_t>(n + 1));
+        const HandSum left = HandSum::of(c, split), right = HandSum::of(c + split, n - split);
+        HandSum whole;
+        for (int j = 0; j < n; ++j) whole += HandSum::card(c[j]);
+        std::sort(c, c + n);
+        const bool ok = left + right == whole && whole - right == left && whole.size() == n &&
+                        whole.cards(back) == n && (std::sort(back, back + n), std::equal(c, c + n, back)) &&
+                        whole.key() == hand_key(t, c, n) && whole.contains(c[0]) &&
+                        whole.evaluate(r) == evaluate_unchecked(c, n, r);
+        if (!ok && errors++ == 0)
+          std::printf("  %s HandSum %s (split after %d): %u, evaluate %u\n", name(r), hand_text(c, n).c_str(), split,
+                      whole.evaluate(r), evaluate_unchecked(c, n, r));
+      }
+    check_eq(errors, 0, std::string(name(r)) + " HandSum: combined, taken apart and evaluated as the card list on " +
+                            std::to_string(hands_per_size) + " random hands of each size");
+  }
+  check(HandSum() == HandSum::of(nullptr, 0) && HandSum().size() == 0, "the default HandSum is the empty hand");
+}
+
 void test_random_against_brute(int hands_per_size) {
   for (const Ranking r : kAll)
     for (int n = 5; n <= 7; ++n) {
@@ -548,7 +615,15 @@ int main(int argc, char** argv) {
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
   test_wild_counts(!quick);
-  if (!quick) test_six_and_seven_exhaustive();
+  test_hand_sum_random(quick ? 5000 : 200000);
+  if (quick) {
+    test_hand_sum_exhaustive(5, Ranking::High);
+    test_hand_sum_exhaustive(7, Ranking::High, 20);  // the 736,281 hands whose lowest card is 6d
+  } else {
+    for (const Ranking r : kAll) test_hand_sum_exhaustive(5, r), test_hand_sum_exhaustive(6, r);
+    test_hand_sum_exhaustive(7, Ranking::High);
+    test_six_and_seven_exhaustive();
+  }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;
 }
