@@ -83,7 +83,16 @@ class HandSum {
   template <Ranking R>
   std::uint16_t evaluate(const Tables& t) const noexcept {
     assert(size() >= 1 && size() <= kMaxCards);
-    if constexpr (straights_and_flushes_count(R)) {
+    if constexpr (R == Ranking::High) {
+      // Without a branch: which random hands hold a flush (3 % of seven-card
+      // hands) is unpredictable. Both lookups are made; the flush table is
+      // 16 KB, and with no flush its index is some in-range lane.
+      const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
+      const auto shift = (static_cast<unsigned>(__builtin_ctz(counters | 0x10000u)) / 4 * kLaneBits) & 63u;
+      const std::uint16_t flush = t.flush[0][static_cast<unsigned>(lanes_ >> shift) & kLaneRanks];
+      const std::uint16_t plain = t.value[0][t.slot(key_)];
+      return counters ? flush : plain;
+    } else if constexpr (straights_and_flushes_count(R)) {
       if (key_ & kFlushBits) [[unlikely]]
         return evaluate_flush<R>(t);
     }
