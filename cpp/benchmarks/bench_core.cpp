@@ -1,7 +1,7 @@
 // The core's benchmark program: one thread, the portable build.
 //   random 7-card and 5-card hands read from a uint8 array larger than the
 //   caches, every ranking; and the enumeration of all 133,784,560 seven-card
-//   hands (high), reusing the partial key at each level.
+//   hands (high) with HandSum, reusing the partial hand at each level.
 // Prints M hands/s (best of several runs) and a checksum so the work can't be
 // optimised away. Usage: bench_core [million hands, default 16]
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "splitpot/evaluate.hpp"
+#include "splitpot/hand.hpp"
 #include "splitpot/wild.hpp"
 
 using namespace splitpot;
@@ -56,37 +57,30 @@ double bench_batch(const std::vector<std::uint8_t>& hands, std::size_t n, int k,
   return static_cast<double>(n) / best / 1e6;
 }
 
-std::uint64_t enumerate_all_seven(const Tables& t) {
-  const RankKeyValues values(t, Ranking::High);
+// Every seven-card hand (high) in nested loops of HandSum (hand.hpp), the
+// partial hand reused at each level; in the innermost loop, where no flush is
+// possible, the cards of one rank share one lookup (every hand still counted).
+[[gnu::noinline]] std::uint64_t enumerate_all_seven(const Tables& t) {
   std::uint64_t sum = 0;
-  std::uint8_t c[7];
   for (int a = 0; a < 52; ++a) {
-    c[0] = static_cast<std::uint8_t>(a);
-    const std::uint64_t ka = kKeyInit + t.card_key[c[0]];
+    const HandSum ha = HandSum::card(a);
     for (int b = a + 1; b < 52; ++b) {
-      c[1] = static_cast<std::uint8_t>(b);
-      const std::uint64_t kb = ka + t.card_key[c[1]];
-      for (int cc = b + 1; cc < 52; ++cc) {
-        c[2] = static_cast<std::uint8_t>(cc);
-        const std::uint64_t kc = kb + t.card_key[c[2]];
-        for (int d = cc + 1; d < 52; ++d) {
-          c[3] = static_cast<std::uint8_t>(d);
-          const std::uint64_t kd = kc + t.card_key[c[3]];
+      const HandSum hb = ha + HandSum::card(b);
+      for (int c = b + 1; c < 52; ++c) {
+        const HandSum hc = hb + HandSum::card(c);
+        for (int d = c + 1; d < 52; ++d) {
+          const HandSum hd = hc + HandSum::card(d);
           for (int e = d + 1; e < 52; ++e) {
-            c[4] = static_cast<std::uint8_t>(e);
-            const std::uint64_t ke = kd + t.card_key[c[4]];
+            const HandSum he = hd + HandSum::card(e);
             for (int f = e + 1; f < 52; ++f) {
-              c[5] = static_cast<std::uint8_t>(f);
-              const std::uint64_t kf = ke + t.card_key[c[5]];
-              if (flush_possible_with_one_more(kf)) {
-                for (int g = f + 1; g < 52; ++g) {
-                  c[6] = static_cast<std::uint8_t>(g);
-                  sum += evaluate_key<Ranking::High>(t, kf + t.card_key[c[6]], c, 7);
-                }
+              const HandSum hf = he + HandSum::card(f);
+              if (hf.flush_possible_with_one_more()) {
+                for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<Ranking::High>(t);
               } else {
-                const auto rank_key = static_cast<std::uint32_t>(kf);  // no flush: the rank key alone
-                for (int g = f + 1; g < 52; ++g)
-                  sum += values(rank_key + static_cast<std::uint32_t>(t.card_key[static_cast<std::size_t>(g)]));
+                const int same = 3 - (f & 3);  // the cards of f's rank after it
+                if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<Ranking::High>(t);
+                for (int g = (f | 3) + 1; g < 52; g += 4)
+                  sum += 4u * (hf + HandSum::card(g)).evaluate_no_flush<Ranking::High>(t);
               }
             }
           }
