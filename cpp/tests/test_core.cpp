@@ -8,7 +8,8 @@
 //                      random hands against brute-force best-five-of-n, batch
 //                      equals scalar, bad input, the compiled-in tables
 //                      equal a fresh run of the builder, HandSum (incremental
-//                      hands) against evaluate: all 7-card hands in high, all
+//                      hands) against evaluate: all 7-card hands in high,
+//                      deuce-to-seven and ace-to-six, all
 //                      5- and 6-card hands and random ones in every ranking
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
@@ -618,10 +619,12 @@ int main(int argc, char** argv) {
   test_hand_sum_random(quick ? 5000 : 200000);
   if (quick) {
     test_hand_sum_exhaustive(5, Ranking::High);
-    test_hand_sum_exhaustive(7, Ranking::High, 20);  // the 736,281 hands whose lowest card is 6d
+    for (const Ranking r : kAll) test_hand_sum_exhaustive(7, r, 20);  // the 736,281 hands whose lowest card is 6d
   } else {
     for (const Ranking r : kAll) test_hand_sum_exhaustive(5, r), test_hand_sum_exhaustive(6, r);
     test_hand_sum_exhaustive(7, Ranking::High);
+    test_hand_sum_exhaustive(7, Ranking::DeuceToSeven);  // the lows whose flush path differs from high's
+    test_hand_sum_exhaustive(7, Ranking::AceToSix);
     test_six_and_seven_exhaustive();
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);

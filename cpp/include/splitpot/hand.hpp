@@ -15,6 +15,7 @@
 //   std::uint16_t v = (board + hole).evaluate<Ranking::High>(t);
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -84,7 +85,8 @@ class HandSum {
   std::uint16_t evaluate(const Tables& t) const noexcept {
     assert(size() >= 1 && size() <= kMaxCards);
     if constexpr (R == Ranking::High) {
-      // Without a branch: which random hands hold a flush (3 % of seven-card
+      // A flush is the best high hand possible from seven cards or fewer (no
+      // quads or full house fits beside it): the suit's lane decides. Without a branch: which random hands hold a flush (3 % of seven-card
       // hands) is unpredictable. Both lookups are made; the flush table is
       // 16 KB, and with no flush its index is some in-range lane.
       const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
@@ -121,20 +123,30 @@ class HandSum {
  private:
   constexpr HandSum(std::uint64_t key, std::uint64_t lanes) noexcept : key_(key), lanes_(lanes) {}
 
-  // The rare case: five or more cards of one suit. In high the suit's lane
-  // alone decides (no quads or full house fits beside a flush in seven
-  // cards); the lows that count flushes read the cards (evaluate.hpp).
+  // The rare case for the lows that count flushes: five or more cards of one
+  // suit. The best five is the best flush of the suit, or the best five that
+  // holds an off-suit card. With five suited cards those fives are the ones
+  // missing a suited card: the best of each hand without one suited card
+  // (one lookup each); with six suited of seven, the ones missing two.
   template <Ranking R>
   std::uint16_t evaluate_flush(const Tables& t) const noexcept {
-    if constexpr (R == Ranking::High) {
-      const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
-      const int suit = __builtin_ctz(counters) / 4;
-      return t.flush[0][static_cast<unsigned>(lanes_ >> (kLaneBits * suit)) & kLaneRanks];
-    } else {
-      std::uint8_t c[kMaxCards];
-      const int n = cards(c);
-      return detail::evaluate_flush<R>(t, key_, c, n);
+    constexpr auto ri = static_cast<std::size_t>(R);
+    const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
+    const unsigned suited = static_cast<unsigned>(lanes_ >> (__builtin_ctz(counters) / 4 * kLaneBits)) & kLaneRanks;
+    std::uint16_t best = t.flush[ri][suited];
+    const int k = popcount(suited), n = size();
+    if (k == n) return best;  // every five is suited
+    const std::uint16_t* value = t.value[ri].data();
+    for (unsigned a = suited; a; a &= a - 1) {
+      const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
+      if (k == 5) {
+        best = std::max(best, value[t.slot(without_a)]);
+      } else {  // six suited of seven
+        for (unsigned b = a & (a - 1); b; b &= b - 1)
+          best = std::max(best, value[t.slot(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))])]);
+      }
     }
+    return best;
   }
 
   static constexpr std::array<std::uint64_t, kDeckSize> kCardKey = [] {
