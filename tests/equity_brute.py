@@ -157,3 +157,17 @@ def brute_equity(
 
     deal(0, deck, [], 1)
     return result
+
+
+# Eight hands of six cards: 48 cards out, so the deck cannot give everyone a seventh card and one
+# card goes in the middle for everyone (the rules, 5.1).
+EIGHT_HANDED = [
+    "Ah 2c 3d 8s 8c 4d",
+    "Kd Kc 9s 9h 4c 5c",
+    "As Ad 7c 7d 2h 9c",
+    "Qc Qd Qs 3c 6c Tc",
+    "2d 3h 4h 5d 6h Jc",
+    "Jd Js Th Td 5s 6s",
+    "2s 3s 4s 7s 8d 9d",
+    "5h 6d 7h 8h Jh Qh",
+]

@@ -27,7 +27,7 @@ from splitpot.errors import ArgumentTypeError
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from equity_brute import FIELDS, Brute, brute_equity
+from equity_brute import EIGHT_HANDED, FIELDS, Brute, brute_equity
 
 
 def assert_equals_brute(got: splitpot.EquityResult, ref: Brute) -> None:
@@ -250,16 +250,7 @@ def test_suit_symmetric_hands_get_equal_equity(game: str, hands: list[str]) -> N
 
 def test_eight_handed_stud_uses_the_community_card() -> None:
     # 8 x 6 = 48 cards out: the deck cannot give everyone a seventh card (the rules, 5.1)
-    hands = [
-        "Ah 2c 3d 8s 8c 4d",
-        "Kd Kc 9s 9h 4c 5c",
-        "As Ad 7c 7d 2h 9c",
-        "Qc Qd Qs 3c 6c Tc",
-        "2d 3h 4h 5d 6h Jc",
-        "Jd Js Th Td 5s 6s",
-        "2s 3s 4s 7s 8d 9d",
-        "5h 6d 7h 8h Jh Qh",
-    ]
+    hands = EIGHT_HANDED
     r = equity("seven-card-stud-8", hands)
     assert r.outcomes == 4 and len(r) == 8
     assert_equals_brute(r, brute_equity("seven-card-stud-8", hands))

@@ -68,10 +68,22 @@ EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::ha
   return rq;
 }
 
+void set_run(EquityRequest& rq, std::uint64_t samples, std::uint64_t max_outcomes, double target_stderr,
+             double seconds, int method) {
+  if (method < 0 || method > 2) throw EquityOptionError("unknown method id " + std::to_string(method));
+  rq.samples = samples;
+  rq.max_outcomes = max_outcomes;
+  rq.target_stderr = target_stderr;
+  rq.seconds = seconds;
+  rq.method = static_cast<EquityMethod>(method);
+}
+
 py::tuple result_tuple(const EquityResult& r, bool interrupted) {
   py::list players;
   for (const PlayerCounts& c : r.players) {
-    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share, c.share_sq));
+    // (share units)^2 summed exactly, as a Python int: parts of a run add up to the whole.
+    const py::object share_sq = (py::int_(c.share_sq_high) << py::int_(64)) | py::int_(c.share_sq_low);
+    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share, share_sq));
   }
   const int stop = interrupted ? 4 : static_cast<int>(r.stop);
   return py::make_tuple(players, r.outcomes, r.exact, static_cast<int>(r.method), stop, r.rejected);
@@ -105,19 +117,32 @@ void register_equity(py::module_& m) {
       "Checks a spot and returns how many outcomes an exact enumeration visits (with ranges: an upper bound).");
 
   m.def(
+      "equity_plan",
+      [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
+         std::uint64_t samples, std::uint64_t max_outcomes, double target_stderr, double seconds, int method) {
+        EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
+        set_run(rq, samples, max_outcomes, target_stderr, seconds, method);
+        const EquityPlan plan = equity_plan(rq);
+        return py::make_tuple(static_cast<int>(plan.method), plan.units);
+      },
+      py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
+      py::arg("wild"), py::arg("samples"), py::arg("max_outcomes"), py::arg("target_stderr"), py::arg("seconds"),
+      py::arg("method"),
+      "Checks a run as equity() does before it starts and returns (method, units): the exact method (1 "
+      "enumerate, 2 count; 0 for Monte Carlo) and the units its parts slice (outer completions, sample blocks; "
+      "1 for counting, which part 0 does alone).");
+
+  m.def(
       "equity",
       [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
          std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t max_outcomes, double target_stderr,
-         double seconds, int method, py::object progress) {
+         double seconds, int method, py::object progress, std::uint64_t part, std::uint64_t parts) {
         EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
-        if (method < 0 || method > 2) throw EquityOptionError("unknown method id " + std::to_string(method));
-        rq.samples = samples;
+        set_run(rq, samples, max_outcomes, target_stderr, seconds, method);
         rq.seed = seed;
         rq.threads = threads;
-        rq.max_outcomes = max_outcomes;
-        rq.target_stderr = target_stderr;
-        rq.seconds = seconds;
-        rq.method = static_cast<EquityMethod>(method);
+        rq.part = part;
+        rq.parts = parts;
         std::exception_ptr error;
         bool interrupted = false;
         EquityHooks hooks;
@@ -154,7 +179,9 @@ void register_equity(py::module_& m) {
       },
       py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
       py::arg("wild"), py::arg("samples"), py::arg("seed"), py::arg("threads"), py::arg("max_outcomes"),
-      py::arg("target_stderr"), py::arg("seconds"), py::arg("method"), py::arg("progress"),
+      py::arg("target_stderr"), py::arg("seconds"), py::arg("method"), py::arg("progress"), py::arg("part") = 0,
+      py::arg("parts") = 1,
+      "Part `part` of `parts` of the run (the parts' counts add up to the whole run's): "
       "([(high_win, high_tie, low_win, low_tie, scoop, share units, share units squared) per player], outcomes, "
       "exact, method, stop, rejected): weighted counts of outcomes. stop: 0 complete, 1 target reached, 2 time "
       "up, 3 stopped by progress, 4 interrupted (Ctrl-C). Releases the GIL.");

@@ -148,6 +148,13 @@ Spot validate(const EquityRequest& rq) {
                             std::to_string(n));
   }
   if (rq.threads < 1) throw EquityOptionError("threads must be at least 1, got " + std::to_string(rq.threads));
+  if (rq.parts < 1 || rq.part >= rq.parts) {
+    throw EquityOptionError("part must be in 0.." + std::to_string(rq.parts) + " - 1 of parts >= 1, got part " +
+                            std::to_string(rq.part) + " of " + std::to_string(rq.parts));
+  }
+  if (rq.parts > 1 && (rq.target_stderr > 0 || rq.seconds > 0)) {
+    throw EquityOptionError("a run split in parts takes a fixed sample count (samples=), not a stderr or time target");
+  }
   if (rq.samples > kEquityMaxSamples) {
     throw EquityOptionError("samples must be at most 2**48, got " + std::to_string(rq.samples));
   }
@@ -612,16 +619,22 @@ bool next_combination(int* idx, int m, int k) {
   return true;
 }
 
-template <class G>
-std::vector<Entry> list_completions(const Spot& s, int player) {
-  const Tables& t = tables();
-  const PlayerSpot& ps = s.p[static_cast<std::size_t>(player)];
-  const std::uint64_t count = completions(s, ps);
+/// A player's completions; throws when there are more than an exact run lists.
+std::uint64_t check_entries(const Spot& s, int player) {
+  const std::uint64_t count = completions(s, s.p[static_cast<std::size_t>(player)]);
   if (count > kMaxEntries) {
     throw EquityOptionError("hand " + std::to_string(player + 1) + " has " + with_commas(count) +
                             " possible completions, more than an exact run lists (" + with_commas(kMaxEntries) +
                             "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
   }
+  return count;
+}
+
+template <class G>
+std::vector<Entry> list_completions(const Spot& s, int player) {
+  const Tables& t = tables();
+  const PlayerSpot& ps = s.p[static_cast<std::size_t>(player)];
+  const std::uint64_t count = check_entries(s, player);
   std::vector<Entry> out;
   out.reserve(static_cast<std::size_t>(count));
   const int m = static_cast<int>(s.deck.size());
@@ -682,6 +695,11 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
 
 // ---------------------------------------------------------------- exact: enumeration
 
+/// The start of part k of `parts` contiguous slices of `units` (k = parts: the end).
+std::uint64_t part_bound(std::uint64_t units, std::uint64_t k, std::uint64_t parts) {
+  return static_cast<std::uint64_t>(static_cast<u128>(units) * k / parts);
+}
+
 /// Throws unless every weighted count of an enumeration fits its 64-bit counter.
 void check_weights(const Spot& s, std::uint64_t work) {
   long double bound = static_cast<long double>(work) * kShareUnits;
@@ -706,8 +724,11 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
     return lists[static_cast<std::size_t>(a)].size() > lists[static_cast<std::size_t>(b)].size();
   });
   const auto& outer = lists[static_cast<std::size_t>(order[0])];
-  const std::uint64_t n_outer = outer.size();
-  const std::uint64_t work = count_outcomes(s);
+  // This request's part: outer completions [row0, row1).
+  const std::uint64_t row0 = part_bound(outer.size(), rq.part, rq.parts);
+  const std::uint64_t row1 = part_bound(outer.size(), rq.part + 1, rq.parts);
+  const std::uint64_t n_outer = row1 - row0;
+  const std::uint64_t work = count_outcomes(s) / rq.parts;  // about this part's share
   const int threads = workers(rq.threads, work);
   // Chunks small enough to stop promptly: about 2 M leaves each.
   const std::uint64_t per_outer = std::max<std::uint64_t>(1, work / std::max<std::uint64_t>(1, n_outer));
@@ -737,8 +758,8 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
         }
       }
     };
-    const std::uint64_t first = chunk * chunk_size;
-    const std::uint64_t last = std::min(n_outer, first + chunk_size);
+    const std::uint64_t first = row0 + chunk * chunk_size;
+    const std::uint64_t last = std::min(row1, first + chunk_size);
     const auto uo = static_cast<std::size_t>(order[0]);
     for (std::uint64_t r = first; r < last; ++r) {
       if (halt.load(std::memory_order_relaxed)) return;
@@ -1115,6 +1136,14 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   const std::uint64_t samples = rq.samples ? rq.samples : (target ? std::uint64_t{1'000'000'000} : 0);
   const std::uint64_t blocks = (samples + kEquityBlock - 1) / kEquityBlock;
   const int threads = std::min(rq.threads, kMaxThreads);
+  // Samples in blocks [b0, b1) (the last block may be short).
+  auto samples_in = [&](std::uint64_t b0, std::uint64_t b1) {
+    return std::min(samples, b1 * kEquityBlock) - std::min(samples, b0 * kEquityBlock);
+  };
+  // This request's part: blocks [first, last) (all of them unless split).
+  const std::uint64_t first = part_bound(blocks, rq.part, rq.parts);
+  const std::uint64_t last = part_bound(blocks, rq.part + 1, rq.parts);
+  const std::uint64_t part_samples = samples_in(first, last);
 
   struct Local {
     std::vector<PlayerCounts> counts;
@@ -1241,8 +1270,14 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
       }
       out.rejected += l.rejected;
     }
-    for (int i = 0; i < n; ++i) out.players[static_cast<std::size_t>(i)].share_sq = static_cast<double>(sq[static_cast<std::size_t>(i)]);
-    out.outcomes = std::min(samples, done_blocks * kEquityBlock);
+    for (int i = 0; i < n; ++i) {
+      PlayerCounts& c = out.players[static_cast<std::size_t>(i)];
+      const u128 v = sq[static_cast<std::size_t>(i)];
+      c.share_sq = static_cast<double>(v);
+      c.share_sq_high = static_cast<std::uint64_t>(v >> 64);
+      c.share_sq_low = static_cast<std::uint64_t>(v);
+    }
+    out.outcomes = samples_in(first, done_blocks);
   };
   auto worst_stderr = [&](const EquityResult& r) {
     double worst = 0;
@@ -1258,13 +1293,13 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   };
   EquityResult result;
   result.exact = false;
-  std::uint64_t done = 0;
-  const int n_threads = workers(threads, samples * static_cast<std::uint64_t>(n) * 4);
-  auto done_units = [&](std::uint64_t d) { return std::min(samples, (done + d) * kEquityBlock); };
-  while (done < blocks) {
-    std::uint64_t next = blocks;
+  std::uint64_t done = first;
+  const int n_threads = workers(threads, part_samples * static_cast<std::uint64_t>(n) * 4);
+  auto done_units = [&](std::uint64_t d) { return samples_in(first, done + d); };
+  while (done < last) {
+    std::uint64_t next = last;
     if (rq.target_stderr > 0) next = std::min(blocks, std::max(done + 1, done + done / 4));  // checkpoints 1, 2, .., 8, 10, 12, 15, ..
-    const std::uint64_t claimed = mon.run(n_threads, done, next, job, done_units, samples);
+    const std::uint64_t claimed = mon.run(n_threads, done, next, job, done_units, part_samples);
     done = claimed;
     for (const Local& l : local) {
       if (l.impossible) {
@@ -1283,27 +1318,61 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     }
   }
   sum_prefix(done, result);
-  if (mon.stop == EquityStop::Complete && done < blocks) mon.stop = EquityStop::Stopped;
-  if (mon.stop == EquityStop::Complete || mon.stop == EquityStop::Target) mon.tick(result.outcomes, samples, true);
+  if (mon.stop == EquityStop::Complete && done < last) mon.stop = EquityStop::Stopped;
+  if (mon.stop == EquityStop::Complete || mon.stop == EquityStop::Target) mon.tick(result.outcomes, part_samples, true);
   result.stop = mon.stop;
   return result;
 }
 
 // ---------------------------------------------------------------- dispatch
 
-template <class G>
-EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
-  const bool sampled = rq.samples > 0 || rq.target_stderr > 0 || rq.seconds > 0;
-  if (sampled) return run_sampled<G>(s, rq, mon);
+bool sampled(const EquityRequest& rq) { return rq.samples > 0 || rq.target_stderr > 0 || rq.seconds > 0; }
+
+/// How run() goes (see equity_plan); throws as run() would before it starts.
+EquityPlan plan_of(const Spot& s, const EquityRequest& rq) {
+  if (sampled(rq)) {
+    const std::uint64_t samples = rq.samples ? rq.samples : std::uint64_t{1'000'000'000};
+    return {EquityMethod::Auto, (samples + kEquityBlock - 1) / kEquityBlock};
+  }
   const std::uint64_t counting = counting_work(s);
   if (rq.method == EquityMethod::Count && counting == 0) {
     throw EquityOptionError("exact counting takes two hands with at most five unknown cards each");
   }
   if (rq.method == EquityMethod::Count || (rq.method == EquityMethod::Auto && counting > 0)) {
-    return run_count<G>(s, rq, mon);
+    return {EquityMethod::Count, 1};
   }
   const std::uint64_t total = count_outcomes(s);
-  if (s.community && total <= rq.max_outcomes) {  // every card in the middle in turn, each enumerated
+  if (total > rq.max_outcomes) {
+    throw EquityOptionError(
+        "exact enumeration would visit " +
+        (total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 18 billion billion")
+                                                            : with_commas(total)) +
+        " outcomes (the limit is " + with_commas(rq.max_outcomes) +
+        "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
+  }
+  std::uint64_t outer = 1;  // the most completions of a player: the outer loop (with a card in the middle, about)
+  for (int i = 0; i < s.n; ++i) {
+    outer = std::max(outer, s.community ? completions(s, s.p[static_cast<std::size_t>(i)]) : check_entries(s, i));
+  }
+  if (!s.community) check_weights(s, total);
+  return {EquityMethod::Enumerate, outer};
+}
+
+template <class G>
+EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  const EquityPlan plan = plan_of(s, rq);
+  if (sampled(rq)) return run_sampled<G>(s, rq, mon);
+  if (plan.method == EquityMethod::Count) {
+    if (rq.part > 0) {  // counting is not split: part 0 counts the whole spot
+      EquityResult none;
+      none.exact = true;
+      none.method = EquityMethod::Count;
+      none.players.assign(static_cast<std::size_t>(s.n), PlayerCounts{});
+      return none;
+    }
+    return run_count<G>(s, rq, mon);
+  }
+  if (s.community) {  // every card in the middle in turn, each enumerated
     EquityResult sum;
     sum.exact = true;
     sum.method = EquityMethod::Enumerate;
@@ -1319,20 +1388,14 @@ EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     }
     return sum;
   }
-  if (total > rq.max_outcomes) {
-    throw EquityOptionError(
-        "exact enumeration would visit " +
-        (total == std::numeric_limits<std::uint64_t>::max() ? std::string("more than 18 billion billion")
-                                                            : with_commas(total)) +
-        " outcomes (the limit is " + with_commas(rq.max_outcomes) +
-        "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
-  }
   return run_enumerate<G>(s, rq, mon);
 }
 
 }  // namespace
 
 std::uint64_t equity_outcomes(const EquityRequest& request) { return count_outcomes(validate(request)); }
+
+EquityPlan equity_plan(const EquityRequest& request) { return plan_of(validate(request), request); }
 
 EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
   const Spot s = validate(rq);

@@ -52,7 +52,23 @@ def equity(
     seconds: float,
     method: int,
     progress: Callable[[int, int], object] | None,
-) -> tuple[list[tuple[int, int, int, int, int, int, float]], int, bool, int, int, int]: ...
+    part: int = 0,
+    parts: int = 1,
+) -> tuple[list[tuple[int, int, int, int, int, int, int]], int, bool, int, int, int]: ...
+def equity_plan(
+    game: int,
+    hands: Iterable[Iterable[int]],
+    ranges: Iterable[_EquityRange],
+    dead: Iterable[int],
+    draws: Iterable[int],
+    low: int,
+    wild: _EquityWild,
+    samples: int,
+    max_outcomes: int,
+    target_stderr: float,
+    seconds: float,
+    method: int,
+) -> tuple[int, int]: ...
 def strength_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]
 ) -> int: ...

@@ -78,9 +78,11 @@ except ImportError as err:  # pragma: no cover - only without a built extension
     ) from err
 
 __all__ = [
+    "EquityCounts",
     "EquityGame",
     "EquityMethod",
     "EquityResult",
+    "EquityRun",
     "EquityStop",
     "EquityStopped",
     "Figures",
@@ -88,6 +90,7 @@ __all__ = [
     "StandardErrors",
     "add_equity_parser",
     "equity",
+    "prepare_equity",
     "run_equity",
 ]
 
@@ -182,6 +185,30 @@ counting steps), from the calling thread a few times a run and at the end;
 returning ``False`` stops the run (Monte Carlo keeps what it has)."""
 
 HandSpec = str | Iterable[CardLike] | Range
+
+_PlayerCounts = tuple[int, int, int, int, int, int, int]
+EquityCounts = tuple[list[_PlayerCounts], int, bool, int, int, int]
+"""What the C++ core returns for a run or a part of it: per player (high_win, high_tie,
+low_win, low_tie, scoop, share units, share units squared), then outcomes, exact, the
+method's id, the stop's id and the rejected deals; every count an exact integer."""
+
+
+_CoreSpot = tuple[
+    int,
+    list[list[int]],
+    list["tuple[int, np.ndarray, np.ndarray] | None"],
+    list[int],
+    list[int],
+    int,
+    tuple[bool, int, int, int, bool],
+]
+
+
+def _sum_rows(rows: Iterable[_PlayerCounts]) -> _PlayerCounts:
+    hw, ht, lw, lt, sc, sh, sq = (sum(column) for column in zip(*rows, strict=True))
+    return hw, ht, lw, lt, sc, sh, sq
+
+
 """One player: cards (``"Ah 2c 3d"``), a range's text (``"Kd + 2 down: pair"``) or a :class:`Range`."""
 
 
@@ -418,6 +445,201 @@ def equity(
     ...
     splitpot.errors.RuleError: exact enumeration would visit ... outcomes (the limit is 2,000,000,000); ...
     """
+    run = prepare_equity(
+        game,
+        hands,
+        dead=dead,
+        draws=draws,
+        samples=samples,
+        stderr=stderr,
+        seconds=seconds,
+        seed=seed,
+        threads=threads,
+        low=low,
+        wild=wild,
+        joker=joker,
+        wild_low=wild_low,
+        duplicate=duplicate,
+        max_outcomes=max_outcomes,
+        method=method,
+    )
+    if progress is not None and not callable(progress):
+        raise ArgumentTypeError(
+            f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
+        )
+    return run.result(run.counts(progress=progress))
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EquityRun:
+    """A checked :func:`equity` request, ready for the C++ core: what
+    :func:`prepare_equity` returns. :meth:`counts` runs it (or one part of it)
+    and :meth:`result` turns counts into an :class:`EquityResult`; the parts of a
+    run split with :meth:`plan` add up exactly to the whole (how
+    :mod:`splitpot.dask` spreads a run over a cluster).
+
+    >>> hands = ["As Ks Qs 3c 8d 9d", "Kd Kc 9s 4h 5h 6c", "2h 2d 7c Jd Jh 3s"]
+    >>> run = prepare_equity("seven-card-stud", hands)
+    >>> run.plan()
+    ('enumerate', 34)
+    >>> parts = [run.counts(part=k, parts=3) for k in range(3)]
+    >>> run.result(run.combine(parts)) == run.result(run.counts())
+    True
+    """
+
+    game: EquityGame
+    low: Ranking | None
+    hands: tuple[tuple[tuple[Card, ...], Range | None], ...]
+    """Per player: the known cards and the range (None without one)."""
+    core: _CoreSpot
+    """The spot as ``_core.equity`` takes it (game, hands, ranges, dead, draws, low, wild options)."""
+    samples: int
+    stderr: float
+    seconds: float
+    seed: int | None
+    threads: int
+    max_outcomes: int
+    method: EquityMethod
+
+    @property
+    def sampled(self) -> bool:
+        """True for a Monte Carlo run."""
+        return bool(self.samples or self.stderr or self.seconds)
+
+    def plan(self) -> tuple[str, int]:
+        """``(method, units)``: ``"count"``, ``"enumerate"`` or ``"sample"``, and the units
+        that parts slice (outer completions, sample blocks; 1 for counting, done by part 0 alone)."""
+        method_id, units = _core.equity_plan(
+            *self.core, self.samples, self.max_outcomes, self.stderr, self.seconds, _METHOD_ID[self.method]
+        )
+        return ("sample" if self.sampled else _METHOD_NAME[method_id]), units
+
+    def counts(self, *, part: int = 0, parts: int = 1, progress: Progress | None = None) -> EquityCounts:
+        """Run part ``part`` of ``parts`` (all of it by default) in the C++ core, the GIL released."""
+        return _core.equity(
+            *self.core,
+            self.samples,
+            self.seed or 0,
+            self.threads,
+            self.max_outcomes,
+            self.stderr,
+            self.seconds,
+            _METHOD_ID[self.method],
+            progress,
+            as_int(part, "part", low=0, high=(1 << 64) - 1),
+            as_int(parts, "parts", low=1, high=(1 << 64) - 1),
+        )
+
+    @staticmethod
+    def combine(parts: Sequence[EquityCounts]) -> EquityCounts:
+        """The counts of a whole run from its parts' (exact integer sums; the stop of the first part that
+        stopped)."""
+        if not parts:
+            raise RuleError("combine needs the counts of at least one part")
+        players = [_sum_rows(rows) for rows in zip(*(p[0] for p in parts), strict=True)]
+        stops = [p[4] for p in parts if p[4] != 0]
+        return (
+            players,
+            sum(p[1] for p in parts),
+            parts[0][2],
+            parts[0][3],
+            stops[0] if stops else 0,
+            sum(p[5] for p in parts),
+        )
+
+    def result(self, counts: EquityCounts) -> EquityResult:
+        """The :class:`EquityResult` of a whole run's counts (raises as :func:`equity` does for a
+        stopped exact run or one without an outcome)."""
+        counts_, outcomes, exact, method_id, stop_id, rejected = counts
+        parsed = self.hands
+        g, low_ranking, used_seed = self.game, self.low, self.seed
+        stop = _STOPS[stop_id]
+        if exact and stop is not EquityStop.COMPLETE:
+            raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
+        if outcomes == 0:
+            if exact:
+                raise RuleError(
+                    "the ranges leave no possible deal: every way of dealing them gives two hands a card "
+                    "in common"
+                )
+            if stop is EquityStop.INTERRUPTED:
+                raise KeyboardInterrupt
+            raise EquityStopped("the run was stopped before a sample was drawn")
+        units = float(outcomes * _core.EQUITY_SHARE_UNITS)
+        players = []
+        for (known, r), (hw, ht, lw, lt, sc, share, share_sq) in zip(parsed, counts_, strict=True):
+            errors = None
+            if not exact:
+                n = outcomes
+                denom = max(n - 1, 1)
+
+                def se(k: int, n: int = n, denom: int = denom) -> float:
+                    p = k / n
+                    return math.sqrt(max(p * (1 - p), 0.0) * n / denom / n)
+
+                mean = share / units
+                var = max(share_sq / (units * _core.EQUITY_SHARE_UNITS) - mean * mean, 0.0) * n / denom
+                errors = StandardErrors(
+                    high_win=se(hw),
+                    high_tie=se(ht),
+                    low_win=se(lw),
+                    low_tie=se(lt),
+                    scoop=se(sc),
+                    share=math.sqrt(var / n),
+                )
+            players.append(
+                PlayerEquity(
+                    cards=tuple(known),
+                    high_win=hw / outcomes,
+                    high_tie=ht / outcomes,
+                    low_win=lw / outcomes,
+                    low_tie=lt / outcomes,
+                    scoop=sc / outcomes,
+                    share=min(share / units, 1.0),
+                    stderr=errors,
+                    range=r,
+                )
+            )
+        return EquityResult(
+            game=g,
+            low=low_ranking,
+            players=tuple(players),
+            outcomes=outcomes,
+            exact=exact,
+            seed=used_seed,
+            method=_METHOD_NAME.get(method_id) if exact else None,
+            stop=stop,
+            rejected=rejected,
+        )
+
+
+def prepare_equity(
+    game: EquityGame | str,
+    hands: Sequence[HandSpec],
+    *,
+    dead: str | Iterable[CardLike] = (),
+    draws: Sequence[int] | None = None,
+    samples: int | None = None,
+    stderr: float | None = None,
+    seconds: float | None = None,
+    seed: int | None = None,
+    threads: int | None = None,
+    low: Ranking | str | None = None,
+    wild: str | Iterable[str | int | Card] | None = None,
+    joker: JokerRule | str | bool | None = _DEFAULT,
+    wild_low: WildLow | str = WildLow.ZERO,
+    duplicate: bool = False,
+    max_outcomes: int | float | None = None,
+    method: EquityMethod | str = EquityMethod.AUTO,
+) -> EquityRun:
+    """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
+
+    Raises as :func:`equity` does for bad arguments; the spot itself (cards,
+    sizes) is checked by :meth:`EquityRun.plan` and :meth:`EquityRun.counts`.
+
+    >>> prepare_equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None).plan()
+    ('count', 1)
+    """
     g = _game(game)
     low_ranking = _low(g, low)
     if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
@@ -465,10 +687,6 @@ def equity(
         raise RuleError(
             f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one"
         )
-    if progress is not None and not callable(progress):
-        raise ArgumentTypeError(
-            f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
-        )
 
     # Ranges: expanded against every card known to be elsewhere.
     deck_size = 53 if joker_rule is not None else 52
@@ -485,81 +703,26 @@ def equity(
         except RuleError as err:
             raise RuleError(f"hand {i + 1}: {err}") from None
         ranges.append((r.hidden, cards_arr, weights))
-    low_id = _RANKING_ID[(low_ranking or Ranking.DEUCE_TO_SEVEN).value]
-    counts, outcomes, exact, method_id, stop_id, rejected = _core.equity(
-        _GAME_ID[g.value],
-        [[int(c) for c in known] for known, _ in parsed],
-        ranges,
-        [int(c) for c in dead_cards],
-        draw_list,
-        low_id,
-        wild_options,
-        n_samples,
-        used_seed or 0,
-        n_threads,
-        limit,
-        target,
-        limit_s,
-        _METHOD_ID[how],
-        progress,
-    )
-    stop = _STOPS[stop_id]
-    if exact and stop is not EquityStop.COMPLETE:
-        raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
-    if outcomes == 0:
-        if exact:
-            raise RuleError(
-                "the ranges leave no possible deal: every way of dealing them gives two hands a card "
-                "in common"
-            )
-        if stop is EquityStop.INTERRUPTED:
-            raise KeyboardInterrupt
-        raise EquityStopped("the run was stopped before a sample was drawn")
-    units = float(outcomes * _core.EQUITY_SHARE_UNITS)
-    players = []
-    for (known, r), (hw, ht, lw, lt, sc, share, share_sq) in zip(parsed, counts, strict=True):
-        errors = None
-        if not exact:
-            n = outcomes
-            denom = max(n - 1, 1)
-
-            def se(k: int, n: int = n, denom: int = denom) -> float:
-                p = k / n
-                return math.sqrt(max(p * (1 - p), 0.0) * n / denom / n)
-
-            mean = share / units
-            var = max(share_sq / (units * _core.EQUITY_SHARE_UNITS) - mean * mean, 0.0) * n / denom
-            errors = StandardErrors(
-                high_win=se(hw),
-                high_tie=se(ht),
-                low_win=se(lw),
-                low_tie=se(lt),
-                scoop=se(sc),
-                share=math.sqrt(var / n),
-            )
-        players.append(
-            PlayerEquity(
-                cards=tuple(known),
-                high_win=hw / outcomes,
-                high_tie=ht / outcomes,
-                low_win=lw / outcomes,
-                low_tie=lt / outcomes,
-                scoop=sc / outcomes,
-                share=min(share / units, 1.0),
-                stderr=errors,
-                range=r,
-            )
-        )
-    return EquityResult(
+    return EquityRun(
         game=g,
         low=low_ranking,
-        players=tuple(players),
-        outcomes=outcomes,
-        exact=exact,
+        hands=tuple((tuple(known), r) for known, r in parsed),
+        core=(
+            _GAME_ID[g.value],
+            [[int(c) for c in known] for known, _ in parsed],
+            ranges,
+            [int(c) for c in dead_cards],
+            draw_list,
+            _RANKING_ID[(low_ranking or Ranking.DEUCE_TO_SEVEN).value],
+            wild_options,
+        ),
+        samples=n_samples,
+        stderr=target,
+        seconds=limit_s,
         seed=used_seed,
-        method=_METHOD_NAME.get(method_id) if exact else None,
-        stop=stop,
-        rejected=rejected,
+        threads=n_threads,
+        max_outcomes=limit,
+        method=how,
     )
 
 

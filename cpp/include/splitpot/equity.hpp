@@ -28,6 +28,13 @@
 // (seed, b); a run that stops early (target reached, time up, stopped by the
 // caller) keeps the blocks [0, k) it finished, so a stopped run is a prefix of
 // the full one.
+//
+// Parts (one machine's share of a distributed run): a request with parts = P
+// and part = k does the k-th of P contiguous slices of the work: enumeration
+// the k-th slice of its outer completions, Monte Carlo (a fixed sample count)
+// the k-th slice of its blocks. The P parts' counts add up exactly to the
+// whole run's, whatever P. Heads-up counting is not split: part 0 counts the
+// whole spot and the other parts count nothing (equity_plan says which).
 #pragma once
 
 #include <cstdint>
@@ -105,6 +112,8 @@ struct EquityRequest {
   int threads = 1;
   std::uint64_t max_outcomes = kEquityMaxOutcomes;
   EquityMethod method = EquityMethod::Auto;
+  std::uint64_t part = 0;   // this request's slice of the work, 0 <= part < parts (see "Parts" above)
+  std::uint64_t parts = 1;
 };
 
 /// Per player: weighted counts of outcomes (not fractions).
@@ -115,7 +124,9 @@ struct PlayerCounts {
   std::uint64_t low_tie = 0;
   std::uint64_t scoop = 0;     // the whole pot alone
   std::uint64_t share = 0;     // pot won, in kShareUnits per outcome
-  double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2
+  double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2, rounded
+  std::uint64_t share_sq_high = 0;  // the same sum exactly: share_sq_high * 2^64 + share_sq_low
+  std::uint64_t share_sq_low = 0;
 };
 
 enum class EquityStop : std::uint8_t {
@@ -146,6 +157,16 @@ struct EquityHooks {
 /// problem) and returns the number of outcomes an exact run counts
 /// (weighted; saturated at UINT64_MAX).
 std::uint64_t equity_outcomes(const EquityRequest& request);
+
+/// How a run splits into parts: the method (Count or Enumerate for an exact
+/// run, Auto for Monte Carlo) and the units its parts slice (outer
+/// completions, sample blocks; 1 for counting, which is not split). Checks the
+/// request as equity() does before it starts, and throws as it would.
+struct EquityPlan {
+  EquityMethod method = EquityMethod::Auto;
+  std::uint64_t units = 1;
+};
+EquityPlan equity_plan(const EquityRequest& request);
 
 /// Computes the equities (see the contract above). Throws as equity_outcomes;
 /// an exact run that must enumerate more than request.max_outcomes throws

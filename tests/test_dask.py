@@ -1,0 +1,260 @@
+"""splitpot.dask against a real LocalCluster (two worker processes, one thread each).
+
+Every distributed answer is compared with the single-process one exactly;
+a worker process killed while tasks run must not change the answer; bad
+input is refused before anything reaches the scheduler.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import dask.array as da
+import numpy as np
+import pytest
+from distributed import Client, LocalCluster
+
+import splitpot.dask as sd
+from splitpot.bots import SimpleBot
+from splitpot.engine.session import Session
+from splitpot.equity import equity
+from splitpot.errors import ArgumentTypeError, CardError, RankingError, RuleError
+from splitpot.evaluate import evaluate_many
+from splitpot.games import get_game
+
+MULTIWAY = ("seven-card-stud-8", ["As 2s 3s 3c 8d", "Kd Kc 9s 4h 5h 6c", "2h 2d 7c Jd Jh"])
+
+
+@pytest.fixture(scope="module")
+def client() -> Iterator[Client]:
+    cluster = LocalCluster(
+        n_workers=2, processes=True, threads_per_worker=1, dashboard_address=":0", silence_logs=50
+    )
+    with cluster, Client(cluster) as c:
+        yield c
+
+
+@pytest.fixture
+def no_submit(client: Client, monkeypatch: pytest.MonkeyPatch) -> Client:
+    """The client, made to fail the test if anything is submitted to it."""
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a task was submitted")
+
+    for name in ("submit", "map", "compute", "gather"):
+        monkeypatch.setattr(client, name, refuse)
+    return client
+
+
+def test_importing_splitpot_does_not_load_dask() -> None:
+    # Every module of the package but splitpot.dask itself, in a fresh interpreter.
+    code = (
+        "import importlib, pkgutil, sys, splitpot\n"
+        "for m in pkgutil.walk_packages(splitpot.__path__, 'splitpot.'):\n"
+        "    if m.name != 'splitpot.dask':\n"
+        "        importlib.import_module(m.name)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('dask', 'distributed')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+# ---------------------------------------------------------------- evaluation
+
+
+def random_hands(n: int, k: int, seed: int) -> np.ndarray:
+    rng = np.random.default_rng(seed)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :k].astype(np.uint8)
+
+
+@pytest.mark.parametrize("ranking", ["high", "ace-to-five", "eight-or-better"])
+def test_evaluate_many_equals_the_batch_path(client: Client, ranking: str) -> None:
+    cards = random_hands(20_000, 7, seed=1)
+    lazy = sd.evaluate_many(da.from_array(cards, chunks=(3_000, 7)), ranking)
+    assert lazy.numblocks == (7,)
+    got = client.compute(lazy).result()
+    np.testing.assert_array_equal(got, evaluate_many(cards, ranking))
+
+
+def test_evaluate_many_with_wild_ranks_and_column_chunks(client: Client) -> None:
+    cards = random_hands(5_000, 5, seed=2)
+    masks = np.random.default_rng(3).integers(0, 1 << 13, size=5_000).astype(np.uint16)
+    lazy = sd.evaluate_many(
+        da.from_array(cards, chunks=(1_000, 2)), wild_ranks=da.from_array(masks, chunks=700), joker="wild"
+    )
+    expected = evaluate_many(cards, wild_ranks=masks, joker="wild")
+    np.testing.assert_array_equal(client.compute(lazy).result(), expected)
+
+
+@pytest.mark.parametrize(
+    ("cards", "kwargs", "error", "match"),
+    [
+        (np.zeros((10, 4), np.uint8), {}, CardError, "k in 5..7"),
+        (np.zeros((10, 5), np.float64), {}, ArgumentTypeError, "integer array"),
+        (np.zeros((10, 5), np.uint8), {"ranking": "razz"}, RankingError, "razz"),
+        (np.zeros((10, 5), np.uint8), {"wild_ranks": np.zeros(9, np.uint16)}, ArgumentTypeError, "one mask"),
+        (np.zeros((10, 5), np.uint8), {"wild": "11"}, ValueError, "11"),
+    ],
+)
+def test_evaluate_many_refuses_bad_input_before_computing(
+    no_submit: Client, cards: np.ndarray, kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        sd.evaluate_many(da.from_array(cards, chunks=4), **kwargs)
+
+
+# ---------------------------------------------------------------- equity
+
+
+def test_exact_multiway_equals_one_process(client: Client) -> None:
+    single = equity(*MULTIWAY)
+    assert single.method == "enumerate" and single.outcomes > 100_000
+    for tasks in (None, 1, 5, 37):
+        assert sd.equity(*MULTIWAY, client=client, tasks=tasks) == single
+
+
+def test_counted_heads_up_spot_is_one_task(client: Client) -> None:
+    spot = ("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"])
+    assert sd.equity(*spot, client=client) == equity(*spot)
+
+
+@pytest.mark.parametrize("tasks", [None, 3, 16])
+def test_seeded_monte_carlo_equals_one_process(client: Client, tasks: int | None) -> None:
+    kwargs = {"samples": 123_457, "seed": 42}
+    single = equity(*MULTIWAY, **kwargs, threads=1)
+    got = sd.equity(*MULTIWAY, client=client, tasks=tasks, **kwargs)
+    assert got == single  # counts, and standard errors from the exact sums of squares
+    assert got.stderr is not None and got.seed == 42
+
+
+def test_a_scheduler_address_works_too(client: Client) -> None:
+    address = client.scheduler.address
+    assert sd.equity(*MULTIWAY, client=address, samples=10_000, seed=1) == equity(
+        *MULTIWAY, samples=10_000, seed=1
+    )
+
+
+def test_a_worker_killed_mid_run_gives_the_same_answer(client: Client) -> None:
+    kwargs = {"samples": 2_000_000, "seed": 9}
+    expected = equity(*MULTIWAY, **kwargs)
+    pids = client.run(os.getpid)
+    result: dict[str, Any] = {}
+
+    def run() -> None:
+        result["got"] = sd.equity(*MULTIWAY, client=client, tasks=24, **kwargs)
+
+    thread = threading.Thread(target=run)
+    thread.start()
+    # Wait until a worker is busy with a task, then kill its process outright.
+    victim = None
+    deadline = time.monotonic() + 20
+    while victim is None and time.monotonic() < deadline:
+        busy = [w for w, tasks in client.processing().items() if tasks]
+        victim = busy[0] if busy else None
+        time.sleep(0.01)
+    assert victim is not None, "no task ever started"
+    os.kill(pids[victim], signal.SIGKILL)
+    thread.join(timeout=120)
+    assert not thread.is_alive()
+    assert result["got"] == expected
+    client.wait_for_workers(2, timeout=30)  # the nanny brought a new worker up
+    assert victim not in client.run(os.getpid) or client.run(os.getpid)[victim] != pids[victim]
+
+
+@pytest.mark.parametrize(
+    ("args", "kwargs", "error", "match"),
+    [
+        (("razz", ["As 2s 3s"] * 2), {}, RuleError, "unknown game"),
+        (("seven-card-stud", ["As As", "Kd Kc"]), {}, CardError, "duplicate"),
+        (("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"]), {}, RuleError, "exact enumeration"),
+        (MULTIWAY, {"samples": 0}, ValueError, "samples"),
+        (MULTIWAY, {"stderr": 0.01}, RuleError, "fixed samples"),
+        (MULTIWAY, {"tasks": 0}, ValueError, "tasks"),
+        (MULTIWAY, {"progress": print}, RuleError, "progress"),
+        (MULTIWAY, {"colour": "red"}, TypeError, "colour"),
+    ],
+)
+def test_equity_refuses_bad_input_before_submitting(
+    no_submit: Client, args: tuple[Any, ...], kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        sd.equity(*args, client=no_submit, **kwargs)
+
+
+def test_no_client_is_a_clear_error() -> None:
+    code = (
+        "import splitpot.dask as sd\n"
+        "try:\n    sd.equity('seven-card-stud', ['As Ks', 'Qd Qc'], samples=10)\n"
+        "except Exception as e:\n    print(type(e).__name__, e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.startswith("RuleError no Dask client")
+
+
+# ---------------------------------------------------------------- simulations
+
+BOTS = [SimpleBot, functools.partial(SimpleBot, aggression=0.9), SimpleBot]
+
+
+def test_simulate_equals_one_process(client: Client) -> None:
+    spec = get_game("seven-card-stud")
+    got = sd.simulate(spec, sessions=12, hands=6, bots=BOTS, client=client, seed=5, stacks=[100, 100, 60])
+    assert got.net.shape == (12, 3) and got.hands.shape == (12,)
+    net, hands = sd.play_sessions(spec, BOTS, stacks=[100, 100, 60], hands=6, seed=5, first=0, count=12)
+    np.testing.assert_array_equal(got.net, net)
+    np.testing.assert_array_equal(got.hands, hands)
+    assert (got.net.sum(axis=1) == 0).all()  # chips are conserved at every table
+    again = sd.simulate("seven-card-stud", sessions=12, hands=6, bots=BOTS, client=client, seed=5,
+                        stacks=[100, 100, 60], tasks=5)
+    np.testing.assert_array_equal(again.net, got.net)
+    other = sd.simulate(spec, sessions=12, hands=6, bots=BOTS, client=client, seed=6, stacks=[100, 100, 60])
+    assert not np.array_equal(other.net, got.net)
+
+
+def test_sessions_follow_the_documented_seeds() -> None:
+    # An independent replay of session 3 from the seeds the module docstring names.
+    spec = get_game("seven-card-stud-8")
+    words = np.random.SeedSequence(77, spawn_key=(3,)).generate_state(3, np.uint64)
+    table, *bot_seeds = (int(w) >> 1 for w in words)
+    bots = [SimpleBot(seed=s) for s in bot_seeds]
+    session = Session(spec, [50, 50], button=3 % 2, seed=table)
+    played = session.play(8, lambda state: bots[state.actor](state))
+    net, hands = sd.play_sessions(spec, [SimpleBot] * 2, stacks=[50, 50], hands=8, seed=77, first=3, count=1)
+    assert hands.tolist() == [len(played)]
+    assert net.tolist() == [[s - 50 for s in session.stacks]]
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "match"),
+    [
+        ({"game": "no-such-game"}, RuleError, "Unknown game"),
+        ({"sessions": 0}, ValueError, "sessions"),
+        ({"bots": [SimpleBot]}, RuleError, "seats 2 to"),
+        ({"bots": [SimpleBot, 3]}, ArgumentTypeError, r"bots\[1\]"),
+        ({"stacks": [100]}, RuleError, "one stack per seat"),
+        ({"stacks": 0}, ValueError, "stacks"),
+        ({"seed": -1}, ValueError, "seed"),
+    ],
+)
+def test_simulate_refuses_bad_input_before_submitting(
+    no_submit: Client, kwargs: dict[str, Any], error: type[Exception], match: str
+) -> None:
+    args: dict[str, Any] = {"game": "seven-card-stud", "sessions": 4, "hands": 2, "bots": [SimpleBot] * 2}
+    with pytest.raises(error, match=match):
+        sd.simulate(**(args | kwargs), client=no_submit)
+
+
+def test_simulation_figures() -> None:
+    sim = sd.Simulation(game="g", seed=0, net=np.array([[4, -4], [2, -2], [0, 0]]), hands=np.array([2, 2, 2]))
+    assert sim.total.tolist() == [6, -6]
+    assert sim.per_hand.tolist() == [1.0, -1.0]
+    # residuals 2, 0, -2 per session: var 4, se = sqrt(4 * 3) / 6
+    np.testing.assert_allclose(sim.per_hand_stderr, [np.sqrt(12) / 6] * 2)
