@@ -26,6 +26,6 @@ for b in $builds; do
   cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" \
     -DSPLITPOT_NATIVE=$native >/dev/null
   cmake --build "$work/build-$b" -j 2 >/dev/null
-  echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native'), $(c++ --version | head -n 1))"
+  echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic'), $(c++ --version | head -n 1))"
   "$work/build-$b/bench_peers" "$@"
 done
