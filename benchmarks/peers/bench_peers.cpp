@@ -21,31 +21,12 @@
 #include "HandEvaluator.h"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/hand.hpp"
+#include "bench_common.hpp"  // cpp/benchmarks: random hands, splitpot's side of the enumeration
 
 using namespace splitpot;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-std::uint64_t splitmix(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-std::vector<std::uint8_t> random_hands(std::size_t n, std::uint64_t seed) {
-  std::vector<std::uint8_t> out(n * 7);
-  std::uint8_t deck[52];
-  for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
-  for (std::size_t h = 0; h < n; ++h)
-    for (int j = 0; j < 7; ++j) {
-      const auto pick = j + static_cast<int>(splitmix(seed) % static_cast<std::uint64_t>(52 - j));
-      std::swap(deck[j], deck[pick]);
-      out[h * 7 + static_cast<std::size_t>(j)] = deck[j];
-    }
-  return out;
-}
 
 // OMPEval's categories: value >> 12, 1 = high card .. 9 = straight flush, as splitpot's Category.
 int omp_category(std::uint16_t v) { return v >> 12; }
@@ -81,8 +62,8 @@ struct Race {
 bool omp_flush_possible(const omp::Hand& h) {
   return h.suitCount(0) >= 4 || h.suitCount(1) >= 4 || h.suitCount(2) >= 4 || h.suitCount(3) >= 4;
 }
-// Every seven-card hand whose lowest card is a, in nested loops. Both have the
-// same shape: the partial hand reused at each level, the flush test skipped
+// Every seven-card hand whose lowest card is a, in nested loops, the same shape
+// as splitpot's (bench_common.hpp): the partial hand reused at each level, the flush test skipped
 // for the innermost loop where no flush is possible.
 template <bool PerRank>
 [[gnu::noinline]] std::uint64_t omp_enumerate(const omp::HandEvaluator& omp_eval, int a) {
@@ -115,39 +96,6 @@ template <bool PerRank>
   }
   return sum;
 }
-template <bool PerRank>
-[[gnu::noinline]] std::uint64_t splitpot_enumerate(const Tables& t, int a) {
-  std::uint64_t sum = 0;
-  const HandSum ha = HandSum::card(a);
-  for (int b = a + 1; b < 52; ++b) {
-    const HandSum hb = ha + HandSum::card(b);
-    for (int c = b + 1; c < 52; ++c) {
-      const HandSum hc = hb + HandSum::card(c);
-      for (int d = c + 1; d < 52; ++d) {
-        const HandSum hd = hc + HandSum::card(d);
-        for (int e = d + 1; e < 52; ++e) {
-          const HandSum he = hd + HandSum::card(e);
-          for (int f = e + 1; f < 52; ++f) {
-            const HandSum hf = he + HandSum::card(f);
-            if (hf.flush_possible_with_one_more()) {
-              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<Ranking::High>(t);
-            } else if constexpr (PerRank) {
-              // No flush possible: the cards of one rank give one value.
-              const int same = 3 - (f & 3);
-              if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<Ranking::High>(t);
-              for (int g = (f | 3) + 1; g < 52; g += 4)
-                sum += 4u * (hf + HandSum::card(g)).evaluate_no_flush<Ranking::High>(t);
-            } else {
-              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate_no_flush<Ranking::High>(t);
-            }
-          }
-        }
-      }
-    }
-  }
-  return sum;
-}
-
 const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
 
 }  // namespace
@@ -159,7 +107,7 @@ int main(int argc, char** argv) {
   const std::size_t per = n / chunks;
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
-  const std::vector<std::uint8_t> bytes = random_hands(n, 42);
+  const std::vector<std::uint8_t> bytes = bench::random_hands(n, 7, 42);
 
   std::vector<HandSum> sums(n);
   std::vector<omp::Hand> omp_hands(n);
@@ -233,9 +181,9 @@ int main(int argc, char** argv) {
       std::uint64_t sum = 0;
       switch (who) {
         case 0: sum = omp_enumerate<false>(omp_eval, a); break;
-        case 1: sum = splitpot_enumerate<false>(t, a); break;
+        case 1: sum = bench::enumerate_seven_from<false>(t, a); break;
         case 2: sum = omp_enumerate<true>(omp_eval, a); break;
-        default: sum = splitpot_enumerate<true>(t, a);
+        default: sum = bench::enumerate_seven_from<true>(t, a);
       }
       sums_seen[who] += sum;
       return sum;
