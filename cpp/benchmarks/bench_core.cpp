@@ -1,7 +1,7 @@
 // The core's benchmark program: one thread, the portable build.
 //   random 7-card and 5-card hands read from a uint8 array larger than the
 //   caches, every ranking; and the enumeration of all 133,784,560 seven-card
-//   hands (high), reusing the partial key at each level.
+//   hands (high) with HandSum, reusing the partial hand at each level.
 // Prints M hands/s (best of several runs) and a checksum so the work can't be
 // optimised away. Usage: bench_core [million hands, default 16]
 #include <algorithm>
@@ -13,32 +13,14 @@
 
 #include "splitpot/evaluate.hpp"
 #include "splitpot/wild.hpp"
+#include "bench_common.hpp"
 
 using namespace splitpot;
+using bench::random_hands;
+using bench::splitmix;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-std::uint64_t splitmix(std::uint64_t& s) {
-  std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-std::vector<std::uint8_t> random_hands(std::size_t n, int k, std::uint64_t seed) {
-  std::vector<std::uint8_t> out(n * static_cast<std::size_t>(k));
-  std::uint8_t deck[52];
-  for (int i = 0; i < 52; ++i) deck[i] = static_cast<std::uint8_t>(i);
-  for (std::size_t h = 0; h < n; ++h) {
-    for (int j = 0; j < k; ++j) {  // partial Fisher-Yates
-      const auto pick = static_cast<int>(j + static_cast<int>(splitmix(seed) % static_cast<std::uint64_t>(52 - j)));
-      std::swap(deck[j], deck[pick]);
-      out[h * static_cast<std::size_t>(k) + static_cast<std::size_t>(j)] = deck[j];
-    }
-  }
-  return out;
-}
 
 const char* kNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
 
@@ -56,44 +38,10 @@ double bench_batch(const std::vector<std::uint8_t>& hands, std::size_t n, int k,
   return static_cast<double>(n) / best / 1e6;
 }
 
+// Every seven-card hand (high), one lookup per rank where no flush is possible.
 std::uint64_t enumerate_all_seven(const Tables& t) {
-  const RankKeyValues values(t, Ranking::High);
   std::uint64_t sum = 0;
-  std::uint8_t c[7];
-  for (int a = 0; a < 52; ++a) {
-    c[0] = static_cast<std::uint8_t>(a);
-    const std::uint64_t ka = kKeyInit + t.card_key[c[0]];
-    for (int b = a + 1; b < 52; ++b) {
-      c[1] = static_cast<std::uint8_t>(b);
-      const std::uint64_t kb = ka + t.card_key[c[1]];
-      for (int cc = b + 1; cc < 52; ++cc) {
-        c[2] = static_cast<std::uint8_t>(cc);
-        const std::uint64_t kc = kb + t.card_key[c[2]];
-        for (int d = cc + 1; d < 52; ++d) {
-          c[3] = static_cast<std::uint8_t>(d);
-          const std::uint64_t kd = kc + t.card_key[c[3]];
-          for (int e = d + 1; e < 52; ++e) {
-            c[4] = static_cast<std::uint8_t>(e);
-            const std::uint64_t ke = kd + t.card_key[c[4]];
-            for (int f = e + 1; f < 52; ++f) {
-              c[5] = static_cast<std::uint8_t>(f);
-              const std::uint64_t kf = ke + t.card_key[c[5]];
-              if (flush_possible_with_one_more(kf)) {
-                for (int g = f + 1; g < 52; ++g) {
-                  c[6] = static_cast<std::uint8_t>(g);
-                  sum += evaluate_key<Ranking::High>(t, kf + t.card_key[c[6]], c, 7);
-                }
-              } else {
-                const auto rank_key = static_cast<std::uint32_t>(kf);  // no flush: the rank key alone
-                for (int g = f + 1; g < 52; ++g)
-                  sum += values(rank_key + static_cast<std::uint32_t>(t.card_key[static_cast<std::size_t>(g)]));
-              }
-            }
-          }
-        }
-      }
-    }
-  }
+  for (int a = 0; a < 52; ++a) sum += bench::enumerate_seven_from<true>(t, a);
   return sum;
 }
 
@@ -126,7 +74,7 @@ int main(int argc, char** argv) {
   const std::size_t n = millions * 1000000;
   auto t0 = Clock::now();
   const Tables& t = tables();
-  std::printf("tables built in %.1f ms; shared %zu KB; per ranking", seconds_since(t0) * 1e3,
+  std::printf("tables ready in %.1f ms; shared %zu KB; per ranking", seconds_since(t0) * 1e3,
               shared_table_bytes() / 1024);
   for (int r = 0; r < kRankingCount; ++r) std::printf(" %s %zu KB", kNames[r], ranking_table_bytes(static_cast<Ranking>(r)) / 1024);
   std::printf("\n");

@@ -249,5 +249,4 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   register_evaluate(m);
   register_wild(m);
   register_equity(m);
-  tables();  // build the tables at import, not on the first call
 }

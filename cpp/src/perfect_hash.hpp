@@ -1,6 +1,5 @@
-// Rank multisets and the displacement perfect hash over their keys: shared by
-// the table builder (tables.cpp) and the build-time generator that computes
-// the hash offsets once (tools/gen_perfect_hash.cpp).
+// Rank multisets and the displacement perfect hash over their keys, for the
+// table builder (table_builder.cpp, run at build time).
 #pragma once
 
 #include <algorithm>

@@ -6,7 +6,11 @@
 //                      the best of the hands one card smaller (so by induction
 //                      every 5-7 card hand is checked), the category counts,
 //                      random hands against brute-force best-five-of-n, batch
-//                      equals scalar, bad input
+//                      equals scalar, bad input, the compiled-in tables
+//                      equal a fresh run of the builder, HandSum (incremental
+//                      hands) against evaluate: all 7-card hands in high,
+//                      deuce-to-seven and ace-to-six, all
+//                      5- and 6-card hands and random ones in every ranking
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
 // Prints the cards of the first failure of each kind; exits 1 on any failure.
@@ -26,8 +30,10 @@
 #include <vector>
 
 #include "splitpot/evaluate.hpp"
+#include "splitpot/hand.hpp"
 #include "splitpot/select.hpp"
 #include "splitpot/wild.hpp"
+#include "table_builder.hpp"
 
 using namespace splitpot;
 
@@ -155,6 +161,34 @@ void parallel_first_card(const std::function<void(int)>& body) {
 }
 
 // ---------------------------------------------------------------------------
+
+// The compiled-in tables (generated at build time) equal a fresh run of the
+// builder, table by table: the generated file cannot drift from its code.
+void test_generated_tables() {
+  const BuiltTables built = build_tables();
+  const Tables& t = tables();
+  auto same = [](const auto& view, const std::vector<std::uint16_t>& want, const std::string& what) {
+    check(view.size() == want.size() && std::equal(want.begin(), want.end(), view.begin()),
+          what + " compiled in equals the builder's");
+  };
+  same(t.offsets, built.offsets, "hash offsets");
+  same(t.dense, built.dense, "dense index");
+  check_eq(t.slots, built.slots, "slots");
+  check(t.card_key == built.card_key && t.card_mask == built.card_mask && t.dense_upto == built.dense_upto &&
+            t.rank_suits_key == built.rank_suits_key && t.tier_category == built.tier_category,
+        "small tables compiled in equal the builder's");
+  for (std::size_t r = 0; r < kRankingCount; ++r) {
+    const std::string n = name(static_cast<Ranking>(r));
+    same(t.value[r], built.value[r], n + " values");
+    same(t.flush[r], built.flush[r], n + " flushes");
+    for (std::size_t f = 0; f < kWildFamilies; ++f)
+      for (std::size_t w = 0; w <= kMaxCards; ++w)
+        same(t.wild[r][f][w], built.wild[r][f][w], n + " wild family " + std::to_string(f) + " w=" + std::to_string(w));
+  }
+  for (std::size_t d = 0; d < 2; ++d)
+    for (std::size_t w = 0; w <= kMaxFlushWilds; ++w)
+      same(t.flush_fill[d][w], built.flush_fill[d][w], "flush fill " + std::to_string(d) + " w=" + std::to_string(w));
+}
 
 void test_rank_multipliers() {
   std::vector<std::uint32_t> sums{0};
@@ -285,6 +319,70 @@ void test_six_and_seven_exhaustive() {
   check_eq(a5.size(), 5083u, "distinct ace-to-five values over all seven-card hands");
   test_drop_one_exhaustive(7, Ranking::DeuceToSeven, nullptr, nullptr);
   test_drop_one_exhaustive(7, Ranking::AceToSix, nullptr, nullptr);
+}
+
+// HandSum (hand.hpp) built card by card in nested loops, as an enumeration
+// builds it, equals the evaluator on the card list: every n-card hand (n = 7:
+// all 133,784,560) in ranking r; or, sampled, only the hands whose lowest card
+// is only_first.
+void test_hand_sum_exhaustive(int n, Ranking r, int only_first = -1) {
+  const Tables& t = tables();
+  std::atomic<long> errors{0}, hands{0};
+  parallel_first_card([&](int a) {
+    if (only_first >= 0 && a != only_first) return;
+    std::uint8_t c[7];
+    c[0] = static_cast<std::uint8_t>(a);
+    long local = 0;
+    std::function<void(int, int, HandSum)> rec = [&](int depth, int from, HandSum h) {
+      if (depth == n) {
+        const std::uint16_t got = h.evaluate(r), want = evaluate_unchecked(c, n, r);
+        if ((got != want || h.key() != hand_key(t, c, n)) && errors++ == 0)
+          std::printf("  %s HandSum %s: %u, evaluate %u\n", name(r), hand_text(c, n).c_str(), got, want);
+        ++local;
+        return;
+      }
+      for (int x = from; x < 52; ++x) {
+        c[depth] = static_cast<std::uint8_t>(x);
+        rec(depth + 1, x + 1, h + HandSum::card(x));
+      }
+    };
+    rec(1, a + 1, HandSum::card(a));
+    hands += local;
+  });
+  const std::string what = std::string(name(r)) + " HandSum equals evaluate on " + std::to_string(hands.load()) + " " +
+                           std::to_string(n) + "-card hands";
+  check_eq(errors.load(), 0, what);
+  const long all[8] = {0, 52, 1326, 22100, 270725, 2598960, 20358520, 133784560};
+  if (only_first < 0) check_eq(hands.load(), all[n], what + " (all of them)");
+}
+
+// HandSum in every ranking on random hands of 1..7 cards: card by card, as
+// two partial hands combined, with cards taken out again, and its card list.
+void test_hand_sum_random(int hands_per_size) {
+  const Tables& t = tables();
+  for (const Ranking r : kAll) {
+    long errors = 0;
+    for (int n = min_cards(r); n <= kMaxCards; ++n)
+      for (int i = 0; i < hands_per_size; ++i) {
+        std::uint8_t c[7], back[7];
+        random_hand(c, n);
+        const int split = static_cast<int>(next_random() % static_cast<std::uint64_t>(n + 1));
+        const HandSum left = HandSum::of(c, split), right = HandSum::of(c + split, n - split);
+        HandSum whole;
+        for (int j = 0; j < n; ++j) whole += HandSum::card(c[j]);
+        std::sort(c, c + n);
+        const bool ok = left + right == whole && whole - right == left && whole.size() == n &&
+                        whole.cards(back) == n && (std::sort(back, back + n), std::equal(c, c + n, back)) &&
+                        whole.key() == hand_key(t, c, n) && whole.contains(c[0]) &&
+                        whole.evaluate(r) == evaluate_unchecked(c, n, r);
+        if (!ok && errors++ == 0)
+          std::printf("  %s HandSum %s (split after %d): %u, evaluate %u\n", name(r), hand_text(c, n).c_str(), split,
+                      whole.evaluate(r), evaluate_unchecked(c, n, r));
+      }
+    check_eq(errors, 0, std::string(name(r)) + " HandSum: combined, taken apart and evaluated as the card list on " +
+                            std::to_string(hands_per_size) + " random hands of each size");
+  }
+  check(HandSum() == HandSum::of(nullptr, 0) && HandSum().size() == 0, "the default HandSum is the empty hand");
 }
 
 void test_random_against_brute(int hands_per_size) {
@@ -509,6 +607,7 @@ void test_wild_examples() {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  test_generated_tables();
   test_rank_multipliers();
   test_rule_examples();
   test_bad_input();
@@ -517,7 +616,17 @@ int main(int argc, char** argv) {
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
   test_wild_counts(!quick);
-  if (!quick) test_six_and_seven_exhaustive();
+  test_hand_sum_random(quick ? 5000 : 200000);
+  if (quick) {
+    test_hand_sum_exhaustive(5, Ranking::High);
+    for (const Ranking r : kAll) test_hand_sum_exhaustive(7, r, 20);  // the 736,281 hands whose lowest card is 6d
+  } else {
+    for (const Ranking r : kAll) test_hand_sum_exhaustive(5, r), test_hand_sum_exhaustive(6, r);
+    test_hand_sum_exhaustive(7, Ranking::High);
+    test_hand_sum_exhaustive(7, Ranking::DeuceToSeven);  // the lows whose flush path differs from high's
+    test_hand_sum_exhaustive(7, Ranking::AceToSix);
+    test_six_and_seven_exhaustive();
+  }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;
 }

@@ -1,5 +1,7 @@
-// Lookup tables: built once by code (tables()), immutable afterwards, shared
-// by every thread.
+// Lookup tables: generated at build time by the same code that defines them
+// (cpp/tools/gen_tables.cpp runs cpp/src/table_builder.cpp) and compiled in as
+// constant arrays, so nothing is built at run time; immutable, shared by every
+// thread and every process that maps the library.
 //
 // A hand is summarised by a 64-bit key built by ADDITION of per-card keys, so a
 // partial hand can be extended one card at a time:
@@ -13,8 +15,8 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <cstdint>
-#include <vector>
 
 #include "splitpot/cards.hpp"
 #include "splitpot/ranking.hpp"
@@ -46,37 +48,59 @@ constexpr int kWildFamilies = 3;
 constexpr int kMaxFlushWilds = 4;
 constexpr std::uint16_t kNoDense = 0xFFFF;
 
-struct Tables {
+/// A read-only view of one compiled-in table (the runtime form of a table the
+/// builder holds as a std::vector).
+template <typename T>
+class TableView {
+ public:
+  constexpr TableView() noexcept = default;
+  constexpr TableView(const T* data, std::size_t size) noexcept : data_(data), size_(size) {}
+  constexpr const T* data() const noexcept { return data_; }
+  constexpr std::size_t size() const noexcept { return size_; }
+  constexpr bool empty() const noexcept { return size_ == 0; }
+  constexpr const T& operator[](std::size_t i) const noexcept { return data_[i]; }
+  constexpr const T* begin() const noexcept { return data_; }
+  constexpr const T* end() const noexcept { return data_ + size_; }
+
+ private:
+  const T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+/// The tables' layout. `Vec` is std::vector in the builder (BuiltTables, used
+/// only at build time and by the tests) and TableView at run time (Tables).
+template <template <typename> class Vec>
+struct BasicTables {
   /// Per byte value: the key of that card; non-cards (52..255) carry kPoison.
   std::array<std::uint64_t, 256> card_key{};
   /// Per byte value: the card's bit (card_bit; the joker's is bit 52), 0 for non-cards.
   std::array<std::uint64_t, 256> card_mask{};
   /// Perfect-hash row offsets, in units of two slots.
-  std::vector<std::uint16_t> offsets;
+  Vec<std::uint16_t> offsets;
   std::size_t slots = 0;
   /// Per rank and 4-bit set of suits: the sum of those cards' keys (to take a
   /// rank's wild cards out of a hand's key in one step).
   std::array<std::array<std::uint64_t, 16>, kRanks> rank_suits_key{};
   /// Per ranking, by slot: the best strength of the rank multiset read as a
   /// hand with no flush (best five of n for n >= 5; the partial hand below).
-  std::array<std::vector<std::uint16_t>, kRankingCount> value;
+  std::array<Vec<std::uint16_t>, kRankingCount> value;
   /// Per ranking, by 13-bit rank mask of one suit (5..7 bits set): the best
   /// strength of a flush made from those cards (read only where flushes count).
-  std::array<std::vector<std::uint16_t>, kRankingCount> flush;
+  std::array<Vec<std::uint16_t>, kRankingCount> flush;
   /// Per ranking, the category of each tier (strength >> 12).
   std::array<std::array<Category, 16>, kRankingCount> tier_category{};
 
   // Wild cards. dense: by slot, the index of a multiset of at most six ranks
   // (kNoDense for bigger ones), smallest multisets first; dense_upto[s]: how
   // many have at most s ranks.
-  std::vector<std::uint16_t> dense;
+  Vec<std::uint16_t> dense;
   std::array<std::uint32_t, kMaxCards + 1> dense_upto{};
   /// [ranking][family][w] by dense index of the natural cards: the best hand
   /// using at least one of the w (1..7) wild cards (see WildFamily).
-  std::array<std::array<std::array<std::vector<std::uint16_t>, kMaxCards + 1>, kWildFamilies>, kRankingCount> wild;
+  std::array<std::array<std::array<Vec<std::uint16_t>, kMaxCards + 1>, kWildFamilies>, kRankingCount> wild;
   /// high: [duplicate][w] by 13-bit rank mask of one suit: the best straight
   /// flush or flush those cards and w wild cards of the suit make.
-  std::array<std::array<std::vector<std::uint16_t>, kMaxFlushWilds + 1>, 2> flush_fill;
+  std::array<std::array<Vec<std::uint16_t>, kMaxFlushWilds + 1>, 2> flush_fill;
 
   std::uint32_t slot(std::uint64_t key) const noexcept {
     const auto rk = static_cast<std::uint32_t>(key & kRankKeyMask);
@@ -84,7 +108,8 @@ struct Tables {
   }
 };
 
-/// The tables, built on first use (thread-safe), immutable afterwards.
+/// The compiled-in tables (views onto constant arrays; no work at run time).
+using Tables = BasicTables<TableView>;
 const Tables& tables();
 
 /// The category of a strength in a ranking (None for 0).

@@ -1,0 +1,198 @@
+// splitpot's core beside OMPEval (zekyll/OMPEval, from the omp-wrapper sdist),
+// both built with the same flags, the same hands, one process, one thread.
+// Built and run by run.sh.
+//
+// Every figure is chunked so that a busy machine does not distort the ratio:
+// the work is cut into chunks, each contender runs each chunk several times in
+// turn, and its time is the sum over chunks of its fastest run. Before timing,
+// both evaluators are checked to put every hand in the same category.
+//
+//   bench_peers [million random hands, default 4] [repeats per chunk, default 5]
+#include <algorithm>
+#include <array>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "HandEvaluator.h"
+#include "splitpot/evaluate.hpp"
+#include "splitpot/hand.hpp"
+#include "bench_common.hpp"  // cpp/benchmarks: random hands, splitpot's side of the enumeration
+
+using namespace splitpot;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// OMPEval's categories: value >> 12, 1 = high card .. 9 = straight flush, as splitpot's Category.
+int omp_category(std::uint16_t v) { return v >> 12; }
+int sp_category(std::uint16_t v) { return static_cast<int>(category_of(v, Ranking::High)); }
+
+volatile std::uint64_t g_sink;  // every timed loop's sum ends here
+
+// Contenders timed side by side over `chunks` chunks; body(name index, chunk) runs one.
+struct Race {
+  std::vector<std::string> names;
+  std::vector<double> seconds;
+  void run(int chunks, int repeats, const std::function<std::uint64_t(std::size_t, int)>& body) {
+    seconds.assign(names.size(), 0);
+    for (int c = 0; c < chunks; ++c) {
+      std::vector<double> best(names.size(), 1e30);
+      for (int r = 0; r < repeats; ++r)
+        for (std::size_t i = 0; i < names.size(); ++i) {
+          const auto t = Clock::now();
+          g_sink = g_sink + body(i, c);
+          best[i] = std::min(best[i], std::chrono::duration<double>(Clock::now() - t).count());
+        }
+      for (std::size_t i = 0; i < names.size(); ++i) seconds[i] += best[i];
+    }
+  }
+  void print(const char* title, double hands, std::size_t peer) const {
+    std::printf("%s\n", title);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      std::printf("  %-34s %8.3f s %8.1f M hands/s  %5.2fx %s\n", names[i].c_str(), seconds[i],
+                  hands / seconds[i] / 1e6, seconds[peer] / seconds[i], names[peer].c_str());
+  }
+};
+
+bool omp_flush_possible(const omp::Hand& h) {
+  return h.suitCount(0) >= 4 || h.suitCount(1) >= 4 || h.suitCount(2) >= 4 || h.suitCount(3) >= 4;
+}
+// Every seven-card hand whose lowest card is a, in nested loops, the same shape
+// as splitpot's (bench_common.hpp): the partial hand reused at each level, the flush test skipped
+// for the innermost loop where no flush is possible.
+template <bool PerRank>
+[[gnu::noinline]] std::uint64_t omp_enumerate(const omp::HandEvaluator& omp_eval, int a) {
+  std::uint64_t sum = 0;
+  const omp::Hand ha = omp::Hand::empty() + omp::Hand(static_cast<unsigned>(a));
+  for (unsigned b = static_cast<unsigned>(a) + 1; b < 52; ++b) {
+    const omp::Hand hb = ha + omp::Hand(b);
+    for (unsigned c = b + 1; c < 52; ++c) {
+      const omp::Hand hc = hb + omp::Hand(c);
+      for (unsigned d = c + 1; d < 52; ++d) {
+        const omp::Hand hd = hc + omp::Hand(d);
+        for (unsigned e = d + 1; e < 52; ++e) {
+          const omp::Hand he = hd + omp::Hand(e);
+          for (unsigned f = e + 1; f < 52; ++f) {
+            const omp::Hand hf = he + omp::Hand(f);
+            if (omp_flush_possible(hf)) {
+              for (unsigned g = f + 1; g < 52; ++g) sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
+            } else if constexpr (PerRank) {
+              // No flush possible: the cards of one rank give one value.
+              const unsigned same = 3 - (f & 3);
+              if (same) sum += same * omp_eval.evaluate<false>(hf + omp::Hand(f + 1));
+              for (unsigned g = (f | 3) + 1; g < 52; g += 4) sum += 4u * omp_eval.evaluate<false>(hf + omp::Hand(g));
+            } else {
+              for (unsigned g = f + 1; g < 52; ++g) sum += omp_eval.evaluate<false>(hf + omp::Hand(g));
+            }
+          }
+        }
+      }
+    }
+  }
+  return sum;
+}
+const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const std::size_t n = (argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 4) * 1000000;
+  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
+  const int chunks = 16;
+  const std::size_t per = n / chunks;
+  const omp::HandEvaluator omp_eval;
+  const Tables& t = tables();
+  const std::vector<std::uint8_t> bytes = bench::random_hands(n, 7, 42);
+
+  std::vector<HandSum> sums(n);
+  std::vector<omp::Hand> omp_hands(n);
+  long mismatches = 0;
+  for (std::size_t h = 0; h < n; ++h) {
+    const std::uint8_t* c = &bytes[h * 7];
+    sums[h] = HandSum::of(c, 7);
+    omp::Hand o = omp::Hand::empty();
+    for (int j = 0; j < 7; ++j) o += omp::Hand(c[j]);
+    omp_hands[h] = o;
+    mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(o));
+  }
+  std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
+
+  {  // From card bytes.
+    Race race{{"OMPEval Hand from bytes", "splitpot evaluate_batch", "splitpot evaluate_unchecked", "splitpot HandSum from bytes"}, {}};
+    std::vector<std::uint32_t> out(per);
+    race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
+      const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
+      std::uint64_t sum = 0;
+      switch (who) {
+        case 0:
+          for (std::size_t h = 0; h < per; ++h) {
+            const std::uint8_t* r = rows + h * 7;
+            omp::Hand o = omp::Hand::empty();
+            o += omp::Hand(r[0]), o += omp::Hand(r[1]), o += omp::Hand(r[2]), o += omp::Hand(r[3]);
+            o += omp::Hand(r[4]), o += omp::Hand(r[5]), o += omp::Hand(r[6]);
+            sum += omp_eval.evaluate(o);
+          }
+          break;
+        case 1:
+          evaluate_batch(rows, per, 7, Ranking::High, out.data(), false, 1);
+          for (const std::uint32_t v : out) sum += v;
+          break;
+        case 2:
+          for (std::size_t h = 0; h < per; ++h) sum += evaluate_unchecked<Ranking::High>(t, rows + h * 7, 7);
+          break;
+        default:
+          for (std::size_t h = 0; h < per; ++h) sum += HandSum::of(rows + h * 7, 7).evaluate<Ranking::High>(t);
+      }
+      return sum;
+    });
+    race.print("from card bytes, random 7-card hands (high):", static_cast<double>(n), 0);
+  }
+
+  {  // Pre-built hands: OMPEval's Hand beside HandSum in every ranking.
+    Race race{{"OMPEval Hand (high)"}, {}};
+    for (const char* r : kRankingNames) race.names.push_back(std::string("splitpot HandSum ") + r);
+    race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
+      const std::size_t begin = static_cast<std::size_t>(c) * per, end = begin + per;
+      std::uint64_t sum = 0;
+      if (who == 0) {
+        for (std::size_t h = begin; h < end; ++h) sum += omp_eval.evaluate(omp_hands[h]);
+        return sum;
+      }
+      with_ranking(static_cast<Ranking>(who - 1), [&](auto R) {
+        for (std::size_t h = begin; h < end; ++h) sum += sums[h].evaluate<R.value>(t);
+      });
+      return sum;
+    });
+    race.print("pre-built 7-card hands (OMPEval's Hand has high only):", static_cast<double>(n), 0);
+  }
+
+  {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
+    // A lookup per hand; then, in both, one lookup per rank in the innermost
+    // loop where no flush is possible (every hand still counted).
+    Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
+               "splitpot HandSum, lookup per rank"}, {}};
+    std::uint64_t sums_seen[4] = {};
+    race.run(46, std::max(2, repeats / 2), [&](std::size_t who, int a) -> std::uint64_t {
+      std::uint64_t sum = 0;
+      switch (who) {
+        case 0: sum = omp_enumerate<false>(omp_eval, a); break;
+        case 1: sum = bench::enumerate_seven_from<false>(t, a); break;
+        case 2: sum = omp_enumerate<true>(omp_eval, a); break;
+        default: sum = bench::enumerate_seven_from<true>(t, a);
+      }
+      sums_seen[who] += sum;
+      return sum;
+    });
+    if (sums_seen[0] != sums_seen[2] || sums_seen[1] != sums_seen[3]) {
+      std::printf("the per-rank loops' sums differ from the per-hand loops'\n");
+      mismatches = 1;
+    }
+    race.print("enumerate all 133,784,560 seven-card hands (high; the goal: 0.080 s):", 133784560.0, 0);
+  }
+  return mismatches == 0 ? 0 : 1;
+}

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Builds OMPEval (from the omp-wrapper sdist on PyPI) and splitpot's core with the same
+# flags and times them side by side in one process: bench_peers.cpp.
+#   benchmarks/peers/run.sh [portable|native|both] [bench_peers arguments]
+# Needs pip, cmake, ninja and a C++17 compiler. Work files go to $SPLITPOT_PEERS_DIR
+# (default: a temporary directory, removed at the end).
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+builds=${1:-both}
+shift || true
+work=${SPLITPOT_PEERS_DIR:-$(mktemp -d)}
+[ -n "${SPLITPOT_PEERS_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
+if [ ! -d "$work/omp" ]; then
+  python3 -m pip download --quiet --no-binary :all: --no-deps -d "$work/sdist" "omp-wrapper==0.7"
+  mkdir -p "$work/omp"
+  tar -xzf "$work"/sdist/omp_wrapper-*.tar.gz -C "$work/omp" --strip-components=3 --wildcards '*/src/omp_wrapper/*'
+fi
+case $builds in
+  both) builds="portable native" ;;
+  portable | native) ;;
+  *) echo "usage: $0 [portable|native|both] [bench_peers arguments]" >&2; exit 2 ;;
+esac
+for b in $builds; do
+  native=OFF
+  [ "$b" = native ] && native=ON
+  cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" \
+    -DSPLITPOT_NATIVE=$native >/dev/null
+  cmake --build "$work/build-$b" -j 2 >/dev/null
+  echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic'), $(c++ --version | head -n 1))"
+  "$work/build-$b/bench_peers" "$@"
+done

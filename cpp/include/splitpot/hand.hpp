@@ -1,0 +1,170 @@
+// Incremental hands: a hand built by addition, for simulations and
+// enumerations that share cards between hands (a board, a player's hole
+// cards, the outer loops of an enumeration).
+//
+// A HandSum is the sum of its cards: the hand key of tables.hpp (rank key and
+// suit counters) and, per suit, a 16-bit lane of the ranks held. Adding a card
+// or combining two partial hands of distinct cards is two integer additions;
+// evaluating reads no card list: one perfect-hash lookup, or where five or
+// more cards share a suit (and flushes count), the suit's lane. Contract as
+// in evaluate.hpp: cards 0..51, distinct (debug-only asserts), 1..7 cards to
+// evaluate, higher strength is better in every ranking, 0 = no qualifying low.
+//
+//   const Tables& t = tables();
+//   HandSum board = HandSum::of(board_cards, 5);
+//   std::uint16_t v = (board + hole).evaluate<Ranking::High>(t);
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cassert>
+#include <cstdint>
+
+#include "splitpot/cards.hpp"
+#include "splitpot/evaluate.hpp"
+#include "splitpot/ranking.hpp"
+#include "splitpot/tables.hpp"
+
+namespace splitpot {
+
+constexpr int kLaneBits = 16;
+constexpr unsigned kLaneRanks = (1u << kRanks) - 1;
+
+class HandSum {
+ public:
+  /// The empty hand (a HandSum is never uninitialised).
+  constexpr HandSum() noexcept = default;
+
+  /// One card.
+  static constexpr HandSum card(int c) noexcept {
+    assert(c >= 0 && c < kDeckSize);
+    return HandSum(kCardKey[static_cast<std::size_t>(c)], kCardLane[static_cast<std::size_t>(c)]);
+  }
+  /// The sum of n cards.
+  static HandSum of(const std::uint8_t* cards, int n) noexcept {
+    HandSum h;
+    for (int i = 0; i < n; ++i) h += card(cards[i]);
+    return h;
+  }
+
+  /// Adds a hand of other cards (or one card, HandSum::card(c)).
+  constexpr HandSum& operator+=(const HandSum& o) noexcept {
+    assert((lanes_ & o.lanes_) == 0 && "a card added twice");
+    key_ += o.key_ - kKeyInit;
+    lanes_ += o.lanes_;
+    return *this;
+  }
+  friend constexpr HandSum operator+(HandSum a, const HandSum& b) noexcept { return a += b; }
+  /// Takes out cards this hand holds.
+  constexpr HandSum& operator-=(const HandSum& o) noexcept {
+    assert((lanes_ & o.lanes_) == o.lanes_ && "taking out a card the hand does not hold");
+    key_ -= o.key_ - kKeyInit;
+    lanes_ -= o.lanes_;
+    return *this;
+  }
+  friend constexpr HandSum operator-(HandSum a, const HandSum& b) noexcept { return a -= b; }
+  friend constexpr bool operator==(const HandSum& a, const HandSum& b) noexcept {
+    return a.key_ == b.key_ && a.lanes_ == b.lanes_;
+  }
+  friend constexpr bool operator!=(const HandSum& a, const HandSum& b) noexcept { return !(a == b); }
+
+  /// The hand key (tables.hpp), as hand_key() computes it from the cards.
+  constexpr std::uint64_t key() const noexcept { return key_; }
+  /// Per suit s, bits kLaneBits * s + rank: the cards held.
+  constexpr std::uint64_t lanes() const noexcept { return lanes_; }
+  constexpr int size() const noexcept { return popcount(lanes_); }
+  constexpr bool contains(int c) const noexcept { return (lanes_ & kCardLane[static_cast<std::size_t>(c)]) != 0; }
+  /// True when one more card could make a flush: enumerations test this once
+  /// for a whole innermost loop and use evaluate_no_flush() where it is false.
+  constexpr bool flush_possible_with_one_more() const noexcept {
+    return splitpot::flush_possible_with_one_more(key_);
+  }
+
+  /// The strength in ranking R (1..7 cards).
+  template <Ranking R>
+  std::uint16_t evaluate(const Tables& t) const noexcept {
+    assert(size() >= 1 && size() <= kMaxCards);
+    if constexpr (R == Ranking::High) {
+      // A flush is the best high hand possible from seven cards or fewer (no
+      // quads or full house fits beside it): the suit's lane decides. Without a branch: which random hands hold a flush (3 % of seven-card
+      // hands) is unpredictable. Both lookups are made; the flush table is
+      // 16 KB, and with no flush its index is some in-range lane.
+      const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
+      const auto shift = (static_cast<unsigned>(__builtin_ctz(counters | 0x10000u)) / 4 * kLaneBits) & 63u;
+      const std::uint16_t flush = t.flush[0][static_cast<unsigned>(lanes_ >> shift) & kLaneRanks];
+      const std::uint16_t plain = t.value[0][t.slot(key_)];
+      return counters ? flush : plain;
+    } else if constexpr (straights_and_flushes_count(R)) {
+      if (key_ & kFlushBits) [[unlikely]]
+        return evaluate_flush<R>(t);
+    }
+    return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
+  }
+  /// The same for a hand known to hold no flush (or where flushes don't count).
+  template <Ranking R>
+  std::uint16_t evaluate_no_flush(const Tables& t) const noexcept {
+    assert(!straights_and_flushes_count(R) || !(key_ & kFlushBits));
+    return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
+  }
+  /// Runtime dispatch on the ranking.
+  std::uint16_t evaluate(Ranking r) const noexcept {
+    const Tables& t = tables();
+    return with_ranking(r, [&](auto R) { return evaluate<R.value>(t); });
+  }
+  /// Writes the cards (suit by suit, ranks increasing); returns how many.
+  int cards(std::uint8_t* out) const noexcept {
+    int n = 0;
+    for (int s = 0; s < kSuits; ++s)
+      for (unsigned m = static_cast<unsigned>(lanes_ >> (kLaneBits * s)) & kLaneRanks; m; m &= m - 1)
+        out[n++] = static_cast<std::uint8_t>(make_card(__builtin_ctz(m), s));
+    return n;
+  }
+
+ private:
+  constexpr HandSum(std::uint64_t key, std::uint64_t lanes) noexcept : key_(key), lanes_(lanes) {}
+
+  // The rare case for the lows that count flushes: five or more cards of one
+  // suit. The best five is the best flush of the suit, or the best five that
+  // holds an off-suit card. With five suited cards those fives are the ones
+  // missing a suited card: the best of each hand without one suited card
+  // (one lookup each); with six suited of seven, the ones missing two.
+  template <Ranking R>
+  std::uint16_t evaluate_flush(const Tables& t) const noexcept {
+    constexpr auto ri = static_cast<std::size_t>(R);
+    const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
+    const unsigned suited = static_cast<unsigned>(lanes_ >> (__builtin_ctz(counters) / 4 * kLaneBits)) & kLaneRanks;
+    std::uint16_t best = t.flush[ri][suited];
+    const int k = popcount(suited), n = size();
+    if (k == n) return best;  // every five is suited
+    const std::uint16_t* value = t.value[ri].data();
+    for (unsigned a = suited; a; a &= a - 1) {
+      const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
+      if (k == 5) {
+        best = std::max(best, value[t.slot(without_a)]);
+      } else {  // six suited of seven
+        for (unsigned b = a & (a - 1); b; b &= b - 1)
+          best = std::max(best, value[t.slot(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))])]);
+      }
+    }
+    return best;
+  }
+
+  static constexpr std::array<std::uint64_t, kDeckSize> kCardKey = [] {
+    std::array<std::uint64_t, kDeckSize> a{};
+    for (int c = 0; c < kDeckSize; ++c)
+      a[static_cast<std::size_t>(c)] = kKeyInit + kRankMultiplier[static_cast<std::size_t>(rank_of(c))] +
+                                       (std::uint64_t{1} << (kSuitShift + 4 * suit_of(c)));
+    return a;
+  }();
+  static constexpr std::array<std::uint64_t, kDeckSize> kCardLane = [] {
+    std::array<std::uint64_t, kDeckSize> a{};
+    for (int c = 0; c < kDeckSize; ++c)
+      a[static_cast<std::size_t>(c)] = std::uint64_t{1} << (kLaneBits * suit_of(c) + rank_of(c));
+    return a;
+  }();
+
+  std::uint64_t key_ = kKeyInit;
+  std::uint64_t lanes_ = 0;
+};
+
+}  // namespace splitpot
