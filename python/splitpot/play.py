@@ -400,7 +400,7 @@ def run_replay(args: argparse.Namespace) -> int:
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
-        out.line(f"{state.game.name}: {sum(state.in_hand)} players, {_stakes_text(state.game.stakes)}")
+        out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         for line in describe_hand(state, names):
             out.line(line)
     return 0
