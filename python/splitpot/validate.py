@@ -111,12 +111,15 @@ def as_int(
     ...
     splitpot.errors.RuleError: samples must be >= 1, got -1.
     """
-    if isinstance(value, bool) or _is_bool(value):
+    if type(value) is int:  # the common case first: a plain int (never a bool) needs no conversion
+        number = value
+    elif isinstance(value, bool) or _is_bool(value):
         raise type_error(f"{name} must be an int, got {describe(value)}.")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise type_error(f"{name} must be an int, got {describe(value)}.") from None
+    else:
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise type_error(f"{name} must be an int, got {describe(value)}.") from None
     if (low is not None and number < low) or (high is not None and number > high):
         raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
     return int(number)
