@@ -193,6 +193,10 @@ def as_ints(value: object, name: str, *, low: int | None = None) -> tuple[int, .
     ...
     splitpot.errors.ArgumentTypeError: stacks[1] must be an int, got bool True.
     """
+    if (type(value) is list or type(value) is tuple) and all(  # the common case: plain ints in range
+        type(v) is int and (low is None or v >= low) for v in value
+    ):
+        return tuple(value)
     return tuple(as_int(v, f"{name}[{i}]", low=low) for i, v in enumerate(as_sequence(value, name, "ints")))
 
 
