@@ -557,7 +557,7 @@ class State:
         street = self.spec.streets[self.street]
         actors = self._actors()
         blinds = self._blinds if self.street == 0 else []
-        owed = any(a < max((b for _, b in blinds), default=0) for _, a in blinds)
+        owed = bool(blinds) and any(a < max(b for _, b in blinds) for _, a in blinds)
         owed = owed and self.spec.stakes.blind_bet  # blinds that are live money only owe nothing
         if not street.bet or len(self._active) < 2 or (len(actors) < 2 and not owed):
             self._end_round()
