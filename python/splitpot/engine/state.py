@@ -624,8 +624,10 @@ class State:
         uncalled bet: a bet everyone folded to, or one bigger than any other
         player's chips); it never enters a pot.  Draw fees are dead money, not bets:
         they never come back."""
-        fees = self.draw_fees
-        live = [c - f for c, f in zip(self.committed, fees, strict=True)]
+        paying = self._paying
+        live = self.committed if paying is None else [
+            c - f for c, f in zip(self.committed, paying.fees_paid, strict=True)
+        ]
         top = max(range(self.seats), key=live.__getitem__)
         rest = max((c for s, c in enumerate(live) if s != top), default=0)
         excess = live[top] - rest
