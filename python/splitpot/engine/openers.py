@@ -44,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = ["Opening", "passers", "proof", "refusal"]
 
 _THRESHOLDS: dict[int, int] = {}
+_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 
 
 def _threshold(rank: int) -> int:
@@ -102,7 +103,7 @@ class Opening:
     @property
     def rank(self) -> int | None:
         """The minimum as a rank index (0 = deuce .. 12 = ace), or None."""
-        return None if self.minimum is None else RANKS.index(self.minimum)
+        return None if self.minimum is None else _RANK_INDEX[self.minimum]
 
     def opens(self, cards: list[int], wilds: Wilds | None = None) -> bool:
         """Whether ``cards`` hold openers (evaluated for high with ``wilds``)."""

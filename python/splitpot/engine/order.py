@@ -22,6 +22,7 @@ __all__ = [
     "high_card_order",
     "high_card_seat",
     "low_card_order",
+    "rings",
     "showing_key",
 ]
 
@@ -33,6 +34,25 @@ def clockwise(start: int, seats: int) -> list[int]:
     [2, 3, 0, 1]
     """
     return [(start + i) % seats for i in range(seats)]
+
+
+_RINGS: dict[int, tuple[tuple[int, ...], ...]] = {}
+
+
+def rings(seats: int) -> tuple[tuple[int, ...], ...]:
+    """Every seat's clockwise order at a table of ``seats``: ``rings(seats)[s]``
+    is :func:`clockwise` from ``s % seats``, for ``s`` up to ``2 * seats - 1``
+    (so the seat after ``s`` is ``rings(seats)[s + 1]``, no modulo).  Built once
+    per table size: the engine asks who acts next at every decision.
+
+    >>> rings(4)[3], rings(4)[5]
+    ((3, 0, 1, 2), (1, 2, 3, 0))
+    """
+    table = _RINGS.get(seats)
+    if table is None:
+        one = tuple(tuple(clockwise(s, seats)) for s in range(seats))
+        table = _RINGS[seats] = one + one
+    return table
 
 
 def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:

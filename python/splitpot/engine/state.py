@@ -52,7 +52,7 @@ from splitpot.engine.betting import Action, Option, Round
 from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
-from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat
+from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat, rings
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
@@ -265,7 +265,8 @@ class State:
         self.drawn: set[int] = set()
         self._blinds: list[tuple[int, int]] = []
         self.events: list[ev.Event] = []
-        self._order = [(button + 1 + i) % seats for i in range(seats)]  # dealer's left first
+        self._rings = rings(seats)
+        self._order = list(self._rings[button + 1])  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
         self._legal: tuple[Option, ...] | None = None
         self._turning: TurnUps | None = None  # turn-up choices in progress
@@ -613,8 +614,8 @@ class State:
     def _next_pending(self, start: int, *, inclusive: bool) -> int | None:
         assert self.round is not None
         pending = self.round.pending
-        for i in range(0 if inclusive else 1, self.seats + 1):
-            seat = (start + i) % self.seats
+        # every seat once, clockwise from ``start`` (inclusive) or from his left (ending with him)
+        for seat in self._rings[start if inclusive else start + 1]:
             if seat in pending:
                 return seat
         return None
@@ -741,7 +742,8 @@ class State:
         )
 
     def _verify(self, action: Action, amount: object = None) -> tuple[int, int]:
-        amount = self._amount(action, amount)
+        if amount is not None:
+            amount = self._amount(action, amount)
         seat = self.actor
         if seat is None:
             raise IllegalActionError(
@@ -899,9 +901,9 @@ class State:
         assert self.round is not None
         if len(self._active) < 2 or not self.round.pending:
             self._end_round()
-        else:
+            self._after()
+        else:  # the round goes on: no dealer step, and _log has dropped the legal actions
             self.actor = self._next_pending(seat, inclusive=False)
-        self._after()
         return event
 
     # ------------------------------------------------------------------ draws
