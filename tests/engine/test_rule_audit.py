@@ -1,0 +1,152 @@
+"""Rules the audit of the rules reference found without a test of their own: one
+test per rule, named for it, on scripted hands (stacked decks) or the evaluator.
+Sections are the rules reference's (docs/rules.md)."""
+
+from __future__ import annotations
+
+from engine_helpers import call_down, draw_deck, stud_deck
+
+import splitpot
+from splitpot.cards import parse_cards
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.spec import Stakes
+from splitpot.engine.state import State
+from splitpot.games import get_game
+
+
+def legal(state: State) -> dict[str, tuple[int, ...]]:
+    return {str(o.action): o.amounts for o in state.legal_actions()}
+
+
+def awards(state: State) -> list[tuple[int, int, str]]:
+    return [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+
+
+def ints(text: str) -> list[int]:
+    return [int(c) for c in parse_cards(text)]
+
+
+# ------------------------------------------------------------------ §1 rankings
+
+
+def test_low_two_pair_compares_the_higher_pair_first() -> None:
+    """Low hands compare the ranks of the sets first, the higher pair then the lower:
+    8-8-7-7-K beats 9-9-3-3-2 (the higher pair 8 is lower than 9) in every low."""
+    for ranking in ("ace-to-five", "ace-to-six", "deuce-to-seven"):
+        assert splitpot.strength("8h 8d 7c 7s Kd", ranking) > splitpot.strength("9h 9d 3c 3s 2d", ranking)
+        # equal higher pairs: the lower pair decides, then the odd card
+        assert splitpot.strength("9h 9d 3c 3s Kd", ranking) > splitpot.strength("9c 9s 4c 4s 2d", ranking)
+        assert splitpot.strength("9h 9d 3c 3s Qd", ranking) > splitpot.strength("9c 9s 3h 3d Kc", ranking)
+
+
+def test_low_categories_trips_below_straight_below_flush_where_they_count() -> None:
+    """Where straights and flushes count against a low, trips beat a straight and a
+    straight beats a flush; in ace-to-five they are ignored (a pair loses to them)."""
+    trips, straight, flush = "Kh Kd Kc Qs Jd", "6h 5d 4c 3s 2d", "9h 7h 5h 4h 2h"
+    for ranking in ("deuce-to-seven", "ace-to-six"):
+        assert splitpot.strength(trips, ranking) > splitpot.strength(straight, ranking)
+        assert splitpot.strength(straight, ranking) > splitpot.strength(flush, ranking)
+    assert splitpot.strength(straight, "ace-to-five") > splitpot.strength(trips, "ace-to-five")
+    assert splitpot.strength(flush, "ace-to-five") > splitpot.strength("9h 9d 5c 4s 2d", "ace-to-five")
+
+
+# ------------------------------------------------------------------ §3 betting
+
+
+def test_cap_is_a_bet_and_three_raises_in_draw_games() -> None:
+    """Fixed limit: a bet and three raises per round, in a draw game as in stud."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
+    state = State(get_game("lowball"), [500] * 3, deck=draw_deck(hands, joker=True))
+    state.bet()  # seat 1
+    state.raise_to()  # seat 2
+    state.raise_to()  # seat 0
+    state.raise_to()  # seat 1: the third raise
+    assert state.actor == 2 and legal(state) == {"fold": (), "call": (10,)}
+
+
+def test_no_cap_heads_up_counts_all_in_players() -> None:
+    """The option lifts the cap only when two players are left in the hand, all-in
+    players counted: with a third player all in the cap holds; with him folded, not."""
+    hands = ["Kd Kh 9h", "Qd Qh 2c", "Jd Jh 8s"]
+    spec = get_game("seven-card-stud", uncapped_heads_up=True)
+    all_in = State(spec, [500, 500, 2], deck=stud_deck(hands))
+    folded = State(spec, [500, 500, 500], deck=stud_deck(hands))
+    all_in.bring_in()  # seat 1
+    all_in.call()  # seat 2, all in for 1 (the ante took 1)
+    folded.bring_in()
+    folded.fold()  # seat 2
+    for state in (all_in, folded):
+        state.complete()  # seat 0
+        for _ in range(3):
+            state.raise_to()
+    assert "raise" not in legal(all_in)
+    assert legal(folded)["raise"] == (25,)
+
+
+# --------------------------------------------------------- §4 odd chips by position
+
+
+def test_draw_game_odd_chip_to_the_first_tied_seat_left_of_the_dealer() -> None:
+    """Draw games give the odd chip to the first tied seat left of the dealer: the
+    dealer (seat 0) and seat 1 tie, seat 1 (his left) gets it though seat 0 is lower."""
+    hands = ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "Kc Kd Qh Js 9d"]
+    state = State(get_game("lowball"), [100] * 3, button=0, deck=draw_deck(hands, joker=True))
+    state.bet()  # seat 1
+    state.fold()  # seat 2
+    state.call()  # seat 0, the dealer
+    call_down_draw(state)
+    assert sorted(awards(state)) == [(0, 6, "pot"), (1, 7, "pot")]  # 3 antes + 10
+
+
+def test_two_odd_chips_go_one_at_a_time_in_order_from_the_dealers_left() -> None:
+    """Three tied lows share 20 chips: 7, 7, 6 — the first two tied seats left of the
+    dealer (seats 3 and 4 with the button on seat 2) take one odd chip each."""
+    hands = ["Kc Kd Qh Js 9d", "7c 5d 4h 3s 2c", "Ks Kh Qs Jh 9c", "7d 5h 4s 3c 2d", "7h 5s 4d 3d 2h"]
+    state = State(get_game("lowball"), [100] * 5, button=2, deck=draw_deck(hands, button=2, joker=True))
+    assert state.actor == 3
+    state.bet()  # seat 3
+    state.call()  # seat 4
+    state.fold()  # seat 0
+    state.call()  # seat 1
+    state.fold()  # seat 2, the dealer
+    call_down_draw(state)
+    assert sorted(awards(state)) == [(1, 6, "pot"), (3, 7, "pot"), (4, 7, "pot")]
+
+
+def call_down_draw(state: State) -> None:
+    """Stand pat, then check (or call) to the showdown."""
+    while not state.is_complete:
+        if Action.DRAW in {o.action for o in state.legal_actions()}:
+            state.draw()
+        elif state.can_check():
+            state.check()
+        else:
+            state.call()
+
+
+# ------------------------------------------------------------------ §5 games
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upcards() -> None:
+    """On sixth street four suited connectors showing (9s 8s 7s 6s) are only nine
+    high: the king high showing (Kd 5c 4h 2d) acts first."""
+    hands = ["Ac Ad 9s 8s 7s 6s", "Jc Jd Kd 5c 4h 2d"]
+    state = State(get_game("seven-card-stud", stakes=STAKES), [500, 500], deck=stud_deck(hands))
+    while state.street < 3:
+        call_down_step(state)
+    assert state.current_street is not None and state.current_street.name == "sixth street"
+    assert state.actor == 1
+
+
+def call_down_step(state: State) -> None:
+    """One passive action: bring in, check or call."""
+    options = legal(state)
+    if "bring_in" in options:
+        state.bring_in()
+    elif "check" in options:
+        state.check()
+    else:
+        state.call()
