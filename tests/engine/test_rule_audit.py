@@ -150,3 +150,70 @@ def call_down_step(state: State) -> None:
         state.check()
     else:
         state.call()
+
+
+def test_equal_split_odd_chip_to_the_first_seat_left_of_the_dealer_in_stud() -> None:
+    """Every hand dead (a penalty card each): the pot of 7 is split equally, the odd
+    chip by position even in stud — seat 1, the dealer's left, before seat 0."""
+    hands = ["Kd As 9h 8c 7d 6s 5h", "Kc Ad 2c 8d 7h 6c 5d", "Jd Jh Qs"]
+    spec = get_game("seven-card-stud", stakes=STAKES, penalty="As Ad")
+    state = State(spec, [100] * 3, button=0, deck=stud_deck(hands))
+    state.bring_in()  # seat 1 (2c)
+    state.fold()  # seat 2
+    state.call()  # seat 0
+    call_down(state)
+    assert sorted(awards(state)) == [(0, 3, "equal"), (1, 4, "equal")]
+
+
+def test_jackpots_a_player_who_checked_may_raise_once_the_pot_is_opened() -> None:
+    """Before the opening a player may check; once the pot is opened every player in
+    turn, those who checked included, folds, calls or raises."""
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8c 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(get_game("jackpots"), [100] * 3, deck=draw_deck(hands))
+    state.check()  # seat 1 (no openers)
+    state.bet()  # seat 2 opens
+    state.call()  # seat 0
+    assert state.actor == 1 and legal(state) == {"fold": (), "call": (5,), "raise": (10,)}
+    state.raise_to(10)
+    assert state.actor == 2 and "raise" in legal(state)
+
+
+def test_lowball_after_the_draw_betting_starts_left_of_the_dealer_not_with_the_bettor() -> None:
+    """Lowball without pass and out: seat 1 checks and seat 2 bets before the draw;
+    after it betting starts with seat 1, the first active player left of the dealer."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
+    state = State(get_game("lowball", pass_and_out=False), [100] * 3, deck=draw_deck(hands, joker=True))
+    state.check()  # seat 1
+    state.bet()  # seat 2
+    state.call()  # seat 0
+    state.call()  # seat 1
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1 and legal(state) == {"check": (), "bet": (10,)}
+
+
+def test_california_lowball_after_the_draw_betting_starts_left_of_the_dealer() -> None:
+    """California lowball (limit 2): the first to act before the draw sits left of the
+    last blind (seat 2); after the draw the first active player left of the dealer
+    (seat 1, a blind) acts first."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d", "Ks Kh Qs Jh 9c"]
+    spec = get_game("california-lowball", limit=2, sevens="off")
+    state = State(spec, [100] * 4, deck=draw_deck(hands, joker=True))
+    assert state.actor == 2
+    state.bet()  # seat 2 opens for 2
+    state.fold()  # seat 3
+    state.call()  # seat 0 (blind 1)
+    state.call()  # seat 1 (blind 1)
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1 and legal(state) == {"check": (), "bet": (4,)}
+
+
+def test_penalty_void_card_in_five_card_stud_leaves_fewer_than_five_a_dead_hand() -> None:
+    """Under `void-card` a hand left with fewer than five playable cards is dead: in
+    five-card stud the pair of aces holding the penalty card loses to king high."""
+    hands = ["Qs Ad Ah 9c 5d", "Kc 2d 8h 7c 4s"]
+    spec = get_game("five-card-stud", penalty="Qs", penalty_rule="void-card")
+    state = State(spec, [100] * 2, deck=stud_deck(hands))
+    call_down(state)
+    assert [seat for seat, amount, _ in awards(state) if amount] == [1]
