@@ -217,3 +217,25 @@ def test_penalty_void_card_in_five_card_stud_leaves_fewer_than_five_a_dead_hand(
     state = State(spec, [100] * 2, deck=stud_deck(hands))
     call_down(state)
     assert [seat for seat, amount, _ in awards(state) if amount] == [1]
+
+
+def fourth_street_actor(hands: list[str], **options: object) -> int | None:
+    """Who acts first on fourth street when everyone calls the bring-in."""
+    spec = get_game("seven-card-stud", stakes=STAKES, **options)
+    deck = stud_deck(hands)
+    if spec.wilds.joker is not None and 52 not in deck:
+        deck.append(52)
+    state = State(spec, [100] * len(hands), deck=deck)
+    while state.street < 1:
+        call_down_step(state)
+    return state.actor
+
+
+def test_stud_showing_hand_counts_the_games_wild_cards() -> None:
+    """The best showing hand is a high hand (the rules, §5.1) and in `high` a wild
+    card is any card (§2): with deuces wild, 2-A showing is a pair of aces and acts
+    before a natural pair of kings; with the joker as the bug, Jk-A is a pair of aces."""
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"], wild="2") == 2
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 2
+    # without wild cards the same upcards read naturally: the kings act first
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"]) == 1
