@@ -4,6 +4,7 @@ Sections are the rules reference's (docs/rules.md)."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import call_down, draw_deck, stud_deck
 
 import splitpot
@@ -82,6 +83,23 @@ def test_no_cap_heads_up_counts_all_in_players() -> None:
             state.raise_to()
     assert "raise" not in legal(all_in)
     assert legal(folded)["raise"] == (25,)
+
+
+@pytest.mark.parametrize(("stack", "next_options"), [
+    (3, {"fold": (), "call": (2,), "complete": (5,)}),  # 2 < half of 5: call or complete
+    (4, {"fold": (), "call": (3,), "raise": (8,)}),  # 3 >= half of 5: a full bet, raised to 3 + 5
+])
+def test_half_bet_rule_all_in_bet_measured_against_a_full_bet(
+    stack: int, next_options: dict[str, tuple[int, ...]]
+) -> None:
+    """An all-in opening bet (after the ante of 1) of at least half the bet of 5
+    counts as a full bet; one of less than half lets the next player call it or
+    complete it to 5."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
+    state = State(get_game("lowball"), [100, stack, 100], deck=draw_deck(hands, joker=True))
+    assert legal(state) == {"fold": (), "bet": (stack - 1,)}
+    state.bet(stack - 1)  # seat 1, all in
+    assert state.actor == 2 and legal(state) == next_options
 
 
 # --------------------------------------------------------- §4 odd chips by position
