@@ -13,6 +13,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import State
+from splitpot.errors import RuleError
 from splitpot.games import get_game
 
 
@@ -144,6 +145,16 @@ def call_down_draw(state: State) -> None:
 
 
 # ------------------------------------------------------------------ §5 games
+
+
+def test_ace_draw_option_needs_a_max_draw_below_five() -> None:
+    """§5.4: `max_draw` (e.g. 3), or 4 when the kept card is an ace: the ace's
+    allowance only means something above a limit below five, and says so."""
+    assert get_game("jackpots", max_draw=3, ace_draw=4).draws.ace_draw == 4
+    with pytest.raises(RuleError, match="needs max_draw below 5; give both"):
+        get_game("jackpots", ace_draw=4)
+    with pytest.raises(RuleError, match="ace_draw"):
+        get_game("jackpots", max_draw=3, ace_draw=3)
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
