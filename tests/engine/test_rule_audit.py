@@ -268,3 +268,17 @@ def test_stud_showing_hand_counts_the_games_wild_cards() -> None:
     assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 2
     # without wild cards the same upcards read naturally: the kings act first
     assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"]) == 1
+
+
+def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
+    """With deuces wild and the open-pair option, 2-A showing on fourth street is an
+    open pair (a pair of aces, as the showing hand reads it): the big bet is allowed.
+    With fives wild the same 2-A is ace high, and only the small bet is allowed."""
+    hands = ["Qc Qd 9h 4h", "Jc Jd 2c Ah", "Tc Td 3s Kd"]
+    for wild, bets in (("2", (5, 10)), ("5", (5,))):
+        spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild=wild)
+        state = State(spec, [100] * 3, deck=stud_deck(hands))
+        while state.street < 1:
+            call_down_step(state)
+        assert state.actor == 1
+        assert legal(state)["bet"] == bets

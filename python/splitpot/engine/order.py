@@ -14,7 +14,7 @@ Readings: the best showing hand is a high hand of fewer than five cards, so it
 counts the game's wild cards that everyone shares (wild ranks or cards, the
 joker as the bug or wild) as the evaluator reads a short high hand (a wild card
 joins the largest group; a lone one is an ace): with deuces wild, 2-A showing is
-a pair of aces.  Where the wild cards are positional (each player's own, secret
+a pair of aces, and an open pair for the open-pair option.  Where the wild cards are positional (each player's own, secret
 until the showdown: Mexican stud) the upcards are read as natural cards, as the
 rules say of Mexican stud (§5.9).  The single-card duties (the bring-in, the
 highest or lowest upcard that must bet) read the card itself, rank then suit:
@@ -24,9 +24,9 @@ a wild deuce is a deuce there, and the joker ranks above every natural card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from splitpot.evaluate import strength
+from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import Wilds
@@ -40,6 +40,7 @@ __all__ = [
     "low_card_order",
     "showing_key",
     "showing_key_for",
+    "shows_pair",
 ]
 
 ShowingKey = Callable[[Sequence[int]], tuple[int, ...]]
@@ -85,6 +86,15 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     return (category, *(r for _, r in groups))
 
 
+def _shared(wilds: Wilds) -> dict[str, Any] | None:
+    """The evaluator keywords of the wild cards everyone shares, or None when the
+    upcards read as natural cards (no shared wild card, or positional ones)."""
+    shared = {k: v for k, v in wilds.options(low=False).items() if k in ("wild", "joker", "duplicate")}
+    if wilds.positional is not None or (not shared and wilds.joker is None):
+        return None
+    return shared
+
+
 def showing_key_for(wilds: Wilds) -> ShowingKey:
     """How upcards rank for the first to act in a game with ``wilds``:
     :func:`showing_key` where no wild card is shared by everyone (or the wild
@@ -98,14 +108,32 @@ def showing_key_for(wilds: Wilds) -> ShowingKey:
     >>> showing_key_for(Wilds()) is showing_key
     True
     """
-    shared = {k: v for k, v in wilds.options(low=False).items() if k in ("wild", "joker", "duplicate")}
-    if wilds.positional is not None or (not shared and wilds.joker is None):
+    shared = _shared(wilds)
+    if shared is None:
         return showing_key
 
     def key(upcards: Sequence[int]) -> tuple[int, ...]:
         return (strength(list(upcards), "high", **shared),)
 
     return key
+
+
+def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
+    """Whether the upcards show a pair or better (the open-pair option), reading
+    them as :func:`showing_key_for` does: with deuces wild 2-A is a pair of aces.
+
+    >>> from splitpot.cards import parse_cards
+    >>> from splitpot.engine.spec import Wilds
+    >>> up = [int(c) for c in parse_cards("2c Ah")]
+    >>> shows_pair(up, Wilds()), shows_pair(up, Wilds(wild=("2",)))
+    (False, True)
+    """
+    shared = _shared(wilds)
+    if shared is None:
+        ranks = [c >> 2 for c in upcards]
+        return len(ranks) != len(set(ranks))
+    hand = evaluate(list(upcards), "high", **shared) if len(upcards) > 1 else None
+    return hand is not None and hand.category is not Category.HIGH_CARD
 
 
 def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
