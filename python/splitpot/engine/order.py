@@ -14,11 +14,12 @@ Readings: the best showing hand is a high hand of fewer than five cards, so it
 counts the game's wild cards that everyone shares (wild ranks or cards, the
 joker as the bug or wild) as the evaluator reads a short high hand (a wild card
 joins the largest group; a lone one is an ace): with deuces wild, 2-A showing is
-a pair of aces, and an open pair for the open-pair option.  Where the wild cards are positional (each player's own, secret
-until the showdown: Mexican stud) the upcards are read as natural cards, as the
-rules say of Mexican stud (§5.9).  The single-card duties (the bring-in, the
-highest or lowest upcard that must bet) read the card itself, rank then suit:
-a wild deuce is a deuce there, and the joker ranks above every natural card.
+a pair of aces, and an open pair for the open-pair option.  Where the wild
+cards are positional (each player's own, secret until the showdown: Mexican
+stud) the upcards are read as natural cards, as the rules say of Mexican stud
+(§5.9).  The single-card duties (the bring-in, the highest or lowest upcard
+that must bet) read the card itself, rank then suit: a wild deuce is a deuce
+there, and the joker ranks above every natural card.
 """
 
 from __future__ import annotations
