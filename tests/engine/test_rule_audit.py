@@ -251,10 +251,7 @@ def test_penalty_void_card_in_five_card_stud_leaves_fewer_than_five_a_dead_hand(
 def fourth_street_actor(hands: list[str], **options: object) -> int | None:
     """Who acts first on fourth street when everyone calls the bring-in."""
     spec = get_game("seven-card-stud", stakes=STAKES, **options)
-    deck = stud_deck(hands)
-    if spec.wilds.joker is not None and 52 not in deck:
-        deck.append(52)
-    state = State(spec, [100] * len(hands), deck=deck)
+    state = State(spec, [100] * len(hands), deck=stud_deck(hands))
     while state.street < 1:
         call_down_step(state)
     return state.actor
@@ -282,3 +279,15 @@ def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
             call_down_step(state)
         assert state.actor == 1
         assert legal(state)["bet"] == bets
+
+
+def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
+    """Reading: the bring-in (lowest upcard) and five-card stud's forced bet (highest
+    upcard) read the card, rank then suit: with deuces wild the 2c still brings in,
+    and the joker ranks above the ace of spades."""
+    spec = get_game("seven-card-stud", stakes=STAKES, wild="2")
+    state = State(spec, [100] * 3, deck=stud_deck(["Kd Kh 3c", "Qd Qh 2c", "Jd Jh 4s"]))
+    assert state.actor == 1 and "bring_in" in legal(state)
+    deck = stud_deck(["Kd As", "Qd Jk", "Jd Ah"])
+    state = State(get_game("five-card-stud", joker="bug"), [100] * 3, deck=deck)
+    assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
