@@ -12,7 +12,7 @@ from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.spec import Stakes
-from splitpot.engine.state import State
+from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError
 from splitpot.games import get_game
 
@@ -291,3 +291,15 @@ def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
     deck = stud_deck(["Kd As", "Qd Jk", "Jd Ah"])
     state = State(get_game("five-card-stud", joker="bug"), [100] * 3, deck=deck)
     assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
+
+
+def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
+    """Aces-deuces (§5.10), the highest upcard first: with deuces wild the 2c showing
+    is an ace, above the king; tied with a natural ace it goes by position from the
+    dealer's left (no suit order)."""
+    for hands, first in ((["5c Kd", "3c 2c", "4c Qh"], 1), (["5c Kd", "3c As", "4c 2d"], 1),
+                         (["5c 2d", "3c 4d", "4c As"], 2)):
+        state = State(get_game("aces-deuces", wild="2"), [100] * 3, deck=stud_deck(hands))
+        while state.phase is not Phase.BETTING:
+            state.draw()
+        assert state.actor == first, hands
