@@ -303,3 +303,14 @@ def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
         while state.phase is not Phase.BETTING:
             state.draw()
         assert state.actor == first, hands
+
+
+def test_stud_high_low_ace_to_five_option_ignores_straights_in_the_low() -> None:
+    """§5.3, option `ace-to-five`: the wheel A-2-3-4-5 is the best low (and a straight
+    for high); with `ace-to-six` it is a straight, a bad low, and 6-4-3-2-A wins."""
+    hands = ["Ah 2c 3d Kc 4s 5h Kd", "6c 4d 3s 2s Ac Qh Jc"]
+    for low, low_winner in (("ace-to-five", 0), ("ace-to-six", 1)):
+        spec = get_game("seven-card-stud-high-low", stakes=STAKES, low=low)
+        state = State(spec, [100, 100], deck=stud_deck(hands))
+        call_down(state)
+        assert {(seat, side) for seat, _, side in awards(state)} == {(0, "high"), (low_winner, "low")}, low
