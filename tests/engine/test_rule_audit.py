@@ -5,12 +5,10 @@ Sections are the rules reference's (docs/rules.md)."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, draw_deck, stud_deck
+from engine_helpers import call_down, draw_deck, passive_action, stand_pat_and_check_down, stud_deck
 
 import splitpot
-from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
-from splitpot.engine.betting import Action
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError
@@ -23,10 +21,6 @@ def legal(state: State) -> dict[str, tuple[int, ...]]:
 
 def awards(state: State) -> list[tuple[int, int, str]]:
     return [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
-
-
-def ints(text: str) -> list[int]:
-    return [int(c) for c in parse_cards(text)]
 
 
 # ------------------------------------------------------------------ §1 rankings
@@ -114,7 +108,7 @@ def test_draw_game_odd_chip_to_the_first_tied_seat_left_of_the_dealer() -> None:
     state.bet()  # seat 1
     state.fold()  # seat 2
     state.call()  # seat 0, the dealer
-    call_down_draw(state)
+    stand_pat_and_check_down(state)
     assert sorted(awards(state)) == [(0, 6, "pot"), (1, 7, "pot")]  # 3 antes + 10
 
 
@@ -129,19 +123,8 @@ def test_two_odd_chips_go_one_at_a_time_in_order_from_the_dealers_left() -> None
     state.fold()  # seat 0
     state.call()  # seat 1
     state.fold()  # seat 2, the dealer
-    call_down_draw(state)
+    stand_pat_and_check_down(state)
     assert sorted(awards(state)) == [(1, 6, "pot"), (3, 7, "pot"), (4, 7, "pot")]
-
-
-def call_down_draw(state: State) -> None:
-    """Stand pat, then check (or call) to the showdown."""
-    while not state.is_complete:
-        if Action.DRAW in {o.action for o in state.legal_actions()}:
-            state.draw()
-        elif state.can_check():
-            state.check()
-        else:
-            state.call()
 
 
 # ------------------------------------------------------------------ §5 games
@@ -165,20 +148,9 @@ def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upca
     hands = ["Ac Ad 9s 8s 7s 6s", "Jc Jd Kd 5c 4h 2d"]
     state = State(get_game("seven-card-stud", stakes=STAKES), [500, 500], deck=stud_deck(hands))
     while state.street < 3:
-        call_down_step(state)
+        passive_action(state)
     assert state.current_street is not None and state.current_street.name == "sixth street"
     assert state.actor == 1
-
-
-def call_down_step(state: State) -> None:
-    """One passive action: bring in, check or call."""
-    options = legal(state)
-    if "bring_in" in options:
-        state.bring_in()
-    elif "check" in options:
-        state.check()
-    else:
-        state.call()
 
 
 def test_equal_split_odd_chip_to_the_first_seat_left_of_the_dealer_in_stud() -> None:
@@ -253,7 +225,7 @@ def fourth_street_actor(hands: list[str], **options: object) -> int | None:
     spec = get_game("seven-card-stud", stakes=STAKES, **options)
     state = State(spec, [100] * len(hands), deck=stud_deck(hands))
     while state.street < 1:
-        call_down_step(state)
+        passive_action(state)
     return state.actor
 
 
@@ -276,7 +248,7 @@ def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
         spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild=wild)
         state = State(spec, [100] * 3, deck=stud_deck(hands))
         while state.street < 1:
-            call_down_step(state)
+            passive_action(state)
         assert state.actor == 1
         assert legal(state)["bet"] == bets
 
