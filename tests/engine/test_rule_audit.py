@@ -286,3 +286,14 @@ def test_stud_high_low_ace_to_five_option_ignores_straights_in_the_low() -> None
         state = State(spec, [100, 100], deck=stud_deck(hands))
         call_down(state)
         assert {(seat, side) for seat, _, side in awards(state)} == {(0, "high"), (low_winner, "low")}, low
+
+
+def test_deuce_to_seven_low_odd_chip_reads_the_ace_high() -> None:
+    """Reading of §4 for a deuce-to-seven low, where the ace plays high: the low's odd
+    chip goes by the lowest card as that ranking reads it (here the nines: 9c beats
+    9s), not by the aces.  Both tie high (aces and kings) and low (A-K-Q-J-9); the
+    pot of 6 splits 3/3 and each half 2/1: high by the A♠, low by the 9♣."""
+    hands = ["Ac Kc Qd Jd 9s Ah Kh", "As Ks Qh Jh 9c Ad Kd"]
+    state = State(get_game("seven-card-stud-high-low", stakes=STAKES), [100, 100], deck=stud_deck(hands))
+    call_down(state)
+    assert sorted(awards(state)) == [(0, 1, "high"), (0, 1, "low"), (1, 2, "high"), (1, 2, "low")]
