@@ -96,14 +96,19 @@ int main(int argc, char** argv) {
     const std::size_t m = n / 4, chunks = 8, per = m / chunks;
     const auto natural = random_hands(m, 7, 11);
     const std::vector<std::uint8_t> wild[2] = {hands_with_deuces(m, 7, 1, 7), hands_with_deuces(m, 7, 2, 7)};
+    std::vector<std::uint16_t> row_rank(m);  // Mexican stud: each row a random wild rank of its own
+    std::uint64_t seed = 3;
+    for (auto& w : row_rank) w = static_cast<std::uint16_t>(1u << (splitmix(seed) % 13));
     std::printf("random 7-card hands, deuces wild, one thread, beside natural hands (%zu M each, %zu chunks):\n", m / 1000000,
                 chunks);
     for (int r = 0; r < kRankingCount; ++r) {
       const auto ranking = static_cast<Ranking>(r);
-      bench::Race race{{"natural hands", "1 wild card", "2 wild cards"}, {}};
+      bench::Race race{{"natural hands", "1 wild card", "2 wild cards", "a wild rank per row (natural hands)"}, {}};
       race.run(static_cast<int>(chunks), 3, [&](std::size_t who, int c) -> std::uint64_t {
         const std::size_t begin = static_cast<std::size_t>(c) * per;
         if (who == 0) evaluate_batch(&natural[begin * 7], per, 7, ranking, out.data(), false, 1);
+        else if (who == 3)
+          evaluate_batch_wild(&natural[begin * 7], per, 7, ranking, WildOptions{}, &row_rank[begin], out.data(), false, 1);
         else evaluate_batch_wild(&wild[who - 1][begin * 7], per, 7, ranking, deuces, nullptr, out.data(), false, 1);
         std::uint64_t sum = 0;
         for (std::size_t i = 0; i < per; ++i) sum += out[i];

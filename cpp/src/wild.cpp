@@ -245,15 +245,17 @@ struct RowKey {
 // in high the suit's flush fill) are read in passes (slot, dense index,
 // value); any other row takes the general path on its own. read_row(i) gives
 // the RowKey, suit_ranks_of(i, held, suit) the 13-bit rank mask of the row's
-// natural cards of a suit (read for high rows only), general(i) the general
-// path's value.
+// natural cards of a suit (read for high rows only: for every row where it
+// is CheapSuitRanks, else in a branch where a flush is possible), general(i)
+// the general path's value.
 //
 // With one or two wild cards among seven, at most one suit can make a flush
 // (four or three natural cards of it), and about a third of the rows with two
-// can: its fill is read for every row and kept or not without a branch (a
-// branch on it would mispredict); further suits (three or four wild cards)
-// are read in a loop.
-template <Ranking R, typename ReadRow, typename SuitRanks, typename General>
+// can: where its ranks are cheap to read (the same wild cards in every row),
+// its fill is read for every row and kept or not without a branch (a branch
+// on it would mispredict); further suits (three or four wild cards) are read
+// in a loop.
+template <Ranking R, bool CheapSuitRanks, typename ReadRow, typename SuitRanks, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
                      ReadRow read_row, SuitRanks suit_ranks_of, General general) {
   constexpr std::size_t kGroup = 8;
@@ -309,7 +311,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       wilds[j] = w;
       suits[j] = flush_suits & (0u - static_cast<unsigned>(wild_flush));  // a mask, not a branch
       held[j] = row.held;
-      if constexpr (R == Ranking::High)  // the first such suit (some suit where there is none)
+      if constexpr (R == Ranking::High && CheapSuitRanks)  // the first such suit (some suit where there is none)
         fill_ranks[j] = suit_ranks_of(i, row.held, (__builtin_ctz(suits[j] | 0x10000u) / 4) & 3);
     }
     for (std::size_t j = 0; j < m; ++j)
@@ -322,10 +324,13 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       // An index out of its table's range comes only from unchecked repeated cards.
       const auto w = static_cast<std::size_t>(wilds[j]);
       std::uint16_t v = index[j] < size[w] ? table[w][index[j]] : 0;
-      if constexpr (R == Ranking::High) {
+      if constexpr (R == Ranking::High && CheapSuitRanks) {
         const std::uint16_t f = fill[w][fill_ranks[j]];
         v = std::max(v, suits[j] ? f : std::uint16_t{0});
         for (unsigned rest = suits[j] & (suits[j] - 1); rest; rest &= rest - 1)  // three or four wild cards
+          v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
+      } else if constexpr (R == Ranking::High) {
+        for (unsigned rest = suits[j]; rest; rest &= rest - 1)
           v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
       }
       out[g + j] = v;
@@ -370,7 +375,7 @@ template <Ranking R, int k>
     row.held = lanes;
     return row;
   };
-  return batch_wild_loop<R>(
+  return batch_wild_loop<R, true>(
       t, begin, end, o, out, read_row,
       [](std::size_t, std::uint64_t lanes, int suit) {
         return static_cast<std::uint32_t>(lanes >> (kLaneBits * suit)) & kLaneRanks;
@@ -423,7 +428,7 @@ template <Ranking R, int k>
     return static_cast<std::uint32_t>(suit_ranks(cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1), suit));
   };
   WildOptions one_row = o;
-  return batch_wild_loop<R>(
+  return batch_wild_loop<R, false>(
       t, begin, end, o, out, read_row, suit_ranks_of,
       [&](std::size_t i) {
         one_row.wild = wild_of(i) & ~card_bit(kJoker);
