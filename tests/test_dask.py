@@ -135,6 +135,31 @@ def test_seeded_monte_carlo_equals_one_process(client: Client, tasks: int | None
     assert got.stderr is not None and got.seed == 42
 
 
+@pytest.mark.parametrize(("target", "tasks"), [(0.01, None), (0.003, 3), (0.002, 1)])
+def test_a_stderr_target_stops_where_one_process_stops(
+    client: Client, target: float, tasks: int | None
+) -> None:
+    single = equity(*MULTIWAY, stderr=target, seed=5)
+    got = sd.equity(*MULTIWAY, client=client, tasks=tasks, stderr=target, seed=5)
+    assert got == single and got.stop == "target"
+    assert got.stderr is not None and got.stderr <= target
+
+
+def test_a_stderr_target_with_a_sample_cap_stops_at_the_cap(client: Client) -> None:
+    single = equity(*MULTIWAY, stderr=1e-5, samples=50_000, seed=2)
+    got = sd.equity(*MULTIWAY, client=client, stderr=1e-5, samples=50_000, seed=2)
+    assert got == single and got.outcomes == 50_000 and got.stop == "complete"
+
+
+def test_a_seconds_target_stops_after_the_time(client: Client) -> None:
+    start = time.monotonic()
+    got = sd.equity(*MULTIWAY, client=client, seconds=0.5, seed=4)
+    assert time.monotonic() - start >= 0.5 and got.stop == "time"
+    # the samples drawn are the first blocks of one machine's run: the same figures
+    assert got.outcomes % 4096 == 0
+    assert got.players == equity(*MULTIWAY, samples=got.outcomes, seed=4).players
+
+
 def test_a_scheduler_address_works_too(client: Client) -> None:
     address = client.scheduler.address
     assert sd.equity(*MULTIWAY, client=address, samples=10_000, seed=1) == equity(
@@ -176,7 +201,8 @@ def test_a_worker_killed_mid_run_gives_the_same_answer(client: Client) -> None:
         (("seven-card-stud", ["As As", "Kd Kc"]), {}, CardError, "duplicate"),
         (("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"]), {}, RuleError, "exact enumeration"),
         (MULTIWAY, {"samples": 0}, ValueError, "samples"),
-        (MULTIWAY, {"stderr": 0.01}, RuleError, "fixed samples"),
+        (MULTIWAY, {"stderr": 0.0}, RuleError, "stderr must be in"),
+        (MULTIWAY, {"seconds": -1}, RuleError, "seconds must be in"),
         (MULTIWAY, {"tasks": 0}, ValueError, "tasks"),
         (MULTIWAY, {"progress": print}, RuleError, "progress"),
         (MULTIWAY, {"colour": "red"}, TypeError, "colour"),

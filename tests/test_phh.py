@@ -224,6 +224,51 @@ def test_odd_chip_between_tied_hands_follows_the_rules() -> None:
     assert back.stacks == state.stacks
 
 
+def _hide_down_cards(text: str, state: State) -> str:
+    """The file as a room that does not see the hole cards writes it: every down card
+    dealt as ``??`` (the upcards named), the ``pN sm`` lines as they were."""
+    doc = tomllib.loads(text)
+    down = {ev.card_text(c) for seat in state.down for c in seat}
+    actions = []
+    for action in doc["actions"]:
+        words = action.split()
+        if words[:2] == ["d", "dh"]:
+            cards = [words[3][i : i + 2] for i in range(0, len(words[3]), 2)]
+            words[3] = "".join("??" if c in down else c for c in cards)
+        actions.append(" ".join(words))
+    lines = [line for line in text.splitlines() if not line.startswith("actions =")]
+    return "\n".join([*lines, "actions = [" + ", ".join(repr(a) for a in actions) + "]"])
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8", "five-card-stud"])
+def test_hole_cards_dealt_unknown_are_the_cards_shown_later(game: str) -> None:
+    """Down cards written ``??`` and shown at the showdown (``pN sm``) replay to the same
+    hand: the shown cards are bound to the unknown ones, the others stay unknown."""
+    showdowns = 0
+    for seed in range(40):
+        state = play_random_hand(game, {}, seed)
+        hidden = _hide_down_cards(phh.dumps(state, deck=False), state)
+        assert "??" in hidden
+        back = phh.loads(hidden).replay()
+        assert back.stacks == state.stacks, hidden
+        shown = {e.seat: e.cards for e in state.events if isinstance(e, ev.CardsShown)}
+        for seat, cards in shown.items():
+            assert sorted(back.cards(seat)) == sorted(cards) == sorted(state.cards(seat))
+        showdowns += len(shown) > 1
+    assert showdowns >= 10  # the showdowns, not only folds, are exercised
+
+
+def test_a_shown_card_that_was_never_dealt_is_refused() -> None:
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+        "starting_stacks = [50, 50]",
+        "actions = ['d dh p1 ????2c', 'd dh p2 ????Kd', 'p1 pb', 'p2 cbr 5', 'p1 f',"
+        " 'p2 sm AsAhAdKd']",
+    ])
+    with pytest.raises(HistoryError, match=r"seat 1 does not hold A"):
+        phh.loads(text).replay()
+
+
 def test_unknown_hole_cards_are_dealt_from_cards_the_file_never_names() -> None:
     text = "\n".join([
         "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",

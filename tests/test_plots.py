@@ -32,6 +32,19 @@ def test_play_session_plot_holds_every_stack(tmp_path: Path, capsys: pytest.Capt
     assert capsys.readouterr().out.rstrip().endswith(f"plot: {tmp_path / 'again.png'}")
 
 
+def test_dealers_choice_session_plot_is_titled_for_the_session(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "dc.png"
+    argv = ["play", "dealers-choice", "--players", "3", "--hands", "4", "--seed", "5", "--json"]
+    assert main([*argv, "--plot", str(path)]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    data = plot_data(str(path))
+    points = [doc["starting_stacks"]] + [hand["final_stacks"] for hand in doc["hands"]]
+    assert data["series"] == {f"P{s}": [p[s] for p in points] for s in range(3)}
+    assert data["title"] == "dealers-choice: stacks over 4 hands"
+
+
 def test_equity_plot_holds_every_chance(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "equity.png"
     hands = ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c", "7h 6h 5d"]

@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import Deal
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
@@ -21,7 +22,9 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
+from splitpot.house import example_house, house_dealer
 from splitpot.play import narrate
+from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
 from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
@@ -329,3 +332,89 @@ def test_the_narrative_from_a_seat_tells_no_more_than_its_view(game: str) -> Non
             for index, line in narrate(state, names, viewer=viewer):
                 told = _card_texts(line) - (known_by[index] if index >= 0 else set())
                 assert not told, f"{game}: P{viewer} reads {told} in {line!r}"
+
+
+# ----------------------------------------------------------- dealer's choice
+def dealers_choice_run(
+    answer: Callable[[str, str], str | None], *, seat: int = 0, hands: int = 2, seed: int = 3
+) -> tuple[int, str, Table]:
+    """A person in ``seat`` of a 3-handed dealer's-choice session of the example house."""
+    out = io.StringIO()
+    table = dealers_choice_table(
+        example_house(), [200] * 3, seat=seat, hands=hands, seed=seed,
+        out=Output(stream=out), keys=AutoKeys(out, answer),
+    )
+    return table.run(), out.getvalue(), table
+
+
+def calling(*typed: str) -> Callable[[str, str], str | None]:
+    """At the dealer's call prompt, type ``typed`` one after the other; elsewhere ``calls``."""
+    left = list(typed)
+
+    def answer(menu: str, prompt: str) -> str | None:
+        if prompt.startswith("your call") or prompt == "":
+            return left.pop(0)
+        return calls(menu, prompt)
+
+    return answer
+
+
+def first_deal(stacks: tuple[int, ...] = (200, 200, 200)) -> Deal:
+    return Deal(dealer=0, number=1, stacks=stacks)
+
+
+def test_the_person_calls_the_game_when_he_deals() -> None:
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    status, text, table = dealers_choice_run(calling("2\n"))
+    assert status == 0 and len(table.played) == 2
+    first, second = (p.state for p in table.played)
+    assert first.button == 0 and first.game_call == fitting[1]
+    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+    assert f"  2  {fitting[1].text()}" in text.splitlines()
+    # the computer dealer calls the next hand from the house list as in a computer-only session
+    deal = Deal(dealer=1, number=2, stacks=tuple(first.stacks))
+    assert second.button == 1 and second.game_call == house_dealer(example_house(), 3)(deal)
+    assert f"P1 deals: {second.game_call.text()}" in text.splitlines()
+    assert "session: 2 hands of dealers-choice" in text
+    assert sum(second.stacks) == 600
+
+
+def test_enter_alone_lets_the_house_call_for_the_person() -> None:
+    _, text, table = dealers_choice_run(calling("\n"), hands=1)
+    assert "your call (1-" in text
+    assert table.played[0].state.game_call == house_dealer(example_house(), 3)(first_deal())
+
+
+def test_a_bad_call_is_refused_with_a_hint_and_asked_again() -> None:
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    _, text, table = dealers_choice_run(calling("x", "99\n", "1\n"), hands=1)
+    assert f"'x' is not a choice here: type a number 1-{len(fitting)}, then Enter" in text
+    assert f"99 is not on the list: type 1-{len(fitting)}, then Enter" in text
+    assert table.played[0].state.game_call == fitting[0]
+    assert text.count("you deal hand 1: call the game") == 1
+
+
+def test_a_table_takes_a_spec_with_stacks_or_a_fresh_session_alone() -> None:
+    spec = get_game("lowball")
+    with pytest.raises(RuleError, match="give the chips each seat sits down with"):
+        Table(spec, seat=0)
+    session = Session(spec, [100, 100])
+    with pytest.raises(RuleError, match="leave stacks out"):
+        Table(session, [100, 100], seat=0)
+    session.play(1, SimpleBot(seed=1))
+    with pytest.raises(RuleError, match="dealt hands already"):
+        Table(session, seat=0)
+    with pytest.raises(ArgumentTypeError, match="game must be a GameSpec or a Session"):
+        Table("lowball", [100, 100], seat=0)  # type: ignore[arg-type]
+
+
+def test_the_command_line_seats_a_person_at_dealers_choice(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from splitpot.cli import main
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "c\n" * 200))
+    assert main(["play", "dealers-choice", "--me", "--players", "3", "--seed", "8", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "dealers-choice: you are P0" in out and "you deal hand 1: call the game" in out
+    assert re.search(r"(?m)^P0 deals: ", out) and "session: 1 hand of dealers-choice" in out

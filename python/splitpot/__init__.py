@@ -8,8 +8,10 @@ draw and high-low games by the book.
 
 from __future__ import annotations
 
+from importlib import import_module
+from typing import TYPE_CHECKING
+
 from splitpot.cards import JOKER, Card, Deck, parse_cards
-from splitpot.engine import GameSpec, History, Session, State, Street
 from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
 from splitpot.errors import (
     ArgumentTypeError,
@@ -32,12 +34,44 @@ from splitpot.evaluate import (
     high_low,
     strength,
 )
-from splitpot.games import GAMES, get_game
 from splitpot.ranges import Range, parse_range
 from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
+if TYPE_CHECKING:
+    from splitpot.engine import GameSpec, History, Session, State, Street
+    from splitpot.games import GAMES, get_game
+
 __version__ = "0.1.0"
+
+# The game engine and the game registry load on first use: a program that only evaluates
+# hands does not pay for them at import. (The evaluator, the equity API and the ranges load
+# at once: `splitpot.evaluate` and `splitpot.equity` are also submodule names, and binding
+# the functions now keeps a later `import splitpot.equity` from shadowing them.)
+_LAZY = {
+    "GameSpec": "splitpot.engine",
+    "History": "splitpot.engine",
+    "Session": "splitpot.engine",
+    "State": "splitpot.engine",
+    "Street": "splitpot.engine",
+    "GAMES": "splitpot.games",
+    "get_game": "splitpot.games",
+}
+
+
+def __getattr__(name: str) -> object:
+    """Load a lazily exported name (PEP 562) and keep it in the module."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'splitpot' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 __all__ = [
     "GAMES",

@@ -34,17 +34,19 @@ from __future__ import annotations
 
 import math
 import secrets
+import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Protocol, TypeAlias
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
+from splitpot import _core
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.equity import EquityCounts, EquityResult, EquityRun, prepare_equity
+from splitpot.equity import EquityCounts, EquityResult, EquityRun, EquityStop, prepare_equity
 from splitpot.errors import ArgumentTypeError, ExtraMissingError, RuleError
 from splitpot.evaluate import Ranking
 from splitpot.evaluate import evaluate_many as _evaluate_many
@@ -64,6 +66,10 @@ __all__ = ["BotFactory", "ClientLike", "Simulation", "equity", "evaluate_many", 
 ClientLike: TypeAlias = "Client | str | None"
 """A ``distributed.Client``, a scheduler address (``"tcp://host:8786"``) or None for the current client."""
 
+
+_TARGET_CAP = 1_000_000_000
+"""The most samples a ``stderr`` or ``seconds`` run draws without ``samples=`` (as on one machine)."""
+_STOP_ID = {EquityStop.COMPLETE: 0, EquityStop.TARGET: 1, EquityStop.TIME: 2}
 
 # ---------------------------------------------------------------- clients
 
@@ -163,6 +169,44 @@ def _equity_part(run: EquityRun, part: int, parts: int) -> EquityCounts:
     return run.counts(part=part, parts=parts)
 
 
+def _equity_blocks(run: EquityRun, first: int, last: int) -> EquityCounts:
+    """Monte Carlo sample blocks ``[first, last)`` of ``run`` (a fixed-count run whose
+    blocks are one part each: block ``k`` is part ``k``, seeded from ``(seed, k)``)."""
+    blocks = -(-run.samples // _core.EQUITY_BLOCK)
+    return run.combine([run.counts(part=k, parts=blocks) for k in range(first, last)])
+
+
+def _until_target(run: EquityRun, client: Client, tasks: int | None) -> EquityCounts:
+    """A ``stderr`` or ``seconds`` run: the blocks of one machine's run, checkpoint by
+    checkpoint (1, 2, .., 8, 10, 12, 15, .. blocks: a quarter more each time), each
+    checkpoint's new blocks spread over the workers; it stops at the first checkpoint
+    where every share's standard error is at most ``stderr`` (the same test, so the same
+    answer as one machine), or once ``seconds`` are up."""
+    cap = run.samples or _TARGET_CAP
+    most = -(-cap // _core.EQUITY_BLOCK)
+    start = time.monotonic()
+    done, parts, stop = 0, [], EquityStop.COMPLETE
+    while done < most:
+        upto = min(most, max(done + 1, done + done // 4))
+        fixed = replace(run, samples=min(cap, upto * _core.EQUITY_BLOCK), stderr=0.0, seconds=0.0)
+        n = _tasks(tasks, upto - done, client)
+        bounds = [done + (upto - done) * k // n for k in range(n + 1)]
+        futures: list[Future] = client.map(
+            _equity_blocks, [fixed] * n, bounds[:-1], bounds[1:], pure=False
+        )
+        parts.append(run.combine(client.gather(futures)))
+        done = upto
+        worst = run.result(run.combine(parts)).stderr
+        if run.stderr and worst is not None and worst <= run.stderr:
+            stop = EquityStop.TARGET
+            break
+        if run.seconds and time.monotonic() - start >= run.seconds:
+            stop = EquityStop.TIME
+            break
+    counts = run.combine(parts)
+    return (*counts[:4], _STOP_ID[stop], counts[5])
+
+
 def equity(
     game: str,
     hands: Sequence[Any],
@@ -177,27 +221,27 @@ def equity(
     current client. ``tasks``: how many tasks (default: four per worker, at
     most one per unit of the split). An exact enumeration is split by slices
     of its outer player's completions, a Monte Carlo run (``samples=``; a
-    ``stderr`` or ``seconds`` target needs one machine) by slices of its
+    ``stderr`` or ``seconds`` target, see below) by slices of its
     4,096-sample blocks, each block seeded from ``(seed, block)`` as on one
     machine; heads-up spots that are *counted* run as one task. The tasks'
     integer counts are added: the result equals the single-process one
-    exactly. ``threads`` is per task (default 1). Every argument and the spot
+    exactly. A ``stderr`` target runs one machine's checkpoints (a quarter
+    more blocks each time), each spread over the workers, and stops where one
+    machine stops: the same answer too; a ``seconds`` target stops at the
+    first checkpoint past the time. ``threads`` is per task (default 1). Every argument and the spot
     are checked here before a task is submitted.
     """
     if "progress" in options:
         raise RuleError("progress= is not available on a cluster; watch the tasks on the Dask dashboard")
     options.setdefault("threads", 1)
     run = prepare_equity(game, hands, **options)
-    if run.stderr or run.seconds:
-        raise RuleError(
-            "on a cluster Monte Carlo takes a fixed samples= count; a stderr or seconds target runs on one "
-            "machine (splitpot.equity.equity)"
-        )
     _, units = run.plan()  # the spot checked by the C++ core, as the run will be
     if tasks is not None:
         as_int(tasks, "tasks", low=1, high=1_000_000)
     c, opened = _client(client)
     try:
+        if run.stderr or run.seconds:
+            return run.result(_until_target(run, c, tasks))
         n = _tasks(tasks, units, c)
         futures: list[Future] = c.map(_equity_part, [run] * n, range(n), [n] * n, pure=False)
         parts: list[EquityCounts] = c.gather(futures)

@@ -65,7 +65,6 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, Splitpo
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.render import ProgressBar
 from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
 from splitpot.wild import JokerRule, WildLow, wild_mask
 
@@ -855,6 +854,8 @@ def run_equity(args: argparse.Namespace) -> int:
         except SplitpotError as error:
             print(f"splitpot equity: error: {error}", file=sys.stderr)
             return 2
+    from splitpot.render import ProgressBar  # rich and the engine: loaded for the CLI only
+
     bar = ProgressBar("equity", plain=args.plain, counts=False)
     started = time.perf_counter()
     try:

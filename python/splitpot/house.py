@@ -46,7 +46,8 @@ from splitpot.dealers_choice import Call, Deal, DealersChoice
 from splitpot.errors import ArgumentTypeError, HouseListError, RuleError, SplitpotError
 from splitpot.validate import as_float, as_optional_int, describe
 
-__all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_session", "load_house"]
+__all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_dealer",
+    "house_session", "load_house"]
 
 _CALL_KEYS = frozenset({"game", "weight", "stakes"})  # the rest of a [[call]] table are options
 _TOP_KEYS = frozenset({"house", "call"})
@@ -287,8 +288,21 @@ def house_session(
     True
     """
     seed = as_optional_int(seed, "seed")
+    return DealersChoice(stacks, dealer=house_dealer(house, seed), button=button, seed=seed)
+
+
+def house_dealer(house: HouseList, seed: int | None) -> HouseDealer:
+    """The computer dealer of ``house`` for a session seeded with ``seed``: it draws
+    from its own stream, derived from ``seed``, so that the calls do not move the cards.
+
+    >>> from splitpot.dealers_choice import Deal
+    >>> deal = Deal(dealer=0, number=1, stacks=(100, 100, 100))
+    >>> house_dealer(example_house(), 5)(deal) == house_dealer(example_house(), 5)(deal)
+    True
+    """
+    seed = as_optional_int(seed, "seed")
     dealer_seed = None
     if seed is not None:
         digest = hashlib.sha256(f"splitpot house dealer {seed}".encode()).digest()
         dealer_seed = int.from_bytes(digest[:8], "big")
-    return DealersChoice(stacks, dealer=HouseDealer(house, seed=dealer_seed), button=button, seed=seed)
+    return HouseDealer(house, seed=dealer_seed)

@@ -27,7 +27,8 @@ clockwise (the order stud deals in); the standard optional fields ``seats``
 Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
 (cards speak: a muck line does not forfeit a hand); hole cards written as
-``??`` are dealt from the cards the file never names; a file's
+``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
+from the cards the file never names; a file's
 ``finishing_stacks``, when present, must be what the hand gives.
 
 >>> from splitpot.games import get_game
@@ -422,7 +423,32 @@ class _Reader:
             self.exposures.setdefault(int(parts[0]), []).append(parts[1:])
         self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
         self.shown: list[tuple[int, _Line, list[int | None]]] = []
+        self._reveal()
         self.known = {c for line in self.actions for c in self._known(line)}
+
+    def _reveal(self) -> None:
+        """Cards dealt unknown (``??``) and shown later (``pN sm CARDS``) are the shown
+        cards: those of a show line that the player's deal lines do not name fill his
+        unknown cards in the order dealt (which down card was which changes no stud hand:
+        the upcards, all named, decide who acts)."""
+        deals: dict[str, list[_Line]] = {}
+        for line in self.actions:
+            words = line.words
+            if len(words) == 4 and words[:2] == ["d", "dh"]:
+                deals.setdefault(words[2], []).append(line)
+        for line in self.actions:
+            words = line.words
+            if len(words) != 3 or words[1] != "sm" or words[2] == "-" or words[0] not in deals:
+                continue
+            dealt = [(deal, _parse_cards(deal.words[3], self.error.action(deal.index), self.error))
+                     for deal in deals[words[0]]]
+            named = {c for _, cards in dealt for c in cards}
+            shown = _parse_cards(words[2], self.error.action(line.index), self.error)
+            fresh = [c for c in shown if c is not None and c not in named]
+            for deal, cards in dealt:
+                if fresh and None in cards:
+                    filled = [c if c is not None or not fresh else fresh.pop(0) for c in cards]
+                    deal.words[3] = "".join("??" if c is None else ev.card_text(c) for c in filled)
 
     def _texts(self, data: Mapping[str, Any], key: str) -> list[str]:
         values = _get(data, key, list, self.error, required=False) or []

@@ -464,12 +464,18 @@ def stacks_over(hands: Sequence[State]) -> list[list[int]]:
 
 
 def plot_session(
-    path: str, hands: Sequence[State], names: Sequence[str], *, highlight: int | None = None
+    path: str,
+    hands: Sequence[State],
+    names: Sequence[str],
+    *,
+    highlight: int | None = None,
+    title: str | None = None,
 ) -> bool:
     """Draw each seat's stack over the session to ``path`` (seat ``highlight``
-    thicker); True when it is written, False after a message on stderr."""
+    thicker); True when it is written, False after a message on stderr. ``title``
+    names the session (the game of the first hand otherwise)."""
     try:
-        title = f"{hands[0].spec.name}: stacks over {len(hands)} hands"
+        title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
     except OSError as error:
         print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)

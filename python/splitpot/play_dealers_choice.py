@@ -1,4 +1,5 @@
-"""``splitpot play dealers-choice``: computer players play a dealer's-choice session.
+"""``splitpot play dealers-choice``: a dealer's-choice session, computer players only or
+with a person in one seat (``--seat K``/``--me``).
 
 Each deal the dealer (the computer dealer of :class:`~splitpot.house.HouseDealer`)
 calls a game from the house list (``--house FILE``; the example house shipped
@@ -31,14 +32,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, games_played
+from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, DealersChoice, games_played
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
-from splitpot.house import HouseList, example_house, house_session, load_house
-from splitpot.play import describe_hand, play_with_progress, session_table, write_phh
+from splitpot.house import HouseList, example_house, house_dealer, house_session, load_house
+from splitpot.play import describe_hand, play_with_progress, plot_session, session_table, write_phh
+from splitpot.plots import require_plotting
 from splitpot.render import Output
+from splitpot.table import Keys, Table
 
-__all__ = ["games_table", "run_dealers_choice"]
+__all__ = ["dealers_choice_table", "games_table", "run_dealers_choice"]
 
 # The flags of one game: the house list names the games and their options instead.
 _GAME_FLAGS = (
@@ -58,10 +61,6 @@ def _refuse_game_flags(args: argparse.Namespace) -> None:
             f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "
             "(--house FILE; a [[call]] table per call): write them there."
         )
-    if args.seat is not None:
-        raise RuleError(f"--seat/--me: {DEALERS_CHOICE} is played by the computer only in this version.")
-    if args.plot:
-        raise RuleError(f"--plot: not available with {DEALERS_CHOICE} in this version.")
 
 
 def run_dealers_choice(args: argparse.Namespace) -> int:
@@ -72,6 +71,10 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         house = load_house(args.house) if args.house is not None else example_house()
         if not house.fitting(args.players):
             raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
+        if args.plot:
+            require_plotting()
+        if args.seat is not None:
+            return _run_table(args, house, seed)
         session = house_session(house, [args.stack] * args.players, seed=seed)
         hands = play_with_progress(session, args.hands, SimpleBot(seed=seed), plain=args.plain)
     except SplitpotError as error:
@@ -79,6 +82,8 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         return 2
     names = [f"P{i}" for i in range(args.players)]
     if getattr(args, "phh", None) and not write_phh(args.phh, hands):
+        return 2
+    if args.plot and not plot_session(args.plot, hands, names, title=DEALERS_CHOICE):
         return 2
     if args.json:
         print(json.dumps(_json_document(house, args, seed, hands, names), indent=1))
@@ -96,7 +101,47 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
     out.table(*games_table(hands), align="lrr")
     out.table(*session_table(hands, names), align="lrrrrr")
+    if args.plot:
+        out.line(f"plot: {args.plot}")
     return 0
+
+
+def _run_table(args: argparse.Namespace, house: HouseList, seed: int) -> int:
+    """``--seat K``: the person's session (see :func:`dealers_choice_table`)."""
+    if args.json:
+        raise RuleError("--json prints a computer-only session; leave out --seat/--me")
+    if getattr(args, "phh", None):
+        raise RuleError("--phh writes a computer-only session; leave out --seat/--me")
+    table = dealers_choice_table(house, [args.stack] * args.players, seat=args.seat,
+                                 hands=max(1, args.hands), seed=seed, out=Output(plain=args.plain),
+                                 plot=args.plot)
+    return table.run()
+
+
+def dealers_choice_table(
+    house: HouseList,
+    stacks: Sequence[int],
+    *,
+    seat: int,
+    hands: int = 1,
+    seed: int | None = None,
+    out: Output | None = None,
+    keys: Keys | None = None,
+    plot: str | None = None,
+) -> Table:
+    """A person in seat ``seat`` of a dealer's-choice session: when he deals he calls
+    the game from ``house`` by its number (or lets the house call); the computer
+    dealers call from ``house`` at random, as in a computer-only session."""
+    computer = house_dealer(house, seed)
+    calls = [entry.call for entry in house.entries]
+
+    def person(deal: Deal) -> Call:
+        return table.choose_call(deal, calls, computer)
+
+    dealers = [person if s == seat else computer for s in range(len(stacks))]
+    session = DealersChoice(stacks, dealer=dealers, seed=seed)
+    table = Table(session, seat=seat, hands=hands, seed=seed, out=out, keys=keys, plot=plot)
+    return table
 
 
 def deal_line(state: State, names: Sequence[str]) -> str:

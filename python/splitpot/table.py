@@ -51,6 +51,7 @@ from typing import IO, Any
 from rich.text import Text
 
 from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
@@ -58,11 +59,11 @@ from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.errors import IllegalActionError, SplitpotError
+from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import narrate, plot_session, session_table
 from splitpot.render import Output, action_label
-from splitpot.validate import as_int
+from splitpot.validate import as_int, describe
 
 __all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_table"]
 
@@ -281,12 +282,18 @@ class _Played:
 class Table:
     """A session with a person in seat ``seat`` and :class:`~splitpot.bots.SimpleBot`
     in every other seat; :meth:`run` plays up to ``hands`` hands and returns the
-    exit status (0, or 130 after ctrl-C)."""
+    exit status (0, or 130 after ctrl-C).
+
+    ``game`` is one game's spec, or a session that deals each hand itself, such as a
+    dealer's-choice session (:func:`splitpot.house.house_session`), whose dealer's call
+    is shown at the start of each hand; ``stacks`` are the chips each seat sits down
+    with (a session brings its own: leave ``stacks`` out).
+    """
 
     def __init__(
         self,
-        spec: GameSpec,
-        stacks: Sequence[int],
+        game: GameSpec | Session,
+        stacks: Sequence[int] | None = None,
         *,
         seat: int,
         hands: int = 1,
@@ -295,15 +302,27 @@ class Table:
         keys: Keys | None = None,
         plot: str | None = None,
     ) -> None:
+        if isinstance(game, Session):
+            if stacks is not None:
+                raise RuleError("stacks: a session brings its own stacks; leave stacks out")
+            if game.hands:
+                raise RuleError("game: the session has dealt hands already; give a new session")
+            title = DEALERS_CHOICE if isinstance(game, DealersChoice) else game.spec.name
+            self.session, self.title = game, title
+        elif isinstance(game, GameSpec):
+            if stacks is None:
+                raise RuleError("stacks: give the chips each seat sits down with")
+            self.session, self.title = Session(game, stacks, seed=seed), game.name
+        else:
+            raise ArgumentTypeError(f"game must be a GameSpec or a Session, got {describe(game)}")
+        stacks = self.session.stacks
         self.seat = as_int(seat, "seat", low=0, high=len(stacks) - 1)
         self.hands = as_int(hands, "hands", low=1)
-        self.spec = spec
         self.seed = seed
         self.out = Output() if out is None else out
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.names = [f"P{s}" for s in range(len(stacks))]
-        self.session = Session(spec, stacks, seed=seed)
         self.bot = SimpleBot(seed=seed)
         self.played: list[_Played] = []
         self._printed = 0
@@ -324,7 +343,8 @@ class Table:
         self._summary(why)
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
-            if not plot_session(self.plot, [p.state for p in self.played], names, highlight=self.seat):
+            states = [p.state for p in self.played]
+            if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title):
                 return 2
             self.out.line(f"plot: {self.plot}")
         return status
@@ -332,7 +352,7 @@ class Table:
     def _play(self) -> None:
         out = self.out
         me = self.names[self.seat]
-        out.line(f"{self.spec.name}: you are {me}, against {len(self.names) - 1} computer players; "
+        out.line(f"{self.title}: you are {me}, against {len(self.names) - 1} computer players; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         for number in range(1, self.hands + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
@@ -369,7 +389,9 @@ class Table:
         self._printed = 0
         self._my_last = -1
         out.line("")
-        out.line(f"===== hand {number} of {self.hands} ({self.spec.name}) =====", style="bold")
+        out.line(f"===== hand {number} of {self.hands} ({state.spec.name}) =====", style="bold")
+        if state.game_call is not None:
+            out.line(f"{self.names[state.button]} deals: {state.game_call.text()}")
         while not state.is_complete:
             view = player_view(state, self.seat)
             if view["legal_actions"]:
@@ -378,6 +400,37 @@ class Table:
                 self.bot(state)
         self._tell(state)
         self._hand_result(state, number)
+
+    # ------------------------------------------------------------ calling
+    def choose_call(self, deal: Deal, calls: Sequence[Call], pick: Callable[[Deal], Call]) -> Call:
+        """The person deals at dealer's choice: he calls one of ``calls`` by its number
+        (digits, then Enter), or Enter alone lets ``pick`` (the house) call for him."""
+        out = self.out
+        fitting = [c for c in calls if c.fits(deal.players)]
+        out.line("")
+        out.line(f"you deal hand {deal.number}: call the game", style="bold")
+        for number, call in enumerate(fitting, 1):
+            out.line(f"{number:>3}  {call.text()}")
+        typed = ""
+        prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
+        while True:
+            key = self._key(prompt if not typed else "", skip_enter=False)
+            if key in string.digits and len(typed) < 3:
+                typed += key
+                out.console.print(key, end="", soft_wrap=True)
+                continue
+            if key == ENTER:
+                out.line("")
+                if not typed:
+                    return pick(deal)
+                if 1 <= int(typed) <= len(fitting):
+                    return fitting[int(typed) - 1]
+                out.line(f"{typed} is not on the list: type 1-{len(fitting)}, then Enter")
+            else:
+                out.line("")
+                out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
+                         "then Enter (Enter alone: the house calls)")
+            typed = ""
 
     # ------------------------------------------------------------ telling
     def _tell(self, state: State) -> None:
@@ -406,7 +459,7 @@ class Table:
         betting = str(state.phase) in ("betting", "bring_in")
         owed = "to call " + str(to_call) if to_call else "nothing to call"
         owed = owed if betting else str(state.phase).replace("_", " ")
-        parts = [self.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
+        parts = [state.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
@@ -614,7 +667,7 @@ class Table:
         start = states[0].starting_stacks[me]
         net = states[-1].stacks[me] - start
         count = len(states)
-        out.line(f"session: {count} hand{'s' if count > 1 else ''} of {self.spec.name}; "
+        out.line(f"session: {count} hand{'s' if count > 1 else ''} of {self.title}; "
                  f"you ({self.names[me]}) {net:+d}, {start} -> {states[-1].stacks[me]}", style="bold")
         rows: list[list[str | Text]] = []
         for played in self.played:

@@ -205,7 +205,8 @@ def test_cli_reads_a_house_file(tmp_path: Path, capsys: pytest.CaptureFixture[st
         (["dealers-choice", "--players", "11"], "--players: no call of splitpot/data/house.toml seats 11"),
         (["dealers-choice", "--house", "/no/such.toml"], "/no/such.toml: cannot read the house list"),
         (["jackpots", "--house", "h.toml"], "--house: the house list is for dealers-choice"),
-        (["dealers-choice", "--seat", "0"], "--seat/--me: dealers-choice is played by the computer"),
+        (["dealers-choice", "--seat", "3", "--players", "3"], "seat must be"),
+        (["dealers-choice", "--me", "--json"], "--json prints a computer-only session"),
     ],
 )
 def test_cli_bad_flags_are_reported(

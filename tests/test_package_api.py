@@ -1,0 +1,83 @@
+"""The top-level package: every public name resolves, and importing it stays light.
+
+`import splitpot` loads the evaluator and the equity API at once and the game engine, the
+game registry and the terminal output (rich) only when first used; these tests pin both.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+import splitpot
+
+
+def _fresh(code: str) -> str:
+    """Run ``code`` in a fresh interpreter and return what it printed."""
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=120
+    )
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize("name", splitpot.__all__)
+def test_every_public_name_resolves_and_is_listed_by_dir(name: str) -> None:
+    assert getattr(splitpot, name) is not None
+    assert name in dir(splitpot)
+
+
+def test_lazy_names_are_the_objects_of_their_modules() -> None:
+    from splitpot import engine, games
+
+    assert splitpot.State is engine.State and splitpot.Session is engine.Session
+    assert splitpot.GameSpec is engine.GameSpec and splitpot.History is engine.History
+    assert splitpot.Street is engine.Street
+    assert splitpot.GAMES is games.GAMES and splitpot.get_game is games.get_game
+
+
+def test_unknown_names_raise_attribute_error() -> None:
+    with pytest.raises(AttributeError, match="no attribute 'Stat'"):
+        splitpot.Stat  # noqa: B018  (the misspelling is the point)
+    assert not hasattr(splitpot, "_nothing_here")
+
+
+def test_the_engine_and_rich_load_on_first_use_only() -> None:
+    heavy = ("splitpot.engine", "splitpot.games", "rich", "jsonschema")
+    printed = _fresh(
+        "import sys, splitpot\n"
+        f"heavy = {heavy!r}\n"
+        "def loaded(): return sorted({m.split('.')[0] if m.startswith(('rich', 'jsonschema')) "
+        "else '.'.join(m.split('.')[:2]) for m in sys.modules if m.startswith(heavy)})\n"
+        "print(loaded())\n"
+        "assert str(splitpot.evaluate('As Ks Qs Js Ts')) == 'royal flush'\n"
+        "print(loaded())\n"
+        "state = splitpot.State\n"
+        "print(loaded())\n"
+    )
+    before, after_evaluate, after_state = printed.splitlines()
+    assert before == "[]"
+    assert after_evaluate == "[]"
+    assert "'splitpot.engine'" in after_state
+
+
+def test_star_import_gives_every_public_name() -> None:
+    names = _fresh(
+        "ns = {}\nexec('from splitpot import *', ns)\n"
+        "print(' '.join(sorted(k for k in ns if k != '__builtins__')))"
+    ).split()
+    assert names == sorted(splitpot.__all__)
+
+
+@pytest.mark.parametrize(
+    "first", ["import splitpot.evaluate", "import splitpot.equity", "import splitpot.engine"]
+)
+def test_functions_named_like_submodules_stay_functions(first: str) -> None:
+    """`splitpot.evaluate` and `splitpot.equity` are functions whatever is imported first."""
+    printed = _fresh(
+        f"{first}\nimport splitpot\n"
+        "print(callable(splitpot.evaluate) and type(splitpot.evaluate).__name__,"
+        " type(splitpot.equity).__name__)"
+    )
+    assert printed == "function function"
