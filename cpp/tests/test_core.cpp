@@ -505,35 +505,37 @@ void test_rule_examples() {
         "K-Q-J-T-A is no straight in ace-to-six");
 }
 
+// Calls f(cards) for every five-card hand of cards 0..deck-1 (52: the
+// standard deck; 53: with the joker), cards increasing.
+void each_five(int deck, const std::function<void(const std::uint8_t*)>& f) {
+  std::uint8_t c[5];
+  for (c[0] = 0; c[0] < deck; ++c[0])
+    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < deck; ++c[1])
+      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < deck; ++c[2])
+        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < deck; ++c[3])
+          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < deck; ++c[4]) f(c);
+}
+
 // Wild cards: the exhaustive counts.
 void test_wild_counts(bool seven) {
   WildOptions deuces;
   deuces.wild = wild_ranks_mask(1);
-  std::uint8_t c[7];
   long five_kind = 0;
-  for (c[0] = 0; c[0] < 52; ++c[0])
-    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 52; ++c[1])
-      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 52; ++c[2])
-        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 52; ++c[3])
-          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 52; ++c[4])
-            five_kind += category_of(evaluate_wild_unchecked(c, 5, Ranking::High, deuces), Ranking::High) ==
-                         Category::FiveOfAKind;
+  each_five(52, [&](const std::uint8_t* c) {
+    five_kind += category_of(evaluate_wild_unchecked(c, 5, Ranking::High, deuces), Ranking::High) == Category::FiveOfAKind;
+  });
   check_eq(five_kind, 672, "deuces wild: five-card hands that are five of a kind");
 
   WildOptions bug;  // the joker as the bug, over the 53-card deck
   std::array<long, 11> cats{};
   std::set<std::uint16_t> distinct;
   long hands = 0;
-  for (c[0] = 0; c[0] < 53; ++c[0])
-    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 53; ++c[1])
-      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 53; ++c[2])
-        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 53; ++c[3])
-          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 53; ++c[4]) {
-            const std::uint16_t s = evaluate_wild_unchecked(c, 5, Ranking::AceToFive, bug);
-            ++cats[static_cast<std::size_t>(category_of(s, Ranking::AceToFive))];
-            distinct.insert(s);
-            ++hands;
-          }
+  each_five(53, [&](const std::uint8_t* c) {
+    const std::uint16_t s = evaluate_wild_unchecked(c, 5, Ranking::AceToFive, bug);
+    ++cats[static_cast<std::size_t>(category_of(s, Ranking::AceToFive))];
+    distinct.insert(s);
+    ++hands;
+  });
   check_eq(hands, 2869685, "five-card hands from 53 cards");
   check_eq(distinct.size(), 6175u, "ace-to-five with the bug: distinct values");
   const long want[11] = {0, 1500928, 1180608, 126360, 57408, 0, 0, 3744, 637, 0, 0};
@@ -600,14 +602,10 @@ void test_wild_batch_equals_scalar(bool quick) {
       {"the joker wild", &joker_only}, {"deuces and the joker wild, duplicates", &deuces_dup}, {"void card", &penalty}};
   // Every five-card hand of the 53-card deck (0 to 5 wild cards); --quick: every 13th.
   std::vector<std::uint8_t> fives;
-  std::uint8_t c[5];
   long count = 0;
-  for (c[0] = 0; c[0] < 53; ++c[0])
-    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 53; ++c[1])
-      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 53; ++c[2])
-        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 53; ++c[3])
-          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 53; ++c[4])
-            if (!quick || count++ % 13 == 0) fives.insert(fives.end(), c, c + 5);
+  each_five(53, [&](const std::uint8_t* c) {
+    if (!quick || count++ % 13 == 0) fives.insert(fives.end(), c, c + 5);
+  });
   // Random seven-card hands of the 53-card deck with 0 to 4 deuces, as many of
   // each count; and per-row wild ranks (one or two random ranks).
   const std::size_t sevens_per_count = quick ? 4000 : 250000;
