@@ -25,6 +25,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
+from splitpot.errors import SplitpotError
 
 LOWS = ref.LOW_RANKINGS
 
@@ -586,3 +587,28 @@ def test_high_low_each_side_picks_five_from_the_input(low: str, rng: np.random.G
 
 def s_int(cards: list[int], ranking: str) -> int:
     return strength(cards, ranking)
+
+
+@pytest.mark.parametrize(
+    ("first", "then"),
+    [
+        ({"duplicate": True}, {"duplicate": 1}),  # equal keys, but 1 is no bool
+        ({"wild": "2"}, {"wild": 2}),
+        ({"wild": ("2",)}, {"wild": (True,)}),
+        ({"joker": "wild"}, {"joker": "wilder"}),
+        ({"wild": "2", "wild_low": "best-rank"}, {"wild": "2", "wild_low": "best"}),
+    ],
+)
+def test_remembered_wild_options_never_let_a_bad_one_through(
+    first: dict[str, object], then: dict[str, object]
+) -> None:
+    """The evaluator remembers wild options it validated; an option equal to one
+    of them but of another type, or a wrong name, is still refused afresh."""
+    cards = [int(c) for c in parse_cards("2c 7d 9h Jc Ks")]
+    ranking = "ace-to-five" if "wild_low" in first else "high"
+    expected = strength(cards, ranking, **first)  # type: ignore[arg-type]
+    assert strength(cards, ranking, **first) == expected  # type: ignore[arg-type]  # remembered
+    with pytest.raises(SplitpotError):
+        strength(cards, ranking, **then)  # type: ignore[arg-type]
+    with pytest.raises(SplitpotError):
+        strength(cards, ranking, **then)  # type: ignore[arg-type]

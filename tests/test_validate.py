@@ -3,6 +3,7 @@ issue-11 regression tests of the evaluator boundary: each finding by name."""
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -21,7 +22,7 @@ from splitpot.errors import (
     RuleError,
     SplitpotError,
 )
-from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_float, as_int, as_threads
+from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_float, as_int, as_ints, as_threads
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 # Values that are not ints although some compare equal to one.
@@ -56,6 +57,23 @@ def test_as_int_returns_a_plain_int_or_a_range_error(value: int, low: int, width
         else:
             with pytest.raises(RuleError, match=f"n must be in {low}..{high}, got {value}"):
                 as_int(given_value, "n", low=low, high=high)
+
+
+@given(
+    st.lists(st.one_of(st.integers(-3, 300), st.booleans(), st.integers(-3, 300).map(np.int64)), max_size=6),
+    st.sampled_from([list, tuple]),
+)
+def test_as_ints_takes_a_sequence_as_as_int_takes_each_value(values: list[Any], kind: type) -> None:
+    """The fast path for plain ints agrees with :func:`as_int` element by element."""
+    expected: tuple[int, ...] | None = None
+    try:
+        expected = tuple(as_int(v, f"stacks[{i}]", low=0) for i, v in enumerate(values))
+    except SplitpotError as err:
+        with pytest.raises(type(err), match=f"^{re.escape(str(err))}$"):
+            as_ints(kind(values), "stacks", low=0)
+    if expected is not None:
+        out = as_ints(kind(values), "stacks", low=0)
+        assert out == expected and all(type(v) is int for v in out)
 
 
 @given(st.one_of(st.integers(), st.floats(), st.text(max_size=3), st.none()))

@@ -268,11 +268,41 @@ class WildOptions(TypedDict, total=False):
 _OPTION_NAMES = frozenset(WildOptions.__annotations__)
 
 
+_MADE_OPTIONS: dict[tuple[object, ...], Options | None] = {}
+
+
+def _options_key(rid: int, options: WildOptions, check_ranking: bool) -> tuple[object, ...] | None:
+    """A memo key for :func:`_options`, or None when an option is not plain text,
+    a bool, None or a tuple of text (those are validated afresh every time).  Types
+    are part of the key, so ``duplicate=1`` never meets the answer for ``True``."""
+    key: list[object] = [rid, check_ranking]
+    for name, value in sorted(options.items()):
+        kind = type(value)
+        texts = kind is tuple and isinstance(value, tuple) and all(type(v) is str for v in value)
+        if not (value is None or kind is str or kind is bool or texts):
+            return None
+        key += (name, kind, value)
+    return tuple(key)
+
+
 def _options(rid: int, options: WildOptions, check_ranking: bool = True) -> Options | None:
     """The core's wild options, or None when every option has its default (the
-    natural path; a joker then plays as the bug)."""
+    natural path; a joker then plays as the bug).  Options already validated are
+    remembered (a showdown of a wild-card game asks again for every hand)."""
     if not options:
         return None
+    key = _options_key(rid, options, check_ranking)
+    if key is not None and key in _MADE_OPTIONS:
+        return _MADE_OPTIONS[key]
+    made = _make_options(rid, options, check_ranking)
+    if key is not None:
+        if len(_MADE_OPTIONS) > 1024:
+            _MADE_OPTIONS.clear()
+        _MADE_OPTIONS[key] = made
+    return made
+
+
+def _make_options(rid: int, options: WildOptions, check_ranking: bool) -> Options | None:
     unknown = options.keys() - _OPTION_NAMES
     if unknown:
         raise ArgumentTypeError(

@@ -111,12 +111,15 @@ def as_int(
     ...
     splitpot.errors.RuleError: samples must be >= 1, got -1.
     """
-    if isinstance(value, bool) or _is_bool(value):
+    if type(value) is int:  # the common case first: a plain int (never a bool) needs no conversion
+        number = value
+    elif isinstance(value, bool) or _is_bool(value):
         raise type_error(f"{name} must be an int, got {describe(value)}.")
-    try:
-        number = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise type_error(f"{name} must be an int, got {describe(value)}.") from None
+    else:
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except TypeError:
+            raise type_error(f"{name} must be an int, got {describe(value)}.") from None
     if (low is not None and number < low) or (high is not None and number > high):
         raise error(f"{name} must be {_range_text(low, high)}, got {number}.")
     return int(number)
@@ -190,6 +193,10 @@ def as_ints(value: object, name: str, *, low: int | None = None) -> tuple[int, .
     ...
     splitpot.errors.ArgumentTypeError: stacks[1] must be an int, got bool True.
     """
+    if (type(value) is list or type(value) is tuple) and all(  # the common case: plain ints in range
+        type(v) is int and (low is None or v >= low) for v in value
+    ):
+        return tuple(value)
     return tuple(as_int(v, f"{name}[{i}]", low=low) for i, v in enumerate(as_sequence(value, name, "ints")))
 
 

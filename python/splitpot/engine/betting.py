@@ -252,7 +252,10 @@ class Round:
 
     def may_reraise(self, seat: int, active: int) -> bool:
         """Whether ``seat`` may bet or raise now (ignoring his stack)."""
-        if seat not in self.may_raise or self.capped(active):
+        if seat not in self.may_raise:
+            return False
+        cap = self.cap  # capped(), inlined: asked at every decision
+        if cap is not None and self.full_bets >= cap and not (self.uncapped_heads_up and active == 2):
             return False
         return not (self.no_check_raise and seat in self.checked)
 

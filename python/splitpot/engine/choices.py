@@ -96,7 +96,11 @@ class TurnUps:
     @property
     def next_seat(self) -> int | None:
         """The first seat still to choose (the one to act in turn)."""
-        return next((s for s in self.order if s not in self.chosen), None)
+        chosen = self.chosen
+        for seat in self.order:
+            if seat not in chosen:
+                return seat
+        return None
 
     @property
     def done(self) -> bool:

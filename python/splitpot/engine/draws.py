@@ -99,8 +99,9 @@ class DrawRules:
 def capacity(*, cards_left: int, pool: int) -> int:
     """The most cards one draw can be served: the stub but its last card, then a
     new stub of that last card and ``pool`` mucked cards, but its last card."""
-    first = max(0, cards_left - 1)
-    return first + max(0, min(cards_left, 1) + pool - 1)
+    first = cards_left - 1 if cards_left > 1 else 0
+    second = pool if cards_left > 0 else pool - 1  # the stub's last card joins the pool
+    return first + second if second > 0 else first
 
 
 def _steps(size: int) -> tuple[tuple[int, int, int], ...]:

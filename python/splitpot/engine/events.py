@@ -84,12 +84,33 @@ class Event:
     dealer_call: ClassVar[bool] = False
 
 
+def _fast_init(cls: type[Event]) -> None:
+    """Give ``cls`` an ``__init__`` equal to the one ``dataclass`` writes (the same
+    keyword-only fields, no defaults) that sets each slot through its descriptor
+    rather than ``object.__setattr__``: every action and card dealt builds an
+    event, and this is about a third cheaper."""
+    names = [f.name for f in dataclasses.fields(cls)]
+    if any(f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING
+           for f in dataclasses.fields(cls)) or "__post_init__" in vars(cls):
+        return  # keep dataclass's own: the fast form covers plain required fields only
+    scope: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    lines = "".join(f"    _set_{n}(self, {n})\n" for n in names) or "    pass\n"
+    exec(f"def __init__(self, *, {', '.join(names)}):\n{lines}" if names else f"def __init__(self):\n{lines}",
+         scope)  # the technique dataclasses itself uses to write __init__
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__ = cls.__module__
+    init.__annotations__ = {**{n: cls.__annotations__.get(n, Any) for n in names}, "return": None}
+    cls.__init__ = init  # type: ignore[method-assign]
+
+
 def _event(kind: str, *, player: bool = False, call: bool = False) -> Any:
     def wrap(cls: type[Event]) -> type[Event]:
         cls.kind = kind
         cls.player_action = player
         cls.dealer_call = call
         _KINDS[kind] = cls
+        _fast_init(cls)
         return cls
 
     return wrap

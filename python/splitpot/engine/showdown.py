@@ -258,8 +258,10 @@ def settle(state: State) -> list[ev.Event]:
     if len(active) == 1:
         shares = [Share(i, active[0], p.amount, Side.UNCONTESTED) for i, p in enumerate(pots)]
     else:
+        own = {s: state.cards(s) for s in active}
+        held = {s: own[s] + state.community for s in active}
         for seat in active:
-            cards = state.cards(seat) + state.community
+            cards = held[seat]
             named = state.player_wild(seat) if spec.wilds.positional is not None else None
             if named is not None:  # his own wild card (positional rule), shown first
                 out.append(named)
@@ -270,10 +272,9 @@ def settle(state: State) -> list[ev.Event]:
                 showings[seat] = shown = evaluate_hands(spec, cards, state.wilds_for(seat))
             out.append(
                 ev.CardsShown(
-                    seat=seat, cards=tuple(state.cards(seat)), high=shown.high_text, low=shown.low_text
+                    seat=seat, cards=tuple(own[seat]), high=shown.high_text, low=shown.low_text
                 )
             )
-        held = {s: state.cards(s) + state.community for s in active}
         priority = _priority(spec, showings, state.active, held, {s: state.wilds_for(s) for s in active})
         high = {s: showings[s].high for s in active} if spec.high is not None else None
         low = {s: showings[s].low for s in active} if spec.low is not None else None

@@ -151,6 +151,8 @@ _A_DRAW = Action.DRAW
 _A_DECLARE = Action.DECLARE
 _TURNING_UP = Phase.TURNING_UP
 _A_TURN_UP = Action.TURN_UP
+_IN_TURN = ChoiceMode.IN_TURN
+_SIMULTANEOUS = ChoiceMode.SIMULTANEOUS
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
@@ -327,6 +329,10 @@ class State:
         seat = self._seat(seat)
         return self.down[seat] + self.up[seat]
 
+    def _held(self, seat: int) -> list[int]:
+        """:meth:`cards` for a seat the engine itself names (already a valid seat)."""
+        return self.down[seat] + self.up[seat]
+
     def wilds_for(self, seat: int) -> Wilds:
         """The wild cards, joker and penalty cards that count for ``seat`` at the
         showdown: the game's (``spec.wilds``), with, where the game has a
@@ -473,7 +479,9 @@ class State:
 
     def _after(self) -> None:
         self._legal = None
-        if self.automate:
+        phase = self.phase
+        if self.automate and (phase is _DEALING or phase is _SHOWDOWN or phase is _PASSED_OUT
+                              or phase is _FORCED_BETS):
             self._run_dealer()
 
     def _post_forced_bets(self) -> ev.Event | None:
@@ -549,7 +557,7 @@ class State:
         street = self.spec.streets[self.street]
         actors = self._actors()
         blinds = self._blinds if self.street == 0 else []
-        owed = any(a < max((b for _, b in blinds), default=0) for _, a in blinds)
+        owed = bool(blinds) and any(a < max(b for _, b in blinds) for _, a in blinds)
         owed = owed and self.spec.stakes.blind_bet  # blinds that are live money only owe nothing
         if not street.bet or len(self._active) < 2 or (len(actors) < 2 and not owed):
             self._end_round()
@@ -616,8 +624,10 @@ class State:
         uncalled bet: a bet everyone folded to, or one bigger than any other
         player's chips); it never enters a pot.  Draw fees are dead money, not bets:
         they never come back."""
-        fees = self.draw_fees
-        live = [c - f for c, f in zip(self.committed, fees, strict=True)]
+        paying = self._paying
+        live = self.committed if paying is None else [
+            c - f for c, f in zip(self.committed, paying.fees_paid, strict=True)
+        ]
         top = max(range(self.seats), key=live.__getitem__)
         rest = max((c for s, c in enumerate(live) if s != top), default=0)
         excess = live[top] - rest
@@ -671,7 +681,7 @@ class State:
                 seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
             )
             if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None and (
-                not self.may_open(seat)
+                not self._opens(seat)
             ):
                 options = options[:-1]  # the bet, always listed last, opens: openers are needed
             return options
@@ -697,7 +707,11 @@ class State:
         ``seat``: he has chips beyond the current bet (the rules, §3)."""
         r = self.round
         assert r is not None
-        return any(self.stacks[s] > r.current - r.bets[s] for s in self._active if s != seat)
+        current, bets, stacks = r.current, r.bets, self.stacks
+        for s in self._active:  # noqa: SIM110 (a loop, not any() over a generator: a hot path)
+            if s != seat and stacks[s] > current - bets[s]:
+                return True
+        return False
 
     def _describe_legal(self) -> str:
         parts = []
@@ -901,7 +915,7 @@ class State:
         return (actor, discards as ints)."""
         cards = _discards(discards)
         seat = self._verify(_A_DRAW)[0]
-        held = self.cards(seat)
+        held = self._held(seat)
         missing = [ev.card_text(c) for c in cards if c not in held]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
@@ -1015,7 +1029,7 @@ class State:
         most = self.spec.streets[self.street].draw
         rules = self.spec.draws
         if rules is not None and rules.ace_draw is not None:
-            most = rules.most(most, self.cards(seat))
+            most = rules.most(most, self._held(seat))
         room = self._stub_room()
         return most if most < room else room
 
@@ -1174,13 +1188,16 @@ class State:
     def may_open(self, seat: int) -> bool:
         """Whether ``seat`` holds what the game in force asks to open (always
         True without an opening requirement)."""
-        seat = self._seat(seat)
+        return self._opens(self._seat(seat))
+
+    def _opens(self, seat: int) -> bool:
+        """:meth:`may_open` for a seat the engine itself names, cached for the deal."""
         known = self._may_open.get(seat)
         if known is None:
             opening = self.spec.opening
             if opening is None or opening.minimum is None:
                 return True
-            known = self._may_open[seat] = opening.opens(self.cards(seat), self.wilds_for(seat))
+            known = self._may_open[seat] = opening.opens(self._held(seat), self.wilds_for(seat))
         return known
 
     def _open(self, seat: int) -> None:
@@ -1191,7 +1208,7 @@ class State:
         assert opening is not None and self.round is not None
         self.opener = seat
         if opening.minimum is not None:
-            self.opening_hand = tuple(self.cards(seat))
+            self.opening_hand = tuple(self._held(seat))
         out = openers.passers(self)
         if out:
             for s in out:
@@ -1348,7 +1365,10 @@ class State:
             seat, "seat", low=0, high=self.seats - 1,
             error=IllegalActionError, type_error=IllegalActionTypeError,
         )
-        if isinstance(cards, (bytes, bytearray, bool)) or not isinstance(cards, (str, int, Card, Iterable)):
+        kind = type(cards)
+        if kind is not list and kind is not tuple and (  # a list or tuple is always a legal type here
+            isinstance(cards, (bytes, bytearray, bool)) or not isinstance(cards, (str, int, Card, Iterable))
+        ):
             raise IllegalActionTypeError(
                 f"A turn-up names cards (text, ints or Cards), got {describe(cards)}."
             )
@@ -1390,7 +1410,7 @@ class State:
         turning = self._turning
         assert turning is not None
         turning.record(who, chosen)
-        if turning.rule.mode is ChoiceMode.IN_TURN:
+        if turning.rule.mode is _IN_TURN:
             event = self._log(ev.TurnedUp(seat=who, cards=chosen))
             self._turn_face_up(who, chosen)
         else:
@@ -1398,7 +1418,7 @@ class State:
         self.actor = turning.next_seat
         if turning.done:
             turned = turning.turned()
-            if turning.rule.mode is ChoiceMode.SIMULTANEOUS:
+            if turning.rule.mode is _SIMULTANEOUS:
                 for seat_turned, card in turned:
                     self._turn_face_up(seat_turned, (card,))
                 seats = tuple(s for s, _ in turned)
