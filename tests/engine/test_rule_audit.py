@@ -297,3 +297,19 @@ def test_deuce_to_seven_low_odd_chip_reads_the_ace_high() -> None:
     state = State(get_game("seven-card-stud-high-low", stakes=STAKES), [100, 100], deck=stud_deck(hands))
     call_down(state)
     assert sorted(awards(state)) == [(0, 1, "high"), (0, 1, "low"), (1, 2, "high"), (1, 2, "low")]
+
+
+# ------------------------------------------------------------------ §2 wild cards, as a game option
+
+
+@pytest.mark.parametrize(("duplicate", "winner"), [(False, 1), (True, 0)])
+def test_duplicate_option_decides_a_stud_showdown(duplicate: bool, winner: int) -> None:
+    """§2: with ``duplicate`` a wild card may be a card the player holds — the double-ace
+    flush (A♥ and a wild deuce as A♥) beats A-K-Q of diamonds; without it the deuce is
+    the K♥ at best, and A-K-9 loses to A-K-Q."""
+    hands = ["Ah 9h 2c 7h 5h Td 3s", "Ad Kd 8c Qd 4d 3d Jc"]
+    state = State(get_game("seven-card-stud", wild="2", duplicate=duplicate), [100, 100],
+                  deck=stud_deck(hands))
+    call_down(state)
+    assert [seat for seat, _, _ in awards(state)] == [winner]
+    assert state.stacks[winner] > 100 and sum(state.stacks) == 200
