@@ -32,33 +32,6 @@ namespace {
 int omp_category(std::uint16_t v) { return v >> 12; }
 int sp_category(std::uint16_t v) { return static_cast<int>(category_of(v, Ranking::High)); }
 
-volatile std::uint64_t g_sink;  // every timed loop's sum ends here
-
-// Contenders timed side by side over `chunks` chunks; body(name index, chunk) runs one.
-struct Race {
-  std::vector<std::string> names;
-  std::vector<double> seconds;
-  void run(int chunks, int repeats, const std::function<std::uint64_t(std::size_t, int)>& body) {
-    seconds.assign(names.size(), 0);
-    for (int c = 0; c < chunks; ++c) {
-      std::vector<double> best(names.size(), 1e30);
-      for (int r = 0; r < repeats; ++r)
-        for (std::size_t i = 0; i < names.size(); ++i) {
-          const auto t = Clock::now();
-          g_sink = g_sink + body(i, c);
-          best[i] = std::min(best[i], std::chrono::duration<double>(Clock::now() - t).count());
-        }
-      for (std::size_t i = 0; i < names.size(); ++i) seconds[i] += best[i];
-    }
-  }
-  void print(const char* title, double hands, std::size_t peer) const {
-    std::printf("%s\n", title);
-    for (std::size_t i = 0; i < names.size(); ++i)
-      std::printf("  %-34s %8.3f s %8.1f M hands/s  %5.2fx %s\n", names[i].c_str(), seconds[i],
-                  hands / seconds[i] / 1e6, seconds[peer] / seconds[i], names[peer].c_str());
-  }
-};
-
 bool omp_flush_possible(const omp::Hand& h) {
   return h.suitCount(0) >= 4 || h.suitCount(1) >= 4 || h.suitCount(2) >= 4 || h.suitCount(3) >= 4;
 }
@@ -123,7 +96,7 @@ int main(int argc, char** argv) {
   std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
 
   {  // From card bytes.
-    Race race{{"OMPEval Hand from bytes", "splitpot evaluate_batch", "splitpot evaluate_unchecked", "splitpot HandSum from bytes"}, {}};
+    bench::Race race{{"OMPEval Hand from bytes", "splitpot evaluate_batch", "splitpot evaluate_unchecked", "splitpot HandSum from bytes"}, {}};
     std::vector<std::uint32_t> out(per);
     race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
       const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
@@ -154,7 +127,7 @@ int main(int argc, char** argv) {
   }
 
   {  // Pre-built hands: OMPEval's Hand beside HandSum in every ranking.
-    Race race{{"OMPEval Hand (high)"}, {}};
+    bench::Race race{{"OMPEval Hand (high)"}, {}};
     for (const char* r : kRankingNames) race.names.push_back(std::string("splitpot HandSum ") + r);
     race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
       const std::size_t begin = static_cast<std::size_t>(c) * per, end = begin + per;
@@ -174,16 +147,16 @@ int main(int argc, char** argv) {
   {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
     // A lookup per hand; then, in both, one lookup per rank in the innermost
     // loop where no flush is possible (every hand still counted).
-    Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
+    bench::Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
                "splitpot HandSum, lookup per rank"}, {}};
     std::uint64_t sums_seen[4] = {};
     race.run(46, std::max(2, repeats / 2), [&](std::size_t who, int a) -> std::uint64_t {
       std::uint64_t sum = 0;
       switch (who) {
         case 0: sum = omp_enumerate<false>(omp_eval, a); break;
-        case 1: sum = bench::enumerate_seven_from<false>(t, a); break;
+        case 1: sum = bench::enumerate_seven_from<Ranking::High, false>(t, a); break;
         case 2: sum = omp_enumerate<true>(omp_eval, a); break;
-        default: sum = bench::enumerate_seven_from<true>(t, a);
+        default: sum = bench::enumerate_seven_from<Ranking::High, true>(t, a);
       }
       sums_seen[who] += sum;
       return sum;

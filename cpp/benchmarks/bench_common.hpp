@@ -1,14 +1,51 @@
 // Shared by the benchmark programs (bench_core, benchmarks/peers/bench_peers.cpp):
-// random hands and the full enumeration of seven-card hands with HandSum.
+// chunked side-by-side timing, random hands and the full enumeration of
+// seven-card hands with HandSum.
 #pragma once
 
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
+#include <cstdio>
+#include <functional>
+#include <string>
 #include <utility>
 #include <vector>
 
 #include "splitpot/hand.hpp"
 
 namespace splitpot::bench {
+
+/// Contenders timed side by side, so that a busy machine does not distort the
+/// ratio: the work is cut into chunks, each contender runs each chunk
+/// `repeats` times in turn, and its time is the sum over chunks of its fastest
+/// run. body(contender index, chunk) runs one and returns a checksum.
+struct Race {
+  std::vector<std::string> names;
+  std::vector<double> seconds;
+  void run(int chunks, int repeats, const std::function<std::uint64_t(std::size_t, int)>& body) {
+    using Clock = std::chrono::steady_clock;
+    seconds.assign(names.size(), 0);
+    for (int c = 0; c < chunks; ++c) {
+      std::vector<double> best(names.size(), 1e30);
+      for (int r = 0; r < repeats; ++r)
+        for (std::size_t i = 0; i < names.size(); ++i) {
+          const auto t = Clock::now();
+          sink = sink + body(i, c);
+          best[i] = std::min(best[i], std::chrono::duration<double>(Clock::now() - t).count());
+        }
+      for (std::size_t i = 0; i < names.size(); ++i) seconds[i] += best[i];
+    }
+  }
+  /// One line per contender: seconds, M hands/s and the ratio to contender `peer`.
+  void print(const char* title, double hands, std::size_t peer) const {
+    std::printf("%s\n", title);
+    for (std::size_t i = 0; i < names.size(); ++i)
+      std::printf("  %-34s %8.3f s %8.1f M hands/s  %5.2fx %s\n", names[i].c_str(), seconds[i],
+                  hands / seconds[i] / 1e6, seconds[peer] / seconds[i], names[peer].c_str());
+  }
+  volatile std::uint64_t sink = 0;  // every timed run's checksum ends here
+};
 
 inline std::uint64_t splitmix(std::uint64_t& s) {
   std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
@@ -32,12 +69,12 @@ inline std::vector<std::uint8_t> random_hands(std::size_t n, int k, std::uint64_
   return out;
 }
 
-/// The sum of the high strengths of every seven-card hand whose lowest card
-/// is a, in nested loops of HandSum (the partial hand reused at each level,
-/// the flush test skipped for the innermost loop where no flush is
-/// possible). PerRank: in that loop the cards of one rank share one lookup
-/// (every hand still counted).
-template <bool PerRank>
+/// The sum of the strengths in ranking R of every seven-card hand whose
+/// lowest card is a, in nested loops of HandSum (the partial hand reused at
+/// each level, the flush test skipped for the innermost loop where no flush is
+/// possible, and always where suits don't count). PerRank: in that loop the
+/// cards of one rank share one lookup (every hand still counted).
+template <Ranking R, bool PerRank>
 [[gnu::noinline]] std::uint64_t enumerate_seven_from(const Tables& t, int a) {
   std::uint64_t sum = 0;
   const HandSum ha = HandSum::card(a);
@@ -51,15 +88,14 @@ template <bool PerRank>
           const HandSum he = hd + HandSum::card(e);
           for (int f = e + 1; f < 52; ++f) {
             const HandSum hf = he + HandSum::card(f);
-            if (hf.flush_possible_with_one_more()) {
-              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<Ranking::High>(t);
+            if (straights_and_flushes_count(R) && hf.flush_possible_with_one_more()) {
+              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<R>(t);
             } else if constexpr (PerRank) {
               const int same = 3 - (f & 3);  // the cards of f's rank after it
-              if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<Ranking::High>(t);
-              for (int g = (f | 3) + 1; g < 52; g += 4)
-                sum += 4u * (hf + HandSum::card(g)).evaluate_no_flush<Ranking::High>(t);
+              if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<R>(t);
+              for (int g = (f | 3) + 1; g < 52; g += 4) sum += 4u * (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
             } else {
-              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate_no_flush<Ranking::High>(t);
+              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
             }
           }
         }

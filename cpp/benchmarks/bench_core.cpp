@@ -1,14 +1,17 @@
 // The core's benchmark program: one thread, the portable build.
 //   random 7-card and 5-card hands read from a uint8 array larger than the
-//   caches, every ranking; and the enumeration of all 133,784,560 seven-card
-//   hands (high) with HandSum, reusing the partial hand at each level.
+//   caches, every ranking; hands with wild cards beside natural ones; and the
+//   enumeration of all 133,784,560 seven-card hands in every ranking with
+//   HandSum, reusing the partial hand at each level.
 // Prints M hands/s (best of several runs) and a checksum so the work can't be
-// optimised away. Usage: bench_core [million hands, default 16]
+// optimised away. Usage: bench_core [million hands, default 16] [section: all
+// (default), batch, wild or enumerate]
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <vector>
 
 #include "splitpot/evaluate.hpp"
@@ -38,13 +41,6 @@ double bench_batch(const std::vector<std::uint8_t>& hands, std::size_t n, int k,
   return static_cast<double>(n) / best / 1e6;
 }
 
-// Every seven-card hand (high), one lookup per rank where no flush is possible.
-std::uint64_t enumerate_all_seven(const Tables& t) {
-  std::uint64_t sum = 0;
-  for (int a = 0; a < 52; ++a) sum += bench::enumerate_seven_from<true>(t, a);
-  return sum;
-}
-
 // Random k-card hands with exactly `wilds` deuces (deuces wild) and the rest
 // from the other 48 cards.
 std::vector<std::uint8_t> hands_with_deuces(std::size_t n, int k, int wilds, std::uint64_t seed) {
@@ -72,6 +68,8 @@ std::vector<std::uint8_t> hands_with_deuces(std::size_t n, int k, int wilds, std
 int main(int argc, char** argv) {
   const std::size_t millions = argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 16;
   const std::size_t n = millions * 1000000;
+  const std::string section = argc > 2 ? argv[2] : "all";
+  auto want = [&](const char* name) { return section == "all" || section == name; };
   auto t0 = Clock::now();
   const Tables& t = tables();
   std::printf("tables ready in %.1f ms; shared %zu KB; per ranking", seconds_since(t0) * 1e3,
@@ -82,6 +80,7 @@ int main(int argc, char** argv) {
   std::uint64_t checksum = 0;
   std::vector<std::uint32_t> out(n);
   for (const int k : {7, 5}) {
+    if (!want("batch")) break;
     const auto hands = random_hands(n, k, 42);
     std::printf("random %d-card hands (%zu M, %zu MB input), one thread, M hands/s:\n", k, millions,
                 hands.size() >> 20);
@@ -91,36 +90,44 @@ int main(int argc, char** argv) {
       std::printf("  %-16s %7.1f   (with duplicate check %7.1f)\n", kNames[r], fast, checked);
     }
   }
-  {
+  if (want("wild")) {  // Wild cards beside natural hands of the same ranking, chunked (bench::Race).
     WildOptions deuces;
     deuces.wild = wild_ranks_mask(1);
-    const std::size_t m = n / 4;
-    std::printf("random 7-card hands, deuces wild, one thread, M hands/s (natural hands: above):\n");
-    for (const int wilds : {1, 2}) {
-      const auto hands = hands_with_deuces(m, 7, wilds, 7);
-      std::printf("  %d wild card%s:", wilds, wilds == 1 ? " " : "s");
-      for (int r = 0; r < kRankingCount; ++r) {
-        double best_w = 1e9;
-        for (int rep = 0; rep < 3; ++rep) {
-          const auto t1 = Clock::now();
-          evaluate_batch_wild(hands.data(), m, 7, static_cast<Ranking>(r), deuces, nullptr, out.data(), false, 1);
-          best_w = std::min(best_w, seconds_since(t1));
-        }
-        for (std::size_t i = 0; i < m; ++i) checksum += out[i];
-        std::printf("  %s %.1f", kNames[r], static_cast<double>(m) / best_w / 1e6);
-      }
-      std::printf("\n");
+    const std::size_t m = n / 4, chunks = 8, per = m / chunks;
+    const auto natural = random_hands(m, 7, 11);
+    const std::vector<std::uint8_t> wild[2] = {hands_with_deuces(m, 7, 1, 7), hands_with_deuces(m, 7, 2, 7)};
+    std::vector<std::uint16_t> row_rank(m);  // Mexican stud: each row a random wild rank of its own
+    std::uint64_t seed = 3;
+    for (auto& w : row_rank) w = static_cast<std::uint16_t>(1u << (splitmix(seed) % 13));
+    std::printf("random 7-card hands, deuces wild, one thread, beside natural hands (%zu M each, %zu chunks):\n", m / 1000000,
+                chunks);
+    for (int r = 0; r < kRankingCount; ++r) {
+      const auto ranking = static_cast<Ranking>(r);
+      bench::Race race{{"natural hands", "1 wild card", "2 wild cards", "a wild rank per row (natural hands)"}, {}};
+      race.run(static_cast<int>(chunks), 3, [&](std::size_t who, int c) -> std::uint64_t {
+        const std::size_t begin = static_cast<std::size_t>(c) * per;
+        if (who == 0) evaluate_batch(&natural[begin * 7], per, 7, ranking, out.data(), false, 1);
+        else if (who == 3)
+          evaluate_batch_wild(&natural[begin * 7], per, 7, ranking, WildOptions{}, &row_rank[begin], out.data(), false, 1);
+        else evaluate_batch_wild(&wild[who - 1][begin * 7], per, 7, ranking, deuces, nullptr, out.data(), false, 1);
+        std::uint64_t sum = 0;
+        for (std::size_t i = 0; i < per; ++i) sum += out[i];
+        return sum;
+      });
+      race.print(kNames[r], static_cast<double>(per * chunks), 0);
     }
   }
-  double best = 1e9;
   std::uint64_t sum = 0;
-  for (int rep = 0; rep < 3; ++rep) {
-    const auto t1 = Clock::now();
-    sum = enumerate_all_seven(t);
-    best = std::min(best, seconds_since(t1));
+  if (want("enumerate")) {  // Every seven-card hand in every ranking, chunked by the lowest card.
+    bench::Race race{{}, {}};
+    for (const char* name : kNames) race.names.push_back(name);
+    race.run(46, 2, [&](std::size_t who, int a) -> std::uint64_t {
+      return with_ranking(static_cast<Ranking>(who), [&](auto R) { return bench::enumerate_seven_from<R.value, true>(t, a); });
+    });
+    race.print("enumerate all 133,784,560 seven-card hands (HandSum nested loops, one lookup per rank where no flush is possible):",
+               133784560.0, 0);
+    sum = race.sink;
   }
-  std::printf("enumerate all 133,784,560 seven-card hands (high): %.3f s, %.0f M hands/s\n", best,
-              133784560.0 / best / 1e6);
   std::printf("checksum %llu %llu\n", static_cast<unsigned long long>(checksum), static_cast<unsigned long long>(sum));
   return 0;
 }

@@ -1,5 +1,7 @@
 #include "splitpot/wild.hpp"
 
+#include "splitpot/hand.hpp"  // kLaneBits, kLaneRanks: per-suit rank lanes
+
 #include <algorithm>
 #include <array>
 #include <string>
@@ -234,29 +236,49 @@ struct RowKey {
   bool bug = false;
   int wilds = 0;
   std::uint64_t nat_key = 0;
-  std::uint64_t cards = 0;  // the row's card mask, where the reader made it (else 0)
+  std::uint64_t held = 0;  // what suit_ranks_of reads (the reader's choice: lanes or a card mask)
 };
 
 // The batch loop, eight rows at a time so that their table lookups overlap:
 // rows whose best hand is one or two table reads away (natural cards without
 // a possible flush; fully wild cards where the natural fives can't win, plus
-// the suits' flush fills in high) are read in passes (slot, dense index,
+// in high the suit's flush fill) are read in passes (slot, dense index,
 // value); any other row takes the general path on its own. read_row(i) gives
-// the RowKey, naturals(i) the row's natural cards as a card mask (high rows
-// that may make a flush only), general(i) the general path's value.
-template <Ranking R, typename ReadRow, typename Naturals, typename General>
+// the RowKey, suit_ranks_of(i, held, suit) the 13-bit rank mask of the row's
+// natural cards of a suit (read for high rows only: for every row where it
+// is CheapSuitRanks, else in a branch where a flush is possible), general(i)
+// the general path's value.
+//
+// With one or two wild cards among seven, at most one suit can make a flush
+// (four or three natural cards of it), and about a third of the rows with two
+// can: where its ranks are cheap to read (the same wild cards in every row),
+// its fill is read for every row and kept or not without a branch (a branch
+// on it would mispredict); further suits (three or four wild cards) are read
+// in a loop.
+template <Ranking R, bool CheapSuitRanks, typename ReadRow, typename SuitRanks, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
-                     ReadRow read_row, Naturals naturals, General general) {
+                     ReadRow read_row, SuitRanks suit_ranks_of, General general) {
   constexpr std::size_t kGroup = 8;
   constexpr auto ri = static_cast<std::size_t>(R);
   const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
   const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
-  const std::uint16_t* value = t.value[ri].data();
   const std::uint16_t* dense = t.dense.data();
+  // By number of wild cards: the table (0: the natural values, by slot; else
+  // by dense index), its size, and in high the flush fills (any in-range
+  // table where there are none: their value is never kept).
+  const std::uint16_t* table[kMaxCards + 1];
+  std::size_t size[kMaxCards + 1];
+  const std::uint16_t* fill[kMaxCards + 1];
+  for (std::size_t w = 0; w <= kMaxCards; ++w) {
+    const auto& tw = w ? t.wild[ri][family][w] : t.value[ri];
+    table[w] = tw.data(), size[w] = tw.size();
+    if constexpr (R == Ranking::High)
+      fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
+  }
   bool bad = false;
   for (std::size_t g = begin; g < end; g += kGroup) {
     const std::size_t m = std::min(kGroup, end - g);
-    std::uint32_t slot[kGroup], index[kGroup];
+    std::uint32_t slot[kGroup], index[kGroup], fill_ranks[kGroup];
     int wilds[kGroup];
     unsigned suits[kGroup];
     bool fast[kGroup];
@@ -287,8 +309,10 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       }
       slot[j] = t.slot(row.nat_key);
       wilds[j] = w;
-      suits[j] = wild_flush ? flush_suits : 0;
-      held[j] = row.cards;
+      suits[j] = flush_suits & (0u - static_cast<unsigned>(wild_flush));  // a mask, not a branch
+      held[j] = row.held;
+      if constexpr (R == Ranking::High && CheapSuitRanks)  // the first such suit (some suit where there is none)
+        fill_ranks[j] = suit_ranks_of(i, row.held, (__builtin_ctz(suits[j] | 0x10000u) / 4) & 3);
     }
     for (std::size_t j = 0; j < m; ++j)
       if (fast[j]) {  // selected, not branched on: rows of a batch mix natural and wild hands
@@ -297,19 +321,17 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       }
     for (std::size_t j = 0; j < m; ++j) {
       if (!fast[j]) continue;
-      // The natural value table, or the wild table of this many wild cards
-      // (an index out of its range comes only from unchecked repeated cards).
-      const auto& wild_table = t.wild[ri][family][static_cast<std::size_t>(wilds[j])];
-      const std::uint16_t* table = wilds[j] ? wild_table.data() : value;
-      const std::size_t size = wilds[j] ? wild_table.size() : t.value[ri].size();
-      std::uint16_t v = index[j] < size ? table[index[j]] : 0;
-      if constexpr (R == Ranking::High) {
-        if (suits[j]) {  // the suits where the wild cards may make a flush
-          const std::uint64_t nat = naturals(g + j, held[j]);
-          const auto& fills = t.flush_fill[o.duplicate ? 1 : 0][static_cast<std::size_t>(wilds[j])];
-          for (unsigned rest = suits[j]; rest; rest &= rest - 1)
-            v = std::max(v, fills[suit_ranks(nat, __builtin_ctz(rest) / 4)]);
-        }
+      // An index out of its table's range comes only from unchecked repeated cards.
+      const auto w = static_cast<std::size_t>(wilds[j]);
+      std::uint16_t v = index[j] < size[w] ? table[w][index[j]] : 0;
+      if constexpr (R == Ranking::High && CheapSuitRanks) {
+        const std::uint16_t f = fill[w][fill_ranks[j]];
+        v = std::max(v, suits[j] ? f : std::uint16_t{0});
+        for (unsigned rest = suits[j] & (suits[j] - 1); rest; rest &= rest - 1)  // three or four wild cards
+          v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
+      } else if constexpr (R == Ranking::High) {
+        for (unsigned rest = suits[j]; rest; rest &= rest - 1)
+          v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
       }
       out[g + j] = v;
     }
@@ -326,44 +348,38 @@ constexpr int kBugShift = 52;
 
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
-                                       const WildOptions& o, const std::uint64_t* key_of_byte, std::uint32_t* out,
-                                       bool check) {
-  const std::uint64_t natural_cards = ~(o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0));
+                                       const WildOptions& o, const std::uint64_t* key_of_byte,
+                                       const std::uint64_t* lane_of_byte, std::uint32_t* out, bool check) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
-  auto held = [&](std::size_t i) {
-    std::uint64_t any = 0, sum = 0;
-    for (int x = 0; x < k; ++x) {
-      const std::uint64_t bit = t.card_mask[row_of(i)[x]];
-      any |= bit, sum += bit;
-    }
-    return std::pair{any, sum};
-  };
   auto read_row = [&](std::size_t i) {
     RowKey row;
-    std::uint64_t key = kKeyInit;
-    if (check || R == Ranking::High) {  // one pass: the key and the card mask
+    std::uint64_t key = kKeyInit, lanes = 0;
+    for (int x = 0; x < k; ++x) {
+      const std::uint8_t c = row_of(i)[x];
+      key += key_of_byte[c];
+      if constexpr (R == Ranking::High) lanes += lane_of_byte[c];  // the natural cards, suit by suit
+    }
+    if (check) {  // distinct cards' bits add without carries
       std::uint64_t any = 0, sum = 0;
       for (int x = 0; x < k; ++x) {
-        const std::uint8_t c = row_of(i)[x];
-        key += key_of_byte[c];
-        const std::uint64_t bit = t.card_mask[c];
+        const std::uint64_t bit = t.card_mask[row_of(i)[x]];
         any |= bit, sum += bit;
       }
-      if (check && any != sum) return row;  // a repeated card
-      row.cards = any;
-    } else {
-      for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
+      if (any != sum) return row;  // a repeated card
     }
     if (key >> kPoisonShift) return row;  // a byte that is not a card
     row.ok = true;
     row.wilds = static_cast<int>(key >> kWildCountShift & 0xF);
     row.bug = (key >> kBugShift & 0xF) != 0;
     row.nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
+    row.held = lanes;
     return row;
   };
-  return batch_wild_loop<R>(
+  return batch_wild_loop<R, true>(
       t, begin, end, o, out, read_row,
-      [&](std::size_t i, std::uint64_t cards_held) { return (cards_held ? cards_held : held(i).first) & natural_cards; },
+      [](std::size_t, std::uint64_t lanes, int suit) {
+        return static_cast<std::uint32_t>(lanes >> (kLaneBits * suit)) & kLaneRanks;
+      },
       [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
 }
 
@@ -405,15 +421,15 @@ template <Ranking R, int k>
                                     ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
     for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++row.wilds)
       row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
-    row.cards = any;
+    row.held = any;
     return row;
   };
-  auto naturals = [&](std::size_t i, std::uint64_t cards_held) {
-    return cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
+  auto suit_ranks_of = [&](std::size_t i, std::uint64_t cards_held, int suit) {
+    return static_cast<std::uint32_t>(suit_ranks(cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1), suit));
   };
   WildOptions one_row = o;
-  return batch_wild_loop<R>(
-      t, begin, end, o, out, read_row, naturals,
+  return batch_wild_loop<R, false>(
+      t, begin, end, o, out, read_row, suit_ranks_of,
       [&](std::size_t i) {
         one_row.wild = wild_of(i) & ~card_bit(kJoker);
         return evaluate_wild_unchecked(row_of(i), k, R, one_row);
@@ -429,9 +445,11 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   const Tables& t = tables();
   // The same wild cards in every row: fold them into a key table for this call.
   const bool fixed = row_wild_ranks == nullptr && o.penalty == 0;
-  std::array<std::uint64_t, 256> key_of_byte{};
+  std::array<std::uint64_t, 256> key_of_byte{}, lane_of_byte{};
   for (int b = 0; b < 256; ++b) {
     const auto ub = static_cast<std::size_t>(b);
+    if (b < kDeckSize && !(o.wild >> b & 1))
+      lane_of_byte[ub] = std::uint64_t{1} << (kLaneBits * suit_of(b) + rank_of(b));
     if (b < kDeckSize) key_of_byte[ub] = (o.wild >> b & 1) ? std::uint64_t{1} << kWildCountShift : t.card_key[ub];
     else if (b == kJoker) key_of_byte[ub] = std::uint64_t{1} << (o.joker == JokerRule::Wild ? kWildCountShift : kBugShift);
     else key_of_byte[ub] = kPoison;
@@ -440,7 +458,8 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
       auto run = [&](auto K) {  // the number of cards as a compile-time constant: unrolled loops
-        if (fixed) return batch_same_wilds<R.value, K.value>(t, c, begin, end, oo, key_of_byte.data(), dst, check);
+        if (fixed) return batch_same_wilds<R.value, K.value>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(),
+                                                              dst, check);
         return batch_row_wilds<R.value, K.value>(t, c, begin, end, oo, rows_w, dst, check);
       };
       if (kk == 5) return run(std::integral_constant<int, 5>{});

@@ -10,7 +10,10 @@
 //                      equal a fresh run of the builder, HandSum (incremental
 //                      hands) against evaluate: all 7-card hands in high,
 //                      deuce-to-seven and ace-to-six, all
-//                      5- and 6-card hands and random ones in every ranking
+//                      5- and 6-card hands and random ones in every ranking,
+//                      wild-card batches against single hands: every
+//                      five-card hand of 53 cards, random seven-card hands
+//                      with 0-4 wild cards and per-row wild ranks
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
 // Prints the cards of the first failure of each kind; exits 1 on any failure.
@@ -502,35 +505,37 @@ void test_rule_examples() {
         "K-Q-J-T-A is no straight in ace-to-six");
 }
 
+// Calls f(cards) for every five-card hand of cards 0..deck-1 (52: the
+// standard deck; 53: with the joker), cards increasing.
+void each_five(int deck, const std::function<void(const std::uint8_t*)>& f) {
+  std::uint8_t c[5];
+  for (c[0] = 0; c[0] < deck; ++c[0])
+    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < deck; ++c[1])
+      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < deck; ++c[2])
+        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < deck; ++c[3])
+          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < deck; ++c[4]) f(c);
+}
+
 // Wild cards: the exhaustive counts.
 void test_wild_counts(bool seven) {
   WildOptions deuces;
   deuces.wild = wild_ranks_mask(1);
-  std::uint8_t c[7];
   long five_kind = 0;
-  for (c[0] = 0; c[0] < 52; ++c[0])
-    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 52; ++c[1])
-      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 52; ++c[2])
-        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 52; ++c[3])
-          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 52; ++c[4])
-            five_kind += category_of(evaluate_wild_unchecked(c, 5, Ranking::High, deuces), Ranking::High) ==
-                         Category::FiveOfAKind;
+  each_five(52, [&](const std::uint8_t* c) {
+    five_kind += category_of(evaluate_wild_unchecked(c, 5, Ranking::High, deuces), Ranking::High) == Category::FiveOfAKind;
+  });
   check_eq(five_kind, 672, "deuces wild: five-card hands that are five of a kind");
 
   WildOptions bug;  // the joker as the bug, over the 53-card deck
   std::array<long, 11> cats{};
   std::set<std::uint16_t> distinct;
   long hands = 0;
-  for (c[0] = 0; c[0] < 53; ++c[0])
-    for (c[1] = static_cast<std::uint8_t>(c[0] + 1); c[1] < 53; ++c[1])
-      for (c[2] = static_cast<std::uint8_t>(c[1] + 1); c[2] < 53; ++c[2])
-        for (c[3] = static_cast<std::uint8_t>(c[2] + 1); c[3] < 53; ++c[3])
-          for (c[4] = static_cast<std::uint8_t>(c[3] + 1); c[4] < 53; ++c[4]) {
-            const std::uint16_t s = evaluate_wild_unchecked(c, 5, Ranking::AceToFive, bug);
-            ++cats[static_cast<std::size_t>(category_of(s, Ranking::AceToFive))];
-            distinct.insert(s);
-            ++hands;
-          }
+  each_five(53, [&](const std::uint8_t* c) {
+    const std::uint16_t s = evaluate_wild_unchecked(c, 5, Ranking::AceToFive, bug);
+    ++cats[static_cast<std::size_t>(category_of(s, Ranking::AceToFive))];
+    distinct.insert(s);
+    ++hands;
+  });
   check_eq(hands, 2869685, "five-card hands from 53 cards");
   check_eq(distinct.size(), 6175u, "ace-to-five with the bug: distinct values");
   const long want[11] = {0, 1500928, 1180608, 126360, 57408, 0, 0, 3744, 637, 0, 0};
@@ -555,6 +560,79 @@ void test_wild_counts(bool seven) {
     seven_kind += local;
   });
   check_eq(seven_kind.load(), 609760, "deuces wild: seven-card hands that make five of a kind");
+}
+
+// Batches with wild cards (their fast paths: the natural cards' key read in
+// passes, flush fills chosen without branches) against the single-hand
+// evaluation (the general path, kept as the reference), row by row, with and
+// without the duplicate check. row_wild: per-row wild ranks, or empty.
+long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking r, const WildOptions& o,
+                           const std::vector<std::uint16_t>& row_wild, std::string& first) {
+  const std::size_t n = rows.size() / static_cast<std::size_t>(k);
+  std::vector<std::uint32_t> checked(n), unchecked(n);
+  const std::uint16_t* rw = row_wild.empty() ? nullptr : row_wild.data();
+  long bad = evaluate_batch_wild(rows.data(), n, k, r, o, rw, checked.data(), true, 1) != -1;
+  evaluate_batch_wild(rows.data(), n, k, r, o, rw, unchecked.data(), false, 1);
+  for (std::size_t i = 0; i < n; ++i) {
+    WildOptions row_o = o;
+    if (rw) row_o.wild |= wild_ranks_mask(rw[i]);
+    const std::uint8_t* c = &rows[i * static_cast<std::size_t>(k)];
+    const std::uint16_t want = evaluate_wild_unchecked(c, k, r, row_o);
+    if (checked[i] != want || unchecked[i] != want) {
+      if (!bad++) {
+        first = std::string(name(r)) + ":";
+        for (int j = 0; j < k; ++j) first += " " + card_text(c[j]);
+        first += " batch " + std::to_string(checked[i]) + "/" + std::to_string(unchecked[i]) + ", want " + std::to_string(want);
+      }
+    }
+  }
+  return bad;
+}
+
+void test_wild_batch_equals_scalar(bool quick) {
+  WildOptions deuces_joker, deuces_bug, joker_only, deuces_dup, penalty;
+  deuces_joker.wild = deuces_bug.wild = deuces_dup.wild = wild_ranks_mask(1);
+  deuces_joker.joker = joker_only.joker = deuces_dup.joker = JokerRule::Wild;
+  deuces_dup.duplicate = true;
+  penalty.wild = wild_ranks_mask(1u << 5);  // sevens wild, the jack of spades a penalty card
+  penalty.penalty = card_bit(make_card(9, 3));
+  penalty.penalty_rule = PenaltyRule::VoidCard;
+  const std::pair<const char*, const WildOptions*> options[] = {
+      {"deuces and the joker wild", &deuces_joker}, {"deuces wild, the bug", &deuces_bug},
+      {"the joker wild", &joker_only}, {"deuces and the joker wild, duplicates", &deuces_dup}, {"void card", &penalty}};
+  // Every five-card hand of the 53-card deck (0 to 5 wild cards); --quick: every 13th.
+  std::vector<std::uint8_t> fives;
+  long count = 0;
+  each_five(53, [&](const std::uint8_t* c) {
+    if (!quick || count++ % 13 == 0) fives.insert(fives.end(), c, c + 5);
+  });
+  // Random seven-card hands of the 53-card deck with 0 to 4 deuces, as many of
+  // each count; and per-row wild ranks (one or two random ranks).
+  const std::size_t sevens_per_count = quick ? 4000 : 250000;
+  std::vector<std::uint8_t> sevens;
+  for (int wilds = 0; wilds <= 4; ++wilds)
+    for (std::size_t h = 0; h < sevens_per_count; ++h) {
+      std::uint8_t row[7];
+      for (int j = 0; j < 7;) {  // wilds deuces, the rest from the other 49 cards (the joker included)
+        const auto card = static_cast<std::uint8_t>(j < wilds ? next_random() % 4 : 4 + next_random() % 49);
+        if (std::find(row, row + j, card) == row + j) row[j++] = card;
+      }
+      sevens.insert(sevens.end(), row, row + 7);
+    }
+  std::vector<std::uint16_t> row_wild(sevens.size() / 7);
+  for (auto& w : row_wild) w = static_cast<std::uint16_t>(1u << (next_random() % 13) | (next_random() % 3 ? 0 : 1u << (next_random() % 13)));
+  for (const Ranking r : kAll) {
+    for (const auto& [what, o] : options) {
+      std::string first;
+      const long five_bad = wild_batch_mismatches(fives, 5, r, *o, {}, first);
+      check_eq(five_bad, 0, std::string(name(r)) + ", " + what + ": batch of every five-card hand equals single hands " + first);
+      const long seven_bad = wild_batch_mismatches(sevens, 7, r, *o, {}, first);
+      check_eq(seven_bad, 0, std::string(name(r)) + ", " + what + ": batch of random seven-card hands equals single hands " + first);
+    }
+    std::string first;
+    const long row_bad = wild_batch_mismatches(sevens, 7, r, joker_only, row_wild, first);
+    check_eq(row_bad, 0, std::string(name(r)) + ": batch with per-row wild ranks equals single hands " + first);
+  }
 }
 
 // Rule examples with wild cards (docs/rules.md, section 2).
@@ -616,6 +694,7 @@ int main(int argc, char** argv) {
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
   test_wild_counts(!quick);
+  test_wild_batch_equals_scalar(quick);
   test_hand_sum_random(quick ? 5000 : 200000);
   if (quick) {
     test_hand_sum_exhaustive(5, Ranking::High);

@@ -407,6 +407,8 @@ class Table:
         (digits, then Enter), or Enter alone lets ``pick`` (the house) call for him."""
         out = self.out
         fitting = [c for c in calls if c.fits(deal.players)]
+        if not fitting:
+            return pick(deal)  # the house says why nothing fits
         out.line("")
         out.line(f"you deal hand {deal.number}: call the game", style="bold")
         for number, call in enumerate(fitting, 1):

@@ -125,18 +125,37 @@ class HandSum {
 
   // The rare case for the lows that count flushes: five or more cards of one
   // suit. The best five is the best flush of the suit, or the best five that
-  // holds an off-suit card. With five suited cards those fives are the ones
-  // missing a suited card: the best of each hand without one suited card
-  // (one lookup each); with six suited of seven, the ones missing two.
+  // holds an off-suit card. With five suited cards: the best reading of the
+  // ranks ignoring suits is such a five where an off-suit card pairs a suited
+  // one, or where it is not worth what the suited five is (one lookup or
+  // two); else, and with six suited of seven, the fives missing a suited
+  // card (one lookup each), or two.
+  // Counts come from the suit counters, not popcounts (a library call or a
+  // dozen instructions in the portable build).
   template <Ranking R>
   std::uint16_t evaluate_flush(const Tables& t) const noexcept {
     constexpr auto ri = static_cast<std::size_t>(R);
     const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
-    const unsigned suited = static_cast<unsigned>(lanes_ >> (__builtin_ctz(counters) / 4 * kLaneBits)) & kLaneRanks;
+    const auto suit = static_cast<unsigned>(__builtin_ctz(counters)) / 4;
+    const unsigned suited = static_cast<unsigned>(lanes_ >> (suit * kLaneBits)) & kLaneRanks;
     std::uint16_t best = t.flush[ri][suited];
-    const int k = popcount(suited), n = size();
-    if (k == n) return best;  // every five is suited
+    std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
+    if (!off_suit) return best;  // every five is suited
+    const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
     const std::uint16_t* value = t.value[ri].data();
+    if (k == 5) {
+      const std::uint16_t any = value[t.slot(key_)];
+      // An off-suit card of a suited rank: the best reading is some five
+      // with an off-suit card (the suited five's ranks with it in place of
+      // its rank's suited card, if not another five).
+      const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
+                                                   off_suit >> (3 * kLaneBits));
+      if (off_ranks & suited) return std::max(best, any);
+      std::uint64_t suited_key = key_;  // the hand less its off-suit cards
+      for (; off_suit; off_suit &= off_suit - 1)
+        suited_key -= kRankMultiplier[static_cast<std::size_t>(__builtin_ctzll(off_suit) % kLaneBits)];
+      if (any != value[t.slot(suited_key)]) return std::max(best, any);
+    }
     for (unsigned a = suited; a; a &= a - 1) {
       const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
       if (k == 5) {

@@ -9,11 +9,28 @@ diamonds, hearts, spades), as in :mod:`splitpot.cards`.
 True
 >>> bring_in_seat({0: cards("4h"), 1: cards("4c"), 2: cards("9s")})
 1
+
+Readings: the best showing hand is a high hand of fewer than five cards, so it
+counts the game's wild cards that everyone shares (wild ranks or cards, the
+joker as the bug or wild) as the evaluator reads a short high hand (a wild card
+joins the largest group; a lone one is an ace): with deuces wild, 2-A showing is
+a pair of aces, and an open pair for the open-pair option.  Where the wild
+cards are positional (each player's own, secret until the showdown: Mexican
+stud) the upcards are read as natural cards, as the rules say of Mexican stud
+(§5.9).  The single-card duties (the bring-in, the highest or lowest upcard
+that must bet) read the card itself, rank then suit: a wild deuce is a deuce
+there, and the joker ranks above every natural card.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from splitpot.evaluate import Category, evaluate, strength
+
+if TYPE_CHECKING:
+    from splitpot.engine.spec import Wilds
 
 __all__ = [
     "best_showing_seat",
@@ -24,7 +41,12 @@ __all__ = [
     "low_card_order",
     "rings",
     "showing_key",
+    "showing_key_for",
+    "shows_pair",
 ]
+
+ShowingKey = Callable[[Sequence[int]], tuple[int, ...]]
+"""A sortable value of a player's upcards (higher acts first)."""
 
 
 def clockwise(start: int, seats: int) -> list[int]:
@@ -85,6 +107,56 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     return (category, *(r for _, r in groups))
 
 
+def _shared(wilds: Wilds) -> dict[str, Any] | None:
+    """The evaluator keywords of the wild cards everyone shares, or None when the
+    upcards read as natural cards (no shared wild card, or positional ones)."""
+    shared = {k: v for k, v in wilds.options(low=False).items() if k in ("wild", "joker", "duplicate")}
+    if wilds.positional is not None or (not shared and wilds.joker is None):
+        return None
+    return shared
+
+
+def showing_key_for(wilds: Wilds) -> ShowingKey:
+    """How upcards rank for the first to act in a game with ``wilds``:
+    :func:`showing_key` where no wild card is shared by everyone (or the wild
+    cards are positional), else the short high hand with the shared wild cards.
+
+    >>> from splitpot.cards import parse_cards
+    >>> from splitpot.engine.spec import Wilds
+    >>> key = showing_key_for(Wilds(wild=("2",)))
+    >>> key([int(c) for c in parse_cards("2c Ah")]) > key([int(c) for c in parse_cards("Kd Kh")])
+    True
+    >>> showing_key_for(Wilds()) is showing_key
+    True
+    """
+    shared = _shared(wilds)
+    if shared is None:
+        return showing_key
+
+    def key(upcards: Sequence[int]) -> tuple[int, ...]:
+        return (strength(list(upcards), "high", **shared),)
+
+    return key
+
+
+def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
+    """Whether the upcards show a pair or better (the open-pair option), reading
+    them as :func:`showing_key_for` does: with deuces wild 2-A is a pair of aces.
+
+    >>> from splitpot.cards import parse_cards
+    >>> from splitpot.engine.spec import Wilds
+    >>> up = [int(c) for c in parse_cards("2c Ah")]
+    >>> shows_pair(up, Wilds()), shows_pair(up, Wilds(wild=("2",)))
+    (False, True)
+    """
+    shared = _shared(wilds)
+    if shared is None:
+        ranks = [c >> 2 for c in upcards]
+        return len(ranks) != len(set(ranks))
+    hand = evaluate(list(upcards), "high", **shared) if len(upcards) > 1 else None
+    return hand is not None and hand.category is not Category.HIGH_CARD
+
+
 def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
     """The seat whose last upcard is lowest (ace high; clubs lowest on ties)."""
     return min(upcard, key=lambda seat: upcard[seat][-1])
@@ -99,15 +171,17 @@ def high_card_seat(upcard: Mapping[int, Sequence[int]]) -> int:
     return max(upcard, key=lambda seat: upcard[seat][-1])
 
 
-def best_showing_seat(upcards: Mapping[int, Sequence[int]], button: int, seats: int) -> int:
-    """The best showing hand; ties go to the seat nearest the dealer's left."""
+def best_showing_seat(
+    upcards: Mapping[int, Sequence[int]], button: int, seats: int, key: ShowingKey = showing_key
+) -> int:
+    """The best showing hand by ``key``; ties go to the seat nearest the dealer's left."""
     best_seat, best_key = -1, None
     for i in range(1, seats + 1):
         seat = (button + i) % seats
         if seat in upcards:
-            key = showing_key(upcards[seat])
-            if best_key is None or key > best_key:  # strict: ties stay with the earlier seat
-                best_seat, best_key = seat, key
+            value = key(upcards[seat])
+            if best_key is None or value > best_key:  # strict: ties stay with the earlier seat
+                best_seat, best_key = seat, value
     return best_seat
 
 

@@ -8,7 +8,9 @@ A hand holding a penalty card under the dead-hand rule has no high and no low
 (strength 0) and wins nothing.  Odd chips between tied hands follow
 ``GameSpec.odd_chip``: by suit (the tied hand holding the highest card of its
 five, or the lowest card for a low) or by position (the first tied seat left
-of the dealer).
+of the dealer).  Readings: "the lowest card, ace low" reads the ace as the low
+ranking does, so in ``deuce-to-seven`` (ace high) the lowest card of A-K-Q-J-9
+is the nine.
 
 Two hooks serve the draw games: a hand the state declares dead
 (:meth:`State.dead_hand <splitpot.engine.state.State.dead_hand>`: more or fewer

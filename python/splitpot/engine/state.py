@@ -52,7 +52,15 @@ from splitpot.engine.betting import Action, Option, Round
 from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
-from splitpot.engine.order import best_showing_seat, bring_in_seat, clockwise, high_card_seat, rings
+from splitpot.engine.order import (
+    best_showing_seat,
+    bring_in_seat,
+    clockwise,
+    high_card_seat,
+    rings,
+    showing_key_for,
+    shows_pair,
+)
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
@@ -589,7 +597,8 @@ class State:
             return
         self.phase = _BETTING
         if street.opener is Opener.BEST_SHOWING:
-            first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats)
+            first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats,
+                                      showing_key_for(self.spec.wilds))
         elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
         elif street.opener is Opener.HIGH_CARD_BETS or street.opener is Opener.LOW_CARD_BETS:
@@ -605,11 +614,7 @@ class State:
             self._end_round()
 
     def _open_pair(self) -> bool:
-        for seat in self._active:
-            ranks = [c >> 2 for c in self.up[seat]]
-            if len(ranks) != len(set(ranks)):
-                return True
-        return False
+        return any(shows_pair(self.up[seat], self.spec.wilds) for seat in self._active)
 
     def _next_pending(self, start: int, *, inclusive: bool) -> int | None:
         assert self.round is not None

@@ -137,6 +137,9 @@ def _stakes(stakes: object, name: str) -> Stakes:
 
 def _draw_options(name: str, max_draw: object, ace_draw: object) -> tuple[int, int | None]:
     most = as_int(max_draw, f"{name}: max_draw", low=1, high=5)
+    if ace_draw is not None and most == 5:
+        raise RuleError(f"{name}: ace_draw (more cards to a kept ace) needs max_draw below 5; "
+                        f"give both, e.g. max_draw=3, ace_draw=4.")
     ace = as_optional_int(ace_draw, f"{name}: ace_draw", low=most + 1, high=5)
     return most, ace
 
