@@ -73,6 +73,11 @@ class TurnUp:
         object.__setattr__(self, "mode", as_choice(self.mode, ChoiceMode, "TurnUp: mode"))
 
 
+_MADE: dict[tuple[int, ...], Option] = {}
+"""Turn-up options already made, keyed by (optional, down cards...): options are
+frozen values, handed out again rather than built at every decision of every hand."""
+
+
 @dataclass(slots=True)
 class TurnUps:
     """The turn-up choices of one street in progress: who still chooses and what
@@ -81,7 +86,6 @@ class TurnUps:
     rule: TurnUp
     order: tuple[int, ...]
     chosen: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    options: dict[tuple[int, ...], Option] = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def start(cls, rule: TurnUp, seats: Sequence[int]) -> TurnUps:
@@ -110,11 +114,13 @@ class TurnUps:
     def option(self, down: Sequence[int]) -> Option:
         """The legal choice of a player holding ``down``: ``choices`` the cards he
         may turn up, ``amounts`` how many (0 where he may keep them down, or 1)."""
-        key = tuple(down)
-        option = self.options.get(key)
+        key = (self.rule.optional, *down)
+        option = _MADE.get(key)
         if option is None:
+            if len(_MADE) > 4096:
+                _MADE.clear()
             amounts = (0, 1) if self.rule.optional else (1,)
-            option = self.options[key] = Option(Action.TURN_UP, amounts, tuple(map(card_text, key)))
+            option = _MADE[key] = Option(Action.TURN_UP, amounts, tuple(map(card_text, down)))
         return option
 
     def verify(self, seat: int, actor: int | None, down: Sequence[int], cards: Sequence[int]) -> None:
