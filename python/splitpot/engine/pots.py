@@ -77,7 +77,8 @@ Priority = Callable[[list[int], Side], list[int]]
 
 
 def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
-    """Split the chips committed this hand into a main pot and side pots.
+    """Split the chips committed this hand (each seat's, never negative) into a
+    main pot and side pots.
 
     Each level of an active player's total forms a pot that the active players
     who reached it may win; folded players' chips count but win nothing.  A
@@ -89,13 +90,14 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
     live = sorted(set(active))
     levels = sorted({committed[s] for s in live if committed[s] > 0})
     pots: list[Pot] = []
-    previous = 0
+    below = 0  # every seat's chips up to the previous level (chips are never negative)
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in committed)
-        eligible = tuple(s for s in live if committed[s] >= level)
-        pots.append(Pot(amount=amount, eligible=eligible))
-        previous = level
-    rest = sum(c - min(c, previous) for c in committed)
+        upto = 0
+        for c in committed:  # a loop and a conditional, not sum() of min()s: several times cheaper
+            upto += c if c < level else level
+        pots.append(Pot(amount=upto - below, eligible=tuple([s for s in live if committed[s] >= level])))
+        below = upto
+    rest = sum(committed) - below
     if rest:
         if pots:
             last = pots[-1]
