@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from splitpot.engine.pots import Pot, Side, award_cards_speak, best, divide, side_pots
+from splitpot.engine.pots import Pot, Side, award_cards_speak, best, divide, side_pots, uncalled
 
 
 def first(seats: list[int], side: Side) -> list[int]:
@@ -86,3 +86,10 @@ def _layers(committed: list[int], active: list[int]) -> list[tuple[int, tuple[in
 def test_side_pots_equal_the_level_by_level_definition(committed: list[int], data: st.DataObject) -> None:
     active = data.draw(st.lists(st.sampled_from(range(len(committed))), min_size=1, unique=True))
     assert [(p.amount, p.eligible) for p in side_pots(committed, active)] == _layers(committed, active)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=9))
+def test_uncalled_is_the_largest_commitment_beyond_every_other(committed: list[int]) -> None:
+    top = max(range(len(committed)), key=committed.__getitem__)
+    rest = max((c for s, c in enumerate(committed) if s != top), default=0)
+    assert uncalled(committed) == (top, committed[top] - rest)

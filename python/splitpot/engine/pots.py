@@ -30,6 +30,7 @@ __all__ = [
     "best",
     "divide",
     "side_pots",
+    "uncalled",
 ]
 
 
@@ -105,6 +106,19 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
         else:
             pots.append(Pot(amount=rest, eligible=tuple(live)))
     return pots
+
+
+def uncalled(committed: Sequence[int]) -> tuple[int, int]:
+    """The seat holding the largest commitment and the chips of it that no other
+    seat matched (0 when another seat holds as much; the seat is then the first
+    holding the largest).
+
+    >>> uncalled([5, 20, 8]), uncalled([10, 4, 10])
+    ((1, 12), (0, 0))
+    """
+    ranked = sorted(committed)  # the largest and the next: one sort is cheaper than max() twice
+    excess = ranked[-1] - (ranked[-2] if len(ranked) > 1 else 0)
+    return committed.index(ranked[-1]), excess
 
 
 def best(seats: Iterable[int], strength: Mapping[int, int], *, qualify: bool = False) -> list[int]:
