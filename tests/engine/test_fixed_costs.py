@@ -37,3 +37,22 @@ def test_showings_hold_the_played_cards_as_ints(game: str, options: dict[str, ob
             assert hand is not None
             assert played == tuple(int(c) for c in hand.cards)
             assert all(type(c) is int for c in played)
+
+
+def test_remembered_two_card_names_do_not_depend_on_the_order_hands_are_named() -> None:
+    """Two-card names are remembered by the ranks played and the kind: naming every
+    two-card hand (wild cards too) in one order and then in the reverse order, from an
+    empty memo each time, gives the same names; a key missing something would not."""
+    import itertools
+
+    from splitpot import two_card
+
+    hands = [two_card.evaluate_two(list(pair), kind, wild=wild)
+             for pair in itertools.combinations(range(0, 53, 3), 2)
+             for kind in ("high", "low") for wild in (None, "2")]
+    names = []
+    for order in (hands, hands[::-1]):
+        two_card._NAMES.clear()
+        names.append({id(hand): str(hand) for hand in order})
+    assert names[0] == names[1]
+    assert len(set(names[0].values())) > 100
