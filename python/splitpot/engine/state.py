@@ -551,17 +551,20 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
+                downs, ups, dealt_event = self.down, self.up, ev.CardsDealt  # locals: a loop per deal
                 face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
                     if face_down:  # turned his hole card up: this street's cards come down
                         down = per if seat in face_down else street.down
                     if down:
-                        self.down[seat].extend(mine[:down])
-                        log(last := ev.CardsDealt(seat=seat, cards=mine[:down], up=False))
+                        hidden = mine[:down]
+                        downs[seat].extend(hidden)
+                        log(last := dealt_event(seat=seat, cards=hidden, up=False))
                     if down < per:
-                        self.up[seat].extend(mine[down:])
-                        log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
+                        shown = mine[down:]
+                        ups[seat].extend(shown)
+                        log(last := dealt_event(seat=seat, cards=shown, up=True))
         if per and street.down and self.spec.draws is not None:
             self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         self._face_down = None
