@@ -53,6 +53,10 @@ class Side(StrEnum):
     """Chips given back to the player who put them in (the sevens rule)."""
 
 
+# Side members as module constants: every pot awarded reads them (an Enum class attribute: ~70 ns in 3.11)
+_HIGH, _LOW, _POT, _UNCONTESTED, _EQUAL = Side.HIGH, Side.LOW, Side.POT, Side.UNCONTESTED, Side.EQUAL
+
+
 @dataclass(frozen=True, slots=True)
 class Pot:
     """A main or side pot: its chips and the seats that may win it."""
@@ -169,14 +173,14 @@ def award_cards_speak(
     """
     seats = list(pot.eligible)
     if len(seats) == 1:
-        return [Share(index, seats[0], pot.amount, Side.UNCONTESTED)]
+        return [Share(index, seats[0], pot.amount, _UNCONTESTED)]
     highs = best(seats, high, qualify=True) if high is not None else []
     lows = best(seats, low, qualify=True) if low is not None else []
     if highs and lows:
-        shares = divide(index, (pot.amount + 1) // 2, priority(highs, Side.HIGH), Side.HIGH, "high")
-        return shares + divide(index, pot.amount // 2, priority(lows, Side.LOW), Side.LOW, "low")
+        shares = divide(index, (pot.amount + 1) // 2, priority(highs, _HIGH), _HIGH, "high")
+        return shares + divide(index, pot.amount // 2, priority(lows, _LOW), _LOW, "low")
     if highs:
-        return divide(index, pot.amount, priority(highs, Side.HIGH), Side.POT, "high")
+        return divide(index, pot.amount, priority(highs, _HIGH), _POT, "high")
     if lows:
-        return divide(index, pot.amount, priority(lows, Side.LOW), Side.POT, "low")
-    return divide(index, pot.amount, priority(seats, Side.EQUAL), Side.EQUAL)
+        return divide(index, pot.amount, priority(lows, _LOW), _POT, "low")
+    return divide(index, pot.amount, priority(seats, _EQUAL), _EQUAL)

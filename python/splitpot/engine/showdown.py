@@ -55,6 +55,9 @@ if TYPE_CHECKING:
 __all__ = ["Showing", "evaluate_hands", "favourable_five", "settle"]
 
 _ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
+# Enum members read at every showdown, as module constants (an Enum class attribute costs ~70 ns in 3.11)
+_HIGH, _LOW, _UNCONTESTED = Side.HIGH, Side.LOW, Side.UNCONTESTED
+_SEVENS_OFF, _BY_POSITION, _NO_DECLARING = Sevens.OFF, OddChip.BY_POSITION, DeclareMode.NONE
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +143,7 @@ def _sevens(
     """Under the sevens rule: the pots to award by the cards, the low strengths
     to award them with, and the chips returned."""
     rule = state.spec.sevens
-    caught = penalised(state, low) if rule is not Sevens.OFF and low is not None else set()
+    caught = penalised(state, low) if rule is not _SEVENS_OFF and low is not None else set()
     if not caught or low is None:
         return pots, low, []
     if rule is Sevens.FORFEIT_POT:
@@ -219,26 +222,26 @@ def _priority(
     def by_position(seats: list[int], side: Side) -> list[int]:
         return sorted(seats, key=position.__getitem__)
 
-    if spec.odd_chip is OddChip.BY_POSITION:
+    if spec.odd_chip is _BY_POSITION:
         return by_position
     ace_low = spec.low not in _ACE_HIGH_LOWS
 
     def five(seat: int, side: Side) -> tuple[int, ...]:
         shown = showings[seat]
-        cards = shown.high_cards if side is Side.HIGH else shown.low_cards
-        ranking = spec.high if side is Side.HIGH else spec.low
+        cards = shown.high_cards if side is _HIGH else shown.low_cards
+        ranking = spec.high if side is _HIGH else spec.low
         if held is None or ranking is None or len(cards) < 5:
             return cards
         wilds = (wilds_of or {}).get(seat, spec.wilds)
-        options = wilds.options(low=side is Side.LOW)
-        return favourable_five(cards, held[seat], ranking, options, low=side is Side.LOW)
+        options = wilds.options(low=side is _LOW)
+        return favourable_five(cards, held[seat], ranking, options, low=side is _LOW)
 
     def by_suit(seats: list[int], side: Side) -> list[int]:
         if len(seats) < 2:
             return list(seats)
-        if side is Side.HIGH:
+        if side is _HIGH:
             return high_card_order(seats, {s: five(s, side) for s in seats})
-        if side is Side.LOW:
+        if side is _LOW:
             return low_card_order(seats, {s: five(s, side) for s in seats}, ace_low=ace_low)
         return by_position(seats, side)
 
@@ -260,7 +263,7 @@ def settle(state: State) -> list[ev.Event]:
     shares: list[Share] = []
     showings: dict[int, Showing] = {}
     if len(active) == 1:
-        shares = [Share(i, active[0], p.amount, Side.UNCONTESTED) for i, p in enumerate(pots)]
+        shares = [Share(i, active[0], p.amount, _UNCONTESTED) for i, p in enumerate(pots)]
     else:
         down, up, community = state.down, state.up, state.community
         own = {s: down[s] + up[s] for s in active}
@@ -286,7 +289,7 @@ def settle(state: State) -> list[ev.Event]:
         low = {s: showings[s].low for s in active} if spec.low is not None else None
         pots, low, returned = _sevens(state, pots, high=high, low=low, priority=priority)
         for index, pot in enumerate(pots):
-            if spec.declare is not DeclareMode.NONE and len(pot.eligible) > 1:
+            if spec.declare is not _NO_DECLARING and len(pot.eligible) > 1:
                 assert high is not None and low is not None
                 result = resolve_declared(
                     index, pot, state.declared, high=high, low=low,

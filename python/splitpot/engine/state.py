@@ -243,11 +243,11 @@ class State:
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
         stacks = as_ints(stacks, "stacks", low=0)
         seats = len(stacks)
-        playing = [s for s in range(seats) if stacks[s] > 0]
-        if not spec.min_players <= len(playing) <= spec.max_players:
+        playing = seats - stacks.count(0)  # stacks are ints >= 0
+        if not spec.min_players <= playing <= spec.max_players:
             raise RuleError(
                 f"{spec.name} needs {spec.min_players} to {spec.max_players} players with chips, "
-                f"got {len(playing)}."
+                f"got {playing}."
             )
         button = as_int(button, "button", low=0, high=seats - 1)
         seed = as_optional_int(seed, "seed")
@@ -255,7 +255,7 @@ class State:
         joker = spec.wilds.joker is not None
         self._decks = draws.Decks(deck, seed=seed, size=spec.wilds.deck_size)
         order = self._decks.first
-        if not joker and 52 in order:
+        if deck is not None and not joker and 52 in order:  # a shuffled deck holds the joker only when dealt
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
         self.spec = spec
         self.game_call = _checked_call(game_call, spec)
