@@ -921,9 +921,9 @@ class State:
         different number only where the game serves what a player asks for);
         return (actor, discards as ints)."""
         cards = _discards(discards)
-        seat = self._verify(_A_DRAW)[0]
-        held = self._held(seat)
-        missing = [ev.card_text(c) for c in cards if c not in held]
+        seat, offered = self._verify(_A_DRAW)  # offered: the most this draw may take (legal_actions)
+        down, up = self.down[seat], self.up[seat]
+        missing = [ev.card_text(c) for c in cards if c not in down and c not in up]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
         rules = self.spec.draws
@@ -936,19 +936,21 @@ class State:
                 f"{self.spec.name} serves a different number only with DrawRules(as_asked=True)."
             )
         limit = self.spec.streets[self.street].draw
-        if rules is not None and rules.ace_draw is not None:
-            limit = rules.most(limit, [c for c in held if c not in cards])
-        if max(len(cards), count) > limit:
-            more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
-            raise IllegalActionError(
-                f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
-            )
-        most = self._stub_room()
-        if count > most:
-            raise IllegalActionError(
-                f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
-                f"dealt); draw fewer."
-            )
+        wanted = max(len(cards), count)
+        # The offer is min(limit or more keeping an ace, the stub's room): a draw within it and
+        # within the street's own limit passes both checks below, so they are skipped.
+        if wanted > limit or wanted > offered:
+            if rules is not None and rules.ace_draw is not None:
+                limit = rules.most(limit, [c for c in down + up if c not in cards])
+            if wanted > limit:
+                more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
+                raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards{more}, not {wanted}.")
+            most = self._stub_room()
+            if count > most:
+                raise IllegalActionError(
+                    f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+                    f"dealt); draw fewer."
+                )
         if self._paying is not None:  # paid draws: one card a turn, the fee affordable
             self._paying.verify(seat, cards, self.stacks[seat])
         return seat, cards
@@ -968,15 +970,16 @@ class State:
         stub, never its last card (the stub is reshuffled when it runs short)."""
         seat, cards = self.verify_draw(discards, asked=asked)
         count = len(cards) if asked is None else int(asked)
-        received = self._serve(count)
+        received = self._serve(count) if count else []
+        down, up = self.down[seat], self.up[seat]
         if count == len(cards):
             for old, new in zip(cards, received, strict=True):
-                pile = self.down[seat] if old in self.down[seat] else self.up[seat]
+                pile = down if old in down else up
                 pile[pile.index(old)] = new
         else:  # served as asked: a hand of another size than five is dead at showdown
             for old in cards:
-                (self.down[seat] if old in self.down[seat] else self.up[seat]).remove(old)
-            self.down[seat].extend(received)
+                (down if old in down else up).remove(old)
+            down.extend(received)
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
         if self._exposable:
@@ -987,13 +990,13 @@ class State:
             return self._paid_draw_made(seat, bool(received), event)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
-        if rest:
+        if rest:  # drawing goes on: no dealer step, and _log has dropped the legal actions
             self.actor = rest[0]
-        else:
-            self.actor = None
-            if self._owed:
-                self._serve_owed()
-            self._start_betting()
+            return event
+        self.actor = None
+        if self._owed:
+            self._serve_owed()
+        self._start_betting()
         self._after()
         return event
 
@@ -1016,7 +1019,8 @@ class State:
         self.actor = paying.next_seat(seat)
         if self.actor is None:
             self._start_betting()
-        self._after()
+            self._after()
+        # else drawing goes on: no dealer step, and _log has dropped the legal actions
         return event
 
     def draw_fee(self, seat: int) -> int | None:
@@ -1048,7 +1052,12 @@ class State:
         """``count`` cards for a draw: never the last card of the stub; when it
         runs short, that last card, the burn cards and the discards of the players
         already served become a new stub (the rules, §5.4)."""
-        first = min(count, max(0, self.cards_left - 1))
+        left = len(self._deck) - self._next
+        if count < left:  # the common case: the stub serves them all and keeps its last card
+            start = self._next
+            self._next = start + count
+            return self._deck[start : start + count]
+        first = min(count, max(0, left - 1))
         cards = self._take(first)
         if first < count:
             stub = self._decks.next_stub(self._deck[self._next :] + self._pool)
