@@ -1431,21 +1431,23 @@ class State:
             self._turn_face_up(who, chosen)
         else:
             event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
-        self.actor = turning.next_seat
-        if turning.done:
-            turned = turning.turned()
-            if turning.rule.mode is _SIMULTANEOUS:
-                for seat_turned, card in turned:
-                    self._turn_face_up(seat_turned, (card,))
-                seats = tuple(s for s, _ in turned)
-                self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
-            self._turning = None
-            self.actor = None
-            if turning.rule.before_deal:
-                self._face_down = frozenset(s for s, _ in turned)
-                self.phase = _DEALING
-            else:
-                self._start_betting()
+        left = turning.left
+        if left:  # others still choose: no dealer step, and _log has dropped the legal actions
+            self.actor = left[0]
+            return event
+        turned = turning.turned()
+        if turning.rule.mode is _SIMULTANEOUS:
+            for seat_turned, card in turned:
+                self._turn_face_up(seat_turned, (card,))
+            seats = tuple(s for s, _ in turned)
+            self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
+        self._turning = None
+        self.actor = None
+        if turning.rule.before_deal:
+            self._face_down = frozenset(s for s, _ in turned)
+            self.phase = _DEALING
+        else:
+            self._start_betting()
         self._after()
         return event
 
