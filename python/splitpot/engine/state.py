@@ -755,9 +755,10 @@ class State:
                 f"Nobody may {action} now: the hand is in phase {self.phase!s}"
                 + (" (call advance())." if self.phase in _DEALER_PHASES else ".")
             )
-        for option in self.legal_actions():
+        legal = self._legal  # the actor's options, as legal_actions() remembers them
+        for option in legal if legal is not None else self.legal_actions():
             if option.action is action:
-                if not option.amounts or action in (_A_CALL, _A_BRING_IN):
+                if not option.amounts or action is _A_CALL or action is _A_BRING_IN:
                     return seat, option.amounts[0] if option.amounts else 0
                 if amount is None:
                     return seat, option.amounts[0]
@@ -900,7 +901,8 @@ class State:
         return True
 
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
-        self._log(event)
+        self.events.append(event)  # _log, inlined: every betting decision ends here
+        self._legal = None
         if self._exposable or self._exposable_drawn:  # a betting decision ends the dealing
             self._exposable, self._exposable_drawn = set(), set()
         assert self.round is not None
