@@ -172,11 +172,9 @@ _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 def _discards(discards: object) -> list[int]:
     """Discards as ints: card text or an iterable of cards; a card problem is an
     illegal draw (IllegalActionError), a wrong type an IllegalActionTypeError."""
-    if (
-        type(discards) is list
-        and all(type(c) is int and 0 <= c <= 52 for c in discards)
-        and len(set(discards)) == len(discards)
-    ):
+    if type(discards) is list and (not discards or (  # standing pat, the commonest draw, first
+        all(type(c) is int and 0 <= c <= 52 for c in discards) and len(set(discards)) == len(discards)
+    )):
         return list(discards)  # ints, no duplicate: nothing to parse
     if not isinstance(discards, str) and (
         isinstance(discards, (bytes, bytearray)) or not isinstance(discards, Iterable)
@@ -691,6 +689,9 @@ class State:
             ):
                 options = options[:-1]  # the bet, always listed last, opens: openers are needed
             return options
+        if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
+            assert self._turning is not None
+            return (self._turning.option(self.down[seat]),)
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
@@ -704,8 +705,6 @@ class State:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
             return (_DECLARE_OPTION,) if self.spec.declare_both else (_DECLARE_HIGH_LOW,)
-        if self.phase is _TURNING_UP:
-            return (self.turn_up_option(seat),)
         return ()
 
     def _callable(self, seat: int) -> bool:
@@ -1441,8 +1440,8 @@ class State:
         if turning.rule.mode is _SIMULTANEOUS:
             for seat_turned, card in turned:
                 self._turn_face_up(seat_turned, (card,))
-            seats = tuple(s for s, _ in turned)
-            self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
+            seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
+            self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
         self._turning = None
         self.actor = None
         if turning.rule.before_deal:
