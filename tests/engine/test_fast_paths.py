@@ -16,6 +16,7 @@
 from __future__ import annotations
 
 import copy
+import itertools
 import random
 from collections.abc import Callable, Iterator
 
@@ -48,22 +49,19 @@ def random_hands(
         count = players or rng.randint(spec.min_players, min(8, spec.max_players))
         stacks = [rng.choice([2, 7, 25, 60, 200]) for _ in range(count)]
         state = State(spec, stacks, button=rng.randrange(count), seed=i)
-        for _ in range(5000):
-            if state.is_complete:
-                break
+        for step in itertools.count():
+            assert step < 10_000, f"hand did not finish: {state!r}"
             yield state, rng  # the caller may act: then the hand goes on from there
             if state.is_complete:
                 break
             maybe_expose(state, rng)
-            if rng.random() < 0.3:
+            if rng.random() < 0.3:  # a refused action and can_x questions, then this step again
                 try_illegal(state, rng)
                 check_legal_are_accepted(state)
-                yield state, rng
-                if state.is_complete:
-                    break
-            take(state, rng)
-        else:
-            pytest.fail(f"hand did not finish: {state!r}")
+            elif not state.is_complete:
+                take(state, rng)
+            if state.is_complete:
+                break
 
 
 def fresh_legal(state: State) -> tuple[betting.Option, ...]:

@@ -87,13 +87,16 @@ class TurnUps:
     rule: TurnUp
     order: tuple[int, ...]
     chosen: dict[int, tuple[int, ...]] = field(default_factory=dict)
-    left: list[int] = field(default_factory=list)
+    left: list[int] = field(init=False)
     """The seats still to choose, in order (kept beside ``chosen``: asked at every choice)."""
+
+    def __post_init__(self) -> None:
+        self.left = [s for s in self.order if s not in self.chosen]
 
     @classmethod
     def start(cls, rule: TurnUp, seats: Sequence[int]) -> TurnUps:
         """Choices for ``seats`` (the players still in, dealer's left first)."""
-        return cls(rule, tuple(seats), {}, list(seats))
+        return cls(rule, tuple(seats))
 
     @property
     def pending(self) -> list[int]:
