@@ -143,7 +143,15 @@ def candidate_draws(state: State, rng: random.Random) -> list[tuple[list[int], i
 
 
 def compare_draws(state: State, rng: random.Random) -> list[tuple[type[BaseException], str] | None]:
-    """Each candidate draw is judged by ``verify_draw`` as the full checks judge it; the verdicts."""
+    """Each candidate draw is judged by ``verify_draw`` as the full checks judge it; the verdicts.
+    The draw offered is the street's limit (more keeping an ace) within the stub's room."""
+    seat = state.actor
+    assert seat is not None
+    limit, rules = state.spec.streets[state.street].draw, state.spec.draws
+    if rules is not None:
+        limit = rules.most(limit, state.cards(seat))
+    room = draws.capacity(cards_left=state.cards_left, pool=len(state._pool))
+    assert [o.amounts for o in state.legal_actions() if o.action is Action.DRAW] == [(min(limit, room),)]
     verdicts = []
     for cards, asked in candidate_draws(state, rng):
         expected = outcome(lambda c=cards, a=asked: slow_verify_draw(state, c, a))
@@ -164,9 +172,11 @@ def test_draws_accepted_and_refused_as_the_full_checks_decide(game: str, players
         refused += sum(v is not None for v in verdicts)
         accepted += sum(v is None for v in verdicts)
         assert state.snapshot() == before
-        short = copy.deepcopy(state)  # the same decision with a stub of two cards and an empty muck
-        short._next, short._pool, short._legal = len(short._deck) - 2, [], None
-        stub_short += sum(v is not None and "stub cannot serve" in v[1] for v in compare_draws(short, rng))
+        for left in (1, 2, 3, 5):  # the same decision with a short stub and an empty muck
+            short = copy.deepcopy(state)
+            short._next, short._pool, short._legal = len(short._deck) - left, [], None
+            verdicts = compare_draws(short, rng)
+            stub_short += sum(v is not None and "stub cannot serve" in v[1] for v in verdicts)
     assert refused and accepted and (stub_short or game == "aces-deuces")
 
 

@@ -1042,6 +1042,8 @@ class State:
         rules = self.spec.draws
         if rules is not None and rules.ace_draw is not None:
             most = rules.most(most, self._held(seat))
+        if most < len(self._deck) - self._next:  # the stub alone serves them, its last card kept
+            return most
         room = self._stub_room()
         return most if most < room else room
 
