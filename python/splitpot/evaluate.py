@@ -18,7 +18,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING, Any, TypedDict, Unpack
@@ -105,6 +105,7 @@ _RANKINGS = tuple(Ranking)
 _RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
 _CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # index 0 (no hand) unused
 _CARDS = tuple(Card(i) for i in range(53))
+_CARD_TEXT = tuple(str(c) for c in _CARDS)
 
 
 def _ranking_id(ranking: object, name: str = "ranking") -> int:
@@ -185,7 +186,7 @@ class Hand:
     def __str__(self) -> str:
         if not self._wilds:
             return _name(self)
-        return f"{_name(self)} ({', '.join(f'{_CARDS[c]} as {text}' for c, text in self._wilds)})"
+        return f"{_name(self)} ({', '.join([f'{_CARD_TEXT[c]} as {text}' for c, text in self._wilds])})"
 
     def __repr__(self) -> str:
         cards = " ".join(str(_CARDS[c]) for c in self._cards)
@@ -363,6 +364,11 @@ def strength(
     return int(_call(_core.strength_wild, cards, rid, wild_options))
 
 
+# the reading order of a rank value (index -1: a wild card counted as a zero, read last)
+_ACES_HIGH_ORDER = (*range(13), -1)
+_ACES_LOW_ORDER = (*range(1, 13), 0, -2)
+
+
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
     if options is None and 52 not in played:
         return Hand(s, _RANKINGS[rid], played)
@@ -374,20 +380,21 @@ def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) ->
     # reading order: bigger groups first, then from the top (zeros last)
     sub_cards = [c for c, _ in subs]
     key = dict(zip([c for c in played if c not in sub_cards] + sub_cards, values, strict=True))
-    aces_low = rid in (2, 3, 4)
-
-    def low_value(v: int) -> int:  # reading order of a rank value (zeros -1 last)
-        return (-2 if v == -1 else (v + 1) % 13) if aces_low else v
-
-    counts = {v: list(key.values()).count(v) for v in key.values()}
-    ordered = tuple(
-        sorted(
-            played, key=lambda c: (counts[key[c]] if key[c] != -1 else 0, low_value(key[c]), c), reverse=True
-        )
-    )
-    hand = Hand(s, _RANKINGS[rid], ordered, subs)
-    hand._values = tuple(key[c] for c in ordered)
+    order = _ACES_LOW_ORDER if rid in (2, 3, 4) else _ACES_HIGH_ORDER  # a rank value's place; zeros last
+    sort_key = {c: (values.count(v) if v != -1 else 0, order[v], c) for c, v in key.items()}
+    ordered = tuple(sorted(played, key=sort_key.__getitem__, reverse=True))
+    hand = _new_hand(Hand)
+    hand._strength, hand._ranking, hand._cards, hand._wilds = s, _RANKINGS[rid], ordered, subs
+    hand._values = tuple([key[c] for c in ordered])
     return hand
+
+
+def _evaluate_prepared(cards: Sequence[int], rid: int, options: Options) -> Hand | None:
+    """:func:`evaluate` of int cards with the core's options made once by
+    :func:`_options` (the engine's showdown holds them for its validated
+    ``Wilds``): neither the cards nor the options are parsed or checked again."""
+    s, played = _core.evaluate_wild(cards, rid, options)
+    return _hand(s, rid, played, options) if s else None
 
 
 def evaluate(

@@ -203,14 +203,15 @@ def resolve(
 
     ``strength_of`` is the *natural* strength of five cards: a card put in a
     wild card's place must not count as wild again (a deuce for a deuce)."""
-    naturals = [c for c in five if c != 52 and not _is_wild(c, options)]
+    mask = options[0]
+    naturals = [c for c in five if c != 52 and not mask >> c & 1]
+    nat_ranks = [c >> 2 for c in naturals]
+    if len(naturals) == len(five):
+        return nat_ranks, ()
     wilds = [c for c in five if c not in naturals]
     held = set(naturals)
-    nat_ranks = [c >> 2 for c in naturals]
     values: list[int] = list(nat_ranks)
     subs: list[tuple[int, str]] = []
-    if not wilds:
-        return values, ()
 
     def fill(card: int, rank: int, suit: int | None) -> None:
         values.append(rank)
@@ -234,9 +235,8 @@ def resolve(
             for card in wilds:
                 rank = 12 if options[3] else absent.pop(0)
                 fill(card, rank, one_suit)
-        else:
-            counts = {r: nat_ranks.count(r) for r in nat_ranks}
-            group = max(counts, key=lambda r: (counts[r], r)) if counts else 12
+        else:  # the biggest group of naturals (the highest among equals); none: aces
+            group = max(nat_ranks, key=lambda r: (nat_ranks.count(r), r)) if nat_ranks else 12
             for card in wilds:
                 rank = 12 if card == 52 and options[1] == 0 else group
                 fill(card, rank, _suit_for(rank, held))

@@ -46,11 +46,12 @@ from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
-from splitpot.evaluate import Hand, evaluate, high_low, strength
+from splitpot.evaluate import Hand, _evaluate_prepared, _options, _ranking_id, evaluate, high_low, strength
 from splitpot.two_card import TwoCardHand, evaluate_two
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
+    from splitpot.wild import Options
 
 __all__ = ["Showing", "evaluate_hands", "favourable_five", "settle"]
 
@@ -86,8 +87,8 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
         both = high_low(cards, low=low)
         hi, lo = both.high, both.low
     else:
-        hi = evaluate(cards, high, **wilds.options(low=False)) if high is not None else None
-        lo = evaluate(cards, low, **wilds.options(low=True)) if low is not None else None
+        hi = _evaluate_wild(cards, high, wilds, low=False) if high is not None else None
+        lo = _evaluate_wild(cards, low, wilds, low=True) if low is not None else None
     if lo is not None and spec.low_qualifier is not None and not _qualifies(lo, spec.low_qualifier):
         lo = None
     dead = _dead_text(wilds, cards) if hi is None and lo is None else None
@@ -100,6 +101,28 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
         high_text=str(hi) if hi is not None else dead if high is not None else None,
         low_text=str(lo) if lo is not None else dead if low is not None and high is None else None,
     )
+
+
+_PREPARED: dict[tuple[int, str, bool], tuple[Wilds, int, Options | None]] = {}
+"""The core's options of a ``Wilds`` for a ranking, by the Wilds' id (the entry
+holds the Wilds, so the id stays its own): made once, not at every hand shown."""
+
+
+def _evaluate_wild(cards: Sequence[int], ranking: str, wilds: Wilds, *, low: bool) -> Hand | None:
+    """``evaluate(cards, ranking, **wilds.options(low=low))``; for a list or tuple
+    of ints without re-making the options the ``Wilds`` already validated."""
+    key = (id(wilds), ranking, low)
+    made = _PREPARED.get(key)
+    if made is None or made[0] is not wilds:
+        options = wilds.options(low=low)
+        rid = _ranking_id(ranking)
+        made = (wilds, rid, _options(rid, options) if options else None)  # type: ignore[arg-type]
+        if len(_PREPARED) >= 1024:
+            _PREPARED.clear()
+        _PREPARED[key] = made
+    if made[2] is None or not (type(cards) is list or type(cards) is tuple):
+        return evaluate(cards, ranking, **wilds.options(low=low))
+    return _evaluate_prepared(cards, made[1], made[2])
 
 
 def _evaluate_two_card(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> Showing:

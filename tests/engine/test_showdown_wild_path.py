@@ -1,0 +1,132 @@
+"""The showdown's wild-card path agrees with the public evaluator.
+
+- ``showdown._evaluate_wild`` (the core's options made once per ``Wilds``, the
+  cards handed to the core as they are) gives the hand that
+  ``evaluate(cards, ranking, **wilds.options(low=...))`` gives: the same
+  strength, cards in the same reading order, the same name, the same wild cards
+  standing for the same things, or None alike; over random hands of the 53-card
+  deck and every wild option (jokers, wild ranks and cards, a player's own wild
+  rank, wild_low, duplicate, penalty cards under both rules) in every ranking.
+- What a wild card stands for in a high hand is worth the hand: the five read
+  with each wild card replaced by the card it stands for has the hand's strength
+  as natural cards, and the ranks as played are read bigger groups first, then
+  from the top.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from splitpot.cards import RANKS, SUIT_SYMBOLS
+from splitpot.engine import showdown
+from splitpot.engine.positional import wilds_with
+from splitpot.engine.spec import Wilds
+from splitpot.evaluate import Hand, Ranking, evaluate, strength
+
+RANKINGS = [r.value for r in Ranking]
+WILDS = [
+    Wilds(),
+    Wilds(joker="bug"),
+    Wilds(joker="wild"),
+    Wilds(wild=("2",)),
+    Wilds(wild=("2", "K"), joker="wild"),
+    Wilds(wild=("Jd", "4h")),
+    Wilds(wild=("7",), joker="bug", duplicate=True),
+    Wilds(wild=("5",), wild_low="lowest-absent", joker="wild"),
+    Wilds(wild=("5",), wild_low="best-rank", joker="wild"),
+    Wilds(wild=("3",), wild_low="best-rank", duplicate=True),
+    Wilds(penalty=("As",)),
+    Wilds(wild=("9",), penalty=("3c", "Qh"), penalty_rule="void-card", joker="wild"),
+    Wilds(wild=("T",), penalty=("2d",), penalty_rule="dead-hand", wild_low="lowest-absent"),
+]
+"""Every wild option; a player's own wild rank is added to some by ``wilds_with``."""
+
+
+def _same(a: Hand | None, b: Hand | None) -> bool:
+    if a is None or b is None:
+        return a is b
+    return (a.strength, a.ranking, a.cards, str(a), a.name, a.wilds, a.category, a._values) == (
+        b.strength, b.ranking, b.cards, str(b), b.name, b.wilds, b.category, b._values
+    )
+
+
+@pytest.mark.parametrize("ranking", RANKINGS)
+def test_showdown_wild_path_equals_public_evaluate(ranking: str) -> None:
+    rng = random.Random(ranking)
+    low = ranking != "high"
+    wild_hands = 0
+    for i in range(1_500):
+        wilds = WILDS[i % len(WILDS)]
+        if i % 3 == 0:  # a player's own wild rank (Mexican stud's hole card), resolved
+            wilds = wilds_with(Wilds(**{**_fields(wilds), "positional": "hole_card"}), rng.randrange(52))
+        cards = rng.sample(range(53), rng.choice((5, 6, 7)))
+        if i % 2:
+            cards = tuple(cards)  # type: ignore[assignment]
+        expected = evaluate(cards, ranking, **wilds.options(low=low))
+        got = showdown._evaluate_wild(cards, ranking, wilds, low=low)
+        assert _same(got, expected), (cards, ranking, wilds, got, expected)
+        wild_hands += bool(expected is not None and expected.wilds)
+    assert wild_hands > 150  # the wild-card reading is exercised, not only natural hands
+
+
+def test_showdown_wild_path_keeps_each_wilds_apart() -> None:
+    """Options remembered for one ``Wilds`` never answer for another, nor the high's
+    for the low: the same cards read differently under each."""
+    cards = [0, 21, 30, 38, 43]  # 2c 7d 9h Jh Qs
+    deuces, sevens = Wilds(wild=("2",)), Wilds(wild=("7",))
+    for _ in range(2):
+        assert str(showdown._evaluate_wild(cards, "high", deuces, low=False)) == "pair of queens (2c as Q♥)"
+        assert str(showdown._evaluate_wild(cards, "high", sevens, low=False)) == "pair of queens (7d as Q♥)"
+        lowball = showdown._evaluate_wild(cards, "ace-to-five", deuces, low=True)
+        assert str(lowball) == "queen-jack low (2c as zero)"
+
+
+def _fields(wilds: Wilds) -> dict[str, object]:
+    return {name: getattr(wilds, name) for name in wilds.__dataclass_fields__}
+
+
+def test_wild_cards_stand_for_what_the_high_hand_is_worth() -> None:
+    rng = random.Random(7)
+    checked = 0
+    for i in range(3_000):
+        options = WILDS[i % len(WILDS)].options(low=False)
+        options.pop("duplicate", None)  # a wild card repeating a held card is no natural five
+        if i % 2:
+            options["wild"] = (*options.get("wild", ()), RANKS[rng.randrange(13)])
+        hand = evaluate(rng.sample(range(53), rng.choice((5, 6, 7))), "high", **options)
+        if hand is None or not hand.wilds:
+            continue
+        if 52 in hand.cards and options.get("joker") != "wild" and len(hand.wilds) > 1:
+            continue  # the bug beside a wild card: read wrongly (the xfail below)
+        stands = dict(hand.wilds)
+        values = hand._values
+        assert values is not None
+        counts = Counter(values)
+        reading = [(counts[v], v) for v in values]
+        assert reading == sorted(reading, reverse=True), hand
+        natural = []
+        for card, value in zip(hand.cards, values, strict=True):
+            text = stands.get(card)
+            if text is None:
+                assert card >> 2 == value, hand
+                natural.append(int(card))
+                continue
+            assert RANKS.index(text[0]) == value, hand
+            if len(text) == 2:
+                natural.append(4 * value + SUIT_SYMBOLS.index(text[1]))
+        if len(natural) == 5 and len(set(natural)) == 5:
+            assert strength(natural) == hand.strength, hand
+            checked += 1
+    assert checked > 500
+
+
+@pytest.mark.xfail(strict=True, reason="known: the wild card joins the naturals' group, not the bug's ace")
+def test_a_wild_card_beside_the_bug_reads_as_the_hand_is_worth() -> None:
+    """Kc 9s Jk Qs 5d, nines wild: worth a pair of aces (the nine and the bug as aces,
+    the strength says so) but named a pair of kings (found while checking the reading)."""
+    hand = evaluate("Kc 9s Jk Qs 5d", wild="9")
+    assert hand is not None and hand.strength == strength("As Ah Kc Qs 5d")
+    assert str(hand) == "pair of aces (9s as A♥, Jk as A♠)"
