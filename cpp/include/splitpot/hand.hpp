@@ -95,8 +95,15 @@ class HandSum {
       const std::uint16_t plain = t.value[0][t.slot(key_)];
       return counters ? flush : plain;
     } else if constexpr (straights_and_flushes_count(R)) {
+      // The reading of the ranks first, for every hand: it is the answer
+      // without five suited cards, and the rare path (out of line) starts
+      // from it instead of looking it up after the mispredicted branch. On
+      // random pre-built hands 1.10-1.26x the speed of the lookup inside the
+      // rare path (both headers built into one program, run in turn).
+      const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][t.slot(key_)];
       if (key_ & kFlushBits) [[unlikely]]
-        return evaluate_flush<R>(t);
+        return evaluate_flush<R>(t, plain);
+      return plain;
     }
     return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
   }
@@ -132,8 +139,9 @@ class HandSum {
   // card (one lookup each), or two.
   // Counts come from the suit counters, not popcounts (a library call or a
   // dozen instructions in the portable build).
+  // `any` is the reading of the ranks ignoring suits (value[slot(key)]).
   template <Ranking R>
-  std::uint16_t evaluate_flush(const Tables& t) const noexcept {
+  [[gnu::noinline]] std::uint16_t evaluate_flush(const Tables& t, std::uint16_t any) const noexcept {
     constexpr auto ri = static_cast<std::size_t>(R);
     const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
     const auto suit = static_cast<unsigned>(__builtin_ctz(counters)) / 4;
@@ -144,7 +152,6 @@ class HandSum {
     const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
     const std::uint16_t* value = t.value[ri].data();
     if (k == 5) {
-      const std::uint16_t any = value[t.slot(key_)];
       // An off-suit card of a suited rank: the best reading is some five
       // with an off-suit card (the suited five's ranks with it in place of
       // its rank's suited card, if not another five).
