@@ -1,7 +1,7 @@
 """Every hand, counted: all 2,598,960 five-card hands in every ranking, all 1-4 card
 hands in ``high``, and the category totals of all 133,784,560 seven-card hands.
 
-STYLE.md (e) 1-4: enumerate and assert the combinatorial counts, check the order
+Enumerate and assert the combinatorial counts, check the order
 against the naive reference (equal strengths <=> equal reference keys, strictly
 increasing map), and pin the whole ordering with a hash.
 """

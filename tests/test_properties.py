@@ -1,4 +1,4 @@
-"""Hypothesis properties (STYLE.md (e) 6): card order and suit relabelling never change
+"""Hypothesis properties: card order and suit relabelling never change
 a strength, more cards never hurt, the best five of n beats every five it contains,
 the scalar, batch and Hand paths agree, and any two hands compare as the reference says.
 """

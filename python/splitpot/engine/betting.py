@@ -99,18 +99,25 @@ _FOLD = Option(Action.FOLD)
 _CHECK = Option(Action.CHECK)
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _CALL, _BET, _RAISE, _COMPLETE = Action.CALL, Action.BET, Action.RAISE, Action.COMPLETE
-# Options are frozen values: the same ones are handed out again rather than built each time.
-_MADE: tuple[dict[tuple[int, ...], Option], ...] = ({}, {}, {}, {})
+# An option list's head: n >= 0 fold or call n chips; when nothing is owed check, fold only, or nothing.
+_CHECK_ONLY, _FOLD_ONLY, _NOTHING = -1, -2, -3
+# Option lists are tuples of frozen values: the same ones are handed out again rather than built at
+# every decision, keyed by (head, raise action or None, raise amounts).
+_MADE: dict[tuple[int, Action | None, tuple[int, ...]], tuple[Option, ...]] = {}
 
 
-def _option(action: Action, amounts: tuple[int, ...]) -> Option:
-    made = _MADE[0 if action is _CALL else 1 if action is _BET else 2 if action is _RAISE else 3]
-    option = made.get(amounts)
-    if option is None:
-        if len(made) > 4096:
-            made.clear()
-        option = made[amounts] = Option(action, amounts)
-    return option
+def _options(head: int, action: Action | None, amounts: tuple[int, ...]) -> tuple[Option, ...]:
+    key = (head, action, amounts)
+    options = _MADE.get(key)
+    if options is None:
+        if len(_MADE) > 4096:
+            _MADE.clear()
+        first: tuple[Option, ...] = (
+            (_FOLD, Option(_CALL, (head,))) if head >= 0 else (_CHECK,) if head == _CHECK_ONLY
+            else (_FOLD,) if head == _FOLD_ONLY else ()
+        )
+        options = _MADE[key] = first if action is None else (*first, Option(action, amounts))
+    return options
 
 
 @dataclass(slots=True)
@@ -226,16 +233,16 @@ class Round:
         >>> [str(o.action) for o in r.options(0, stack=50, active=2, raise_callable=False)]
         ['check']
         """
-        owed = self.current - self.bets[seat]
-        first: tuple[Option, ...]
+        current = self.current
+        owed = current - self.bets[seat]
         if owed > 0:
-            first = (_FOLD, _option(_CALL, (owed if owed < stack else stack,)))
-        elif self.pass_and_out and self.current == 0:
-            first = (_FOLD,)
-        elif seat == self.must_bet and self.current == 0:
-            first = ()  # a forced opening bet: no check, no fold
+            head = owed if owed < stack else stack  # fold, or call (all in when short)
+        elif current == 0 and self.pass_and_out:
+            head = _FOLD_ONLY
+        elif current == 0 and seat == self.must_bet:
+            head = _NOTHING  # a forced opening bet: no check, no fold
         else:
-            first = (_CHECK,)
+            head = _CHECK_ONLY
         if raise_callable and stack > owed and self.may_reraise(seat, active):
             most = self.bets[seat] + stack
             if len(self.increments) == 1:
@@ -244,11 +251,11 @@ class Round:
             else:
                 levels = sorted({self.last_full + i for i in self.increments})
                 amounts = tuple(lv for lv in levels if lv <= most)
-            if not amounts and most > self.current:
+            if not amounts and most > current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                return (*first, _option(self.raise_action(), amounts))
-        return first
+                return _options(head, self.raise_action(), amounts)
+        return _options(head, None, ())
 
     def may_reraise(self, seat: int, active: int) -> bool:
         """Whether ``seat`` may bet or raise now (ignoring his stack)."""
@@ -294,7 +301,8 @@ class Round:
     def apply_raise(self, seat: int, to: int, *, actors: Iterable[int]) -> None:
         """The seat bets, completes or raises to ``to``; ``actors`` are the seats
         that can still act (not folded, chips behind) after this action."""
-        others = set(actors) - {seat}
+        others = set(actors)
+        others.discard(seat)
         increment = to - self.last_full
         full = self.counts_as_full(to)
         self.bets[seat] = to

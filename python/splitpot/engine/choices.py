@@ -73,6 +73,7 @@ class TurnUp:
         object.__setattr__(self, "mode", as_choice(self.mode, ChoiceMode, "TurnUp: mode"))
 
 
+_IN_TURN = ChoiceMode.IN_TURN  # an Enum member as a constant: attribute access on the class is slow
 _MADE: dict[tuple[int, ...], Option] = {}
 """Turn-up options already made, keyed by (optional, down cards...): options are
 frozen values, handed out again rather than built at every decision of every hand."""
@@ -86,6 +87,11 @@ class TurnUps:
     rule: TurnUp
     order: tuple[int, ...]
     chosen: dict[int, tuple[int, ...]] = field(default_factory=dict)
+    left: list[int] = field(init=False)
+    """The seats still to choose, in order (kept beside ``chosen``: asked at every choice)."""
+
+    def __post_init__(self) -> None:
+        self.left = [s for s in self.order if s not in self.chosen]
 
     @classmethod
     def start(cls, rule: TurnUp, seats: Sequence[int]) -> TurnUps:
@@ -95,21 +101,18 @@ class TurnUps:
     @property
     def pending(self) -> list[int]:
         """Seats that have not chosen yet, in order."""
-        return [s for s in self.order if s not in self.chosen]
+        return list(self.left)
 
     @property
     def next_seat(self) -> int | None:
         """The first seat still to choose (the one to act in turn)."""
-        chosen = self.chosen
-        for seat in self.order:
-            if seat not in chosen:
-                return seat
-        return None
+        left = self.left
+        return left[0] if left else None
 
     @property
     def done(self) -> bool:
         """True once every seat has chosen."""
-        return len(self.chosen) == len(self.order)
+        return not self.left
 
     def option(self, down: Sequence[int]) -> Option:
         """The legal choice of a player holding ``down``: ``choices`` the cards he
@@ -125,11 +128,11 @@ class TurnUps:
 
     def verify(self, seat: int, actor: int | None, down: Sequence[int], cards: Sequence[int]) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may turn up ``cards``."""
-        if seat not in self.order or seat in self.chosen:
+        if seat not in self.left:
             raise IllegalActionError(
                 f"Seat {seat} cannot turn up a card now; still to choose: {self.pending}."
             )
-        if self.rule.mode is ChoiceMode.IN_TURN and seat != actor:
+        if seat != actor and self.rule.mode is _IN_TURN:
             raise IllegalActionError(f"Turn-ups are in turn: seat {actor} chooses next.")
         if len(cards) > 1 or (not cards and not self.rule.optional):
             held = " or ".join(card_text(c) for c in down)
@@ -146,6 +149,7 @@ class TurnUps:
     def record(self, seat: int, cards: tuple[int, ...]) -> None:
         """Keep ``seat``'s (verified) choice."""
         self.chosen[seat] = cards
+        self.left.remove(seat)
 
     def turned(self) -> list[tuple[int, int]]:
         """(seat, card) for every card turned up, in seat order."""

@@ -112,10 +112,12 @@ class DrawTurns:
     def record(self, seat: int, *, drew: bool, stack: int) -> None:
         """``seat`` stood or drew (his fee paid); ``stack`` is what he has left."""
         if drew:
-            self.fees_paid[seat] += self.fee(seat)
-            self.drawn[seat] += 1
+            fees = self.rule.fees
+            drawn = self.drawn[seat]
+            self.fees_paid[seat] += fees[drawn]
+            self.drawn[seat] = drawn = drawn + 1
             self.quiet = 0
-            if self.drawn[seat] == self.rule.most or self.fee(seat) > stack:
+            if drawn == len(fees) or fees[drawn] > stack:
                 self.done.add(seat)
         else:
             self.quiet += 1
@@ -129,10 +131,9 @@ class DrawTurns:
         able = len(order) - len(done)
         if not able or (not self.rule.stand_is_final and self.quiet >= able):
             return None
+        # round and round: the seats after ``last`` in order, then those up to him
         start = 0 if last is None else order.index(last) + 1
-        n = len(order)
-        for i in range(start, start + n):
-            seat = order[i % n]
+        for seat in order[start:] + order[:start]:
             if seat not in done:
                 return seat
         return None  # pragma: no cover - able > 0 means someone is not done

@@ -172,11 +172,9 @@ _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 def _discards(discards: object) -> list[int]:
     """Discards as ints: card text or an iterable of cards; a card problem is an
     illegal draw (IllegalActionError), a wrong type an IllegalActionTypeError."""
-    if (
-        type(discards) is list
-        and all(type(c) is int and 0 <= c <= 52 for c in discards)
-        and len(set(discards)) == len(discards)
-    ):
+    if type(discards) is list and (not discards or (  # standing pat, the commonest draw, first
+        all(type(c) is int and 0 <= c <= 52 for c in discards) and len(set(discards)) == len(discards)
+    )):
         return list(discards)  # ints, no duplicate: nothing to parse
     if not isinstance(discards, str) and (
         isinstance(discards, (bytes, bytearray)) or not isinstance(discards, Iterable)
@@ -691,6 +689,9 @@ class State:
             ):
                 options = options[:-1]  # the bet, always listed last, opens: openers are needed
             return options
+        if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
+            assert self._turning is not None
+            return (self._turning.option(self.down[seat]),)
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
@@ -704,8 +705,6 @@ class State:
             return _EXPOSED_OPTIONS
         if self.phase is _DECLARING:
             return (_DECLARE_OPTION,) if self.spec.declare_both else (_DECLARE_HIGH_LOW,)
-        if self.phase is _TURNING_UP:
-            return (self.turn_up_option(seat),)
         return ()
 
     def _callable(self, seat: int) -> bool:
@@ -755,9 +754,10 @@ class State:
                 f"Nobody may {action} now: the hand is in phase {self.phase!s}"
                 + (" (call advance())." if self.phase in _DEALER_PHASES else ".")
             )
-        for option in self.legal_actions():
+        legal = self._legal  # the actor's options, as legal_actions() remembers them
+        for option in legal if legal is not None else self.legal_actions():
             if option.action is action:
-                if not option.amounts or action in (_A_CALL, _A_BRING_IN):
+                if not option.amounts or action is _A_CALL or action is _A_BRING_IN:
                     return seat, option.amounts[0] if option.amounts else 0
                 if amount is None:
                     return seat, option.amounts[0]
@@ -900,7 +900,8 @@ class State:
         return True
 
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
-        self._log(event)
+        self.events.append(event)  # _log, inlined: every betting decision ends here
+        self._legal = None
         if self._exposable or self._exposable_drawn:  # a betting decision ends the dealing
             self._exposable, self._exposable_drawn = set(), set()
         assert self.round is not None
@@ -921,9 +922,9 @@ class State:
         different number only where the game serves what a player asks for);
         return (actor, discards as ints)."""
         cards = _discards(discards)
-        seat = self._verify(_A_DRAW)[0]
-        held = self._held(seat)
-        missing = [ev.card_text(c) for c in cards if c not in held]
+        seat, offered = self._verify(_A_DRAW)  # offered: the most this draw may take (legal_actions)
+        down, up = self.down[seat], self.up[seat]
+        missing = [ev.card_text(c) for c in cards if c not in down and c not in up]
         if missing:
             raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
         rules = self.spec.draws
@@ -936,19 +937,21 @@ class State:
                 f"{self.spec.name} serves a different number only with DrawRules(as_asked=True)."
             )
         limit = self.spec.streets[self.street].draw
-        if rules is not None and rules.ace_draw is not None:
-            limit = rules.most(limit, [c for c in held if c not in cards])
-        if max(len(cards), count) > limit:
-            more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
-            raise IllegalActionError(
-                f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
-            )
-        most = self._stub_room()
-        if count > most:
-            raise IllegalActionError(
-                f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
-                f"dealt); draw fewer."
-            )
+        wanted = max(len(cards), count)
+        # The offer is min(limit or more keeping an ace, the stub's room): a draw within it and
+        # within the street's own limit passes both checks below, so they are skipped.
+        if wanted > limit or wanted > offered:
+            if rules is not None and rules.ace_draw is not None:
+                limit = rules.most(limit, [c for c in down + up if c not in cards])
+            if wanted > limit:
+                more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
+                raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards{more}, not {wanted}.")
+            most = self._stub_room()
+            if count > most:
+                raise IllegalActionError(
+                    f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+                    f"dealt); draw fewer."
+                )
         if self._paying is not None:  # paid draws: one card a turn, the fee affordable
             self._paying.verify(seat, cards, self.stacks[seat])
         return seat, cards
@@ -968,15 +971,16 @@ class State:
         stub, never its last card (the stub is reshuffled when it runs short)."""
         seat, cards = self.verify_draw(discards, asked=asked)
         count = len(cards) if asked is None else int(asked)
-        received = self._serve(count)
+        received = self._serve(count) if count else []
+        down, up = self.down[seat], self.up[seat]
         if count == len(cards):
             for old, new in zip(cards, received, strict=True):
-                pile = self.down[seat] if old in self.down[seat] else self.up[seat]
+                pile = down if old in down else up
                 pile[pile.index(old)] = new
         else:  # served as asked: a hand of another size than five is dead at showdown
             for old in cards:
-                (self.down[seat] if old in self.down[seat] else self.up[seat]).remove(old)
-            self.down[seat].extend(received)
+                (down if old in down else up).remove(old)
+            down.extend(received)
         event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
         if self._exposable:
@@ -987,13 +991,13 @@ class State:
             return self._paid_draw_made(seat, bool(received), event)
         self.drawn.add(seat)
         rest = [s for s in self._active if s not in self.drawn]
-        if rest:
+        if rest:  # drawing goes on: no dealer step, and _log has dropped the legal actions
             self.actor = rest[0]
-        else:
-            self.actor = None
-            if self._owed:
-                self._serve_owed()
-            self._start_betting()
+            return event
+        self.actor = None
+        if self._owed:
+            self._serve_owed()
+        self._start_betting()
         self._after()
         return event
 
@@ -1016,7 +1020,8 @@ class State:
         self.actor = paying.next_seat(seat)
         if self.actor is None:
             self._start_betting()
-        self._after()
+            self._after()
+        # else drawing goes on: no dealer step, and _log has dropped the legal actions
         return event
 
     def draw_fee(self, seat: int) -> int | None:
@@ -1037,6 +1042,8 @@ class State:
         rules = self.spec.draws
         if rules is not None and rules.ace_draw is not None:
             most = rules.most(most, self._held(seat))
+        if most < len(self._deck) - self._next:  # the stub alone serves them, its last card kept
+            return most
         room = self._stub_room()
         return most if most < room else room
 
@@ -1048,7 +1055,12 @@ class State:
         """``count`` cards for a draw: never the last card of the stub; when it
         runs short, that last card, the burn cards and the discards of the players
         already served become a new stub (the rules, §5.4)."""
-        first = min(count, max(0, self.cards_left - 1))
+        left = len(self._deck) - self._next
+        if count < left:  # the common case: the stub serves them all and keeps its last card
+            start = self._next
+            self._next = start + count
+            return self._deck[start : start + count]
+        first = min(count, max(0, left - 1))
         cards = self._take(first)
         if first < count:
             stub = self._decks.next_stub(self._deck[self._next :] + self._pool)
@@ -1422,21 +1434,23 @@ class State:
             self._turn_face_up(who, chosen)
         else:
             event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
-        self.actor = turning.next_seat
-        if turning.done:
-            turned = turning.turned()
-            if turning.rule.mode is _SIMULTANEOUS:
-                for seat_turned, card in turned:
-                    self._turn_face_up(seat_turned, (card,))
-                seats = tuple(s for s, _ in turned)
-                self._log(ev.TurnUpsRevealed(seats=seats, cards=tuple(c for _, c in turned)))
-            self._turning = None
-            self.actor = None
-            if turning.rule.before_deal:
-                self._face_down = frozenset(s for s, _ in turned)
-                self.phase = _DEALING
-            else:
-                self._start_betting()
+        left = turning.left
+        if left:  # others still choose: no dealer step, and _log has dropped the legal actions
+            self.actor = left[0]
+            return event
+        turned = turning.turned()
+        if turning.rule.mode is _SIMULTANEOUS:
+            for seat_turned, card in turned:
+                self._turn_face_up(seat_turned, (card,))
+            seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
+            self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
+        self._turning = None
+        self.actor = None
+        if turning.rule.before_deal:
+            self._face_down = frozenset(s for s, _ in turned)
+            self.phase = _DEALING
+        else:
+            self._start_betting()
         self._after()
         return event
 

@@ -1,0 +1,298 @@
+"""The per-decision fast paths agree with the plain computations they stand for.
+
+- The option lists handed out again (``betting._MADE``, ``choices._MADE``) equal
+  lists built afresh with empty memos, at every step of random play of every
+  game, refused actions and ``can_x`` questions included.
+- A draw is accepted or refused exactly as the full checks decide (held cards,
+  the limit with the ace draw, the stub's room, paid draws), with the same
+  exception and message; a draw is served the stub's next cards, never its last.
+- The turn-up seats still to choose (``TurnUps.left``) are the seats in order
+  that have not chosen; paid draws pass the turn as a plain walk round the
+  table does.
+- Card text and ints are read by ``_card_ints`` exactly as ``parse_cards`` reads
+  them, or refused with the same exception class.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+from collections.abc import Callable, Iterator
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_random_play import OPTIONS, check_legal_are_accepted, maybe_expose, take, try_illegal
+
+from splitpot.cards import Card, parse_cards
+from splitpot.engine import betting, choices, draws
+from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.paid_draws import DrawTurns, PaidDraws
+from splitpot.engine.state import State, _card_ints
+from splitpot.errors import IllegalActionError, IllegalActionTypeError
+from splitpot.games import GAMES, get_game
+
+DRAWING = ("jackpots", "lowball", "california-lowball", "jacks-back", "aces-deuces")
+
+
+def random_hands(
+    game: str, hands: int, *, players: int | None = None
+) -> Iterator[tuple[State, random.Random]]:
+    """Every step of ``hands`` random hands of ``game`` (all its option variants),
+    with refused actions, ``can_x`` questions and exposed cards along the way."""
+    variants = OPTIONS[game]
+    for i in range(hands):
+        rng = random.Random(i * 7877 + len(game))
+        spec = get_game(game, **variants[i % len(variants)])
+        count = players or rng.randint(spec.min_players, min(8, spec.max_players))
+        stacks = [rng.choice([2, 7, 25, 60, 200]) for _ in range(count)]
+        state = State(spec, stacks, button=rng.randrange(count), seed=i)
+        for step in itertools.count():
+            assert step < 10_000, f"hand did not finish: {state!r}"
+            yield state, rng  # the caller may act: then the hand goes on from there
+            if state.is_complete:
+                break
+            maybe_expose(state, rng)
+            if rng.random() < 0.3:  # a refused action and can_x questions, then this step again
+                try_illegal(state, rng)
+                check_legal_are_accepted(state)
+            elif not state.is_complete:
+                take(state, rng)
+            if state.is_complete:
+                break
+
+
+def fresh_legal(state: State) -> tuple[betting.Option, ...]:
+    """The legal actions computed with empty option memos (then the memos restored)."""
+    kept = betting._MADE, choices._MADE
+    betting._MADE, choices._MADE = {}, {}
+    try:
+        return state._compute_legal()
+    finally:
+        betting._MADE, choices._MADE = kept
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_remembered_option_lists_equal_fresh_ones(game: str) -> None:
+    steps = 0
+    for state, _ in random_hands(game, 30):
+        assert state.legal_actions() == fresh_legal(state)
+        steps += 1
+    assert steps > 100
+
+
+# ---------------------------------------------------------------------------- draws
+def slow_verify_draw(state: State, cards: list[int], asked: int | None) -> None:
+    """The draw checks in full, one after the other (the engine skips the limit
+    and stub checks when the legal actions' offer already settles them)."""
+    option = next((o for o in state.legal_actions() if o.action is Action.DRAW), None)
+    if option is None:
+        raise IllegalActionError("no draw now")
+    seat = state.actor
+    assert seat is not None
+    held = state.cards(seat)
+    missing = [ev.card_text(c) for c in cards if c not in held]
+    if missing:
+        raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
+    rules = state.spec.draws
+    count = len(cards) if asked is None else asked
+    if count != len(cards) and (rules is None or not rules.as_asked):
+        raise IllegalActionError(
+            f"Seat {seat} is served as many cards as he discards ({len(cards)}), not {count}: "
+            f"{state.spec.name} serves a different number only with DrawRules(as_asked=True)."
+        )
+    limit = state.spec.streets[state.street].draw
+    if rules is not None and rules.ace_draw is not None:
+        limit = rules.most(limit, [c for c in held if c not in cards])
+    if max(len(cards), count) > limit:
+        more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
+        raise IllegalActionError(
+            f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
+        )
+    most = draws.capacity(cards_left=state.cards_left, pool=len(state._pool))
+    if count > most:
+        raise IllegalActionError(
+            f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+            f"dealt); draw fewer."
+        )
+    if state._paying is not None:
+        state._paying.verify(seat, cards, state.stacks[seat])
+
+
+def outcome(check: Callable[[], object]) -> tuple[type[BaseException], str] | None:
+    try:
+        check()
+    except IllegalActionError as err:
+        return type(err), str(err)
+    return None
+
+
+def candidate_draws(state: State, rng: random.Random) -> list[tuple[list[int], int | None]]:
+    """Discards of every size (and, where a game serves what is asked, other counts);
+    a card he does not hold."""
+    assert state.actor is not None
+    held = state.cards(state.actor)
+    out: list[tuple[list[int], int | None]] = [(rng.sample(held, k), None) for k in range(len(held) + 1)]
+    rules = state.spec.draws
+    if rules is not None and rules.as_asked:
+        out += [(rng.sample(held, rng.randint(0, len(held))), asked) for asked in range(7)]
+    out.append(([next(c for c in range(52) if c not in held)], None))
+    return out
+
+
+def compare_draws(state: State, rng: random.Random) -> list[tuple[type[BaseException], str] | None]:
+    """Each candidate draw is judged by ``verify_draw`` as the full checks judge it; the verdicts.
+    The draw offered is the street's limit (more keeping an ace) within the stub's room."""
+    seat = state.actor
+    assert seat is not None
+    limit, rules = state.spec.streets[state.street].draw, state.spec.draws
+    if rules is not None:
+        limit = rules.most(limit, state.cards(seat))
+    room = draws.capacity(cards_left=state.cards_left, pool=len(state._pool))
+    assert [o.amounts for o in state.legal_actions() if o.action is Action.DRAW] == [(min(limit, room),)]
+    verdicts = []
+    for cards, asked in candidate_draws(state, rng):
+        expected = outcome(lambda c=cards, a=asked: slow_verify_draw(state, c, a))
+        assert outcome(lambda c=cards, a=asked: state.verify_draw(c, asked=a)) == expected
+        verdicts.append(expected)
+    return verdicts
+
+
+@pytest.mark.parametrize("players", [None, 8])
+@pytest.mark.parametrize("game", DRAWING)
+def test_draws_accepted_and_refused_as_the_full_checks_decide(game: str, players: int | None) -> None:
+    refused = accepted = stub_short = 0
+    for state, rng in random_hands(game, 25, players=players):
+        if not any(o.action is Action.DRAW for o in state.legal_actions()):
+            continue
+        before = state.snapshot()
+        verdicts = compare_draws(state, rng)
+        refused += sum(v is not None for v in verdicts)
+        accepted += sum(v is None for v in verdicts)
+        assert state.snapshot() == before
+        for left in (1, 2, 3, 5):  # the same decision with a short stub and an empty muck
+            short = copy.deepcopy(state)
+            short._next, short._pool, short._legal = len(short._deck) - left, [], None
+            verdicts = compare_draws(short, rng)
+            stub_short += sum(v is not None and "stub cannot serve" in v[1] for v in verdicts)
+    assert refused and accepted and (stub_short or game == "aces-deuces")
+
+
+@pytest.mark.parametrize("game", DRAWING)
+def test_a_draw_is_served_the_stubs_next_cards(game: str) -> None:
+    """Never the stub's last card: when it runs short, that card joins the mucked
+    cards in a new stub that serves the rest (8 players drawing)."""
+    reshuffles = 0
+    for state, rng in random_hands(game, 25, players=8):
+        if not any(o.action is Action.DRAW for o in state.legal_actions()):
+            continue
+        deck, start, logged = list(state._deck), state._next, len(state.events)
+        seat = state.actor
+        assert seat is not None
+        held = state.cards(seat)
+        discards = rng.sample(held, rng.randint(0, state.legal_actions()[0].amounts[0]))
+        state.draw(discards if state.can_draw(discards) else discards[:1])  # an ace draw keeps the ace
+        new = state.events[logged:]
+        received = next(e for e in new if type(e) is ev.Drew).received
+        stub = next((e.cards for e in new if type(e) is ev.StubReshuffled), None)
+        left = len(deck) - start
+        if stub is None:
+            assert len(received) < left and list(received) == deck[start : start + len(received)]
+        else:
+            reshuffles += 1
+            first = max(0, left - 1)
+            assert list(received) == deck[start : start + first] + list(stub[: len(received) - first])
+    assert reshuffles or game == "aces-deuces"  # two-card hands never run the stub short
+
+
+# ------------------------------------------------------------------------- turn-ups
+@pytest.mark.parametrize("game", ["mexican-stud", "five-card-stud", "five-card-stud-five-bets"])
+def test_turn_up_seats_still_to_choose(game: str) -> None:
+    seen = 0
+    for state, _ in random_hands(game, 60):  # five-card stud: the variants with the turn-up option
+        turning = state._turning
+        if turning is None:
+            continue
+        plain = [s for s in turning.order if s not in turning.chosen]
+        assert turning.left == turning.pending == plain
+        assert turning.next_seat == (plain[0] if plain else None)
+        assert turning.done is (not plain)
+        seen += 1
+    assert seen > 20
+
+
+@given(
+    seats=st.integers(min_value=2, max_value=8).flatmap(
+        lambda n: st.permutations(range(n)).map(lambda p: p[: max(2, len(p) - 1)])
+    ),
+    done=st.sets(st.integers(min_value=0, max_value=7)),
+    last=st.integers(min_value=-1, max_value=7),
+    quiet=st.integers(min_value=0, max_value=8),
+    final=st.booleans(),
+)
+def test_paid_draws_pass_the_turn_round_the_table(
+    seats: list[int], done: set[int], last: int, quiet: int, final: bool
+) -> None:
+    turns = DrawTurns.start(PaidDraws(stand_is_final=final), seats, stacks=[10] * 8)
+    turns.done, turns.quiet = done & set(seats), quiet
+    after = None if last not in seats else last
+    able = len(seats) - len(turns.done)
+    start = 0 if after is None else seats.index(after) + 1
+    walk = [seats[(start + i) % len(seats)] for i in range(len(seats))]
+    expected = None if not able or (not final and quiet >= able) else next(
+        s for s in walk if s not in turns.done
+    )
+    assert turns.next_seat(after) == expected
+
+
+# -------------------------------------------------------------------------- card text
+_TEXTS = [ev.card_text(c) for c in range(53)]
+_INPUTS: list[object] = [
+    *_TEXTS, *range(-1, 54), *[[t] for t in _TEXTS], *[[c] for c in range(-1, 54)],
+    *[(c,) for c in range(53)],
+    *[Card(c) for c in range(53)], *[[Card(c)] for c in range(0, 53, 5)],
+    "as", "AS", "10s", "Ts", "As Kd", "AsKd", "As,Kd", "As As", "", " ", "Zz", "A", "Jk", "jk",
+    [], (), ["As", "Kd"], ["As", "As"], [51, 51], [51, "As"], ["as"], ["As Kd"], ["Zz"], [""], [None], None,
+    [True], True, 1.0, [1.0], [[51]], b"As", [b"As"], {51}, iter([51, 3]), [51, 3, 7], (3, "2c", Card(51)),
+]
+
+
+def parsed(value: object) -> tuple[int, ...] | type[BaseException]:
+    try:
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = [value]
+        return tuple(map(int, parse_cards(value)))  # type: ignore[arg-type]
+    except (ValueError, TypeError) as err:
+        return type(err)
+
+
+def fast(value: object) -> tuple[int, ...] | type[BaseException]:
+    try:
+        return _card_ints(value)  # type: ignore[arg-type]
+    except (ValueError, TypeError) as err:
+        return type(err)
+
+
+@pytest.mark.parametrize("value", _INPUTS, ids=repr)
+def test_card_ints_reads_cards_as_parse_cards_does(value: object) -> None:
+    if type(value).__name__ == "list_iterator":
+        value = iter([51, 3])  # parametrize shares the object: a fresh iterator
+        assert fast(value) == parsed(iter([51, 3]))
+        return
+    assert fast(value) == parsed(value)
+
+
+@pytest.mark.parametrize("cards", [["As"], "As", [51], 51, (51,), Card(51)])
+def test_turn_up_refuses_a_card_not_held_whatever_its_form(cards: object) -> None:
+    state = State(get_game("mexican-stud"), [50, 50, 50], seed=1)
+    assert state.actor is not None
+    assert 51 not in state.down[state.actor]  # seed 1: he does not hold the As
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="does not hold As face down"):
+        state.turn_up(cards)  # type: ignore[arg-type]
+    assert state.snapshot() == before
+    with pytest.raises(IllegalActionTypeError):
+        state.turn_up([1.5])  # type: ignore[list-item]
+    assert state.snapshot() == before
