@@ -612,3 +612,30 @@ def test_remembered_wild_options_never_let_a_bad_one_through(
         strength(cards, ranking, **then)  # type: ignore[arg-type]
     with pytest.raises(SplitpotError):
         strength(cards, ranking, **then)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [{}, {"joker": "wild"}, {"wild": "2"}, {"wild": "2", "wild_low": "best-rank"},
+     {"wild": "2", "duplicate": True}],
+)
+def test_remembered_hand_names_equal_names_composed_afresh(options: dict[str, object],
+                                                           rng: np.random.Generator) -> None:
+    """Hand names are remembered by ranking, category and ranks played: every random
+    hand's name (remembered or not) equals the one composed for it alone."""
+    from splitpot.evaluate import _compose_name, _name
+
+    seen = 0
+    for ranking in Ranking:
+        for _ in range(400):
+            cards = [int(c) for c in rng.choice(53, size=int(rng.integers(5, 8)), replace=False)]
+            try:
+                hand = evaluate(cards, ranking, **options)  # type: ignore[arg-type]
+            except SplitpotError:
+                continue  # e.g. a duplicate wild option in a low
+            if hand is None:
+                continue
+            ranks = list(hand._values) if hand._values is not None else [c >> 2 for c in hand._cards]
+            assert _name(hand) == _compose_name(hand.ranking, hand.category, ranks), hand
+            seen += 1
+    assert seen >= 400  # at least the high ranking takes every option

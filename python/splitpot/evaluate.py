@@ -551,14 +551,28 @@ def _rank_name(value: int) -> str:
     return "zero" if value < 0 else _RANK_NAMES[value]
 
 
+_NAMES: dict[tuple[Ranking, int, tuple[int, ...]], str] = {}
+
+
 def _name(hand: Hand) -> str:
-    ranks = list(hand._values) if hand._values is not None else [c >> 2 for c in hand._cards]
-    cat = hand.category
+    """The hand's name, remembered by all it depends on (the ranking, the category
+    read from the strength, the ranks as played): a showdown names every hand shown."""
+    ranks = hand._values if hand._values is not None else tuple([c >> 2 for c in hand._cards])
+    key = (hand._ranking, (hand._strength >> 12) & 15, ranks)
+    name = _NAMES.get(key)
+    if name is None:
+        if len(_NAMES) >= 1 << 16:
+            _NAMES.clear()
+        name = _NAMES[key] = _compose_name(hand._ranking, hand.category, list(ranks))
+    return name
+
+
+def _compose_name(ranking: Ranking, cat: Category, ranks: list[int]) -> str:
     top = _rank_name(ranks[0])
-    if cat is Category.HIGH_CARD and hand.ranking.is_low:
+    if cat is Category.HIGH_CARD and ranking.is_low:
         second = _rank_name(ranks[1]) if len(ranks) > 1 else None
         name = f"{top}-{second} low" if second else f"{top} low"
-        if hand.ranking in (Ranking.ACE_TO_FIVE, Ranking.EIGHT_OR_BETTER) and ranks == [3, 2, 1, 0, 12]:
+        if ranking in (Ranking.ACE_TO_FIVE, Ranking.EIGHT_OR_BETTER) and ranks == [3, 2, 1, 0, 12]:
             name += " (wheel)"
         return name
     if cat is Category.STRAIGHT_FLUSH:

@@ -31,13 +31,31 @@ _CARD = tuple(Card(i) for i in range(52))
 
 
 def _natural(r1: int, r2: int, kind: str) -> int:
-    hi, lo = max(r1, r2), min(r1, r2)
+    hi, lo = (r1, r2) if r1 > r2 else (r2, r1)  # not max()/min(): every hand shown comes here twice
     if kind == "high":
         return 200 + hi if r1 == r2 else hi * 13 + lo
     if r1 == r2:
         return 13 - hi  # A-A (12) the worst pair; 0 is never a hand
     v1, v2 = (r1 + 1) % 13, (r2 + 1) % 13  # ace low when unpaired
     return 100 + 168 - (max(v1, v2) * 13 + min(v1, v2))
+
+
+_NAMES: dict[tuple[tuple[int, ...], str], str] = {}
+
+
+def _name(ranks: tuple[int, ...], kind: str) -> str:
+    """The name of a two-card hand playing ``ranks``, remembered (a showdown names
+    each hand shown twice, high and low; 2 x 169 names in all)."""
+    name = _NAMES.get((ranks, kind))
+    if name is None:
+        a, b = sorted(ranks, key=(lambda r: (r + 1) % 13) if kind == "low" else None, reverse=True)
+        if a == b:
+            name = f"pair of {_RANK_PLURALS[a]}"
+        else:
+            name = f"{_RANK_NAMES[a]}-{_RANK_NAMES[b]} {'low' if kind == 'low' else 'high'}"
+        if len(_NAMES) < 4096:  # bounded, whatever hands a caller builds
+            _NAMES[ranks, kind] = name
+    return name
 
 
 @total_ordering
@@ -58,11 +76,7 @@ class TwoCardHand:
         return "pair" if self.ranks[0] == self.ranks[1] else "high_card"
 
     def __str__(self) -> str:
-        a, b = sorted(self.ranks, key=(lambda r: (r + 1) % 13) if self.kind == "low" else None, reverse=True)
-        if a == b:
-            name = f"pair of {_RANK_PLURALS[a]}"
-        else:
-            name = f"{_RANK_NAMES[a]}-{_RANK_NAMES[b]} {'low' if self.kind == 'low' else 'high'}"
+        name = _name(tuple(self.ranks), self.kind)
         if self.wilds:
             name += f" ({', '.join(f'{c} as {t}' for c, t in self.wilds)})"
         return name

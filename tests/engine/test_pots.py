@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from splitpot.engine.pots import Pot, Side, award_cards_speak, best, divide, side_pots
+from splitpot.engine.pots import Pot, Side, award_cards_speak, best, divide, side_pots, uncalled
 
 
 def first(seats: list[int], side: Side) -> list[int]:
@@ -60,3 +60,36 @@ def test_side_pots_conserve_chips(committed: list[int], data: st.DataObject) -> 
         shares = award_cards_speak(i, pot, high=high, low=low, priority=first)
         assert sum(s.amount for s in shares) == pot.amount
         assert all(s.amount >= 0 and s.seat in pot.eligible for s in shares)
+
+
+def _layers(committed: list[int], active: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Side pots by their definition, level by level (the oracle for the fast sums)."""
+    live = sorted(set(active))
+    out: list[tuple[int, tuple[int, ...]]] = []
+    previous = 0
+    for level in sorted({committed[s] for s in live if committed[s] > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in committed)
+        out.append((amount, tuple(s for s in live if committed[s] >= level)))
+        previous = level
+    rest = sum(c - min(c, previous) for c in committed)
+    if rest and out:
+        out[-1] = (out[-1][0] + rest, out[-1][1])
+    elif rest:
+        out.append((rest, tuple(live)))
+    return out
+
+
+@given(
+    committed=st.lists(st.integers(min_value=0, max_value=60), min_size=1, max_size=9),
+    data=st.data(),
+)
+def test_side_pots_equal_the_level_by_level_definition(committed: list[int], data: st.DataObject) -> None:
+    active = data.draw(st.lists(st.sampled_from(range(len(committed))), min_size=1, unique=True))
+    assert [(p.amount, p.eligible) for p in side_pots(committed, active)] == _layers(committed, active)
+
+
+@given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=9))
+def test_uncalled_is_the_largest_commitment_beyond_every_other(committed: list[int]) -> None:
+    top = max(range(len(committed)), key=committed.__getitem__)
+    rest = max((c for s, c in enumerate(committed) if s != top), default=0)
+    assert uncalled(committed) == (top, committed[top] - rest)

@@ -107,11 +107,11 @@ class Opening:
 
     def opens(self, cards: list[int], wilds: Wilds | None = None) -> bool:
         """Whether ``cards`` hold openers (evaluated for high with ``wilds``)."""
-        rank = self.rank
-        if rank is None:
+        if self.minimum is None:
             return True
-        value = strength(cards, "high", **(wilds.options(low=False) if wilds is not None else {}))
-        return value >= _threshold(rank)
+        options = wilds.options(low=False) if wilds is not None else None
+        value = strength(cards, "high", **options) if options else strength(cards, "high")  # the fast path
+        return value >= _threshold(_RANK_INDEX[self.minimum])
 
     def describe(self) -> str:
         """The requirement in words."""

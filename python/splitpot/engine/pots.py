@@ -30,6 +30,7 @@ __all__ = [
     "best",
     "divide",
     "side_pots",
+    "uncalled",
 ]
 
 
@@ -50,6 +51,10 @@ class Side(StrEnum):
     """Nobody won as declared: the pot is split equally among the active players."""
     RETURNED = "returned"
     """Chips given back to the player who put them in (the sevens rule)."""
+
+
+# Side members as module constants: every pot awarded reads them (an Enum class attribute: ~70 ns in 3.11)
+_HIGH, _LOW, _POT, _UNCONTESTED, _EQUAL = Side.HIGH, Side.LOW, Side.POT, Side.UNCONTESTED, Side.EQUAL
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +82,8 @@ Priority = Callable[[list[int], Side], list[int]]
 
 
 def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
-    """Split the chips committed this hand into a main pot and side pots.
+    """Split the chips committed this hand (each seat's, never negative) into a
+    main pot and side pots.
 
     Each level of an active player's total forms a pot that the active players
     who reached it may win; folded players' chips count but win nothing.  A
@@ -89,13 +95,14 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
     live = sorted(set(active))
     levels = sorted({committed[s] for s in live if committed[s] > 0})
     pots: list[Pot] = []
-    previous = 0
+    below = 0  # every seat's chips up to the previous level (chips are never negative)
     for level in levels:
-        amount = sum(min(c, level) - min(c, previous) for c in committed)
-        eligible = tuple(s for s in live if committed[s] >= level)
-        pots.append(Pot(amount=amount, eligible=eligible))
-        previous = level
-    rest = sum(c - min(c, previous) for c in committed)
+        upto = 0
+        for c in committed:  # a loop and a conditional, not sum() of min()s: several times cheaper
+            upto += c if c < level else level
+        pots.append(Pot(amount=upto - below, eligible=tuple([s for s in live if committed[s] >= level])))
+        below = upto
+    rest = sum(committed) - below
     if rest:
         if pots:
             last = pots[-1]
@@ -103,6 +110,19 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
         else:
             pots.append(Pot(amount=rest, eligible=tuple(live)))
     return pots
+
+
+def uncalled(committed: Sequence[int]) -> tuple[int, int]:
+    """The seat holding the largest commitment and the chips of it that no other
+    seat matched (0 when another seat holds as much; the seat is then the first
+    holding the largest).
+
+    >>> uncalled([5, 20, 8]), uncalled([10, 4, 10])
+    ((1, 12), (0, 0))
+    """
+    ranked = sorted(committed)  # the largest and the next: one sort is cheaper than max() twice
+    excess = ranked[-1] - (ranked[-2] if len(ranked) > 1 else 0)
+    return committed.index(ranked[-1]), excess
 
 
 def best(seats: Iterable[int], strength: Mapping[int, int], *, qualify: bool = False) -> list[int]:
@@ -153,14 +173,14 @@ def award_cards_speak(
     """
     seats = list(pot.eligible)
     if len(seats) == 1:
-        return [Share(index, seats[0], pot.amount, Side.UNCONTESTED)]
+        return [Share(index, seats[0], pot.amount, _UNCONTESTED)]
     highs = best(seats, high, qualify=True) if high is not None else []
     lows = best(seats, low, qualify=True) if low is not None else []
     if highs and lows:
-        shares = divide(index, (pot.amount + 1) // 2, priority(highs, Side.HIGH), Side.HIGH, "high")
-        return shares + divide(index, pot.amount // 2, priority(lows, Side.LOW), Side.LOW, "low")
+        shares = divide(index, (pot.amount + 1) // 2, priority(highs, _HIGH), _HIGH, "high")
+        return shares + divide(index, pot.amount // 2, priority(lows, _LOW), _LOW, "low")
     if highs:
-        return divide(index, pot.amount, priority(highs, Side.HIGH), Side.POT, "high")
+        return divide(index, pot.amount, priority(highs, _HIGH), _POT, "high")
     if lows:
-        return divide(index, pot.amount, priority(lows, Side.LOW), Side.POT, "low")
-    return divide(index, pot.amount, priority(seats, Side.EQUAL), Side.EQUAL)
+        return divide(index, pot.amount, priority(lows, _LOW), _POT, "low")
+    return divide(index, pot.amount, priority(seats, _EQUAL), _EQUAL)

@@ -63,6 +63,7 @@ from splitpot.engine.order import (
 )
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
 from splitpot.engine.positional import positional_card, wilds_with
+from splitpot.engine.pots import uncalled
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
 from splitpot.errors import (
@@ -166,6 +167,13 @@ _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
 _A_REFUSE = Action.REFUSE
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
+_O_BRING_IN = Opener.BRING_IN
+_O_BEST_SHOWING = Opener.BEST_SHOWING
+_O_LEFT_OF_BLINDS = Opener.LEFT_OF_BLINDS
+_O_HIGH_CARD_BETS = Opener.HIGH_CARD_BETS
+_O_LOW_CARD_BETS = Opener.LOW_CARD_BETS
+_O_OPENER = Opener.OPENER
+_NO_DECLARING = DeclareMode.NONE
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 
 
@@ -233,11 +241,11 @@ class State:
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
         stacks = as_ints(stacks, "stacks", low=0)
         seats = len(stacks)
-        playing = [s for s in range(seats) if stacks[s] > 0]
-        if not spec.min_players <= len(playing) <= spec.max_players:
+        playing = seats - stacks.count(0)  # stacks are ints >= 0
+        if not spec.min_players <= playing <= spec.max_players:
             raise RuleError(
                 f"{spec.name} needs {spec.min_players} to {spec.max_players} players with chips, "
-                f"got {len(playing)}."
+                f"got {playing}."
             )
         button = as_int(button, "button", low=0, high=seats - 1)
         seed = as_optional_int(seed, "seed")
@@ -245,7 +253,7 @@ class State:
         joker = spec.wilds.joker is not None
         self._decks = draws.Decks(deck, seed=seed, size=spec.wilds.deck_size)
         order = self._decks.first
-        if not joker and 52 in order:
+        if deck is not None and not joker and 52 in order:  # a shuffled deck holds the joker only when dealt
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
         self.spec = spec
         self.game_call = _checked_call(game_call, spec)
@@ -494,20 +502,27 @@ class State:
     def _post_forced_bets(self) -> ev.Event | None:
         stakes = self.spec.stakes
         last: ev.Event | None = None
-        if stakes.ante:
-            for seat in self._order:
-                if self.in_hand[seat]:
-                    amount = min(stakes.ante, self.stacks[seat])
-                    self._move(seat, amount)
-                    last = self._log(ev.AntePosted(seat=seat, amount=amount))
+        ante = stakes.ante
+        stacks, committed, in_hand, log = self.stacks, self.committed, self.in_hand, self.events.append
+        if ante:
+            for seat in self._order:  # every deal: inlined moves, a conditional rather than min()
+                if in_hand[seat]:
+                    stack = stacks[seat]
+                    amount = ante if ante < stack else stack  # all in when short
+                    stacks[seat] = stack - amount
+                    committed[seat] += amount
+                    log(last := ev.AntePosted(seat=seat, amount=amount))
         if stakes.blinds:
-            ring = [s for s in clockwise(self.button, self.seats) if self.in_hand[s]]
+            ring = [s for s in clockwise(self.button, self.seats) if in_hand[s]]
             ring = ring[stakes.blinds_from :] + ring[: stakes.blinds_from]
             for seat, blind in zip(ring, stakes.blinds, strict=False):
-                amount = min(blind, self.stacks[seat])
-                self._move(seat, amount)
+                stack = stacks[seat]
+                amount = blind if blind < stack else stack
+                stacks[seat] = stack - amount
+                committed[seat] += amount
                 self._blinds.append((seat, amount))
-                last = self._log(ev.BlindPosted(seat=seat, amount=amount))
+                log(last := ev.BlindPosted(seat=seat, amount=amount))
+        self._legal = None
         self.street = 0
         self.phase = _DEALING
         return last
@@ -534,17 +549,20 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
+                downs, ups, dealt_event = self.down, self.up, ev.CardsDealt  # locals: a loop per deal
                 face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
                     if face_down:  # turned his hole card up: this street's cards come down
                         down = per if seat in face_down else street.down
                     if down:
-                        self.down[seat].extend(mine[:down])
-                        log(last := ev.CardsDealt(seat=seat, cards=mine[:down], up=False))
+                        hidden = mine[:down]
+                        downs[seat].extend(hidden)
+                        log(last := dealt_event(seat=seat, cards=hidden, up=False))
                     if down < per:
-                        self.up[seat].extend(mine[down:])
-                        log(last := ev.CardsDealt(seat=seat, cards=mine[down:], up=True))
+                        shown = mine[down:]
+                        ups[seat].extend(shown)
+                        log(last := dealt_event(seat=seat, cards=shown, up=True))
         if per and street.down and self.spec.draws is not None:
             self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         self._face_down = None
@@ -588,22 +606,23 @@ class State:
                 self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
             else:
                 self.round.post_live(seat, amount)
-        if street.opener is Opener.BRING_IN:
+        opener = street.opener
+        if opener is _O_BRING_IN:
             upcards = {s: self.up[s] for s in actors}
             self.phase = _BRING_IN
             self.actor = bring_in_seat(upcards)
             return
         self.phase = _BETTING
-        if street.opener is Opener.BEST_SHOWING:
+        if opener is _O_BEST_SHOWING:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats,
                                       showing_key_for(self.spec.wilds))
-        elif street.opener is Opener.LEFT_OF_BLINDS and blinds:
+        elif opener is _O_LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
-        elif street.opener is Opener.HIGH_CARD_BETS or street.opener is Opener.LOW_CARD_BETS:
+        elif opener is _O_HIGH_CARD_BETS or opener is _O_LOW_CARD_BETS:
             showing = {s: self.up[s] for s in actors}  # the duty skips players all in
-            pick = high_card_seat if street.opener is Opener.HIGH_CARD_BETS else bring_in_seat
+            pick = high_card_seat if opener is _O_HIGH_CARD_BETS else bring_in_seat
             first = self.round.must_bet = pick(showing)
-        elif street.opener is Opener.OPENER and self.opener is not None:
+        elif opener is _O_OPENER and self.opener is not None:
             first = self.opener
         else:
             first = self._order[0]
@@ -632,9 +651,7 @@ class State:
         live = self.committed if paying is None else [
             c - f for c, f in zip(self.committed, paying.fees_paid, strict=True)
         ]
-        top = max(range(self.seats), key=live.__getitem__)
-        rest = max((c for s, c in enumerate(live) if s != top), default=0)
-        excess = live[top] - rest
+        top, excess = uncalled(live)
         if excess > 0 and not self.folded[top]:
             self.committed[top] -= excess
             self.stacks[top] += excess
@@ -651,7 +668,7 @@ class State:
         elif self.street + 1 < len(self.spec.streets):
             self.street += 1
             self.phase = _DEALING
-        elif self.spec.declare is not DeclareMode.NONE:
+        elif self.spec.declare is not _NO_DECLARING:
             self.declared = {}
             self.phase = _DECLARING
             self.actor = self._active[0]
