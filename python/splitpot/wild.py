@@ -168,10 +168,6 @@ def make_options(
 _ZERO = -1  # a wild card counted as a zero
 
 
-def _is_wild(card: int, options: Options) -> bool:
-    return (card == 52 and options[1] == 1) or (card < 52 and bool(options[0] >> card & 1))
-
-
 def _low_order(rid: int) -> list[int]:
     return [12, *range(12)] if rid in (2, 3, 4) else list(range(13))
 
