@@ -5,9 +5,12 @@
 // Every figure is chunked so that a busy machine does not distort the ratio:
 // the work is cut into chunks, each contender runs each chunk several times in
 // turn, and its time is the sum over chunks of its fastest run. Before timing,
-// both evaluators are checked to put every hand in the same category.
+// both evaluators are checked to put every hand in the same category. With
+// several runs, the whole comparison is repeated and each ratio's range over
+// the runs is printed at the end (a figure that moves with the machine's load
+// shows as a wide range).
 //
-//   bench_peers [million random hands, default 4] [repeats per chunk, default 5]
+//   bench_peers [million random hands, default 4] [repeats per chunk, default 5] [runs, default 1]
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -71,11 +74,35 @@ template <bool PerRank>
 }
 const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
 
+// A splitpot contender's speed over its OMPEval peer's in one race, its range over the runs.
+struct RatioRanges {
+  std::vector<std::string> lines;  // "race: contender"
+  std::vector<double> lo, hi;
+  void add(const std::string& title, const bench::Race& race, std::size_t peer, std::size_t i) {
+    {
+      const std::string line = title + ": " + race.names[i];
+      const double ratio = race.seconds[peer] / race.seconds[i];
+      const auto at = std::find(lines.begin(), lines.end(), line);
+      if (at == lines.end()) {
+        lines.push_back(line), lo.push_back(ratio), hi.push_back(ratio);
+      } else {
+        const auto k = static_cast<std::size_t>(at - lines.begin());
+        lo[k] = std::min(lo[k], ratio), hi[k] = std::max(hi[k], ratio);
+      }
+    }
+  }
+  void print(int runs) const {
+    std::printf("ratios to OMPEval over %d runs (lowest - highest):\n", runs);
+    for (std::size_t k = 0; k < lines.size(); ++k) std::printf("  %-62s %5.2fx - %5.2fx\n", lines[k].c_str(), lo[k], hi[k]);
+  }
+};
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::size_t n = (argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 4) * 1000000;
   const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
+  const int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
   const int chunks = 16;
   const std::size_t per = n / chunks;
   const omp::HandEvaluator omp_eval;
@@ -95,77 +122,86 @@ int main(int argc, char** argv) {
   }
   std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
 
-  {  // From card bytes.
-    bench::Race race{{"OMPEval Hand from bytes", "splitpot evaluate_batch", "splitpot evaluate_unchecked", "splitpot HandSum from bytes"}, {}};
-    std::vector<std::uint32_t> out(per);
-    race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
-      const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
-      std::uint64_t sum = 0;
-      switch (who) {
-        case 0:
-          for (std::size_t h = 0; h < per; ++h) {
-            const std::uint8_t* r = rows + h * 7;
-            omp::Hand o = omp::Hand::empty();
-            o += omp::Hand(r[0]), o += omp::Hand(r[1]), o += omp::Hand(r[2]), o += omp::Hand(r[3]);
-            o += omp::Hand(r[4]), o += omp::Hand(r[5]), o += omp::Hand(r[6]);
-            sum += omp_eval.evaluate(o);
-          }
-          break;
-        case 1:
-          evaluate_batch(rows, per, 7, Ranking::High, out.data(), false, 1);
-          for (const std::uint32_t v : out) sum += v;
-          break;
-        case 2:
-          for (std::size_t h = 0; h < per; ++h) sum += evaluate_unchecked<Ranking::High>(t, rows + h * 7, 7);
-          break;
-        default:
-          for (std::size_t h = 0; h < per; ++h) sum += HandSum::of(rows + h * 7, 7).evaluate<Ranking::High>(t);
-      }
-      return sum;
-    });
-    race.print("from card bytes, random 7-card hands (high):", static_cast<double>(n), 0);
-  }
-
-  {  // Pre-built hands: OMPEval's Hand beside HandSum in every ranking.
-    bench::Race race{{"OMPEval Hand (high)"}, {}};
-    for (const char* r : kRankingNames) race.names.push_back(std::string("splitpot HandSum ") + r);
-    race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
-      const std::size_t begin = static_cast<std::size_t>(c) * per, end = begin + per;
-      std::uint64_t sum = 0;
-      if (who == 0) {
-        for (std::size_t h = begin; h < end; ++h) sum += omp_eval.evaluate(omp_hands[h]);
+  RatioRanges ranges;
+  for (int run = 1; run <= runs; ++run) {
+    if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
+    {  // From card bytes.
+      bench::Race race{{"OMPEval Hand from bytes", "splitpot evaluate_batch", "splitpot evaluate_unchecked", "splitpot HandSum from bytes"}, {}};
+      std::vector<std::uint32_t> out(per);
+      race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
+        const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
+        std::uint64_t sum = 0;
+        switch (who) {
+          case 0:
+            for (std::size_t h = 0; h < per; ++h) {
+              const std::uint8_t* r = rows + h * 7;
+              omp::Hand o = omp::Hand::empty();
+              o += omp::Hand(r[0]), o += omp::Hand(r[1]), o += omp::Hand(r[2]), o += omp::Hand(r[3]);
+              o += omp::Hand(r[4]), o += omp::Hand(r[5]), o += omp::Hand(r[6]);
+              sum += omp_eval.evaluate(o);
+            }
+            break;
+          case 1:
+            evaluate_batch(rows, per, 7, Ranking::High, out.data(), false, 1);
+            for (const std::uint32_t v : out) sum += v;
+            break;
+          case 2:
+            for (std::size_t h = 0; h < per; ++h) sum += evaluate_unchecked<Ranking::High>(t, rows + h * 7, 7);
+            break;
+          default:
+            for (std::size_t h = 0; h < per; ++h) sum += HandSum::of(rows + h * 7, 7).evaluate<Ranking::High>(t);
+        }
         return sum;
-      }
-      with_ranking(static_cast<Ranking>(who - 1), [&](auto R) {
-        for (std::size_t h = begin; h < end; ++h) sum += sums[h].evaluate<R.value>(t);
       });
-      return sum;
-    });
-    race.print("pre-built 7-card hands (OMPEval's Hand has high only):", static_cast<double>(n), 0);
-  }
-
-  {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
-    // A lookup per hand; then, in both, one lookup per rank in the innermost
-    // loop where no flush is possible (every hand still counted).
-    bench::Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
-               "splitpot HandSum, lookup per rank"}, {}};
-    std::uint64_t sums_seen[4] = {};
-    race.run(46, std::max(2, repeats / 2), [&](std::size_t who, int a) -> std::uint64_t {
-      std::uint64_t sum = 0;
-      switch (who) {
-        case 0: sum = omp_enumerate<false>(omp_eval, a); break;
-        case 1: sum = bench::enumerate_seven_from<Ranking::High, false>(t, a); break;
-        case 2: sum = omp_enumerate<true>(omp_eval, a); break;
-        default: sum = bench::enumerate_seven_from<Ranking::High, true>(t, a);
-      }
-      sums_seen[who] += sum;
-      return sum;
-    });
-    if (sums_seen[0] != sums_seen[2] || sums_seen[1] != sums_seen[3]) {
-      std::printf("the per-rank loops' sums differ from the per-hand loops'\n");
-      mismatches = 1;
+      race.print("from card bytes, random 7-card hands (high):", static_cast<double>(n), 0);
+      for (std::size_t i = 1; i < race.names.size(); ++i) ranges.add("from card bytes", race, 0, i);
     }
-    race.print("enumerate all 133,784,560 seven-card hands (high; the goal: 0.080 s):", 133784560.0, 0);
+
+    {  // Pre-built hands: OMPEval's Hand beside HandSum in every ranking.
+      bench::Race race{{"OMPEval Hand (high)"}, {}};
+      for (const char* r : kRankingNames) race.names.push_back(std::string("splitpot HandSum ") + r);
+      race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
+        const std::size_t begin = static_cast<std::size_t>(c) * per, end = begin + per;
+        std::uint64_t sum = 0;
+        if (who == 0) {
+          for (std::size_t h = begin; h < end; ++h) sum += omp_eval.evaluate(omp_hands[h]);
+          return sum;
+        }
+        with_ranking(static_cast<Ranking>(who - 1), [&](auto R) {
+          for (std::size_t h = begin; h < end; ++h) sum += sums[h].evaluate<R.value>(t);
+        });
+        return sum;
+      });
+      race.print("pre-built 7-card hands (OMPEval's Hand has high only):", static_cast<double>(n), 0);
+      for (std::size_t i = 1; i < race.names.size(); ++i) ranges.add("pre-built", race, 0, i);
+    }
+
+    {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
+      // A lookup per hand; then, in both, one lookup per rank in the innermost
+      // loop where no flush is possible (every hand still counted).
+      bench::Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
+                 "splitpot HandSum, lookup per rank"}, {}};
+      std::uint64_t sums_seen[4] = {};
+      race.run(46, std::max(2, repeats / 2), [&](std::size_t who, int a) -> std::uint64_t {
+        std::uint64_t sum = 0;
+        switch (who) {
+          case 0: sum = omp_enumerate<false>(omp_eval, a); break;
+          case 1: sum = bench::enumerate_seven_from<Ranking::High, false>(t, a); break;
+          case 2: sum = omp_enumerate<true>(omp_eval, a); break;
+          default: sum = bench::enumerate_seven_from<Ranking::High, true>(t, a);
+        }
+        sums_seen[who] += sum;
+        return sum;
+      });
+      if (sums_seen[0] != sums_seen[2] || sums_seen[1] != sums_seen[3]) {
+        std::printf("the per-rank loops' sums differ from the per-hand loops'\n");
+        mismatches = 1;
+      }
+      race.print("enumerate all 133,784,560 seven-card hands (high; the goal: 0.080 s):", 133784560.0, 0);
+      ranges.add("enumeration", race, 0, 1);
+      ranges.add("enumeration", race, 2, 3);
+    }
   }
+  if (runs > 1) ranges.print(runs);
   return mismatches == 0 ? 0 : 1;
 }

@@ -2,6 +2,8 @@
 # Builds OMPEval (from the omp-wrapper sdist on PyPI) and splitpot's core with the same
 # flags and times them side by side in one process: bench_peers.cpp.
 #   benchmarks/peers/run.sh [portable|native|both] [bench_peers arguments]
+# bench_peers arguments: [million hands, default 4] [repeats per chunk, default 5] [runs, default 1];
+# with several runs each ratio's range over them is printed last (`run.sh both 4 5 3`).
 # Needs pip, cmake, ninja and a C++17 compiler. Work files go to $SPLITPOT_PEERS_DIR
 # (default: a temporary directory, removed at the end).
 set -euo pipefail

@@ -84,19 +84,18 @@ class HandSum {
   template <Ranking R>
   std::uint16_t evaluate(const Tables& t) const noexcept {
     assert(size() >= 1 && size() <= kMaxCards);
-    if constexpr (R == Ranking::High) {
-      // A flush is the best high hand possible from seven cards or fewer (no
-      // quads or full house fits beside it): the suit's lane decides. Without a branch: which random hands hold a flush (3 % of seven-card
-      // hands) is unpredictable. Both lookups are made; the flush table is
-      // 16 KB, and with no flush its index is some in-range lane.
-      const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
-      const auto shift = (static_cast<unsigned>(__builtin_ctz(counters | 0x10000u)) / 4 * kLaneBits) & 63u;
-      const std::uint16_t flush = t.flush[0][static_cast<unsigned>(lanes_ >> shift) & kLaneRanks];
-      const std::uint16_t plain = t.value[0][t.slot(key_)];
-      return counters ? flush : plain;
-    } else if constexpr (straights_and_flushes_count(R)) {
+    if constexpr (straights_and_flushes_count(R)) {
+      // The reading of the ranks first, for every hand: it is the answer
+      // without five suited cards (97 % of random seven-card hands), and the
+      // rare path, out of line, starts from it. On random pre-built hands this
+      // runs 1.10-1.26x as fast as the lows' lookup inside the rare path, and
+      // high 1.14-1.20x as fast as reading both tables without a branch (each
+      // pair built into one program, run in turn); the full enumeration is
+      // unchanged within the noise.
+      const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][t.slot(key_)];
       if (key_ & kFlushBits) [[unlikely]]
-        return evaluate_flush<R>(t);
+        return evaluate_flush<R>(t, plain);
+      return plain;
     }
     return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
   }
@@ -123,8 +122,10 @@ class HandSum {
  private:
   constexpr HandSum(std::uint64_t key, std::uint64_t lanes) noexcept : key_(key), lanes_(lanes) {}
 
-  // The rare case for the lows that count flushes: five or more cards of one
-  // suit. The best five is the best flush of the suit, or the best five that
+  // The rare case: five or more cards of one suit. In high a flush is the
+  // best hand possible from seven cards or fewer (no quads or full house fits
+  // beside it): the suit's lane decides. In the lows that count flushes, the
+  // best five is the best flush of the suit, or the best five that
   // holds an off-suit card. With five suited cards: the best reading of the
   // ranks ignoring suits is such a five where an off-suit card pairs a suited
   // one, or where it is not worth what the suited five is (one lookup or
@@ -132,19 +133,22 @@ class HandSum {
   // card (one lookup each), or two.
   // Counts come from the suit counters, not popcounts (a library call or a
   // dozen instructions in the portable build).
+  // `any` is the reading of the ranks ignoring suits (value[slot(key)]).
   template <Ranking R>
-  std::uint16_t evaluate_flush(const Tables& t) const noexcept {
+  [[gnu::noinline]] std::uint16_t evaluate_flush(const Tables& t, std::uint16_t any) const noexcept {
     constexpr auto ri = static_cast<std::size_t>(R);
     const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
     const auto suit = static_cast<unsigned>(__builtin_ctz(counters)) / 4;
     const unsigned suited = static_cast<unsigned>(lanes_ >> (suit * kLaneBits)) & kLaneRanks;
     std::uint16_t best = t.flush[ri][suited];
+    if constexpr (R == Ranking::High) {
+      return best;
+    }
     std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
     if (!off_suit) return best;  // every five is suited
     const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
     const std::uint16_t* value = t.value[ri].data();
     if (k == 5) {
-      const std::uint16_t any = value[t.slot(key_)];
       // An off-suit card of a suited rank: the best reading is some five
       // with an off-suit card (the suited five's ranks with it in place of
       // its rank's suited card, if not another five).
