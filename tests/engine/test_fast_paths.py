@@ -6,6 +6,8 @@
 - A betting round offers a bet, raise or completion exactly when
   ``Round.may_reraise`` allows one (the stack beyond the call, someone to call
   it), named as ``Round.raise_action`` names it: ``Round.options`` inlines both.
+- Before the opening a player without openers is offered the full options
+  with the bet taken out (the engine asks the round for no raise at all).
 - A draw is accepted or refused exactly as the full checks decide (held cards,
   the limit with the ace draw, the stub's room, paid draws), with the same
   exception and message; a draw is served the stub's next cards, never its last.
@@ -108,6 +110,31 @@ def test_a_raise_is_offered_as_may_reraise_and_raise_action_decide(game: str) ->
             assert offered == ([r.raise_action()] if may else []), (game, seat, stack, active, callable_)
             asked += 1
     assert asked > 100
+
+
+def plain_betting_options(state: State) -> tuple[betting.Option, ...]:
+    """The betting options computed in full, then the opening bet taken out
+    where the actor has no openers."""
+    r, seat = state.round, state.actor
+    assert r is not None and seat is not None
+    options = r.options(seat, stack=state.stacks[seat], active=len(state.active),
+                        raise_callable=state._callable(seat))
+    if state.street == 0 and state.spec.opening is not None and not state.may_open(seat):
+        options = tuple(o for o in options if o.action is not Action.BET)
+    return options
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "lowball", "california-lowball"])
+def test_options_before_the_opening_equal_the_full_ones_without_the_bet(game: str) -> None:
+    without_openers = 0
+    for state, _ in random_hands(game, 60):
+        if state.phase is not Phase.BETTING or state.actor is None:
+            continue
+        assert state.legal_actions() == plain_betting_options(state), (game, state.actor)
+        assert fresh_legal(state) == plain_betting_options(state)
+        if state.street == 0 and state.spec.opening is not None and not state.may_open(state.actor):
+            without_openers += 1
+    assert without_openers > 50 or game in ("lowball", "california-lowball")
 
 
 # ---------------------------------------------------------------------------- draws

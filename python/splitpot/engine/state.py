@@ -697,15 +697,19 @@ class State:
         if seat is None:
             return ()
         if self.phase is _BETTING:
-            assert self.round is not None
-            options = self.round.options(
-                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
-            )
-            if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None:
+            r = self.round
+            assert r is not None
+            if r.current == 0 and self.street == 0 and self.spec.opening is not None:
                 opens = self._may_open.get(seat)  # _opens()'s memo read here: asked at every decision
                 if not (self._opens(seat) if opens is None else opens):
-                    options = options[:-1]  # the bet, always listed last, opens: openers are needed
-            return options
+                    # Nothing bet yet, and the bet opens: without openers none is offered, so the
+                    # options are those of a raise nobody could call (no _callable() loop, no sizes).
+                    return r.options(
+                        seat, stack=self.stacks[seat], active=len(self._active), raise_callable=False
+                    )
+            return r.options(
+                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
+            )
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
             return (self._turning.option(self.down[seat]),)
