@@ -3,6 +3,11 @@
 - The option lists handed out again (``betting._MADE``, ``choices._MADE``) equal
   lists built afresh with empty memos, at every step of random play of every
   game, refused actions and ``can_x`` questions included.
+- A betting round offers a bet, raise or completion exactly when
+  ``Round.may_reraise`` allows one (the stack beyond the call, someone to call
+  it), named as ``Round.raise_action`` names it: ``Round.options`` inlines both.
+- Before the opening a player without openers is offered the full options
+  with the bet taken out (the engine asks the round for no raise at all).
 - A draw is accepted or refused exactly as the full checks decide (held cards,
   the limit with the ace draw, the stub's room, paid draws), with the same
   exception and message; a draw is served the stub's next cards, never its last.
@@ -30,7 +35,7 @@ from splitpot.engine import betting, choices, draws
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
-from splitpot.engine.state import State, _card_ints
+from splitpot.engine.state import Phase, State, _card_ints
 from splitpot.errors import IllegalActionError, IllegalActionTypeError
 from splitpot.games import GAMES, get_game
 
@@ -81,6 +86,55 @@ def test_remembered_option_lists_equal_fresh_ones(game: str) -> None:
         assert state.legal_actions() == fresh_legal(state)
         steps += 1
     assert steps > 100
+
+
+_RAISES = (Action.BET, Action.RAISE, Action.COMPLETE)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_raise_is_offered_as_may_reraise_and_raise_action_decide(game: str) -> None:
+    asked = 0
+    for state, _ in random_hands(game, 30):
+        r, seat = state.round, state.actor
+        if state.phase is not Phase.BETTING or r is None or seat is None:
+            continue
+        owed = r.to_call(seat)
+        for stack, active, callable_ in itertools.product(
+            {state.stacks[seat], owed, owed + 1, 1000}, {2, len(state.active)}, (True, False)
+        ):
+            if stack <= 0:
+                continue
+            offered = [o.action for o in r.options(seat, stack=stack, active=active, raise_callable=callable_)
+                       if o.action in _RAISES]
+            may = callable_ and stack > owed and r.may_reraise(seat, active)
+            assert offered == ([r.raise_action()] if may else []), (game, seat, stack, active, callable_)
+            asked += 1
+    assert asked > 100
+
+
+def plain_betting_options(state: State) -> tuple[betting.Option, ...]:
+    """The betting options computed in full, then the opening bet taken out
+    where the actor has no openers."""
+    r, seat = state.round, state.actor
+    assert r is not None and seat is not None
+    options = r.options(seat, stack=state.stacks[seat], active=len(state.active),
+                        raise_callable=state._callable(seat))
+    if state.street == 0 and state.spec.opening is not None and not state.may_open(seat):
+        options = tuple(o for o in options if o.action is not Action.BET)
+    return options
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "lowball", "california-lowball"])
+def test_options_before_the_opening_equal_the_full_ones_without_the_bet(game: str) -> None:
+    without_openers = 0
+    for state, _ in random_hands(game, 60):
+        if state.phase is not Phase.BETTING or state.actor is None:
+            continue
+        assert state.legal_actions() == plain_betting_options(state), (game, state.actor)
+        assert fresh_legal(state) == plain_betting_options(state)
+        if state.street == 0 and state.spec.opening is not None and not state.may_open(state.actor):
+            without_openers += 1
+    assert without_openers > 50 or game in ("lowball", "california-lowball")
 
 
 # ---------------------------------------------------------------------------- draws

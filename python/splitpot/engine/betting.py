@@ -243,18 +243,24 @@ class Round:
             head = _NOTHING  # a forced opening bet: no check, no fold
         else:
             head = _CHECK_ONLY
-        if raise_callable and stack > owed and self.may_reraise(seat, active):
+        # may_reraise() and raise_action(), inlined: asked at every decision
+        cap = self.cap
+        if raise_callable and stack > owed and seat in self.may_raise and (
+            cap is None or self.full_bets < cap or (self.uncapped_heads_up and active == 2)
+        ) and not (self.no_check_raise and seat in self.checked):
             most = self.bets[seat] + stack
-            if len(self.increments) == 1:
-                level = self.last_full + self.increments[0]
+            increments, last_full = self.increments, self.last_full
+            if len(increments) == 1:
+                level = last_full + increments[0]
                 amounts: tuple[int, ...] = (level,) if level <= most else ()
             else:
-                levels = sorted({self.last_full + i for i in self.increments})
+                levels = sorted({last_full + i for i in increments})
                 amounts = tuple(lv for lv in levels if lv <= most)
             if not amounts and most > current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                return _options(head, self.raise_action(), amounts)
+                action = _BET if current == 0 else _COMPLETE if last_full == 0 else _RAISE
+                return _options(head, action, amounts)
         return _options(head, None, ())
 
     def may_reraise(self, seat: int, active: int) -> bool:
@@ -289,7 +295,8 @@ class Round:
         """Whether a bet, raise or completion to ``to`` counts as a full one: it
         reaches the full level, or (all in for less) it adds at least half of a
         full increment (the half-bet rule; see the module docstring)."""
-        unit = min(self.increments)
+        increments = self.increments
+        unit = increments[0] if len(increments) == 1 else min(increments)  # every raise: no min() of one
         if to >= self.last_full + unit:
             return True
         before = self.current

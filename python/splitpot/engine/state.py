@@ -697,23 +697,28 @@ class State:
         if seat is None:
             return ()
         if self.phase is _BETTING:
-            assert self.round is not None
-            options = self.round.options(
+            r = self.round
+            assert r is not None
+            if r.current == 0 and self.street == 0 and self.spec.opening is not None:
+                opens = self._may_open.get(seat)  # _opens()'s memo read here: asked at every decision
+                if not (self._opens(seat) if opens is None else opens):
+                    # Nothing bet yet, and the bet opens: without openers none is offered, so the
+                    # options are those of a raise nobody could call (no _callable() loop, no sizes).
+                    return r.options(
+                        seat, stack=self.stacks[seat], active=len(self._active), raise_callable=False
+                    )
+            return r.options(
                 seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
             )
-            if options[-1].action is _A_BET and self.street == 0 and self.spec.opening is not None and (
-                not self._opens(seat)
-            ):
-                options = options[:-1]  # the bet, always listed last, opens: openers are needed
-            return options
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
             return (self._turning.option(self.down[seat]),)
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
-            out = [Option(_A_BRING_IN, (min(stakes.bring_in, stack),))]
-            if stack > stakes.bring_in and stakes.small_bet > stakes.bring_in and self._callable(seat):
-                out.append(Option(_A_COMPLETE, (min(stakes.small_bet, stack),)))
+            bring_in, small = stakes.bring_in, stakes.small_bet  # conditionals, not min(): every stud hand
+            out = [Option(_A_BRING_IN, (bring_in if bring_in < stack else stack,))]
+            if stack > bring_in and small > bring_in and self._callable(seat):
+                out.append(Option(_A_COMPLETE, (small if small < stack else stack,)))
             return tuple(out)
         if self.phase is _DRAWING:
             most = self._draw_limit(seat)
@@ -954,7 +959,7 @@ class State:
                 f"{self.spec.name} serves a different number only with DrawRules(as_asked=True)."
             )
         limit = self.spec.streets[self.street].draw
-        wanted = max(len(cards), count)
+        wanted = count if count > len(cards) else len(cards)  # not max(): every draw
         # The offer is min(limit or more keeping an ace, the stub's room): a draw within it and
         # within the street's own limit passes both checks below, so they are skipped.
         if wanted > limit or wanted > offered:
