@@ -231,11 +231,16 @@ def resolve(
             for card in wilds:
                 rank = 12 if options[3] else absent.pop(0)
                 fill(card, rank, one_suit)
-        else:  # the biggest group of naturals (the highest among equals); none: aces
-            group = max(nat_ranks, key=lambda r: (nat_ranks.count(r), r)) if nat_ranks else 12
+        else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
+            # and the bug's aces (the highest among equals; none: aces)
+            bugs = [c for c in wilds if c == 52 and options[1] == 0]
+            ranks = nat_ranks + [12] * len(bugs)
+            group = max(ranks, key=lambda r: (ranks.count(r), r)) if ranks else 12
+            for card in bugs:
+                fill(card, 12, _suit_for(12, held))
             for card in wilds:
-                rank = 12 if card == 52 and options[1] == 0 else group
-                fill(card, rank, _suit_for(rank, held))
+                if card not in bugs:
+                    fill(card, group, _suit_for(group, held))
         return values, tuple(subs)
 
     order = _low_order(rid)

@@ -99,8 +99,6 @@ def test_wild_cards_stand_for_what_the_high_hand_is_worth() -> None:
         hand = evaluate(rng.sample(range(53), rng.choice((5, 6, 7))), "high", **options)
         if hand is None or not hand.wilds:
             continue
-        if 52 in hand.cards and options.get("joker") != "wild" and len(hand.wilds) > 1:
-            continue  # the bug beside a wild card: read wrongly (the xfail below)
         stands = dict(hand.wilds)
         values = hand._values
         assert values is not None
@@ -123,10 +121,12 @@ def test_wild_cards_stand_for_what_the_high_hand_is_worth() -> None:
     assert checked > 500
 
 
-@pytest.mark.xfail(strict=True, reason="known: the wild card joins the naturals' group, not the bug's ace")
 def test_a_wild_card_beside_the_bug_reads_as_the_hand_is_worth() -> None:
-    """Kc 9s Jk Qs 5d, nines wild: worth a pair of aces (the nine and the bug as aces,
-    the strength says so) but named a pair of kings (found while checking the reading)."""
+    """Kc 9s Jk Qs 5d, nines wild: worth a pair of aces (the bug an ace, the nine
+    joining it); it was named a pair of kings, the nine read with the naturals' group."""
     hand = evaluate("Kc 9s Jk Qs 5d", wild="9")
     assert hand is not None and hand.strength == strength("As Ah Kc Qs 5d")
-    assert str(hand) == "pair of aces (9s as A♥, Jk as A♠)"
+    assert str(hand) == "pair of aces (Jk as A♠, 9s as A♥)"
+    trips = evaluate("Kc Ks Jk 9s 5d", wild="9")  # a natural pair outweighs the bug's lone ace
+    assert trips is not None and trips.strength == strength("Kc Ks Kh As 5d")
+    assert str(trips) == "three of a kind, kings (Jk as A♠, 9s as K♥)"
