@@ -234,8 +234,8 @@ def resolve(
         else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
             # and the bug's aces (the highest among equals; none: aces)
             bugs = [c for c in wilds if c == 52 and options[1] == 0]
-            ranks = nat_ranks + [12] * len(bugs)
-            group = max(ranks, key=lambda r: (ranks.count(r), r)) if ranks else 12
+            counted = nat_ranks + [12] * len(bugs)
+            group = max(counted, key=lambda r: (counted.count(r), r)) if counted else 12
             for card in bugs:
                 fill(card, 12, _suit_for(12, held))
             for card in wilds:
