@@ -10,6 +10,10 @@ environment for consecutive blocks is what a reader does, and saves reinstalling
 friends for every block). A block after ``<!-- ci: skip (reason) -->`` is listed but not
 run. The block after ``<!-- test-command -->`` is run like the others. Each block has a time
 limit; the step times are printed at the end.
+
+A failing command fails its block wherever it stands in a line: ``set -e`` ignores a failure
+inside an ``a && b && c`` list that is not the list's last command, so each complete line
+is run as ``LINE || exit $?`` (see :func:`strict`).
 """
 
 from __future__ import annotations
@@ -71,6 +75,33 @@ def blocks(text: str) -> list[Block]:
     return found
 
 
+_OPEN = ("\\", "|", "&&", "||", "{", "(")  # a line ending so goes on in the next one
+_KEYWORDS = ("do", "then", "else")
+
+
+def strict(commands: str) -> str:
+    """``commands`` with ``|| exit $?`` after each complete line, so that a failure anywhere in
+    an ``&&`` list fails the block; continued lines, comments and blank lines stay as written.
+
+    >>> print(strict("a && b && c\\nd \\\\\\n  --flag\\n# note\\n"))
+    a && b && c || exit $?
+    d \\
+      --flag || exit $?
+    # note
+    <BLANKLINE>
+    """
+    if "<<" in commands:
+        raise ValueError("README blocks with here-documents are not supported: write the file in a step")
+    out = []
+    for line in commands.split("\n"):
+        text = line.strip()
+        goes_on = text.endswith(_OPEN) or (text and text.split()[-1] in _KEYWORDS)
+        if text and not text.startswith("#") and not goes_on:
+            line += " || exit $?"
+        out.append(line)
+    return "\n".join(out)
+
+
 def _fresh_venv(root: Path, number: int) -> dict[str, str]:
     path = root / f"venv{number}"
     venv.EnvBuilder(with_pip=True, clear=True).create(path)
@@ -103,7 +134,7 @@ def run(readme: Path, workdir: Path, timeout: float) -> int:
             start = time.monotonic()
             try:
                 done = subprocess.run(
-                    ["bash", "-c", "set -euo pipefail\n" + block.commands],
+                    ["bash", "-c", "set -euo pipefail\n" + strict(block.commands)],
                     cwd=workdir,
                     env=env,
                     timeout=timeout,
