@@ -213,6 +213,8 @@ def resolve(
         values.append(rank)
         subs.append((card, _text(rank, suit)))
 
+    bug = [c for c in wilds if c == 52 and options[1] == 0]  # the joker as the bug
+    fully = [c for c in wilds if c not in bug]
     if rid == 0:
         suits = {c & 3 for c in naturals}
         one_suit = suits.pop() if len(suits) == 1 else None
@@ -233,19 +235,15 @@ def resolve(
                 fill(card, rank, one_suit)
         else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
             # and the bug's aces (the highest among equals; none: aces)
-            bugs = [c for c in wilds if c == 52 and options[1] == 0]
-            counted = nat_ranks + [12] * len(bugs)
+            counted = nat_ranks + [12] * len(bug)
             group = max(counted, key=lambda r: (counted.count(r), r)) if counted else 12
-            for card in bugs:
+            for card in bug:
                 fill(card, 12, _suit_for(12, held))
-            for card in wilds:
-                if card not in bugs:
-                    fill(card, group, _suit_for(group, held))
+            for card in fully:
+                fill(card, group, _suit_for(group, held))
         return values, tuple(subs)
 
     order = _low_order(rid)
-    bug = [c for c in wilds if c == 52 and options[1] == 0]
-    fully = [c for c in wilds if c not in bug]
     if options[2] == 0:  # zero
         for card in fully:
             fill(card, _ZERO, None)

@@ -107,11 +107,12 @@ class Opening:
 
     def opens(self, cards: list[int], wilds: Wilds | None = None) -> bool:
         """Whether ``cards`` hold openers (evaluated for high with ``wilds``)."""
-        if self.minimum is None:
+        rank = self.rank
+        if rank is None:
             return True
         options = wilds.options(low=False) if wilds is not None else None
         value = strength(cards, "high", **options) if options else strength(cards, "high")  # the fast path
-        return value >= _threshold(_RANK_INDEX[self.minimum])
+        return value >= _threshold(rank)
 
     def describe(self) -> str:
         """The requirement in words."""
