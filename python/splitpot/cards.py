@@ -61,6 +61,19 @@ _RANK_PLURALS = (
     "kings",
     "aces",
 )
+_RANK_INDEX = {**{ch: i for i, ch in enumerate(RANKS)}, "10": 8}
+
+
+def _rank_index(text: str) -> int | None:
+    """The rank index (0 = deuce .. 12 = ace) of one rank written as text
+    (``"q"``, ``"T"``, ``"10"``), or None when the text is not exactly one rank.
+
+    >>> _rank_index("q"), _rank_index(" 10 "), _rank_index(""), _rank_index("JQ")
+    (10, 8, None, None)
+    """
+    return _RANK_INDEX.get(text.strip().upper())
+
+
 _TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
 
 

@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from splitpot.cards import _RANK_PLURALS, RANKS, Card
+from splitpot.cards import _RANK_PLURALS, Card, _rank_index
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
@@ -273,8 +273,8 @@ def _cards_named(value: Any) -> list[str]:
 def _wild_text(value: Any) -> str:
     names = []
     for text in _cards_named(value):
-        rank = "T" if text == "10" else text.upper()
-        names.append(_RANK_PLURALS[RANKS.index(rank)] if rank in RANKS else str(Card(text)))
+        rank = _rank_index(text)
+        names.append(str(Card(text)) if rank is None else _RANK_PLURALS[rank])
     return _listed(names) + " wild"
 
 
@@ -285,8 +285,8 @@ def _penalty_text(value: Any, rule: Any) -> str:
 
 
 def _rank_name(value: Any) -> str:
-    rank = str(value).upper()
-    return _RANK_PLURALS[RANKS.index(rank)] if rank in RANKS else str(value)
+    rank = _rank_index(str(value))
+    return str(value) if rank is None else _RANK_PLURALS[rank]
 
 
 _POSITIONAL_TEXT = {

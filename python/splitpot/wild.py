@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable
 from enum import StrEnum, unique
 from functools import lru_cache
 
-from splitpot.cards import RANKS, SUIT_SYMBOLS, Card, parse_cards
+from splitpot.cards import RANKS, SUIT_SYMBOLS, Card, _rank_index, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, RankingError
 from splitpot.validate import as_bool, as_choice, describe
 
@@ -60,16 +60,11 @@ class PenaltyRule(StrEnum):
 _JOKER_IDS = {r: i for i, r in enumerate(JokerRule)}
 _WILD_LOW_IDS = {r: i for i, r in enumerate(WildLow)}
 _PENALTY_IDS = {r: i for i, r in enumerate(PenaltyRule)}
-_RANK_TOKENS = {**{ch: i for i, ch in enumerate(RANKS)}, "10": 8}
 
 Options = tuple[int, int, int, bool, int, int]
 
 WildSpec = str | Iterable[str | int | Card] | None
 """Wild cards: a rank ("2"), ranks (["2", "3"]) or cards ("Jd 4h")."""
-
-
-def _rank_token(text: str) -> int | None:
-    return _RANK_TOKENS.get(text.strip().upper())
 
 
 def _card_bit(card: Card, what: str) -> int:
@@ -82,7 +77,7 @@ def _card_bit(card: Card, what: str) -> int:
 
 @lru_cache(maxsize=256)
 def _mask_of_text(text: str, what: str) -> int:
-    rank = _rank_token(text)
+    rank = _rank_index(text)
     if rank is not None:
         return 0xF << (4 * rank)
     try:

@@ -64,6 +64,20 @@ def test_openers_match_their_definition(minimum: str) -> None:
         assert rule.opens(cards) is _openers_by_definition(cards, rule.rank), cards
 
 
+@pytest.mark.parametrize(("given", "stored"), [("q", "Q"), ("10", "T"), (" t ", "T"), ("A", "A")])
+def test_an_opening_minimum_is_one_rank(given: str, stored: str) -> None:
+    assert Opening(minimum=given).minimum == stored
+
+
+@pytest.mark.parametrize("given", ["", " ", "JQ", "89", "TJQKA", "1", "11", "jk"])
+def test_an_opening_minimum_that_is_not_one_rank_is_refused(given: str) -> None:
+    """Found by the history fuzzer: ``""`` (and any run of ranks such as
+    ``"JQ"``) passed a substring test against the rank characters and failed
+    later with a KeyError in the middle of a replay."""
+    with pytest.raises(RuleError, match="minimum must be a rank"):
+        Opening(minimum=given)
+
+
 def test_the_bug_opens_as_an_ace() -> None:
     rule = Opening(minimum="J")
     assert rule.opens([52, 48, 20, 9, 2])  # Jk and an ace: a pair of aces

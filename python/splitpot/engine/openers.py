@@ -24,6 +24,10 @@ pot is opened (he may not call or raise).
 Traceback (most recent call last):
 ...
 splitpot.errors.RuleError: Opening: minimum must be a rank (2-9, T, J, Q, K, A: ...) or None; got '1'.
+>>> Opening(minimum="")
+Traceback (most recent call last):
+...
+splitpot.errors.RuleError: Opening: minimum must be a rank (2-9, T, J, Q, K, A: ...) or None; got ''.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from splitpot.cards import _RANK_PLURALS, RANKS
+from splitpot.cards import _RANK_PLURALS, RANKS, _rank_index
 from splitpot.engine import events as ev
 from splitpot.errors import RuleError
 from splitpot.evaluate import evaluate, strength
@@ -44,7 +48,6 @@ if TYPE_CHECKING:
 __all__ = ["Opening", "passers", "proof", "refusal"]
 
 _THRESHOLDS: dict[int, int] = {}
-_RANK_INDEX = {rank: i for i, rank in enumerate(RANKS)}
 
 
 def _threshold(rank: int) -> int:
@@ -81,13 +84,13 @@ class Opening:
 
     def __post_init__(self) -> None:
         if self.minimum is not None:
-            text = "T" if str(self.minimum) == "10" else str(self.minimum).upper()
-            if text not in RANKS:
+            rank = _rank_index(str(self.minimum))
+            if rank is None:
                 raise RuleError(
                     "Opening: minimum must be a rank (2-9, T, J, Q, K, A: the smallest pair that opens) "
                     f"or None; got {self.minimum!r}."
                 )
-            object.__setattr__(self, "minimum", text)
+            object.__setattr__(self, "minimum", RANKS[rank])
         object.__setattr__(self, "pass_and_out", as_bool(self.pass_and_out, "Opening: pass_and_out"))
         if self.then is not None:
             from splitpot.engine.spec import GameSpec
@@ -103,7 +106,7 @@ class Opening:
     @property
     def rank(self) -> int | None:
         """The minimum as a rank index (0 = deuce .. 12 = ace), or None."""
-        return None if self.minimum is None else _RANK_INDEX[self.minimum]
+        return None if self.minimum is None else RANKS.index(self.minimum)
 
     def opens(self, cards: list[int], wilds: Wilds | None = None) -> bool:
         """Whether ``cards`` hold openers (evaluated for high with ``wilds``)."""
