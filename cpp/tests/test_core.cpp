@@ -6,8 +6,10 @@
 //                      the best of the hands one card smaller (so by induction
 //                      every 5-7 card hand is checked), the category counts,
 //                      random hands against brute-force best-five-of-n, batch
-//                      equals scalar, bad input, the compiled-in tables
-//                      equal a fresh run of the builder, HandSum (incremental
+//                      equals scalar (random rows, batches of 0..40 rows, and
+//                      every 5-, 6- and 7-card hand in every ranking), bad
+//                      input, the compiled-in tables equal a fresh run of the
+//                      builder, HandSum (incremental
 //                      hands) against evaluate: all 7-card hands in high,
 //                      deuce-to-seven and ace-to-six, all
 //                      5- and 6-card hands and random ones in every ranking,
@@ -447,6 +449,65 @@ void test_batch_equals_scalar() {
   }
 }
 
+// The batch kernel on every n-card hand (5..7) in ranking r, checked and unchecked,
+// equals the evaluator on the card list: rows grouped by their two lowest
+// cards (for seven cards, batches of 1 to 2,118,760 rows). Batches of 0..40
+// rows from the start of a random batch, then, exercise the kernel's first and
+// last hands (it makes each hand's key some hands ahead of its lookup).
+void test_batch_exhaustive(int n, Ranking r) {
+  std::atomic<long> errors{0}, hands{0};
+  parallel_first_card([&](int a) {
+    std::vector<std::uint8_t> rows;
+    std::vector<std::uint32_t> checked, unchecked;
+    std::uint8_t c[7];
+    c[0] = static_cast<std::uint8_t>(a);
+    std::function<void(int, int)> rec = [&](int depth, int from) {
+      if (depth == n) {
+        rows.insert(rows.end(), c, c + n);
+        return;
+      }
+      for (int x = from; x < 52; ++x) c[depth] = static_cast<std::uint8_t>(x), rec(depth + 1, x + 1);
+    };
+    for (int b = a + 1; b < 52; ++b) {
+      rows.clear();
+      c[1] = static_cast<std::uint8_t>(b);
+      rec(2, b + 1);
+      const std::size_t count = rows.size() / static_cast<std::size_t>(n);
+      checked.assign(count, 0), unchecked.assign(count, 0);
+      const bool ok = evaluate_batch(rows.data(), count, n, r, checked.data(), true, 1) == -1;
+      evaluate_batch(rows.data(), count, n, r, unchecked.data(), false, 1);
+      for (std::size_t i = 0; i < count; ++i) {
+        const std::uint8_t* row = &rows[i * static_cast<std::size_t>(n)];
+        const std::uint16_t want = evaluate_unchecked(row, n, r);
+        if ((!ok || checked[i] != want || unchecked[i] != want) && errors++ == 0)
+          std::printf("  %s batch %s: %u/%u, evaluate %u\n", name(r), hand_text(row, n).c_str(), checked[i], unchecked[i],
+                      want);
+      }
+      hands += static_cast<long>(count);
+    }
+  });
+  const std::string what = std::string(name(r)) + " batch (checked and unchecked) equals evaluate on " +
+                           std::to_string(hands.load()) + " " + std::to_string(n) + "-card hands";
+  check_eq(errors.load(), 0, what);
+  const long all[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
+  check_eq(hands.load(), all[n], what + " (all of them)");
+}
+
+void test_small_batches() {
+  std::vector<std::uint8_t> hands(40 * 7);
+  for (std::size_t i = 0; i < 40; ++i) random_hand(&hands[i * 7], 7);
+  hands[3 * 7 + 2] = 200;  // a bad row among the first: the rows around it are still right
+  long errors = 0;
+  for (const Ranking r : kAll)
+    for (std::size_t rows = 0; rows <= 40; ++rows) {
+      std::vector<std::uint32_t> out(rows + 1, 12345);
+      const std::ptrdiff_t bad = evaluate_batch(hands.data(), rows, 7, r, out.data(), false, 1);
+      errors += bad != (rows > 3 ? 3 : -1) || out[rows] != 12345;
+      for (std::size_t i = 0; i < rows; ++i) errors += out[i] != (i == 3 ? 0u : evaluate_unchecked(&hands[i * 7], 7, r));
+    }
+  check_eq(errors, 0, "batches of 0..40 rows (one bad) equal single hands, nothing written past the end");
+}
+
 void test_bad_input() {
   auto throws = [](std::vector<std::uint8_t> cards, Ranking r, const std::string& needle) {
     try {
@@ -691,6 +752,7 @@ int main(int argc, char** argv) {
   test_bad_input();
   test_five_card_exhaustive();
   test_batch_equals_scalar();
+  test_small_batches();
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
   test_wild_counts(!quick);
@@ -705,6 +767,8 @@ int main(int argc, char** argv) {
     test_hand_sum_exhaustive(7, Ranking::DeuceToSeven);  // the lows whose flush path differs from high's
     test_hand_sum_exhaustive(7, Ranking::AceToSix);
     test_six_and_seven_exhaustive();
+    for (const Ranking r : kAll)
+      for (int n = 5; n <= 7; ++n) test_batch_exhaustive(n, r);
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;
