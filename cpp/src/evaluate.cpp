@@ -1,5 +1,7 @@
 #include "splitpot/evaluate.hpp"
 
+#include "avx2_keys.hpp"
+
 #include <algorithm>
 #include <thread>
 #include <vector>
@@ -45,12 +47,32 @@ namespace {
 // offsets tables are L2-sized and the keys of random hands land anywhere in
 // them: making each key this far ahead and prefetching its perfect-hash row
 // then lets those loads overlap the next hands' key sums instead of waiting
-// at the end of the hand's own chain (key -> offsets -> value). Measured on
-// random seven-card hands beside OMPEval: 4 ahead gave 1.27-1.34x, 8 gave
-// 1.33-1.41x, 16 and 32 no more; four hands at a time with no prefetch (the
-// kernel before) 1.18-1.24x, prefetching the value slot too (a second stage)
-// 1.14-1.24x (benchmarks/peers, both builds).
+// at the end of the hand's own chain (key -> offsets -> value). On random
+// seven-card hands, OMPEval timed in the same process (an experiment program
+// like benchmarks/peers, both builds): 4 ahead ran 1.27-1.34x OMPEval's
+// speed, 8 ahead 1.33-1.41x, 16 and 32 no more; the kernel before (four hands
+// at a time, no prefetch) 1.18-1.24x; prefetching the value slot too, in a
+// second stage, 1.14-1.24x; blocks of 8 or 16 hands (all keys, then all
+// lookups) 1.10-1.21x.
 constexpr std::size_t kKeysAhead = 8;
+
+// The strength of the hand of K cards at `row` given its key: the rank-only
+// lookup (in bounds even for rare keys), replaced on the rare path (a flush
+// where flushes count; 0 for a row with a non-card).
+template <Ranking R, int K>
+[[gnu::always_inline]] inline std::uint32_t row_value(const Tables& t, const std::uint16_t* offsets,
+                                                      const std::uint16_t* value, const std::uint8_t* row,
+                                                      std::uint64_t key) noexcept {
+  constexpr std::uint64_t rare =
+      straights_and_flushes_count(R) ? kRareBits : (std::uint64_t{0xFF} << kPoisonShift);
+  const auto rk = static_cast<std::uint32_t>(key);  // the low half is the rank key alone
+  const std::uint16_t plain = value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
+  if (key & rare) [[unlikely]] {
+    if (key >> kPoisonShift) return 0;
+    return detail::evaluate_flush<R>(t, key, row, K);
+  }
+  return plain;
+}
 
 // Evaluates hands [begin, end) into out; returns true if any row had a
 // non-card byte (or, when checked, a repeated card). Each hand's key is made
@@ -59,8 +81,6 @@ constexpr std::size_t kKeysAhead = 8;
 template <Ranking R, int K, bool CheckDuplicates>
 bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                   std::uint32_t* out) noexcept {
-  constexpr std::uint64_t rare =
-      straights_and_flushes_count(R) ? kRareBits : (std::uint64_t{0xFF} << kPoisonShift);
   // Raw pointers, hoisted: the stores to `out` must not make the compiler
   // reload them every hand.
   const std::uint64_t* card_key = t.card_key.data();
@@ -98,16 +118,8 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
     __builtin_prefetch(&offsets[static_cast<std::uint32_t>(key) >> kHashRowShift]);
     return key;
   };
-  // The strength of hand i: the rank-only lookup (in bounds even for rare
-  // keys), replaced on the rare path.
-  auto evaluate_row = [&](std::size_t i, std::uint64_t key) -> std::uint32_t {
-    const auto rk = static_cast<std::uint32_t>(key);
-    const std::uint16_t plain = value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
-    if (key & rare) [[unlikely]] {
-      if (key >> kPoisonShift) return 0;
-      return detail::evaluate_flush<R>(t, key, cards + i * K, K);
-    }
-    return plain;
+  auto evaluate_row = [&](std::size_t i, std::uint64_t key) {
+    return row_value<R, K>(t, offsets, value, cards + i * K, key);
   };
   // keys[i % kKeysAhead]: the key of hand i, made kKeysAhead hands before its
   // lookup. (Unrolled eight times to keep the keys in registers, the loop ran
@@ -124,11 +136,83 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
   return (poison >> kPoisonShift) != 0 || repeated != 0;
 }
 
+#if SPLITPOT_AVX2_KEYS
+// The keys of the four hands of K cards at `rows` (Avx2Keys), their rows prefetched.
+template <int K, bool CheckDuplicates>
+[[gnu::always_inline]] __attribute__((target("avx2"))) inline void make_four_keys(
+    const std::uint8_t* rows, const std::uint16_t* offsets, std::uint64_t* keys, unsigned& repeated) noexcept {
+  detail::Avx2Keys<K>::template four<CheckDuplicates>(rows, keys, repeated);
+  for (int h = 0; h < 4; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(keys[h]) >> kHashRowShift]);
+}
+
+// batch_kernel with the keys made four at a time with AVX2 (avx2_keys.hpp):
+// groups of four hands, each group's keys made kKeysAhead hands before its
+// lookups, as above; the last rows, where the 16-byte loads would read past
+// the batch, by batch_kernel. On random seven-card hands 1.4-1.5x as fast as
+// batch_kernel (benchmarks/peers, both builds).
+template <Ranking R, int K, bool CheckDuplicates>
+__attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const std::uint8_t* cards, std::size_t begin,
+                                                       std::size_t end, std::uint32_t* out) noexcept {
+  constexpr std::size_t kGroup = 4, kGroupsAhead = kKeysAhead / kGroup, kRing = 4;
+  static_assert(kGroupsAhead < kRing, "a group's keys are made while the groups before it wait");
+  constexpr std::size_t reads = detail::Avx2Keys<K>::kReadBytes;
+  const std::size_t hands = end - begin;
+  // Groups whose reads stay inside rows [begin, end).
+  const std::size_t groups =
+      hands * K >= reads ? std::min(hands / kGroup, (hands * K - reads) / (kGroup * K) + 1) : 0;
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  const std::uint8_t* rows = cards + begin * K;
+  std::uint64_t poison = 0;
+  unsigned repeated = 0;
+  // keys[g % kRing]: the keys of group g (hands begin + 4g ..).
+  alignas(32) std::uint64_t keys[kRing][kGroup];
+  for (std::size_t g = 0; g < std::min(groups, kGroupsAhead); ++g)
+    make_four_keys<K, CheckDuplicates>(rows + g * kGroup * K, offsets, keys[g], repeated);
+  for (std::size_t g = 0; g < groups; ++g) {
+    if (g + kGroupsAhead < groups) {
+      const std::size_t next = g + kGroupsAhead;
+      make_four_keys<K, CheckDuplicates>(rows + next * kGroup * K, offsets, keys[next % kRing], repeated);
+    }
+    const std::uint64_t* k = keys[g % kRing];
+    const std::size_t i = begin + g * kGroup;
+    poison |= k[0] | k[1] | k[2] | k[3];
+    for (std::size_t h = 0; h < kGroup; ++h) out[i + h] = row_value<R, K>(t, offsets, value, cards + (i + h) * K, k[h]);
+  }
+  const bool bad = (poison >> kPoisonShift) != 0 || repeated != 0;
+  return batch_kernel<R, K, CheckDuplicates>(t, cards, begin + groups * kGroup, end, out) || bad;
+}
+#endif
+
+// True where evaluate_batch makes keys with AVX2: the build targets AVX2, or
+// the CPU has it (asked once).
+bool avx2_keys_available() noexcept {
+#if SPLITPOT_AVX2_KEYS && defined(__AVX2__)
+  return true;
+#elif SPLITPOT_AVX2_KEYS
+  static const bool has = __builtin_cpu_supports("avx2");
+  return has;
+#else
+  return false;
+#endif
+}
+
 using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
 template <bool D>
-Kernel kernel_for(Ranking r, int k) {
-  return with_ranking(r, [k](auto R) -> Kernel {
+Kernel kernel_for(Ranking r, int k, bool avx2) {
+  return with_ranking(r, [k, avx2](auto R) -> Kernel {
+#if SPLITPOT_AVX2_KEYS
+    if (avx2) {
+      switch (k) {
+        case 5: return &batch_kernel_avx2<R.value, 5, D>;
+        case 6: return &batch_kernel_avx2<R.value, 6, D>;
+        default: return &batch_kernel_avx2<R.value, 7, D>;
+      }
+    }
+#else
+    (void)avx2;
+#endif
     switch (k) {
       case 5: return &batch_kernel<R.value, 5, D>;
       case 6: return &batch_kernel<R.value, 6, D>;
@@ -139,11 +223,14 @@ Kernel kernel_for(Ranking r, int k) {
 
 }  // namespace
 
+bool batch_avx2_keys() noexcept { return avx2_keys_available(); }
+
 std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
-                              bool check_duplicates, int threads) {
+                              bool check_duplicates, int threads, BatchKeys keys) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
   const Tables& t = tables();
-  const Kernel kernel = check_duplicates ? kernel_for<true>(r, k) : kernel_for<false>(r, k);
+  const bool avx2 = keys == BatchKeys::Auto && avx2_keys_available();
+  const Kernel kernel = check_duplicates ? kernel_for<true>(r, k, avx2) : kernel_for<false>(r, k, avx2);
   constexpr std::size_t kMinRowsPerThread = 1 << 16;
   const std::size_t parts =
       std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),

@@ -6,10 +6,11 @@
 //                      the best of the hands one card smaller (so by induction
 //                      every 5-7 card hand is checked), the category counts,
 //                      random hands against brute-force best-five-of-n, batch
-//                      equals scalar (random rows, batches of 0..40 rows, and
-//                      every 5-, 6- and 7-card hand in every ranking), bad
-//                      input, the compiled-in tables equal a fresh run of the
-//                      builder, HandSum (incremental
+//                      equals scalar with AVX2 keys (where the CPU has them)
+//                      and scalar keys (random rows, batches of 0..40 rows,
+//                      every 5-, 6- and 7-card hand in every ranking, a bad
+//                      row at every place), bad input, the compiled-in tables
+//                      equal a fresh run of the builder, HandSum (incremental
 //                      hands) against evaluate: all 7-card hands in high,
 //                      deuce-to-seven and ace-to-six, all
 //                      5- and 6-card hands and random ones in every ranking,
@@ -72,6 +73,10 @@ std::string hand_text(const std::uint8_t* c, int n) {
   std::string s;
   for (int i = 0; i < n; ++i) s += (i ? " " : "") + card_text(c[i]);
   return s;
+}
+
+const char* keys_name(BatchKeys keys) {
+  return keys == BatchKeys::Scalar ? "scalar" : batch_avx2_keys() ? "AVX2" : "auto (scalar)";
 }
 
 // ---------------------------------------------------------------------------
@@ -427,15 +432,19 @@ void test_batch_equals_scalar() {
     std::vector<std::uint8_t> hands(rows * static_cast<std::size_t>(k));
     for (std::size_t i = 0; i < rows; ++i) random_hand(&hands[i * static_cast<std::size_t>(k)], k);
     for (const Ranking r : kAll) {
-      std::vector<std::uint32_t> out1(rows), out2(rows), out3(rows);
+      std::vector<std::uint32_t> out1(rows), out2(rows), out3(rows), out4(rows);
       check_eq(evaluate_batch(hands.data(), rows, k, r, out1.data(), true, 1), -1, "valid batch has no bad row");
       evaluate_batch(hands.data(), rows, k, r, out2.data(), false, 2);
       evaluate_batch(hands.data(), rows, k, r, out3.data(), true, 2);
+      check_eq(evaluate_batch(hands.data(), rows, k, r, out4.data(), true, 2, BatchKeys::Scalar), -1,
+               "valid batch has no bad row (scalar keys)");
       long mismatches = 0;
       for (std::size_t i = 0; i < rows; ++i)
         mismatches += out1[i] != evaluate(&hands[i * static_cast<std::size_t>(k)], k, r) || out1[i] != out2[i] ||
-                      out1[i] != out3[i];
-      check_eq(mismatches, 0, std::string(name(r)) + " batch of " + std::to_string(k) + "-card hands equals scalar calls (1 and 2 threads)");
+                      out1[i] != out3[i] || out1[i] != out4[i];
+      check_eq(mismatches, 0, std::string(name(r)) + " batch of " + std::to_string(k) +
+                                  "-card hands equals scalar calls (1 and 2 threads, " + keys_name(BatchKeys::Auto) +
+                                  " and scalar keys)");
       // Enumerations read non-flush hands by their rank key alone.
       const RankKeyValues values(tables(), r);
       long rank_key_mismatches = 0;
@@ -473,39 +482,91 @@ void test_batch_exhaustive(int n, Ranking r) {
       c[1] = static_cast<std::uint8_t>(b);
       rec(2, b + 1);
       const std::size_t count = rows.size() / static_cast<std::size_t>(n);
-      checked.assign(count, 0), unchecked.assign(count, 0);
-      const bool ok = evaluate_batch(rows.data(), count, n, r, checked.data(), true, 1) == -1;
-      evaluate_batch(rows.data(), count, n, r, unchecked.data(), false, 1);
-      for (std::size_t i = 0; i < count; ++i) {
-        const std::uint8_t* row = &rows[i * static_cast<std::size_t>(n)];
-        const std::uint16_t want = evaluate_unchecked(row, n, r);
-        if ((!ok || checked[i] != want || unchecked[i] != want) && errors++ == 0)
-          std::printf("  %s batch %s: %u/%u, evaluate %u\n", name(r), hand_text(row, n).c_str(), checked[i], unchecked[i],
-                      want);
+      for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+        checked.assign(count, 0), unchecked.assign(count, 0);
+        const bool ok = evaluate_batch(rows.data(), count, n, r, checked.data(), true, 1, keys) == -1;
+        evaluate_batch(rows.data(), count, n, r, unchecked.data(), false, 1, keys);
+        for (std::size_t i = 0; i < count; ++i) {
+          const std::uint8_t* row = &rows[i * static_cast<std::size_t>(n)];
+          const std::uint16_t want = evaluate_unchecked(row, n, r);
+          if ((!ok || checked[i] != want || unchecked[i] != want) && errors++ == 0)
+            std::printf("  %s batch (%s keys) %s: %u/%u, evaluate %u\n", name(r), keys_name(keys),
+                        hand_text(row, n).c_str(), checked[i], unchecked[i], want);
+        }
       }
       hands += static_cast<long>(count);
     }
   });
-  const std::string what = std::string(name(r)) + " batch (checked and unchecked) equals evaluate on " +
+  const std::string what = std::string(name(r)) + " batch (" + keys_name(BatchKeys::Auto) +
+                           " and scalar keys, checked and unchecked) equals evaluate on " +
                            std::to_string(hands.load()) + " " + std::to_string(n) + "-card hands";
   check_eq(errors.load(), 0, what);
   const long all[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
   check_eq(hands.load(), all[n], what + " (all of them)");
 }
 
+// Batches of 0..40 rows of k cards with one bad row (a non-card, or a repeated
+// card where checked): the first and last hands of the kernels, the rows
+// around a bad one still right, nothing written past the end.
 void test_small_batches() {
-  std::vector<std::uint8_t> hands(40 * 7);
-  for (std::size_t i = 0; i < 40; ++i) random_hand(&hands[i * 7], 7);
-  hands[3 * 7 + 2] = 200;  // a bad row among the first: the rows around it are still right
-  long errors = 0;
-  for (const Ranking r : kAll)
-    for (std::size_t rows = 0; rows <= 40; ++rows) {
-      std::vector<std::uint32_t> out(rows + 1, 12345);
-      const std::ptrdiff_t bad = evaluate_batch(hands.data(), rows, 7, r, out.data(), false, 1);
-      errors += bad != (rows > 3 ? 3 : -1) || out[rows] != 12345;
-      for (std::size_t i = 0; i < rows; ++i) errors += out[i] != (i == 3 ? 0u : evaluate_unchecked(&hands[i * 7], 7, r));
+  for (int k = 5; k <= 7; ++k)
+    for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar})
+      for (const bool check_duplicates : {false, true}) {
+        const auto ku = static_cast<std::size_t>(k);
+        std::vector<std::uint8_t> hands(40 * ku);
+        for (std::size_t i = 0; i < 40; ++i) random_hand(&hands[i * ku], k);
+        if (check_duplicates)
+          hands[7 * ku + 1] = hands[7 * ku + 3];
+        else
+          hands[7 * ku + 2] = 200;
+        long errors = 0;
+        for (const Ranking r : kAll)
+          for (std::size_t rows = 0; rows <= 40; ++rows) {
+            std::vector<std::uint32_t> out(rows + 1, 12345);
+            const std::ptrdiff_t bad = evaluate_batch(hands.data(), rows, k, r, out.data(), check_duplicates, 1, keys);
+            errors += bad != (rows > 7 ? 7 : -1) || out[rows] != 12345;
+            for (std::size_t i = 0; i < rows; ++i)
+              if (i != 7) errors += out[i] != evaluate_unchecked(&hands[i * ku], k, r);
+            if (rows > 7 && !check_duplicates) errors += out[7] != 0;
+          }
+        check_eq(errors, 0, "batches of 0.." + std::to_string(40) + " rows of " + std::to_string(k) + " cards (" +
+                                keys_name(keys) + " keys, one " + (check_duplicates ? "repeated card" : "non-card") +
+                                ") equal single hands, nothing written past the end");
+      }
+}
+
+// A bad row found wherever it is: a repeated card at every pair of places of
+// a row, a non-card (52, 53, 128, 255) at every place, in each of the first
+// 12 rows of 20 (every place in the kernels' groups of four hands).
+void test_batch_bad_rows() {
+  for (int k = 5; k <= 7; ++k) {
+    const auto ku = static_cast<std::size_t>(k);
+    std::vector<std::uint8_t> good(20 * ku);
+    for (std::size_t i = 0; i < 20; ++i) random_hand(&good[i * ku], k);
+    for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+      long errors = 0;
+      std::vector<std::uint32_t> out(20);
+      for (std::size_t row = 0; row < 12; ++row)
+        for (std::size_t a = 0; a < ku; ++a) {
+          for (std::size_t b = a + 1; b < ku; ++b) {
+            std::vector<std::uint8_t> hands = good;
+            hands[row * ku + b] = hands[row * ku + a];
+            errors += evaluate_batch(hands.data(), 20, k, Ranking::High, out.data(), true, 1, keys) !=
+                      static_cast<std::ptrdiff_t>(row);
+          }
+          for (const int byte : {52, 53, 128, 255}) {
+            std::vector<std::uint8_t> hands = good;
+            hands[row * ku + a] = static_cast<std::uint8_t>(byte);
+            for (const bool check_duplicates : {false, true})
+              errors += evaluate_batch(hands.data(), 20, k, Ranking::High, out.data(), check_duplicates, 1, keys) !=
+                            static_cast<std::ptrdiff_t>(row) ||
+                        out[row] != 0;
+          }
+        }
+      check_eq(errors, 0, "a repeated card or a non-card anywhere in a batch of " + std::to_string(k) +
+                              "-card rows is found (" + keys_name(keys) + " keys)");
     }
-  check_eq(errors, 0, "batches of 0..40 rows (one bad) equal single hands, nothing written past the end");
+  }
 }
 
 void test_bad_input() {
@@ -746,6 +807,8 @@ void test_wild_examples() {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
+  std::printf("evaluate_batch keys on this machine: %s (the batch tests run scalar keys too)\n",
+              keys_name(BatchKeys::Auto));
   test_generated_tables();
   test_rank_multipliers();
   test_rule_examples();
@@ -753,6 +816,7 @@ int main(int argc, char** argv) {
   test_five_card_exhaustive();
   test_batch_equals_scalar();
   test_small_batches();
+  test_batch_bad_rows();
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
   test_wild_counts(!quick);

@@ -137,13 +137,22 @@ void check_cards(const std::uint8_t* cards, int n, Ranking r);
 /// Checked single-hand evaluation.
 std::uint16_t evaluate(const std::uint8_t* cards, int n, Ranking r);
 
+/// How evaluate_batch makes the hands' keys: Auto, four hands at a time with
+/// AVX2 where the CPU has it (x86-64; see batch_avx2_keys), else card by card;
+/// Scalar, card by card everywhere (the C++ tests compare the two).
+enum class BatchKeys : std::uint8_t { Auto, Scalar };
+
+/// True when evaluate_batch's Auto keys use AVX2 on this machine.
+bool batch_avx2_keys() noexcept;
+
 /// Evaluates `rows` hands of k (5..7) cards stored row-major in `cards`,
 /// writing strengths to `out`. Every byte is range-checked (a non-card poisons
 /// the key); with check_duplicates each row is also checked for repeated
 /// cards. Returns the index of the first bad row, or -1 if all were valid
-/// (rows after a bad one are still written). Splits across `threads`.
+/// (rows after a bad one are still written, 0 for a row with a non-card).
+/// Splits across `threads`.
 std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
-                              bool check_duplicates, int threads);
+                              bool check_duplicates, int threads, BatchKeys keys = BatchKeys::Auto);
 
 /// The text of a card ("As", "Td", "Jk"), for messages.
 std::string card_text(int card);
