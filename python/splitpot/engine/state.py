@@ -297,6 +297,7 @@ class State:
         self._exposable_drawn: set[int] = set()  # ... and served in the draw
         self._owed: dict[int, int] = {}
         self._resume: tuple[Phase, int | None, int] | None = None  # phase, actor, exposed card
+        self._deck_fits: tuple[int, tuple[Street, ...]] | None = None  # a deck length that was enough
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -390,6 +391,9 @@ class State:
         return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
 
     def _check_deck(self) -> None:
+        fits = self._deck_fits
+        if fits is not None and fits[0] == len(self._deck) and fits[1] is self.spec.streets:
+            return  # a re-deal: a deck as long as one that served these streets to these players
         needed = 0
         players = sum(self.in_hand)
         for street in self.spec.streets:
@@ -399,6 +403,7 @@ class State:
             needed += 1 if short else per
         if needed > len(self._deck):
             raise RuleError(f"The deck has {len(self._deck)} cards; this deal needs {needed}.")
+        self._deck_fits = (len(self._deck), self.spec.streets)
 
     def _take(self, count: int) -> list[int]:
         if self._next + count > len(self._deck):
@@ -704,12 +709,8 @@ class State:
                 if not (self._opens(seat) if opens is None else opens):
                     # Nothing bet yet, and the bet opens: without openers none is offered, so the
                     # options are those of a raise nobody could call (no _callable() loop, no sizes).
-                    return r.options(
-                        seat, stack=self.stacks[seat], active=len(self._active), raise_callable=False
-                    )
-            return r.options(
-                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
-            )
+                    return r.options_of(seat, self.stacks[seat], len(self._active), False)
+            return r.options_of(seat, self.stacks[seat], len(self._active), self._callable(seat))
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
             return (self._turning.option(self.down[seat]),)
@@ -844,7 +845,9 @@ class State:
         smallest legal bet); return (actor, total).  Where an opening
         requirement holds, a bet without openers is refused."""
         amount = self._amount(_A_BET, amount)
-        if self.actor is not None and self.phase is _BETTING:
+        legal = self._legal
+        # A bet among the options just computed settles the opening: without openers none is offered.
+        if self.actor is not None and self.phase is _BETTING and not (legal and legal[-1].action is _A_BET):
             why = openers.refusal(self, self.actor)
             if why is not None:
                 raise IllegalActionError(f"{why}; legal: {self._describe_legal()}.")
@@ -931,7 +934,11 @@ class State:
             self._end_round()
             self._after()
         else:  # the round goes on: no dealer step, and _log has dropped the legal actions
-            self.actor = self._next_pending(seat, inclusive=False)
+            pending = self.round.pending
+            for after in self._rings[seat + 1]:  # _next_pending(seat, inclusive=False), inlined
+                if after in pending:
+                    self.actor = after
+                    break
         return event
 
     # ------------------------------------------------------------------ draws
@@ -1238,7 +1245,8 @@ class State:
             opening = self.spec.opening
             if opening is None or opening.minimum is None:
                 return True
-            known = self._may_open[seat] = opening.opens(self._held(seat), self.wilds_for(seat))
+            known = openers.holds_openers(opening, self._held(seat), self.wilds_for(seat))
+            self._may_open[seat] = known
         return known
 
     def _open(self, seat: int) -> None:

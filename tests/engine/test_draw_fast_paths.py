@@ -1,0 +1,160 @@
+"""The draw games' per-decision and per-deal fast paths agree with the plain
+computations they stand for, at every step of random play.
+
+- Openers are read by :func:`openers.holds_openers` exactly as
+  :meth:`Opening.opens` reads them (the threshold and the wild options prepared
+  once), for every seat at every step before the opening, and for random hands
+  under every kind of wild cards.
+- ``verify_bet`` skips the openers refusal when the options just computed hold
+  a bet: a bet is then never refused for want of openers, and every bet is
+  accepted or refused with the same exception and message as the full checks.
+- A betting decision passes the turn to the next seat clockwise still to act.
+- A re-deal skips the deck check only for a deck as long as one that served the
+  same streets: a shorter scripted deck is still refused, the state unchanged.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+from test_fast_paths import outcome, random_hands
+
+from splitpot.engine import openers
+from splitpot.engine.betting import Action
+from splitpot.engine.openers import Opening
+from splitpot.engine.spec import Wilds
+from splitpot.engine.state import Phase, State
+from splitpot.errors import IllegalActionError, RuleError
+from splitpot.games import get_game
+
+OPENING_GAMES = ("jackpots", "jacks-back")
+
+
+@pytest.mark.parametrize("game", OPENING_GAMES)
+def test_openers_are_read_as_the_opening_reads_them(game: str) -> None:
+    asked = 0
+    for state, _ in random_hands(game, 60):
+        opening = state.spec.opening
+        if opening is None or state.street != 0 or state.is_complete:
+            continue
+        for seat in state.active:
+            cards, wilds = state.cards(seat), state.wilds_for(seat)
+            assert openers.holds_openers(opening, cards, wilds) == opening.opens(cards, wilds)
+            asked += 1
+    assert asked > 1000
+
+
+_WILDS = [Wilds(), Wilds(joker="bug"), Wilds(joker="wild"), Wilds(wild=("2",)), Wilds(penalty=("Qs",))]
+
+
+@given(
+    seed=st.integers(0, 2**32),
+    minimum=st.sampled_from([None, "2", "9", "J", "Q", "K", "A"]),
+    which=st.integers(0, len(_WILDS) - 1),
+)
+def test_openers_test_equals_the_plain_one_for_any_hand_and_wilds(seed: int, minimum: str | None,
+                                                                    which: int) -> None:
+    rng = random.Random(seed)
+    opening, wilds = Opening(minimum=minimum), _WILDS[which]
+    for _ in range(20):
+        cards = rng.sample(range(wilds.deck_size), 5)
+        assert openers.holds_openers(opening, cards, wilds) == opening.opens(cards, wilds), cards
+
+
+def test_openers_test_at_the_threshold_itself() -> None:
+    """The hands at the border: a pair of the minimum rank or the rank below it
+    with the lowest kickers, in every suit; random hands seldom hit the weakest
+    opening hand itself."""
+    ranks = "23456789TJQKA"
+    checked = 0
+    for minimum in range(1, 13):
+        opening = Opening(minimum=ranks[minimum])
+        for pair in (minimum - 1, minimum):
+            kickers = [r for r in range(13) if r != pair][:4]
+            for first, second in ((0, 1), (2, 3), (0, 3)):
+                for low in itertools.combinations(kickers, 3):
+                    for suits in itertools.product(range(4), repeat=3):
+                        kicks = [4 * r + s for r, s in zip(low, suits, strict=True)]
+                        cards = [4 * pair + first, 4 * pair + second, *kicks]
+                        for wilds in _WILDS[:2]:
+                            assert openers.holds_openers(opening, cards, wilds) == opening.opens(cards, wilds)
+                            checked += 1
+                        assert opening.opens(cards) == (pair >= minimum)
+    assert checked > 10_000
+
+
+def plain_verify_bet(state: State, amount: int | None) -> Callable[[], object]:
+    """``verify_bet`` as it reads without the fast path: the openers refusal
+    asked first whenever a player bets in a betting round."""
+
+    def check() -> object:
+        value = state._amount(Action.BET, amount)
+        if state.actor is not None and state.phase is Phase.BETTING:
+            why = openers.refusal(state, state.actor)
+            if why is not None:
+                raise IllegalActionError(f"{why}; legal: {state._describe_legal()}.")
+        return state._verify(Action.BET, value)
+
+    return check
+
+
+@pytest.mark.parametrize("game", [*OPENING_GAMES, "lowball"])
+def test_a_bet_is_refused_or_accepted_as_the_full_checks_decide(game: str) -> None:
+    refused = offered = 0
+    for state, _ in random_hands(game, 60):
+        if state.actor is None:
+            continue
+        legal = state.legal_actions()
+        if legal and legal[-1].action is Action.BET:
+            assert openers.refusal(state, state.actor) is None
+            offered += 1
+        for amount in (None, 5, 10, 11):
+            before = state.snapshot()
+            fast = outcome(lambda s=state, a=amount: s.verify_bet(a))
+            assert fast == outcome(plain_verify_bet(state, amount)), (game, amount)
+            assert state.snapshot() == before
+            refused += fast is not None and "cannot open" in fast[1]
+    assert offered > 100
+    assert refused > 100 or game == "lowball"
+
+
+@pytest.mark.parametrize("game", [*OPENING_GAMES, "lowball", "california-lowball"])
+def test_a_betting_decision_passes_the_turn_to_the_next_seat_to_act(game: str) -> None:
+    passed = 0
+    for state, _ in random_hands(game, 40):
+        if state.phase is not Phase.BETTING or state.actor is None:
+            continue
+        seat, deal, street = state.actor, state.deal, state.street
+        state.call() if state.can_call() else state.check() if state.can_check() else state.fold()
+        r = state.round
+        if r is None or state.deal != deal or state.street != street or state.phase is not Phase.BETTING:
+            continue
+        clockwise = [(seat + i) % state.seats for i in range(1, state.seats + 1)]
+        assert state.actor == next(s for s in clockwise if s in r.pending)
+        passed += 1
+    assert passed > 100
+
+
+def test_a_redeal_with_a_shorter_deck_is_still_refused() -> None:
+    spec = get_game("jackpots")
+    full = list(range(52))
+    short = list(range(20))  # 4 players need 20 + the burn, the draw served from the stub
+    state = State(spec, [50] * 4, deck=[full, full, short], automate=False)
+    for _ in range(2):  # the first deal and its re-deal
+        state.advance()
+        state.advance()
+        while state.actor is not None:
+            state.check()
+        assert state.phase is Phase.PASSED_OUT
+        if state.deal == 2:
+            break
+        state.advance()
+    before = state.snapshot()
+    with pytest.raises(RuleError, match="deck has 20 cards; this deal needs 21"):
+        state.advance()
+    assert state.snapshot() == before
