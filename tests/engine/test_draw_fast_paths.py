@@ -11,6 +11,8 @@ computations they stand for, at every step of random play.
 - A betting decision passes the turn to the next seat clockwise still to act.
 - A re-deal skips the deck check only for a deck as long as one that served the
   same streets: a shorter scripted deck is still refused, the state unchanged.
+- Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
+  as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_fast_paths import outcome, random_hands
 
-from splitpot.engine import openers
+from splitpot.engine import draws, openers
 from splitpot.engine.betting import Action
 from splitpot.engine.openers import Opening
 from splitpot.engine.spec import Wilds
@@ -158,3 +160,42 @@ def test_a_redeal_with_a_shorter_deck_is_still_refused() -> None:
     with pytest.raises(RuleError, match="deck has 20 cards; this deal needs 21"):
         state.advance()
     assert state.snapshot() == before
+
+
+# ------------------------------------------------------------------ seeded decks
+_SEEDS = [0, 1, 7, -7, 2**31, 2**32 - 1, 2**32, 2**63 - 1, -(2**63), 2**64 - 1, 2**64, 2**200 + 17]
+
+
+@pytest.mark.parametrize("seed", _SEEDS)
+def test_the_core_shuffles_decks_as_random_does_deal_after_deal(seed: int) -> None:
+    """A seeded Decks' shuffles (the core's generator) are random.Random(seed)'s
+    shuffles in turn: full decks, with the joker, and stubs of every size."""
+    rng, shuffle = random.Random(seed), draws.shuffler(seed)
+    for size in (52, 53, *range(0, 40), 52, 1, 0, 2):
+        cards = random.Random(size).sample(range(53), size) if size <= 53 else []
+        expected = list(cards)
+        rng.shuffle(expected)
+        assert shuffle(list(cards)) == expected, (seed, size)
+
+
+@given(seed=st.integers(-(2**80), 2**80), sizes=st.lists(st.integers(0, 53), max_size=12))
+def test_the_core_shuffles_as_random_does_for_any_seed(seed: int, sizes: list[int]) -> None:
+    rng, shuffle = random.Random(seed), draws.shuffler(seed)
+    for size in sizes:
+        expected = list(range(size))
+        rng.shuffle(expected)
+        assert shuffle(list(range(size))) == expected
+    assert draws.Decks(None, seed=seed, size=52).first == draws.shuffled(random.Random(seed), list(range(52)))
+
+
+def test_the_core_shuffle_refuses_what_it_cannot_read() -> None:
+    from splitpot import _core
+
+    state = _core.twister([5])
+    with pytest.raises(ValueError, match="bytearray twister"):
+        _core.shuffled(bytearray(10), [1, 2])
+    with pytest.raises(ValueError, match=r"ints 0\.\.255"):
+        _core.shuffled(state, [1, 256])
+    with pytest.raises(ValueError, match=r"ints 0\.\.255"):
+        _core.shuffled(state, [1, "2"])  # type: ignore[list-item]
+    assert _core.shuffled(state, []) == []
