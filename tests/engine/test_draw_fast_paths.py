@@ -11,12 +11,15 @@ computations they stand for, at every step of random play.
 - A betting decision passes the turn to the next seat clockwise still to act.
 - A re-deal skips the deck check only for a deck as long as one that served the
   same streets: a shorter scripted deck is still refused, the state unchanged.
+- The events built positionally (``ev.maker``) equal those built with keywords,
+  and say what happened: the seat that acted, the chips moved, the street dealt.
 - Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
   as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import random
 from collections.abc import Callable
@@ -25,8 +28,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from test_fast_paths import outcome, random_hands
+from test_random_play import take
 
 from splitpot.engine import draws, openers
+from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.openers import Opening
 from splitpot.engine.spec import Wilds
@@ -199,3 +204,62 @@ def test_the_core_shuffle_refuses_what_it_cannot_read() -> None:
     with pytest.raises(ValueError, match=r"ints 0\.\.255"):
         _core.shuffled(state, [1, "2"])  # type: ignore[list-item]
     assert _core.shuffled(state, []) == []
+
+
+# ------------------------------------------------------------ events built positionally
+def test_a_maker_builds_the_event_the_keywords_build() -> None:
+    """``ev.maker(cls)(*values)`` equals ``cls(**fields)`` for every event of random
+    hands of every draw game (each class, each field in its place)."""
+    seen: set[type[ev.Event]] = set()
+    for game in ("jackpots", "jacks-back", "lowball", "california-lowball"):
+        states = {id(state): state for state, _ in random_hands(game, 10)}  # each played to its end
+        for state in states.values():
+            assert state.is_complete
+            for event in state.events:
+                values = [getattr(event, f.name) for f in dataclasses.fields(event)]
+                made = ev.maker(type(event))(*values)
+                assert type(made) is type(event) and made == event
+                assert made == type(event)(**{f.name: v for f, v in zip(dataclasses.fields(event), values,
+                                                                             strict=True)})
+                seen.add(type(event))
+    assert len(seen) >= 15
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "lowball", "california-lowball"])
+def test_the_events_logged_positionally_say_what_happened(game: str) -> None:
+    """The events the engine builds positionally name the seat that acted, the chips
+    that moved, the street dealt, the cards drawn and the deal passed out."""
+    checked = 0
+    for state, rng in random_hands(game, 40):
+        if state.is_complete or state.actor is None or state.phase is Phase.EXPOSED:
+            continue
+        seat, stacks, logged = state.actor, list(state.stacks), len(state.events)
+        held = state.cards(seat)
+        before_bet = state.round.bets[seat] if state.round is not None else 0
+        take(state, rng)
+        new = state.events[logged:]
+        first = new[0]
+        assert getattr(first, "seat", seat) == seat, first
+        if isinstance(first, (ev.Called, ev.BetMade, ev.Raised)):
+            assert first.amount == stacks[seat] - state.stacks[seat] or isinstance(new[-1], ev.HandEnded)
+        if isinstance(first, (ev.BetMade, ev.Raised)):
+            assert first.to == before_bet + first.amount
+        if isinstance(first, ev.Drew):
+            now = set(state.cards(seat))
+            assert set(first.discarded) <= set(held) and not set(first.discarded) & now
+            assert set(first.received) <= now
+        for event in new:
+            if isinstance(event, ev.StreetStarted):
+                assert event.name == state.game.streets[event.street].name
+            elif isinstance(event, ev.AntePosted):
+                assert 0 <= event.amount <= state.spec.stakes.ante and state.in_hand[event.seat]
+            elif isinstance(event, ev.CardsDealt) and event.seat is not None:
+                assert type(event.up) is bool and all(type(c) is int for c in event.cards)
+            elif isinstance(event, ev.NobodyOpened):
+                assert event.deal >= 1 and event.pot >= state.seats - state.starting_stacks.count(0)
+            elif isinstance(event, ev.Redealt):
+                assert event.deal == state.deal and sorted(event.cards) == list(range(len(event.cards)))
+            elif isinstance(event, ev.CardBurned):
+                assert 0 <= event.card <= 52
+        checked += 1
+    assert checked > 200

@@ -175,6 +175,12 @@ _O_LOW_CARD_BETS = Opener.LOW_CARD_BETS
 _O_OPENER = Opener.OPENER
 _NO_DECLARING = DeclareMode.NONE
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
+# The events of every decision, ante, street and card dealt, built positionally (ev.maker: no keyword call)
+_ANTE, _STREET, _BURNED, _DEALT = (ev.maker(c) for c in (ev.AntePosted, ev.StreetStarted, ev.CardBurned,
+                                                           ev.CardsDealt))
+_FOLDED, _CHECKED, _CALLED, _DREW = (ev.maker(c) for c in (ev.Folded, ev.Checked, ev.Called, ev.Drew))
+_NOBODY_OPENED, _REDEALT = ev.maker(ev.NobodyOpened), ev.maker(ev.Redealt)
+_RAISES = {c: ev.maker(c) for c in (ev.BetMade, ev.Raised, ev.Completed)}
 
 
 def _discards(discards: object) -> list[int]:
@@ -516,7 +522,7 @@ class State:
                     amount = ante if ante < stack else stack  # all in when short
                     stacks[seat] = stack - amount
                     committed[seat] += amount
-                    log(last := ev.AntePosted(seat=seat, amount=amount))
+                    log(last := _ANTE(seat, amount))
         if stakes.blinds:
             ring = [s for s in clockwise(self.button, self.seats) if in_hand[s]]
             ring = ring[stakes.blinds_from :] + ring[: stakes.blinds_from]
@@ -538,11 +544,11 @@ class State:
         if rule is not None and rule.before_deal and self._face_down is None:
             self._begin_turn_up(rule)  # the choices first; the deal follows them
             return None
-        last = self._log(ev.StreetStarted(street=self.street, name=street.name))
+        last = self._log(_STREET(self.street, street.name))
         if street.burn:
             burned = self._take(1)[0]
             self._pool.append(burned)  # a burn card may join a new stub in the draw
-            last = self._log(ev.CardBurned(card=burned))
+            last = self._log(_BURNED(burned))
         receivers = self._active
         per = street.cards_per_player
         if per:
@@ -554,7 +560,7 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
-                downs, ups, dealt_event = self.down, self.up, ev.CardsDealt  # locals: a loop per deal
+                downs, ups, dealt_event = self.down, self.up, _DEALT  # locals: a loop per deal
                 face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
@@ -563,11 +569,11 @@ class State:
                     if down:
                         hidden = mine[:down]
                         downs[seat].extend(hidden)
-                        log(last := dealt_event(seat=seat, cards=hidden, up=False))
+                        log(last := dealt_event(seat, hidden, False))
                     if down < per:
                         shown = mine[down:]
                         ups[seat].extend(shown)
-                        log(last := dealt_event(seat=seat, cards=shown, up=True))
+                        log(last := dealt_event(seat, shown, True))
         if per and street.down and self.spec.draws is not None:
             self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         self._face_down = None
@@ -807,7 +813,7 @@ class State:
         self.folded[seat] = True
         self._active.remove(seat)
         self.round.apply_fold(seat)
-        return self._acted(seat, ev.Folded(seat=seat))
+        return self._acted(seat, _FOLDED(seat))
 
     def verify_check(self) -> int:
         """Raise unless the actor may check; return the actor."""
@@ -822,7 +828,7 @@ class State:
         seat = self.verify_check()
         assert self.round is not None
         self.round.apply_check(seat)
-        return self._acted(seat, ev.Checked(seat=seat))
+        return self._acted(seat, _CHECKED(seat))
 
     def verify_call(self) -> tuple[int, int]:
         """Raise unless the actor may call; return (actor, chips to add)."""
@@ -838,7 +844,7 @@ class State:
         assert self.round is not None
         self._move(seat, amount)
         self.round.apply_call(seat, amount)
-        return self._acted(seat, ev.Called(seat=seat, amount=amount))
+        return self._acted(seat, _CALLED(seat, amount))
 
     def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may bet ``amount`` (round total; None: the
@@ -915,7 +921,7 @@ class State:
         added = to - self.round.bets[seat]
         self._move(seat, added)
         self.round.apply_raise(seat, to, actors=self._actors())
-        return self._acted(seat, kind(seat=seat, amount=added, to=to))
+        return self._acted(seat, _RAISES[kind](seat, added, to))
 
     def _can(self, action: Action, amount: int | None = None) -> bool:
         try:
@@ -1010,7 +1016,7 @@ class State:
             for old in cards:
                 (down if old in down else up).remove(old)
             down.extend(received)
-        event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
+        event = self._log(_DREW(seat, tuple(cards), tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
         if self._exposable:
             self._exposable = set()  # the draw has begun: the deal's exposures are settled
@@ -1275,7 +1281,7 @@ class State:
         self.round = None
         self.actor = None
         self.phase = _PASSED_OUT
-        self._log(ev.NobodyOpened(deal=self.deal, pot=self.pot))
+        self._log(_NOBODY_OPENED(self.deal, self.pot))
         return True
 
     def _after_passed_out(self) -> ev.Event:
@@ -1312,7 +1318,7 @@ class State:
         self._exposable, self._exposable_drawn = set(), set()
         self.round, self.actor, self.street = None, None, -1
         self.phase = _FORCED_BETS
-        return self._log(ev.Redealt(deal=self.deal, cards=tuple(order)))
+        return self._log(_REDEALT(self.deal, tuple(order)))
 
     # ----------------------------------------------------------- declarations
     def verify_declare(
