@@ -13,6 +13,8 @@ computations they stand for, at every step of random play.
   same streets: a shorter scripted deck is still refused, the state unchanged.
 - The events built positionally (``ev.maker``) equal those built with keywords,
   and say what happened: the seat that acted, the chips moved, the street dealt.
+- A seat named by the caller is read as ``as_int`` reads it; every re-deal
+  starts from the seats the first deal dealt in.
 - Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
   as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
 """
@@ -24,6 +26,7 @@ import itertools
 import random
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -38,6 +41,7 @@ from splitpot.engine.spec import Wilds
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
+from splitpot.validate import as_int
 
 OPENING_GAMES = ("jackpots", "jacks-back")
 
@@ -263,3 +267,43 @@ def test_the_events_logged_positionally_say_what_happened(game: str) -> None:
                 assert 0 <= event.card <= 52
         checked += 1
     assert checked > 200
+
+
+# ------------------------------------------------------------------ seats and re-deals
+@pytest.mark.parametrize("value", [0, 3, 5, 6, -1, 99, True, False, 2.0, "1", None, np.int64(2), np.int64(9)])
+def test_a_seat_is_read_as_as_int_reads_it(value: object) -> None:
+    state = State(get_game("jackpots"), [50] * 6, seed=1)
+
+    def plain() -> object:
+        return as_int(value, "seat", low=0, high=5)
+
+    def result(read: Callable[[], object]) -> object:
+        try:
+            return read()
+        except Exception as err:  # the exception itself is the answer compared
+            return type(err), str(err)
+
+    assert result(lambda: state._seat(value)) == result(plain)
+    assert type(result(lambda: state._seat(value))) in (int, tuple)
+
+
+@pytest.mark.parametrize("game", OPENING_GAMES)
+def test_every_deal_starts_with_the_seats_dealt_in(game: str) -> None:
+    """A re-deal starts from the seats the first deal dealt in (a seat without
+    chips sits out every deal), as the plain computation from ``in_hand`` says."""
+    redeals = 0
+    for hand in range(60):
+        rng = random.Random(hand)
+        stacks = [rng.choice([0, 3, 40]) for _ in range(6)]
+        stacks[hand % 6] = stacks[(hand + 1) % 6] = 40
+        state = State(get_game(game), stacks, button=hand % 6, seed=hand)
+        deal = 1
+        while not state.is_complete:
+            if state.deal != deal and state.phase is not Phase.PASSED_OUT:  # the first decision of a new deal
+                deal = state.deal
+                assert state.folded == [not dealt for dealt in state.in_hand]
+                order = [(state.button + 1 + i) % 6 for i in range(6)]
+                assert state.active == [s for s in order if not state.folded[s]]
+                redeals += 1
+            state.check() if state.can_check() else take(state, rng)
+    assert redeals > 30

@@ -288,6 +288,7 @@ class State:
         self._rings = rings(seats)
         self._order = list(self._rings[button + 1])  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
+        self._dealt_folded, self._dealt_active = tuple(self.folded), tuple(self._active)  # every deal's start
         self._legal: tuple[Option, ...] | None = None
         self._turning: TurnUps | None = None  # turn-up choices in progress
         self._face_down: frozenset[int] | None = None  # seats dealt this street's upcards down
@@ -344,6 +345,8 @@ class State:
         return tuple(r.bets) if r is not None else (0,) * self.seats
 
     def _seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self.seats:  # as_int's answer for a plain int in range
+            return seat
         return as_int(seat, "seat", low=0, high=self.seats - 1)
 
     def cards(self, seat: int) -> list[int]:
@@ -1251,7 +1254,10 @@ class State:
             opening = self.spec.opening
             if opening is None or opening.minimum is None:
                 return True
-            known = openers.holds_openers(opening, self._held(seat), self.wilds_for(seat))
+            wilds = self.spec.wilds  # wilds_for(seat), inlined: a seat's own wild cards only where positional
+            if wilds.positional is not None:
+                wilds = self.wilds_for(seat)
+            known = openers.holds_openers(opening, self.down[seat] + self.up[seat], wilds)
             self._may_open[seat] = known
         return known
 
@@ -1310,8 +1316,8 @@ class State:
         self.deal += 1
         seats = self.seats
         self.down, self.up, self.community = [[] for _ in range(seats)], [[] for _ in range(seats)], []
-        self.folded = [not dealt for dealt in self.in_hand]
-        self._active = [s for s in self._order if not self.folded[s]]
+        self.folded = list(self._dealt_folded)
+        self._active = list(self._dealt_active)
         self.drawn, self.declared, self._blinds = set(), {}, []
         self.opener, self.opening_hand, self._may_open = None, (), {}
         self._pool, self._owed, self._resume = [], {}, None
