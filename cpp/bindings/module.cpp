@@ -13,6 +13,7 @@
 #include "splitpot/select.hpp"
 #include "splitpot/wild.hpp"
 #include "register_equity.hpp"
+#include "register_twister.hpp"
 
 namespace py = pybind11;
 using namespace splitpot;
@@ -249,4 +250,5 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   register_evaluate(m);
   register_wild(m);
   register_equity(m);
+  register_twister(m);
 }

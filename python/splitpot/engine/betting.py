@@ -161,20 +161,9 @@ class Round:
     ) -> Round:
         """A fresh round where every seat in ``actors`` must act."""
         acting = set(actors)
-        return cls(
-            bets=[0] * seats,
-            current=0,
-            last_full=0,
-            increments=increments,
-            full_bets=0,
-            cap=cap,
-            pending=acting,
-            may_raise=set(acting),
-            checked=set(),
-            pass_and_out=pass_and_out,
-            no_check_raise=no_check_raise,
-            uncapped_heads_up=uncapped_heads_up,
-        )
+        # positional, in the order the fields are declared: a round starts at every street
+        return cls([0] * seats, 0, 0, increments, 0, cap, acting, set(acting), set(),
+                   pass_and_out, no_check_raise, uncapped_heads_up)
 
     # -- forced bets -------------------------------------------------------
     def post_blind(self, seat: int, amount: int, *, full: bool) -> None:
@@ -233,6 +222,10 @@ class Round:
         >>> [str(o.action) for o in r.options(0, stack=50, active=2, raise_callable=False)]
         ['check']
         """
+        return self.options_of(seat, stack, active, raise_callable)
+
+    def options_of(self, seat: int, stack: int, active: int, raise_callable: bool) -> tuple[Option, ...]:
+        """:meth:`options` with positional arguments: the engine asks at every decision."""
         current = self.current
         owed = current - self.bets[seat]
         if owed > 0:
@@ -245,6 +238,7 @@ class Round:
             head = _CHECK_ONLY
         # may_reraise() and raise_action(), inlined: asked at every decision
         cap = self.cap
+        key: tuple[int, Action | None, tuple[int, ...]] = (head, None, ())
         if raise_callable and stack > owed and seat in self.may_raise and (
             cap is None or self.full_bets < cap or (self.uncapped_heads_up and active == 2)
         ) and not (self.no_check_raise and seat in self.checked):
@@ -259,9 +253,9 @@ class Round:
             if not amounts and most > current:
                 amounts = (most,)  # all in for less than a full raise
             if amounts:
-                action = _BET if current == 0 else _COMPLETE if last_full == 0 else _RAISE
-                return _options(head, action, amounts)
-        return _options(head, None, ())
+                key = (head, _BET if current == 0 else _COMPLETE if last_full == 0 else _RAISE, amounts)
+        options = _MADE.get(key)  # _options(*key), its memo read here
+        return _options(*key) if options is None else options
 
     def may_reraise(self, seat: int, active: int) -> bool:
         """Whether ``seat`` may bet or raise now (ignoring his stack)."""

@@ -42,15 +42,19 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
+from functools import partial
 
+from splitpot import _core
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import RuleError
 from splitpot.validate import as_bool, as_int, as_optional_int
 
-__all__ = ["DeckInput", "Decks", "DrawRules", "Ruling", "capacity", "exposed_rank", "ruling", "shuffled"]
+__all__ = [
+    "DeckInput", "Decks", "DrawRules", "Ruling", "capacity", "exposed_rank", "ruling", "shuffled", "shuffler",
+]
 
 DeckInput = str | Iterable[Card | int | str] | Iterable[str | Iterable[Card | int | str]]
 """One deck (card text, or cards top first) or a sequence of decks."""
@@ -113,8 +117,8 @@ _STEPS = {52: _steps(52), 53: _steps(53)}
 
 def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
     """``cards`` shuffled in place exactly as ``rng.shuffle`` does (so a seeded deck
-    is :class:`~splitpot.cards.Deck`'s), with its loop inlined: a deck per deal is
-    a hot path.
+    is :class:`~splitpot.cards.Deck`'s), with its loop inlined.  :class:`Decks`
+    shuffles seeded decks in the core (:func:`shuffler`); this serves the others.
 
     >>> import random
     >>> deck = list(range(52)); random.Random(7).shuffle(deck)
@@ -128,6 +132,35 @@ def shuffled(rng: random.Random, cards: list[int]) -> list[int]:
             j = bits(width)
         cards[i], cards[j] = cards[j], cards[i]
     return cards
+
+
+def _key(seed: int) -> list[int]:
+    """The 32-bit words of ``abs(seed)``, least significant first: what
+    ``random.Random(seed)`` seeds its generator with."""
+    n = -seed if seed < 0 else seed
+    if n < 1 << 32:  # the common seeds: one word, or two
+        return [n]
+    if n < 1 << 64:
+        return [n & 0xFFFFFFFF, n >> 32]
+    return [(n >> shift) & 0xFFFFFFFF for shift in range(0, n.bit_length(), 32)]
+
+
+def shuffler(seed: int | None) -> Callable[[list[int]], list[int]]:
+    """A function shuffling lists of cards as successive ``random.Random(seed).shuffle``
+    calls do: for a seed, the core's copy of that generator (``_core.twister``: the
+    seeding and each shuffle in C++, the same orders), without one a fresh
+    ``random.Random()``.  A deck per deal is a hot path.
+
+    >>> rng, shuffle = random.Random(7), shuffler(7)
+    >>> decks = [list(range(52)) for _ in range(3)]
+    >>> for deck in decks:
+    ...     rng.shuffle(deck)
+    >>> [shuffle(list(range(52))) for _ in range(3)] == decks  # deal after deal, the same orders
+    True
+    """
+    if seed is None:
+        return partial(shuffled, random.Random())
+    return partial(_core.shuffled, _core.twister(_key(seed)))
 
 
 def _digest(order: Sequence[int]) -> int:
@@ -155,13 +188,13 @@ class Decks:
     by a digest of the first scripted deck, so a stacked deck replays alike).
     """
 
-    __slots__ = ("_rng", "_script", "first", "size")
+    __slots__ = ("_script", "_shuffle", "first", "size")
 
     def __init__(self, deck: DeckInput | None, *, seed: int | None, size: int) -> None:
         script = _script(deck) if deck is not None else []
         if seed is None and script:
             seed = _digest(script[0])
-        self._rng = random.Random(seed)
+        self._shuffle = shuffler(seed)
         self._script = script
         self.size = size
         self.first: list[int] = script.pop(0) if script else self.next_deck()
@@ -175,7 +208,7 @@ class Decks:
         """A new full deck (a re-deal)."""
         if self._script:
             return self._check(self._script.pop(0))
-        return shuffled(self._rng, list(range(self.size)))
+        return self._shuffle(list(range(self.size)))
 
     def next_stub(self, pool: Sequence[int]) -> list[int]:
         """The ``pool`` cards shuffled into a new stub (top first)."""
@@ -185,7 +218,7 @@ class Decks:
             order = [c for c in listed if c in inside]
             shown = set(order)
             return order + [c for c in pool if c not in shown]
-        return shuffled(self._rng, list(pool))
+        return self._shuffle(list(pool))
 
 
 @unique

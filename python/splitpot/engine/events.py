@@ -13,8 +13,9 @@ True
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from splitpot.cards import Card
 
@@ -57,7 +58,10 @@ __all__ = [
     "card_text",
     "event_from_dict",
     "event_to_dict",
+    "maker",
 ]
+
+E = TypeVar("E", bound="Event")
 
 _CARD_TEXT = tuple(str(Card(i)) for i in range(53))
 _CARD_FIELDS = frozenset({"cards", "card", "discarded", "received"})
@@ -102,6 +106,30 @@ def _fast_init(cls: type[Event]) -> None:
     init.__module__ = cls.__module__
     init.__annotations__ = {**{n: cls.__annotations__.get(n, Any) for n in names}, "return": None}
     cls.__init__ = init  # type: ignore[method-assign]
+
+
+_MAKERS: dict[type[Event], Callable[..., Any]] = {}
+
+
+def maker(cls: type[E]) -> Callable[..., E]:
+    """A positional constructor of the event class ``cls``: its fields in the order
+    declared, giving the event ``cls(**fields)`` gives, built without the keyword
+    call (about a third of the cost: the engine logs an event at every decision,
+    ante and card dealt).  Made once per class.
+
+    >>> maker(Raised)(2, 10, 15) == Raised(seat=2, amount=10, to=15)
+    True
+    """
+    made = _MAKERS.get(cls)
+    if made is None:
+        names = [f.name for f in dataclasses.fields(cls)]
+        scope: dict[str, Any] = {"_new": object.__new__, "_cls": cls}
+        scope.update({f"_set_{n}": getattr(cls, n).__set__ for n in names})
+        sets = "".join(f"    _set_{n}(event, {n})\n" for n in names)
+        exec(f"def make({', '.join(names)}):\n    event = _new(_cls)\n{sets}    return event\n", scope)
+        made = _MAKERS[cls] = scope["make"]
+        made.__qualname__ = f"maker({cls.__qualname__})"
+    return made
 
 
 def _event(kind: str, *, player: bool = False, call: bool = False) -> Any:

@@ -35,17 +35,18 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from splitpot import _core
 from splitpot.cards import _RANK_PLURALS, RANKS, _rank_index
 from splitpot.engine import events as ev
 from splitpot.errors import RuleError
-from splitpot.evaluate import evaluate, strength
+from splitpot.evaluate import _RANKING_ID, evaluate, strength
 from splitpot.validate import as_bool
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import GameSpec, Wilds
     from splitpot.engine.state import State
 
-__all__ = ["Opening", "passers", "proof", "refusal"]
+__all__ = ["Opening", "holds_openers", "passers", "proof", "refusal"]
 
 _THRESHOLDS: dict[int, int] = {}
 
@@ -121,6 +122,35 @@ class Opening:
         """The requirement in words."""
         rank = self.rank
         return "any hand" if rank is None else f"a pair of {_RANK_PLURALS[rank]} or better"
+
+
+_HIGH_ID = _RANKING_ID["high"]
+_FLOORS: dict[int, tuple[Opening, Wilds, int | None]] = {}
+"""By the Opening's id (the entry holds it, so the id stays its own): the Wilds it
+was prepared for and the strength of the weakest opening hand, None where the
+wild options take part (then :meth:`Opening.opens` answers)."""
+
+
+def holds_openers(opening: Opening, cards: list[int], wilds: Wilds) -> bool:
+    """``opening.opens(cards, wilds)`` for ints the engine holds, with the opening
+    rank's threshold and the wild options read once per opening and wilds rather
+    than at every seat asked (natural cards: one core call).
+
+    >>> from splitpot.engine.spec import Wilds
+    >>> holds_openers(Opening(minimum="Q"), [40, 41, 0, 5, 9], Wilds())
+    True
+    """
+    made = _FLOORS.get(id(opening))
+    if made is None or made[0] is not opening or made[1] is not wilds:
+        rank = opening.rank
+        floor = None if rank is None or wilds.options(low=False) else _threshold(rank)
+        if len(_FLOORS) >= 256:
+            _FLOORS.clear()
+        made = _FLOORS[id(opening)] = (opening, wilds, floor)
+    floor = made[2]
+    if floor is None:
+        return opening.opens(cards, wilds)
+    return bool(_core.strength(cards, _HIGH_ID) >= floor)
 
 
 def refusal(state: State, seat: int) -> str | None:

@@ -175,6 +175,12 @@ _O_LOW_CARD_BETS = Opener.LOW_CARD_BETS
 _O_OPENER = Opener.OPENER
 _NO_DECLARING = DeclareMode.NONE
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
+# The events of every decision, ante, street and card dealt, built positionally (ev.maker: no keyword call)
+_ANTE, _STREET, _BURNED, _DEALT = (ev.maker(c) for c in (ev.AntePosted, ev.StreetStarted, ev.CardBurned,
+                                                           ev.CardsDealt))
+_FOLDED, _CHECKED, _CALLED, _DREW = (ev.maker(c) for c in (ev.Folded, ev.Checked, ev.Called, ev.Drew))
+_NOBODY_OPENED, _REDEALT = ev.maker(ev.NobodyOpened), ev.maker(ev.Redealt)
+_RAISES = {c: ev.maker(c) for c in (ev.BetMade, ev.Raised, ev.Completed)}
 
 
 def _discards(discards: object) -> list[int]:
@@ -282,6 +288,7 @@ class State:
         self._rings = rings(seats)
         self._order = list(self._rings[button + 1])  # dealer's left first
         self._active = [s for s in self._order if not self.folded[s]]
+        self._dealt_folded, self._dealt_active = tuple(self.folded), tuple(self._active)  # every deal's start
         self._legal: tuple[Option, ...] | None = None
         self._turning: TurnUps | None = None  # turn-up choices in progress
         self._face_down: frozenset[int] | None = None  # seats dealt this street's upcards down
@@ -297,6 +304,7 @@ class State:
         self._exposable_drawn: set[int] = set()  # ... and served in the draw
         self._owed: dict[int, int] = {}
         self._resume: tuple[Phase, int | None, int] | None = None  # phase, actor, exposed card
+        self._deck_fits: tuple[int, tuple[Street, ...]] | None = None  # a deck length that was enough
         self._check_deck()
         if automate:
             self._run_dealer()
@@ -337,6 +345,8 @@ class State:
         return tuple(r.bets) if r is not None else (0,) * self.seats
 
     def _seat(self, seat: object) -> int:
+        if type(seat) is int and 0 <= seat < self.seats:  # as_int's answer for a plain int in range
+            return seat
         return as_int(seat, "seat", low=0, high=self.seats - 1)
 
     def cards(self, seat: int) -> list[int]:
@@ -390,6 +400,9 @@ class State:
         return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
 
     def _check_deck(self) -> None:
+        fits = self._deck_fits
+        if fits is not None and fits[0] == len(self._deck) and fits[1] is self.spec.streets:
+            return  # a re-deal: a deck as long as one that served these streets to these players
         needed = 0
         players = sum(self.in_hand)
         for street in self.spec.streets:
@@ -399,6 +412,7 @@ class State:
             needed += 1 if short else per
         if needed > len(self._deck):
             raise RuleError(f"The deck has {len(self._deck)} cards; this deal needs {needed}.")
+        self._deck_fits = (len(self._deck), self.spec.streets)
 
     def _take(self, count: int) -> list[int]:
         if self._next + count > len(self._deck):
@@ -511,7 +525,7 @@ class State:
                     amount = ante if ante < stack else stack  # all in when short
                     stacks[seat] = stack - amount
                     committed[seat] += amount
-                    log(last := ev.AntePosted(seat=seat, amount=amount))
+                    log(last := _ANTE(seat, amount))
         if stakes.blinds:
             ring = [s for s in clockwise(self.button, self.seats) if in_hand[s]]
             ring = ring[stakes.blinds_from :] + ring[: stakes.blinds_from]
@@ -533,11 +547,11 @@ class State:
         if rule is not None and rule.before_deal and self._face_down is None:
             self._begin_turn_up(rule)  # the choices first; the deal follows them
             return None
-        last = self._log(ev.StreetStarted(street=self.street, name=street.name))
+        last = self._log(_STREET(self.street, street.name))
         if street.burn:
             burned = self._take(1)[0]
             self._pool.append(burned)  # a burn card may join a new stub in the draw
-            last = self._log(ev.CardBurned(card=burned))
+            last = self._log(_BURNED(burned))
         receivers = self._active
         per = street.cards_per_player
         if per:
@@ -549,7 +563,7 @@ class State:
                 n = len(receivers)
                 dealt = self._take(per * n)
                 down, log = street.down, self.events.append
-                downs, ups, dealt_event = self.down, self.up, ev.CardsDealt  # locals: a loop per deal
+                downs, ups, dealt_event = self.down, self.up, _DEALT  # locals: a loop per deal
                 face_down = self._face_down or ()
                 for i, seat in enumerate(receivers):
                     mine = tuple(dealt[i::n])  # one card a round, dealer's left first
@@ -558,11 +572,11 @@ class State:
                     if down:
                         hidden = mine[:down]
                         downs[seat].extend(hidden)
-                        log(last := dealt_event(seat=seat, cards=hidden, up=False))
+                        log(last := dealt_event(seat, hidden, False))
                     if down < per:
                         shown = mine[down:]
                         ups[seat].extend(shown)
-                        log(last := dealt_event(seat=seat, cards=shown, up=True))
+                        log(last := dealt_event(seat, shown, True))
         if per and street.down and self.spec.draws is not None:
             self._exposable = set(self._deck[self._next - per * len(receivers) : self._next])
         self._face_down = None
@@ -704,12 +718,8 @@ class State:
                 if not (self._opens(seat) if opens is None else opens):
                     # Nothing bet yet, and the bet opens: without openers none is offered, so the
                     # options are those of a raise nobody could call (no _callable() loop, no sizes).
-                    return r.options(
-                        seat, stack=self.stacks[seat], active=len(self._active), raise_callable=False
-                    )
-            return r.options(
-                seat, stack=self.stacks[seat], active=len(self._active), raise_callable=self._callable(seat)
-            )
+                    return r.options_of(seat, self.stacks[seat], len(self._active), False)
+            return r.options_of(seat, self.stacks[seat], len(self._active), self._callable(seat))
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
             return (self._turning.option(self.down[seat]),)
@@ -806,7 +816,7 @@ class State:
         self.folded[seat] = True
         self._active.remove(seat)
         self.round.apply_fold(seat)
-        return self._acted(seat, ev.Folded(seat=seat))
+        return self._acted(seat, _FOLDED(seat))
 
     def verify_check(self) -> int:
         """Raise unless the actor may check; return the actor."""
@@ -821,7 +831,7 @@ class State:
         seat = self.verify_check()
         assert self.round is not None
         self.round.apply_check(seat)
-        return self._acted(seat, ev.Checked(seat=seat))
+        return self._acted(seat, _CHECKED(seat))
 
     def verify_call(self) -> tuple[int, int]:
         """Raise unless the actor may call; return (actor, chips to add)."""
@@ -837,14 +847,16 @@ class State:
         assert self.round is not None
         self._move(seat, amount)
         self.round.apply_call(seat, amount)
-        return self._acted(seat, ev.Called(seat=seat, amount=amount))
+        return self._acted(seat, _CALLED(seat, amount))
 
     def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
         """Raise unless the actor may bet ``amount`` (round total; None: the
         smallest legal bet); return (actor, total).  Where an opening
         requirement holds, a bet without openers is refused."""
         amount = self._amount(_A_BET, amount)
-        if self.actor is not None and self.phase is _BETTING:
+        legal = self._legal
+        # A bet among the options just computed settles the opening: without openers none is offered.
+        if self.actor is not None and self.phase is _BETTING and not (legal and legal[-1].action is _A_BET):
             why = openers.refusal(self, self.actor)
             if why is not None:
                 raise IllegalActionError(f"{why}; legal: {self._describe_legal()}.")
@@ -912,7 +924,7 @@ class State:
         added = to - self.round.bets[seat]
         self._move(seat, added)
         self.round.apply_raise(seat, to, actors=self._actors())
-        return self._acted(seat, kind(seat=seat, amount=added, to=to))
+        return self._acted(seat, _RAISES[kind](seat, added, to))
 
     def _can(self, action: Action, amount: int | None = None) -> bool:
         try:
@@ -931,7 +943,11 @@ class State:
             self._end_round()
             self._after()
         else:  # the round goes on: no dealer step, and _log has dropped the legal actions
-            self.actor = self._next_pending(seat, inclusive=False)
+            pending = self.round.pending
+            for after in self._rings[seat + 1]:  # _next_pending(seat, inclusive=False), inlined
+                if after in pending:
+                    self.actor = after
+                    break
         return event
 
     # ------------------------------------------------------------------ draws
@@ -1003,7 +1019,7 @@ class State:
             for old in cards:
                 (down if old in down else up).remove(old)
             down.extend(received)
-        event = self._log(ev.Drew(seat=seat, discarded=tuple(cards), received=tuple(received)))
+        event = self._log(_DREW(seat, tuple(cards), tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
         if self._exposable:
             self._exposable = set()  # the draw has begun: the deal's exposures are settled
@@ -1238,7 +1254,11 @@ class State:
             opening = self.spec.opening
             if opening is None or opening.minimum is None:
                 return True
-            known = self._may_open[seat] = opening.opens(self._held(seat), self.wilds_for(seat))
+            wilds = self.spec.wilds  # wilds_for(seat), inlined: a seat's own wild cards only where positional
+            if wilds.positional is not None:
+                wilds = self.wilds_for(seat)
+            known = openers.holds_openers(opening, self.down[seat] + self.up[seat], wilds)
+            self._may_open[seat] = known
         return known
 
     def _open(self, seat: int) -> None:
@@ -1267,7 +1287,7 @@ class State:
         self.round = None
         self.actor = None
         self.phase = _PASSED_OUT
-        self._log(ev.NobodyOpened(deal=self.deal, pot=self.pot))
+        self._log(_NOBODY_OPENED(self.deal, self.pot))
         return True
 
     def _after_passed_out(self) -> ev.Event:
@@ -1296,15 +1316,15 @@ class State:
         self.deal += 1
         seats = self.seats
         self.down, self.up, self.community = [[] for _ in range(seats)], [[] for _ in range(seats)], []
-        self.folded = [not dealt for dealt in self.in_hand]
-        self._active = [s for s in self._order if not self.folded[s]]
+        self.folded = list(self._dealt_folded)
+        self._active = list(self._dealt_active)
         self.drawn, self.declared, self._blinds = set(), {}, []
         self.opener, self.opening_hand, self._may_open = None, (), {}
         self._pool, self._owed, self._resume = [], {}, None
         self._exposable, self._exposable_drawn = set(), set()
         self.round, self.actor, self.street = None, None, -1
         self.phase = _FORCED_BETS
-        return self._log(ev.Redealt(deal=self.deal, cards=tuple(order)))
+        return self._log(_REDEALT(self.deal, tuple(order)))
 
     # ----------------------------------------------------------- declarations
     def verify_declare(
