@@ -16,6 +16,8 @@
   table does.
 - Card text and ints are read by ``_card_ints`` exactly as ``parse_cards`` reads
   them, or refused with the same exception class.
+- Two natural cards shown as remembered (``showdown._TWO_CARD``) show as computed
+  in full, for every ordered pair and at every step of random aces-deuces.
 """
 
 from __future__ import annotations
@@ -31,7 +33,7 @@ from hypothesis import strategies as st
 from test_random_play import OPTIONS, check_legal_are_accepted, maybe_expose, take, try_illegal
 
 from splitpot.cards import Card, parse_cards
-from splitpot.engine import betting, choices, draws
+from splitpot.engine import betting, choices, draws, showdown
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
@@ -350,3 +352,34 @@ def test_turn_up_refuses_a_card_not_held_whatever_its_form(cards: object) -> Non
     with pytest.raises(IllegalActionTypeError):
         state.turn_up([1.5])  # type: ignore[list-item]
     assert state.snapshot() == before
+
+
+# ------------------------------------------------------------------ two-card showdown
+def test_remembered_two_card_showings_equal_fresh_ones() -> None:
+    """Every ordered pair of natural cards under each pair of rankings in turn,
+    twice (the second time remembered): the showing handed out is the one
+    computed in full, never one remembered for other rankings."""
+    base = get_game("aces-deuces")
+    pairs = (("high", "low"), ("high", None), (None, "low"))
+    specs = [base.replace(high=high, low=low) for high, low in pairs]
+    showdown._TWO_CARD.clear()
+    for _ in range(2):
+        for a, b in itertools.permutations(range(52), 2):
+            for spec in specs:
+                assert showdown._evaluate_two_card(spec, [a, b], spec.wilds) == showdown._show_two_card(
+                    spec, [a, b], spec.wilds
+                ), (spec.high, spec.low, a, b)
+    assert len(showdown._TWO_CARD) == 3 * 52 * 51
+
+
+def test_two_card_showings_at_every_step_of_random_play() -> None:
+    """Every hand held at every step of random aces-deuces (its wild-card variant
+    included, which is never remembered) shows as computed in full."""
+    shown = 0
+    for state, _ in random_hands("aces-deuces", 40):
+        for seat in state.active:
+            cards, wilds = state.cards(seat), state.wilds_for(seat)
+            got = showdown.evaluate_hands(state.spec, cards, wilds)
+            assert got == showdown._show_two_card(state.spec, cards, wilds), (cards, wilds)
+            shown += 1
+    assert shown > 1000
