@@ -88,6 +88,11 @@ class DrawTurns:
     fees_paid: list[int]
     done: set[int] = field(default_factory=set)
     quiet: int = 0
+    ring: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``order`` twice: the seats after any one, round the table, are a slice of it."""
+
+    def __post_init__(self) -> None:
+        self.ring = self.order + self.order
 
     @classmethod
     def start(cls, rule: PaidDraws, seats: Sequence[int], *, stacks: Sequence[int]) -> DrawTurns:
@@ -133,7 +138,7 @@ class DrawTurns:
             return None
         # round and round: the seats after ``last`` in order, then those up to him
         start = 0 if last is None else order.index(last) + 1
-        for seat in order[start:] + order[:start]:
+        for seat in self.ring[start : start + len(order)]:
             if seat not in done:
                 return seat
         return None  # pragma: no cover - able > 0 means someone is not done
