@@ -26,7 +26,8 @@ Readings:
 >>> turns = DrawTurns.start(rule, [1, 2, 0], stacks=[10, 10, 10])
 >>> turns.next_seat(None), turns.fee(1)
 (1, 1)
->>> turns.record(1, drew=True, stack=9); turns.record(2, drew=False, stack=10)
+>>> turns.pay(1, stack=10), turns.stand(2)
+(1, None)
 >>> turns.next_seat(2), turns.fee(1), turns.fees_paid
 (0, 1, [0, 1, 0])
 """
@@ -114,20 +115,24 @@ class DrawTurns:
                 f"Seat {seat} cannot pay the fee of {self.fee(seat)} for his next card; he may only stand."
             )
 
-    def record(self, seat: int, *, drew: bool, stack: int) -> None:
-        """``seat`` stood or drew (his fee paid); ``stack`` is what he has left."""
-        if drew:
-            fees = self.rule.fees
-            drawn = self.drawn[seat]
-            self.fees_paid[seat] += fees[drawn]
-            self.drawn[seat] = drawn = drawn + 1
-            self.quiet = 0
-            if drawn == len(fees) or fees[drawn] > stack:
-                self.done.add(seat)
-        else:
-            self.quiet += 1
-            if self.rule.stand_is_final:
-                self.done.add(seat)
+    def pay(self, seat: int, stack: int) -> int:
+        """``seat`` draws a card, with ``stack`` chips before paying for it: record
+        the draw and return its fee (the fee read once)."""
+        fees = self.rule.fees
+        drawn = self.drawn[seat]
+        fee = fees[drawn]
+        self.fees_paid[seat] += fee
+        self.drawn[seat] = drawn = drawn + 1
+        self.quiet = 0
+        if drawn == len(fees) or fees[drawn] > stack - fee:
+            self.done.add(seat)
+        return fee
+
+    def stand(self, seat: int) -> None:
+        """``seat`` stands this turn."""
+        self.quiet += 1
+        if self.rule.stand_is_final:
+            self.done.add(seat)
 
     def next_seat(self, last: int | None) -> int | None:
         """The next seat to draw after ``last`` (None: the first), or None when

@@ -1035,10 +1035,11 @@ class State:
         paying = self._paying
         assert paying is not None
         if drew:
-            fee = paying.fee(seat)
+            fee = paying.pay(seat, self.stacks[seat])
             self._move(seat, fee)
             self._log(ev.DrawFeePaid(seat=seat, amount=fee))
-        paying.record(seat, drew=drew, stack=self.stacks[seat])
+        else:
+            paying.stand(seat)
         self.actor = paying.next_seat(seat)
         if self.actor is None:
             self._start_betting()
