@@ -712,7 +712,7 @@ class State:
             )
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
-            return (self._turning.option(self.down[seat]),)
+            return self._turning.options(self.down[seat])
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             bring_in, small = stakes.bring_in, stakes.small_bet  # conditionals, not min(): every stud hand
@@ -1463,8 +1463,10 @@ class State:
             return event
         turned = turning.turned()
         if turning.rule.mode is _SIMULTANEOUS:
-            for seat_turned, card in turned:
-                self._turn_face_up(seat_turned, (card,))
+            down, up = self.down, self.up
+            for seat_turned, card in turned:  # _turn_face_up inlined: every street of Mexican stud
+                down[seat_turned].remove(card)
+                up[seat_turned].append(card)
             seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
             self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
         self._turning = None
