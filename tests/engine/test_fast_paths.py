@@ -16,6 +16,11 @@
   table does.
 - Card text and ints are read by ``_card_ints`` exactly as ``parse_cards`` reads
   them, or refused with the same exception class.
+- The showing key remembered by the ranks showing (``order.natural_showing_key``)
+  is ``showing_key``, and the best showing hand is found as a plain walk round
+  the table finds it, at every step of random play and for every set of ranks.
+- Two natural cards shown as remembered (``showdown._TWO_CARD``) show as computed
+  in full, for every ordered pair and at every step of random aces-deuces.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ from hypothesis import strategies as st
 from test_random_play import OPTIONS, check_legal_are_accepted, maybe_expose, take, try_illegal
 
 from splitpot.cards import Card, parse_cards
-from splitpot.engine import betting, choices, draws
+from splitpot.engine import betting, choices, draws, order, showdown
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
@@ -350,3 +355,88 @@ def test_turn_up_refuses_a_card_not_held_whatever_its_form(cards: object) -> Non
     with pytest.raises(IllegalActionTypeError):
         state.turn_up([1.5])  # type: ignore[list-item]
     assert state.snapshot() == before
+
+
+# ------------------------------------------------------------------ best showing hand
+def plain_best_showing_seat(state: State) -> int:
+    """The best showing hand computed afresh: every seat from the dealer's left, by
+    the plain ``showing_key`` (or the shared wild cards' key), ties to the earlier."""
+    wilds = state.spec.wilds
+    key = order.showing_key if order._shared(wilds) is None else order.showing_key_for(wilds)
+    best, best_key = -1, None
+    for i in range(1, state.seats + 1):
+        seat = (state.button + i) % state.seats
+        if seat in state.active:
+            value = key(state.up[seat])
+            if best_key is None or value > best_key:
+                best, best_key = seat, value
+    return best
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_remembered_showing_keys_equal_plain_ones(game: str) -> None:
+    """At every step of random play: each player's upcards read by the remembered
+    key as by ``showing_key``, and the best showing hand found as a plain walk
+    round the table finds it."""
+    asked = 0
+    for state, _ in random_hands(game, 20):
+        for seat in range(state.seats):
+            up = state.up[seat]
+            if up:
+                assert order.natural_showing_key(up) == order.showing_key(up), (game, up)
+                asked += 1
+        if any(state.up[s] for s in state.active):
+            found = order.best_showing_seat(
+                {s: state.up[s] for s in state.active}, state.button, state.seats,
+                order.showing_key_for(state.spec.wilds),
+            )
+            assert found == plain_best_showing_seat(state), game
+    assert asked > 100 or not any(s.up for s in get_game(game).streets)
+
+
+def test_remembered_showing_keys_cover_every_set_of_ranks() -> None:
+    """Every set of one to five ranks (the joker among them), in random suits and
+    order, twice: the remembered key is the plain one, whatever the suits."""
+    rng = random.Random(5)
+    for size in range(1, 6):
+        for ranks in itertools.combinations_with_replacement(range(14), size):
+            if ranks.count(13) > 1 or max(ranks.count(r) for r in ranks) > 4:  # one joker, four suits
+                continue
+            for _ in range(2):
+                suits = rng.sample(range(4), 4) * 2  # distinct suits within a rank
+                cards = [52 if r == 13 else 4 * r + s for r, s in zip(ranks, suits[:size], strict=True)]
+                if len(set(cards)) < len(cards):
+                    continue
+                rng.shuffle(cards)
+                assert order.natural_showing_key(cards) == order.showing_key(cards), cards
+
+
+# ------------------------------------------------------------------ two-card showdown
+def test_remembered_two_card_showings_equal_fresh_ones() -> None:
+    """Every ordered pair of natural cards under each pair of rankings in turn,
+    twice (the second time remembered): the showing handed out is the one
+    computed in full, never one remembered for other rankings."""
+    base = get_game("aces-deuces")
+    pairs = (("high", "low"), ("high", None), (None, "low"))
+    specs = [base.replace(high=high, low=low) for high, low in pairs]
+    showdown._TWO_CARD.clear()
+    for _ in range(2):
+        for a, b in itertools.permutations(range(52), 2):
+            for spec in specs:
+                assert showdown._evaluate_two_card(spec, [a, b], spec.wilds) == showdown._show_two_card(
+                    spec, [a, b], spec.wilds
+                ), (spec.high, spec.low, a, b)
+    assert len(showdown._TWO_CARD) == 3 * 52 * 51
+
+
+def test_two_card_showings_at_every_step_of_random_play() -> None:
+    """Every hand held at every step of random aces-deuces (its wild-card variant
+    included, which is never remembered) shows as computed in full."""
+    shown = 0
+    for state, _ in random_hands("aces-deuces", 40):
+        for seat in state.active:
+            cards, wilds = state.cards(seat), state.wilds_for(seat)
+            got = showdown.evaluate_hands(state.spec, cards, wilds)
+            assert got == showdown._show_two_card(state.spec, cards, wilds), (cards, wilds)
+            shown += 1
+    assert shown > 1000

@@ -74,9 +74,9 @@ class TurnUp:
 
 
 _IN_TURN = ChoiceMode.IN_TURN  # an Enum member as a constant: attribute access on the class is slow
-_MADE: dict[tuple[int, ...], Option] = {}
-"""Turn-up options already made, keyed by (optional, down cards...): options are
-frozen values, handed out again rather than built at every decision of every hand."""
+_MADE: dict[tuple[int, ...], tuple[Option]] = {}
+"""Turn-up option lists already made, keyed by (optional, down cards...): options
+are frozen values, handed out again rather than built at every decision of every hand."""
 
 
 @dataclass(slots=True)
@@ -91,7 +91,8 @@ class TurnUps:
     """The seats still to choose, in order (kept beside ``chosen``: asked at every choice)."""
 
     def __post_init__(self) -> None:
-        self.left = [s for s in self.order if s not in self.chosen]
+        chosen = self.chosen
+        self.left = [s for s in self.order if s not in chosen] if chosen else list(self.order)
 
     @classmethod
     def start(cls, rule: TurnUp, seats: Sequence[int]) -> TurnUps:
@@ -117,14 +118,18 @@ class TurnUps:
     def option(self, down: Sequence[int]) -> Option:
         """The legal choice of a player holding ``down``: ``choices`` the cards he
         may turn up, ``amounts`` how many (0 where he may keep them down, or 1)."""
+        return self.options(down)[0]
+
+    def options(self, down: Sequence[int]) -> tuple[Option]:
+        """:meth:`option` as the list of legal actions (the tuple itself remembered)."""
         key = (self.rule.optional, *down)
-        option = _MADE.get(key)
-        if option is None:
+        options = _MADE.get(key)
+        if options is None:
             if len(_MADE) > 4096:
                 _MADE.clear()
             amounts = (0, 1) if self.rule.optional else (1,)
-            option = _MADE[key] = Option(Action.TURN_UP, amounts, tuple(map(card_text, down)))
-        return option
+            options = _MADE[key] = (Option(Action.TURN_UP, amounts, tuple(map(card_text, down))),)
+        return options
 
     def verify(self, seat: int, actor: int | None, down: Sequence[int], cards: Sequence[int]) -> None:
         """Raise :class:`IllegalActionError` unless ``seat`` may turn up ``cards``."""

@@ -39,6 +39,7 @@ __all__ = [
     "high_card_order",
     "high_card_seat",
     "low_card_order",
+    "natural_showing_key",
     "rings",
     "showing_key",
     "showing_key_for",
@@ -107,6 +108,32 @@ def showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     return (category, *(r for _, r in groups))
 
 
+_RANK_COUNT = tuple(1 << 3 * (card >> 2) for card in range(53))
+"""A card's share of :func:`natural_showing_key`'s code: three bits a rank (the
+joker its own), so the sum counts each rank and names the ranks showing."""
+_SHOWN: dict[int, tuple[int, ...]] = {}
+
+
+def natural_showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
+    """:func:`showing_key` remembered by the ranks showing (the key reads ranks
+    only, never suits or order): a few thousand sets of up to four ranks, asked
+    for every player at every round where the best showing hand acts first.
+
+    >>> from splitpot.cards import parse_cards
+    >>> up = [int(c) for c in parse_cards("8c 3d 8h")]
+    >>> natural_showing_key(up) == showing_key(up) == (1, 6, 1)
+    True
+    """
+    code = sum(map(_RANK_COUNT.__getitem__, upcards))
+    key = _SHOWN.get(code)
+    if key is None:
+        key = showing_key(upcards)
+        if len(_SHOWN) >= 1 << 16:
+            _SHOWN.clear()
+        _SHOWN[code] = key
+    return key
+
+
 def _shared(wilds: Wilds) -> dict[str, Any] | None:
     """The evaluator keywords of the wild cards everyone shares, or None when the
     upcards read as natural cards (no shared wild card, or positional ones)."""
@@ -126,16 +153,31 @@ def showing_key_for(wilds: Wilds) -> ShowingKey:
     >>> key = showing_key_for(Wilds(wild=("2",)))
     >>> key([int(c) for c in parse_cards("2c Ah")]) > key([int(c) for c in parse_cards("Kd Kh")])
     True
-    >>> showing_key_for(Wilds()) is showing_key
+    >>> showing_key_for(Wilds()) is natural_showing_key
     True
     """
+    made = _KEY_FOR.get(id(wilds))
+    if made is not None and made[0] is wilds:
+        return made[1]
     shared = _shared(wilds)
     if shared is None:
-        return showing_key
+        return _remember(wilds, natural_showing_key)
 
     def key(upcards: Sequence[int]) -> tuple[int, ...]:
         return (strength(list(upcards), "high", **shared),)
 
+    return _remember(wilds, key)
+
+
+_KEY_FOR: dict[int, tuple[Wilds, ShowingKey]] = {}
+""":func:`showing_key_for`'s answers by the Wilds' id (the entry holds the Wilds,
+so the id stays its own): asked at every betting round of a stud game."""
+
+
+def _remember(wilds: Wilds, key: ShowingKey) -> ShowingKey:
+    if len(_KEY_FOR) >= 1024:
+        _KEY_FOR.clear()
+    _KEY_FOR[id(wilds)] = (wilds, key)
     return key
 
 
@@ -176,10 +218,10 @@ def best_showing_seat(
 ) -> int:
     """The best showing hand by ``key``; ties go to the seat nearest the dealer's left."""
     best_seat, best_key = -1, None
-    for i in range(1, seats + 1):
-        seat = (button + i) % seats
-        if seat in upcards:
-            value = key(upcards[seat])
+    for seat in rings(seats)[button % seats + 1]:  # from the dealer's left
+        up = upcards.get(seat)
+        if up is not None:
+            value = key(up)
             if best_key is None or value > best_key:  # strict: ties stay with the earlier seat
                 best_seat, best_key = seat, value
     return best_seat

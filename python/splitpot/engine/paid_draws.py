@@ -26,7 +26,8 @@ Readings:
 >>> turns = DrawTurns.start(rule, [1, 2, 0], stacks=[10, 10, 10])
 >>> turns.next_seat(None), turns.fee(1)
 (1, 1)
->>> turns.record(1, drew=True, stack=9); turns.record(2, drew=False, stack=10)
+>>> turns.pay(1, stack=10), turns.stand(2)
+(1, None)
 >>> turns.next_seat(2), turns.fee(1), turns.fees_paid
 (0, 1, [0, 1, 0])
 """
@@ -88,6 +89,11 @@ class DrawTurns:
     fees_paid: list[int]
     done: set[int] = field(default_factory=set)
     quiet: int = 0
+    ring: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    """``order`` twice: the seats after any one, round the table, are a slice of it."""
+
+    def __post_init__(self) -> None:
+        self.ring = self.order + self.order
 
     @classmethod
     def start(cls, rule: PaidDraws, seats: Sequence[int], *, stacks: Sequence[int]) -> DrawTurns:
@@ -109,20 +115,24 @@ class DrawTurns:
                 f"Seat {seat} cannot pay the fee of {self.fee(seat)} for his next card; he may only stand."
             )
 
-    def record(self, seat: int, *, drew: bool, stack: int) -> None:
-        """``seat`` stood or drew (his fee paid); ``stack`` is what he has left."""
-        if drew:
-            fees = self.rule.fees
-            drawn = self.drawn[seat]
-            self.fees_paid[seat] += fees[drawn]
-            self.drawn[seat] = drawn = drawn + 1
-            self.quiet = 0
-            if drawn == len(fees) or fees[drawn] > stack:
-                self.done.add(seat)
-        else:
-            self.quiet += 1
-            if self.rule.stand_is_final:
-                self.done.add(seat)
+    def pay(self, seat: int, stack: int) -> int:
+        """``seat`` draws a card, with ``stack`` chips before paying for it: record
+        the draw and return its fee (the fee read once)."""
+        fees = self.rule.fees
+        drawn = self.drawn[seat]
+        fee = fees[drawn]
+        self.fees_paid[seat] += fee
+        self.drawn[seat] = drawn = drawn + 1
+        self.quiet = 0
+        if drawn == len(fees) or fees[drawn] > stack - fee:
+            self.done.add(seat)
+        return fee
+
+    def stand(self, seat: int) -> None:
+        """``seat`` stands this turn."""
+        self.quiet += 1
+        if self.rule.stand_is_final:
+            self.done.add(seat)
 
     def next_seat(self, last: int | None) -> int | None:
         """The next seat to draw after ``last`` (None: the first), or None when
@@ -133,7 +143,7 @@ class DrawTurns:
             return None
         # round and round: the seats after ``last`` in order, then those up to him
         start = 0 if last is None else order.index(last) + 1
-        for seat in order[start:] + order[:start]:
+        for seat in self.ring[start : start + len(order)]:
             if seat not in done:
                 return seat
         return None  # pragma: no cover - able > 0 means someone is not done

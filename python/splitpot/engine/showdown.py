@@ -126,10 +126,33 @@ def _evaluate_wild(cards: Sequence[int], ranking: str, wilds: Wilds, *, low: boo
     return _evaluate_prepared(cards, made[1], made[2])
 
 
+_TWO_CARD: dict[tuple[str | None, str | None, int, int], Showing] = {}
+"""Two natural cards shown, by the rankings and the cards in order: a frozen
+``Showing`` is handed out again (2,652 hands per pair of rankings; aces-deuces
+shows nearly every hand it deals)."""
+
+
 def _evaluate_two_card(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> Showing:
     """Two-card poker (the rules, §1): pairs and high cards.  A penalty card kills
     the hand under either penalty rule (a void card would leave fewer than two
-    cards to play)."""
+    cards to play).  Two natural cards (no wild card, no joker, no penalty card)
+    are shown as remembered."""
+    if wilds.natural and len(cards) == 2:
+        a, b = cards
+        key = (spec.high, spec.low, a, b)
+        shown = _TWO_CARD.get(key)
+        if shown is None:
+            shown = _show_two_card(spec, cards, wilds)
+            if type(a) is int and type(b) is int and 0 <= a < 52 and 0 <= b < 52:  # not the joker
+                if len(_TWO_CARD) >= 1 << 14:
+                    _TWO_CARD.clear()
+                _TWO_CARD[key] = shown
+        return shown
+    return _show_two_card(spec, cards, wilds)
+
+
+def _show_two_card(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> Showing:
+    """:func:`_evaluate_two_card` computed in full."""
     dead = _dead_text(wilds, cards)
     wild, joker = wilds.wild or None, "wild" if wilds.joker == "wild" else "bug"
     hands: list[TwoCardHand | None] = [

@@ -722,7 +722,7 @@ class State:
             return r.options_of(seat, self.stacks[seat], len(self._active), self._callable(seat))
         if self.phase is _TURNING_UP:  # next: Mexican stud makes eleven turn-up choices a hand
             assert self._turning is not None
-            return (self._turning.option(self.down[seat]),)
+            return self._turning.options(self.down[seat])
         if self.phase is _BRING_IN:
             stack, stakes = self.stacks[seat], self.spec.stakes
             bring_in, small = stakes.bring_in, stakes.small_bet  # conditionals, not min(): every stud hand
@@ -1051,10 +1051,11 @@ class State:
         paying = self._paying
         assert paying is not None
         if drew:
-            fee = paying.fee(seat)
+            fee = paying.pay(seat, self.stacks[seat])
             self._move(seat, fee)
             self._log(ev.DrawFeePaid(seat=seat, amount=fee))
-        paying.record(seat, drew=drew, stack=self.stacks[seat])
+        else:
+            paying.stand(seat)
         self.actor = paying.next_seat(seat)
         if self.actor is None:
             self._start_betting()
@@ -1482,8 +1483,10 @@ class State:
             return event
         turned = turning.turned()
         if turning.rule.mode is _SIMULTANEOUS:
-            for seat_turned, card in turned:
-                self._turn_face_up(seat_turned, (card,))
+            down, up = self.down, self.up
+            for seat_turned, card in turned:  # _turn_face_up inlined: every street of Mexican stud
+                down[seat_turned].remove(card)
+                up[seat_turned].append(card)
             seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
             self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
         self._turning = None
