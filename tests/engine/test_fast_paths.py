@@ -282,6 +282,40 @@ def test_turn_up_seats_still_to_choose(game: str) -> None:
     assert seen > 20
 
 
+@pytest.mark.parametrize("game", ["mexican-stud", "five-card-stud", "five-card-stud-five-bets"])
+def test_turn_up_events_name_the_seat_the_cards_and_the_next_chooser(game: str) -> None:
+    """The turn-up events (built positionally) name the seat that chose and his card;
+    a reveal names every card chosen, each now face up in its seat's hand; after a
+    choice the next chooser's options (set by ``turn_up`` itself) are his down cards'."""
+    checked = reveals = 0
+    for state, rng in random_hands(game, 90):  # five-card stud: the variants with the turn-up option
+        if state.phase is not Phase.TURNING_UP or state.actor is None:
+            continue
+        seat, logged = state.actor, len(state.events)
+        turning = state._turning
+        assert turning is not None
+        option = state.legal_actions()[0]
+        picked = rng.sample(option.choices, rng.choice(option.amounts))
+        state.turn_up(picked)
+        chosen = tuple(int(c) for c in parse_cards(" ".join(picked)))
+        first, *rest = state.events[logged:]
+        assert type(first) in (ev.TurnUpChosen, ev.TurnedUp)
+        assert (first.seat, first.cards) == (seat, chosen)
+        for event in rest:
+            if isinstance(event, ev.TurnUpsRevealed):
+                assert [(s, (c,)) for s, c in zip(event.seats, event.cards, strict=True)] == [
+                    (s, turning.chosen[s]) for s in turning.order if turning.chosen[s]
+                ]
+                assert all(c in state.up[s] and c not in state.down[s]
+                           for s, c in zip(event.seats, event.cards, strict=True))
+                reveals += 1
+        if state.phase is Phase.TURNING_UP and state.actor is not None:
+            assert state.actor != seat and state.legal_actions() == fresh_legal(state)
+            assert state.legal_actions()[0].choices == tuple(map(ev.card_text, state.down[state.actor]))
+        checked += 1
+    assert checked > 12 and (reveals > 20 or game != "mexican-stud")
+
+
 @given(
     seats=st.integers(min_value=2, max_value=8).flatmap(
         lambda n: st.permutations(range(n)).map(lambda p: p[: max(2, len(p) - 1)])

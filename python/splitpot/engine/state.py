@@ -181,6 +181,8 @@ _ANTE, _STREET, _BURNED, _DEALT = (ev.maker(c) for c in (ev.AntePosted, ev.Stree
 _FOLDED, _CHECKED, _CALLED, _DREW = (ev.maker(c) for c in (ev.Folded, ev.Checked, ev.Called, ev.Drew))
 _NOBODY_OPENED, _REDEALT = ev.maker(ev.NobodyOpened), ev.maker(ev.Redealt)
 _RAISES = {c: ev.maker(c) for c in (ev.BetMade, ev.Raised, ev.Completed)}
+_TURNED_UP, _TURN_CHOSEN, _TURNS_REVEALED = (ev.maker(c) for c in (ev.TurnedUp, ev.TurnUpChosen,
+                                                                    ev.TurnUpsRevealed))
 
 
 def _discards(discards: object) -> list[int]:
@@ -1473,13 +1475,15 @@ class State:
         assert turning is not None
         turning.record(who, chosen)
         if turning.rule.mode is _IN_TURN:
-            event = self._log(ev.TurnedUp(seat=who, cards=chosen))
+            event = self._log(_TURNED_UP(who, chosen))
             self._turn_face_up(who, chosen)
         else:
-            event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
+            event = _TURN_CHOSEN(who, chosen)
+            self.events.append(event)  # _log inlined: the legal actions are set just below
         left = turning.left
-        if left:  # others still choose: no dealer step, and _log has dropped the legal actions
-            self.actor = left[0]
+        if left:  # others still choose: no dealer step; the next chooser's options are his down cards'
+            self.actor = nxt = left[0]
+            self._legal = turning.options(self.down[nxt])  # what _compute_legal gives, without its dispatch
             return event
         turned = turning.turned()
         if turning.rule.mode is _SIMULTANEOUS:
@@ -1488,7 +1492,7 @@ class State:
                 down[seat_turned].remove(card)
                 up[seat_turned].append(card)
             seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
-            self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
+            self._log(_TURNS_REVEALED(seats, cards_turned))
         self._turning = None
         self.actor = None
         if turning.rule.before_deal:
