@@ -1425,6 +1425,14 @@ class State:
         of his down cards, or none where the game lets him keep them down.  When
         turn-ups are simultaneous, any player who has not chosen may choose.
         Return (seat, cards as ints)."""
+        turning = self._turning
+        if (seat is None and type(cards) is list and len(cards) == 1 and turning is not None
+                and self.phase is _TURNING_UP):
+            text = cards[0]  # the common form: the actor names one card as text (every Mexican stud choice)
+            card = _CARD_BY_TEXT.get(text) if type(text) is str else None
+            who = self.actor  # while turning up, the first seat still to choose
+            if card is not None and who is not None and card in self.down[who]:
+                return who, (card,)  # what the checks below return for it; anything else takes them
         who = None if seat is None else as_int(
             seat, "seat", low=0, high=self.seats - 1,
             error=IllegalActionError, type_error=IllegalActionTypeError,
@@ -1444,7 +1452,6 @@ class State:
             raise IllegalActionError(f"Cannot turn up: {err}.") from None
         except TypeError as err:
             raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
-        turning = self._turning
         if self.phase is not _TURNING_UP or turning is None:
             raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
         who = self.actor if who is None else who
