@@ -238,7 +238,8 @@ def resolve(
         else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
             # and the bug's aces (the highest among equals; none: aces)
             counted = nat_ranks + [12] * len(bug)
-            group = max(counted, key=lambda r: (counted.count(r), r)) if counted else 12
+            # the first of the most common ranks from the top (max keeps the first of equals)
+            group = max(sorted(counted, reverse=True), key=counted.count) if counted else 12
             for card in bug:
                 fill(card, 12, _suit_for(12, held))
             for card in fully:
