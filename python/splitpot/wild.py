@@ -161,6 +161,7 @@ def make_options(
 # --- what wild cards stand for (display only) -------------------------------
 
 _ZERO = -1  # a wild card counted as a zero
+_STRAIGHTS_FLUSH = frozenset({"straight", "straight_flush", "flush"})
 
 
 def _low_order(rid: int) -> list[int]:
@@ -195,11 +196,13 @@ def resolve(
     ``strength_of`` is the *natural* strength of five cards: a card put in a
     wild card's place must not count as wild again (a deuce for a deuce)."""
     mask = options[0]
-    naturals = [c for c in five if c != 52 and not mask >> c & 1]
+    naturals: list[int] = []
+    wilds: list[int] = []
+    for c in five:  # one pass: the showdown of a wild game reads every hand shown
+        (naturals if c != 52 and not mask >> c & 1 else wilds).append(c)
     nat_ranks = [c >> 2 for c in naturals]
-    if len(naturals) == len(five):
+    if not wilds:
         return nat_ranks, ()
-    wilds = [c for c in five if c not in naturals]
     held = set(naturals)
     values: list[int] = list(nat_ranks)
     subs: list[tuple[int, str]] = []
@@ -208,11 +211,15 @@ def resolve(
         values.append(rank)
         subs.append((card, _text(rank, suit)))
 
-    bug = [c for c in wilds if c == 52 and options[1] == 0]  # the joker as the bug
-    fully = [c for c in wilds if c not in bug]
+    if 52 in wilds and options[1] == 0:  # the joker as the bug
+        bug, fully = [52], [c for c in wilds if c != 52]
+    else:
+        bug, fully = [], wilds
     if rid == 0:
-        suits = {c & 3 for c in naturals}
-        one_suit = suits.pop() if len(suits) == 1 else None
+        one_suit = None
+        if category in _STRAIGHTS_FLUSH:  # the suits matter there only
+            suits = {c & 3 for c in naturals}
+            one_suit = suits.pop() if len(suits) == 1 else None
         if category in ("straight", "straight_flush"):
             present = set(nat_ranks)
             for top in range(12, 2, -1):
@@ -231,7 +238,8 @@ def resolve(
         else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
             # and the bug's aces (the highest among equals; none: aces)
             counted = nat_ranks + [12] * len(bug)
-            group = max(counted, key=lambda r: (counted.count(r), r)) if counted else 12
+            # the first of the most common ranks from the top (max keeps the first of equals)
+            group = max(sorted(counted, reverse=True), key=counted.count) if counted else 12
             for card in bug:
                 fill(card, 12, _suit_for(12, held))
             for card in fully:

@@ -213,9 +213,9 @@ def test_the_core_shuffle_refuses_what_it_cannot_read() -> None:
 # ------------------------------------------------------------ events built positionally
 def test_a_maker_builds_the_event_the_keywords_build() -> None:
     """``ev.maker(cls)(*values)`` equals ``cls(**fields)`` for every event of random
-    hands of every draw game (each class, each field in its place)."""
+    hands of every draw game and the turn-up games (each class, each field in its place)."""
     seen: set[type[ev.Event]] = set()
-    for game in ("jackpots", "jacks-back", "lowball", "california-lowball"):
+    for game in ("jackpots", "jacks-back", "lowball", "california-lowball", "mexican-stud", "five-card-stud"):
         states = {id(state): state for state, _ in random_hands(game, 10)}  # each played to its end
         for state in states.values():
             assert state.is_complete
@@ -227,6 +227,7 @@ def test_a_maker_builds_the_event_the_keywords_build() -> None:
                                                                              strict=True)})
                 seen.add(type(event))
     assert len(seen) >= 15
+    assert {ev.TurnedUp, ev.TurnUpChosen, ev.TurnUpsRevealed} <= seen
 
 
 @pytest.mark.parametrize("game", ["jackpots", "jacks-back", "lowball", "california-lowball"])

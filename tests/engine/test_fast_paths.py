@@ -13,7 +13,8 @@
   exception and message; a draw is served the stub's next cards, never its last.
 - The turn-up seats still to choose (``TurnUps.left``) are the seats in order
   that have not chosen; paid draws pass the turn as a plain walk round the
-  table does.
+  table does.  A turn-up naming one card as text is judged as the full checks
+  judge it (``verify_turn_up``'s quick accept).
 - Card text and ints are read by ``_card_ints`` exactly as ``parse_cards`` reads
   them, or refused with the same exception class.
 - The showing key remembered by the ranks showing (``order.natural_showing_key``)
@@ -278,8 +279,72 @@ def test_turn_up_seats_still_to_choose(game: str) -> None:
         assert turning.left == turning.pending == plain
         assert turning.next_seat == (plain[0] if plain else None)
         assert turning.done is (not plain)
+        assert state.actor == turning.next_seat  # verify_turn_up's quick accept reads the actor
         seen += 1
     assert seen > 20
+
+
+@pytest.mark.parametrize("game", ["mexican-stud", "five-card-stud", "five-card-stud-five-bets"])
+def test_turn_up_events_name_the_seat_the_cards_and_the_next_chooser(game: str) -> None:
+    """The turn-up events (built positionally) name the seat that chose and his card;
+    a reveal names every card chosen, each now face up in its seat's hand; after a
+    choice the next chooser's options (set by ``turn_up`` itself) are his down cards'."""
+    checked = reveals = 0
+    for state, rng in random_hands(game, 90):  # five-card stud: the variants with the turn-up option
+        if state.phase is not Phase.TURNING_UP or state.actor is None:
+            continue
+        seat, logged = state.actor, len(state.events)
+        turning = state._turning
+        assert turning is not None
+        option = state.legal_actions()[0]
+        picked = rng.sample(option.choices, rng.choice(option.amounts))
+        state.turn_up(picked)
+        chosen = tuple(int(c) for c in parse_cards(" ".join(picked)))
+        first, *rest = state.events[logged:]
+        assert type(first) in (ev.TurnUpChosen, ev.TurnedUp)
+        assert (first.seat, first.cards) == (seat, chosen)
+        for event in rest:
+            if isinstance(event, ev.TurnUpsRevealed):
+                assert [(s, (c,)) for s, c in zip(event.seats, event.cards, strict=True)] == [
+                    (s, turning.chosen[s]) for s in turning.order if turning.chosen[s]
+                ]
+                assert all(c in state.up[s] and c not in state.down[s]
+                           for s, c in zip(event.seats, event.cards, strict=True))
+                reveals += 1
+        if state.phase is Phase.TURNING_UP and state.actor is not None:
+            assert state.actor != seat and state.legal_actions() == fresh_legal(state)
+            assert state.legal_actions()[0].choices == tuple(map(ev.card_text, state.down[state.actor]))
+        checked += 1
+    assert checked > 12 and (reveals > 20 or game != "mexican-stud")
+
+
+def _turn_up_verdict(state: State, cards: object, seat: int | None = None) -> object:
+    try:
+        return state.verify_turn_up(cards, seat=seat)  # type: ignore[arg-type]
+    except (IllegalActionError, IllegalActionTypeError) as err:
+        return type(err), str(err)
+
+
+@pytest.mark.parametrize("game", ["mexican-stud", "five-card-stud", "five-card-stud-five-bets"])
+def test_one_card_named_as_text_is_judged_as_the_full_checks_judge_it(game: str) -> None:
+    """``verify_turn_up([text])`` (the actor naming one card: a quick accept) answers
+    as the full checks do (the card named in a tuple), at every step of random
+    play, turn-ups or not, for each of the actor's cards, a card he does not hold
+    and a card of another player's."""
+    checked = 0
+    for state, rng in random_hands(game, 40):
+        actor = state.actor
+        names = {ev.card_text(c) for seat in range(state.seats) for c in state.down[seat] + state.up[seat]}
+        names |= {ev.card_text(c) for c in rng.sample(range(52), 2)}
+        for text in sorted(names):
+            before = state.snapshot()
+            quick = _turn_up_verdict(state, [text])
+            assert quick == _turn_up_verdict(state, (text,))
+            if actor is not None:
+                assert quick == _turn_up_verdict(state, (text,), actor)
+            assert state.snapshot() == before
+            checked += isinstance(quick, tuple) and type(quick[0]) is int
+    assert checked > (100 if game == "mexican-stud" else 10)  # five-card stud: the turn-up variants
 
 
 @given(

@@ -11,6 +11,9 @@
   with each wild card replaced by the card it stands for has the hand's strength
   as natural cards, and the ranks as played are read bigger groups first, then
   from the top.
+- Under a positional wild rule, each seat's own wild cards and the event naming
+  his wild card, found once per seat at the showdown (``showdown._own_wilds``),
+  are those ``State.wilds_for`` and ``State.player_wild`` give.
 """
 
 from __future__ import annotations
@@ -22,9 +25,12 @@ import pytest
 
 from splitpot.cards import RANKS, SUIT_SYMBOLS
 from splitpot.engine import showdown
+from splitpot.engine.betting import Action
 from splitpot.engine.positional import wilds_with
 from splitpot.engine.spec import Wilds
+from splitpot.engine.state import State
 from splitpot.evaluate import Hand, Ranking, evaluate, strength
+from splitpot.games import get_game
 
 RANKINGS = [r.value for r in Ranking]
 WILDS = [
@@ -43,6 +49,8 @@ WILDS = [
     Wilds(wild=("T",), penalty=("2d",), penalty_rule="dead-hand", wild_low="lowest-absent"),
 ]
 """Every wild option; a player's own wild rank is added to some by ``wilds_with``."""
+_METHODS = {Action.FOLD: "fold", Action.CHECK: "check", Action.CALL: "call", Action.BET: "bet",
+            Action.RAISE: "raise_to", Action.COMPLETE: "complete", Action.BRING_IN: "bring_in"}
 
 
 def _same(a: Hand | None, b: Hand | None) -> bool:
@@ -130,3 +138,41 @@ def test_a_wild_card_beside_the_bug_reads_as_the_hand_is_worth() -> None:
     trips = evaluate("Kc Ks Jk 9s 5d", wild="9")  # a natural pair outweighs the bug's lone ace
     assert trips is not None and trips.strength == strength("Kc Ks Kh As 5d")
     assert str(trips) == "three of a kind, kings (Jk as A♠, 9s as K♥)"
+
+
+@pytest.mark.parametrize(
+    ("game", "options"),
+    [
+        ("mexican-stud", {}),
+        ("mexican-stud", {"wild": "2", "joker": "wild", "low": "ace-to-six"}),
+        ("seven-card-stud", {"positional": "lowest_hole_card", "joker": "bug"}),
+        ("seven-card-stud", {"positional": "third_card"}),
+        ("seven-card-stud", {"positional": "first_card", "wild": "K"}),
+    ],
+)
+def test_own_wilds_found_once_equal_wilds_for_and_player_wild(game: str, options: dict[str, object]) -> None:
+    """``showdown._own_wilds`` (each seat's positional card found once) gives each seat
+    ``State.wilds_for`` and ``State.player_wild`` (no event where that gives None),
+    at every step of random play, folded seats and the joker included."""
+    spec = get_game(game, **options)
+    rng = random.Random(game + str(options))
+    named = 0
+    for hand in range(30):
+        state = State(spec, [60] * 5, button=hand % 5, seed=hand)
+        while True:
+            seats = list(range(state.seats))
+            wilds_of, events = showdown._own_wilds(state, seats)
+            assert wilds_of == {s: state.wilds_for(s) for s in seats}
+            plain = {s: state.player_wild(s) for s in seats}
+            assert events == {s: e for s, e in plain.items() if e is not None}
+            named += len(events)
+            if state.actor is None:
+                break
+            option = rng.choice(state.legal_actions())
+            if option.action is Action.TURN_UP:
+                state.turn_up(rng.sample(option.choices, rng.choice(option.amounts)))
+            elif option.action is Action.DECLARE:
+                state.declare(rng.choice(option.choices))
+            else:
+                getattr(state, _METHODS[option.action])()
+    assert named > 100

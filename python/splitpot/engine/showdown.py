@@ -44,6 +44,7 @@ from splitpot.engine.declare import resolve_declared
 from splitpot.engine.events import card_text
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
 from splitpot.engine.order import high_card_order, low_card_order
+from splitpot.engine.positional import wilds_with
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
@@ -309,6 +310,37 @@ def _uncontested(state: State, seat: int) -> list[ev.Event]:
     return [_AWARDED(0, seat, total, "uncontested", "")]
 
 
+_PLAYER_WILD = ev.maker(ev.PlayerWild)
+
+
+def _own_wilds(state: State, seats: Sequence[int]) -> tuple[dict[int, Wilds], dict[int, ev.PlayerWild]]:
+    """Under a positional wild rule, each seat's wild cards and the event naming his
+    own wild card (:meth:`State.wilds_for <splitpot.engine.state.State.wilds_for>` and
+    :meth:`State.player_wild <splitpot.engine.state.State.player_wild>`), his
+    positional card found once rather than by each (Mexican stud shows most hands
+    it deals); a seat without such a card has no event.
+
+    >>> from splitpot.engine.state import State
+    >>> from splitpot.games import get_game
+    >>> state = State(get_game("mexican-stud"), [20, 20], seed=1)
+    >>> wilds, named = _own_wilds(state, [1, 0])
+    >>> hole = state.down[1][-1]  # seat 1's hole card so far: it and its rank are wild for him
+    >>> wilds[1] == state.wilds_for(1), named[1] == state.player_wild(1), card_text(hole)[0] in wilds[1].wild
+    (True, True, True)
+    """
+    wilds, rule = state.spec.wilds, state.spec.wilds.positional
+    assert rule is not None
+    text = str(rule)
+    wilds_of: dict[int, Wilds] = {}
+    named: dict[int, ev.PlayerWild] = {}
+    for seat in seats:
+        card = state.positional_card(seat)
+        wilds_of[seat] = wilds_with(wilds, card)
+        if card is not None:
+            named[seat] = _PLAYER_WILD(seat, card, text)
+    return wilds_of, named
+
+
 def settle(state: State) -> list[ev.Event]:
     """Show the hands, award every pot and move the chips; return the events.
 
@@ -348,10 +380,13 @@ def settle_plainly(state: State) -> list[ev.Event]:
         down, up, community = state.down, state.up, state.community
         own = {s: down[s] + up[s] for s in active}
         held = {s: own[s] + community for s in active}
-        wilds_of = {s: state.wilds_for(s) for s in active}
-        positional = spec.wilds.positional is not None
+        named_of: dict[int, ev.PlayerWild] = {}
+        if spec.wilds.positional is None:
+            wilds_of = {s: state.wilds_for(s) for s in active}
+        else:
+            wilds_of, named_of = _own_wilds(state, active)
         for seat in active:
-            named = state.player_wild(seat) if positional else None
+            named = named_of.get(seat)
             if named is not None:  # his own wild card (positional rule), shown first
                 out.append(named)
             dead = state.dead_hand(seat)

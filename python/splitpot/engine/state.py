@@ -182,6 +182,8 @@ _FOLDED, _CHECKED, _CALLED, _DREW = (ev.maker(c) for c in (ev.Folded, ev.Checked
 _NOBODY_OPENED, _REDEALT = ev.maker(ev.NobodyOpened), ev.maker(ev.Redealt)
 _HAND_ENDED = ev.maker(ev.HandEnded)
 _RAISES = {c: ev.maker(c) for c in (ev.BetMade, ev.Raised, ev.Completed)}
+_TURNED_UP, _TURN_CHOSEN, _TURNS_REVEALED = (ev.maker(c) for c in (ev.TurnedUp, ev.TurnUpChosen,
+                                                                    ev.TurnUpsRevealed))
 
 
 def _discards(discards: object) -> list[int]:
@@ -1423,6 +1425,14 @@ class State:
         of his down cards, or none where the game lets him keep them down.  When
         turn-ups are simultaneous, any player who has not chosen may choose.
         Return (seat, cards as ints)."""
+        turning = self._turning
+        if (seat is None and type(cards) is list and len(cards) == 1 and turning is not None
+                and self.phase is _TURNING_UP):
+            text = cards[0]  # the common form: the actor names one card as text (every Mexican stud choice)
+            card = _CARD_BY_TEXT.get(text) if type(text) is str else None
+            who = self.actor  # while turning up, the first seat still to choose
+            if card is not None and who is not None and card in self.down[who]:
+                return who, (card,)  # what the checks below return for it; anything else takes them
         who = None if seat is None else as_int(
             seat, "seat", low=0, high=self.seats - 1,
             error=IllegalActionError, type_error=IllegalActionTypeError,
@@ -1442,7 +1452,6 @@ class State:
             raise IllegalActionError(f"Cannot turn up: {err}.") from None
         except TypeError as err:
             raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
-        turning = self._turning
         if self.phase is not _TURNING_UP or turning is None:
             raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
         who = self.actor if who is None else who
@@ -1473,13 +1482,15 @@ class State:
         assert turning is not None
         turning.record(who, chosen)
         if turning.rule.mode is _IN_TURN:
-            event = self._log(ev.TurnedUp(seat=who, cards=chosen))
+            event = self._log(_TURNED_UP(who, chosen))
             self._turn_face_up(who, chosen)
         else:
-            event = self._log(ev.TurnUpChosen(seat=who, cards=chosen))
+            event = _TURN_CHOSEN(who, chosen)
+            self.events.append(event)  # _log inlined: the legal actions are set just below
         left = turning.left
-        if left:  # others still choose: no dealer step, and _log has dropped the legal actions
-            self.actor = left[0]
+        if left:  # others still choose: no dealer step; the next chooser's options are his down cards'
+            self.actor = nxt = left[0]
+            self._legal = turning.options(self.down[nxt])  # what _compute_legal gives, without its dispatch
             return event
         turned = turning.turned()
         if turning.rule.mode is _SIMULTANEOUS:
@@ -1488,7 +1499,7 @@ class State:
                 down[seat_turned].remove(card)
                 up[seat_turned].append(card)
             seats, cards_turned = zip(*turned, strict=True) if turned else ((), ())
-            self._log(ev.TurnUpsRevealed(seats=seats, cards=cards_turned))
+            self._log(_TURNS_REVEALED(seats, cards_turned))
         self._turning = None
         self.actor = None
         if turning.rule.before_deal:
