@@ -124,16 +124,18 @@ class HandSum {
 
   // The rare case: five or more cards of one suit. In high a flush is the
   // best hand possible from seven cards or fewer (no quads or full house fits
-  // beside it): the suit's lane decides. In the lows that count flushes, the
-  // best five is the best flush of the suit, or the best five that
-  // holds an off-suit card. With five suited cards: the best reading of the
-  // ranks ignoring suits is such a five where an off-suit card pairs a suited
-  // one, or where it is not worth what the suited five is (one lookup or
-  // two); else, and with six suited of seven, the fives missing a suited
-  // card (one lookup each), or two.
+  // beside it): the suit's lane decides. In the lows that count flushes, a
+  // flush only makes a five worse, so `any`, the reading of the ranks
+  // ignoring suits (value[slot(key)]), is the answer unless its five can only
+  // be played as a flush: a five of suited cards none of whose ranks an
+  // off-suit card holds (with five suited cards, the suited five unpaired;
+  // with six, a suited five without the off-suit card's rank).
+  // suited_five_plain, keyed like the flush, reads such a five without a
+  // flush; where `any` is one of them (2 % of five-suited hands), the best
+  // five is the best flush or a five holding an off-suit card: the fives
+  // missing a suited card (one lookup each), or two.
   // Counts come from the suit counters, not popcounts (a library call or a
   // dozen instructions in the portable build).
-  // `any` is the reading of the ranks ignoring suits (value[slot(key)]).
   template <Ranking R>
   [[gnu::noinline]] std::uint16_t evaluate_flush(const Tables& t, std::uint16_t any) const noexcept {
     constexpr auto ri = static_cast<std::size_t>(R);
@@ -144,22 +146,23 @@ class HandSum {
     if constexpr (R == Ranking::High) {
       return best;
     }
-    std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
+    const std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
     if (!off_suit) return best;  // every five is suited
     const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
-    const std::uint16_t* value = t.value[ri].data();
+    const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
+                                                 off_suit >> (3 * kLaneBits));
+    // Zero where `any` is the suited five `five` that only a flush makes.
+    // One integer and one branch: a `bool || bool` compiles to two branches,
+    // the first (an off-suit card pairs a suited one) taken 62 % of the time.
+    const auto not_flush_only = [&](unsigned five) { return (off_ranks & five) | (any ^ t.suited_five_plain[ri][five]); };
     if (k == 5) {
-      // An off-suit card of a suited rank: the best reading is some five
-      // with an off-suit card (the suited five's ranks with it in place of
-      // its rank's suited card, if not another five).
-      const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
-                                                   off_suit >> (3 * kLaneBits));
-      if (off_ranks & suited) return std::max(best, any);
-      std::uint64_t suited_key = key_;  // the hand less its off-suit cards
-      for (; off_suit; off_suit &= off_suit - 1)
-        suited_key -= kRankMultiplier[static_cast<std::size_t>(__builtin_ctzll(off_suit) % kLaneBits)];
-      if (any != value[t.slot(suited_key)]) return std::max(best, any);
+      if (not_flush_only(suited)) return std::max(best, any);
+    } else {  // six suited of seven: the fives missing one suited card
+      unsigned all = 1;
+      for (unsigned a = suited; a; a &= a - 1) all &= not_flush_only(suited & ~(a & (0u - a))) != 0;
+      if (all) return std::max(best, any);
     }
+    const std::uint16_t* value = t.value[ri].data();
     for (unsigned a = suited; a; a &= a - 1) {
       const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
       if (k == 5) {
