@@ -574,6 +574,36 @@ def _name(hand: Hand) -> str:
     return name
 
 
+_NATURAL_NAMES: tuple[dict[int, str], ...] = tuple({} for _ in _RANKINGS)
+"""Names of natural hands by strength, one memo per ranking (at most 7,462 entries each)."""
+
+
+def _natural_named(cards: list[int], rid: int) -> tuple[int, str] | None:
+    """The strength and the name (``str``) of :func:`evaluate`'s hand of int
+    ``cards`` under the ranking ``rid`` without wild options, when it plays five
+    cards and no joker; None otherwise (a joker played, fewer than five cards, no
+    qualifying low).  The engine's showdown of natural hands asks it for every hand
+    shown.  The name is remembered by the strength alone: natural hands of one
+    strength under one ranking hold the same ranks, read in the same order
+    (tests/engine/test_natural_showdown.py checks every class of five-card hands).
+
+    >>> _natural_named([51, 47, 43, 39, 35, 0, 1], 0)[1]
+    'royal flush'
+    """
+    s, played = _core.evaluate(cards, rid)
+    if not s or len(played) != 5 or 52 in played:
+        return None
+    names = _NATURAL_NAMES[rid]
+    name = names.get(s)
+    if name is None:
+        hand = _new_hand(Hand)
+        hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = (
+            s, _RANKINGS[rid], played, (), None
+        )
+        name = names[s] = _name(hand)
+    return s, name
+
+
 def _compose_name(ranking: Ranking, cat: Category, ranks: list[int]) -> str:
     top = _rank_name(ranks[0])
     if cat is Category.HIGH_CARD and ranking.is_low:

@@ -88,6 +88,16 @@ def test_side_pots_equal_the_level_by_level_definition(committed: list[int], dat
     assert [(p.amount, p.eligible) for p in side_pots(committed, active)] == _layers(committed, active)
 
 
+@given(
+    committed=st.lists(st.sampled_from([0, 1, 5, 7]), min_size=1, max_size=9),
+    data=st.data(),
+)
+def test_one_pot_when_everyone_in_put_in_the_most(committed: list[int], data: st.DataObject) -> None:
+    """Few levels, so that every seat still in often holds the top one (side_pots' shortcut)."""
+    active = data.draw(st.lists(st.sampled_from(range(len(committed))), min_size=1, unique=True))
+    assert [(p.amount, p.eligible) for p in side_pots(committed, active)] == _layers(committed, active)
+
+
 @given(st.lists(st.integers(min_value=0, max_value=40), min_size=1, max_size=9))
 def test_uncalled_is_the_largest_commitment_beyond_every_other(committed: list[int]) -> None:
     top = max(range(len(committed)), key=committed.__getitem__)

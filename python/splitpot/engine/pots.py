@@ -93,6 +93,14 @@ def side_pots(committed: Sequence[int], active: Iterable[int]) -> list[Pot]:
     [(20, (0, 1, 3)), (9, (1, 3)), (24, (1,))]
     """
     live = sorted(set(active))
+    if live:  # the common case first: every seat still in put in the most, and as much: one pot
+        most = committed[live[0]]
+        if most and max(committed) <= most:
+            for s in live:  # a loop, not all() over a generator: every showdown asks
+                if committed[s] != most:
+                    break
+            else:
+                return [Pot(sum(committed), tuple(live))]
     levels = sorted({committed[s] for s in live if committed[s] > 0})
     pots: list[Pot] = []
     below = 0  # every seat's chips up to the previous level (chips are never negative)

@@ -42,6 +42,7 @@ from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.events import card_text
+from splitpot.engine.natural_showdown import plain_ranking, settle_natural
 from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
     from splitpot.engine.state import State
     from splitpot.wild import Options
 
-__all__ = ["Showing", "evaluate_hands", "favourable_five", "settle"]
+__all__ = ["Showing", "evaluate_hands", "favourable_five", "settle", "settle_plainly"]
 
 _ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
 # Enum members read at every showdown, as module constants (an Enum class attribute costs ~70 ns in 3.11)
@@ -294,8 +295,41 @@ def _priority(
     return by_suit
 
 
+_AWARDED = ev.maker(ev.PotAwarded)
+
+
+def _uncontested(state: State, seat: int) -> list[ev.Event]:
+    """The pot of a hand everyone else folded: the chips committed, to ``seat``."""
+    committed = state.committed
+    total = sum(committed)
+    committed[:] = [0] * state.seats
+    if not total:
+        return []
+    state.stacks[seat] += total
+    return [_AWARDED(0, seat, total, "uncontested", "")]
+
+
 def settle(state: State) -> list[ev.Event]:
-    """Show the hands, award every pot and move the chips; return the events."""
+    """Show the hands, award every pot and move the chips; return the events.
+
+    Two shortcuts come first: a pot nobody contests goes whole to the last
+    player in, and natural hands of one ranking are settled from their strengths
+    (:mod:`splitpot.engine.natural_showdown`); every other showdown, and a hand
+    the shortcut declines, takes the general path, :func:`settle_plainly`."""
+    active = state.active
+    if len(active) == 1:  # every chip committed (the fees too) makes one pot, his
+        return _uncontested(state, active[0])
+    rid = plain_ranking(state.spec)
+    if rid is not None and not any(state.draw_fees):  # natural hands, one ranking, no paid draws
+        natural = settle_natural(state, rid)
+        if natural is not None:
+            return natural
+    return settle_plainly(state)
+
+
+def settle_plainly(state: State) -> list[ev.Event]:
+    """:func:`settle` by the general path, for every game and hand (the shortcuts
+    of :func:`settle` give what it gives)."""
     spec = state.spec
     active = state.active
     out: list[ev.Event] = []

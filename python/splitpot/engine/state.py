@@ -180,6 +180,7 @@ _ANTE, _STREET, _BURNED, _DEALT = (ev.maker(c) for c in (ev.AntePosted, ev.Stree
                                                            ev.CardsDealt))
 _FOLDED, _CHECKED, _CALLED, _DREW = (ev.maker(c) for c in (ev.Folded, ev.Checked, ev.Called, ev.Drew))
 _NOBODY_OPENED, _REDEALT = ev.maker(ev.NobodyOpened), ev.maker(ev.Redealt)
+_HAND_ENDED = ev.maker(ev.HandEnded)
 _RAISES = {c: ev.maker(c) for c in (ev.BetMade, ev.Raised, ev.Completed)}
 
 
@@ -690,13 +691,12 @@ class State:
             self.phase = _SHOWDOWN
 
     def _showdown(self) -> ev.Event:
-        for event in openers.proof(self):
-            self._log(event)
-        for event in settle(self):
-            self._log(event)
+        log = self.events.extend  # _log for each: the legal actions are dropped once, below
+        log(openers.proof(self))
+        log(settle(self))
         self.phase = _COMPLETE
         self.actor = None
-        return self._log(ev.HandEnded(stacks=tuple(self.stacks)))
+        return self._log(_HAND_ENDED(tuple(self.stacks)))
 
     # ----------------------------------------------------------- legal actions
     def legal_actions(self) -> tuple[Option, ...]:
