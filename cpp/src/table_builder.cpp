@@ -313,6 +313,12 @@ BuiltTables build_tables() {
         flush[mask] = best;
       }
     }
+    if (is_low(ranking) && straights_and_flushes_count(ranking)) {
+      auto& plain = t.suited_five_plain[rix];
+      plain.assign(1u << kRanks, 0);
+      for (unsigned mask = 0; mask < (1u << kRanks); ++mask)
+        if (__builtin_popcount(mask) == 5) plain[mask] = five(score_hand(input_of_mask(mask, false), ranking));
+    }
     build_wild_tables(t, ranking, sets, five, partial);
   };
   std::vector<std::thread> workers;

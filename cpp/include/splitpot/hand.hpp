@@ -87,23 +87,28 @@ class HandSum {
     if constexpr (straights_and_flushes_count(R)) {
       // The reading of the ranks first, for every hand: it is the answer
       // without five suited cards (97 % of random seven-card hands), and the
-      // rare path, out of line, starts from it. On random pre-built hands this
-      // runs 1.10-1.26x as fast as the lows' lookup inside the rare path, and
-      // high 1.14-1.20x as fast as reading both tables without a branch (each
-      // pair built into one program, run in turn); the full enumeration is
-      // unchanged within the noise.
-      const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][t.slot(key_)];
-      if (key_ & kFlushBits) [[unlikely]]
-        return evaluate_flush<R>(t, plain);
+      // rare path starts from it. On random pre-built hands this runs
+      // 1.10-1.26x as fast as the lows' lookup inside the rare path, and high
+      // 1.14-1.20x as fast as reading both tables without a branch (each pair
+      // built into one program, run in turn); the full enumeration is
+      // unchanged within the noise. High's rare path is one lookup, kept
+      // inline (no call); the lows' is a call.
+      const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][slot(t)];
+      if (key_ & kFlushBits) [[unlikely]] {
+        if constexpr (R == Ranking::High)
+          return t.flush[0][ranks_in(flush_suit())];
+        else
+          return evaluate_flush<R>(t, plain);
+      }
       return plain;
     }
-    return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
+    return t.value[static_cast<std::size_t>(R)][slot(t)];
   }
   /// The same for a hand known to hold no flush (or where flushes don't count).
   template <Ranking R>
   std::uint16_t evaluate_no_flush(const Tables& t) const noexcept {
     assert(!straights_and_flushes_count(R) || !(key_ & kFlushBits));
-    return t.value[static_cast<std::size_t>(R)][t.slot(key_)];
+    return t.value[static_cast<std::size_t>(R)][slot(t)];
   }
   /// Runtime dispatch on the ranking.
   std::uint16_t evaluate(Ranking r) const noexcept {
@@ -120,46 +125,66 @@ class HandSum {
   }
 
  private:
+  // Tables::slot() of the key. The rank key's bits above 24 are zero in any
+  // HandSum, even of the whole deck (checked below), so its low 32 bits need
+  // no mask: one instruction fewer on the hot path.
+  static constexpr std::uint64_t kDeckRankKey = [] {
+    std::uint64_t sum = 0;
+    for (const std::uint32_t m : kRankMultiplier) sum += 4u * m;
+    return sum;
+  }();
+  static_assert(kDeckRankKey <= kRankKeyMask, "a HandSum's rank key stays within its 25 bits");
+  std::uint32_t slot(const Tables& t) const noexcept {
+    const auto rank_key = static_cast<std::uint32_t>(key_);
+    return (rank_key & kHashColMask) + 2u * t.offsets[rank_key >> kHashRowShift];
+  }
+  // The suit of five or more cards (key_ & kFlushBits nonzero), and the
+  // ranks a suit holds. Counts come from the suit counters, not popcounts (a
+  // library call or a dozen instructions in the portable build).
+  unsigned flush_suit() const noexcept {
+    return static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift))) / 4;
+  }
+  unsigned ranks_in(unsigned suit) const noexcept {
+    return static_cast<unsigned>(lanes_ >> (suit * kLaneBits)) & kLaneRanks;
+  }
+
   constexpr HandSum(std::uint64_t key, std::uint64_t lanes) noexcept : key_(key), lanes_(lanes) {}
 
-  // The rare case: five or more cards of one suit. In high a flush is the
-  // best hand possible from seven cards or fewer (no quads or full house fits
-  // beside it): the suit's lane decides. In the lows that count flushes, the
-  // best five is the best flush of the suit, or the best five that
-  // holds an off-suit card. With five suited cards: the best reading of the
-  // ranks ignoring suits is such a five where an off-suit card pairs a suited
-  // one, or where it is not worth what the suited five is (one lookup or
-  // two); else, and with six suited of seven, the fives missing a suited
-  // card (one lookup each), or two.
-  // Counts come from the suit counters, not popcounts (a library call or a
-  // dozen instructions in the portable build).
-  // `any` is the reading of the ranks ignoring suits (value[slot(key)]).
+  // The lows' rare case: five or more cards of one suit (in high, a flush is
+  // the best hand possible from seven cards or fewer: one lookup, inline). A
+  // flush only makes a low worse, so `any`, the reading of the ranks
+  // ignoring suits (value[slot(key)]), is the answer unless its five can only
+  // be played as a flush: a five of suited cards none of whose ranks an
+  // off-suit card holds (with five suited cards, the suited five unpaired;
+  // with six, a suited five without the off-suit card's rank).
+  // suited_five_plain, keyed like the flush, reads such a five without a
+  // flush; where `any` is one of them (2 % of five-suited hands), the best
+  // five is the best flush or a five holding an off-suit card: the fives
+  // missing a suited card (one lookup each), or two.
   template <Ranking R>
   [[gnu::noinline]] std::uint16_t evaluate_flush(const Tables& t, std::uint16_t any) const noexcept {
+    static_assert(is_low(R) && straights_and_flushes_count(R));
     constexpr auto ri = static_cast<std::size_t>(R);
-    const auto counters = static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift);
-    const auto suit = static_cast<unsigned>(__builtin_ctz(counters)) / 4;
-    const unsigned suited = static_cast<unsigned>(lanes_ >> (suit * kLaneBits)) & kLaneRanks;
+    const unsigned suit = flush_suit();
+    const unsigned suited = ranks_in(suit);
     std::uint16_t best = t.flush[ri][suited];
-    if constexpr (R == Ranking::High) {
-      return best;
-    }
-    std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
+    const std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
     if (!off_suit) return best;  // every five is suited
     const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
-    const std::uint16_t* value = t.value[ri].data();
+    const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
+                                                 off_suit >> (3 * kLaneBits));
+    // Zero where `any` is the suited five `five` that only a flush makes.
+    // One integer and one branch: a `bool || bool` compiles to two branches,
+    // the first (an off-suit card pairs a suited one) taken 62 % of the time.
+    const auto not_flush_only = [&](unsigned five) { return (off_ranks & five) | (any ^ t.suited_five_plain[ri][five]); };
     if (k == 5) {
-      // An off-suit card of a suited rank: the best reading is some five
-      // with an off-suit card (the suited five's ranks with it in place of
-      // its rank's suited card, if not another five).
-      const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
-                                                   off_suit >> (3 * kLaneBits));
-      if (off_ranks & suited) return std::max(best, any);
-      std::uint64_t suited_key = key_;  // the hand less its off-suit cards
-      for (; off_suit; off_suit &= off_suit - 1)
-        suited_key -= kRankMultiplier[static_cast<std::size_t>(__builtin_ctzll(off_suit) % kLaneBits)];
-      if (any != value[t.slot(suited_key)]) return std::max(best, any);
+      if (not_flush_only(suited)) return std::max(best, any);
+    } else {  // six suited of seven: the fives missing one suited card
+      unsigned all = 1;
+      for (unsigned a = suited; a; a &= a - 1) all &= not_flush_only(suited & ~(a & (0u - a))) != 0;
+      if (all) return std::max(best, any);
     }
+    const std::uint16_t* value = t.value[ri].data();
     for (unsigned a = suited; a; a &= a - 1) {
       const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
       if (k == 5) {

@@ -87,6 +87,11 @@ struct BasicTables {
   /// Per ranking, by 13-bit rank mask of one suit (5..7 bits set): the best
   /// strength of a flush made from those cards (read only where flushes count).
   std::array<Vec<std::uint16_t>, kRankingCount> flush;
+  /// In the lows that count flushes (deuce-to-seven, ace-to-six; empty in the
+  /// others), by 13-bit rank mask of five ranks: the strength of those five
+  /// read WITHOUT a flush (value[slot] of their rank key, keyed like flush so
+  /// that HandSum's flush path reads it beside the flush in one step).
+  std::array<Vec<std::uint16_t>, kRankingCount> suited_five_plain;
   /// Per ranking, the category of each tier (strength >> 12).
   std::array<std::array<Category, 16>, kRankingCount> tier_category{};
 
