@@ -25,7 +25,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splitpot.engine import events as ev
-from splitpot.engine.memo import IdentityMemo
 from splitpot.engine.pots import side_pots
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
@@ -37,14 +36,19 @@ if TYPE_CHECKING:
 __all__ = ["plain_ranking", "settle_natural"]
 
 _SHOWN, _AWARDED = ev.maker(ev.CardsShown), ev.maker(ev.PotAwarded)
-_PLAIN: IdentityMemo[int | None] = IdentityMemo(limit=256)
-"""``plain_ranking``'s answers by the spec."""
+_PLAIN: dict[int, tuple[GameSpec, int | None]] = {}
+"""``plain_ranking``'s answers by the spec's id (the entry holds the spec, so the id stays its own)."""
 
 
 def plain_ranking(spec: GameSpec) -> int | None:
     """The core's id of the one ranking ``spec``'s showdown plays when this
     module can settle it (see the module docstring), else None.  Asked once per spec."""
-    return _PLAIN.get(lambda: _plain(spec), spec)
+    made = _PLAIN.get(id(spec))
+    if made is None or made[0] is not spec:
+        if len(_PLAIN) >= 256:
+            _PLAIN.clear()
+        made = _PLAIN[id(spec)] = (spec, _plain(spec))
+    return made[1]
 
 
 def _plain(spec: GameSpec) -> int | None:

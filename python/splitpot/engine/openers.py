@@ -38,7 +38,6 @@ from typing import TYPE_CHECKING
 from splitpot import _core
 from splitpot.cards import _RANK_PLURALS, RANKS, _rank_index
 from splitpot.engine import events as ev
-from splitpot.engine.memo import IdentityMemo
 from splitpot.errors import RuleError
 from splitpot.evaluate import _RANKING_ID, evaluate, strength
 from splitpot.validate import as_bool
@@ -126,14 +125,10 @@ class Opening:
 
 
 _HIGH_ID = _RANKING_ID["high"]
-_FLOORS: IdentityMemo[int | None] = IdentityMemo(limit=256)
-"""By the Opening and the Wilds: the strength of the weakest opening hand, None
-where the wild options take part (then :meth:`Opening.opens` answers)."""
-
-
-def _floor(opening: Opening, wilds: Wilds) -> int | None:
-    rank = opening.rank
-    return None if rank is None or wilds.options(low=False) else _threshold(rank)
+_FLOORS: dict[int, tuple[Opening, Wilds, int | None]] = {}
+"""By the Opening's id (the entry holds it, so the id stays its own): the Wilds it
+was prepared for and the strength of the weakest opening hand, None where the
+wild options take part (then :meth:`Opening.opens` answers)."""
 
 
 def holds_openers(opening: Opening, cards: list[int], wilds: Wilds) -> bool:
@@ -145,7 +140,14 @@ def holds_openers(opening: Opening, cards: list[int], wilds: Wilds) -> bool:
     >>> holds_openers(Opening(minimum="Q"), [40, 41, 0, 5, 9], Wilds())
     True
     """
-    floor = _FLOORS.get(lambda: _floor(opening, wilds), opening, wilds)
+    made = _FLOORS.get(id(opening))
+    if made is None or made[0] is not opening or made[1] is not wilds:
+        rank = opening.rank
+        floor = None if rank is None or wilds.options(low=False) else _threshold(rank)
+        if len(_FLOORS) >= 256:
+            _FLOORS.clear()
+        made = _FLOORS[id(opening)] = (opening, wilds, floor)
+    floor = made[2]
     if floor is None:
         return opening.opens(cards, wilds)
     return bool(_core.strength(cards, _HIGH_ID) >= floor)

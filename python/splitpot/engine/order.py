@@ -27,7 +27,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.engine.memo import IdentityMemo
 from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
@@ -157,21 +156,28 @@ def showing_key_for(wilds: Wilds) -> ShowingKey:
     >>> showing_key_for(Wilds()) is natural_showing_key
     True
     """
-    return _KEY_FOR.get(lambda: _showing_key_of(wilds), wilds)
-
-
-_KEY_FOR: IdentityMemo[ShowingKey] = IdentityMemo(limit=1024)
-""":func:`showing_key_for`'s answers by the Wilds: asked at every betting round of a stud game."""
-
-
-def _showing_key_of(wilds: Wilds) -> ShowingKey:
+    made = _KEY_FOR.get(id(wilds))
+    if made is not None and made[0] is wilds:
+        return made[1]
     shared = _shared(wilds)
     if shared is None:
-        return natural_showing_key
+        return _remember(wilds, natural_showing_key)
 
     def key(upcards: Sequence[int]) -> tuple[int, ...]:
         return (strength(list(upcards), "high", **shared),)
 
+    return _remember(wilds, key)
+
+
+_KEY_FOR: dict[int, tuple[Wilds, ShowingKey]] = {}
+""":func:`showing_key_for`'s answers by the Wilds' id (the entry holds the Wilds,
+so the id stays its own): asked at every betting round of a stud game."""
+
+
+def _remember(wilds: Wilds, key: ShowingKey) -> ShowingKey:
+    if len(_KEY_FOR) >= 1024:
+        _KEY_FOR.clear()
+    _KEY_FOR[id(wilds)] = (wilds, key)
     return key
 
 

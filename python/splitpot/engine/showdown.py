@@ -42,7 +42,6 @@ from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.events import card_text
-from splitpot.engine.memo import IdentityMemo
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
 from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.positional import wilds_with
@@ -106,24 +105,26 @@ def evaluate_hands(spec: GameSpec, cards: Sequence[int], wilds: Wilds | None = N
     )
 
 
-_PREPARED: IdentityMemo[tuple[int, Options | None]] = IdentityMemo(limit=1024)
-"""The ranking's id and the core's options of a ``Wilds`` for it, by the Wilds
-and the ranking: made once, not at every hand shown."""
-
-
-def _prepare(ranking: str, wilds: Wilds, low: bool) -> tuple[int, Options | None]:
-    options = wilds.options(low=low)
-    rid = _ranking_id(ranking)
-    return rid, _options(rid, options) if options else None  # type: ignore[arg-type]
+_PREPARED: dict[tuple[int, str, bool], tuple[Wilds, int, Options | None]] = {}
+"""The core's options of a ``Wilds`` for a ranking, by the Wilds' id (the entry
+holds the Wilds, so the id stays its own): made once, not at every hand shown."""
 
 
 def _evaluate_wild(cards: Sequence[int], ranking: str, wilds: Wilds, *, low: bool) -> Hand | None:
     """``evaluate(cards, ranking, **wilds.options(low=low))``; for a list or tuple
     of ints without re-making the options the ``Wilds`` already validated."""
-    rid, options = _PREPARED.get(lambda: _prepare(ranking, wilds, low), wilds, tag=(ranking, low))
-    if options is None or not (type(cards) is list or type(cards) is tuple):
+    key = (id(wilds), ranking, low)
+    made = _PREPARED.get(key)
+    if made is None or made[0] is not wilds:
+        options = wilds.options(low=low)
+        rid = _ranking_id(ranking)
+        made = (wilds, rid, _options(rid, options) if options else None)  # type: ignore[arg-type]
+        if len(_PREPARED) >= 1024:
+            _PREPARED.clear()
+        _PREPARED[key] = made
+    if made[2] is None or not (type(cards) is list or type(cards) is tuple):
         return evaluate(cards, ranking, **wilds.options(low=low))
-    return _evaluate_prepared(cards, rid, options)
+    return _evaluate_prepared(cards, made[1], made[2])
 
 
 _TWO_CARD: dict[tuple[str | None, str | None, int, int], Showing] = {}
