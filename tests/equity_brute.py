@@ -113,7 +113,9 @@ def brute_equity(
     cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = {}
     penalty_cards = frozenset(  # ranks ("7": every seven) or cards
         c for token in (penalty.split() if isinstance(penalty, str) else penalty or ())
-        for c in ([4 * RANKS.index(token) + s for s in range(4)] if token in RANKS else [int(parse_cards(token)[0])])
+        for c in (
+            [4 * RANKS.index(token) + s for s in range(4)] if token in RANKS else [int(parse_cards(token)[0])]
+        )
     )
 
     def by_reference(cards: list[int], ranking: str) -> tuple[int, ...]:

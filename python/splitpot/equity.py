@@ -350,7 +350,8 @@ def _low(game: EquityGame, low: object) -> Ranking | None:
         return Ranking(low)
     if low is not None:
         raise RuleError(
-            f"low= is an option of seven-card-stud-high-low, five-card-stud and mexican-stud, not of {game.value}"
+            "low= is an option of seven-card-stud-high-low, five-card-stud and mexican-stud, "
+            f"not of {game.value}"
         )
     return _FIXED_LOW.get(game)
 
