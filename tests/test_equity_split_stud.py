@@ -210,7 +210,7 @@ def test_parts_add_up_for_mexican_high_low() -> None:
         ({"game": "mexican-stud", "low": "eight-or-better"}, RuleError, "low of mexican-stud is one of"),
         ({"game": "mexican-stud", "low": "ace-to-six", "declare": "in-turn"}, RuleError, "speak.*declare"),
         ({"game": "mexican-stud", "tie_keeps_half": True}, RuleError, "leave out tie_keeps_half"),
-        ({"game": "mexican-stud", "open_pair": True}, RuleError, "equity has no option 'open_pair'; its"),
+        ({"game": "mexican-stud", "open_pair": True}, ArgumentTypeError, "keyword 'open_pair'; it"),
         ({"game": "mexican-stud", "hands": ["5c Ad Kd 9h 2s 3s", "9c Qs"]}, CardError,
          "hand 1 has 6 cards; a mexican-stud hand holds at most 5"),
         ({"game": "mexican-stud", "low": "ace-to-six", "wild_low": "lowest"}, RuleError, "wild_low"),

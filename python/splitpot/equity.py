@@ -81,7 +81,7 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, Splitpo
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.validate import as_bool, as_choice, as_float, as_int, check_keywords, describe
+from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
 from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_mask
 
 try:
@@ -397,14 +397,19 @@ _DECLARING = frozenset({"declare", "tie_keeps_half", "both"})
 
 
 def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = _KEYWORDS) -> None:
-    """Refuse keywords equity does not take; the declaration options with the reason."""
+    """Refuse keywords equity does not take: the declaration options (RuleError, with the reason),
+    others as Python would (ArgumentTypeError, a TypeError), listing the keywords it takes."""
     declared = sorted(set(options) & _DECLARING)
     if declared:
         raise RuleError(
             f"equity reads every high-low game as cards speak (each half to the best hand that way): "
             f"declarations are the players' choices, not chances; leave out {', '.join(declared)}"
         )
-    check_keywords(options, known, what)
+    if options:
+        names = ", ".join(repr(k) for k in sorted(options))
+        raise ArgumentTypeError(
+            f"{what}() got an unexpected keyword {names}; it takes {', '.join(sorted(known))}"
+        )
 
 
 class _Default:
