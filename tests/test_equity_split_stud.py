@@ -217,6 +217,7 @@ def test_parts_add_up_for_mexican_high_low() -> None:
         ({"game": "mexican-stud", "penalty": "Zz"}, RankingError, "unknown penalty rank or card 'Zz'"),
         ({"game": "mexican-stud", "penalty": "2", "penalty_rule": "burn"}, RuleError, "penalty_rule"),
         ({"game": "mexican-stud", "penalty": 7}, ArgumentTypeError, "penalty must be a rank"),
+        ({"game": "mexican-stud", "penalty": "Jk", "joker": "wild"}, RuleError, "joker cannot be a penalty"),
     ],
 )
 def test_bad_input_names_the_problem(kwargs: dict[str, Any], error: type[Exception], match: str) -> None:

@@ -710,13 +710,16 @@ def prepare_equity(
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
     dead_cards = parse_cards(dead)
     joker_rule = _joker(g, joker)
+    penalty_cards = penalty_mask(penalty)
+    if penalty_cards >> 52:
+        raise RuleError("the joker cannot be a penalty card (as in the games); name natural cards or ranks")
     wild_options = (
         joker_rule is not None,
         0 if joker_rule in (None, JokerRule.BUG) else 1,
         wild_mask(wild),
         list(WildLow).index(as_choice(wild_low, WildLow, "wild_low")),
         as_bool(duplicate, "duplicate"),
-        penalty_mask(penalty),
+        penalty_cards,
         list(PenaltyRule).index(as_choice(penalty_rule, PenaltyRule, "penalty_rule")),
     )
     if draws is None:
