@@ -17,6 +17,9 @@ computations they stand for, at every step of random play.
   starts from the seats the first deal dealt in.
 - Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
   as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
+- A State keeps its attributes in slots (no dict of its own: CPython shares the
+  keys of at most 30 attributes, and a State has more), every slot set from the
+  start, so none is read unset, whatever the game and automation.
 """
 
 from __future__ import annotations
@@ -308,3 +311,13 @@ def test_every_deal_starts_with_the_seats_dealt_in(game: str) -> None:
                 redeals += 1
             state.check() if state.can_check() else take(state, rng)
     assert redeals > 30
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "seven-card-stud", "aces-deuces"])
+@pytest.mark.parametrize("automate", [True, False])
+def test_a_state_keeps_its_attributes_in_slots_all_set_from_the_start(game: str, automate: bool) -> None:
+    state = State(get_game(game), [100] * 4, seed=5, automate=automate)
+    assert not hasattr(state, "__dict__")
+    assert [name for name in State.__slots__ if not hasattr(state, name)] == []
+    with pytest.raises(AttributeError):
+        state.openr = 1  # type: ignore[attr-defined]  # a misspelt attribute is refused, not kept aside
