@@ -17,6 +17,8 @@ computations they stand for, at every step of random play.
   starts from the seats the first deal dealt in.
 - Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
   as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
+- The seats that can still act are read from the seats still in (``_active``): the
+  seats of the deal's order not folded, with chips behind, at every step of every game.
 - A State keeps its attributes in slots (no dict of its own: CPython shares the
   keys of at most 30 attributes, and a State has more), every slot set from the
   start, so none is read unset, whatever the game and automation.
@@ -321,3 +323,17 @@ def test_a_state_keeps_its_attributes_in_slots_all_set_from_the_start(game: str,
     assert [name for name in State.__slots__ if not hasattr(state, name)] == []
     with pytest.raises(AttributeError):
         state.openr = 1  # type: ignore[attr-defined]  # a misspelt attribute is refused, not kept aside
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "california-lowball", "seven-card-stud-8",
+                                  "aces-deuces", "mexican-stud"])
+def test_the_seats_to_act_are_the_plain_ones(game: str) -> None:
+    """``_actors`` reads ``_active``; the plain reading walks the deal's order for seats not
+    folded with chips behind; ``_active`` is exactly the seats not folded, in that order."""
+    steps = 0
+    for state, _ in random_hands(game, 30):
+        order, folded, stacks = state._order, state.folded, state.stacks
+        assert state._active == [s for s in order if not folded[s]]
+        assert state._actors() == [s for s in order if not folded[s] and stacks[s] > 0]
+        steps += 1
+    assert steps > 300

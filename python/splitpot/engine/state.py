@@ -411,7 +411,10 @@ class State:
         return out
 
     def _actors(self) -> list[int]:
-        return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
+        """Seats still in with chips behind, dealer's left first: of ``_active`` (the seats of
+        ``_order`` not folded, in that order), asked at every bet, raise and betting round."""
+        stacks = self.stacks
+        return [s for s in self._active if stacks[s] > 0]
 
     def _check_deck(self) -> None:
         fits = self._deck_fits
