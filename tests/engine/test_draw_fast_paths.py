@@ -21,7 +21,8 @@ computations they stand for, at every step of random play.
   seats of the deal's order not folded, with chips behind, at every step of every game.
 - A State keeps its attributes in slots (no dict of its own: CPython shares the
   keys of at most 30 attributes, and a State has more), every slot set from the
-  start, so none is read unset, whatever the game and automation.
+  start, so none is read unset, whatever the game and automation; it may still
+  be referred to weakly.
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -320,7 +322,8 @@ def test_every_deal_starts_with_the_seats_dealt_in(game: str) -> None:
 def test_a_state_keeps_its_attributes_in_slots_all_set_from_the_start(game: str, automate: bool) -> None:
     state = State(get_game(game), [100] * 4, seed=5, automate=automate)
     assert not hasattr(state, "__dict__")
-    assert [name for name in State.__slots__ if not hasattr(state, name)] == []
+    assert [name for name in State.__slots__ if name != "__weakref__" and not hasattr(state, name)] == []
+    assert weakref.ref(state)() is state  # a State may still be referred to weakly
     with pytest.raises(AttributeError):
         state.openr = 1  # type: ignore[attr-defined]  # a misspelt attribute is refused, not kept aside
 

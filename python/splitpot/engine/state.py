@@ -238,12 +238,12 @@ class State:
     # Slots: more than 30 attributes put every instance's in a dict of its own (CPython shares
     # the keys of at most 30), where reading and writing them is slower at every step of a hand.
     __slots__ = (
-        "_active", "_blinds", "_dealt_active", "_dealt_folded", "_deck", "_deck_fits", "_decks",
-        "_exposable", "_exposable_drawn", "_face_down", "_legal", "_may_open", "_next", "_order", "_owed",
-        "_paying", "_pool", "_resume", "_rings", "_turning", "actor", "automate", "button", "committed",
-        "community", "deal", "deck_order", "declared", "down", "drawn", "events", "folded", "game",
-        "game_call", "in_hand", "opener", "opening_hand", "phase", "round", "seats", "spec", "stacks",
-        "starting_stacks", "street", "up",
+        "__weakref__", "_active", "_blinds", "_dealt_active", "_dealt_folded", "_deck", "_deck_fits",
+        "_decks", "_exposable", "_exposable_drawn", "_face_down", "_legal", "_may_open", "_next", "_order",
+        "_owed", "_paying", "_pool", "_resume", "_rings", "_turning", "actor", "automate", "button",
+        "committed", "community", "deal", "deck_order", "declared", "down", "drawn", "events", "folded",
+        "game", "game_call", "in_hand", "opener", "opening_hand", "phase", "round", "seats", "spec",
+        "stacks", "starting_stacks", "street", "up",
     )
 
     def __init__(
