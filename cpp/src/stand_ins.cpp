@@ -189,8 +189,12 @@ ReadHand read_played(const Played& played, Ranking r, const WildOptions& o) {
     return std::make_tuple(group, place, static_cast<int>(c));
   };
   std::uint8_t ordered[5];
-  std::copy(played.cards, played.cards + n, ordered);
-  std::sort(ordered, ordered + n, [&](std::uint8_t a, std::uint8_t b) { return sort_key(a) > sort_key(b); });
+  for (int i = 0; i < n; ++i) {  // insertion, by key descending (five cards at most)
+    const std::uint8_t c = played.cards[i];
+    int j = i;
+    for (; j > 0 && sort_key(ordered[j - 1]) < sort_key(c); --j) ordered[j] = ordered[j - 1];
+    ordered[j] = c;
+  }
   h.count = static_cast<std::uint8_t>(n);
   for (int i = 0; i < n; ++i) {
     h.cards[i] = ordered[i];
