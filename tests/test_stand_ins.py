@@ -11,11 +11,11 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from stand_in_reference import read
 
 from splitpot import _core
 from splitpot.evaluate import _evaluate_prepared, evaluate
 from splitpot.wild import make_options
+from stand_in_reference import read
 
 RANKINGS = ("high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better")
 NATURAL = (0, 0, 0, False, 0, 0)
