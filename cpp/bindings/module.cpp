@@ -11,6 +11,7 @@
 
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
+#include "splitpot/stand_ins.hpp"
 #include "splitpot/wild.hpp"
 #include "register_equity.hpp"
 #include "register_twister.hpp"
@@ -176,6 +177,27 @@ void register_wild(py::module_& m) {
         return played_tuple(best_five_wild(buf, n, to_ranking(ranking), to_options(options)));
       },
       py::arg("cards"), py::arg("ranking"), py::arg("options"), "(strength, the five played, wild cards included).");
+  m.def(
+      "read_wild",
+      [](py::handle cards, int ranking, const OptionsTuple& options) {
+        std::uint8_t buf[kMaxCards];
+        const int n = read_cards(cards, buf);
+        const ReadHand h = read_best_five_wild(buf, n, to_ranking(ranking), to_options(options));
+        py::tuple five(h.count), values(h.count), stand_ins(3 * std::size_t{h.stand_in_count});
+        for (std::size_t i = 0; i < h.count; ++i) {
+          five[i] = py::int_(h.cards[i]);
+          values[i] = py::int_(h.values[i]);
+        }
+        for (std::size_t i = 0; i < h.stand_in_count; ++i) {
+          stand_ins[3 * i] = py::int_(h.stand_ins[i].card);
+          stand_ins[3 * i + 1] = py::int_(h.stand_ins[i].rank);
+          stand_ins[3 * i + 2] = py::int_(h.stand_ins[i].suit);
+        }
+        return py::make_tuple(h.strength, five, values, stand_ins);
+      },
+      py::arg("cards"), py::arg("ranking"), py::arg("options"),
+      "(strength, the five in reading order, the rank each plays as (-1: a zero), (wild card, rank, suit (-1: "
+      "none)) for each wild card, flat).");
   m.def(
       "evaluate_many_wild",
       [](const py::array_t<std::uint8_t, py::array::c_style>& cards, int ranking, const OptionsTuple& options,

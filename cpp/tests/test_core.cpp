@@ -38,6 +38,7 @@
 #include "splitpot/evaluate.hpp"
 #include "splitpot/hand.hpp"
 #include "splitpot/select.hpp"
+#include "splitpot/stand_ins.hpp"
 #include "splitpot/wild.hpp"
 #include "table_builder.hpp"
 
@@ -804,6 +805,60 @@ void test_wild_examples() {
            "fewer than five playable cards is a dead hand");
 }
 
+// What wild cards stand for, and the reading order (docs/WILD_CARDS.md): one
+// example per rule of read_played (the Python tests compare it with the plain
+// computation over random hands).
+void test_stand_ins() {
+  auto card = [](int rank, int suit) { return static_cast<std::uint8_t>(make_card(rank, suit)); };
+  auto read = [](std::vector<std::uint8_t> c, Ranking r, const WildOptions& o) {
+    return read_best_five_wild(c.data(), static_cast<int>(c.size()), r, o);
+  };
+  // "rank suit" of each stand-in, then the cards read, as text
+  auto text = [](const ReadHand& h) {
+    static const char* kRankText = "23456789TJQKA";
+    std::string out;
+    for (int i = 0; i < h.stand_in_count; ++i) {
+      const StandIn& s = h.stand_ins[i];
+      out += s.rank == kZeroRank ? std::string("0") : std::string(1, kRankText[s.rank]);
+      out += s.suit == kNoSuit ? std::string("-") : std::string(1, "cdhs"[s.suit]);
+      out += ' ';
+    }
+    out += '|';
+    for (int i = 0; i < h.count; ++i) out += ' ' + std::to_string(h.values[i]);
+    return out;
+  };
+  auto check_text = [](const std::string& got, const std::string& want, const std::string& what) {
+    check(got == want, what + ": got \"" + got + "\", want \"" + want + "\"");
+  };
+  const std::uint8_t jk = kJoker;
+  WildOptions bug, deuces, deuces_dup, joker_wild, lowest, best;
+  deuces.wild = wild_ranks_mask(1);
+  deuces_dup = deuces;
+  deuces_dup.duplicate = true;
+  joker_wild.joker = JokerRule::Wild;
+  lowest.wild = deuces.wild, lowest.wild_low = WildLow::LowestAbsent;
+  best.wild = deuces.wild, best.wild_low = WildLow::BestRank;
+  // A straight: the missing ranks from the top, each the highest suit not held.
+  check_text(text(read({card(8, 3), card(7, 1), card(0, 2), card(5, 0), card(0, 1)}, Ranking::High, deuces)),
+           "Js 8s | 9 8 7 6 5", "a straight (T-9-7 and two deuces: J-T-9-8-7)");
+  // A flush: the highest ranks absent, in the flush's suit; with duplicate, aces.
+  const std::vector<std::uint8_t> flush = {card(12, 3), card(0, 0), card(7, 3), card(5, 3), card(1, 3)};
+  check_text(text(read(flush, Ranking::High, deuces)), "Ks | 12 11 7 5 1", "flush: the highest absent rank");
+  check_text(text(read(flush, Ranking::High, deuces_dup)), "As | 12 12 7 5 1", "flush: duplicate");
+  // Groups: the bug an ace; a wild card joins the biggest group, the highest of equals.
+  check_text(text(read({card(12, 0), card(12, 1), card(12, 2), card(12, 3), jk}, Ranking::High, bug)),
+           "A- | 12 12 12 12 12", "five aces: the bug an ace, no suit left");
+  check_text(text(read({card(9, 0), card(9, 1), card(4, 2), card(4, 3), card(0, 0)}, Ranking::High, deuces)),
+           "Js | 9 9 9 4 4", "a full house: the wild card joins the higher pair");
+  // Lows: a zero (read last), the lowest absent rank, the first best rank.
+  check_text(text(read({card(4, 0), card(2, 1), card(1, 2), card(12, 3), jk}, Ranking::AceToSix, joker_wild)),
+           "0- | 4 2 1 12 -1", "a zero");
+  check_text(text(read({card(5, 0), card(3, 1), card(2, 2), card(1, 3), card(0, 0)}, Ranking::AceToFive, lowest)),
+           "A- | 5 3 2 1 12", "the lowest absent rank (the ace, low)");
+  check_text(text(read({card(4, 0), card(3, 1), card(2, 2), card(1, 3), card(0, 0)}, Ranking::DeuceToSeven, best)),
+           "8- | 6 4 3 2 1", "the best rank: not the 2 or the 7 (straights)");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -820,6 +875,7 @@ int main(int argc, char** argv) {
   test_batch_bad_rows();
   test_random_against_brute(quick ? 20000 : 1000000);
   test_wild_examples();
+  test_stand_ins();
   test_wild_counts(!quick);
   test_wild_batch_equals_scalar(quick);
   test_hand_sum_random(quick ? 5000 : 200000);

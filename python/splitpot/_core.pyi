@@ -75,6 +75,9 @@ def strength_wild(
 def evaluate_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]
 ) -> tuple[int, tuple[int, ...]]: ...
+def read_wild(
+    cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]
+) -> tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]: ...
 def evaluate_many_wild(
     cards: NDArray[np.uint8],
     ranking: int,

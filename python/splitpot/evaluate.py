@@ -25,10 +25,10 @@ from typing import TYPE_CHECKING, Any, TypedDict, Unpack
 
 import numpy as np
 
-from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, Card, CardLike, parse_cards
+from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
 from splitpot.validate import as_bool, as_choice, as_threads, describe
-from splitpot.wild import Options, WildSpec, make_options, resolve
+from splitpot.wild import Options, WildSpec, make_options
 
 try:
     from splitpot import _core
@@ -364,28 +364,42 @@ def strength(
     return int(_call(_core.strength_wild, cards, rid, wild_options))
 
 
-# the reading order of a rank value (index -1: a wild card counted as a zero, read last)
-_ACES_HIGH_ORDER = (*range(13), -1)
-_ACES_LOW_ORDER = (*range(1, 13), 0, -2)
+_NO_OPTIONS: Options = (0, 0, 0, False, 0, 0)
+_SUIT_TEXT = (*SUIT_SYMBOLS, "")  # index -1: a stand-in named by its rank alone
+_STAND_INS: dict[tuple[int, ...], tuple[tuple[int, str], ...]] = {}
+"""Each wild card and the text of what it stands for, by the core's flat
+(card, rank, suit) triples: a showdown of a wild game names every hand shown."""
+
+
+def _stand_ins(flat: tuple[int, ...]) -> tuple[tuple[int, str], ...]:
+    subs = _STAND_INS.get(flat)
+    if subs is None:
+        if len(_STAND_INS) >= 1 << 16:
+            _STAND_INS.clear()
+        subs = _STAND_INS[flat] = tuple(
+            [(flat[i], "zero" if flat[i + 1] < 0 else RANKS[flat[i + 1]] + _SUIT_TEXT[flat[i + 2]])
+             for i in range(0, len(flat), 3)]
+        )
+    return subs
+
+
+def _read(rid: int, read: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]) -> Hand | None:
+    """The :class:`Hand` of the core's ``read_wild``: the five in reading order, the
+    rank each plays as and what each wild card stands for (cpp/src/stand_ins.cpp)."""
+    s, ordered, values, flat = read
+    if not s:
+        return None
+    hand = _new_hand(Hand)
+    hand._strength, hand._ranking, hand._cards, hand._wilds = s, _RANKINGS[rid], ordered, _stand_ins(flat)
+    hand._values = values
+    return hand
 
 
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
     if options is None and 52 not in played:
         return Hand(s, _RANKINGS[rid], played)
-    opts = options or (0, 0, 0, False, 0, 0)
-    category = _category(s, rid)
-    values, subs = resolve(
-        played, rid, opts, category.value, lambda five: _core.strength(five, rid), s
-    )
-    # reading order: bigger groups first, then from the top (zeros last)
-    sub_cards = [c for c, _ in subs]
-    key = dict(zip([c for c in played if c not in sub_cards] + sub_cards, values, strict=True))
-    order = _ACES_LOW_ORDER if rid in (2, 3, 4) else _ACES_HIGH_ORDER  # a rank value's place; zeros last
-    sort_key = {c: (values.count(v) if v != -1 else 0, order[v], c) for c, v in key.items()}
-    ordered = tuple(sorted(played, key=sort_key.__getitem__, reverse=True))
-    hand = _new_hand(Hand)
-    hand._strength, hand._ranking, hand._cards, hand._wilds = s, _RANKINGS[rid], ordered, subs
-    hand._values = tuple([key[c] for c in ordered])
+    hand = _read(rid, _core.read_wild(played, rid, options or _NO_OPTIONS))  # the played five make s again
+    assert hand is not None and hand._strength == s
     return hand
 
 
@@ -393,8 +407,7 @@ def _evaluate_prepared(cards: Sequence[int], rid: int, options: Options) -> Hand
     """:func:`evaluate` of int cards with the core's options made once by
     :func:`_options` (the engine's showdown holds them for its validated
     ``Wilds``): neither the cards nor the options are parsed or checked again."""
-    s, played = _core.evaluate_wild(cards, rid, options)
-    return _hand(s, rid, played, options) if s else None
+    return _read(rid, _core.read_wild(cards, rid, options))
 
 
 def evaluate(
@@ -437,11 +450,8 @@ def evaluate(
                 None,
             )
             return hand
-    else:
-        s, played = _call(_core.evaluate_wild, cards, rid, wild_options)
-        if s == 0:
-            return None
-    return _hand(s, rid, played, wild_options)
+        return _hand(s, rid, played, None)  # the joker, as the bug
+    return _read(rid, _call(_core.read_wild, cards, rid, wild_options))
 
 
 def high_low(

@@ -1,8 +1,8 @@
-"""Wild-card options and what each wild card stands for (docs/WILD_CARDS.md).
+"""Wild-card options, in the form the C++ core reads (docs/WILD_CARDS.md).
 
 The evaluator takes wild options as keywords; this module turns them into the
-compact form the C++ core reads, and, for display, works out what each wild
-card in a played hand stands for.
+compact form the C++ core reads (which also works out, for display, what each
+wild card in a played hand stands for: cpp/src/stand_ins.cpp).
 
 >>> wild_mask("2") == sum(1 << c for c in range(4))
 True
@@ -14,11 +14,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from enum import StrEnum, unique
 from functools import lru_cache
 
-from splitpot.cards import RANKS, SUIT_SYMBOLS, Card, _rank_index, parse_cards
+from splitpot.cards import Card, _rank_index, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, RankingError
 from splitpot.validate import as_bool, as_choice, describe
 
@@ -156,116 +156,3 @@ def make_options(
     if not (mask or joker_id or low_id or duplicate or pmask):
         return None
     return (mask, joker_id, low_id, duplicate, pmask, penalty_id)
-
-
-# --- what wild cards stand for (display only) -------------------------------
-
-_ZERO = -1  # a wild card counted as a zero
-_STRAIGHTS_FLUSH = frozenset({"straight", "straight_flush", "flush"})
-
-
-def _low_order(rid: int) -> list[int]:
-    return [12, *range(12)] if rid in (2, 3, 4) else list(range(13))
-
-
-def _suit_for(rank: int, held: set[int], avoid_suit: int | None = None) -> int | None:
-    for suit in (3, 2, 1, 0):
-        if 4 * rank + suit not in held and suit != avoid_suit:
-            held.add(4 * rank + suit)
-            return suit
-    return None
-
-
-def _text(rank: int, suit: int | None) -> str:
-    if rank == _ZERO:
-        return "zero"
-    return RANKS[rank] + ("" if suit is None else SUIT_SYMBOLS[suit])
-
-
-def resolve(
-    five: tuple[int, ...],
-    rid: int,
-    options: Options,
-    category: str,
-    strength_of: Callable[[list[int]], int],
-    target: int,
-) -> tuple[list[int], tuple[tuple[int, str], ...]]:
-    """Rank values of the five as played (wild cards resolved; _ZERO for a
-    zero) and, for each wild card, the text of what it stands for.
-
-    ``strength_of`` is the *natural* strength of five cards: a card put in a
-    wild card's place must not count as wild again (a deuce for a deuce)."""
-    mask = options[0]
-    naturals: list[int] = []
-    wilds: list[int] = []
-    for c in five:  # one pass: the showdown of a wild game reads every hand shown
-        (naturals if c != 52 and not mask >> c & 1 else wilds).append(c)
-    nat_ranks = [c >> 2 for c in naturals]
-    if not wilds:
-        return nat_ranks, ()
-    held = set(naturals)
-    values: list[int] = list(nat_ranks)
-    subs: list[tuple[int, str]] = []
-
-    def fill(card: int, rank: int, suit: int | None) -> None:
-        values.append(rank)
-        subs.append((card, _text(rank, suit)))
-
-    if 52 in wilds and options[1] == 0:  # the joker as the bug
-        bug, fully = [52], [c for c in wilds if c != 52]
-    else:
-        bug, fully = [], wilds
-    if rid == 0:
-        one_suit = None
-        if category in _STRAIGHTS_FLUSH:  # the suits matter there only
-            suits = {c & 3 for c in naturals}
-            one_suit = suits.pop() if len(suits) == 1 else None
-        if category in ("straight", "straight_flush"):
-            present = set(nat_ranks)
-            for top in range(12, 2, -1):
-                ranks = {12, 0, 1, 2, 3} if top == 3 else set(range(top - 4, top + 1))
-                if present <= ranks:
-                    missing = sorted(ranks - present, reverse=True)
-                    for card, rank in zip(wilds, missing, strict=False):
-                        suit = one_suit if category == "straight_flush" else _suit_for(rank, held)
-                        fill(card, rank, suit)
-                    break
-        elif category == "flush" and one_suit is not None:
-            absent = [r for r in range(12, -1, -1) if r not in nat_ranks]
-            for card in wilds:
-                rank = 12 if options[3] else absent.pop(0)
-                fill(card, rank, one_suit)
-        else:  # the bug is an ace; the other wild cards join the biggest group of the naturals
-            # and the bug's aces (the highest among equals; none: aces)
-            counted = nat_ranks + [12] * len(bug)
-            # the first of the most common ranks from the top (max keeps the first of equals)
-            group = max(sorted(counted, reverse=True), key=counted.count) if counted else 12
-            for card in bug:
-                fill(card, 12, _suit_for(12, held))
-            for card in fully:
-                fill(card, group, _suit_for(group, held))
-        return values, tuple(subs)
-
-    order = _low_order(rid)
-    if options[2] == 0:  # zero
-        for card in fully:
-            fill(card, _ZERO, None)
-    elif options[2] == 2:  # best-rank: the first choice that gives the hand's strength
-        from itertools import combinations
-
-        absent = [r for r in order if r not in nat_ranks][: len(wilds) + 3]
-        for pick in combinations(absent, len(wilds)):
-            trial = list(naturals)
-            for rank in pick:
-                trial.append(4 * rank + (_suit_for(rank, set(trial)) or 0))
-            if strength_of(trial) == target:
-                for card, rank in zip(wilds, pick, strict=True):
-                    fill(card, rank, None)
-                return values, tuple(subs)
-        bug, fully = wilds, []
-    else:
-        bug = wilds  # lowest-absent: every wild card as the bug
-    for card in bug:
-        rank = next(r for r in order if r not in values)
-        fill(card, rank, None)
-    return values, tuple(subs)

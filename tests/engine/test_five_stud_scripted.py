@@ -6,12 +6,15 @@ Decks come from ``stud_deck``: each hand lists its cards in the order dealt
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from engine_helpers import call_down, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
+from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.history import History
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
@@ -179,6 +182,31 @@ def test_turn_up_option_in_turn_before_the_last_card() -> None:
     assert state.up[0][-1] == card("4d") and state.down[0] == [card("2c")]
     replayed = History.from_json(state.history().to_json()).replay()
     assert replayed.snapshot() == state.snapshot()
+
+
+def test_turn_up_option_may_keep_the_hole_card_down_where_a_forced_turn_up_may_not() -> None:
+    """The option is optional: the same hole card is offered as "turn it up or
+    keep it down" under ``turn_up`` and as "turn it up" under a street whose
+    turn-up is forced (the same streets with ``TurnUp(optional=False)``), in
+    either order within one process (the option lists are remembered)."""
+    forced_rule = TurnUp(optional=False, before_deal=True, mode=ChoiceMode.IN_TURN)
+    last = TURN.streets[-1]
+    forced = replace(TURN, streets=(*TURN.streets[:-1], replace(last, turn_up=forced_rule)))
+    deck = stud_deck(["2c 9h 8d Jc 4d", "3c Kd 6h Tc 5d", "4c 5s 3d Qc 7d"])
+    for spec in (TURN, forced, TURN):
+        state = State(spec, [100] * 3, deck=deck)
+        while state.phase is not Phase.TURNING_UP:
+            passive_action(state)
+        optional = spec is TURN
+        assert [(o.action, o.amounts, o.choices) for o in state.legal_actions()] == [
+            (Action.TURN_UP, (0, 1) if optional else (1,), ("3c",))]
+        assert state.turn_up_option(1).amounts == ((0, 1) if optional else (1,))
+        assert state.can_turn_up([]) is optional
+        if not optional:
+            before = state.snapshot()
+            with pytest.raises(IllegalActionError, match=r"must turn up one of his down cards \(3c\), not 0"):
+                state.turn_up([])
+            assert state.snapshot() == before
 
 
 def test_turn_up_with_last_card_down_is_refused() -> None:
