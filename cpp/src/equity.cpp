@@ -135,18 +135,21 @@ int members_of(const PlayerSpot& ps) {
 Spot validate(const EquityRequest& rq) {
   const int game = static_cast<int>(rq.game);
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
-  const bool classic_low = rq.low == Ranking::DeuceToSeven || rq.low == Ranking::AceToSix || rq.low == Ranking::AceToFive;
+  // High is the game's default: the classic high-low game's is deuce-to-seven.
+  const Ranking low =
+      rq.game == EquityGame::SevenCardStudHighLow && rq.low == Ranking::High ? Ranking::DeuceToSeven : rq.low;
+  const bool classic_low = low == Ranking::DeuceToSeven || low == Ranking::AceToSix || low == Ranking::AceToFive;
   if (rq.game == EquityGame::SevenCardStudHighLow && !classic_low) {
     throw EquityOptionError("the low of seven-card-stud-high-low is deuce-to-seven, ace-to-six or ace-to-five");
   }
   if ((rq.game == EquityGame::FiveCardStud || rq.game == EquityGame::MexicanStud) && !classic_low &&
-      rq.low != Ranking::High) {
+      low != Ranking::High) {
     throw EquityOptionError(
         "the low of five-card-stud and mexican-stud is deuce-to-seven, ace-to-six or ace-to-five (or none: high "
         "only)");
   }
   Spot s;
-  s.game = game_info(rq.game, rq.low);
+  s.game = game_info(rq.game, low);
   const GameInfo& g = s.game;
   const std::string name = g.name;
   const auto n = static_cast<int>(rq.hands.size());
@@ -1418,10 +1421,10 @@ EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
     case EquityGame::SevenCardStud8: return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, mon);
     case EquityGame::FiveCardStud:
     case EquityGame::MexicanStud:
-      if (rq.low == Ranking::High) return run<Game<true, false, Ranking::High>>(s, rq, mon);
+      if (!s.game.low) return run<Game<true, false, Ranking::High>>(s, rq, mon);
       [[fallthrough]];
     case EquityGame::SevenCardStudHighLow:
-      switch (rq.low) {
+      switch (s.game.low_ranking) {  // the low validated, the default applied
         case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix>>(s, rq, mon);
         case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive>>(s, rq, mon);
         default: return run<Game<true, true, Ranking::DeuceToSeven>>(s, rq, mon);

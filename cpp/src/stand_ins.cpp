@@ -157,8 +157,8 @@ ReadHand read_played(const Played& played, Ranking r, const WildOptions& o) {
   ReadHand h;
   h.strength = played.strength;
   if (played.strength == kNoLow) return h;
-  const int n = played.count;
-  std::uint8_t nat[5], wild[5];
+  const int n = std::min<int>(played.count, 5);  // five at most (also tells the optimiser so)
+  std::uint8_t nat[5] = {}, wild[5] = {};
   int nn = 0, nw = 0;
   std::uint64_t held = 0;
   Resolved res;

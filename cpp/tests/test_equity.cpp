@@ -45,12 +45,13 @@ Sides sides_of(const EquityRequest& rq) {
   switch (rq.game) {
     case EquityGame::SevenCardStud: return {true, false, Ranking::High, 7};
     case EquityGame::SevenCardStud8: return {true, true, Ranking::EightOrBetter, 7};
-    case EquityGame::SevenCardStudHighLow: return {true, true, rq.low, 7};
+    case EquityGame::SevenCardStudHighLow:
+      return {true, true, rq.low == Ranking::High ? Ranking::DeuceToSeven : rq.low, 7};
     case EquityGame::Lowball: return {false, true, Ranking::AceToFive, 5};
     case EquityGame::DeuceToSevenDraw: return {false, true, Ranking::DeuceToSeven, 5};
-    case EquityGame::Jackpots:
+    case EquityGame::Jackpots: return {true, false, Ranking::High, 5};
     case EquityGame::FiveCardStud:
-    case EquityGame::MexicanStud: return {true, false, Ranking::High, 5};
+    case EquityGame::MexicanStud: return {true, rq.low != Ranking::High, rq.low, 5};  // High: high only
   }
   return {};
 }
@@ -255,6 +256,19 @@ int main(int argc, char** argv) {
     EquityRequest rq = request(G::SevenCardStudHighLow, {"7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"}, "2c 2d");
     rq.low = low;
     spots.emplace_back("stud high-low, 6+6 known", rq);
+    rq = request(G::FiveCardStud, {"As 2d 7c", "Qs 3d 4h"}, "Ac Kc 9s 9h");
+    rq.low = low;
+    spots.emplace_back("five-card stud high-low, 3+3 known", rq);
+    rq = request(G::MexicanStud, {"5c Ad Kd 9h", "9c Qs 2h 3d"});
+    rq.low = low;
+    spots.emplace_back("mexican stud high-low, hole first", rq);
+    rq.wild_low = WildLow::BestRank;
+    spots.emplace_back("mexican stud high-low, wild cards the best rank", rq);
+  }
+  {
+    EquityRequest rq = request(G::SevenCardStudHighLow, {"7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"}, "2c 2d");
+    rq.low = Ranking::High;  // the default: deuce-to-seven
+    spots.emplace_back("stud high-low, the default low", rq);
   }
   {
     EquityRequest rq = request(G::SevenCardStud, {"2c Ad 7c 7d 9s", "Kc Kd 3s 3c 4c"});
@@ -312,6 +326,8 @@ int main(int argc, char** argv) {
       for (int rep = 0; rep < (quick ? 1 : 3); ++rep) {
         EquityRequest rq = random_spot(st.game, st.known, st.known - (rep % 2), st.dead, seed);
         if (st.game == G::SevenCardStudHighLow) rq.low = rep == 0 ? Ranking::DeuceToSeven : rep == 1 ? Ranking::AceToSix : Ranking::AceToFive;
+        if (st.game == G::FiveCardStud || st.game == G::MexicanStud)  // high only, then high-low
+          rq.low = rep == 0 ? Ranking::High : rep == 1 ? Ranking::AceToSix : Ranking::DeuceToSeven;
         if (rep == 2 && st.game != G::MexicanStud) rq.wild = wild_ranks_mask(1);
         rq.threads = 2;
         compare_methods(std::string(sides_of(rq).high ? "" : "") + spot_text(rq), rq);

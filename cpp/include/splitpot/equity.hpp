@@ -97,9 +97,10 @@ struct EquityRange {
 
 struct EquityRequest {
   EquityGame game = EquityGame::SevenCardStud;
-  // SevenCardStudHighLow: deuce-to-seven, ace-to-six or ace-to-five. FiveCardStud
-  // and MexicanStud: High (high only) or one of those lows (high-low). Others: unused.
-  Ranking low = Ranking::DeuceToSeven;
+  // High (the default) is the game's default: deuce-to-seven in SevenCardStudHighLow,
+  // high only in FiveCardStud and MexicanStud. Those three also take deuce-to-seven,
+  // ace-to-six or ace-to-five (high-low); the other games ignore it.
+  Ranking low = Ranking::High;
   std::vector<std::vector<std::uint8_t>> hands;  // known cards per player (Mexican stud: the hole card first)
   std::vector<EquityRange> ranges;               // empty, or one per player (hidden = 0: no range)
   std::vector<std::uint8_t> dead;                // cards known to be out of the deck
