@@ -12,7 +12,10 @@ Spots (heads-up ``seven-card-stud-8``):
   hole: 75 hidden pairs), Monte Carlo, SPLITPOT_BENCH_EQUITY_SAMPLES (default 1,000,000) samples
   on one thread, beside pokerkit's ``calculate_equities`` with the same range (the 75 three-card
   hands, seven hole cards each; StandardHighHand + EightOrBetterLowHand),
-  SPLITPOT_BENCH_POKERKIT_SAMPLES (default 2,000) samples, one process.
+  SPLITPOT_BENCH_POKERKIT_SAMPLES (default 2,000) samples, one process;
+* ``mexican-stud`` heads-up after the first turn-up, ``5c Ad`` vs ``9c Qs`` (hole card first),
+  exact (counted, 245,430,240 outcomes, one thread): high only beside high-low
+  (``low="ace-to-six"``), the cost of the low half.
 
 A sample is one deal of the rest of both hands, so samples per second compare the two at equal
 accuracy. Each row's checksum is player 0's share of the pot in tenths of a percent; pokerkit's
@@ -37,6 +40,7 @@ import splitpot
 from splitpot.equity import EquityStopped
 
 __all__ = [
+    "mexican",
     "pokerkit_range_mc",
     "splitpot_fifth",
     "splitpot_range_mc",
@@ -48,6 +52,7 @@ GAME = "seven-card-stud-8"
 FIFTH = ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"]
 THIRD = ["Ah 2c 3d", "Kd Kc 9s"]
 RANGE_SPOT = ["Ah 2c 3d", "Kd + 2 down: pair"]
+MEXICAN = ["5c Ad", "9c Qs"]
 
 
 def _env_int(name: str, default: int) -> int:
@@ -87,6 +92,10 @@ def third_street_enumerator(seconds: float = ENUMERATE_SECONDS) -> tuple[float, 
 
 def splitpot_fifth(method: str = "auto") -> splitpot.EquityResult:
     return splitpot.equity(GAME, FIFTH, threads=1, method=method)
+
+
+def mexican(low: str | None = None) -> splitpot.EquityResult:
+    return splitpot.equity("mexican-stud", MEXICAN, low=low, threads=1)
 
 
 def splitpot_range_mc(samples: int = SAMPLES, threads: int = 1, seed: int = 2026) -> splitpot.EquityResult:
@@ -154,6 +163,13 @@ def test_fifth_street_enumerator(benchmark: Any) -> None:
     assert r.method == "enumerate" and r.outcomes == 671_580
 
 
+@pytest.mark.parametrize("low", [None, "ace-to-six"], ids=["high", "high-low"])
+def test_mexican_second_street(benchmark: Any, low: str | None) -> None:
+    benchmark.group = "equity mexican-stud heads-up second street exact"
+    r = benchmark.pedantic(mexican, args=(low,), rounds=10, iterations=1, warmup_rounds=1)
+    assert r.method == "count" and r.outcomes == 245_430_240
+
+
 def test_splitpot_range_monte_carlo(benchmark: Any, figures: Any) -> None:
     benchmark.group = "equity stud-8 third street with a range (samples)"
     r = benchmark.pedantic(splitpot_range_mc, rounds=3, iterations=1)
@@ -198,6 +214,9 @@ def main(argv: list[str]) -> int:
     t_fe = _best(lambda: splitpot_fifth("enumerate"), 20)
     print(f"fifth street exact: counting {t_fc * 1e3:.2f} ms, enumerator {t_fe * 1e3:.2f} ms "
           f"({t_fe / t_fc:.1f}x)")
+    t_high, t_split = _best(mexican, 10), _best(lambda: mexican("ace-to-six"), 10)
+    print(f"mexican-stud {' vs '.join(MEXICAN)} exact, counting, 1 thread: high {t_high * 1e3:.1f} ms, "
+          f"high-low (ace-to-six) {t_split * 1e3:.1f} ms ({t_split / t_high:.2f}x)")
     rates = {}
     for threads in (1, 2):
         t_mc = _best(lambda th=threads: splitpot_range_mc(threads=th), 3)  # type: ignore[misc]

@@ -5,8 +5,14 @@ every way of dealing each player's missing cards (``itertools.combinations``,
 player by player; a player with a range takes each of its members in turn,
 weighted), each final hand scored with :func:`splitpot.strength` (wild
 options passed through; Mexican stud: the first card is the hole card, its
-rank wild), each outcome settled with exact fractions. Slow, so only for
-small spots.
+rank wild) or, with ``reference=True``, with the plain-Python substitution
+search of ``wild_reference.py`` (nothing of splitpot's evaluator), each
+outcome settled with exact fractions. Slow, so only for small spots.
+
+Settling follows the rules (§4): each side to its best live hand (a strength
+of 0, or no reference key, is no qualifying low or a dead hand and never
+wins); with no winner of either side the pot is split equally, counted as a
+tie of the game's first side (equity's reading).
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
+import wild_reference
 from splitpot import parse_cards, strength
 from splitpot.cards import RANKS
 
@@ -73,9 +80,14 @@ def brute_equity(
     joker: str | None = None,
     wild: str | None = None,
     ranges: Sequence[Members | None] | None = None,
+    *,
+    wild_low: str = "zero",
+    penalty: str | Sequence[str] | None = None,
+    penalty_rule: str = "dead-hand",
+    reference: bool = False,
 ) -> Brute:
     high, low_ranking, size = SIDES[game]
-    if game == "seven-card-stud-high-low" and low is not None:
+    if game in ("seven-card-stud-high-low", "five-card-stud", "mexican-stud") and low is not None:
         low_ranking = low
     known = [[int(c) for c in parse_cards(h)] for h in hands]
     n = len(hands)
@@ -88,17 +100,42 @@ def brute_equity(
         total = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
         for c in deck:
             text = parse_cards([c])[0]
-            part = brute_equity(game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges)
+            part = brute_equity(
+                game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges,
+                wild_low=wild_low, penalty=penalty, penalty_rule=penalty_rule, reference=reference,
+            )
             total.outcomes += part.outcomes
             for i in range(n):
                 for name in FIELDS:
                     total.counts[i][name] += part.counts[i][name]
         return total
     result = Brute(counts=[dict.fromkeys(FIELDS, Fraction(0)) for _ in range(n)])
-    cache: dict[tuple[int, tuple[int, ...]], tuple[int, int]] = {}
+    cache: dict[tuple[int, tuple[int, ...]], tuple[Any, Any]] = {}
+    penalty_cards = frozenset(  # ranks ("7": every seven) or cards
+        c for token in (penalty.split() if isinstance(penalty, str) else penalty or ())
+        for c in (
+            [4 * RANKS.index(token) + s for s in range(4)] if token in RANKS else [int(parse_cards(token)[0])]
+        )
+    )
 
-    def evaluate(cards: list[int], ranking: str) -> int:
+    def by_reference(cards: list[int], ranking: str) -> tuple[int, ...]:
+        ranks = {RANKS.index(r) for r in (wild or "").split()}
+        if game == "mexican-stud" and cards[0] != JOKER:
+            ranks.add(cards[0] // 4)
+        opts = wild_reference.Options(
+            ranking=ranking, wild_ranks=frozenset(ranks), joker=joker or "bug", wild_low=wild_low,
+            penalty=penalty_cards, penalty_rule=penalty_rule,
+        )
+        return wild_reference.best_key(cards, opts) or ()  # (): no low, or a dead hand
+
+    def evaluate(cards: list[int], ranking: str) -> Any:
+        if reference:
+            return by_reference(cards, ranking)
         extra: dict[str, Any] = {}
+        if ranking != "high" and wild_low != "zero":
+            extra["wild_low"] = wild_low
+        if penalty:
+            extra |= {"penalty": penalty, "penalty_rule": penalty_rule}
         if wild:
             extra["wild"] = wild
         if game == "mexican-stud" and cards[0] != JOKER:
@@ -109,7 +146,7 @@ def brute_equity(
             extra["joker"] = joker
         return strength(cards, ranking, **extra)
 
-    def score(player: int, cards: tuple[int, ...]) -> tuple[int, int]:
+    def score(player: int, cards: tuple[int, ...]) -> tuple[Any, Any]:
         got = cache.get((player, cards))
         if got is None:
             full = known[player] + list(cards)
@@ -118,13 +155,18 @@ def brute_equity(
             got = cache[(player, cards)] = (hi, lo)
         return got
 
-    def settle(scores: list[tuple[int, int]], weight: int) -> None:
+    def settle(scores: list[tuple[Any, Any]], weight: int) -> None:
         result.outcomes += weight
         best_hi = max(s[0] for s in scores)
         best_lo = max(s[1] for s in scores)
-        hi_winners = [i for i in range(n) if high and scores[i][0] == best_hi]
-        # strength 0: no qualifying low (eight-or-better); every other low exists
-        lo_winners = [i for i in range(n) if low_ranking and best_lo > 0 and scores[i][1] == best_lo]
+        # a strength of 0 (a key of ()): no qualifying low, or a dead hand; it never wins
+        hi_winners = [i for i in range(n) if high and best_hi and scores[i][0] == best_hi]
+        lo_winners = [i for i in range(n) if low_ranking and best_lo and scores[i][1] == best_lo]
+        if not hi_winners and not lo_winners:  # every hand dead: an equal split, a tie of the first side
+            if high:
+                hi_winners = list(range(n))
+            else:
+                lo_winners = list(range(n))
         halves = 2 if hi_winners and lo_winners else 1
         pot = [Fraction(0)] * n
         for winners, win, tie in ((hi_winners, "high_win", "high_tie"), (lo_winners, "low_win", "low_tie")):
@@ -136,7 +178,7 @@ def brute_equity(
             if pot[i] == 1:
                 result.counts[i]["scoop"] += weight
 
-    def deal(player: int, left: list[int], scores: list[tuple[int, int]], weight: int) -> None:
+    def deal(player: int, left: list[int], scores: list[tuple[Any, Any]], weight: int) -> None:
         if player == n:
             settle(scores, weight)
             return

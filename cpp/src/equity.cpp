@@ -86,18 +86,19 @@ struct GameInfo {
   bool mexican;      // the hole card's rank is wild for its owner
 };
 
-GameInfo game_info(EquityGame g, Ranking classic_low) {
+GameInfo game_info(EquityGame g, Ranking low) {
   switch (g) {
     case EquityGame::SevenCardStud: return {"seven-card-stud", 7, true, false, Ranking::High, false, false};
     case EquityGame::SevenCardStud8:
       return {"seven-card-stud-8", 7, true, true, Ranking::EightOrBetter, false, false};
     case EquityGame::SevenCardStudHighLow:
-      return {"seven-card-stud-high-low", 7, true, true, classic_low, false, false};
+      return {"seven-card-stud-high-low", 7, true, true, low, false, false};
     case EquityGame::Lowball: return {"lowball", 5, false, true, Ranking::AceToFive, true, false};
     case EquityGame::DeuceToSevenDraw: return {"deuce-to-seven", 5, false, true, Ranking::DeuceToSeven, true, false};
     case EquityGame::Jackpots: return {"jackpots", 5, true, false, Ranking::High, true, false};
-    case EquityGame::FiveCardStud: return {"five-card-stud", 5, true, false, Ranking::High, false, false};
-    case EquityGame::MexicanStud: return {"mexican-stud", 5, true, false, Ranking::High, false, true};
+    case EquityGame::FiveCardStud:  // high-low with a classic low (`low`), else high only
+      return {"five-card-stud", 5, true, low != Ranking::High, low, false, false};
+    case EquityGame::MexicanStud: return {"mexican-stud", 5, true, low != Ranking::High, low, false, true};
   }
   throw EquityOptionError("unknown game id " + std::to_string(static_cast<int>(g)));
 }
@@ -121,7 +122,7 @@ struct Spot {
   std::vector<std::uint8_t> deck;  // the cards left, ascending (member cards included)
   std::array<int, kDeckSize + 1> deck_index{};  // card -> its index in deck, or -1
   WildOptions wild{};              // the evaluator's options for every hand
-  std::uint64_t wild_cards = 0;    // mask of the cards that take the wild path (wild cards and the joker)
+  std::uint64_t path_cards = 0;    // beside a hand's own wild cards: the joker and penalty cards (the wild path)
   bool any_wild = false;
   bool ranges = false;
   bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
@@ -134,9 +135,15 @@ int members_of(const PlayerSpot& ps) {
 Spot validate(const EquityRequest& rq) {
   const int game = static_cast<int>(rq.game);
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
-  if (rq.game == EquityGame::SevenCardStudHighLow && rq.low != Ranking::DeuceToSeven &&
-      rq.low != Ranking::AceToSix && rq.low != Ranking::AceToFive) {
+  const bool classic_low = rq.low == Ranking::DeuceToSeven || rq.low == Ranking::AceToSix || rq.low == Ranking::AceToFive;
+  if (rq.game == EquityGame::SevenCardStudHighLow && !classic_low) {
     throw EquityOptionError("the low of seven-card-stud-high-low is deuce-to-seven, ace-to-six or ace-to-five");
+  }
+  if ((rq.game == EquityGame::FiveCardStud || rq.game == EquityGame::MexicanStud) && !classic_low &&
+      rq.low != Ranking::High) {
+    throw EquityOptionError(
+        "the low of five-card-stud and mexican-stud is deuce-to-seven, ace-to-six or ace-to-five (or none: high "
+        "only)");
   }
   Spot s;
   s.game = game_info(rq.game, rq.low);
@@ -162,6 +169,7 @@ Spot validate(const EquityRequest& rq) {
     throw EquityOptionError("the standard-error target and the time limit must be finite and positive");
   }
   if ((rq.wild >> kDeckSize) != 0) throw EquityOptionError("wild cards are natural cards 0..51 (the joker is joker=)");
+  if ((rq.penalty >> (kDeckSize + 1)) != 0) throw EquityOptionError("penalty cards are cards 0..52 (52: the joker)");
   if (!rq.ranges.empty() && static_cast<int>(rq.ranges.size()) != n) {
     throw EquityOptionError("ranges needs one entry per hand: " + std::to_string(n) + " hands, " +
                             std::to_string(rq.ranges.size()) + " ranges");
@@ -172,8 +180,10 @@ Spot validate(const EquityRequest& rq) {
   s.wild.joker = rq.joker_rule;
   s.wild.wild_low = rq.wild_low;
   s.wild.duplicate = rq.duplicate;
-  s.wild_cards = rq.wild | (rq.joker ? card_bit(kJoker) : 0);
-  s.any_wild = s.wild_cards != 0 || g.mexican;
+  s.wild.penalty = rq.penalty;
+  s.wild.penalty_rule = rq.penalty_rule;
+  s.path_cards = (rq.joker ? card_bit(kJoker) : 0) | rq.penalty;
+  s.any_wild = rq.wild != 0 || s.path_cards != 0 || g.mexican;
 
   const int deck_size = rq.joker ? kDeckSize + 1 : kDeckSize;
   std::array<int, kDeckSize + 1> owner;  // -1 free, i = hand i, n = dead
@@ -462,7 +472,9 @@ inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, Play
     }
   }
   if (won) std::fill(won, won + n, 0);
-  const bool low_side = G::kLow && best_lo > 0;  // 0: nobody qualifies
+  // 0: nobody qualifies (or every hand is dead). A low-only game then splits
+  // the pot among them all, as a high game does when every high is 0.
+  const bool low_side = G::kLow && (best_lo > 0 || !G::kHigh);
   // Each side: its part of the pot to every best hand, a win alone or a tie.
   auto award = [&](const std::uint16_t* v, std::uint16_t best, int count, std::uint64_t PlayerCounts::*win,
                    std::uint64_t PlayerCounts::*tie, std::uint64_t part) {
@@ -655,7 +667,7 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
     }
     const int hole = ps.n_known > 0 ? ps.known[0] : (ps.hole_in_member ? ps.members[uj * hid] : -1);
     const WildOptions o = hand_wild(s, hole);
-    const std::uint64_t wild_cards = o.wild | (s.wild_cards & card_bit(kJoker));
+    const std::uint64_t wild_cards = o.wild | s.path_cards;
     free_idx.clear();
     for (int d = 0; d < m; ++d)
       if (!(member_mask & card_bit(s.deck[static_cast<std::size_t>(d)]))) free_idx.push_back(d);
@@ -1249,10 +1261,10 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         mask[ui] = mk;
         if (ps.hole_in_member) [[unlikely]] {
           const WildOptions o = hand_wild(s, hand[0]);
-          score<G>(t, s, o, o.wild | (s.wild_cards & card_bit(kJoker)), hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
         } else {
           const WildOptions& o = fixed_wild[ui];
-          score<G>(t, s, o, o.wild | (s.wild_cards & card_bit(kJoker)), hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
         }
       }
       settle<G>(hi.data(), lo.data(), n, L.counts.data(), 1, won.data());
@@ -1402,10 +1414,12 @@ EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
   Monitor mon(hooks, rq.seconds);
   switch (rq.game) {
     case EquityGame::SevenCardStud:
-    case EquityGame::Jackpots:
-    case EquityGame::FiveCardStud:
-    case EquityGame::MexicanStud: return run<Game<true, false, Ranking::High>>(s, rq, mon);
+    case EquityGame::Jackpots: return run<Game<true, false, Ranking::High>>(s, rq, mon);
     case EquityGame::SevenCardStud8: return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, mon);
+    case EquityGame::FiveCardStud:
+    case EquityGame::MexicanStud:
+      if (rq.low == Ranking::High) return run<Game<true, false, Ranking::High>>(s, rq, mon);
+      [[fallthrough]];
     case EquityGame::SevenCardStudHighLow:
       switch (rq.low) {
         case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix>>(s, rq, mon);

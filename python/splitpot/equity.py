@@ -26,20 +26,36 @@ it within a few milliseconds.
 >>> round(r[0].share, 2), r[0].stderr is not None and r[0].stderr.share < 0.002
 (0.5, True)
 
+>>> r = equity("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], low="ace-to-six")  # high-low
+>>> r.low.value, r.outcomes, round(r[0].high_win, 4), round(r[0].low_win, 4), round(r[0].share, 4)
+('ace-to-six', 1892, 0.1712, 0.9397, 0.5555)
+
 Sides of the pot. The high-low games (``seven-card-stud-8``,
-``seven-card-stud-high-low``) split it in a high and a low half: ``high_*``
-and ``low_*`` describe each half. The high games (``seven-card-stud``,
-``five-card-stud``, ``mexican-stud``, ``jackpots``) have only a high side
-(``low_*`` are 0); ``lowball`` and ``deuce-to-seven`` draw only a low side
-(``high_*`` are 0). A half is split equally between tied hands; in stud 8 with
-no qualifying low the high hand takes all; the classic high-low game always
-has a low. ``scoop`` is the chance of taking the whole pot alone.
+``seven-card-stud-high-low``, and ``five-card-stud`` and ``mexican-stud``
+given ``low=``) split it in a high and a low half: ``high_*`` and ``low_*``
+describe each half. The high games (``seven-card-stud``, ``five-card-stud``,
+``mexican-stud``, ``jackpots``) have only a high side (``low_*`` are 0);
+``lowball`` and ``deuce-to-seven`` draw only a low side (``high_*`` are 0). A
+half is split equally between tied hands (no odd chips: ``share`` is the exact
+expected fraction); in stud 8 with no qualifying low the high hand takes all;
+the classic lows always exist. ``scoop`` is the chance of taking the whole pot
+alone. Penalty cards (``penalty=``, ``penalty_rule=``; the rules §2): a dead
+hand wins nothing; when every hand is dead the pot is split equally, counted
+as a tie of the game's first side (the high side, or the low in the low-only
+games).
 
 Readings: in ``mexican-stud`` each hand's first card is its hole card (its
 rank wild for that player alone, the rules §5.9); the cards to come are dealt
 up, so the hole card stays the hole card; a hand given as a range hides its
 hole card (the first hidden card), and a hand given no card at all gets one
-at random. ``lowball`` deals the joker as the bug by default (the rules §5.5;
+at random. Its high-low option (``low=``: deuce-to-seven, ace-to-six or
+ace-to-five, as the game takes it; no default, none means high only) plays each
+player's own wild cards in his low too, as ``wild_low`` says (a zero below the
+ace by default, the rules §2). Declarations are not modelled: the high-low
+games, the declare options of five-card and Mexican stud included, are read
+as cards speak (each half to the best hand that way), as equity reads the
+classic high-low game; what a player declares is his choice, not a chance.
+``lowball`` deals the joker as the bug by default (the rules §5.5;
 ``joker=None`` takes it out).
 """
 
@@ -66,7 +82,7 @@ from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
-from splitpot.wild import JokerRule, WildLow, wild_mask
+from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_mask
 
 try:
     from splitpot import _core
@@ -111,9 +127,10 @@ class EquityGame(StrEnum):
     JACKPOTS = "jackpots"
     """Five-card draw, high only, one draw (``draws=``)."""
     FIVE_CARD_STUD = "five-card-stud"
-    """Five-card stud, high only (up to 5 cards a hand)."""
+    """Five-card stud (up to 5 cards a hand): high only, or high-low with ``low`` a classic low."""
     MEXICAN_STUD = "mexican-stud"
-    """Five cards, high; each hand's first card is its hole card, wild for him with its rank."""
+    """Five cards; each hand's first card is its hole card, wild for him with its rank; high only,
+    or high-low with ``low`` a classic low."""
 
     @property
     def is_stud(self) -> bool:
@@ -169,6 +186,8 @@ _METHOD_ID = {EquityMethod.AUTO: 0, EquityMethod.ENUMERATE: 1, EquityMethod.COUN
 _METHOD_NAME = {1: "enumerate", 2: "count"}
 _STOPS = (EquityStop.COMPLETE, EquityStop.TARGET, EquityStop.TIME, EquityStop.STOPPED, EquityStop.INTERRUPTED)
 _CLASSIC_LOWS = (Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_SIX, Ranking.ACE_TO_FIVE)
+_OPTIONAL_LOW = frozenset({EquityGame.FIVE_CARD_STUD, EquityGame.MEXICAN_STUD})
+"""Games high only by default, high-low with ``low=`` (the engine's option of the same name)."""
 _FIXED_LOW = {
     EquityGame.SEVEN_CARD_STUD_8: Ranking.EIGHT_OR_BETTER,
     EquityGame.LOWBALL: Ranking.ACE_TO_FIVE,
@@ -199,7 +218,7 @@ _CoreSpot = tuple[
     list[int],
     list[int],
     int,
-    tuple[bool, int, int, int, bool],
+    tuple[bool, int, int, int, bool, int, int],
 ]
 
 
@@ -320,17 +339,20 @@ def _game(game: object) -> EquityGame:
 
 
 def _low(game: EquityGame, low: object) -> Ranking | None:
-    if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW:
+    if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or game in _OPTIONAL_LOW:
         if low is None:
-            return Ranking.DEUCE_TO_SEVEN
+            return Ranking.DEUCE_TO_SEVEN if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW else None
         if not isinstance(low, str) or low not in _CLASSIC_LOWS:
             raise RuleError(
-                f"the low of seven-card-stud-high-low is one of "
+                f"the low of {game.value} is one of "
                 f"{', '.join(r.value for r in _CLASSIC_LOWS)}; got {low!r}"
             )
         return Ranking(low)
     if low is not None:
-        raise RuleError(f"low= is an option of seven-card-stud-high-low only, not of {game.value}")
+        raise RuleError(
+            "low= is an option of seven-card-stud-high-low, five-card-stud and mexican-stud, "
+            f"not of {game.value}"
+        )
     return _FIXED_LOW.get(game)
 
 
@@ -367,6 +389,29 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
     return parse_cards(spec), None
 
 
+_KEYWORDS = frozenset({
+    "dead", "draws", "samples", "stderr", "seconds", "seed", "threads", "low", "wild", "joker",
+    "wild_low", "duplicate", "penalty", "penalty_rule", "max_outcomes", "method",
+})
+_DECLARING = frozenset({"declare", "tie_keeps_half", "both"})
+
+
+def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = _KEYWORDS) -> None:
+    """Refuse keywords equity does not take: the declaration options (RuleError, with the reason),
+    others as Python would (ArgumentTypeError, a TypeError), listing the keywords it takes."""
+    declared = sorted(set(options) & _DECLARING)
+    if declared:
+        raise RuleError(
+            f"equity reads every high-low game as cards speak (each half to the best hand that way): "
+            f"declarations are the players' choices, not chances; leave out {', '.join(declared)}"
+        )
+    if options:
+        names = ", ".join(repr(k) for k in sorted(options))
+        raise ArgumentTypeError(
+            f"{what}() got an unexpected keyword {names}; it takes {', '.join(sorted(known))}"
+        )
+
+
 class _Default:
     def __repr__(self) -> str:
         return "<the game's default>"
@@ -392,8 +437,11 @@ def equity(
     joker: JokerRule | str | bool | None = _DEFAULT,
     wild_low: WildLow | str = WildLow.ZERO,
     duplicate: bool = False,
+    penalty: str | Iterable[str | int | Card] | None = None,
+    penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
+    **unknown: Any,
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
@@ -415,12 +463,18 @@ def equity(
     it has, ``partial`` with its sample count; an exact run stopped by
     ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.
 
-    ``low`` (seven-card-stud-high-low only): ``deuce-to-seven`` (default),
-    ``ace-to-six`` or ``ace-to-five``. Wild cards as for the evaluator:
+    ``low``: ``deuce-to-seven``, ``ace-to-six`` or ``ace-to-five``; in
+    seven-card-stud-high-low the low (default deuce-to-seven), in
+    five-card-stud and mexican-stud the high-low option (default None: high
+    only); no other game takes it. Wild cards as for the evaluator:
     ``wild`` (ranks or cards, e.g. ``"2"`` = deuces wild), ``joker``
     (``"bug"`` or ``"wild"``: a 53-card deck; None or False: no joker;
-    default: the bug in lowball, none elsewhere), ``wild_low`` and
-    ``duplicate``. ``max_outcomes``: the largest exact enumeration allowed
+    default: the bug in lowball, none elsewhere), ``wild_low`` (how a wild
+    card counts in a low: ``zero``, the default, ``lowest-absent`` or
+    ``best-rank``) and ``duplicate``; penalty cards ``penalty`` (same forms as
+    ``wild``) with ``penalty_rule`` ``dead-hand`` (default: a hand holding one
+    wins nothing) or ``void-card`` (not played; fewer than five playable
+    cards is a dead hand). ``max_outcomes``: the largest exact enumeration allowed
     (default 2e9; counting is not limited by it). ``method``: ``"auto"``,
     ``"count"`` or ``"enumerate"`` (the reference).
 
@@ -444,6 +498,7 @@ def equity(
     ...
     splitpot.errors.RuleError: exact enumeration would visit ... outcomes (the limit is 2,000,000,000); ...
     """
+    _refuse_unknown(unknown, "equity", _KEYWORDS | {"progress"})
     run = prepare_equity(
         game,
         hands,
@@ -459,8 +514,11 @@ def equity(
         joker=joker,
         wild_low=wild_low,
         duplicate=duplicate,
+        penalty=penalty,
+        penalty_rule=penalty_rule,
         max_outcomes=max_outcomes,
         method=method,
+        **unknown,
     )
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(
@@ -628,8 +686,11 @@ def prepare_equity(
     joker: JokerRule | str | bool | None = _DEFAULT,
     wild_low: WildLow | str = WildLow.ZERO,
     duplicate: bool = False,
+    penalty: str | Iterable[str | int | Card] | None = None,
+    penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
+    **unknown: Any,
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
 
@@ -639,6 +700,7 @@ def prepare_equity(
     >>> prepare_equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None).plan()
     ('count', 1)
     """
+    _refuse_unknown(unknown, "prepare_equity")
     g = _game(game)
     low_ranking = _low(g, low)
     if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
@@ -648,12 +710,17 @@ def prepare_equity(
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
     dead_cards = parse_cards(dead)
     joker_rule = _joker(g, joker)
+    penalty_cards = penalty_mask(penalty)
+    if penalty_cards >> 52:
+        raise RuleError("the joker cannot be a penalty card (as in the games); name natural cards or ranks")
     wild_options = (
         joker_rule is not None,
         0 if joker_rule in (None, JokerRule.BUG) else 1,
         wild_mask(wild),
         list(WildLow).index(as_choice(wild_low, WildLow, "wild_low")),
         as_bool(duplicate, "duplicate"),
+        penalty_cards,
+        list(PenaltyRule).index(as_choice(penalty_rule, PenaltyRule, "penalty_rule")),
     )
     if draws is None:
         draw_list: list[int] = []
@@ -712,7 +779,7 @@ def prepare_equity(
             ranges,
             [int(c) for c in dead_cards],
             draw_list,
-            _RANKING_ID[(low_ranking or Ranking.DEUCE_TO_SEVEN).value],
+            _RANKING_ID[(low_ranking or Ranking.HIGH).value],
             wild_options,
         ),
         samples=n_samples,
@@ -744,7 +811,8 @@ def add_equity_parser(subparsers: Any) -> None:
         epilog=f"games:\n{_game_lines()}\n\nranges:\n{_RANGE_LINES}\n\nexamples:\n"
         '  splitpot equity --game seven-card-stud-8 "Ah 2c 3d" "Kd Kc 9s"\n'
         '  splitpot equity --game seven-card-stud "As Ks Qs" "Kd + 2 down: pair" --stderr 0.002\n'
-        '  splitpot equity --game lowball "7c 5d 4h 3s" "pat: 8-low" --seconds 2',
+        '  splitpot equity --game lowball "7c 5d 4h 3s" "pat: 8-low" --seconds 2\n'
+        '  splitpot equity --game mexican-stud --low ace-to-six "5c Ad Kd 9h" "9c Qs Qh 2d"',
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -767,7 +835,10 @@ def add_equity_parser(subparsers: Any) -> None:
     parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
-        "--low", default=None, help="seven-card-stud-high-low: deuce-to-seven, ace-to-six or ace-to-five"
+        "--low",
+        default=None,
+        help="deuce-to-seven, ace-to-six or ace-to-five: the low of seven-card-stud-high-low (default "
+        "deuce-to-seven); five-card-stud and mexican-stud played high-low (default: high only)",
     )
     parser.add_argument(
         "--wild", action="append", metavar="RANK|CARDS", help="wild cards (--wild 2: deuces wild)"
@@ -783,6 +854,14 @@ def add_equity_parser(subparsers: Any) -> None:
         choices=[w.value for w in WildLow],
         default="zero",
         help="how wild cards count in a low (default zero)",
+    )
+    parser.add_argument("--penalty", action="append", metavar="RANK|CARDS", help="penalty cards")
+    parser.add_argument(
+        "--penalty-rule",
+        choices=[r.value for r in PenaltyRule],
+        default="dead-hand",
+        help="what a penalty card does: dead-hand (default: the hand wins nothing) or void-card "
+        "(not played; fewer than five playable cards is a dead hand)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--plain", action="store_true", help="no progress bar")
@@ -802,8 +881,8 @@ _DOCS = {
     EquityGame.LOWBALL: "ace-to-five draw with the joker: cards kept, --draws N each (default 5 - kept)",
     EquityGame.DEUCE_TO_SEVEN: "deuce-to-seven draw: cards kept, --draws N each",
     EquityGame.JACKPOTS: "five-card draw, high: cards kept, --draws N each",
-    EquityGame.FIVE_CARD_STUD: "five-card stud, high (up to 5 cards a hand)",
-    EquityGame.MEXICAN_STUD: "five cards, high; the first card is the hole card, wild with its rank",
+    EquityGame.FIVE_CARD_STUD: "five-card stud, high (up to 5 cards a hand); --low: high-low",
+    EquityGame.MEXICAN_STUD: "five cards, the first the hole card, wild with its rank; high, --low: high-low",
 }
 
 _RANGE_LINES = """  As Ad:2, KK               hands with weights (KK: every pair of kings)
@@ -824,7 +903,9 @@ def _number(text: str | None, flag: str, kind: type = int) -> Any:
         raise RuleError(f"{flag} takes {what}, got {text!r}") from None
 
 
-_FLAG = re.compile(r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|each draw)( must|=)")
+_FLAG = re.compile(
+    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|each draw)( must|=)"
+)
 
 
 def _cli_message(error: Exception) -> str:
@@ -874,6 +955,8 @@ def run_equity(args: argparse.Namespace) -> int:
             wild=args.wild or None,
             joker=_DEFAULT if args.joker is None else args.joker,
             wild_low=args.wild_low,
+            penalty=args.penalty or None,
+            penalty_rule=args.penalty_rule,
         )
     except SplitpotError as error:
         bar.close()
@@ -934,8 +1017,8 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
         how = f"Monte Carlo, seed {result.seed}" + (
             f", {result.stop.value}" if result.stop.value != "complete" else ""
         )
-    classic = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW
-    low = f" (low: {result.low.value})" if classic and result.low else ""
+    named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
+    low = f" (low: {result.low.value})" if named and result.low else ""
     print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
     width = max(16, *(len(t) for t in texts))

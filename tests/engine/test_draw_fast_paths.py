@@ -17,6 +17,12 @@ computations they stand for, at every step of random play.
   starts from the seats the first deal dealt in.
 - Seeded decks are shuffled in the core (``_core.twister``/``shuffled``) exactly
   as ``random.Random(seed).shuffle`` shuffles them, deal after deal, for any seed.
+- The seats that can still act are read from the seats still in (``_active``): the
+  seats of the deal's order not folded, with chips behind, at every step of every game.
+- A State keeps its attributes in slots (no dict of its own: CPython shares the
+  keys of at most 30 attributes, and a State has more), every slot set from the
+  start, so none is read unset, whatever the game and automation; it may still
+  be referred to weakly.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
+import weakref
 from collections.abc import Callable
 
 import numpy as np
@@ -308,3 +315,28 @@ def test_every_deal_starts_with_the_seats_dealt_in(game: str) -> None:
                 redeals += 1
             state.check() if state.can_check() else take(state, rng)
     assert redeals > 30
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "seven-card-stud", "aces-deuces"])
+@pytest.mark.parametrize("automate", [True, False])
+def test_a_state_keeps_its_attributes_in_slots_all_set_from_the_start(game: str, automate: bool) -> None:
+    state = State(get_game(game), [100] * 4, seed=5, automate=automate)
+    assert not hasattr(state, "__dict__")
+    assert [name for name in State.__slots__ if name != "__weakref__" and not hasattr(state, name)] == []
+    assert weakref.ref(state)() is state  # a State may still be referred to weakly
+    with pytest.raises(AttributeError):
+        state.openr = 1  # type: ignore[attr-defined]  # a misspelt attribute is refused, not kept aside
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back", "california-lowball", "seven-card-stud-8",
+                                  "aces-deuces", "mexican-stud"])
+def test_the_seats_to_act_are_the_plain_ones(game: str) -> None:
+    """``_actors`` reads ``_active``; the plain reading walks the deal's order for seats not
+    folded with chips behind; ``_active`` is exactly the seats not folded, in that order."""
+    steps = 0
+    for state, _ in random_hands(game, 30):
+        order, folded, stacks = state._order, state.folded, state.stacks
+        assert state._active == [s for s in order if not folded[s]]
+        assert state._actors() == [s for s in order if not folded[s] and stacks[s] > 0]
+        steps += 1
+    assert steps > 300

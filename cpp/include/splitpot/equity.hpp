@@ -10,12 +10,16 @@
 // outcome once; Monte Carlo draws `samples` of them (members by weight, with
 // rejection of colliding members, future cards uniformly).
 //
-// Pot sides: high-low games (stud 8, classic stud high-low) have a high and a
-// low half; the high games (seven-card stud, five-card stud, Mexican stud,
-// jackpots) only a high side; lowball and deuce-to-seven draw only a low side.
-// Halves are split equally between tied hands; in stud 8 with no qualifying
-// low the high side takes the whole pot. A player *scoops* an outcome when he
-// alone takes the whole pot.
+// Pot sides: high-low games (stud 8, classic stud high-low, and five-card or
+// Mexican stud given a low) have a high and a low half; the high games
+// (seven-card stud, five-card stud, Mexican stud, jackpots) only a high side;
+// lowball and deuce-to-seven draw only a low side. Halves are split equally
+// between tied hands (cards speak: no declarations); in stud 8 with no
+// qualifying low the high side takes the whole pot. A hand holding a penalty
+// card under the dead-hand rule (or left with fewer than five playable cards
+// under void-card) wins nothing; when no hand can win, the pot is split
+// equally, counted as a tie of the game's first side. A player *scoops* an
+// outcome when he alone takes the whole pot.
 //
 // Exact methods: heads-up spots are counted (each player's completions are
 // scored once; the pairs that share no card are counted by sweeping the
@@ -54,8 +58,8 @@ enum class EquityGame : std::uint8_t {
   Lowball = 3,               // ace-to-five draw, low only; the joker (the bug) in the deck by default
   DeuceToSevenDraw = 4,      // deuce-to-seven draw, low only
   Jackpots = 5,              // five-card draw, high only
-  FiveCardStud = 6,          // five cards, high only
-  MexicanStud = 7,           // five cards, high; each player's hole card and its rank wild for him
+  FiveCardStud = 6,          // five cards, high; with `low` a classic low too
+  MexicanStud = 7,           // five cards, high (with `low` a classic low too); each player's hole card and its rank wild for him
 };
 constexpr int kEquityGameCount = 8;
 
@@ -93,7 +97,9 @@ struct EquityRange {
 
 struct EquityRequest {
   EquityGame game = EquityGame::SevenCardStud;
-  Ranking low = Ranking::DeuceToSeven;  // SevenCardStudHighLow only
+  // SevenCardStudHighLow: deuce-to-seven, ace-to-six or ace-to-five. FiveCardStud
+  // and MexicanStud: High (high only) or one of those lows (high-low). Others: unused.
+  Ranking low = Ranking::DeuceToSeven;
   std::vector<std::vector<std::uint8_t>> hands;  // known cards per player (Mexican stud: the hole card first)
   std::vector<EquityRange> ranges;               // empty, or one per player (hidden = 0: no range)
   std::vector<std::uint8_t> dead;                // cards known to be out of the deck
@@ -105,6 +111,8 @@ struct EquityRequest {
   std::uint64_t wild = 0;
   WildLow wild_low = WildLow::Zero;
   bool duplicate = false;
+  std::uint64_t penalty = 0;  // penalty cards (bit 52: the joker) and what they do
+  PenaltyRule penalty_rule = PenaltyRule::DeadHand;
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this

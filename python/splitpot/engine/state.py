@@ -235,6 +235,17 @@ class State:
     must be ``spec``): kept as ``game_call`` and in the history.
     """
 
+    # Slots: more than 30 attributes put every instance's in a dict of its own (CPython shares
+    # the keys of at most 30), where reading and writing them is slower at every step of a hand.
+    __slots__ = (
+        "__weakref__", "_active", "_blinds", "_dealt_active", "_dealt_folded", "_deck", "_deck_fits",
+        "_decks", "_exposable", "_exposable_drawn", "_face_down", "_legal", "_may_open", "_next", "_order",
+        "_owed", "_paying", "_pool", "_resume", "_rings", "_turning", "actor", "automate", "button",
+        "committed", "community", "deal", "deck_order", "declared", "down", "drawn", "events", "folded",
+        "game", "game_call", "in_hand", "opener", "opening_hand", "phase", "round", "seats", "spec",
+        "stacks", "starting_stacks", "street", "up",
+    )
+
     def __init__(
         self,
         spec: GameSpec,
@@ -400,7 +411,10 @@ class State:
         return out
 
     def _actors(self) -> list[int]:
-        return [s for s in self._order if not self.folded[s] and self.stacks[s] > 0]
+        """Seats still in with chips behind, dealer's left first: of ``_active`` (the seats of
+        ``_order`` not folded, in that order), asked at every bet, raise and betting round."""
+        stacks = self.stacks
+        return [s for s in self._active if stacks[s] > 0]
 
     def _check_deck(self) -> None:
         fits = self._deck_fits
