@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <vector>
 
 #include "splitpot/tables.hpp"
@@ -73,6 +74,7 @@ inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>
         break;
       }
     }
+    if (offset / 2 > 0xFFFF) throw std::length_error("perfect hash: an offset past 16 bits (rows too wide)");
     offsets[r] = static_cast<std::uint16_t>(offset / 2);
     for (const std::uint32_t c : cs) {
       const std::size_t s = offset + c;

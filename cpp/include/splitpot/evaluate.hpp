@@ -6,6 +6,7 @@
 // debug-only assert); evaluate() checks it and throws CardError.
 #pragma once
 
+#include <algorithm>
 #include <cassert>
 #include <cstddef>
 #include <cstdint>
@@ -32,45 +33,84 @@ inline std::uint64_t hand_key(const Tables& t, const std::uint8_t* cards, int n)
   return key;
 }
 
+/// A hand's cards as lanes (HandSum, the lows' rare path): per suit s, bits
+/// kLaneBits * s + rank.
+constexpr int kLaneBits = 16;
+constexpr unsigned kLaneRanks = (1u << kRanks) - 1;
+
 namespace detail {
+
+// The lows' rare case (deuce-to-seven, ace-to-six), for a hand of 5..7 cards
+// with five or more of one suit: its key, its cards as lanes and `any`, the reading of its ranks ignoring suits
+// (value[slot(key)]). A flush only makes a low worse, so `any` is the answer
+// unless its five can only be played as a flush: a five of suited cards none
+// of whose ranks an off-suit card holds (with five suited cards, the suited
+// five unpaired; with six, a suited five without the off-suit card's rank).
+// suited_five_plain, keyed like the flush, reads such a five without a flush;
+// where `any` is one of them (2 % of five-suited hands), the best five is the
+// best flush or a five holding an off-suit card: the fives missing a suited
+// card (one lookup each), or two. HandSum and the card list both come here.
+template <Ranking R>
+[[gnu::noinline]] std::uint16_t evaluate_low_flush(const Tables& t, std::uint64_t key, std::uint64_t lanes,
+                                                   std::uint16_t any) noexcept {
+  static_assert(is_low(R) && straights_and_flushes_count(R));
+  constexpr auto ri = static_cast<std::size_t>(R);
+  constexpr std::uint64_t kLane = kLaneRanks;
+  // The suit's counter, not a popcount (a library call or a dozen
+  // instructions in the portable build).
+  const unsigned suit = static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift))) / 4;
+  const auto suited = static_cast<unsigned>(lanes >> (kLaneBits * suit) & kLane);
+  const std::uint64_t off_suit = lanes & ~(kLane << (kLaneBits * suit));
+  if (!off_suit) return t.flush[ri][suited];  // every five is suited
+  const auto k = static_cast<int>((key >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
+  const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
+                                               off_suit >> (3 * kLaneBits));
+  // Zero where `any` is the suited five `five` that only a flush makes.
+  // One integer and one branch: a `bool || bool` compiles to two branches,
+  // the first (an off-suit card pairs a suited one) taken 62 % of the time.
+  const auto not_flush_only = [&](unsigned five) { return (off_ranks & five) | (any ^ t.suited_five_plain[ri][five]); };
+  // Where `any` is no such five it is the answer, the flushes included: a
+  // five read as a flush is worth no more than read without it, at most
+  // `any` (so the flush table is read only below).
+  if (k == 5) {
+    if (not_flush_only(suited)) return any;
+  } else {  // six suited of seven: the fives missing one suited card
+    unsigned all = 1;
+    for (unsigned a = suited; a; a &= a - 1) all &= not_flush_only(suited & ~(a & (0u - a))) != 0;
+    if (all) return any;
+  }
+  std::uint16_t best = t.flush[ri][suited];
+  const std::uint16_t* value = t.value[ri].data();
+  for (unsigned a = suited; a; a &= a - 1) {
+    const std::uint64_t without_a = key - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
+    if (k == 5) {
+      best = std::max(best, value[t.slot(without_a)]);
+    } else {  // six suited of seven
+      for (unsigned b = a & (a - 1); b; b &= b - 1)
+        best = std::max(best, value[t.slot(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))])]);
+    }
+  }
+  return best;
+}
 
 // The rare case: five or more cards of one suit where flushes count.
 template <Ranking R>
 std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n) noexcept {
-  const auto counters = static_cast<unsigned>((key & kFlushBits) >> kSuitShift);
-  const int suit = __builtin_ctz(counters) / 4;
-  unsigned mask = 0;
-  std::uint64_t suited_key = 0;
-  for (int i = 0; i < n; ++i) {  // without branches: which cards are suited is random
-    const auto suited = static_cast<unsigned>(suit_of(cards[i]) == suit);
-    mask |= suited << rank_of(cards[i]);
-    suited_key += t.card_key[cards[i]] & (std::uint64_t{0} - suited);
-  }
-  const auto ri = static_cast<std::size_t>(R);
-  const std::uint16_t flush = t.flush[ri][mask];
-  // A flush is the best high hand possible from seven cards or fewer (no quads
-  // or full house fits beside it).
-  if (R == Ranking::High || n == 5) return flush;
-  // Lows: the best reading of the ranks, ignoring suits, is real unless it is
-  // the suited five itself; then try every five with an off-suit card.
-  const std::uint16_t any = t.value[ri][t.slot(key)];
-  if (popcount(mask) == 5 && any != t.value[ri][t.slot(suited_key)]) return any > flush ? any : flush;
-  std::uint16_t best = flush;
-  const int off_suit = n - popcount(mask);  // cards of other suits
-  auto is_off = [&](int i) { return suit_of(cards[i]) != suit ? 1 : 0; };
-  auto consider = [&](std::uint64_t five_key) {
-    const std::uint16_t v = t.value[ri][t.slot(five_key)];
-    if (v > best) best = v;
-  };
-  if (n == 6) {
-    for (int i = 0; i < 6; ++i)  // the five left when card i is out
-      if (off_suit - is_off(i) > 0) consider(key - t.card_key[cards[i]]);
+  if constexpr (R == Ranking::High) {
+    // A flush is the best high hand possible from seven cards or fewer (no
+    // quads or full house fits beside it): the suit's ranks, one lookup.
+    const int suit = __builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift)) / 4;
+    unsigned mask = 0;
+    for (int i = 0; i < n; ++i)  // without branches: which cards are suited is random
+      mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << rank_of(cards[i]);
+    return t.flush[0][mask];
+  } else if constexpr (!straights_and_flushes_count(R)) {
+    return t.value[static_cast<std::size_t>(R)][t.slot(key)];  // suits never count
   } else {
-    for (int i = 0; i < 7; ++i)  // the five left when cards i and j are out
-      for (int j = i + 1; j < 7; ++j)
-        if (off_suit - is_off(i) - is_off(j) > 0) consider(key - t.card_key[cards[i]] - t.card_key[cards[j]]);
+    std::uint64_t lanes = 0;
+    for (int i = 0; i < n; ++i) lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + rank_of(cards[i]));
+    return evaluate_low_flush<R>(t, key, lanes, t.value[static_cast<std::size_t>(R)][t.slot(key)]);
   }
-  return best;
 }
 
 }  // namespace detail

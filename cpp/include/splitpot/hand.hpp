@@ -15,7 +15,6 @@
 //   std::uint16_t v = (board + hole).evaluate<Ranking::High>(t);
 #pragma once
 
-#include <algorithm>
 #include <array>
 #include <cassert>
 #include <cstdint>
@@ -26,9 +25,6 @@
 #include "splitpot/tables.hpp"
 
 namespace splitpot {
-
-constexpr int kLaneBits = 16;
-constexpr unsigned kLaneRanks = (1u << kRanks) - 1;
 
 class HandSum {
  public:
@@ -92,13 +88,13 @@ class HandSum {
       // 1.14-1.20x as fast as reading both tables without a branch (each pair
       // built into one program, run in turn); the full enumeration is
       // unchanged within the noise. High's rare path is one lookup, kept
-      // inline (no call); the lows' is a call.
+      // inline (no call); the lows' is a call, shared with the card list.
       const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][slot(t)];
       if (key_ & kFlushBits) [[unlikely]] {
         if constexpr (R == Ranking::High)
           return t.flush[0][ranks_in(flush_suit())];
         else
-          return evaluate_flush<R>(t, plain);
+          return detail::evaluate_low_flush<R>(t, key_, lanes_, plain);
       }
       return plain;
     }
@@ -149,53 +145,6 @@ class HandSum {
   }
 
   constexpr HandSum(std::uint64_t key, std::uint64_t lanes) noexcept : key_(key), lanes_(lanes) {}
-
-  // The lows' rare case: five or more cards of one suit (in high, a flush is
-  // the best hand possible from seven cards or fewer: one lookup, inline). A
-  // flush only makes a low worse, so `any`, the reading of the ranks
-  // ignoring suits (value[slot(key)]), is the answer unless its five can only
-  // be played as a flush: a five of suited cards none of whose ranks an
-  // off-suit card holds (with five suited cards, the suited five unpaired;
-  // with six, a suited five without the off-suit card's rank).
-  // suited_five_plain, keyed like the flush, reads such a five without a
-  // flush; where `any` is one of them (2 % of five-suited hands), the best
-  // five is the best flush or a five holding an off-suit card: the fives
-  // missing a suited card (one lookup each), or two.
-  template <Ranking R>
-  [[gnu::noinline]] std::uint16_t evaluate_flush(const Tables& t, std::uint16_t any) const noexcept {
-    static_assert(is_low(R) && straights_and_flushes_count(R));
-    constexpr auto ri = static_cast<std::size_t>(R);
-    const unsigned suit = flush_suit();
-    const unsigned suited = ranks_in(suit);
-    std::uint16_t best = t.flush[ri][suited];
-    const std::uint64_t off_suit = lanes_ & ~(std::uint64_t{kLaneRanks} << (suit * kLaneBits));
-    if (!off_suit) return best;  // every five is suited
-    const auto k = static_cast<int>((key_ >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
-    const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
-                                                 off_suit >> (3 * kLaneBits));
-    // Zero where `any` is the suited five `five` that only a flush makes.
-    // One integer and one branch: a `bool || bool` compiles to two branches,
-    // the first (an off-suit card pairs a suited one) taken 62 % of the time.
-    const auto not_flush_only = [&](unsigned five) { return (off_ranks & five) | (any ^ t.suited_five_plain[ri][five]); };
-    if (k == 5) {
-      if (not_flush_only(suited)) return std::max(best, any);
-    } else {  // six suited of seven: the fives missing one suited card
-      unsigned all = 1;
-      for (unsigned a = suited; a; a &= a - 1) all &= not_flush_only(suited & ~(a & (0u - a))) != 0;
-      if (all) return std::max(best, any);
-    }
-    const std::uint16_t* value = t.value[ri].data();
-    for (unsigned a = suited; a; a &= a - 1) {
-      const std::uint64_t without_a = key_ - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
-      if (k == 5) {
-        best = std::max(best, value[t.slot(without_a)]);
-      } else {  // six suited of seven
-        for (unsigned b = a & (a - 1); b; b &= b - 1)
-          best = std::max(best, value[t.slot(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))])]);
-      }
-    }
-    return best;
-  }
 
   static constexpr std::array<std::uint64_t, kDeckSize> kCardKey = [] {
     std::array<std::uint64_t, kDeckSize> a{};
