@@ -518,7 +518,6 @@ def equity(
         penalty_rule=penalty_rule,
         max_outcomes=max_outcomes,
         method=method,
-        **unknown,
     )
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(
