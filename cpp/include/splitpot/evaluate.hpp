@@ -38,6 +38,11 @@ inline std::uint64_t hand_key(const Tables& t, const std::uint8_t* cards, int n)
 constexpr int kLaneBits = 16;
 constexpr unsigned kLaneRanks = (1u << kRanks) - 1;
 
+/// The suit a key's counters hold five or more of (the key has a flush bit set).
+inline unsigned flush_suit_of(std::uint64_t key) noexcept {
+  return static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift))) / 4;
+}
+
 namespace detail {
 
 // The lows' rare case (deuce-to-seven, ace-to-six), for a hand of 5..7 cards
@@ -58,7 +63,7 @@ template <Ranking R>
   constexpr std::uint64_t kLane = kLaneRanks;
   // The suit's counter, not a popcount (a library call or a dozen
   // instructions in the portable build).
-  const unsigned suit = static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift))) / 4;
+  const unsigned suit = flush_suit_of(key);
   const auto suited = static_cast<unsigned>(lanes >> (kLaneBits * suit) & kLane);
   const std::uint64_t off_suit = lanes & ~(kLane << (kLaneBits * suit));
   if (!off_suit) return t.flush[ri][suited];  // every five is suited
@@ -99,7 +104,7 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
   if constexpr (R == Ranking::High) {
     // A flush is the best high hand possible from seven cards or fewer (no
     // quads or full house fits beside it): the suit's ranks, one lookup.
-    const int suit = __builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift)) / 4;
+    const int suit = static_cast<int>(flush_suit_of(key));
     unsigned mask = 0;
     for (int i = 0; i < n; ++i)  // without branches: which cards are suited is random
       mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << rank_of(cards[i]);

@@ -138,7 +138,7 @@ class HandSum {
   // ranks a suit holds. Counts come from the suit counters, not popcounts (a
   // library call or a dozen instructions in the portable build).
   unsigned flush_suit() const noexcept {
-    return static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key_ & kFlushBits) >> kSuitShift))) / 4;
+    return flush_suit_of(key_);
   }
   unsigned ranks_in(unsigned suit) const noexcept {
     return static_cast<unsigned>(lanes_ >> (suit * kLaneBits)) & kLaneRanks;
