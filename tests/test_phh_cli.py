@@ -56,3 +56,30 @@ def test_replay_refuses_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture
 def test_play_phh_unwritable(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "seven-card-stud", "--seed", "1", "--phh", str(tmp_path / "no" / "x.phh")]) == 2
     assert "--phh: cannot write" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("game", ["jackpots", "dealers-choice"])
+def test_replay_reads_a_session_json_document(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str
+) -> None:
+    """`play --hands K --json` writes a session document (its hands under "hands"):
+    replay prints every hand, ending with the stacks the session recorded."""
+    import json
+
+    assert main(["play", game, "-n", "3", "--seed", "5", "--hands", "3", "--json"]) == 0
+    document = capsys.readouterr().out
+    path = tmp_path / "session.json"
+    path.write_text(document)
+    assert main(["replay", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("===== hand ") == 3
+    final = json.loads(document)["final_stacks"]
+    last = out.rstrip().splitlines()[-1]
+    assert last.startswith("stacks: ") and [int(part.split()[1]) for part in last[8:].split(", ")] == final
+
+
+def test_replay_refuses_a_file_without_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "empty.phhs"
+    path.write_text("\n")
+    assert main(["replay", str(path)]) == 2
+    assert "no hands in the file" in capsys.readouterr().err

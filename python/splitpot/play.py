@@ -19,7 +19,7 @@ import re
 import secrets
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
@@ -30,10 +30,13 @@ from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import RuleError, SplitpotError
+from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
+
+if TYPE_CHECKING:
+    from splitpot.engine.history import History
 
 __all__ = [
     "add_play_parser",
@@ -380,7 +383,6 @@ def run_replay(args: argparse.Namespace) -> int:
     """Run ``splitpot replay FILE``: print each hand of a PHH, ``.phhs`` or
     splitpot JSON history as ``splitpot play`` prints it."""
     from splitpot import phh
-    from splitpot.engine.history import History
 
     try:
         with open(args.file, encoding="utf-8") as source:
@@ -390,10 +392,13 @@ def run_replay(args: argparse.Namespace) -> int:
         return 2
     try:
         json_text = text.lstrip().startswith("{")
-        histories = [History.from_json(text)] if json_text else phh.loads_all(text)
+        histories = _json_histories(text) if json_text else phh.loads_all(text)
         states = [h.replay() for h in histories]
     except SplitpotError as err:
         print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
+        return 2
+    if not states:
+        print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
     out = Output(plain=args.plain)
     for number, state in enumerate(states, 1):
@@ -404,6 +409,27 @@ def run_replay(args: argparse.Namespace) -> int:
         for line in describe_hand(state, names):
             out.line(line)
     return 0
+
+
+def _json_histories(text: str) -> list[History]:
+    """The hands of a splitpot JSON document: one history, or a session's
+    (``splitpot play --hands K --json``, dealer's choice included), whose
+    ``hands`` are histories.
+
+    >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(2, SimpleBot(seed=1))
+    >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
+    >>> [h.replay().stacks for h in _json_histories(doc)] == [h.stacks for h in hands]
+    True
+    """
+    from splitpot.engine.history import History
+
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise HistoryError(f"not a JSON document: {err}.") from None
+    if isinstance(data, dict) and isinstance(data.get("hands"), list) and "events" not in data:
+        return [History.from_dict(hand) for hand in data["hands"]]
+    return [History.from_dict(data)]
 
 
 def add_replay_parser(subparsers: Any) -> None:
