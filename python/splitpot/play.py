@@ -267,7 +267,9 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
 
 # Game keywords whose flag is not the keyword with dashes.
 _FLAG_ALIASES = {"low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up"}
-_WHERE = re.compile(r"^(?:Stakes|GameSpec '[^']*'|Street '[^']*'): ")
+_WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
+# Engine phrases that name a flag's value in other words.
+_PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got"}
 
 
 def flag_message(message: str, args: argparse.Namespace) -> str:
@@ -280,18 +282,26 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     '--bring-in (7) must be <= --small-bet (5).'
     >>> flag_message("seven-card-stud-8: unknown options ['low'].", args)
     "seven-card-stud-8: unknown options ['--low']."
+    >>> flag_message("california-lowball: use --limit, not --ante.", args)
+    'california-lowball: use --limit, not --ante.'
+    >>> flag_message("Opening: minimum must be a rank (2-9, ...) or None; got 'X'.", args)
+    "--openers must be a rank (2-9, ...); got 'X'."
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
     # Bare words only where they cannot be English ("low ranking"); quoted names always.
     bare = [name for name in flags if "_" in name or name in _PLAIN]
     quoted = re.compile("'(" + "|".join(map(re.escape, flags)) + ")'")
+    for phrase, flag in _PHRASES.items():
+        message = message.replace(phrase, flag)
     message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
     head, sep, listed = message.partition("its options: ")
     if sep:  # a list of option names: each one that has a flag becomes the flag
         items = listed.rstrip(".").split(", ")
         message = head + sep + ", ".join(flags.get(item, item) for item in items) + "."
-    words = re.compile(r"\b(" + "|".join(sorted(map(re.escape, bare), key=len, reverse=True)) + r")\b")
+    # (not inside a flag already written: "--ante", "'--qualifier'")
+    names = "|".join(sorted(map(re.escape, bare), key=len, reverse=True))
+    words = re.compile(r"(?<![\w-])(" + names + r")\b")
     return words.sub(lambda m: flags[m.group(1)], message)
 
 

@@ -136,6 +136,24 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 2 and "seats 2 to 8 players" in err
 
 
+@pytest.mark.parametrize(
+    ("argv", "expected"),
+    [
+        (["california-lowball", "--ante", "2"], "use --limit (and --blinds), not --ante."),
+        (["five-card-stud", "--qualifier", "9"], "five-card-stud has no option '--qualifier'; its options:"),
+        (["jackpots", "--openers", "X"], "error: --openers must be a rank (2-9, T, J, Q, K, A"),
+        (["seven-card-stud", "--wild", "1"], "error: unknown wild rank or card '1'"),
+    ],
+)
+def test_bad_options_are_named_by_their_flag(
+    capsys: pytest.CaptureFixture[str], argv: list[str], expected: str
+) -> None:
+    """Each flag once, as typed: no '----ante', no engine class names ('Opening: minimum', 'Wilds:')."""
+    code, _, err = run(argv, capsys)
+    assert code == 2 and expected in err, err
+    assert "----" not in err and "Opening" not in err and "Wilds" not in err and "None" not in err
+
+
 def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser(prog="splitpot")
     add_play_parser(parser.add_subparsers(dest="command"))
