@@ -240,6 +240,19 @@ def test_get_game_takes_stakes_as_a_dict() -> None:
     assert spec.stakes == Stakes(ante=2, bring_in=2, small_bet=10, big_bet=20)
 
 
+@pytest.mark.parametrize("game", ["jackpots", "lowball", "jacks-back", "five-card-stud", "mexican-stud",
+                                  "aces-deuces"])
+def test_every_game_takes_stakes_as_a_dict(game: str) -> None:
+    """Was: the stud games took a dict, the draw and five-card games refused it
+    ("stakes must be a Stakes, got dict"; five-card stud's as a RuleError)."""
+    spec = get_game(game, stakes={"ante": 2, "small_bet": 10, "big_bet": 20})
+    assert spec.stakes == Stakes(ante=2, small_bet=10, big_bet=20)
+    with pytest.raises(ArgumentTypeError, match=f"{game}: stakes must be a Stakes or a dict of its fields"):
+        get_game(game, stakes=5)
+    with pytest.raises(RuleError, match="no option 'antes'"):
+        get_game(game, stakes={"antes": 2})
+
+
 # --------------------------------------------------------------- Session
 
 

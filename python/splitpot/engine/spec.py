@@ -110,6 +110,27 @@ def _from_mapping(cls: Any, data: Mapping[str, Any], what: str) -> Any:
     return cls(**data)
 
 
+def as_stakes(value: object, where: str) -> Stakes:
+    """``value`` as :class:`Stakes`: a Stakes, or a dict of its fields (e.g.
+    ``get_game(..., stakes={"ante": 1, ...})``), checked like the constructor.
+
+    >>> as_stakes({"ante": 2, "small_bet": 5, "big_bet": 10}, "jackpots").ante
+    2
+    >>> as_stakes(5, "jackpots")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: jackpots: stakes must be a Stakes or a dict of its fields, got int 5.
+    """
+    if isinstance(value, Mapping):
+        stakes: Stakes = _from_mapping(Stakes, value, f"{where}: stakes")
+        return stakes
+    if not isinstance(value, Stakes):
+        raise ArgumentTypeError(
+            f"{where}: stakes must be a Stakes or a dict of its fields, got {describe(value)}."
+        )
+    return value
+
+
 def _tuples(value: Any) -> Any:
     """``value`` with every list a tuple (a JSON document's lists)."""
     return tuple(_tuples(v) for v in value) if isinstance(value, (list, tuple)) else value
@@ -399,11 +420,7 @@ class GameSpec:
         for street in self.streets:
             if not isinstance(street, Street):
                 raise ArgumentTypeError(f"{where}: streets must hold Street objects, got {describe(street)}.")
-        if isinstance(self.stakes, Mapping):  # e.g. get_game(..., stakes={"ante": 1, ...})
-            object.__setattr__(self, "stakes", _from_mapping(Stakes, self.stakes, f"{where}: stakes"))
-        elif not isinstance(self.stakes, Stakes):
-            raise ArgumentTypeError(f"{where}: stakes must be a Stakes or a dict of its fields, "
-                                    f"got {describe(self.stakes)}.")
+        object.__setattr__(self, "stakes", as_stakes(self.stakes, where))
         if isinstance(self.wilds, Mapping):
             object.__setattr__(self, "wilds", _from_mapping(Wilds, self.wilds, f"{where}: wilds"))
         for name in ("high", "low"):

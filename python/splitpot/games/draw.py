@@ -78,7 +78,7 @@ from typing import Any
 from splitpot.engine.draws import DrawRules
 from splitpot.engine.openers import Opening
 from splitpot.engine.sevens import Sevens
-from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street, Wilds
+from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
 from splitpot.validate import as_bool, as_choice, as_int, as_optional_int, check_keywords, describe
 from splitpot.wild import JokerRule
@@ -128,8 +128,7 @@ def draw_streets(
 def _stakes(stakes: object, name: str) -> Stakes:
     if stakes is None:
         return DRAW_STAKES
-    if not isinstance(stakes, Stakes):
-        raise ArgumentTypeError(f"{name}: stakes must be a Stakes, got {describe(stakes)}.")
+    stakes = as_stakes(stakes, name)
     if stakes.bring_in or stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have a bring-in or blinds.")
     return stakes

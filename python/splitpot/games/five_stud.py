@@ -48,11 +48,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from splitpot.engine.choices import ChoiceMode, TurnUp
-from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, Wilds
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import RuleError
 from splitpot.games.stud import _classic_low
 from splitpot.validate import as_bool, as_choice, check_keywords
@@ -102,11 +102,10 @@ def five_stud_streets(
     )
 
 
-def no_bring_in(name: str, stakes: Stakes | None, default: Stakes) -> Stakes:
-    """``stakes`` (default ``default``), refused when they name a bring-in the game has not."""
-    stakes = default if stakes is None else stakes
-    if not isinstance(stakes, Stakes):
-        raise RuleError(f"{name}: stakes must be a Stakes, got {type(stakes).__name__}.")
+def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: Stakes) -> Stakes:
+    """``stakes`` (default ``default``; a Stakes or a dict of its fields), refused
+    when they name a bring-in the game has not."""
+    stakes = default if stakes is None else as_stakes(stakes, name)
     if stakes.bring_in:
         raise RuleError(
             f"{name} has no bring-in (the opening bet is forced by the cards): give stakes with bring_in=0."
