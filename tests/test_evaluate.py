@@ -390,9 +390,10 @@ def test_mixing_rankings_raises_type_error(op: Callable[[Hand, Hand], bool], oth
     a = evaluate(cards, "high")
     b = evaluate(cards, other)
     assert a is not None and b is not None
-    with pytest.raises(TypeError):
+    article = "an" if other[0] in "aeiou" else "a"
+    with pytest.raises(TypeError, match=f"^cannot order a high hand against {article} {other} hand$"):
         op(a, b)
-    with pytest.raises(TypeError):
+    with pytest.raises(TypeError, match=f"^cannot order {article} {other} hand against a high hand$"):
         op(b, a)
 
 

@@ -194,9 +194,9 @@ class Hand:
 
     def _same_ranking(self, other: Hand) -> None:
         if other._ranking is not self._ranking:
-            raise TypeError(
-                f"cannot order a {self._ranking.value} hand against a {other._ranking.value} hand"
-            )
+            ours, theirs = (f"{'an' if r.value[0] in 'aeiou' else 'a'} {r.value}"  # an ace-to-five hand
+                            for r in (self._ranking, other._ranking))
+            raise TypeError(f"cannot order {ours} hand against {theirs} hand")
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Hand):

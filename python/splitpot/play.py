@@ -446,7 +446,8 @@ def add_replay_parser(subparsers: Any) -> None:
     """The ``replay`` subcommand."""
     parser = subparsers.add_parser(
         "replay", help="print a recorded hand (PHH, .phhs or splitpot JSON) as `splitpot play` does",
-        description="Replay each hand of FILE (PHH, a .phhs document, or a splitpot JSON history) and "
+        description="Replay each hand of FILE (PHH, a .phhs document, a splitpot JSON history, or the "
+                    "session document of `splitpot play --hands K --json`) and "
                     "print it as `splitpot play` prints a hand; a file that is not a legal hand is refused "
                     "with the line at fault.",
     )
