@@ -260,6 +260,15 @@ def test_empty_range_is_a_clear_error() -> None:
         equity("seven-card-stud", ["As Ad Ah", "Kd + 2 down: As Ad"])
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8", "five-card-stud", "mexican-stud"])
+@pytest.mark.parametrize("villain", ["pat: jacks+", "kept 3 drew 2: 8-low", "kept 2"])
+def test_a_draw_range_in_a_stud_game_is_refused(game: str, villain: str) -> None:
+    """Was: 'pat' in stud read as five hidden cards with more dealt to them, a number
+    for a hand the game cannot deal (and 'drew 2' ignored)."""
+    with pytest.raises(RuleError, match=r"hand 2: '.*' is a draw player's range .* has no draw: give"):
+        equity(game, ["As Ks", villain], samples=100, seed=1)
+
+
 def test_ranges_that_never_fit_together_are_refused() -> None:
     with pytest.raises(RuleError, match="almost never fit together"):
         equity("seven-card-stud", ["Ks Kd", "Qd + 1 down: As", "Jd + 1 down: As"], samples=1000, seed=1)

@@ -709,6 +709,12 @@ def prepare_equity(
             "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
         )
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
+    for i, (_, hand_range) in enumerate(parsed):
+        if g.is_stud and hand_range is not None and hand_range.drawn is not None:
+            raise RuleError(
+                f"hand {i + 1}: {hand_range.text!r} is a draw player's range ('kept N', 'pat'), and "
+                f"{g.value} has no draw: give his upcards and hidden down cards, e.g. 'Kd + 2 down: pair'"
+            )
     dead_cards = parse_cards(dead)
     joker_rule = _joker(g, joker)
     penalty_cards = penalty_mask(penalty)
