@@ -364,8 +364,11 @@ def _weight(text: str, member: str) -> Fraction:
     try:
         w = Fraction(t[:-1]) / 100 if t.endswith("%") else Fraction(t)
     except (ValueError, ZeroDivisionError):
+        # "Kd + 2 dwn: pair", "kep 3: pair": a misspelt stud or draw range, not a weight
+        hint = "; a stud range reads 'Kd + 2 down: pair', a draw range 'kept 3: pair' or 'pat: 8-low'"
         raise RuleError(
             f"range member {member!r}: the weight {t!r} is not a number (e.g. 2, 0.5 or 25%)"
+            + (hint if _condition(t) is not None or "+" in member else "")
         ) from None
     if w <= 0:
         raise RuleError(f"range member {member!r}: the weight must be positive, got {t!r}")
