@@ -865,6 +865,19 @@ def test_cli_eval_takes_the_wild_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "three of a kind" in capsys.readouterr().out
 
 
+@pytest.mark.parametrize(("rule", "cards"), [("dead-hand", ["9s"]), ("void-card", ["9s", "7s"])])
+def test_cli_eval_calls_a_hand_with_a_penalty_card_dead_in_every_ranking(
+    capsys: pytest.CaptureFixture[str], rule: str, cards: list[str]
+) -> None:
+    """Was: "dead hand" for high, "no qualifying low" in the lows (a 9-low would qualify)."""
+    from splitpot.cli import main
+
+    penalty = [flag for card in cards for flag in ("--penalty", card)]
+    assert main(["eval", "As", "2d", "9s", "7s", "3s", *penalty, "--penalty-rule", rule, "--json"]) == 0
+    rows = json.loads(capsys.readouterr().out)["hands"]
+    assert [row["hand"] for row in rows] == ["dead hand"] * 5
+
+
 def _shown(hand: Any) -> list[str]:
     """Texts that may show a substitution: each of ``Hand.cards``, and the parts of
     ``str(hand)`` (e.g. "four of a kind, kings (2c as K♠, 2s as K♣)")."""

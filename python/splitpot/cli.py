@@ -63,15 +63,18 @@ def _eval(args: argparse.Namespace) -> int:
         "penalty_rule": args.penalty_rule,
     }
     rows: list[dict[str, Any]] = []
+    # A hand holding a penalty card is dead in every ranking, not "no qualifying low".
+    dead = evaluate(cards, Ranking.HIGH, **options) is None
     for ranking in Ranking:
         if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
             continue
         extra = {"wild_low": args.wild_low} if ranking.is_low else {"duplicate": args.duplicate}
         hand = evaluate(cards, ranking, **options, **extra)
+        missing = "no qualifying low" if ranking.is_low and not dead else "dead hand"
         rows.append(
             {
                 "ranking": ranking.value,
-                "hand": str(hand) if hand else ("no qualifying low" if ranking.is_low else "dead hand"),
+                "hand": str(hand) if hand else missing,
                 "cards": [str(c) for c in hand.cards] if hand else [],
                 "strength": hand.strength if hand else 0,
             }
