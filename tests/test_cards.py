@@ -78,6 +78,20 @@ def test_parse_cards_ten_and_joker_in_text() -> None:
     assert parse_cards("10d As jk") == [Card("Td"), Card("As"), JOKER]
 
 
+def test_card_text_with_suit_symbols_reads_back() -> None:
+    """What `splitpot play` and `eval` print on a terminal (``Card.pretty``: A♠) pasted
+    back as input; was: "unknown card 'A♠'"."""
+    for i in range(52):
+        card = Card(i)
+        assert Card(card.pretty) == card
+    outline = dict(zip("♧♢♡♤", "cdhs", strict=True))
+    assert [Card(f"Q{symbol}") for symbol in outline] == [Card(f"Q{suit}") for suit in outline.values()]
+    assert parse_cards("A♠K♥, 10♦ 2♣") == parse_cards("As Kh Td 2c")
+    assert splitpot.strength("A♠ K♠ Q♠ J♠ T♠") == splitpot.strength("As Ks Qs Js Ts")
+    with pytest.raises(splitpot.CardError, match="a suit c, d, h, s \\(or ♣ ♦ ♥ ♠"):
+        Card("A*")
+
+
 def test_parse_cards_iterables() -> None:
     expected = [Card("As"), Card("Kd"), Card("7h")]
     assert parse_cards([51, 45, 22]) == expected

@@ -74,7 +74,10 @@ def _rank_index(text: str) -> int | None:
     return _RANK_INDEX.get(text.strip().upper())
 
 
-_TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs])|(jk)", re.IGNORECASE)
+_TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])|(jk)", re.IGNORECASE)
+# Suits by letter or symbol: text copied from a terminal reads back (``A♠``, ``T♦``).
+_SUIT_INDEX = {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)},
+               **{ch: i for i, ch in enumerate("♧♢♡♤")}}
 
 
 def _text_to_int(text: str) -> int:
@@ -82,12 +85,12 @@ def _text_to_int(text: str) -> int:
     if m is None:
         raise CardError(
             f"unknown card {text!r}: expected a rank 2-9, T (or 10), J, Q, K, A and a suit c, d, h, s "
-            "(e.g. 'As', 'Td'), or 'Jk' for the joker"
+            "(or ♣ ♦ ♥ ♠; e.g. 'As', 'Td'), or 'Jk' for the joker"
         )
     if m.group(3):
         return 52
     rank = m.group(1).upper()
-    return 4 * RANKS.index("T" if rank == "10" else rank) + SUITS.index(m.group(2).lower())
+    return 4 * RANKS.index("T" if rank == "10" else rank) + _SUIT_INDEX[m.group(2).lower()]
 
 
 class Card(int):
@@ -98,6 +101,8 @@ class Card(int):
     (Card('Td'), 8, 1, 'Td', 'T♦')
     >>> Card(52).is_joker
     True
+    >>> Card("A♠") == Card("As"), Card("10♥")
+    (True, Card('Th'))
     """
 
     __slots__ = ()
