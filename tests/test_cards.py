@@ -157,6 +157,15 @@ def test_deck_explicit_order_is_not_shuffled() -> None:
     assert len(deck) == 0
 
 
+def test_deck_order_with_joker_true_is_refused() -> None:
+    """Was: joker=True silently ignored beside order= (a 52-card order stayed 52 cards)."""
+    with pytest.raises(splitpot.CardError, match="with order=, put 'Jk' in it"):
+        Deck(joker=True, order="As Kd 7h")
+    assert Deck(order="As Jk").cards[1].is_joker
+    with pytest.raises(splitpot.ArgumentTypeError, match="joker must be True or False"):
+        Deck(joker="yes")  # type: ignore[arg-type]
+
+
 def test_deck_order_accepts_ints() -> None:
     deck = Deck(order=[0, 51, 4])
     assert [int(c) for c in deck.cards] == [0, 51, 4]

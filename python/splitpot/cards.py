@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from typing import SupportsIndex
 
 from splitpot.errors import CardError, CardTypeError
-from splitpot.validate import as_int, as_optional_int
+from splitpot.validate import as_bool, as_int, as_optional_int
 
 __all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "parse_cards"]
 
@@ -215,7 +215,11 @@ class Deck:
         order: str | Sequence[CardLike] | None = None,
     ) -> None:
         self._rng = random.Random(as_optional_int(seed, "seed"))
+        joker = as_bool(joker, "joker")
         if order is not None:
+            if joker:  # was ignored: the order names every card of the deck
+                raise CardError("Deck: joker=True adds the joker to a shuffled deck; "
+                                "with order=, put 'Jk' in it")
             self._cards = parse_cards(order)
         else:
             self._cards = list(_CARDS[: 53 if joker else 52])
