@@ -418,3 +418,24 @@ def test_the_command_line_seats_a_person_at_dealers_choice(
     out = capsys.readouterr().out
     assert "dealers-choice: you are P0" in out and "you deal hand 1: call the game" in out
     assert re.search(r"(?m)^P0 deals: ", out) and "session: 1 hand of dealers-choice" in out
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
+def test_play_at_the_table_writes_phh_of_the_hands_played(
+    game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play GAME --seat K --phh FILE`: was silently no file (one game) or refused
+    (dealer's choice); the hands played at the table replay to the stacks shown."""
+    from splitpot import phh
+    from splitpot.cli import main
+
+    path = tmp_path / "table.phhs"
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n" * 300))
+    assert main(["play", game, "--players", "3", "--seat", "1", "--hands", "2", "--seed", "3",
+                 "--plain", "--phh", str(path)]) == 0
+    out = capsys.readouterr().out
+    hands = phh.loads_all(path.read_text())
+    assert out.count("hand 1: result") == out.count("hand 2: result") == len(hands) // 2 == 1
+    final = hands[-1].replay().stacks
+    stacks_row = [line.split() for line in out.splitlines() if line.startswith("P1 ")][-1]
+    assert int(stacks_row[2]) == final[1]  # the summary's "end" column for the person's seat

@@ -39,7 +39,7 @@ from splitpot.house import HouseList, example_house, house_dealer, house_session
 from splitpot.play import describe_hand, play_with_progress, plot_session, session_table, write_phh
 from splitpot.plots import require_plotting
 from splitpot.render import Output
-from splitpot.table import Keys, Table
+from splitpot.table import Keys, Table, run_and_record
 
 __all__ = ["dealers_choice_table", "games_table", "run_dealers_choice"]
 
@@ -110,12 +110,10 @@ def _run_table(args: argparse.Namespace, house: HouseList, seed: int) -> int:
     """``--seat K``: the person's session (see :func:`dealers_choice_table`)."""
     if args.json:
         raise RuleError("--json prints a computer-only session; leave out --seat/--me")
-    if getattr(args, "phh", None):
-        raise RuleError("--phh writes a computer-only session; leave out --seat/--me")
     table = dealers_choice_table(house, [args.stack] * args.players, seat=args.seat,
                                  hands=max(1, args.hands), seed=seed, out=Output(plain=args.plain),
                                  plot=args.plot)
-    return table.run()
+    return run_and_record(table, getattr(args, "phh", None))
 
 
 def dealers_choice_table(

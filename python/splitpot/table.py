@@ -61,11 +61,11 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.play import narrate, plot_session, session_table
+from splitpot.play import narrate, plot_session, session_table, write_phh
 from splitpot.render import Output, action_label
 from splitpot.validate import as_int, describe
 
-__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_table"]
+__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table"]
 
 RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
@@ -734,4 +734,13 @@ def run_table(args: argparse.Namespace, spec: GameSpec) -> int:
         return 2
     table = Table(spec, [args.stack] * args.players, seat=args.seat, hands=max(1, args.hands),
                   seed=args.seed, out=Output(plain=args.plain), plot=args.plot)
-    return table.run()
+    return run_and_record(table, getattr(args, "phh", None))
+
+
+def run_and_record(table: Table, phh: str | None) -> int:
+    """Run ``table``; with ``phh`` (``--phh FILE``) write the hands played, however
+    the session ended (q, ctrl-C, out of chips), as PHH. The exit status."""
+    status = table.run()
+    if phh and table.played and not write_phh(phh, [played.state for played in table.played]):
+        return 2
+    return status
