@@ -154,6 +154,18 @@ def test_bad_options_are_named_by_their_flag(
     assert "----" not in err and "Opening" not in err and "Wilds" not in err and "None" not in err
 
 
+def test_max_draw_flag_takes_the_range_the_games_take(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: --max-draw 0 passed the flag (0..5), then the game refused it in other words."""
+    from splitpot.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "lowball", "--max-draw", "0"])
+    assert "argument --max-draw: must be in 1..5, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["play", "jackpots", "--max-draw", "3", "--ace-draw", "1"])
+    assert "argument --ace-draw: must be in 2..5, got 1" in capsys.readouterr().err
+
+
 def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     parser = argparse.ArgumentParser(prog="splitpot")
     add_play_parser(parser.add_subparsers(dest="command"))
