@@ -509,6 +509,22 @@ def test_evaluate_many_threads_agree(rng: np.random.Generator) -> None:
         assert np.array_equal(one, two)
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        ["As Ks Qs Js Ts"],
+        [["As", "Ks", "Qs", "Js", "Ts"]],
+        np.array([["As", "Ks", "Qs", "Js", "Ts"]], dtype=object),
+    ],
+)
+def test_evaluate_many_of_card_text_says_how_to_convert(text: object) -> None:
+    """Was: "got dtype <U14" (or object), naming no way out."""
+    with pytest.raises(splitpot.CardTypeError, match=r"not text: convert once with np.array\(\[parse_cards"):
+        evaluate_many(text)  # type: ignore[arg-type]
+    rows = [parse_cards(" ".join(np.asarray(text).reshape(-1)))]
+    assert evaluate_many(np.array(rows, dtype=np.uint8)).tolist() == [strength("As Ks Qs Js Ts")]
+
+
 def test_evaluate_many_other_integer_dtypes_and_layouts(
     rng: np.random.Generator,
 ) -> None:

@@ -526,6 +526,11 @@ def evaluate_many(
     except (ValueError, TypeError, OverflowError) as err:  # ragged rows, ints beyond int64
         raise CardError(f"cards must be an (N, k) integer array: {err}") from None
     if arr.dtype != np.uint8:
+        if arr.dtype.kind in "USO" and arr.size and isinstance(arr.flat[0], str):  # "As Ks ..." per row
+            raise CardTypeError(
+                "cards must be an integer array of card numbers, not text: convert once with "
+                "np.array([parse_cards(hand) for hand in hands], dtype=np.uint8)"
+            )
         if not np.issubdtype(arr.dtype, np.integer):
             raise CardTypeError(f"cards must be an integer array (uint8 preferred), got dtype {arr.dtype}")
         if arr.size:
