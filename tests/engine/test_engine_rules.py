@@ -9,6 +9,7 @@ import pytest
 from engine_helpers import stud_deck
 
 from splitpot.bots import SimpleBot
+from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.session import Session
@@ -56,7 +57,8 @@ def test_draw_replaces_cards_after_a_burn_and_no_check_raise_applies() -> None:
     assert state.phase is Phase.DRAWING and state.actor == 1
     assert any(isinstance(e, ev.CardBurned) for e in state.events)
     old = list(state.down[1])
-    with pytest.raises(IllegalActionError, match="does not hold"):
+    held = " ".join(str(Card(c)) for c in old)
+    with pytest.raises(IllegalActionError, match=f"does not hold .*; he holds {held} \\(discards name cards"):
         state.draw([c for c in range(52) if c not in old][:1])
     state.draw(old[:2])
     assert state.down[1][2:] == old[2:] and not set(state.down[1][:2]) & set(old)

@@ -155,7 +155,9 @@ def slow_verify_draw(state: State, cards: list[int], asked: int | None) -> None:
     held = state.cards(seat)
     missing = [ev.card_text(c) for c in cards if c not in held]
     if missing:
-        raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
+        holding = " ".join(ev.card_text(c) for c in held)
+        raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}; he holds {holding} "
+                                 "(discards name cards, not their positions).")
     rules = state.spec.draws
     count = len(cards) if asked is None else asked
     if count != len(cards) and (rules is None or not rules.as_asked):

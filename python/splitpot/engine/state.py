@@ -980,7 +980,9 @@ class State:
         down, up = self.down[seat], self.up[seat]
         missing = [ev.card_text(c) for c in cards if c not in down and c not in up]
         if missing:
-            raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}.")
+            held = " ".join(ev.card_text(c) for c in (*down, *up))
+            raise IllegalActionError(f"Seat {seat} does not hold {', '.join(missing)}; he holds {held} "
+                                     "(discards name cards, not their positions).")
         rules = self.spec.draws
         count = len(cards) if asked is None else as_int(
             asked, "asked", low=0, error=IllegalActionError, type_error=IllegalActionTypeError
