@@ -155,3 +155,13 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert b"Traceback" not in err and b"interrupted" in err
+
+
+def test_version_flag_and_python_m_splitpot(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: `splitpot --version` refused, `python -m splitpot` "cannot be directly executed"."""
+    import splitpot
+
+    assert run(["--version"], capsys) == (0, f"splitpot {splitpot.__version__}\n", "")
+    done = subprocess.run([sys.executable, "-m", "splitpot", "eval", "As", "Ks", "Qs", "Js", "Ts", "--plain"],
+                          env=_env(), capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0 and done.stdout.splitlines()[1].split()[:3] == ["high", "royal", "flush"]

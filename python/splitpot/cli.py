@@ -23,6 +23,7 @@ from typing import Any
 
 import numpy as np
 
+from splitpot import __version__
 from splitpot.argtypes import int_range
 from splitpot.cards import parse_cards
 from splitpot.equity import add_equity_parser, run_equity
@@ -136,6 +137,7 @@ def _bench(args: argparse.Namespace) -> int:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="splitpot", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("eval", help="name the best high hand and the best low under each ranking")
     p.add_argument("cards", nargs="+", help="cards such as As Kd 7h (or 'AsKd7h')")
