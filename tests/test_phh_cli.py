@@ -83,3 +83,13 @@ def test_replay_refuses_a_file_without_hands(tmp_path: Path, capsys: pytest.Capt
     path.write_text("\n")
     assert main(["replay", str(path)]) == 2
     assert "no hands in the file" in capsys.readouterr().err
+
+
+def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """`splitpot play GAME --json | splitpot replay -`; was: "cannot read -"."""
+    import io
+
+    assert main(["play", "lowball", "-n", "3", "--seed", "2", "--json"]) == 0
+    monkeypatch.setattr("sys.stdin", io.StringIO(capsys.readouterr().out))
+    assert main(["replay", "-", "--plain"]) == 0
+    assert capsys.readouterr().out.startswith("lowball: 3 players")

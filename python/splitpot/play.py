@@ -395,8 +395,11 @@ def run_replay(args: argparse.Namespace) -> int:
     from splitpot import phh
 
     try:
-        with open(args.file, encoding="utf-8") as source:
-            text = source.read()
+        if args.file == "-":  # splitpot play GAME --json | splitpot replay -
+            text = sys.stdin.read()
+        else:
+            with open(args.file, encoding="utf-8") as source:
+                text = source.read()
     except (OSError, UnicodeDecodeError) as err:
         print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
         return 2
@@ -451,7 +454,7 @@ def add_replay_parser(subparsers: Any) -> None:
                     "print it as `splitpot play` prints a hand; a file that is not a legal hand is refused "
                     "with the line at fault.",
     )
-    parser.add_argument("file", metavar="FILE", help="the hand history")
+    parser.add_argument("file", metavar="FILE", help="the hand history ('-': standard input)")
     parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     parser.set_defaults(run=run_replay)
 
