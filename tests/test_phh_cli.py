@@ -85,7 +85,9 @@ def test_replay_refuses_a_file_without_hands(tmp_path: Path, capsys: pytest.Capt
     assert "no hands in the file" in capsys.readouterr().err
 
 
-def test_replay_reads_standard_input(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_replay_reads_standard_input(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """`splitpot play GAME --json | splitpot replay -`; was: "cannot read -"."""
     import io
 
