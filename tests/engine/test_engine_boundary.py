@@ -269,6 +269,17 @@ def test_session_play_with_a_policy_that_never_acts_raises() -> None:
         session.play(1, lambda state: None)
 
 
+def test_session_play_given_a_bot_class_names_the_fix() -> None:
+    """Was: TypeError "SimpleBot.__init__() takes 1 positional argument" (splitpot.dask.simulate
+    takes bot classes; Session.play takes one bot)."""
+    from splitpot.bots import SimpleBot
+
+    session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+    with pytest.raises(ArgumentTypeError, match=r"not the class SimpleBot: give SimpleBot\(seed=...\)"):
+        session.play(1, SimpleBot)
+    assert session.hands == []
+
+
 @pytest.mark.parametrize("hands", [1.5, True, "2", None], ids=repr)
 def test_session_play_hand_count_is_an_int(hands: Any) -> None:
     session = Session(get_game("seven-card-stud"), [100, 100], seed=1)

@@ -111,6 +111,10 @@ class Session:
         hands = as_int(hands, "hands", low=0)
         if not callable(policy):
             raise ArgumentTypeError(f"policy must be a callable taking the State, got {describe(policy)}.")
+        if isinstance(policy, type):  # SimpleBot, not SimpleBot(): the class would be built with the State
+            raise ArgumentTypeError(
+                f"policy must be a bot, not the class {policy.__name__}: give {policy.__name__}(seed=...)"
+            )
         played: list[State] = []
         for _ in range(hands):
             if self.hands and self.hands[-1].is_complete:
