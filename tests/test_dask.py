@@ -265,6 +265,9 @@ def test_sessions_follow_the_documented_seeds() -> None:
         ({"sessions": 0}, ValueError, "sessions"),
         ({"bots": [SimpleBot]}, RuleError, "seats 2 to"),
         ({"bots": [SimpleBot, 3]}, ArgumentTypeError, r"bots\[1\]"),
+        # bots instead of their factories: were a bare TypeError "unexpected keyword argument 'seed'"
+        ({"bots": [SimpleBot(), SimpleBot()]}, ArgumentTypeError, r"bots\[0\] .*\(the class, not"),
+        ({"bots": [SimpleBot, lambda state: None]}, ArgumentTypeError, r"bots\[1\] must make a policy"),
         ({"stacks": [100]}, RuleError, "one stack per seat"),
         ({"stacks": 0}, ValueError, "stacks"),
         ({"seed": -1}, ValueError, "seed"),

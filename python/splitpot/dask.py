@@ -386,10 +386,14 @@ def simulate(
             f"{spec.name} seats {spec.min_players} to {spec.max_players} players; got {seats} bots"
         )
     for i, make in enumerate(bots):
-        if not callable(make) or not callable(make(seed=0)):
+        try:  # a bot (SimpleBot()) or a policy in place of its factory: TypeError on seed=
+            made = make(seed=0) if callable(make) else None
+        except TypeError:
+            made = None
+        if not callable(made):
             raise ArgumentTypeError(
-                f"bots[{i}] must make a policy from a seed (make(seed=n) -> callable), e.g. SimpleBot; "
-                f"got {describe(make)}"
+                f"bots[{i}] must make a policy from a seed (make(seed=n) -> callable), e.g. SimpleBot "
+                f"(the class, not SimpleBot()); got {describe(make)}"
             )
     if isinstance(stacks, int) and not isinstance(stacks, bool):
         start = [as_int(stacks, "stacks", low=1)] * seats
