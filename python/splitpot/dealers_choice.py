@@ -145,7 +145,7 @@ class Call:
     >>> Call(game="seven-card-stud", options={"bugs": True})
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: seven-card-stud: unknown options ['bugs'].
+    splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: open_pair, stakes, ...
     >>> Call(game="jackpots", stakes={"ante": 2, "small_bet": 5, "big_bet": 10}).spec.stakes.ante
     2
     """

@@ -15,7 +15,7 @@ from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
 from splitpot.errors import RuleError
-from splitpot.validate import as_choice
+from splitpot.validate import as_choice, check_keywords
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -30,6 +30,14 @@ DEFAULT_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 """Ante 1, bring-in 2, limits 5/10."""
 
 _CLASSIC_LOWS = ("deuce-to-seven", "ace-to-six", "ace-to-five")
+# The keywords each game takes (named in the refusal of any other).
+_COMMON = frozenset({"open_pair", "uncapped_heads_up", "stakes"})
+_KNOWN = {
+    "seven-card-stud": _COMMON,
+    "seven-card-stud-8": _COMMON | {"qualifier"},
+    "seven-card-stud-high-low": _COMMON | {"low"},
+    "seven-card-stud-declare": _COMMON | {"low", "declare", "both", "tie_keeps_half"},
+}
 
 
 def stud_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
@@ -59,8 +67,7 @@ def _stud(
     tie_keeps_half: bool = False,
     extra: dict[str, Any],
 ) -> GameSpec:
-    if extra:
-        raise RuleError(f"{name}: unknown options {sorted(extra)}.")
+    check_keywords(extra, _KNOWN[name], name)
     options: list[tuple[str, Any]] = [("open_pair", open_pair), ("uncapped_heads_up", uncapped_heads_up)]
     return GameSpec(
         name=name,
