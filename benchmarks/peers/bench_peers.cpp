@@ -96,28 +96,6 @@ template <bool PerRank>
 }
 const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
 
-// A splitpot contender's speed over its OMPEval peer's in one race, its range over the runs.
-struct RatioRanges {
-  std::vector<std::string> lines;  // "race: contender"
-  std::vector<double> lo, hi;
-  void add(const std::string& title, const bench::Race& race, std::size_t peer, std::size_t i) {
-    {
-      const std::string line = title + ": " + race.names[i];
-      const double ratio = race.seconds[peer] / race.seconds[i];
-      const auto at = std::find(lines.begin(), lines.end(), line);
-      if (at == lines.end()) {
-        lines.push_back(line), lo.push_back(ratio), hi.push_back(ratio);
-      } else {
-        const auto k = static_cast<std::size_t>(at - lines.begin());
-        lo[k] = std::min(lo[k], ratio), hi[k] = std::max(hi[k], ratio);
-      }
-    }
-  }
-  void print(int runs) const {
-    std::printf("ratios to OMPEval over %d runs (lowest - highest):\n", runs);
-    for (std::size_t k = 0; k < lines.size(); ++k) std::printf("  %-62s %5.2fx - %5.2fx\n", lines[k].c_str(), lo[k], hi[k]);
-  }
-};
 
 }  // namespace
 
@@ -144,7 +122,7 @@ int main(int argc, char** argv) {
   }
   std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
 
-  RatioRanges ranges;
+  bench::RatioRanges ranges;
   for (int run = 1; run <= runs; ++run) {
     if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
     {  // From card bytes.
@@ -226,6 +204,6 @@ int main(int argc, char** argv) {
       ranges.add("enumeration", race, 2, 3);
     }
   }
-  if (runs > 1) ranges.print(runs);
+  if (runs > 1) ranges.print(runs, "OMPEval");
   return mismatches == 0 ? 0 : 1;
 }
