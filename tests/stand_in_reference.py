@@ -1,7 +1,11 @@
 """The plain computation of what each wild card stands for: ``splitpot.wild.resolve``
 and the reading order of ``splitpot.evaluate._hand`` as they were in Python before the
-core took them over (cpp/src/stand_ins.cpp), kept verbatim as the reference that
-tests/test_stand_ins.py compares the core with.
+core took them over (cpp/src/stand_ins.cpp), kept as the reference that
+tests/test_stand_ins.py compares the core with. One change since: best-rank wild
+cards in a low try every absent rank (the code tried the lowest ``nw + 3``) and never
+make a flush (a wild card is any suit), which the code did not know: a hand of five
+wild cards in deuce-to-seven was named 6-5-4-3-2, a straight, for the strength of
+7-5-4-3-2.
 
 :func:`read` gives, for the five cards the evaluator played and their strength, the
 cards in reading order, the rank each plays as (-1: a zero) and, for each wild card,
@@ -112,11 +116,14 @@ def resolve(
     elif options[2] == 2:  # best-rank: the first choice that gives the hand's strength
         from itertools import combinations
 
-        absent = [r for r in order if r not in nat_ranks][: len(wilds) + 3]
+        absent = [r for r in order if r not in nat_ranks]  # all of them: no window
         for pick in combinations(absent, len(wilds)):
             trial = list(naturals)
             for rank in pick:
                 trial.append(4 * rank + (_suit_for(rank, set(trial)) or 0))
+            if len(trial) == 5 and len({c & 3 for c in trial}) == 1:  # a wild card is any suit: no flush
+                rank = trial[-1] >> 2
+                trial[-1] = 4 * rank + next(s for s in range(4) if s != trial[0] & 3)
             if strength_of(trial) == target:
                 for card, rank in zip(wilds, pick, strict=True):
                     fill(card, rank, None)

@@ -12,6 +12,7 @@ import math
 import random
 import sys
 import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -352,13 +353,30 @@ def test_progress_is_called_from_the_calling_thread() -> None:
         calls.append((done, total))
         idents.add(threading.get_ident())
 
+    started = time.monotonic()
     equity(
         "seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], threads=2, progress=progress, method="enumerate"
     )
-    assert 1 <= len(calls) <= 20
+    quarters = int((time.monotonic() - started) / 0.25)
+    assert 1 <= len(calls) <= 17 + quarters + 1  # each sixteenth, each quarter second, the end
     assert calls[-1][0] == calls[-1][1]
     assert [d for d, _ in calls] == sorted(d for d, _ in calls)
     assert idents == {threading.get_ident()}
+
+
+def test_progress_is_called_in_a_long_run_before_a_sixteenth_is_done() -> None:
+    """2**44 samples would take days to reach a sixteenth: the calls come by the
+    clock, so the callback can stop the run long before its 60 s limit."""
+    seen: list[int] = []
+
+    def stop_at_the_third_call(done: int, total: int) -> bool:
+        seen.append(done)
+        return len(seen) < 3
+
+    r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seconds=60, seed=1,
+               threads=1, progress=stop_at_the_third_call)
+    assert r.stop is EquityStop.STOPPED, r.stop
+    assert len(seen) == 3 and seen == sorted(seen) and seen[-1] < 2**44 // 16
 
 
 def test_progress_returning_false_keeps_the_monte_carlo_work() -> None:

@@ -111,3 +111,25 @@ def test_names_and_the_joker_as_the_bug_without_options() -> None:
     assert hand is not None
     s, played = _core.evaluate([8, 13, 22, 31, 52], 0)
     assert (hand._cards, hand._values, hand._wilds) == read(s, 0, played, (0, 0, 0, False, 0, 0))
+
+
+@pytest.mark.parametrize(
+    ("cards", "ranking", "named", "natural"),
+    [
+        # five wild cards: the lowest ranks dealt in one suit read as a flush, and the
+        # search fell back to 6-5-4-3-2, a straight, for the strength of 7-5-4-3-2
+        ("2c 2d 2h 2s Jk", "deuce-to-seven", "2c as 2, 2d as 3, 2h as 4, 2s as 5, Jk as 7", "2c 3d 4h 5s 7c"),
+        # stand-ins dealt in the naturals' suit made a flush of 7-5-4-3-2
+        ("2c 2d 3s 5s Jk", "deuce-to-seven", "2c as 2, 2d as 4, Jk as 7", "2c 4d 3s 5s 7h"),
+        ("2c 2d 2s As Jk", "ace-to-six", "2c as 2, 2d as 3, 2s as 4, Jk as 6", "2c 3d 4h As 6c"),
+    ],
+)
+def test_best_rank_wild_cards_are_named_for_the_low_they_make(
+    cards: str, ranking: str, named: str, natural: str
+) -> None:
+    """A wild card is any suit, so a best-rank low never counts as a flush: the ranks
+    named, dealt as natural cards, make the hand's strength (test_core checks this on
+    every five-card hand with wild cards)."""
+    hand = evaluate(cards, ranking, wild="2", joker="wild", wild_low="best-rank")
+    assert f"({named})" in str(hand)
+    assert hand.strength == evaluate(natural, ranking).strength

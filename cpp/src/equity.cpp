@@ -584,7 +584,11 @@ class Monitor {
     if (hooks_.progress && total > 0) {
       const std::uint64_t step = static_cast<std::uint64_t>(static_cast<long double>(done) * 16 / total);
       const auto now = Clock::now();
-      if (final || (step > step_ && now - last_ >= std::chrono::milliseconds(20))) {
+      // At each sixteenth of the work (not closer than 20 ms), at least every
+      // quarter second (a long run's progress bar keeps moving), and at the end.
+      const auto since = now - last_;
+      if (final || since >= std::chrono::milliseconds(250) ||
+          (step > step_ && since >= std::chrono::milliseconds(20))) {
         step_ = step;
         last_ = now;
         if (!hooks_.progress(std::min(done, total), total)) {

@@ -22,6 +22,27 @@ int suit_for(int rank, std::uint64_t& held) {
   return kNoSuit;
 }
 
+// Five cards of one suit, the last `nw` of them stand-ins: the last stand-in
+// takes another suit not held. A wild card is any suit, so a low is never
+// forced into a flush; without this, trials of stand-ins alone (five wild
+// cards) or of stand-ins matching the naturals' suit read as flushes.
+void avoid_flush(std::uint8_t* trial, int nn, int nw, std::uint64_t& held) {
+  const int n = nn + nw;
+  if (n != 5 || nw == 0) return;
+  for (int i = 1; i < n; ++i)
+    if (suit_of(trial[i]) != suit_of(trial[0])) return;
+  const int rank = rank_of(trial[n - 1]);
+  for (int suit = kSuits - 1; suit >= 0; --suit) {
+    const int c = make_card(rank, suit);
+    if (suit != suit_of(trial[0]) && !(held >> c & 1)) {
+      held &= ~card_bit(trial[n - 1]);
+      held |= card_bit(c);
+      trial[n - 1] = static_cast<std::uint8_t>(c);
+      return;
+    }
+  }
+}
+
 unsigned straight_ranks(int top) { return top == 3 ? 0x100Fu : 0x1Fu << (top - 4); }
 
 struct Resolved {
@@ -111,11 +132,14 @@ void resolve_low(Resolved& out, const std::uint8_t* nat, int nn, const std::uint
   } else {
     if (o.wild_low == WildLow::BestRank) {
       // The first choice of absent ranks (from the lowest, among the first
-      // nw + 3) whose natural hand has the strength.
+      // nw + 2: a best low skips at most two absent ranks, to break a straight;
+      // test_core reads every five-card hand with wild cards and checks that the
+      // ranks as read make the strength, and nw + 1 fails it) whose natural hand
+      // has the strength.
       int absent[kRanks];
       int na = 0;
       for (const int rank : order)
-        if (!(present >> rank & 1) && na < nw + 3) absent[na++] = rank;
+        if (!(present >> rank & 1) && na < nw + 2) absent[na++] = rank;
       int pick[5];
       for (int i = 0; i < nw; ++i) pick[i] = i;
       while (nw <= na) {
@@ -127,6 +151,7 @@ void resolve_low(Resolved& out, const std::uint8_t* nat, int nn, const std::uint
           const int suit = suit_for(absent[pick[i]], held);
           trial[nn + i] = static_cast<std::uint8_t>(make_card(absent[pick[i]], suit == kNoSuit ? 0 : suit));
         }
+        avoid_flush(trial, nn, nw, held);
         if (evaluate(trial, nn + nw, r) == strength) {
           for (int i = 0; i < nw; ++i) out.fill(wild[i], absent[pick[i]], kNoSuit);
           return;

@@ -158,7 +158,8 @@ struct EquityResult {
 struct EquityHooks {
   /// About every 5 ms; return false to stop (e.g. on a signal).
   std::function<bool()> poll;
-  /// (done, total) outcomes or samples, a few times a run and at the end; false stops.
+  /// (done, total) outcomes or samples: at each sixteenth of the work, at least
+  /// every quarter second, and at the end; false stops.
   std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
