@@ -32,6 +32,7 @@
 #include "splitpot/evaluate.hpp"
 #include "splitpot/hand.hpp"
 #include "bench_common.hpp"  // cpp/benchmarks: random hands, splitpot's side of the enumeration
+#include "peers_common.hpp"
 
 using namespace splitpot;
 using Clock = std::chrono::steady_clock;
@@ -100,26 +101,18 @@ const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-f
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t n = (argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 4) * 1000000;
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
-  const int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
-  const int chunks = 16;
-  const std::size_t per = n / chunks;
+  const peers::Args args(argc, argv);
+  const std::size_t n = args.n, per = args.per;
+  const int repeats = args.repeats, runs = args.runs, chunks = args.chunks;
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
-  const std::vector<std::uint8_t> bytes = bench::random_hands(n, 7, 42);
-
-  std::vector<HandSum> sums(n);
-  std::vector<omp::Hand> omp_hands(n);
+  const peers::Hands hands(n);
+  const std::vector<std::uint8_t>& bytes = hands.bytes;
+  const std::vector<HandSum>& sums = hands.sums;
+  const std::vector<omp::Hand>& omp_hands = hands.omp;
   long mismatches = 0;
-  for (std::size_t h = 0; h < n; ++h) {
-    const std::uint8_t* c = &bytes[h * 7];
-    sums[h] = HandSum::of(c, 7);
-    omp::Hand o = omp::Hand::empty();
-    for (int j = 0; j < 7; ++j) o += omp::Hand(c[j]);
-    omp_hands[h] = o;
-    mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(o));
-  }
+  for (std::size_t h = 0; h < n; ++h)
+    mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(omp_hands[h]));
   std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
 
   bench::RatioRanges ranges;

@@ -39,6 +39,7 @@
 
 #include "HandEvaluator.h"
 #include "bench_common.hpp"
+#include "peers_common.hpp"
 #include "perfect_hash.hpp"
 #include "splitpot/hand.hpp"
 
@@ -254,22 +255,14 @@ template <Ranking R, bool Sum>
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t n = (argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 4) * 1000000;
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
-  const int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
-  const int chunks = 16;
-  const std::size_t per = n / chunks;
+  const peers::Args args(argc, argv);
+  const std::size_t n = args.n, per = args.per;
+  const int repeats = args.repeats, runs = args.runs, chunks = args.chunks;
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
-  const std::vector<std::uint8_t> bytes = bench::random_hands(n, 7, 42);
-  std::vector<HandSum> sums(n);
-  std::vector<omp::Hand> omp_hands(n);
-  for (std::size_t h = 0; h < n; ++h) {
-    sums[h] = HandSum::of(&bytes[h * 7], 7);
-    omp::Hand o = omp::Hand::empty();
-    for (int j = 0; j < 7; ++j) o += omp::Hand(bytes[h * 7 + static_cast<std::size_t>(j)]);
-    omp_hands[h] = o;
-  }
+  const peers::Hands hands(n);
+  const std::vector<HandSum>& sums = hands.sums;
+  const std::vector<omp::Hand>& omp_hands = hands.omp;
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
   const Layout rows512 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8), rows4096 = rebuild(t, 12, 1);
   const Layout* const layouts[] = {&rows512, &rows2048, &rows4096};
