@@ -256,13 +256,9 @@ template <Ranking R, bool Sum>
 
 int main(int argc, char** argv) {
   const peers::Args args(argc, argv);
-  const std::size_t n = args.n, per = args.per;
-  const int repeats = args.repeats, runs = args.runs, chunks = args.chunks;
+  const peers::Hands hands(args.n);
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
-  const peers::Hands hands(n);
-  const std::vector<HandSum>& sums = hands.sums;
-  const std::vector<omp::Hand>& omp_hands = hands.omp;
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
   const Layout rows512 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8), rows4096 = rebuild(t, 12, 1);
   const Layout* const layouts[] = {&rows512, &rows2048, &rows4096};
@@ -320,7 +316,7 @@ int main(int argc, char** argv) {
   int wrong = 0;
   std::uint64_t want = 0;
   for (const Contender& c : contenders) {
-    const std::uint64_t got = c.body(t, layouts, sums.data(), sums.data() + n, out.data());
+    const std::uint64_t got = c.body(t, layouts, hands.sums.data(), hands.sums.data() + args.n, out.data());
     if (c.name.rfind("HandSum per hand", 0) == 0) want = got;
     if (c.exact && got != want) {
       std::printf("WRONG: %s: checksum %llu, per hand %llu\n", c.name.c_str(), static_cast<unsigned long long>(got),
@@ -328,21 +324,21 @@ int main(int argc, char** argv) {
       ++wrong;
     }
   }
-  std::printf("random 7-card hands: %zu; exact variants whose checksum differs from the per-hand loop's: %d\n", n, wrong);
+  std::printf("random 7-card hands: %zu; exact variants whose checksum differs from the per-hand loop's: %d\n", args.n, wrong);
 
   bench::RatioRanges ranges;
-  for (int run = 1; run <= runs; ++run) {
-    if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
+  for (int run = 1; run <= args.runs; ++run) {
+    if (args.runs > 1) std::printf("-- run %d of %d\n", run, args.runs);
     bench::Race race{{"OMPEval Hand (high)"}, {}, true};
     for (const Contender& c : contenders) race.names.push_back(c.name);
-    race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
-      const std::size_t begin = static_cast<std::size_t>(c) * per, end = begin + per;
-      if (who == 0) return omp_sum(omp_eval, omp_hands.data() + begin, omp_hands.data() + end);
-      return contenders[who - 1].body(t, layouts, sums.data() + begin, sums.data() + end, out.data());
+    race.run(args.chunks, args.repeats, [&](std::size_t who, int c) -> std::uint64_t {
+      const std::size_t begin = static_cast<std::size_t>(c) * args.per, end = begin + args.per;
+      if (who == 0) return omp_sum(omp_eval, hands.omp.data() + begin, hands.omp.data() + end);
+      return contenders[who - 1].body(t, layouts, hands.sums.data() + begin, hands.sums.data() + end, out.data());
     });
-    race.print("pre-built 7-card hands:", static_cast<double>(n), 0);
+    race.print("pre-built 7-card hands:", static_cast<double>(args.n), 0);
     for (std::size_t i = 1; i < race.names.size(); ++i) ranges.add("pre-built", race, 0, i);
   }
-  if (runs > 1) ranges.print(runs, "OMPEval");
+  if (args.runs > 1) ranges.print(args.runs, "OMPEval");
   return wrong == 0 ? 0 : 1;
 }
