@@ -31,6 +31,21 @@ post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked aga
 from the cards the file never names; a file's
 ``finishing_stacks``, when present, must be what the hand gives.
 
+Draw games without ``_deck``: a draw (``pN sd CARDS``) is served the cards of
+the ``d dh pN CARDS`` line that follows it (none: no card; a number other than
+his discards: served as asked, where the game allows it), by
+:meth:`State.draw(served=) <splitpot.engine.state.State.draw>`.  When the stub
+runs short the file has no ``_decks``: the cards served past the stub's end
+must be among the new stub's cards (the old stub's last card, the burns, the
+discards of the players already served, dead exposed cards), and the new
+stub's other cards follow them in the order they were mucked.  The cards owed
+for a card exposed in the draw are the ``d dh`` lines after the last draw, a
+refused exposed card's replacement the ``d dh`` line after the exposure.  A
+replacement card written ``??`` is one the player shows later and does not
+keep, else a card the file names nowhere (dealt, discarded or shown); a hole
+card written ``??`` in a draw game is, in order, one of his discards, then one
+he shows.
+
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.state import State
 >>> state = State(get_game("seven-card-stud"), [50, 50], seed=4)
