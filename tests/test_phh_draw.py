@@ -54,7 +54,7 @@ def test_the_reported_jacks_back_hand_round_trips() -> None:
 def test_random_hands_round_trip_without_the_deck(game: str) -> None:
     """Random play (exposed cards, served-as-asked draws, paid draws, short stubs)
     written without ``_deck`` replays to the same cards, stacks and pots."""
-    seen: Counter[type] = Counter()
+    seen: Counter[object] = Counter()
     for option in OPTIONS[game]:
         for seed in range(40):
             state = play_random_hand(game, option, seed)
@@ -63,9 +63,18 @@ def test_random_hands_round_trip_without_the_deck(game: str) -> None:
             back = phh.loads(text).replay()
             assert _outcome(back) == _outcome(state), text
             seen.update({type(e) for e in state.events})
+            seen.update({"dead"} if any(getattr(e, "ruling", "") == "dead" for e in state.events) else set())
+            asked = any(isinstance(e, ev.Drew) and len(e.received) != len(e.discarded) for e in state.events)
+            seen.update({"asked"} if asked else set())
     assert seen[ev.Drew] > 0
-    if game != "aces-deuces":  # six or eight players drawing five: new stubs, and exposed cards
-        assert seen[ev.StubReshuffled] > 0 and seen[ev.CardExposed] > 0
+    if game == "aces-deuces":  # paid draws, one card a turn
+        assert seen[ev.DrawFeePaid] > 0
+    else:  # up to eight players drawing five: new stubs, cards exposed in the deal and in the draw
+        assert seen[ev.StubReshuffled] > 0 and seen[ev.CardExposed] > 0 and seen["dead"] > 0
+    if game == "california-lowball":
+        assert seen["asked"] > 0
+    if game in ("jackpots", "california-lowball", "jacks-back"):
+        assert seen[ev.ExposedRefused] > 0
 
 
 @pytest.mark.slow
