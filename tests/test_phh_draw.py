@@ -343,3 +343,19 @@ def test_serves_across_a_new_stub_must_come_from_it() -> None:
     assert list(event.received) == wanted  # type: ignore[attr-defined]
     reshuffled = next(e for e in reversed(state.events) if isinstance(e, ev.StubReshuffled))
     assert list(reshuffled.cards[:2]) == [mucked, stub[-1]]
+
+
+@pytest.mark.parametrize("game", ["lowball", "california-lowball"])
+def test_every_card_dealt_unknown_replays_by_discards_and_shown_cards(game: str) -> None:
+    """A room that sees no card but the discards and the showdown writes every ``d dh``
+    as ``??``: the hole cards are the discards, then the cards shown; the stacks are
+    the same (a game with openers needs the opener's cards named: they are checked
+    when he opens)."""
+    for seed in range(15):
+        state = _bot_hand(game, 5, seed)
+        text = hidden = phh.dumps(state, deck=False)
+        for index, action in enumerate(tomllib.loads(text)["actions"]):
+            words = action.split()
+            if words[:2] == ["d", "dh"]:
+                hidden = _edit(hidden, index, f"d dh {words[2]} {'??' * (len(words[3]) // 2)}")
+        assert phh.loads(hidden).replay().stacks == state.stacks, hidden

@@ -42,9 +42,10 @@ stub's other cards follow them in the order they were mucked.  The cards owed
 for a card exposed in the draw are the ``d dh`` lines after the last draw, a
 refused exposed card's replacement the ``d dh`` line after the exposure.  A
 replacement card written ``??`` is one the player shows later and does not
-keep, else a card the file names nowhere (dealt, discarded or shown); a hole
-card written ``??`` in a draw game is, in order, one of his discards, then one
-he shows.
+keep, else a card the file names nowhere (dealt, discarded, shown or burned);
+a hole card written ``??`` in a draw game is, in order, one of his discards,
+then one he shows (an opener's cards must be named: openers are checked when
+he opens).
 
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.state import State
@@ -441,6 +442,8 @@ class _Reader:
         self.show_cards: dict[str, list[int]] = {}  # each player's cards shown (his last pN sm)
         self._reveal()
         self.known = {c for line in self.actions for c in self._known(line)}
+        for burn in self.queues["_burns"]:  # a burn card is named too: never an unknown card
+            self.known.update(c for c in _parse_cards(burn, "_burns", error) if c is not None)
 
     def _reveal(self) -> None:
         """Cards dealt unknown (``??``) are, in the order dealt, the player's
