@@ -32,6 +32,7 @@
 #include "splitpot/evaluate.hpp"
 #include "splitpot/hand.hpp"
 #include "bench_common.hpp"  // cpp/benchmarks: random hands, splitpot's side of the enumeration
+#include "peers_common.hpp"
 
 using namespace splitpot;
 using Clock = std::chrono::steady_clock;
@@ -96,55 +97,25 @@ template <bool PerRank>
 }
 const char* kRankingNames[] = {"high", "deuce-to-seven", "ace-to-six", "ace-to-five", "eight-or-better"};
 
-// A splitpot contender's speed over its OMPEval peer's in one race, its range over the runs.
-struct RatioRanges {
-  std::vector<std::string> lines;  // "race: contender"
-  std::vector<double> lo, hi;
-  void add(const std::string& title, const bench::Race& race, std::size_t peer, std::size_t i) {
-    {
-      const std::string line = title + ": " + race.names[i];
-      const double ratio = race.seconds[peer] / race.seconds[i];
-      const auto at = std::find(lines.begin(), lines.end(), line);
-      if (at == lines.end()) {
-        lines.push_back(line), lo.push_back(ratio), hi.push_back(ratio);
-      } else {
-        const auto k = static_cast<std::size_t>(at - lines.begin());
-        lo[k] = std::min(lo[k], ratio), hi[k] = std::max(hi[k], ratio);
-      }
-    }
-  }
-  void print(int runs) const {
-    std::printf("ratios to OMPEval over %d runs (lowest - highest):\n", runs);
-    for (std::size_t k = 0; k < lines.size(); ++k) std::printf("  %-62s %5.2fx - %5.2fx\n", lines[k].c_str(), lo[k], hi[k]);
-  }
-};
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  const std::size_t n = (argc > 1 ? static_cast<std::size_t>(std::atol(argv[1])) : 4) * 1000000;
-  const int repeats = argc > 2 ? std::atoi(argv[2]) : 5;
-  const int runs = argc > 3 ? std::max(1, std::atoi(argv[3])) : 1;
-  const int chunks = 16;
-  const std::size_t per = n / chunks;
+  const peers::Args args(argc, argv);
+  const std::size_t n = args.n, per = args.per;
+  const int repeats = args.repeats, runs = args.runs, chunks = args.chunks;
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
-  const std::vector<std::uint8_t> bytes = bench::random_hands(n, 7, 42);
-
-  std::vector<HandSum> sums(n);
-  std::vector<omp::Hand> omp_hands(n);
+  const peers::Hands hands(n);
+  const std::vector<std::uint8_t>& bytes = hands.bytes;
+  const std::vector<HandSum>& sums = hands.sums;
+  const std::vector<omp::Hand>& omp_hands = hands.omp;
   long mismatches = 0;
-  for (std::size_t h = 0; h < n; ++h) {
-    const std::uint8_t* c = &bytes[h * 7];
-    sums[h] = HandSum::of(c, 7);
-    omp::Hand o = omp::Hand::empty();
-    for (int j = 0; j < 7; ++j) o += omp::Hand(c[j]);
-    omp_hands[h] = o;
-    mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(o));
-  }
+  for (std::size_t h = 0; h < n; ++h)
+    mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(omp_hands[h]));
   std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
 
-  RatioRanges ranges;
+  bench::RatioRanges ranges;
   for (int run = 1; run <= runs; ++run) {
     if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
     {  // From card bytes.
@@ -226,6 +197,6 @@ int main(int argc, char** argv) {
       ranges.add("enumeration", race, 2, 3);
     }
   }
-  if (runs > 1) ranges.print(runs);
+  if (runs > 1) ranges.print(runs, "OMPEval");
   return mismatches == 0 ? 0 : 1;
 }

@@ -4,11 +4,14 @@
 #   benchmarks/peers/run.sh [portable|native|both] [bench_peers arguments]
 # bench_peers arguments: [million hands, default 4] [repeats per chunk, default 5] [runs, default 1];
 # with several runs each ratio's range over them is printed last (`run.sh both 4 5 3`).
+# SPLITPOT_PEERS_PROGRAM=prebuilt_variants runs, instead of bench_peers, the variants tried for
+# pre-built hands (prebuilt_variants.cpp; same arguments).
 # Needs pip, cmake, ninja and a C++17 compiler. Work files go to $SPLITPOT_PEERS_DIR
 # (default: a temporary directory, removed at the end).
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 builds=${1:-both}
+program=${SPLITPOT_PEERS_PROGRAM:-bench_peers}
 shift || true
 work=${SPLITPOT_PEERS_DIR:-$(mktemp -d)}
 [ -n "${SPLITPOT_PEERS_DIR:-}" ] || trap 'rm -rf "$work"' EXIT
@@ -27,7 +30,7 @@ for b in $builds; do
   [ "$b" = native ] && native=ON
   cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" \
     -DSPLITPOT_NATIVE=$native >/dev/null
-  cmake --build "$work/build-$b" -j 2 >/dev/null
+  cmake --build "$work/build-$b" -j 2 --target "$program" >/dev/null
   echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic'), $(c++ --version | head -n 1))"
-  "$work/build-$b/bench_peers" "$@"
+  "$work/build-$b/$program" "$@"
 done

@@ -54,6 +54,28 @@ struct Race {
   volatile std::uint64_t sink = 0;  // every timed run's checksum ends here
 };
 
+/// A contender's speed over its peer's in one race (benchmarks/peers: OMPEval), its range over
+/// repeated runs.
+struct RatioRanges {
+  std::vector<std::string> lines;  // "race: contender"
+  std::vector<double> lo, hi;
+  void add(const std::string& title, const Race& race, std::size_t peer, std::size_t i) {
+    const std::string line = title + ": " + race.names[i];
+    const double ratio = race.seconds[peer] / race.seconds[i];
+    const auto at = std::find(lines.begin(), lines.end(), line);
+    if (at == lines.end()) {
+      lines.push_back(line), lo.push_back(ratio), hi.push_back(ratio);
+    } else {
+      const auto k = static_cast<std::size_t>(at - lines.begin());
+      lo[k] = std::min(lo[k], ratio), hi[k] = std::max(hi[k], ratio);
+    }
+  }
+  void print(int runs, const char* peer) const {
+    std::printf("ratios to %s over %d runs (lowest - highest):\n", peer, runs);
+    for (std::size_t k = 0; k < lines.size(); ++k) std::printf("  %-62s %5.2fx - %5.2fx\n", lines[k].c_str(), lo[k], hi[k]);
+  }
+};
+
 inline std::uint64_t splitmix(std::uint64_t& s) {
   std::uint64_t z = (s += 0x9E3779B97F4A7C15ull);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;

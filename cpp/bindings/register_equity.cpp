@@ -166,6 +166,12 @@ void register_equity(py::module_& m) {
             try {
               const py::object answer = progress(done, total);
               return !(answer.ptr() == Py_False);
+            } catch (py::error_already_set& e) {
+              // Ctrl-C handled while the callback ran (Python runs signal
+              // handlers between its bytecodes): an interruption, as in poll.
+              if (e.matches(PyExc_KeyboardInterrupt)) interrupted = true;
+              error = std::current_exception();
+              return false;
             } catch (...) {
               error = std::current_exception();
               return false;

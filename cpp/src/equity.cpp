@@ -584,12 +584,14 @@ class Monitor {
     if (hooks_.progress && total > 0) {
       const std::uint64_t step = static_cast<std::uint64_t>(static_cast<long double>(done) * 16 / total);
       const auto now = Clock::now();
-      // At each sixteenth of the work (not closer than 20 ms), at least every
-      // quarter second (a long run's progress bar keeps moving), and at the end.
+      // At each sixteenth of the work (not closer than 20 ms), every quarter
+      // second once more work is done (a long run's progress bar keeps moving;
+      // any call means some work is done), and at the end.
       const auto since = now - last_;
-      if (final || since >= std::chrono::milliseconds(250) ||
+      if (final || (done > done_ && since >= std::chrono::milliseconds(250)) ||
           (step > step_ && since >= std::chrono::milliseconds(20))) {
         step_ = step;
+        done_ = done;
         last_ = now;
         if (!hooks_.progress(std::min(done, total), total)) {
           stop = EquityStop::Stopped;
@@ -605,6 +607,7 @@ class Monitor {
   Clock::time_point deadline_{};
   bool has_deadline_ = false;
   std::uint64_t step_ = 0;
+  std::uint64_t done_ = 0;
   Clock::time_point last_ = Clock::now();
 };
 

@@ -34,28 +34,37 @@ inline void enumerate_multisets(std::vector<Multiset>& out, Counts& counts, int 
   counts[static_cast<std::size_t>(rank)] = 0;
 }
 
-// First-fit-decreasing displacement: each row (keys sharing key >> 8) is placed
-// at the lowest even offset where all of its columns land on free slots. The
-// free-slot search tests 64 candidate offsets at once with bit masks.
-inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>& sets, std::size_t& slots) {
+// First-fit-decreasing displacement: each row (keys sharing key >> shift) is
+// placed at the lowest displacement, a multiple of `unit` (1, 2, 4 or 8),
+// where all of its columns land on free slots. The free-slot search tests 64
+// candidate displacements at once with bit masks. Returns each row's
+// displacement; `slots` receives one past the last slot used. (Rows of 2^shift
+// keys; the tables use kHashRowShift and a unit of 2, benchmarks/peers tries
+// others.)
+inline std::vector<std::size_t> place_rows(const std::vector<Multiset>& sets, int shift, unsigned unit,
+                                           std::size_t& slots) {
+  const std::uint32_t col_mask = (1u << shift) - 1;
   // Rows up to the largest sum of any seven cards, so that even a row of
   // repeated cards (unchecked batch input) reads inside the tables.
-  const std::size_t rows = (kMaxCards * kRankMultiplier[kRanks - 1] >> kHashRowShift) + 1;
+  const std::size_t rows = (kMaxCards * kRankMultiplier[kRanks - 1] >> shift) + 1;
   std::vector<std::vector<std::uint32_t>> cols(rows);
-  for (const auto& m : sets) cols[m.key >> kHashRowShift].push_back(m.key & kHashColMask);
+  for (const auto& m : sets) cols[m.key >> shift].push_back(m.key & col_mask);
   std::vector<std::uint32_t> order;
   for (std::uint32_t r = 0; r < rows; ++r)
     if (!cols[r].empty()) order.push_back(r);
   std::stable_sort(order.begin(), order.end(),
                    [&](std::uint32_t a, std::uint32_t b) { return cols[a].size() > cols[b].size(); });
 
-  const std::size_t words = (sets.size() * 4 + (1u << kHashRowShift)) / 64 + 4;
+  const std::size_t words = (sets.size() * 2 * unit + (std::size_t{1} << shift)) / 64 + 4;
   std::vector<std::uint64_t> used(words, 0);
   auto bits_at = [&](std::size_t i) -> std::uint64_t {  // bits i .. i+63
     const std::size_t w = i >> 6, b = i & 63;
+    if (w + 1 >= used.size()) used.resize(w + 2, 0);  // past the estimate: free
     return b ? (used[w] >> b) | (used[w + 1] << (64 - b)) : used[w];
   };
-  std::vector<std::uint16_t> offsets(rows, 0);
+  // Bit k set where k is a multiple of the unit.
+  const std::uint64_t multiples = ~std::uint64_t{0} / ((std::uint64_t{1} << unit) - 1);
+  std::vector<std::size_t> displacement(rows, 0);
   std::size_t lowest_free = 0;
   slots = 0;
   for (const std::uint32_t r : order) {
@@ -64,7 +73,7 @@ inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>
     std::size_t base = lowest_free > cmin ? (lowest_free - cmin) & ~std::size_t{63} : 0;
     std::size_t offset = 0;
     for (;; base += 64) {
-      std::uint64_t fits = 0x5555555555555555ull;  // even offsets only
+      std::uint64_t fits = multiples;
       for (const std::uint32_t c : cs) {
         fits &= ~bits_at(base + c);
         if (!fits) break;
@@ -74,8 +83,7 @@ inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>
         break;
       }
     }
-    if (offset / 2 > 0xFFFF) throw std::length_error("perfect hash: an offset past 16 bits (rows too wide)");
-    offsets[r] = static_cast<std::uint16_t>(offset / 2);
+    displacement[r] = offset;
     for (const std::uint32_t c : cs) {
       const std::size_t s = offset + c;
       used[s >> 6] |= std::uint64_t{1} << (s & 63);
@@ -83,9 +91,20 @@ inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>
     }
     while ((used[lowest_free >> 6] >> (lowest_free & 63)) & 1) ++lowest_free;
   }
-  return offsets;
+  return displacement;
 }
 
+// The tables' perfect hash: rows of 2^kHashRowShift keys, offsets in units of
+// two slots (16 bits each).
+inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>& sets, std::size_t& slots) {
+  const std::vector<std::size_t> displacement = place_rows(sets, kHashRowShift, 2, slots);
+  std::vector<std::uint16_t> offsets;
+  for (const std::size_t d : displacement) {
+    if (d / 2 > 0xFFFF) throw std::length_error("perfect hash: an offset past 16 bits (rows too wide)");
+    offsets.push_back(static_cast<std::uint16_t>(d / 2));
+  }
+  return offsets;
+}
 
 /// Every multiset of at most seven ranks (each at most four times).
 inline std::vector<Multiset> all_multisets() {

@@ -199,9 +199,9 @@ _FIELDS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
 
 Progress = Callable[[int, int], object]
 """``progress(done, total)``: work done so far and in all (outcomes, samples or
-counting steps), from the calling thread at each sixteenth of the work, at least
-every quarter second, and at the end; returning ``False`` stops the run (Monte
-Carlo keeps what it has)."""
+counting steps), from the calling thread at each sixteenth of the work, every
+quarter second in between once more is done (``done`` > 0 in every call), and at
+the end; returning ``False`` stops the run (Monte Carlo keeps what it has)."""
 
 HandSpec = str | Iterable[CardLike] | Range
 
@@ -459,8 +459,8 @@ def equity(
     (default 1,000,000,000). ``seed``: the same seed gives the same answer at
     any thread count (None: a random seed, reported in the result).
     ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
-    total)``: called from this thread at each sixteenth of the work and at
-    least every quarter second; returning ``False`` stops it. A stopped or
+    total)``: called from this thread at each sixteenth of the work and
+    every quarter second in between; returning ``False`` stops it. A stopped or
     interrupted (Ctrl-C) Monte Carlo run returns what it has, ``partial``
     with its sample count; an exact run stopped by
     ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.

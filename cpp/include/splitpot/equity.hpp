@@ -158,8 +158,9 @@ struct EquityResult {
 struct EquityHooks {
   /// About every 5 ms; return false to stop (e.g. on a signal).
   std::function<bool()> poll;
-  /// (done, total) outcomes or samples: at each sixteenth of the work, at least
-  /// every quarter second, and at the end; false stops.
+  /// (done, total) outcomes or samples: at each sixteenth of the work, every
+  /// quarter second in between once more is done (done > 0 in every call), and
+  /// at the end; false stops.
   std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 

@@ -1,0 +1,344 @@
+// Pre-built hands: HandSum's per-hand loop beside the variants tried to beat
+// it, and OMPEval's Hand, in one program (issue 17: HandSum >= 1.2x OMPEval's
+// pre-built Hand in every run and ranking). None of the variants paid; this
+// program keeps them measurable. Built and run by run.sh:
+//
+//   SPLITPOT_PEERS_PROGRAM=prebuilt_variants benchmarks/peers/run.sh both 4 5 3
+//
+// The race is bench_peers's (chunked, each timed run after a warm one, every
+// loop a function of its own). Every exact variant's checksum over all hands
+// is checked equal to the per-hand loop's before timing (exit 1 otherwise);
+// the "bound" lines ignore flushes and are wrong on 3 % of the hands.
+//
+// Variants, in high and deuce-to-seven (ace-to-six behaves as deuce-to-seven):
+//   batch, side list: the plain reading of every hand without a branch, the
+//     flushed hands' indices collected in a side list, fixed in a second pass;
+//     the hash row of the hand 16 ahead prefetched (0, 8, 32 ran no better)
+//   batch, AVX2 flags: the flush flags of 8 hands at once with AVX2, the plain
+//     readings without a branch, the flagged hands listed without branches
+//     (four positions written per 64-hand word) and fixed up
+//   layouts: the perfect hash rebuilt here with rows of 2048 keys and offsets
+//     in units of 8 slots (23 KB of offsets, in L1), and rows of 4096 with
+//     32-bit row bases, slot = rank key + base (OMPEval's form); beside them,
+//     as the control, today's layout rebuilt the same way (rows of 512, units
+//     of 2: the same loop as HandSum's, its tables on the heap)
+//   bounds: the plain reading alone (no flush test), summed in a register,
+//     written to an array, written and summed
+// The batch variants write their values to an array of 1024 and sum it, as a
+// user of a batch call reads its output; the per-hand loops sum in a register.
+#include <immintrin.h>
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "HandEvaluator.h"
+#include "bench_common.hpp"
+#include "peers_common.hpp"
+#include "perfect_hash.hpp"
+#include "splitpot/hand.hpp"
+
+using namespace splitpot;
+
+namespace {
+
+constexpr std::size_t kOut = 1024;  // the batch variants' output array
+
+[[gnu::noinline]] std::uint64_t omp_sum(const omp::HandEvaluator& e, const omp::Hand* b, const omp::Hand* end) {
+  std::uint64_t sum = 0;
+  for (; b != end; ++b) sum += e.evaluate(*b);
+  return sum;
+}
+
+template <Ranking R>
+[[gnu::noinline]] std::uint64_t per_hand(const Tables& t, const HandSum* b, const HandSum* e) {
+  std::uint64_t sum = 0;
+  for (; b != e; ++b) sum += b->evaluate<R>(t);
+  return sum;
+}
+
+// The rare path of a flushed hand given its plain reading, as HandSum's.
+template <Ranking R>
+inline std::uint16_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
+  if constexpr (R == Ranking::High) {
+    (void)plain;
+    return t.flush[0][(h.lanes() >> (kLaneBits * flush_suit_of(h.key()))) & kLaneRanks];
+  } else {
+    return detail::evaluate_low_flush<R>(t, h.key(), h.lanes(), plain);
+  }
+}
+
+inline std::uint16_t plain_of(const std::uint16_t* offsets, const std::uint16_t* value, const HandSum& h) {
+  const auto rk = static_cast<std::uint32_t>(h.key());
+  return value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
+}
+
+// Sums the values a batch variant writes, kOut hands at a time.
+template <typename Batch>
+std::uint64_t sum_batches(const HandSum* b, const HandSum* e, std::uint16_t* out, Batch batch) {
+  std::uint64_t sum = 0;
+  while (b != e) {
+    const auto n = static_cast<std::size_t>(std::min<std::ptrdiff_t>(e - b, kOut));
+    batch(b, n);
+    for (std::size_t i = 0; i < n; ++i) sum += out[i];
+    b += n;
+  }
+  return sum;
+}
+
+template <Ranking R>
+[[gnu::noinline]] std::uint64_t side_list(const Tables& t, const HandSum* b, const HandSum* e, std::uint16_t* out) {
+  constexpr std::size_t kAhead = 16;
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  return sum_batches(b, e, out, [&](const HandSum* h, std::size_t n) {
+    std::uint16_t rare[kOut];
+    std::size_t m = 0, i = 0;
+    for (; i + kAhead < n; ++i) {
+      __builtin_prefetch(&offsets[static_cast<std::uint32_t>(h[i + kAhead].key()) >> kHashRowShift]);
+      out[i] = plain_of(offsets, value, h[i]);
+      rare[m] = static_cast<std::uint16_t>(i);
+      m += (h[i].key() & kFlushBits) != 0;
+    }
+    for (; i < n; ++i) {
+      out[i] = plain_of(offsets, value, h[i]);
+      rare[m] = static_cast<std::uint16_t>(i);
+      m += (h[i].key() & kFlushBits) != 0;
+    }
+    for (std::size_t k = 0; k < m; ++k) out[rare[k]] = with_flush<R>(t, h[rare[k]], out[rare[k]]);
+  });
+}
+
+// One batch of n hands (a lambda would not inherit the target attribute).
+template <Ranking R>
+__attribute__((target("avx2,bmi,popcnt"))) void avx2_flags_batch(const Tables& t, const HandSum* h, std::size_t n,
+                                                                 std::uint16_t* out) {
+  static_assert(sizeof(HandSum) == 16, "two hands a 32-byte load");
+  constexpr std::size_t kBlock = 256;
+  // The shuffles leave the 8 hands' flags in this order.
+  static constexpr std::uint8_t kOrder[8] = {0, 2, 4, 6, 1, 3, 5, 7};
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  const __m256i flush_bits = _mm256_set1_epi32(static_cast<int>(kFlushBits >> 32));
+  std::size_t at = 0;
+  for (; at + kBlock <= n; at += kBlock) {
+    std::uint64_t words[kBlock / 64];
+    for (std::size_t w = 0; w < kBlock / 64; ++w) {
+      std::uint64_t m = 0;
+      for (std::size_t k = 0; k < 8; ++k) {
+        const auto* p = reinterpret_cast<const __m256*>(h + at + w * 64 + k * 8);
+        const __m256 x = _mm256_shuffle_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(p)),
+                                           _mm256_loadu_ps(reinterpret_cast<const float*>(p + 1)), _MM_SHUFFLE(1, 1, 1, 1));
+        const __m256 y = _mm256_shuffle_ps(_mm256_loadu_ps(reinterpret_cast<const float*>(p + 2)),
+                                           _mm256_loadu_ps(reinterpret_cast<const float*>(p + 3)), _MM_SHUFFLE(1, 1, 1, 1));
+        const __m256i high_halves = _mm256_castps_si256(_mm256_shuffle_ps(x, y, _MM_SHUFFLE(2, 0, 2, 0)));
+        const __m256i none = _mm256_cmpeq_epi32(_mm256_and_si256(high_halves, flush_bits), _mm256_setzero_si256());
+        m |= static_cast<std::uint64_t>(~_mm256_movemask_ps(_mm256_castsi256_ps(none)) & 0xFF) << (8 * k);
+      }
+      words[w] = m;
+    }
+    for (std::size_t i = at; i < at + kBlock; ++i) out[i] = plain_of(offsets, value, h[i]);
+    std::uint16_t list[kBlock + 4];
+    std::size_t count = 0;
+    for (std::size_t w = 0; w < kBlock / 64; ++w) {
+      std::uint64_t m = words[w];
+      const auto cnt = static_cast<std::size_t>(_mm_popcnt_u64(m));
+      std::uint16_t* p = list + count;
+      const auto base = static_cast<std::uint16_t>(w * 64);
+      // Four positions written whether set or not (past the count: never
+      // read), again only past four in a word (4 % of words): no branch to
+      // mispredict on the count.
+      std::size_t k = 0;
+      do {
+        for (std::size_t j = 0; j < 4; ++j, ++k) {
+          p[k] = static_cast<std::uint16_t>(base + _tzcnt_u64(m));
+          m = _blsr_u64(m);
+        }
+      } while (k < cnt && count + k < kBlock);
+      count += cnt;
+    }
+    for (std::size_t k = 0; k < count; ++k) {
+      const std::size_t j = list[k], i = at + (j & ~std::size_t{7}) + kOrder[j & 7];
+      out[i] = with_flush<R>(t, h[i], out[i]);
+    }
+  }
+  for (; at < n; ++at) out[at] = h[at].evaluate<R>(t);
+}
+template <Ranking R>
+[[gnu::noinline]] std::uint64_t avx2_flags(const Tables& t, const HandSum* b, const HandSum* e, std::uint16_t* out) {
+  return sum_batches(b, e, out, [&](const HandSum* h, std::size_t n) { avx2_flags_batch<R>(t, h, n, out); });
+}
+
+// The perfect hash over the same rank keys (cpp/src/perfect_hash.hpp), placed
+// with rows of 2^shift keys: offsets in units of `unit` slots (16 bits), or
+// unit 1: 32-bit row bases (slot = rank key + base).
+struct Layout {
+  std::vector<std::uint16_t> offsets;
+  std::vector<std::uint32_t> bases;
+  std::array<std::vector<std::uint16_t>, kRankingCount> value;
+  std::size_t slots = 0;
+};
+
+Layout rebuild(const Tables& t, int shift, unsigned unit) {
+  const std::vector<detail::Multiset> sets = detail::all_multisets();
+  Layout L;
+  const std::vector<std::size_t> at = detail::place_rows(sets, shift, unit, L.slots);
+  for (std::size_t r = 0; r < at.size(); ++r) {
+    if (unit > 1 && at[r] / unit > 0xFFFF) {
+      std::printf("rows of %d keys: an offset past 16 bits\n", 1 << shift);
+      std::exit(2);
+    }
+    if (unit > 1) L.offsets.push_back(static_cast<std::uint16_t>(at[r] / unit));
+    else L.bases.push_back(static_cast<std::uint32_t>(at[r]) - static_cast<std::uint32_t>(r << shift));
+  }
+  const std::uint32_t col_mask = (1u << shift) - 1;
+  for (std::size_t ri = 0; ri < kRankingCount; ++ri) {
+    L.value[ri].assign(L.slots + col_mask + 1, 0);
+    for (const auto& m : sets) {
+      const std::uint32_t slot =
+          unit > 1 ? (m.key & col_mask) + unit * L.offsets[m.key >> shift] : m.key + L.bases[m.key >> shift];
+      L.value[ri][slot] = t.value[ri][t.slot(m.key)];
+    }
+  }
+  std::printf("perfect hash, rows of %d keys, %s: %zu slots, %zu KB of row offsets\n", 1 << shift,
+              unit > 1 ? ("offsets in units of " + std::to_string(unit) + " slots").c_str() : "32-bit row bases", L.slots,
+              (L.offsets.size() * 2 + L.bases.size() * 4) / 1024);
+  return L;
+}
+
+template <Ranking R, int Shift, unsigned Unit>
+[[gnu::noinline]] std::uint64_t layout_per_hand(const Tables& t, const Layout& L, const HandSum* b, const HandSum* e) {
+  std::uint64_t sum = 0;
+  const std::uint16_t* value = L.value[static_cast<std::size_t>(R)].data();
+  const std::uint16_t* offsets = L.offsets.data();
+  const std::uint32_t* bases = L.bases.data();
+  for (; b != e; ++b) {
+    const auto rk = static_cast<std::uint32_t>(b->key());
+    const std::uint32_t slot = Unit > 1 ? (rk & ((1u << Shift) - 1)) + Unit * offsets[rk >> Shift] : rk + bases[rk >> Shift];
+    std::uint16_t v = value[slot];
+    if (b->key() & kFlushBits) [[unlikely]]
+      v = with_flush<R>(t, *b, v);
+    sum += v;
+  }
+  return sum;
+}
+
+template <Ranking R>
+[[gnu::noinline]] std::uint64_t bound_register(const Tables& t, const HandSum* b, const HandSum* e) {
+  std::uint64_t sum = 0;
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  for (; b != e; ++b) sum += plain_of(offsets, value, *b);
+  return sum;
+}
+template <Ranking R, bool Sum>
+[[gnu::noinline]] std::uint64_t bound_array(const Tables& t, const HandSum* b, const HandSum* e, std::uint16_t* out) {
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  std::uint64_t sum = 0;
+  for (; b != e; b += std::min<std::ptrdiff_t>(e - b, kOut)) {
+    const auto n = static_cast<std::size_t>(std::min<std::ptrdiff_t>(e - b, kOut));
+    for (std::size_t i = 0; i < n; ++i) out[i] = plain_of(offsets, value, b[i]);
+    if constexpr (Sum)
+      for (std::size_t i = 0; i < n; ++i) sum += out[i];
+    else
+      sum += out[0];
+  }
+  return sum;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const peers::Args args(argc, argv);
+  const peers::Hands hands(args.n);
+  const omp::HandEvaluator omp_eval;
+  const Tables& t = tables();
+  const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
+  const Layout rows512 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8), rows4096 = rebuild(t, 12, 1);
+  const Layout* const layouts[] = {&rows512, &rows2048, &rows4096};
+  std::vector<std::uint16_t> out(kOut);
+
+  using Body = std::uint64_t (*)(const Tables&, const Layout* const*, const HandSum*, const HandSum*, std::uint16_t*);
+  struct Contender {
+    std::string name;
+    Body body;
+    bool exact;  // its checksum must equal the per-hand loop's
+  };
+  std::vector<Contender> contenders;
+  auto add = [&](auto R, const char* rname) {
+    constexpr Ranking Rv = decltype(R)::value;
+    const std::string s = std::string(" (") + rname + ")";
+    contenders.push_back({"HandSum per hand" + s, [](const Tables& tb, const Layout* const*, const HandSum* b,
+                                                     const HandSum* e, std::uint16_t*) { return per_hand<Rv>(tb, b, e); },
+                          true});
+    contenders.push_back({"batch, side list" + s, [](const Tables& tb, const Layout* const*, const HandSum* b,
+                                                     const HandSum* e, std::uint16_t* o) { return side_list<Rv>(tb, b, e, o); },
+                          true});
+    if (avx2)
+      contenders.push_back({"batch, AVX2 flags" + s, [](const Tables& tb, const Layout* const*, const HandSum* b,
+                                                        const HandSum* e, std::uint16_t* o) { return avx2_flags<Rv>(tb, b, e, o); },
+                            true});
+    contenders.push_back({"rows of 512, 16-bit offsets (control)" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 9, 2>(tb, *l[0], b, e); },
+                          true});
+    contenders.push_back({"rows of 2048, 16-bit offsets" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 11, 8>(tb, *l[1], b, e); },
+                          true});
+    contenders.push_back({"rows of 4096, 32-bit bases" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[2], b, e); },
+                          true});
+    contenders.push_back({"bound: plain reading, register" + s,
+                          [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return bound_register<Rv>(tb, b, e); },
+                          false});
+  };
+  add(std::integral_constant<Ranking, Ranking::High>{}, "high");
+  add(std::integral_constant<Ranking, Ranking::DeuceToSeven>{}, "deuce-to-seven");
+  contenders.push_back({"bound: plain reading, array (high)",
+                        [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
+                           std::uint16_t* o) { return bound_array<Ranking::High, false>(tb, b, e, o); },
+                        false});
+  contenders.push_back({"bound: plain reading, array summed (high)",
+                        [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
+                           std::uint16_t* o) { return bound_array<Ranking::High, true>(tb, b, e, o); },
+                        false});
+
+  // Every exact variant's checksum equals its ranking's per-hand loop's.
+  int wrong = 0;
+  std::uint64_t want = 0;
+  for (const Contender& c : contenders) {
+    const std::uint64_t got = c.body(t, layouts, hands.sums.data(), hands.sums.data() + args.n, out.data());
+    if (c.name.rfind("HandSum per hand", 0) == 0) want = got;
+    if (c.exact && got != want) {
+      std::printf("WRONG: %s: checksum %llu, per hand %llu\n", c.name.c_str(), static_cast<unsigned long long>(got),
+                  static_cast<unsigned long long>(want));
+      ++wrong;
+    }
+  }
+  std::printf("random 7-card hands: %zu; exact variants whose checksum differs from the per-hand loop's: %d\n", args.n, wrong);
+
+  bench::RatioRanges ranges;
+  for (int run = 1; run <= args.runs; ++run) {
+    if (args.runs > 1) std::printf("-- run %d of %d\n", run, args.runs);
+    bench::Race race{{"OMPEval Hand (high)"}, {}, true};
+    for (const Contender& c : contenders) race.names.push_back(c.name);
+    race.run(args.chunks, args.repeats, [&](std::size_t who, int c) -> std::uint64_t {
+      const std::size_t begin = static_cast<std::size_t>(c) * args.per, end = begin + args.per;
+      if (who == 0) return omp_sum(omp_eval, hands.omp.data() + begin, hands.omp.data() + end);
+      return contenders[who - 1].body(t, layouts, hands.sums.data() + begin, hands.sums.data() + end, out.data());
+    });
+    race.print("pre-built 7-card hands:", static_cast<double>(args.n), 0);
+    for (std::size_t i = 1; i < race.names.size(); ++i) ranges.add("pre-built", race, 0, i);
+  }
+  if (args.runs > 1) ranges.print(args.runs, "OMPEval");
+  return wrong == 0 ? 0 : 1;
+}
