@@ -875,45 +875,40 @@ void test_best_rank_reads_exhaustive(int stride) {
     auto is_wild = [&](std::uint8_t x) { return x == kJoker || (o.wild >> x & 1); };
     for (const Ranking r : lows) {
       long read = 0, wrong = 0, index = 0;
-      std::uint8_t c[5];
-      for (c[0] = 0; c[0] < 53; ++c[0])
-        for (c[1] = c[0] + 1; c[1] < 53; ++c[1])
-          for (c[2] = c[1] + 1; c[2] < 53; ++c[2])
-            for (c[3] = c[2] + 1; c[3] < 53; ++c[3])
-              for (c[4] = c[3] + 1; c[4] < 53; ++c[4]) {
-                if (std::none_of(c, c + 5, is_wild) || index++ % stride) continue;
-                const ReadHand h = read_best_five_wild(c, 5, r, o);
-                if (h.strength == kNoLow) continue;
-                // Deal the hand as read: each wild card the lowest suit of its rank not held...
-                std::uint8_t dealt[5];
-                std::uint64_t held = 0;
-                for (const std::uint8_t x : h.cards)
-                  if (!is_wild(x)) held |= card_bit(x);
-                int last = 0;
-                bool dealable = true;
-                for (int i = 0; i < 5; ++i) {
-                  dealt[i] = h.cards[i];
-                  if (!is_wild(h.cards[i])) continue;
-                  int suit = 0;
-                  while (suit < kSuits && (held >> make_card(h.values[i], suit) & 1)) ++suit;
-                  dealable = dealable && h.values[i] >= 0 && suit < kSuits;
-                  if (!dealable) break;
-                  dealt[i] = static_cast<std::uint8_t>(make_card(h.values[i], suit));
-                  held |= card_bit(dealt[i]);
-                  last = i;
-                }
-                // ...and no flush: a wild card is any suit, the last one another suit not held.
-                if (dealable && std::all_of(dealt, dealt + 5, [&](std::uint8_t x) { return suit_of(x) == suit_of(dealt[0]); }))
-                  for (int suit = 0; suit < kSuits; ++suit)
-                    if (suit != suit_of(dealt[0]) && !(held >> make_card(h.values[last], suit) & 1)) {
-                      dealt[last] = static_cast<std::uint8_t>(make_card(h.values[last], suit));
-                      break;
-                    }
-                ++read;
-                if ((!dealable || evaluate(dealt, 5, r) != h.strength) && wrong++ < 3)
-                  std::printf("  %s: %s read as %s: %u, the strength %u\n", name(r), hand_text(c, 5).c_str(),
-                              hand_text(dealt, 5).c_str(), evaluate(dealt, 5, r), h.strength);
-              }
+      each_five(53, [&](const std::uint8_t* c) {
+        if (std::none_of(c, c + 5, is_wild) || index++ % stride) return;
+        const ReadHand h = read_best_five_wild(c, 5, r, o);
+        if (h.strength == kNoLow) return;
+        // Deal the hand as read: each wild card the lowest suit of its rank not held...
+        std::uint8_t dealt[5];
+        std::uint64_t held = 0;
+        for (const std::uint8_t x : h.cards)
+          if (!is_wild(x)) held |= card_bit(x);
+        int last = 0;
+        bool dealable = true;
+        for (int i = 0; i < 5; ++i) {
+          dealt[i] = h.cards[i];
+          if (!is_wild(h.cards[i])) continue;
+          int suit = 0;
+          while (suit < kSuits && (held >> make_card(h.values[i], suit) & 1)) ++suit;
+          dealable = dealable && h.values[i] >= 0 && suit < kSuits;
+          if (!dealable) break;
+          dealt[i] = static_cast<std::uint8_t>(make_card(h.values[i], suit));
+          held |= card_bit(dealt[i]);
+          last = i;
+        }
+        // ...and no flush: a wild card is any suit, the last one another suit not held.
+        if (dealable && std::all_of(dealt, dealt + 5, [&](std::uint8_t x) { return suit_of(x) == suit_of(dealt[0]); }))
+          for (int suit = 0; suit < kSuits; ++suit)
+            if (suit != suit_of(dealt[0]) && !(held >> make_card(h.values[last], suit) & 1)) {
+              dealt[last] = static_cast<std::uint8_t>(make_card(h.values[last], suit));
+              break;
+            }
+        ++read;
+        if ((!dealable || evaluate(dealt, 5, r) != h.strength) && wrong++ < 3)
+          std::printf("  %s: %s read as %s: %u, the strength %u\n", name(r), hand_text(c, 5).c_str(),
+                      hand_text(dealt, 5).c_str(), evaluate(dealt, 5, r), h.strength);
+              });
       check(wrong == 0 && read > 0, std::string("best-rank wild cards (") + "23456789TJQKA"[wild_rank] +
                                         "s and the joker) in " + name(r) + ": each of " + std::to_string(read) +
                                         " hands read makes its strength; " + std::to_string(wrong) + " do not");
@@ -931,36 +926,31 @@ void test_high_stand_ins_exhaustive(int stride) {
     if (wild_rank >= 0) o.wild = wild_ranks_mask(1u << wild_rank), o.joker = JokerRule::Wild;
     auto is_wild = [&](std::uint8_t x) { return x == kJoker || (o.wild >> x & 1); };
     long read = 0, wrong = 0, five_of_a_kind = 0, index = 0;
-    std::uint8_t c[5];
-    for (c[0] = 0; c[0] < 53; ++c[0])
-      for (c[1] = c[0] + 1; c[1] < 53; ++c[1])
-        for (c[2] = c[1] + 1; c[2] < 53; ++c[2])
-          for (c[3] = c[2] + 1; c[3] < 53; ++c[3])
-            for (c[4] = c[3] + 1; c[4] < 53; ++c[4]) {
-              if (std::none_of(c, c + 5, is_wild) || index++ % stride) continue;
-              const ReadHand h = read_best_five_wild(c, 5, Ranking::High, o);
-              std::uint8_t dealt[5] = {};  // the naturals, then the stand-ins
-              int n = 0;
-              for (const std::uint8_t x : h.cards)
-                if (!is_wild(x)) dealt[n++ % 5] = x;
-              bool unsuited = false;
-              for (const StandIn& in : h.stand_ins) {
-                if (&in - h.stand_ins >= h.stand_in_count) break;
-                unsuited = unsuited || in.suit == kNoSuit;
-                dealt[n++ % 5] = static_cast<std::uint8_t>(make_card(in.rank, unsuited ? 0 : in.suit));
-              }
-              if (unsuited) {
-                five_of_a_kind += category_of(h.strength, Ranking::High) == Category::FiveOfAKind;
-                wrong += category_of(h.strength, Ranking::High) != Category::FiveOfAKind;
-                continue;
-              }
-              std::uint64_t dealt_mask = 0;
-              for (int i = 0; i < 5; ++i) dealt_mask |= card_bit(dealt[i]);
-              ++read;
-              if ((n != 5 || popcount(dealt_mask) != 5 || evaluate(dealt, 5, Ranking::High) != h.strength) && wrong++ < 3)
-                std::printf("  high: %s read as %s: %u, the strength %u\n", hand_text(c, 5).c_str(),
-                            hand_text(dealt, 5).c_str(), evaluate(dealt, 5, Ranking::High), h.strength);
-            }
+    each_five(53, [&](const std::uint8_t* c) {
+      if (std::none_of(c, c + 5, is_wild) || index++ % stride) return;
+      const ReadHand h = read_best_five_wild(c, 5, Ranking::High, o);
+      std::uint8_t dealt[5] = {};  // the naturals, then the stand-ins
+      int n = 0;
+      for (const std::uint8_t x : h.cards)
+        if (!is_wild(x)) dealt[n++ % 5] = x;
+      bool unsuited = false;
+      for (const StandIn& in : h.stand_ins) {
+        if (&in - h.stand_ins >= h.stand_in_count) break;
+        unsuited = unsuited || in.suit == kNoSuit;
+        dealt[n++ % 5] = static_cast<std::uint8_t>(make_card(in.rank, unsuited ? 0 : in.suit));
+      }
+      if (unsuited) {
+        five_of_a_kind += category_of(h.strength, Ranking::High) == Category::FiveOfAKind;
+        wrong += category_of(h.strength, Ranking::High) != Category::FiveOfAKind;
+        return;
+      }
+      std::uint64_t dealt_mask = 0;
+      for (int i = 0; i < 5; ++i) dealt_mask |= card_bit(dealt[i]);
+      ++read;
+      if ((n != 5 || popcount(dealt_mask) != 5 || evaluate(dealt, 5, Ranking::High) != h.strength) && wrong++ < 3)
+        std::printf("  high: %s read as %s: %u, the strength %u\n", hand_text(c, 5).c_str(),
+                    hand_text(dealt, 5).c_str(), evaluate(dealt, 5, Ranking::High), h.strength);
+            });
     check(wrong == 0 && read > 0 && (wild_rank < 0 || five_of_a_kind > 0),
           std::string("high stand-ins (") + (wild_rank < 0 ? std::string("the bug") : std::string(1, "23456789TJQKA"[wild_rank]) + "s and the joker") +
               "): each of " + std::to_string(read) + " hands read, dealt as named, makes its strength; " +
