@@ -1080,11 +1080,11 @@ class State:
         return event
 
     def _plan_served(
-        self, discards: object, asked: object, served: dealing.CardsInput
+        self, discards: Iterable[Card | int | str] | str, asked: int | None, served: dealing.CardsInput
     ) -> tuple[int, list[int], dealing.ServePlan]:
         """verify_draw, then the plan serving him the named cards."""
-        seat, cards = self.verify_draw(discards, asked=asked)  # type: ignore[arg-type]
-        count = len(cards) if asked is None else int(asked)  # type: ignore[call-overload]
+        seat, cards = self.verify_draw(discards, asked=asked)
+        count = len(cards) if asked is None else int(asked)
         named = dealing.as_cards(served, "the cards served")
         if len(named) != count:
             raise IllegalActionError(
