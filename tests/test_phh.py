@@ -31,6 +31,12 @@ def _round_trip(game: str, option: int, seed: int) -> None:
     if game in NAMED:  # without the deck order: dealt by name, the same hand
         named = phh.loads(phh.dumps(state, deck=False)).replay()
         assert named.events == state.events and named.stacks == state.stacks
+    elif state.spec.draws is not None or any(s.draw for s in state.spec.streets):  # draws served by name
+        named = phh.loads(phh.dumps(state, deck=False)).replay()
+        kinds = (ev.CardsDealt, ev.Drew, ev.CardsShown, ev.PotAwarded, ev.HandEnded)
+        assert named.stacks == state.stacks
+        assert [e for e in named.events if isinstance(e, kinds)] == [
+            e for e in state.events if isinstance(e, kinds)]
 
 
 @pytest.mark.parametrize(("game", "option"), CASES)

@@ -31,6 +31,22 @@ post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked aga
 from the cards the file never names; a file's
 ``finishing_stacks``, when present, must be what the hand gives.
 
+Draw games without ``_deck``: a draw (``pN sd CARDS``) is served the cards of
+the ``d dh pN CARDS`` line that follows it (none: no card; a number other than
+his discards: served as asked, where the game allows it), by
+:meth:`State.draw(served=) <splitpot.engine.state.State.draw>`.  When the stub
+runs short the file has no ``_decks``: the cards served past the stub's end
+must be among the new stub's cards (the old stub's last card, the burns, the
+discards of the players already served, dead exposed cards), and the new
+stub's other cards follow them in the order they were mucked.  The cards owed
+for a card exposed in the draw are the ``d dh`` lines after the last draw, a
+refused exposed card's replacement the ``d dh`` line after the exposure.  A
+replacement card written ``??`` is one the player shows later and does not
+keep, else a card the file names nowhere (dealt, discarded, shown or burned);
+a hole card written ``??`` in a draw game is, in order, one of his discards,
+then one he shows (an opener's cards must be named: openers are checked when
+he opens).
+
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.state import State
 >>> state = State(get_game("seven-card-stud"), [50, 50], seed=4)
@@ -423,28 +439,45 @@ class _Reader:
             self.exposures.setdefault(int(parts[0]), []).append(parts[1:])
         self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
         self.shown: list[tuple[int, _Line, list[int | None]]] = []
+        self.show_cards: dict[str, list[int]] = {}  # each player's cards shown (his last pN sm)
         self._reveal()
         self.known = {c for line in self.actions for c in self._known(line)}
+        for burn in self.queues["_burns"]:  # a burn card is named too: never an unknown card
+            self.known.update(c for c in _parse_cards(burn, "_burns", error) if c is not None)
 
     def _reveal(self) -> None:
-        """Cards dealt unknown (``??``) and shown later (``pN sm CARDS``) are the shown
-        cards: those of a show line that the player's deal lines do not name fill his
-        unknown cards in the order dealt (which down card was which changes no stud hand:
-        the upcards, all named, decide who acts)."""
+        """Cards dealt unknown (``??``) are, in the order dealt, the player's
+        discards (``pN sd CARDS``) and then the cards he shows later (``pN sm
+        CARDS``) that his deal lines do not name (which down card was which
+        changes no stud hand: the upcards, all named, decide who acts; nor a draw
+        game's: the discards and the hand shown are the same).  A draw's unknown
+        cards are bound when it is served (:meth:`_draw_by_name`)."""
         deals: dict[str, list[_Line]] = {}
+        later: dict[tuple[str, str], list[int | None]] = {}  # (player, sd or sm): cards
+        served: dict[str, set[int | None]] = {}  # cards named by the lines after a draw
+        previous: list[str] = []
         for line in self.actions:
             words = line.words
             if len(words) == 4 and words[:2] == ["d", "dh"]:
-                deals.setdefault(words[2], []).append(line)
-        for line in self.actions:
-            words = line.words
-            if len(words) != 3 or words[1] != "sm" or words[2] == "-" or words[0] not in deals:
-                continue
+                if previous[:2] == [words[2], "sd"]:  # a draw's cards: bound when it is served
+                    cards = _parse_cards(words[3], self.error.action(line.index), self.error)
+                    served.setdefault(words[2], set()).update(cards)
+                else:
+                    deals.setdefault(words[2], []).append(line)
+            elif len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-":
+                cards = _parse_cards(words[2], self.error.action(line.index), self.error)
+                later.setdefault((words[0], words[1]), []).extend(cards)
+                if words[1] == "sm":
+                    self.show_cards[words[0]] = [c for c in cards if c is not None]
+            previous = words
+        for who, lines in deals.items():
             dealt = [(deal, _parse_cards(deal.words[3], self.error.action(deal.index), self.error))
-                     for deal in deals[words[0]]]
-            named = {c for _, cards in dealt for c in cards}
-            shown = _parse_cards(words[2], self.error.action(line.index), self.error)
-            fresh = [c for c in shown if c is not None and c not in named]
+                     for deal in lines]
+            named = {c for _, cards in dealt for c in cards} | served.get(who, set())
+            fresh: list[int] = []
+            for c in later.get((who, "sd"), []) + later.get((who, "sm"), []):
+                if c is not None and c not in named and c not in fresh:
+                    fresh.append(c)
             for deal, cards in dealt:
                 if fresh and None in cards:
                     filled = [c if c is not None or not fresh else fresh.pop(0) for c in cards]
@@ -457,8 +490,11 @@ class _Reader:
         return list(values)
 
     def _known(self, line: _Line) -> list[int]:
+        """The cards ``line`` names: dealt, discarded or shown."""
         words = line.words
-        if (len(words) == 4 and words[:2] == ["d", "dh"]) or (len(words) == 3 and words[:2] == ["d", "db"]):
+        dealt = (len(words) == 4 and words[:2] == ["d", "dh"]) or (
+            len(words) == 3 and words[:2] == ["d", "db"])
+        if dealt or (len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-"):
             cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
             return [c for c in cards if c is not None]
         return []
@@ -529,12 +565,13 @@ class _Reader:
                 if None in discards:
                     raise self._fail(line, "discards must be known cards.")
                 known = [c for c in discards if c is not None]
-                after = self.actions[line.index + 1].words if line.index + 1 < len(self.actions) else []
-                served = len(after[3]) // 2 if after[:3] == ["d", "dh", words[0]] and len(after) == 4 else 0
-                if served != len(known):  # served as asked: as many as the dealer then deals him
-                    state.draw(known, asked=served)
+                after = self.actions[line.index + 1] if line.index + 1 < len(self.actions) else None
+                named = self._dealt_next(after, seat) or []
+                asked = len(named) if len(named) != len(known) else None  # served as asked: as he is dealt
+                if self.decks is None:
+                    self._draw_by_name(line, after if named else None, seat, known, asked, named)
                 else:
-                    state.draw(known)
+                    state.draw(known, asked=asked)
             else:
                 raise self._fail(line, "not a PHH action (pN pb, pN cbr AMOUNT, pN cc, pN f, pN sd [CARDS], "
                                        "pN sm [CARDS], d dh pN CARDS, d db CARDS).")
@@ -559,14 +596,72 @@ class _Reader:
         else:
             state.raise_to(amount)  # raises naming what is legal
 
+    def _dealt_next(self, line: _Line | None, seat: int) -> list[int | None] | None:
+        """The cards of ``line`` when it deals ``seat`` (``d dh pN CARDS``), else None."""
+        if line is None or len(line.words) != 4 or line.words[:2] != ["d", "dh"]:
+            return None
+        if self._seat(line.words[2], line) != seat:
+            return None
+        return _parse_cards(line.words[3], self.error.action(line.index), self.error)
+
+    def _draw_by_name(self, line: _Line, dealt: _Line | None, seat: int, discards: list[int],
+                      asked: int | None, named: list[int | None]) -> None:
+        """A draw served the cards the file names (the next line, ``d dh pN CARDS``),
+        and, after the last player's draw, the cards owed for exposed ones (the
+        ``d dh`` lines that follow)."""
+        state = self.state
+        state.verify_draw(discards, asked=asked)  # an illegal draw names the draw's own line
+        if None in named:  # unknown cards: those he shows later and does not keep, if he shows
+            kept = [c for c in state.cards(seat) if c not in discards]
+            label = f"p{self.order.index(seat) + 1}"
+            fresh = [c for c in self.show_cards.get(label, []) if c not in kept and c not in named]
+            named = [c if c is not None or not fresh else fresh.pop(0) for c in named]
+        serves: list[tuple[list[int | None], list[int]]] = [(named, discards)]
+        last = state._paying is None and all(s == seat or s in state.drawn for s in state.active)
+        if last and state._owed:
+            later: dict[int, list[int | None]] = {}
+            for after in self.actions[line.index + (2 if dealt else 1):]:
+                if len(after.words) != 4 or after.words[:2] != ["d", "dh"]:
+                    break
+                who = self._seat(after.words[2], after)
+                later.setdefault(who, []).extend(self._dealt_next(after, who) or [])
+            for owed in [s for s in state._order if state._owed.get(s)]:
+                cards = later.get(owed, [])[: state._owed[owed]]
+                serves.append((cards + [None] * (state._owed[owed] - len(cards)), []))
+        self._serve_by_name(dealt or line, serves)
+        state.draw(discards, asked=asked)
+
+    def _serve_by_name(self, line: _Line | None, serves: list[tuple[list[int | None], list[int]]]) -> None:
+        """Stack the stub so that its next serves give these cards (``None``: a card
+        the file never names, if one is left)."""
+        from splitpot.engine import dealing
+
+        try:
+            plan = dealing.plan_serves(self.state, serves, spare=self.known)
+        except SplitpotError as err:
+            raise self._fail(line, str(err)) from None
+        self.known.update(c for cards in plan.served for c in cards)
+        dealing.stack(self.state, plan)
+
     def _exposures(self, index: int) -> None:
+        from splitpot.engine.draws import Ruling
+        from splitpot.engine.state import Phase
+
         for card, *decision in self.exposures.pop(index, []):
             self._settle()
             try:
+                seat, value, ruling = self.state.verify_expose(card)
+                after = self.actions[index] if index < len(self.actions) else None
+                replacement = (self._dealt_next(after, seat) or [None])[:1]
+                by_name = self.decks is None
+                if by_name and ruling is Ruling.DEAD and self.state.phase is not Phase.DRAWING:
+                    self._serve_by_name(after, [([], [value]), (replacement, [])])
                 self.state.expose(card)
                 if decision == ["keep"]:
                     self.state.keep_exposed()
                 elif decision == ["refuse"]:
+                    if by_name:
+                        self._serve_by_name(after, [(replacement, [])])
                     self.state.refuse_exposed()
                 elif decision:
                     raise self.error.fail("_exposures", f"{decision[0]!r} is not keep or refuse.")

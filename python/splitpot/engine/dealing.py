@@ -12,9 +12,19 @@ the deck had been stacked that way from the start, and the hand's recorded
 deck order (``State.deck_order``, or the ``Redealt``/``StubReshuffled`` event
 that brought the current deck) is updated to the order actually dealt.
 
+A draw's cards are named the same way: :func:`plan_serves` checks the cards
+one or more successive serves of the stub give (a draw, then the cards owed
+for exposed ones) and :func:`stack` puts them next, the ones a new stub gives
+(when the stub runs short, the rules, §5.4) at the front of that new stub;
+:meth:`State.draw(discards, served=...) <splitpot.engine.state.State.draw>`
+uses them.
+
 Readings: a seat left out of the mapping receives the next cards of the stub
 that nobody else was named; a card already dealt, burned or named twice is
-refused, and the state is unchanged.
+refused, and the state is unchanged.  A card served after the stub ran short
+must be one of the new stub's cards (the old stub's last card, the burns and
+the discards and dead cards mucked before that serve); the new stub's other
+cards follow the named ones in the order they were mucked.
 
 >>> from splitpot.games import get_game
 >>> from splitpot.engine.state import State
@@ -23,6 +33,11 @@ refused, and the state is unchanged.
 >>> _ = state.deal_street({0: "2c 3c Ah", 1: "Kd Kh 7s"})
 >>> state.down[0], state.up[1]
 ([0, 4], [23])
+>>> lowball = State(get_game("lowball"), [50, 50], seed=1)
+>>> _ = lowball.bet(); _ = lowball.call()               # the betting before the draw
+>>> held = lowball.cards(lowball.actor)
+>>> [ev.card_text(c) for c in lowball.draw(held[:2], served="Ah 2c").received]
+['Ah', '2c']
 >>> state.deal_street({0: "Ah Ad"})  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -31,7 +46,7 @@ splitpot.errors.IllegalActionError: No street is dealt now: seat 1 must act (the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -43,7 +58,7 @@ from splitpot.validate import as_int, describe
 if TYPE_CHECKING:
     from splitpot.engine.state import State
 
-__all__ = ["CardsInput", "DealPlan", "place", "plan"]
+__all__ = ["CardsInput", "DealPlan", "ServePlan", "place", "plan", "plan_serves", "stack"]
 
 CardsInput = Iterable[Card | int | str] | str
 """Cards as the API takes them: text (``"As Kd"``) or an iterable of cards."""
@@ -63,7 +78,18 @@ class DealPlan:
             raise ValueError("a deal plan puts two cards at one position")
 
 
-def _as_cards(cards: object, what: str) -> tuple[int, ...]:
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ServePlan:
+    """Named serves of the stub: where each card served from the current stub
+    must sit (position, card), the front of the new stub when it runs short,
+    and the cards each serve gives."""
+
+    moves: tuple[tuple[int, int], ...]
+    front: tuple[int, ...]
+    served: tuple[tuple[int, ...], ...]
+
+
+def as_cards(cards: object, what: str) -> tuple[int, ...]:
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
         raise IllegalActionTypeError(f"{what}: cards are text or a list of cards, got {describe(cards)}.")
     try:
@@ -125,7 +151,7 @@ def plan(
     position = stub_start
     if street.burn:
         if burn is not None:
-            burned = _as_cards(burn if isinstance(burn, str) else [burn], "the burn card")
+            burned = as_cards(burn if isinstance(burn, str) else [burn], "the burn card")
             if len(burned) != 1:
                 raise IllegalActionError(f"The burn is one card, not {len(burned)}.")
             claim(burned[0], position, "the burn")
@@ -145,7 +171,7 @@ def plan(
                     f"{street.name} deals no community card now (only when the stub cannot give every "
                     "player his card)."
                 )
-            mine = _as_cards(given, "the community card")
+            mine = as_cards(given, "the community card")
             if len(mine) != 1:
                 raise IllegalActionError(f"The community card is one card, not {len(mine)}.")
             claim(mine[0], position, "the community")
@@ -157,7 +183,7 @@ def plan(
             whom = "the community (key None)" if community else (
                 f"seats {', '.join(map(str, receivers))}" if receivers else "nobody")
             raise IllegalActionError(f"Seat {seat} receives no card on {street.name}; cards go to {whom}.")
-        mine = _as_cards(given, f"seat {seat}'s cards")
+        mine = as_cards(given, f"seat {seat}'s cards")
         if len(mine) != per:
             raise IllegalActionError(
                 f"Seat {seat} receives {per} card{'s' if per != 1 else ''} on {street.name}, not {len(mine)}."
@@ -185,3 +211,120 @@ def place(state: State, deal: DealPlan) -> None:
             state.events[i] = ev.StubReshuffled(cards=tuple(deck[len(deck) - len(event.cards):]))
             return
     state.deck_order = tuple(deck)
+
+
+def plan_serves(
+    state: State, serves: Sequence[tuple[Sequence[int | None], Iterable[int]]], *,
+    spare: Collection[int] = (),
+) -> ServePlan:
+    """Check the cards of successive serves of ``state``'s stub: each serve is
+    (its cards, the cards mucked after it).  A card is served from the current
+    stub, never its last card; when the stub runs short, from a new stub made of
+    that last card and the muck (the burns, the discards and dead cards of the
+    serves before).  A ``None`` card is any card of its source that is named
+    nowhere (and, while one is left, not in ``spare``: cards the caller keeps for
+    later).  Raise :class:`~splitpot.errors.IllegalActionError` naming the
+    fault, else return the plan (changes nothing).
+
+    >>> from splitpot.games import get_game
+    >>> from splitpot.engine.state import State
+    >>> state = State(get_game("lowball"), [50, 50], seed=1)
+    >>> gone = state.cards(0)[0]
+    >>> plan_serves(state, [([gone], [])])  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.IllegalActionError: ... cannot be served: it is already out ...
+    """
+    start = state._next
+    stub = state._deck[start:]
+    inside, pool = set(stub), set(state._pool)
+    left = len(stub)
+    named: set[int] = set()
+    for cards, _ in serves:
+        for card in cards:
+            if card is None:
+                continue
+            if card in named:
+                raise IllegalActionError(f"{ev.card_text(card)} is named twice among the cards served.")
+            named.add(card)
+    sources: list[list[bool]] = []  # per serve, per card: from a new stub
+    fresh: set[int] | None = None
+    for cards, mucked in serves:
+        count = len(cards)
+        if fresh is None:
+            take = count if count < left else max(0, left - 1)
+            left -= take
+            sources.append([False] * take + [True] * (count - take))
+            if take < count:
+                fresh = pool  # filled with the old stub's last card below
+                new_left = left + len(pool) - (count - take)
+                if new_left < 1:
+                    raise IllegalActionError(f"The stub and the muck cannot serve {count} cards.")
+                left = new_left
+            else:
+                pool = pool | set(mucked)
+        else:
+            if count >= left:
+                raise IllegalActionError(
+                    "These serves run a second stub short; name the cards of one serve at a time."
+                )
+            left -= count
+            sources.append([True] * count)
+    taken: set[int] = set()
+
+    def check(card: int, source: set[int], what: str) -> None:
+        if card not in source or card in taken:
+            listed = " ".join(ev.card_text(c) for c in sorted(source - taken)) or "none"
+            raise IllegalActionError(f"{ev.card_text(card)} cannot be served: it is already out "
+                                     f"(dealt, burned or mucked); {what}: {listed}.")
+        taken.add(card)
+
+    out: list[list[int | None]] = [list(cards) for cards, _ in serves]
+    for k, cards in enumerate(out):  # the named cards from the current stub, then the blanks
+        for j, card in enumerate(cards):
+            if card is not None and not sources[k][j]:
+                check(card, inside, "cards in the stub")
+    for k, cards in enumerate(out):
+        for j, card in enumerate(cards):
+            if card is None and not sources[k][j]:
+                cards[j] = _blank(stub, named | taken, spare)
+                taken.add(cards[j])  # type: ignore[arg-type]
+    if fresh is not None:
+        new = fresh | (inside - taken)
+        order = [c for c in stub if c in new] + sorted(fresh - inside)
+        for k, cards in enumerate(out):
+            for j, card in enumerate(cards):
+                if card is not None and sources[k][j]:
+                    check(card, new, "cards of the new stub (the stub's last card and the muck)")
+        for k, cards in enumerate(out):
+            for j, card in enumerate(cards):
+                if card is None and sources[k][j]:
+                    cards[j] = _blank(order, named | taken, spare)
+                    taken.add(cards[j])  # type: ignore[arg-type]
+    served = tuple(tuple(c for c in cards if c is not None) for cards in out)
+    moves, front, position = [], [], start
+    for k, cards_k in enumerate(served):
+        for j, card in enumerate(cards_k):
+            if sources[k][j]:
+                front.append(card)
+            else:
+                moves.append((position, card))
+                position += 1
+    return ServePlan(moves=tuple(moves), front=tuple(front), served=served)
+
+
+def _blank(source: Sequence[int], avoid: set[int], spare: Collection[int]) -> int:
+    """The first card of ``source`` not in ``avoid``, preferring one not in ``spare``."""
+    usable = [c for c in source if c not in avoid]
+    if not usable:
+        raise IllegalActionError("No card is left to serve an unknown card from.")
+    return next((c for c in usable if c not in spare), usable[0])
+
+
+def stack(state: State, serves: ServePlan) -> None:
+    """Put the planned cards next in ``state``'s stub (and at the front of the
+    new stub it makes when it runs short), recording the deck order dealt."""
+    if serves.moves:
+        place(state, DealPlan(moves=serves.moves, cards=()))
+    if serves.front:
+        state._decks.stack(serves.front)

@@ -210,6 +210,12 @@ class Decks:
             return self._check(self._script.pop(0))
         return self._shuffle(list(range(self.size)))
 
+    def stack(self, front: Sequence[int]) -> None:
+        """The next new stub starts with ``front`` (cards named by a recorded hand:
+        see :func:`splitpot.engine.dealing.stack`); its other cards follow in the
+        order they were mucked."""
+        self._script.insert(0, list(front))
+
     def next_stub(self, pool: Sequence[int]) -> list[int]:
         """The ``pool`` cards shuffled into a new stub (top first)."""
         if self._script:

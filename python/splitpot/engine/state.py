@@ -968,13 +968,17 @@ class State:
 
     # ------------------------------------------------------------------ draws
     def verify_draw(
-        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        served: dealing.CardsInput | None = None,
     ) -> tuple[int, list[int]]:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
         most the street's draw, or the draw rules' ``ace_draw`` when he keeps an
         ace) and be served ``asked`` cards (default: as many as he discards; a
-        different number only where the game serves what a player asks for);
+        different number only where the game serves what a player asks for),
+        and, if ``served`` names them, be served those cards (see :meth:`draw`);
         return (actor, discards as ints)."""
+        if served is not None:
+            return self._plan_served(discards, asked, served)[:2]
         cards = _discards(discards)
         seat, offered = self._verify(_A_DRAW)  # offered: the most this draw may take (legal_actions)
         down, up = self.down[seat], self.up[seat]
@@ -1012,19 +1016,39 @@ class State:
             self._paying.verify(seat, cards, self.stacks[seat])
         return seat, cards
 
-    def can_draw(self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None) -> bool:
+    def can_draw(
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        served: dealing.CardsInput | None = None,
+    ) -> bool:
         """Whether the actor may make this draw."""
         try:
-            self.verify_draw(discards, asked=asked)
+            self.verify_draw(discards, asked=asked, served=served)
         except IllegalActionError:
             return False
         return True
 
-    def draw(self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None) -> ev.Event:
+    def draw(
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        served: dealing.CardsInput | None = None,
+    ) -> ev.Event:
         """The actor discards ``discards`` and receives as many cards (a down card
         for a down card, an up card for an up card), or ``asked`` cards where the
         game serves what a player asks for; no cards: stands pat.  Served from the
-        stub, never its last card (the stub is reshuffled when it runs short)."""
+        stub, never its last card (the stub is reshuffled when it runs short).
+
+        ``served`` names the cards he receives, in order (a recorded hand, a live
+        table): each must still be in the stub, or, once it runs short, in the new
+        stub (see :func:`splitpot.engine.dealing.plan_serves`); refused with
+        :class:`IllegalActionError`, nothing changed.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("jackpots"), [30, 30], seed=2, automate=False)
+        >>> state.can_draw(served="Ah")  # not now: the deal comes first
+        False
+        """
+        if served is not None:
+            seat, cards, plan = self._plan_served(discards, asked, served)
+            dealing.stack(self, plan)
         seat, cards = self.verify_draw(discards, asked=asked)
         count = len(cards) if asked is None else int(asked)
         received = self._serve(count) if count else []
@@ -1056,6 +1080,20 @@ class State:
         self._start_betting()
         self._after()
         return event
+
+    def _plan_served(
+        self, discards: Iterable[Card | int | str] | str, asked: int | None, served: dealing.CardsInput
+    ) -> tuple[int, list[int], dealing.ServePlan]:
+        """verify_draw, then the plan serving him the named cards."""
+        seat, cards = self.verify_draw(discards, asked=asked)
+        count = len(cards) if asked is None else int(asked)
+        named = dealing.as_cards(served, "the cards served")
+        if len(named) != count:
+            raise IllegalActionError(
+                f"Seat {seat} is served {count} card{'s' if count != 1 else ''} here, not {len(named)} "
+                f"({' '.join(ev.card_text(c) for c in named) or 'none'})."
+            )
+        return seat, cards, dealing.plan_serves(self, [(named, cards)])
 
     # ------------------------------------------------------------ paid draws
     def _begin_paid_draws(self, rule: PaidDraws) -> None:
