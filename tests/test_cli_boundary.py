@@ -12,6 +12,7 @@ import time
 
 import pytest
 
+from child_signals import default_sigint
 from splitpot import cli
 
 SPLITPOT = [sys.executable, "-c", "import sys; from splitpot.cli import main; sys.exit(main())"]
@@ -132,6 +133,7 @@ def _long_play(hands: int) -> subprocess.Popen[bytes]:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=_env(),
+        preexec_fn=default_sigint,
     )
 
 

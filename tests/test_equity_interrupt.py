@@ -19,6 +19,8 @@ import time
 
 import pytest
 
+from child_signals import default_sigint
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 
 API_CHILD = r"""
@@ -55,7 +57,8 @@ except KeyboardInterrupt:
 def interrupt(argv: list[str], wait: float = 0.5) -> tuple[subprocess.CompletedProcess[str], float]:
     """Start ``argv``, wait for its first line (the run has begun) and ``wait`` s more, send
     SIGINT, return the result and the seconds from the signal to the exit."""
-    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) as child:
+    with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                          preexec_fn=default_sigint) as child:
         try:
             assert child.stdout is not None
             assert child.stdout.readline().strip() == "started"
@@ -106,7 +109,10 @@ def test_cli_exits_130_without_a_traceback() -> None:
 
     def read_screen(until: bytes | None) -> None:
         nonlocal screen
+        deadline = time.monotonic() + 60
         while until is None or until not in screen:
+            if time.monotonic() > deadline:
+                raise AssertionError(f"still running after 60 s: {screen[-300:]!r}")
             if not select.select([master], [], [], 30)[0]:
                 raise AssertionError(f"nothing on the terminal for 30 s: {screen!r}")
             try:
@@ -120,7 +126,8 @@ def test_cli_exits_130_without_a_traceback() -> None:
             screen += chunk
 
     try:
-        with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave, env=env) as child:
+        with subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=slave, env=env,
+                              preexec_fn=default_sigint) as child:
             os.close(slave)
             slave = -1
             try:

@@ -15,6 +15,7 @@ import sys
 
 import pytest
 
+from child_signals import default_sigint
 from splitpot.engine import events as ev
 from splitpot.engine.state import State
 from splitpot.games import get_game
@@ -40,6 +41,7 @@ class Screen:
             encoding="utf-8",
             dimensions=(50, 160),
             timeout=20,
+            preexec_fn=default_sigint,
         )
         self.raw = ""
         self.text = ""
@@ -206,6 +208,7 @@ def test_a_draw_by_keystrokes() -> None:
         encoding="utf-8",
         dimensions=(50, 160),
         timeout=20,
+        preexec_fn=default_sigint,
     )
     screen = Screen.__new__(Screen)
     screen.child, screen.raw, screen.text, screen.pos = child, "", "", 0
