@@ -280,27 +280,25 @@ def plan_serves(
         taken.add(card)
 
     out: list[list[int | None]] = [list(cards) for cards, _ in serves]
-    for k, cards in enumerate(out):  # the named cards from the current stub, then the blanks
-        for j, card in enumerate(cards):
-            if card is not None and not sources[k][j]:
-                check(card, inside, "cards in the stub")
-    for k, cards in enumerate(out):
-        for j, card in enumerate(cards):
-            if card is None and not sources[k][j]:
-                cards[j] = _blank(stub, named | taken, spare)
-                taken.add(cards[j])  # type: ignore[arg-type]
+
+    def settle(from_new: bool, source: set[int], what: str, order: Sequence[int]) -> None:
+        """The named cards of one source checked, then its blanks filled from ``order``."""
+        places = [(k, j) for k, cards in enumerate(out) for j in range(len(cards))
+                  if sources[k][j] == from_new]
+        for k, j in places:
+            card = out[k][j]
+            if card is not None:
+                check(card, source, what)
+        for k, j in places:
+            if out[k][j] is None:
+                out[k][j] = blank = _blank(order, named | taken, spare)
+                taken.add(blank)
+
+    settle(False, inside, "cards in the stub", stub)
     if fresh is not None:
         new = fresh | (inside - taken)
-        order = [c for c in stub if c in new] + sorted(fresh - inside)
-        for k, cards in enumerate(out):
-            for j, card in enumerate(cards):
-                if card is not None and sources[k][j]:
-                    check(card, new, "cards of the new stub (the stub's last card and the muck)")
-        for k, cards in enumerate(out):
-            for j, card in enumerate(cards):
-                if card is None and sources[k][j]:
-                    cards[j] = _blank(order, named | taken, spare)
-                    taken.add(cards[j])  # type: ignore[arg-type]
+        settle(True, new, "cards of the new stub (the stub's last card and the muck)",
+               [c for c in stub if c in new] + sorted(fresh - inside))
     served = tuple(tuple(c for c in cards if c is not None) for cards in out)
     moves, front, position = [], [], start
     for k, cards_k in enumerate(served):

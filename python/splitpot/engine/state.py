@@ -1049,7 +1049,8 @@ class State:
         if served is not None:
             seat, cards, plan = self._plan_served(discards, asked, served)
             dealing.stack(self, plan)
-        seat, cards = self.verify_draw(discards, asked=asked)
+        else:
+            seat, cards = self.verify_draw(discards, asked=asked)
         count = len(cards) if asked is None else int(asked)
         received = self._serve(count) if count else []
         down, up = self.down[seat], self.up[seat]
