@@ -82,6 +82,8 @@ def _module_page(name: str) -> str:
     refs = []
     for item in reexported:
         obj = getattr(module, item)
+        if inspect.ismodule(obj) and callable(obj) and inspect.isfunction(getattr(obj, item, None)):
+            obj = getattr(obj, item)  # a callable module (splitpot.equity): link the function it calls
         home = getattr(obj, "__module__", None)
         if isinstance(home, str) and home.startswith("splitpot") and hasattr(obj, "__qualname__"):
             refs.append(f":py:obj:`~{home}.{obj.__qualname__}`")

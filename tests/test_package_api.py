@@ -73,11 +73,41 @@ def test_star_import_gives_every_public_name() -> None:
 @pytest.mark.parametrize(
     "first", ["import splitpot.evaluate", "import splitpot.equity", "import splitpot.engine"]
 )
-def test_functions_named_like_submodules_stay_functions(first: str) -> None:
-    """`splitpot.evaluate` and `splitpot.equity` are functions whatever is imported first."""
+def test_names_shared_with_submodules_stay_callable(first: str) -> None:
+    """`splitpot.evaluate` is the function and `splitpot.equity` the callable equity module,
+    whatever is imported first."""
     printed = _fresh(
         f"{first}\nimport splitpot\n"
-        "print(callable(splitpot.evaluate) and type(splitpot.evaluate).__name__,"
-        " type(splitpot.equity).__name__)"
+        "print(type(splitpot.evaluate).__name__, callable(splitpot.equity), splitpot.equity.__name__)"
     )
-    assert printed == "function function"
+    assert printed == "function True splitpot.equity"
+
+
+@pytest.mark.parametrize(
+    "first", ["import splitpot", "import splitpot.equity as e", "from splitpot.equity import equity"]
+)
+def test_import_splitpot_equity_as_gives_the_module(first: str) -> None:
+    """`import splitpot.equity as e` gives the module with its names, in any import order."""
+    printed = _fresh(
+        f"{first}\nimport splitpot.equity as e\nfrom splitpot.equity import EquityResult, equity\n"
+        "import splitpot, sys\n"
+        "print(e is sys.modules['splitpot.equity'] is splitpot.equity,"
+        " e.EquityResult is EquityResult is splitpot.EquityResult, e.equity is equity,"
+        " sorted(set(e.__all__) - set(dir(e))))"
+    )
+    assert printed == "True True True []"
+
+
+def test_calling_the_equity_module_calls_the_function() -> None:
+    """`splitpot.equity(...)` (the README's call) is `splitpot.equity.equity(...)`: same answer,
+    same signature, same errors."""
+    import inspect
+
+    from splitpot.equity import equity
+
+    hands = ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"]
+    assert splitpot.equity("seven-card-stud-8", hands) == equity("seven-card-stud-8", hands)
+    assert splitpot.equity("seven-card-stud-8", hands).outcomes == 671580
+    assert inspect.signature(splitpot.equity) == inspect.signature(equity)
+    with pytest.raises(splitpot.RuleError, match="unknown game 'holdem'"):
+        splitpot.equity("holdem", hands)

@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from splitpot.cards import JOKER, Card, Deck, parse_cards
-from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
+from splitpot.equity import EquityGame, EquityResult, PlayerEquity
 from splitpot.errors import (
     ArgumentTypeError,
     CardError,
@@ -40,14 +40,20 @@ from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 if TYPE_CHECKING:
     from splitpot.engine import GameSpec, History, Session, State, Street
+    from splitpot.equity import equity
     from splitpot.games import GAMES, get_game
+else:
+    # `splitpot.equity` is the equity module, made callable: `splitpot.equity(...)` calls
+    # `splitpot.equity.equity(...)`, and `import splitpot.equity as e` gives the module (a
+    # plain function here would be what that import returns). Type checkers see the function.
+    from splitpot import equity
 
 __version__ = "0.1.0"
 
 # The game engine and the game registry load on first use: a program that only evaluates
 # hands does not pay for them at import. (The evaluator, the equity API and the ranges load
-# at once: `splitpot.evaluate` and `splitpot.equity` are also submodule names, and binding
-# the functions now keeps a later `import splitpot.equity` from shadowing them.)
+# at once: `splitpot.evaluate` is also a submodule name, and binding the function now keeps a
+# later `import splitpot.evaluate` from shadowing it.)
 _LAZY = {
     "GameSpec": "splitpot.engine",
     "History": "splitpot.engine",

@@ -62,6 +62,7 @@ classic high-low game; what a player declares is his choice, not a chance.
 from __future__ import annotations
 
 import argparse
+import inspect
 import json
 import math
 import os
@@ -69,10 +70,11 @@ import re
 import secrets
 import sys
 import time
+import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -1036,3 +1038,29 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
         if p.stderr is not None:
             line += f" {100 * p.stderr.share:7.2f}%"
         print(line)
+
+
+# ---------------------------------------------------------------- the callable module
+
+
+class _EquityModule(types.ModuleType):
+    """This module, callable: ``splitpot.equity(...)`` is :func:`equity`.
+
+    ``splitpot.equity`` names both the function (the README's
+    ``splitpot.equity(game, hands)``) and this module (``from splitpot.equity
+    import EquityResult``). ``import splitpot.equity as e`` takes the package's
+    attribute, so the package binds this module there, and the module calls the
+    function (the data model's module ``__class__`` hook).
+    """
+
+    def __call__(self, *args: Any, **kwargs: Any) -> EquityResult:
+        return equity(*args, **kwargs)
+
+    @property
+    def __signature__(self) -> inspect.Signature:
+        """The signature of :func:`equity`, for ``inspect.signature`` and ``help``."""
+        return inspect.signature(equity)
+
+
+if not TYPE_CHECKING:
+    sys.modules[__name__].__class__ = _EquityModule
