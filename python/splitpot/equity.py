@@ -334,11 +334,35 @@ class EquityStopped(SplitpotError, RuntimeError):
 # ---------------------------------------------------------------- arguments
 
 
+_VARIANTS = {
+    "five-card-stud-last-down": EquityGame.FIVE_CARD_STUD,
+    "five-card-stud-five-bets": EquityGame.FIVE_CARD_STUD,
+    "california-lowball": EquityGame.LOWBALL,
+}
+"""The registry's games whose showdown is an :class:`EquityGame`'s: the same deck, hands and
+ranking, the pot to the same hand (the rules reference (docs/rules.md), §5.6, §5.8). The
+five-card stud variants differ only in a card dealt down or a betting round; California
+lowball in its blinds and betting, and its sevens rule turns on a player's check after the
+draw, a choice as a declaration is, so it is read as the hands shown down (lowball's)."""
+
+_NOT_MODELLED = {
+    "seven-card-stud-declare": "its halves go as the players declare, a choice and not a chance "
+    "(seven-card-stud-high-low gives the chances as cards speak)",
+    "jacks-back": "its showdown is high (jackpots) if someone opens and ace-to-five low "
+    "(lowball, joker=None) if nobody does, which the betting decides",
+    "aces-deuces": "it plays two-card hands with paid draws, taken in turn until each stands",
+}
+
+
 def _game(game: object) -> EquityGame:
-    if not isinstance(game, str) or game not in _GAME_ID:
-        known = ", ".join(g.value for g in _GAMES)
-        raise RuleError(f"unknown game {game!r} for equity; expected one of {known}")
-    return _GAMES[_GAME_ID[game]]
+    if isinstance(game, str) and game in _GAME_ID:
+        return _GAMES[_GAME_ID[game]]
+    if isinstance(game, str) and game in _VARIANTS:
+        return _VARIANTS[game]
+    known = ", ".join([g.value for g in _GAMES] + list(_VARIANTS))
+    if isinstance(game, str) and game in _NOT_MODELLED:
+        raise RuleError(f"equity does not model {game}: {_NOT_MODELLED[game]}; it takes {known}")
+    raise RuleError(f"unknown game {game!r} for equity; expected one of {known}")
 
 
 def _low(game: EquityGame, low: object) -> Ranking | None:
@@ -448,7 +472,10 @@ def equity(
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
-    ``game``: an :class:`EquityGame` or its name. ``hands``: per player, the
+    ``game``: an :class:`EquityGame` or its name, or a variant that shows
+    down as one and is computed as it (``five-card-stud-last-down`` and
+    ``five-card-stud-five-bets``: ``five-card-stud``; ``california-lowball``:
+    ``lowball``). ``hands``: per player, the
     known cards (stud: up to 7, five-card games up to 5; draw games: the cards
     kept), a range's text or a :class:`~splitpot.ranges.Range`. ``dead``:
     cards known to be out of the deck. ``draws`` (draw games only): how many
@@ -880,7 +907,9 @@ def add_equity_parser(subparsers: Any) -> None:
 
 
 def _game_lines() -> str:
-    return "\n".join(f"  {g.value:<26} {_DOCS[g]}" for g in _GAMES)
+    lines = [f"  {g.value:<26} {_DOCS[g]}" for g in _GAMES]
+    lines += [f"  {name:<26} as {base.value} (the same showdown)" for name, base in _VARIANTS.items()]
+    return "\n".join(lines)
 
 
 _DOCS = {
