@@ -167,3 +167,101 @@ def test_version_flag_and_python_m_splitpot(capsys: pytest.CaptureFixture[str]) 
     done = subprocess.run([sys.executable, "-m", "splitpot", "eval", "As", "Ks", "Qs", "Js", "Ts", "--plain"],
                           env=_env(), capture_output=True, text=True, timeout=60)
     assert done.returncode == 0 and done.stdout.splitlines()[1].split()[:3] == ["high", "royal", "flush"]
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (
+            ["seven-card-stud", "--players", "3", "--seat", "9"],
+            "--seat must be in 0..2 (P0 to P2 with --players 3), got 9.",
+        ),
+        (
+            ["seven-card-stud", "--players", "3", "--seat", "-1"],
+            "--seat must be in 0..2 (P0 to P2 with --players 3), got -1.",
+        ),
+        (["lowball", "--seat", "5"], "--seat must be in 0..4 (P0 to P4 with --players 5), got 5."),
+        (
+            ["dealers-choice", "--players", "4", "--seat", "4"],
+            "--seat must be in 0..3 (P0 to P3 with --players 4), got 4.",
+        ),
+    ],
+)
+def test_play_bad_seat_names_the_flag(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "seat must be in 0..2, got 9", not saying which flag or why 2."""
+    code, out, err = run(["play", *argv], capsys)
+    assert code == 2 and out == ""
+    assert err == f"splitpot play: error: {message}\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "seven-card-stud", "--penalty-rule", "void-card", "--json"],
+        ["play", "aces-deuces", "--penalty-rule", "dead-hand", "--json"],
+        ["eval", "As", "Ks", "Qs", "Js", "Ts", "--penalty-rule", "void-card"],
+        ["equity", "-g", "seven-card-stud", "As Ks", "Qd Qc", "--penalty-rule", "void-card"],
+    ],
+)
+def test_penalty_rule_without_penalty_cards_is_refused(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: accepted and ignored (a rule for penalty cards, with none named)."""
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == ""
+    assert "--penalty-rule" in err and "no --penalty names one" in err and "Traceback" not in err
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "aces-deuces", "--penalty", "Kd", "--penalty-rule", "void-card", "--seed", "1", "--json"],
+        ["eval", "As", "Ks", "Qs", "Js", "Ts", "4c", "--penalty", "4c", "--penalty-rule", "void-card"],
+        [
+            "equity",
+            "-g",
+            "lowball",
+            "As 2d 3c 4d",
+            "Kd 3s 5h 6d",
+            "--penalty",
+            "6",
+            "--penalty-rule",
+            "void-card",
+        ],
+    ],
+)
+def test_penalty_rule_with_penalty_cards_still_runs(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, err = run(argv, capsys)
+    assert code == 0 and out and err == ""
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (["--ante", "500", "--stack", "100"], "--ante (500) must be less than --stack (100)"),
+        (["--ante", "100", "--stack", "100"], "--ante (100) must be less than --stack (100)"),
+        (["--stack", "1"], "--ante (1, the default) must be less than --stack (1)"),
+    ],
+)
+@pytest.mark.parametrize("game", ["seven-card-stud", "lowball", "five-card-stud"])
+def test_play_ante_of_a_whole_stack_is_refused(
+    game: str, flags: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: played, every player all in on the ante before a card was dealt."""
+    code, out, err = run(["play", game, *flags, "--players", "2", "--json"], capsys)
+    assert code == 2 and out == ""
+    assert f"error: {message}: every player would be all in before a card is dealt" in err
+
+
+def test_play_ante_below_the_stack_plays(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(
+        ["play", "seven-card-stud", "--ante", "2", "--stack", "3", "--players", "2", "--seed", "1", "--json"],
+        capsys,
+    )
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["starting_stacks"] == [3, 3] and sum(doc["final_stacks"]) == 6

@@ -22,7 +22,9 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
-__all__ = ["int_range"]
+from splitpot.errors import RuleError
+
+__all__ = ["int_range", "refuse_lone_penalty_rule"]
 
 
 def int_range(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
@@ -44,3 +46,20 @@ def int_range(low: int | None = None, high: int | None = None) -> Callable[[str]
 
     parse.__name__ = "int"  # argparse names the type in some messages
     return parse
+
+
+def refuse_lone_penalty_rule(args: argparse.Namespace) -> None:
+    """``--penalty-rule`` says what penalty cards do, so it needs ``--penalty``
+    (the command lines ``play``, ``eval`` and ``equity`` all refuse it alone).
+
+    >>> refuse_lone_penalty_rule(argparse.Namespace(penalty=None, penalty_rule="void-card"))
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --penalty-rule void-card says what a penalty card does, and no --penalty ...
+    """
+    rule = getattr(args, "penalty_rule", None)
+    if rule is not None and not getattr(args, "penalty", None):
+        raise RuleError(
+            f"--penalty-rule {rule} says what a penalty card does, and no --penalty names one: "
+            "add --penalty CARDS or leave out --penalty-rule."
+        )

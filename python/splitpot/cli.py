@@ -24,7 +24,7 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__
-from splitpot.argtypes import int_range
+from splitpot.argtypes import int_range, refuse_lone_penalty_rule
 from splitpot.cards import parse_cards
 from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
@@ -55,13 +55,14 @@ def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
 
 
 def _eval(args: argparse.Namespace) -> int:
+    refuse_lone_penalty_rule(args)
     cards = parse_cards(" ".join(args.cards))
     wild_present = bool(args.wild) or any(c.is_joker for c in cards)
     options = {
         "wild": args.wild or None,
         "joker": args.joker,
         "penalty": " ".join(args.penalty) if args.penalty else None,
-        "penalty_rule": args.penalty_rule,
+        "penalty_rule": args.penalty_rule or "dead-hand",
     }
     rows: list[dict[str, Any]] = []
     # A hand holding a penalty card is dead in every ranking, not "no qualifying low".
@@ -161,7 +162,12 @@ def _parser() -> argparse.ArgumentParser:
         "--duplicate", action="store_true", help="high: a wild card may repeat a held card (flush)"
     )
     p.add_argument("--penalty", action="append", metavar="CARDS", help="penalty cards")
-    p.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default="dead-hand")
+    p.add_argument(
+        "--penalty-rule",
+        choices=["dead-hand", "void-card"],
+        default=None,
+        help="what a penalty card does (default dead-hand; needs --penalty)",
+    )
     p.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     p.set_defaults(run=_eval)
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")

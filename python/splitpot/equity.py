@@ -78,6 +78,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from splitpot.argtypes import refuse_lone_penalty_rule
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -895,9 +896,9 @@ def add_equity_parser(subparsers: Any) -> None:
     parser.add_argument(
         "--penalty-rule",
         choices=[r.value for r in PenaltyRule],
-        default="dead-hand",
-        help="what a penalty card does: dead-hand (default: the hand wins nothing) or void-card "
-        "(not played; fewer than five playable cards is a dead hand)",
+        default=None,
+        help="what a penalty card does (needs --penalty): dead-hand (default: the hand wins nothing) "
+        "or void-card (not played; fewer than five playable cards is a dead hand)",
     )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--plain", action="store_true", help="no progress bar")
@@ -978,6 +979,7 @@ def run_equity(args: argparse.Namespace) -> int:
     bar = ProgressBar("equity", plain=args.plain, counts=False)
     started = time.perf_counter()
     try:
+        refuse_lone_penalty_rule(args)
         result = equity(
             args.game,
             args.hands,
@@ -994,7 +996,7 @@ def run_equity(args: argparse.Namespace) -> int:
             joker=_DEFAULT if args.joker is None else args.joker,
             wild_low=args.wild_low,
             penalty=args.penalty or None,
-            penalty_rule=args.penalty_rule,
+            penalty_rule=args.penalty_rule or PenaltyRule.DEAD_HAND,
         )
     except SplitpotError as error:
         bar.close()

@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.argtypes import int_range
+from splitpot.argtypes import int_range, refuse_lone_penalty_rule
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 __all__ = [
     "add_play_parser",
     "build_spec",
+    "check_seat",
     "describe_hand",
     "narrate",
     "play_with_progress",
@@ -185,7 +186,7 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--penalty", action="append", metavar="CARDS", default=None,
                         help="penalty cards; repeat for more")
     parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
-                        help="what a penalty card does (default dead-hand)")
+                        help="what a penalty card does (default dead-hand; needs --penalty)")
     parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],
                         default=None,
                         help="a card of each player's own deal, with its rank, wild for him alone")
@@ -193,6 +194,7 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
 
 def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
     """The keyword options that :func:`_add_variant_arguments` sets (those given)."""
+    refuse_lone_penalty_rule(args)
     options: dict[str, Any] = {}
     for name in ("turn_up", "duplicate"):  # switches
         if getattr(args, name, False):
@@ -204,6 +206,21 @@ def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
         if getattr(args, name, None):
             options[name] = tuple(getattr(args, name))
     return options
+
+
+def check_seat(args: argparse.Namespace) -> None:
+    """``--seat K`` must be one of the ``--players`` seats, P0 to P(n-1).
+
+    >>> check_seat(argparse.Namespace(seat=9, players=3))
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --seat must be in 0..2 (P0 to P2 with --players 3), got 9.
+    """
+    if args.seat is not None and not 0 <= args.seat < args.players:
+        raise RuleError(
+            f"--seat must be in 0..{args.players - 1} (P0 to P{args.players - 1} with --players "
+            f"{args.players}), got {args.seat}."
+        )
 
 
 def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
@@ -218,6 +235,12 @@ def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
             raise RuleError(f"{args.game} has blinds and a limit: use --limit (and --blinds), "
                             f"not {', '.join(given)}.")
         return {}
+    if ante >= args.stack:  # every player all in on the ante: no betting, a showdown of the deal
+        which = "" if args.ante is not None else ", the default"
+        raise RuleError(
+            f"--ante ({ante}{which}) must be less than --stack ({args.stack}): every player would be "
+            "all in before a card is dealt; give a smaller --ante or a larger --stack."
+        )
     if args.game in _DRAW_GAMES or args.game in _NO_BRING_IN_GAMES:
         if args.bring_in is not None:
             raise RuleError(f"{args.game} has no bring-in; --bring-in is for the seven-card stud games.")
@@ -324,6 +347,7 @@ def run_play(args: argparse.Namespace) -> int:
                 f"--players: {spec.name} seats {spec.min_players} to {spec.max_players} players, "
                 f"got {args.players}."
             )
+        check_seat(args)
         if args.plot:
             require_plotting()
         if args.seat is not None:

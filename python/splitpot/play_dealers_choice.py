@@ -36,7 +36,14 @@ from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, Dea
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.house import HouseList, example_house, house_dealer, house_session, load_house
-from splitpot.play import describe_hand, play_with_progress, plot_session, session_table, write_phh
+from splitpot.play import (
+    check_seat,
+    describe_hand,
+    play_with_progress,
+    plot_session,
+    session_table,
+    write_phh,
+)
 from splitpot.plots import require_plotting
 from splitpot.render import Output
 from splitpot.table import Keys, Table, run_and_record
@@ -71,6 +78,7 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         house = load_house(args.house) if args.house is not None else example_house()
         if not house.fitting(args.players):
             raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
+        check_seat(args)
         if args.plot:
             require_plotting()
         if args.seat is not None:
