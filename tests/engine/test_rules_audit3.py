@@ -3,10 +3,13 @@ scripted hand or property per mismatch found, each named for the rule it pins.""
 
 from __future__ import annotations
 
-from engine_helpers import stud_deck
+import pytest
+from engine_helpers import call_down, stud_deck
 
+from splitpot.engine import events as ev
 from splitpot.engine.spec import Stakes
-from splitpot.engine.state import State
+from splitpot.engine.state import Phase, State
+from splitpot.errors import RuleError
 from splitpot.games import get_game
 
 STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
@@ -35,3 +38,57 @@ def test_completion_measured_above_the_bring_in_as_posted_after_a_short_completi
     state.call()
     # the full completion reopens the betting for the bring-in
     assert state.actor == 1 and legal(state) == {"fold": (), "call": (5,), "raise": (17,)}
+
+
+# ------------------------------------------------- §4 declarations in any high-low game
+
+
+def awards(state: State) -> list[tuple[int, int, int, str]]:
+    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+
+
+def test_stud_8_takes_declarations_and_a_low_that_does_not_qualify_wins_nothing() -> None:
+    """§4 (declarations, an option for any high-low game) with §5.2: seat 1 holds the
+    better high (a straight) but declares low without an eight-or-better low; seat 0
+    declares high and takes the whole pot (cards speak would give it to seat 1)."""
+    hands = ["As Ac Kc 9d 9c Qc 4h", "Kd Qd Th Jh 9h 2s 3s"]
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    state = State(spec, [100, 100], deck=stud_deck(hands))
+    call_down(state, declare={0: "high", 1: "low"})
+    assert awards(state) == [(0, 0, 6, "pot")]
+    speaking = State(get_game("seven-card-stud-8"), [100, 100], deck=stud_deck(hands))
+    call_down(speaking)
+    assert [(seat, side) for _, seat, _, side in awards(speaking)] == [(1, "pot")]
+
+
+def test_aces_deuces_takes_declarations_and_a_swing_must_win_both() -> None:
+    """§4 with §5.10: simultaneous declarations (both allowed by default); seat 0
+    (A-2: the best low, ace high) declares both and loses high to the kings, so he
+    forfeits and seat 1, who declared high, takes the whole pot."""
+    spec = get_game("aces-deuces", declare="simultaneous")
+    state = State(spec, [100, 100], deck=stud_deck(["Ac 2d", "Kc Kd"]))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    call_down(state, declare={0: "both", 1: "high"})
+    assert awards(state) == [(0, 1, 2, "pot")]
+    assert [(e.pot, e.seat) for e in state.events if isinstance(e, ev.Forfeited)] == [(0, 0)]
+
+
+@pytest.mark.parametrize("game", ["five-card-stud", "mexican-stud"])
+def test_in_turn_declarations_with_both_allowed_in_the_five_card_games(game: str) -> None:
+    """§4 modes: either mode "with both allowed"; five-card stud and Mexican stud
+    take ``both=True`` with in-turn declarations (default: high or low only)."""
+    plain = get_game(game, low="ace-to-six", declare="in-turn")
+    swing = get_game(game, low="ace-to-six", declare="in-turn", both=True)
+    assert (plain.declare_both, swing.declare_both) == (False, True)
+    with pytest.raises(RuleError, match="both applies to declarations"):
+        get_game(game, both=True)
+
+
+def test_declaration_options_need_declarations() -> None:
+    """§4: ``both`` and ``tie_keeps_half`` are options of declarations; without
+    ``declare`` they are refused, not ignored."""
+    with pytest.raises(RuleError, match="tie_keeps_half"):
+        get_game("seven-card-stud-8", tie_keeps_half=True)
+    with pytest.raises(RuleError, match="declare"):
+        get_game("aces-deuces", both=True)
