@@ -4,9 +4,11 @@ scripted hand or property per mismatch found, each named for the rule it pins.""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, stud_deck
+from engine_helpers import call_down, passive_action, stud_deck
 
 from splitpot.engine import events as ev
+from splitpot.engine.declare import Declaration, resolve_declared
+from splitpot.engine.pots import Pot
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError
@@ -92,3 +94,32 @@ def test_declaration_options_need_declarations() -> None:
         get_game("seven-card-stud-8", tie_keeps_half=True)
     with pytest.raises(RuleError, match="declare"):
         get_game("aces-deuces", both=True)
+
+
+# ------------------------------------------------------------- §4 odd chips, readings
+
+
+def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
+    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
+    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
+    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
+    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
+    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    assert awards(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
+
+
+def test_everyone_declares_low_and_no_low_qualifies_splits_equally() -> None:
+    """§4: a non-qualifying low never wins a declared low; when everybody declared low
+    and nobody qualifies, nobody won as declared, so the pot is split equally (the
+    high hand does not scoop as it would with cards speaking)."""
+    pot = Pot(amount=7, eligible=(0, 1))
+    out = resolve_declared(0, pot, {0: Declaration.LOW, 1: Declaration.LOW},
+                           high={0: 9, 1: 3}, low={0: 0, 1: 0}, priority=lambda seats, side: seats)
+    assert [(s.seat, s.amount, str(s.side)) for s in out.shares] == [(0, 4, "equal"), (1, 3, "equal")]
