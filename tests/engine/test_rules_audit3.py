@@ -123,3 +123,21 @@ def test_everyone_declares_low_and_no_low_qualifies_splits_equally() -> None:
     out = resolve_declared(0, pot, {0: Declaration.LOW, 1: Declaration.LOW},
                            high={0: 9, 1: 3}, low={0: 0, 1: 0}, priority=lambda seats, side: seats)
     assert [(s.seat, s.amount, str(s.side)) for s in out.shares] == [(0, 4, "equal"), (1, 3, "equal")]
+
+
+@pytest.mark.parametrize(("stack", "full"), [(6, False), (7, True)])
+def test_completion_over_a_short_all_in_bet_is_measured_as_over_a_bring_in(stack: int, full: bool) -> None:
+    """§3 reading (no bring-in): five-card stud, seat 1 (the ace) must bet and goes all
+    in for 3, less than half a bet of 10; seat 2 goes all in over it.  As over a
+    bring-in, the chips above the short bet count against half of the rest of the
+    level (7): to 6 (3 above) is short, so seat 3 calls or completes to 10; to 7
+    (4 above) is full, so seat 3 raises to 17."""
+    deck = stud_deck(["3c Kd 2d 3d 4d", "4c Ad 2h 3h 4h", "5c Qd 2s 3s 4s", "6c Jd 5d 5h 5s"])
+    spec = get_game("five-card-stud", stakes=Stakes(ante=0, small_bet=10, big_bet=20))
+    state = State(spec, [100, 3, stack, 100], deck=deck)
+    assert state.actor == 1
+    state.bet(3)
+    state.complete(stack)
+    expected = {"fold": (), "call": (stack,), "raise": (stack + 10,)} if full else {
+        "fold": (), "call": (stack,), "complete": (10,)}
+    assert state.actor == 3 and legal(state) == expected
