@@ -18,8 +18,9 @@ The rules, §3, as implemented here:
   first full level over a bring-in or over a short all-in bet), the chips above
   the bring-in as posted (an earlier short all-in completion does not move it;
   without a bring-in, above the short bet) against half of the rest of the full
-  level (for a bring-in: half of small bet - bring-in).  A check, and posting the bring-in, count as having
-  acted.  An action to the full level always counts as full.
+  level (for a bring-in: half of small bet - bring-in).  A check, and posting
+  the bring-in, count as having acted.  An action to the full level always
+  counts as full.
 - No bet, raise or completion is offered when no other player still in could
   call any of it (``raise_callable=False``).
 - A player may not fold when he may check for free.
