@@ -87,13 +87,14 @@ def add_play_parser(subparsers: Any) -> None:
         "  --open-pair, --bring-in          the stud games\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare\n"
-        "  --declare, --both, --tie-keeps-half  seven-card-stud-declare\n"
+        "  --declare, --both, --tie-keeps-half  seven-card-stud-declare, seven-card-stud-8,\n"
+        "                                   aces-deuces, and (with --low) five-card-stud*, mexican-stud\n"
         "  --max-draw                       the draw games\n"
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
         "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
         "  --turn-up                        five-card-stud, five-card-stud-five-bets\n"
-        "  --low, --declare                 five-card-stud*, mexican-stud (high-low)\n"
+        "  --low                            five-card-stud*, mexican-stud (high-low)\n"
         "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
         "  --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional   every game\n"
         "                                   (wild cards, penalty cards, a player's own wild card)\n\n"
@@ -130,7 +131,8 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--qualifier", type=int_range(5, 13), default=None, metavar="RANK",
                         help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
-                        help="declaration mode of seven-card-stud-declare (default simultaneous)")
+                        help="declaration mode of seven-card-stud-declare (default simultaneous); "
+                        "declarations in the other high-low games")
     parser.add_argument("--both", action=argparse.BooleanOptionalAction, default=None,
                         help="whether 'both' may be declared (default: yes when simultaneous, "
                         "no when in turn)")

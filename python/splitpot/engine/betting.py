@@ -16,9 +16,11 @@ The rules, §3, as implemented here:
   above the largest amount in front (an earlier short all-in included) against
   half of one full bet (the round's smallest increment); for a completion (the
   first full level over a bring-in or over a short all-in bet), the chips above
-  that amount against half of the rest of the full level (for a bring-in: half
-  of small bet - bring-in).  A check, and posting the bring-in, count as having
-  acted.  An action to the full level always counts as full.
+  the bring-in as posted (an earlier short all-in completion does not move it;
+  without a bring-in, above the short bet) against half of the rest of the full
+  level (for a bring-in: half of small bet - bring-in).  A check, and posting
+  the bring-in, count as having acted.  An action to the full level always
+  counts as full.
 - No bet, raise or completion is offered when no other player still in could
   call any of it (``raise_callable=False``).
 - A player may not fold when he may check for free.
@@ -146,6 +148,9 @@ class Round:
     must_bet: int | None = None
     """The seat that must open the betting (five-card stud's highest or lowest
     upcard): while nothing is bet he may neither check nor fold."""
+    brought_in: int = 0
+    """The bring-in as posted (0: none this round): a completion is measured
+    above it, even after a short all-in completion (the rules, §3)."""
 
     @classmethod
     def start(
@@ -185,6 +190,7 @@ class Round:
         if someone completes."""
         self.bets[seat] = amount
         self.current = amount
+        self.brought_in = amount
         self.pending = set(actors) - {seat}
         self.may_raise = set(actors) - {seat}  # posting the bring-in counts as having acted
         if amount >= self.increments[0]:
@@ -294,9 +300,14 @@ class Round:
         if to >= self.last_full + unit:
             return True
         before = self.current
-        # A completion is measured against the rest of the full level, a bet or
-        # raise against one full bet.
-        gap = unit - before if self.last_full == 0 and before > 0 else unit
+        # A completion is measured above the bring-in as posted (an earlier short
+        # completion included), against the rest of the full level; a bet or
+        # raise above the largest amount in front, against one full bet.
+        if self.last_full == 0 and before > 0:
+            before = self.brought_in or before
+            gap = unit - before
+        else:
+            gap = unit
         return 2 * (to - before) >= gap
 
     def apply_raise(self, seat: int, to: int, *, actors: Iterable[int]) -> None:

@@ -14,7 +14,9 @@ high.
 
 Options: ``stand_is_final`` (default True; False: a player may stand on one
 turn and draw on a later one, and drawing ends after a full round in which
-nobody draws), ``fees`` (default ``(1, 1, 3)``), ``stakes``; and the wild-card
+nobody draws), ``fees`` (default ``(1, 1, 3)``), ``stakes``, ``declare``
+(``in-turn`` or ``simultaneous``: declarations, an option of any high-low game,
+the rules §4) with ``both`` and ``tie_keeps_half``; and the wild-card
 options of every game (``wild=``, ``joker=``, ``penalty=``, ``positional=``).
 
 Readings:
@@ -39,6 +41,8 @@ Readings:
 (2, 'high', 'low', (1, 1, 3))
 >>> aces_deuces(stand_is_final=False).streets[0].paid_draws.stand_is_final
 False
+>>> aces_deuces(declare="simultaneous").declare_both
+True
 """
 
 from __future__ import annotations
@@ -46,13 +50,14 @@ from __future__ import annotations
 from typing import Any
 
 from splitpot.engine.paid_draws import PaidDraws
-from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
+from splitpot.errors import RuleError
 from splitpot.games.five_stud import FIVE_STUD_STAKES, no_bring_in
-from splitpot.validate import as_bool, check_keywords
+from splitpot.validate import as_bool, as_choice, check_keywords
 
 __all__ = ["aces_deuces", "aces_deuces_streets"]
 
-_OPTIONS = frozenset({"stand_is_final", "fees", "stakes"})
+_OPTIONS = frozenset({"stand_is_final", "fees", "stakes", "declare", "both", "tie_keeps_half"})
 
 
 def aces_deuces_streets(
@@ -73,6 +78,17 @@ def aces_deuces(**options: Any) -> GameSpec:
     paid = streets[0].paid_draws
     assert paid is not None
     stakes: Stakes = no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES)
+    declare = options.get("declare")
+    mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, f"{name}: declare")
+    both = options.get("both")
+    both = None if both is None else as_bool(both, f"{name}: both")
+    tie_keeps_half = as_bool(options.get("tie_keeps_half", False), f"{name}: tie_keeps_half")
+    if mode is DeclareMode.NONE and (both or tie_keeps_half):
+        raise RuleError(f"{name}: both and tie_keeps_half apply to declarations; give declare= as well.")
+    recorded: tuple[tuple[str, Any], ...] = (("stand_is_final", stand_is_final), ("fees", paid.fees))
+    if mode is not DeclareMode.NONE:
+        both = mode is DeclareMode.SIMULTANEOUS if both is None else both
+        recorded += (("declare", str(mode)), ("both", both), ("tie_keeps_half", tie_keeps_half))
     return GameSpec(
         name=name,
         streets=streets,
@@ -80,6 +96,9 @@ def aces_deuces(**options: Any) -> GameSpec:
         high="high",
         low="low",
         hand_size=2,
+        declare=mode,
+        declare_both=both,
+        tie_keeps_half=tie_keeps_half,
         max_players=10,
-        options=(("stand_is_final", stand_is_final), ("fees", paid.fees)),
+        options=recorded,
     )

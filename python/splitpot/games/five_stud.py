@@ -13,7 +13,9 @@ Options: ``turn_up`` (before the last card each player in turn may turn up his
 hole card and gets his fifth card face down), ``open_pair`` (the big bet is
 allowed on the second upcard round once an open pair shows), ``low`` (a
 high-low split with that low ranking, cards speak) with ``declare`` (in turn or
-simultaneous, as in the classic declare game), ``tie_keeps_half``,
+simultaneous, as in the classic declare game), ``both`` (whether ``both``
+may be declared: by default yes when simultaneous, no in turn),
+``tie_keeps_half``,
 ``uncapped_heads_up``, ``stakes``.
 
 Readings:
@@ -44,6 +46,8 @@ Readings:
 True
 >>> five_card_stud(low="ace-to-six", declare="in-turn").declare
 <DeclareMode.IN_TURN: 'in_turn'>
+>>> five_card_stud(low="ace-to-six", declare="in-turn", both=True).declare_both
+True
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ FIVE_STUD_STAKES = Stakes(ante=1, small_bet=5, big_bet=10)
 """Ante 1, limits 5/10, no bring-in."""
 
 _OPTIONS = frozenset(
-    {"turn_up", "open_pair", "low", "declare", "tie_keeps_half", "uncapped_heads_up", "stakes"}
+    {"turn_up", "open_pair", "low", "declare", "both", "tie_keeps_half", "uncapped_heads_up", "stakes"}
 )
 _HOLE_CARD_OPTION = TurnUp(optional=True, before_deal=True, mode=ChoiceMode.IN_TURN)
 
@@ -153,9 +157,16 @@ def five_card_game(
         raise RuleError(f"{name}: the high-low game is played with declarations (in-turn or simultaneous).")
     if tie_keeps_half and mode is DeclareMode.NONE:
         raise RuleError(f"{name}: tie_keeps_half applies to declarations; give low= and declare= as well.")
+    both = options.get("both")
+    if both is not None:
+        both = as_bool(both, f"{name}: both")
+        if both and mode is DeclareMode.NONE:
+            raise RuleError(f"{name}: both applies to declarations; give low= and declare= as well.")
     kept = {**dict(recorded), "open_pair": open_pair, "uncapped_heads_up": uncapped}
     if low is not None:
         kept |= {"low": low, "declare": str(mode), "tie_keeps_half": tie_keeps_half}
+        if mode is not DeclareMode.NONE:
+            kept["both"] = mode is DeclareMode.SIMULTANEOUS if both is None else both
     return GameSpec(
         name=name,
         streets=streets(open_pair),
@@ -163,6 +174,7 @@ def five_card_game(
         high="high",
         low=low,
         declare=mode,
+        declare_both=both if mode is not DeclareMode.NONE else None,
         tie_keeps_half=tie_keeps_half,
         uncapped_heads_up=uncapped,
         wilds=wilds if wilds is not None else Wilds(),

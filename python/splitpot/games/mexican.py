@@ -11,7 +11,8 @@ showdown, where it is shown ("7♣ is wild for P2: his hole card").
 
 Options: ``low`` (high-low with declarations; wild cards count in the low as
 ``wild_low`` says, a zero by default), ``declare`` (``simultaneous`` by default,
-or ``in-turn``), ``tie_keeps_half``, ``open_pair``, ``uncapped_heads_up``,
+or ``in-turn``), ``both`` (whether ``both`` may be declared: by default yes when
+simultaneous, no in turn), ``tie_keeps_half``, ``open_pair``, ``uncapped_heads_up``,
 ``stakes``; and the wild-card options of every game (``wild="2"`` adds deuces
 for everyone to each player's own rank).
 
@@ -48,7 +49,9 @@ from splitpot.games.five_stud import five_card_game
 
 __all__ = ["mexican_streets", "mexican_stud"]
 
-_OPTIONS = frozenset({"open_pair", "low", "declare", "tie_keeps_half", "uncapped_heads_up", "stakes"})
+_OPTIONS = frozenset(
+    {"open_pair", "low", "declare", "both", "tie_keeps_half", "uncapped_heads_up", "stakes"}
+)
 _FLIP = TurnUp()  # one of his down cards, all at once, after the deal
 
 

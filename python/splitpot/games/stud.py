@@ -34,7 +34,7 @@ _CLASSIC_LOWS = ("deuce-to-seven", "ace-to-six", "ace-to-five")
 _COMMON = frozenset({"open_pair", "uncapped_heads_up", "stakes"})
 _KNOWN = {
     "seven-card-stud": _COMMON,
-    "seven-card-stud-8": _COMMON | {"qualifier"},
+    "seven-card-stud-8": _COMMON | {"qualifier", "declare", "both", "tie_keeps_half"},
     "seven-card-stud-high-low": _COMMON | {"low"},
     "seven-card-stud-declare": _COMMON | {"low", "declare", "both", "tie_keeps_half"},
 }
@@ -95,6 +95,9 @@ def seven_card_stud(
 def seven_card_stud_8(
     *,
     qualifier: int = 8,
+    declare: DeclareMode | str | None = None,
+    both: bool | None = None,
+    tie_keeps_half: bool = False,
     open_pair: bool = False,
     uncapped_heads_up: bool = False,
     stakes: Stakes | None = None,
@@ -102,16 +105,29 @@ def seven_card_stud_8(
 ) -> GameSpec:
     """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2).
 
-    ``qualifier`` changes the low qualifier (e.g. 9: nine or better).
+    ``qualifier`` changes the low qualifier (e.g. 9: nine or better);
+    ``declare`` plays it with declarations (§4: an option of any high-low
+    game), with ``both`` and ``tie_keeps_half`` as in the declare game; a low
+    that does not qualify never wins a declared low.
 
     >>> seven_card_stud_8(qualifier=9).low_qualifier
     9
+    >>> seven_card_stud_8(declare="in-turn", both=True).declare_both
+    True
     """
+    mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
+    if tie_keeps_half and mode is DeclareMode.NONE:
+        raise RuleError("seven-card-stud-8: tie_keeps_half applies to declarations; give declare= as well.")
     spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
-                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
+                 declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra)
+    options = spec.options
+    if mode is not DeclareMode.NONE:
+        options = (*options, ("declare", str(mode)), ("both", spec.declare_both),
+                   ("tie_keeps_half", spec.tie_keeps_half))
     if qualifier == 8:
-        return spec
-    options = (*spec.options, ("qualifier", qualifier))
+        return spec.replace(options=options)
+    options = (*options, ("qualifier", qualifier))
     return spec.replace(low="ace-to-five", low_qualifier=qualifier, options=options)
 
 

@@ -1,0 +1,143 @@
+"""A third audit of the games against the rules reference (docs/rules.md): one
+scripted hand or property per mismatch found, each named for the rule it pins."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import call_down, passive_action, stud_deck
+
+from splitpot.engine import events as ev
+from splitpot.engine.declare import Declaration, resolve_declared
+from splitpot.engine.pots import Pot
+from splitpot.engine.spec import Stakes
+from splitpot.engine.state import Phase, State
+from splitpot.errors import RuleError
+from splitpot.games import get_game
+
+STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
+# Seat 1 shows the 2c (lowest upcard: brings in); seats 2, 3, 0 act after him.
+HANDS4 = ["As Ac Kc 9d 9c 8c 7c", "Ah Kd 2c 3h 4h 5h 6h", "Qs Qc Jd Td Tc 7d 6d", "Js Jc Qd 8h 8s 4s 4d"]
+
+
+def legal(state: State) -> dict[str, tuple[int, ...]]:
+    return {str(o.action): o.amounts for o in state.legal_actions()}
+
+
+# ------------------------------------------------------------------ §3 half-bet rule
+
+
+def test_completion_measured_above_the_bring_in_as_posted_after_a_short_completion() -> None:
+    """§3: a completion counts as full when the amount above the bring-in (as posted)
+    is at least half of (small bet - bring-in).  Bring-in 2, seat 2 completes all in
+    to 5 (3 above it: short); seat 3 completes all in to 7: 5 above the bring-in >= 4,
+    a full completion, so seat 0 raises to 7 + 10 (not merely completes to 10)."""
+    state = State(get_game("seven-card-stud", stakes=STAKES), [100, 100, 5, 7], deck=stud_deck(HANDS4))
+    state.bring_in()  # seat 1
+    state.complete(5)  # seat 2, all in: short
+    assert legal(state) == {"fold": (), "call": (5,), "complete": (7,)}
+    state.complete(7)  # seat 3, all in
+    assert state.actor == 0 and legal(state) == {"fold": (), "call": (7,), "raise": (17,)}
+    state.call()
+    # the full completion reopens the betting for the bring-in
+    assert state.actor == 1 and legal(state) == {"fold": (), "call": (5,), "raise": (17,)}
+
+
+# ------------------------------------------------- §4 declarations in any high-low game
+
+
+def awards(state: State) -> list[tuple[int, int, int, str]]:
+    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+
+
+def test_stud_8_takes_declarations_and_a_low_that_does_not_qualify_wins_nothing() -> None:
+    """§4 (declarations, an option for any high-low game) with §5.2: seat 1 holds the
+    better high (a straight) but declares low without an eight-or-better low; seat 0
+    declares high and takes the whole pot (cards speak would give it to seat 1)."""
+    hands = ["As Ac Kc 9d 9c Qc 4h", "Kd Qd Th Jh 9h 2s 3s"]
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    state = State(spec, [100, 100], deck=stud_deck(hands))
+    call_down(state, declare={0: "high", 1: "low"})
+    assert awards(state) == [(0, 0, 6, "pot")]
+    speaking = State(get_game("seven-card-stud-8"), [100, 100], deck=stud_deck(hands))
+    call_down(speaking)
+    assert [(seat, side) for _, seat, _, side in awards(speaking)] == [(1, "pot")]
+
+
+def test_aces_deuces_takes_declarations_and_a_swing_must_win_both() -> None:
+    """§4 with §5.10: simultaneous declarations (both allowed by default); seat 0
+    (A-2: the best low, ace high) declares both and loses high to the kings, so he
+    forfeits and seat 1, who declared high, takes the whole pot."""
+    spec = get_game("aces-deuces", declare="simultaneous")
+    state = State(spec, [100, 100], deck=stud_deck(["Ac 2d", "Kc Kd"]))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    call_down(state, declare={0: "both", 1: "high"})
+    assert awards(state) == [(0, 1, 2, "pot")]
+    assert [(e.pot, e.seat) for e in state.events if isinstance(e, ev.Forfeited)] == [(0, 0)]
+
+
+@pytest.mark.parametrize("game", ["five-card-stud", "mexican-stud"])
+def test_in_turn_declarations_with_both_allowed_in_the_five_card_games(game: str) -> None:
+    """§4 modes: either mode "with both allowed"; five-card stud and Mexican stud
+    take ``both=True`` with in-turn declarations (default: high or low only)."""
+    plain = get_game(game, low="ace-to-six", declare="in-turn")
+    swing = get_game(game, low="ace-to-six", declare="in-turn", both=True)
+    assert (plain.declare_both, swing.declare_both) == (False, True)
+    with pytest.raises(RuleError, match="both applies to declarations"):
+        get_game(game, both=True)
+
+
+def test_declaration_options_need_declarations() -> None:
+    """§4: ``both`` and ``tie_keeps_half`` are options of declarations; without
+    ``declare`` they are refused, not ignored."""
+    with pytest.raises(RuleError, match="tie_keeps_half"):
+        get_game("seven-card-stud-8", tie_keeps_half=True)
+    with pytest.raises(RuleError, match="declare"):
+        get_game("aces-deuces", both=True)
+
+
+# ------------------------------------------------------------- §4 odd chips, readings
+
+
+def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
+    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
+    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
+    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
+    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
+    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    assert awards(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
+
+
+def test_everyone_declares_low_and_no_low_qualifies_splits_equally() -> None:
+    """§4: a non-qualifying low never wins a declared low; when everybody declared low
+    and nobody qualifies, nobody won as declared, so the pot is split equally (the
+    high hand does not scoop as it would with cards speaking)."""
+    pot = Pot(amount=7, eligible=(0, 1))
+    out = resolve_declared(0, pot, {0: Declaration.LOW, 1: Declaration.LOW},
+                           high={0: 9, 1: 3}, low={0: 0, 1: 0}, priority=lambda seats, side: seats)
+    assert [(s.seat, s.amount, str(s.side)) for s in out.shares] == [(0, 4, "equal"), (1, 3, "equal")]
+
+
+@pytest.mark.parametrize(("stack", "full"), [(6, False), (7, True)])
+def test_completion_over_a_short_all_in_bet_is_measured_as_over_a_bring_in(stack: int, full: bool) -> None:
+    """§3 reading (no bring-in): five-card stud, seat 1 (the ace) must bet and goes all
+    in for 3, less than half a bet of 10; seat 2 goes all in over it.  As over a
+    bring-in, the chips above the short bet count against half of the rest of the
+    level (7): to 6 (3 above) is short, so seat 3 calls or completes to 10; to 7
+    (4 above) is full, so seat 3 raises to 17."""
+    deck = stud_deck(["3c Kd 2d 3d 4d", "4c Ad 2h 3h 4h", "5c Qd 2s 3s 4s", "6c Jd 5d 5h 5s"])
+    spec = get_game("five-card-stud", stakes=Stakes(ante=0, small_bet=10, big_bet=20))
+    state = State(spec, [100, 3, stack, 100], deck=deck)
+    assert state.actor == 1
+    state.bet(3)
+    state.complete(stack)
+    expected = {"fold": (), "call": (stack,), "raise": (stack + 10,)} if full else {
+        "fold": (), "call": (stack,), "complete": (10,)}
+    assert state.actor == 3 and legal(state) == expected
