@@ -234,10 +234,18 @@ def _check(value: Any, schema: Mapping[str, Any], path: str, root: Mapping[str, 
                 raise _Invalid(path, f"has no field {name!r}; its fields: {', '.join(properties)}")
 
 
+# The event kinds of a ``oneOf`` list, by the list's id: the lists belong to the cached schema
+# (:func:`_root`), which lives as long as the process, so an id is never reused for another.
+_KINDS: dict[int, tuple[list[Mapping[str, Any]], dict[str, Mapping[str, Any]]]] = {}
+
+
 def _one_of(value: Any, options: list[Mapping[str, Any]], path: str, root: Mapping[str, Any]) -> None:
     """An event: chosen by its ``event`` kind, then checked against that kind alone."""
-    resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in options]
-    kinds = {s["properties"]["event"]["const"]: s for s in resolved}
+    cached = _KINDS.get(id(options))
+    if cached is None or cached[0] is not options:
+        resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in options]
+        cached = _KINDS[id(options)] = (options, {s["properties"]["event"]["const"]: s for s in resolved})
+    kinds = cached[1]
     if not isinstance(value, Mapping):
         raise _Invalid(path, f"must be an object, got {describe(value)}")
     kind = value.get("event")
