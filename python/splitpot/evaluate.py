@@ -490,6 +490,20 @@ def high_low(
     return HighLow(high, _hand(ls, rid, lp, low_opts) if ls else None)
 
 
+def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
+    """The error for a batch of cards whose ``shape`` is not (N, k), k in 5..7, naming the fix.
+
+    >>> print(_batch_shape_error((7, 100)))
+    cards must have shape (N, k) with k in 5..7, got shape (7, 100); hands in columns: pass cards.T
+    """
+    hint = ""
+    if len(shape) == 1 and 5 <= shape[0] <= 7:
+        hint = "; one hand is a batch of one row: cards.reshape(1, -1) (or strength(cards) for one hand)"
+    elif len(shape) == 2 and 5 <= shape[0] <= 7:
+        hint = "; hands in columns: pass cards.T"
+    return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
+
+
 def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
@@ -555,12 +569,7 @@ def evaluate_many(
                 raise CardError(f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)")
         arr = arr.astype(np.uint8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        hint = ""
-        if arr.ndim == 1 and 5 <= arr.shape[0] <= 7:
-            hint = "; one hand is a batch of one row: cards.reshape(1, -1) (or strength(cards) for one hand)"
-        elif arr.ndim == 2 and 5 <= arr.shape[0] <= 7:
-            hint = "; hands in columns: pass cards.T"
-        raise CardError(f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}{hint}")
+        raise _batch_shape_error(arr.shape)
     arr = np.ascontiguousarray(arr)
     n_threads = as_threads(threads)
     check = as_bool(check, "check")
