@@ -635,18 +635,19 @@ def _ticks_during(call: Callable[[], object]) -> int:
             time.sleep(0)  # lets the GIL go each time round, so this thread gets it back
 
     interval = sys.getswitchinterval()
-    thread = threading.Thread(target=counter)
-    thread.start()
-    sys.setswitchinterval(1000.0)
+    sys.setswitchinterval(1000.0)  # before the thread starts: it never asks this one to let go
     try:
+        thread = threading.Thread(target=counter)
+        thread.start()
         go.set()
         before = count
         call()
         after = count
+        done.set()
+        thread.join()
     finally:
         done.set()
         sys.setswitchinterval(interval)
-        thread.join()
     return after - before
 
 
@@ -657,6 +658,7 @@ def test_evaluate_many_releases_the_gil(wild: dict[str, Any], rng: np.random.Gen
     nothing, so the measure is sound; a few tries allow for a thread the OS did not
     schedule in time."""
     hands = np.argsort(rng.random((400_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    evaluate_many(hands[:10], **wild)  # the first call builds tables, imports: not what is measured
     assert _ticks_during(lambda: sum(range(3_000_000))) == 0
     assert any(_ticks_during(lambda: evaluate_many(hands, threads=1, **wild)) > 0 for _ in range(5))
 
