@@ -287,3 +287,12 @@ def test_simulation_figures() -> None:
     assert sim.per_hand.tolist() == [1.0, -1.0]
     # residuals 2, 0, -2 per session: var 4, se = sqrt(4 * 3) / 6
     np.testing.assert_allclose(sim.per_hand_stderr, [np.sqrt(12) / 6] * 2)
+
+
+@pytest.mark.parametrize("dtype", [np.uint8, np.int64])
+def test_evaluate_many_of_one_hand_names_its_shape_and_the_fix(dtype: type) -> None:
+    """Was: "got shape (0,)" (the shape of the no-row probe, not the caller's)."""
+    with pytest.raises(CardError, match=r"got shape \(7,\); one hand is a batch of one row"):
+        sd.evaluate_many(np.arange(7, dtype=dtype))
+    with pytest.raises(CardError, match=r"got shape \(2, 3, 7\)$"):
+        sd.evaluate_many(da.zeros((2, 3, 7), dtype=dtype))

@@ -6,7 +6,12 @@ import dataclasses
 import importlib
 import itertools
 import operator
+import re
+import sys
+import threading
+import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 import pytest
@@ -25,7 +30,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
-from splitpot.errors import SplitpotError
+from splitpot.errors import CardError, SplitpotError
 
 LOWS = ref.LOW_RANKINGS
 
@@ -550,6 +555,112 @@ def test_evaluate_many_empty_batch() -> None:
     out = evaluate_many(np.zeros((0, 7), dtype=np.uint8))
     assert out.dtype == np.uint32
     assert out.shape == (0,)
+
+
+def test_evaluate_many_read_only_and_strided_input(rng: np.random.Generator) -> None:
+    """A researcher's arrays: a read-only view (a memory map, a frozen buffer), every
+    strided and Fortran-ordered uint8 layout, big-endian ints: the same strengths."""
+    hands = ref.random_hands(rng, 500, 7)
+    expected = evaluate_many(hands)
+    frozen = hands.copy()
+    frozen.setflags(write=False)
+    assert np.array_equal(evaluate_many(frozen), expected)
+    assert np.array_equal(evaluate_many(np.asfortranarray(hands)), expected)
+    assert np.array_equal(evaluate_many(np.repeat(hands, 2, axis=0)[::2]), expected)
+    assert np.array_equal(evaluate_many(hands.astype(">i4")), expected)
+    assert np.array_equal(evaluate_many(hands.tolist()), expected)
+    assert np.array_equal(evaluate_many(hands, threads=1024), expected)  # more threads than cores or rows
+
+
+@pytest.mark.parametrize("dtype", ["m8[s]", "M8[s]", bool, float, object, complex])
+def test_evaluate_many_non_integer_dtype_refused_naming_the_conversion(dtype: object) -> None:
+    """Was: timedelta64 (an integer to numpy) evaluated as if card numbers; the others named
+    the dtype but no way out."""
+    hands = np.array([[51, 47, 43, 39, 35]])
+    fix = r"integer array of card numbers.*np.asarray\(cards, dtype=np.uint8\)"
+    with pytest.raises(splitpot.CardTypeError, match=fix):
+        evaluate_many(hands.astype(dtype))
+    with pytest.raises(splitpot.CardTypeError, match="wild_ranks"):
+        evaluate_many(hands, wild_ranks=np.zeros(1, dtype=dtype))
+
+
+def test_evaluate_many_masked_entries_refused() -> None:
+    """Was: the mask was dropped and the hidden values evaluated as cards."""
+    hands = np.ma.masked_array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], mask=[[0] * 5, [0, 0, 1, 0, 0]])
+    with pytest.raises(CardError, match=r"masked entries.*mask.any"):
+        evaluate_many(hands)
+    kept = hands[~hands.mask.any(axis=1)]
+    assert evaluate_many(kept).tolist() == [strength("As Ks Qs Js Ts")]
+    assert evaluate_many(np.ma.masked_array(hands.data)).tolist() == evaluate_many(hands.data).tolist()
+
+
+@pytest.mark.parametrize(
+    ("cards", "text"),
+    [
+        (np.array([51, 47, 43, 39, 35]), r"shape \(5,\); one hand is a batch of one row: cards.reshape"),
+        (np.zeros((7, 3), dtype=np.uint8), r"shape \(7, 3\); hands in columns: pass cards.T"),
+        ([], r"shape \(0,\); an empty batch is np.empty\(\(0, 7\), dtype=np.uint8\)"),
+        (np.zeros((2, 2, 5), dtype=np.uint8), r"got shape \(2, 2, 5\)$"),
+    ],
+)
+def test_evaluate_many_wrong_shape_names_the_fix(cards: object, text: str) -> None:
+    """Was: a bare "got shape (5,)", and "got dtype float64" for an empty list."""
+    with pytest.raises(CardError, match=text):
+        evaluate_many(cards)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("shape", [(), (3,), (2, 1)])
+def test_evaluate_many_wild_ranks_shape_named(shape: tuple[int, ...]) -> None:
+    hands = np.array([[0, 5, 10, 15, 20], [1, 6, 11, 16, 21]], dtype=np.uint8)
+    text = f"wild_ranks must have shape (N,) = (2,), one 13-bit mask per row of cards, got shape {shape}"
+    with pytest.raises(CardError, match=re.escape(text)):
+        evaluate_many(hands, wild_ranks=np.zeros(shape, dtype=np.uint16))
+    assert evaluate_many(hands, wild_ranks=np.full(len(hands), 1)).tolist() == [
+        strength(row.tolist(), wild="2") for row in hands
+    ]
+
+
+def _ticks_during(call: Callable[[], object]) -> int:
+    """How often a Python thread counted while ``call`` ran in this one.  The switch
+    interval is set so long that this thread never hands the GIL over by itself: the
+    counter runs only while ``call`` lets the GIL go."""
+    count = 0
+    go, done = threading.Event(), threading.Event()
+
+    def counter() -> None:
+        nonlocal count
+        go.wait()
+        while not done.is_set():
+            count += 1
+            time.sleep(0)  # lets the GIL go each time round, so this thread gets it back
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1000.0)  # before the thread starts: it never asks this one to let go
+    try:
+        thread = threading.Thread(target=counter)
+        thread.start()
+        go.set()
+        before = count
+        call()
+        after = count
+        done.set()
+        thread.join()
+    finally:
+        done.set()
+        sys.setswitchinterval(interval)
+    return after - before
+
+
+@pytest.mark.parametrize("wild", [{}, {"wild": "2"}])
+def test_evaluate_many_releases_the_gil(wild: dict[str, Any], rng: np.random.Generator) -> None:
+    """Another Python thread makes progress while a batch runs (the plain and the wild
+    path).  The control: a C call that keeps the GIL (sum over a range) lets it count
+    nothing, so the measure is sound; a few tries allow for a thread the OS did not
+    schedule in time."""
+    hands = np.argsort(rng.random((400_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    evaluate_many(hands[:10], **wild)  # the first call builds tables, imports: not what is measured
+    assert _ticks_during(lambda: sum(range(3_000_000))) == 0
+    assert any(_ticks_during(lambda: evaluate_many(hands, threads=1, **wild)) > 0 for _ in range(5))
 
 
 # ------------------------------------------------------------------------ high_low

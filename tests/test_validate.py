@@ -183,8 +183,8 @@ def test_evaluate_many_check_none_refused_not_skipping_the_check(check: Any) -> 
         ("2", ArgumentTypeError, "threads must be an int, got str '2'"),
         (True, ArgumentTypeError, "got bool"),
         (2**40, RuleError, f"threads must be in 1..{MAX_THREADS}, got {2**40}"),
-        (0, RuleError, "threads must be in 1.."),
-        (-3, RuleError, "threads must be in 1.."),
+        (0, RuleError, "threads must be in 1..1024, got 0; None uses every core"),  # was: no way to all cores
+        (-3, RuleError, "threads must be in 1..1024, got -3; None uses every core"),
     ],
 )
 def test_evaluate_many_threads_validated(threads: Any, error: type[Exception], text: str) -> None:
@@ -281,3 +281,10 @@ def test_every_bad_value_is_a_splitpot_error() -> None:
             splitpot.evaluate_many(BATCH, threads=bad)
         with pytest.raises(SplitpotError):
             splitpot.strength([bad, 1, 2, 3, 4])
+
+
+@pytest.mark.parametrize("threads", [0, -1])
+def test_equity_threads_out_of_range_names_none_for_every_core(threads: int) -> None:
+    """Was: "threads must be in 1..1024, got 0", not saying which value asks for every core."""
+    with pytest.raises(RuleError, match=rf"got {threads}; None uses every core"):
+        splitpot.equity("seven-card-stud", ["As Ad", "Kc Kd"], samples=10, threads=threads)

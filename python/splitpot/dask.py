@@ -48,7 +48,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.equity import EquityCounts, EquityResult, EquityRun, EquityStop, prepare_equity
 from splitpot.errors import ArgumentTypeError, ExtraMissingError, RuleError
-from splitpot.evaluate import Ranking
+from splitpot.evaluate import Ranking, _batch_shape_error
 from splitpot.evaluate import evaluate_many as _evaluate_many
 from splitpot.games import get_game
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
@@ -143,6 +143,8 @@ def evaluate_many(
     rows = None
     if wild_ranks is not None:
         rows = wild_ranks if isinstance(wild_ranks, da.Array) else da.asarray(wild_ranks)
+    if arr.ndim != 2:  # the probe below has no rows: it would report shape (0, ...)
+        raise _batch_shape_error(arr.shape)
     # Every argument checked now, on no rows: the ranking, options, dtype and shape.
     probe_rows = None if rows is None else np.zeros((0,), dtype=rows.dtype)
     _evaluate_many(np.zeros((0, *arr.shape[1:]), dtype=arr.dtype), wild_ranks=probe_rows, **kwargs)

@@ -65,7 +65,6 @@ import argparse
 import inspect
 import json
 import math
-import os
 import re
 import secrets
 import sys
@@ -84,7 +83,7 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, Splitpo
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.validate import as_bool, as_choice, as_float, as_int, describe
+from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe
 from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_mask
 
 try:
@@ -197,7 +196,6 @@ _FIXED_LOW = {
     EquityGame.DEUCE_TO_SEVEN: Ranking.DEUCE_TO_SEVEN,
 }
 _DEFAULT_JOKER = {EquityGame.LOWBALL: JokerRule.BUG}
-_MAX_THREADS = 1024
 _FIELDS = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
 
 Progress = Callable[[int, int], object]
@@ -781,9 +779,7 @@ def prepare_equity(
         if seed is not None:
             as_int(seed, "seed", low=0, high=(1 << 64) - 1)
         used_seed = None
-    n_threads = (
-        (os.cpu_count() or 1) if threads is None else as_int(threads, "threads", low=1, high=_MAX_THREADS)
-    )
+    n_threads = as_threads(threads)
     limit = _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _max_outcomes(max_outcomes)
     how = as_choice(method, EquityMethod, "method")
     if sampled and how is not EquityMethod.AUTO:

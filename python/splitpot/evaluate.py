@@ -490,6 +490,20 @@ def high_low(
     return HighLow(high, _hand(ls, rid, lp, low_opts) if ls else None)
 
 
+def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
+    """The error for a batch of cards whose ``shape`` is not (N, k), k in 5..7, naming the fix.
+
+    >>> print(_batch_shape_error((7, 100)))
+    cards must have shape (N, k) with k in 5..7, got shape (7, 100); hands in columns: pass cards.T
+    """
+    hint = ""
+    if len(shape) == 1 and 5 <= shape[0] <= 7:
+        hint = "; one hand is a batch of one row: cards.reshape(1, -1) (or strength(cards) for one hand)"
+    elif len(shape) == 2 and 5 <= shape[0] <= 7:
+        hint = "; hands in columns: pass cards.T"
+    return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
+
+
 def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
@@ -521,6 +535,11 @@ def evaluate_many(
     rid = _ranking_id(ranking)
     if isinstance(cards, (str, bytes)):
         raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
+    if isinstance(cards, np.ma.MaskedArray) and np.ma.is_masked(cards):  # asarray would drop the mask
+        raise CardError(
+            "cards is a masked array with masked entries: a card number is needed in every place; "
+            "select the rows to evaluate first (cards[~cards.mask.any(axis=1)])"
+        )
     try:
         arr = np.asarray(cards)
     except (ValueError, TypeError, OverflowError) as err:  # ragged rows, ints beyond int64
@@ -531,8 +550,17 @@ def evaluate_many(
                 "cards must be an integer array of card numbers, not text: convert once with "
                 "np.array([parse_cards(hand) for hand in hands], dtype=np.uint8)"
             )
-        if not np.issubdtype(arr.dtype, np.integer):
-            raise CardTypeError(f"cards must be an integer array (uint8 preferred), got dtype {arr.dtype}")
+        if arr.size == 0 and arr.ndim < 2:  # [] is float64 to numpy: the shape is what is wrong
+            raise CardError(
+                f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}; an empty batch "
+                "is np.empty((0, 7), dtype=np.uint8)"
+            )
+        if arr.dtype.kind not in "iu":  # not issubdtype(integer): timedelta64 is one to numpy
+            raise CardTypeError(
+                f"cards must be an integer array of card numbers 0..52 (uint8 preferred), got dtype "
+                f"{arr.dtype}: convert with np.asarray(cards, dtype=np.uint8) once the values are whole "
+                "card numbers"
+            )
         if arr.size:
             bad = np.flatnonzero(((arr < 0) | (arr > 52)).reshape(-1))
             if bad.size:
@@ -541,7 +569,7 @@ def evaluate_many(
                 raise CardError(f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)")
         arr = arr.astype(np.uint8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
-        raise CardError(f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}")
+        raise _batch_shape_error(arr.shape)
     arr = np.ascontiguousarray(arr)
     n_threads = as_threads(threads)
     check = as_bool(check, "check")
@@ -549,9 +577,14 @@ def evaluate_many(
     rows = None
     if wild_ranks is not None:
         rows = np.asarray(wild_ranks)
-        if not np.issubdtype(rows.dtype, np.integer):
+        if rows.dtype.kind not in "iu":
             raise CardTypeError(
                 f"wild_ranks must be an integer array of 13-bit masks, got dtype {rows.dtype}"
+            )
+        if rows.shape != arr.shape[:1]:
+            raise CardError(
+                f"wild_ranks must have shape (N,) = ({arr.shape[0]},), one 13-bit mask per row of cards, "
+                f"got shape {rows.shape} (one mask for all: np.full(len(cards), mask))"
             )
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")

@@ -208,11 +208,14 @@ def as_threads(value: object, name: str = "threads") -> int:
     >>> as_threads(2**40)
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: threads must be in 1..1024, got 1099511627776.
+    splitpot.errors.RuleError: threads must be in 1..1024, got 1099511627776; None uses every core.
     """
     if value is None:
         return os.cpu_count() or 1
-    return as_int(value, name, low=1, high=MAX_THREADS)
+    try:
+        return as_int(value, name, low=1, high=MAX_THREADS)
+    except RuleError as err:  # 0 or -1 meaning "all cores" elsewhere: name the value that means it here
+        raise RuleError(f"{str(err).rstrip('.')}; None uses every core.") from None
 
 
 def as_bool(value: object, name: str) -> bool:

@@ -367,3 +367,35 @@ def test_any_non_int_amount_seat_or_count_is_refused_with_the_state_unchanged(
         assert isinstance(info.value, TypeError), info.value  # a wrong type, whatever the phase
     assert state.snapshot() == before
     assert sum(state.stacks) + state.pot == 180
+
+
+# ------------------------------------- an action out of its phase says what the hand waits for
+
+
+def test_an_action_out_of_its_phase_names_who_acts_and_what_is_legal() -> None:
+    """Was: "Nobody may declare now: the hand is in phase bring_in." (and the same for a
+    turn-up), naming neither the player to act nor his choices."""
+    state = State(get_game("seven-card-stud-declare"), [40, 40], seed=1)
+    before = state.snapshot()
+    waits = r"phase bring_in; seat 1 must act \(bring_in 2, complete to 5\)"
+    for attempt in (lambda: state.declare("high"), lambda: state.turn_up()):
+        with pytest.raises(IllegalActionError, match=waits):
+            attempt()
+    assert state.snapshot() == before
+
+
+def test_an_action_after_the_hand_says_to_start_the_next() -> None:
+    """Was: "Nobody may call now: the hand is in phase complete." """
+    state = State(get_game("seven-card-stud-declare"), [40, 40], seed=1)
+    state.bring_in()
+    state.fold()
+    over = r"the hand is complete; start a new State \(or Session.new_hand"
+    for attempt in (state.call, lambda: state.declare("high"), lambda: state.turn_up()):
+        with pytest.raises(IllegalActionError, match=over):
+            attempt()
+
+
+def test_an_action_before_the_dealer_step_says_to_advance() -> None:
+    state = State(get_game("seven-card-stud"), [40, 40], seed=1, automate=False)
+    with pytest.raises(IllegalActionError, match=r"the dealer.s step comes first \(call advance"):
+        state.call()

@@ -250,3 +250,11 @@ def test_tampered_histories_are_refused_or_replay_to_a_legal_hand() -> None:
         assert sum(state.stacks) + state.pot == sum(history.stacks)
         assert History.from_json(history.to_json()) == history
     assert refused > 2_000 and accepted + refused == 3_000
+
+
+def test_from_dict_of_a_history_object_says_to_replay_it() -> None:
+    """Was: HistoryError "the history: must be an object, got History History(spec=..."."""
+    history = State(get_game("seven-card-stud"), [50, 50], seed=3).history()
+    with pytest.raises(ArgumentTypeError, match=r"already a History: call its replay\(\)"):
+        History.from_dict(history)
+    assert History.from_dict(history.to_dict()) == history

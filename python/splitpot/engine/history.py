@@ -98,6 +98,11 @@ class History:
         ...
         splitpot.errors.HistoryError: the history: missing 'spec'.
         """
+        if isinstance(data, History):
+            raise ArgumentTypeError(
+                "History.from_dict takes the dict of to_dict() (or JSON's); this is already a History: "
+                "call its replay()."
+            )
         validate_history(data)
         assert isinstance(data, Mapping)
         try:

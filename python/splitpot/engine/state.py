@@ -783,6 +783,21 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
+    def _not_now(self) -> str:
+        """Why an action outside its phase is refused, and what the hand waits for instead."""
+        phase = self.phase
+        if phase is _COMPLETE:
+            return "the hand is complete; start a new State (or Session.new_hand()) for the next hand"
+        if phase in _DEALER_PHASES:
+            return f"the hand is in phase {phase!s}: the dealer's step comes first (call advance())"
+        if self.actor is not None:
+            return f"the hand is in phase {phase!s}; seat {self.actor} must act ({self._describe_legal()})"
+        if phase is _DECLARING:
+            return f"the hand is in phase {phase!s}; still to declare: seats {self._undeclared()}"
+        if phase is _TURNING_UP:
+            return f"the hand is in phase {phase!s}; still to choose a turn-up: seats {self.turn_up_choosers}"
+        return f"the hand is in phase {phase!s}"
+
     @staticmethod
     def _amount(action: Action, amount: object) -> int | None:
         """An action's amount as an int (None stays None); any other type is an
@@ -798,10 +813,7 @@ class State:
             amount = self._amount(action, amount)
         seat = self.actor
         if seat is None:
-            raise IllegalActionError(
-                f"Nobody may {action} now: the hand is in phase {self.phase!s}"
-                + (" (call advance())." if self.phase in _DEALER_PHASES else ".")
-            )
+            raise IllegalActionError(f"Nobody may {action} now: {self._not_now()}.")
         legal = self._legal  # the actor's options, as legal_actions() remembers them
         for option in legal if legal is not None else self.legal_actions():
             if option.action is action:
@@ -1400,7 +1412,7 @@ class State:
             seat = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                           type_error=IllegalActionTypeError)
         if self.phase is not _DECLARING:
-            raise IllegalActionError(f"Nobody may declare now: the hand is in phase {self.phase!s}.")
+            raise IllegalActionError(f"Nobody may declare now: {self._not_now()}.")
         text = choice.strip().lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
             raise IllegalActionError(
@@ -1470,7 +1482,7 @@ class State:
         """What ``seat`` may turn up now (his down cards; amounts 0 where he may keep
         them down, or 1); raises outside a turn-up."""
         if self._turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
         return self._turning.option(self.down[seat])
 
     def verify_turn_up(
@@ -1508,7 +1520,7 @@ class State:
         except TypeError as err:
             raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
         if self.phase is not _TURNING_UP or turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: the hand is in phase {self.phase!s}.")
+            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
         who = self.actor if who is None else who
         assert who is not None
         held = self.down[who] if 0 <= who < self.seats else []
