@@ -175,91 +175,186 @@ _TYPES: dict[str, Any] = {
 }
 
 
+# A path into the document, built only when a fault is reported: None (the document), or
+# (parent path, key) with an int key for an array item and a str key for an object field.
+_Path = tuple[Any, "str | int"] | None
+# A compiled schema node: checks a value found at a path, raises _Invalid.
+_Checker = typing.Callable[[Any, _Path], None]
+_Root = Mapping[str, Any]  # the whole schema, where "$ref" names are looked up
+_Defs = dict[str, _Checker]  # its "$defs", compiled as they are first referred to
+
+
 class _Invalid(Exception):
-    def __init__(self, path: str, message: str) -> None:
+    def __init__(self, path: _Path, message: str) -> None:
         super().__init__(path, message)
-        self.path, self.message = path, message
+        self.where, self.message = path, message
+
+    @property
+    def path(self) -> str:
+        """Where the fault is, as text (built only for the fault reported)."""
+        return _path_text(self.where)
 
 
-def _join(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
+def _path_text(path: _Path) -> str:
+    """``events[3].to`` for (((None, "events"), 3), "to"); "" for the document."""
+    keys: list[str | int] = []
+    while path is not None:
+        path, key = path
+        keys.append(key)
+    text = ""
+    for key in reversed(keys):
+        text = f"{text}[{key}]" if isinstance(key, int) else f"{text}.{key}" if text else key
+    return text
 
 
-def _check(value: Any, schema: Mapping[str, Any], path: str, root: Mapping[str, Any]) -> None:
+def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
+    """The checker of one schema node: its rules in a fixed order, each test read off the
+    schema once here rather than at every value (``defs`` holds the ``$ref`` targets)."""
     if "$ref" in schema:
-        schema = root["$defs"][schema["$ref"].rsplit("/", 1)[1]]
-    if "const" in schema and value != schema["const"]:
-        raise _Invalid(path, f"must be {schema['const']!r}, got {describe(value)}")
-    if "enum" in schema and (not isinstance(value, str) or value not in schema["enum"]):
-        listed = ", ".join(repr(v) for v in schema["enum"])
-        raise _Invalid(path, f"must be one of {listed}; got {describe(value)}")
+        name = schema["$ref"].rsplit("/", 1)[1]
+        if name not in defs:
+            # A reference back to this definition while it compiles (a recursive type) calls
+            # the finished checker through the table.
+            defs[name] = lambda value, path: defs[name](value, path)
+            defs[name] = _compile(root["$defs"][name], root, defs)
+        return defs[name]
+    checks: list[_Checker] = []
+    if "const" in schema:
+        const = schema["const"]
+
+        def check_const(value: Any, path: _Path) -> None:
+            if value != const:
+                raise _Invalid(path, f"must be {const!r}, got {describe(value)}")
+
+        checks.append(check_const)
+    if "enum" in schema:
+        allowed, listed = frozenset(schema["enum"]), ", ".join(repr(v) for v in schema["enum"])
+
+        def check_enum(value: Any, path: _Path) -> None:
+            if not isinstance(value, str) or value not in allowed:
+                raise _Invalid(path, f"must be one of {listed}; got {describe(value)}")
+
+        checks.append(check_enum)
     kind = schema.get("type")
-    if kind is not None and not _TYPES[kind](value):
-        article = "an" if kind[0] in "aeiou" else "a"
-        raise _Invalid(path, f"must be {article} {kind}, got {describe(value)}")
-    if "pattern" in schema and not re.fullmatch(schema["pattern"].strip("^$"), value):
-        raise _Invalid(path, f"is not a card such as 'As' or 'Jk': {value!r}")
-    if "minimum" in schema and value < schema["minimum"]:
-        raise _Invalid(path, f"must be >= {schema['minimum']}, got {value}")
+    if kind is not None:
+        is_kind, article = _TYPES[kind], "an" if kind[0] in "aeiou" else "a"
+
+        def check_type(value: Any, path: _Path) -> None:
+            if not is_kind(value):
+                raise _Invalid(path, f"must be {article} {kind}, got {describe(value)}")
+
+        checks.append(check_type)
+    if "pattern" in schema:
+        pattern = re.compile(schema["pattern"].strip("^$"))
+
+        def check_pattern(value: Any, path: _Path) -> None:
+            if not pattern.fullmatch(value):
+                raise _Invalid(path, f"is not a card such as 'As' or 'Jk': {value!r}")
+
+        checks.append(check_pattern)
+    if "minimum" in schema:
+        minimum = schema["minimum"]
+
+        def check_minimum(value: Any, path: _Path) -> None:
+            if value < minimum:
+                raise _Invalid(path, f"must be >= {minimum}, got {value}")
+
+        checks.append(check_minimum)
     if "anyOf" in schema:
-        for option in schema["anyOf"]:
-            try:
-                _check(value, option, path, root)
-                break
-            except _Invalid:
-                continue
-        else:
-            _check(value, schema["anyOf"][0], path, root)  # report against the first
+        options = [_compile(o, root, defs) for o in schema["anyOf"]]
+        # Options that name a type alone (most often {"type": "null"}) are tested first, without
+        # building the error a failed option raises: a value fits the whole or it does not.
+        quick = tuple(_TYPES[o["type"]] for o in schema["anyOf"] if o.keys() == {"type"})
+
+        def check_any_of(value: Any, path: _Path) -> None:
+            if any(is_kind(value) for is_kind in quick):
+                return
+            for option in options:
+                try:
+                    option(value, path)
+                    return
+                except _Invalid:
+                    continue
+            options[0](value, path)  # report against the first
+
+        checks.append(check_any_of)
     if "oneOf" in schema:
-        _one_of(value, schema["oneOf"], path, root)
+        checks.append(_compile_one_of(schema["oneOf"], root, defs))
     if kind == "array":
-        prefix = schema.get("prefixItems", [])
-        closed = schema.get("items") is False
-        if len(value) < schema.get("minItems", 0) or (closed and len(value) > len(prefix)):
-            raise _Invalid(path, f"must hold {len(prefix)} items, got {len(value)}")
-        for i, item in enumerate(value):
-            sub = prefix[i] if i < len(prefix) else schema.get("items", {})
-            _check(item, sub, _join(path, i), root)
+        checks.append(_compile_array(schema, root, defs))
     if kind == "object":
-        properties = schema.get("properties", {})
-        for name in schema.get("required", ()):
+        checks.append(_compile_object(schema, root, defs))
+    if len(checks) == 1:
+        return checks[0]
+
+    def check_all(value: Any, path: _Path) -> None:
+        for check in checks:
+            check(value, path)
+
+    return check_all
+
+
+def _compile_array(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
+    prefix = [_compile(s, root, defs) for s in schema.get("prefixItems", [])]
+    items_schema = schema.get("items", {})
+    closed = items_schema is False
+    rest = None if closed else _compile(items_schema, root, defs)
+    min_items, n_prefix = schema.get("minItems", 0), len(prefix)
+
+    def check_array(value: Any, path: _Path) -> None:
+        if len(value) < min_items or (closed and len(value) > n_prefix):
+            raise _Invalid(path, f"must hold {n_prefix} items, got {len(value)}")
+        for i, item in enumerate(value):
+            check = prefix[i] if i < n_prefix else rest
+            assert check is not None  # closed arrays hold n_prefix items at most
+            check(item, (path, i))
+
+    return check_array
+
+
+def _compile_object(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
+    properties = {name: _compile(s, root, defs) for name, s in schema.get("properties", {}).items()}
+    required = tuple(schema.get("required", ()))
+    closed = schema.get("additionalProperties", True) is False
+    fields = ", ".join(properties)
+
+    def check_object(value: Any, path: _Path) -> None:
+        for name in required:
             if name not in value:
                 raise _Invalid(path, f"missing {name!r}")
         for name, item in value.items():
-            if name in properties:
-                _check(item, properties[name], _join(path, str(name)), root)
-            elif schema.get("additionalProperties", True) is False:
-                raise _Invalid(path, f"has no field {name!r}; its fields: {', '.join(properties)}")
+            check = properties.get(name)
+            if check is not None:
+                check(item, (path, str(name)))
+            elif closed:
+                raise _Invalid(path, f"has no field {name!r}; its fields: {fields}")
+
+    return check_object
 
 
-# The event kinds of a ``oneOf`` list, by the list's id: the lists belong to the cached schema
-# (:func:`_root`), which lives as long as the process, so an id is never reused for another.
-_KINDS: dict[int, tuple[list[Mapping[str, Any]], dict[str, Mapping[str, Any]]]] = {}
-
-
-def _one_of(value: Any, options: list[Mapping[str, Any]], path: str, root: Mapping[str, Any]) -> None:
+def _compile_one_of(options: list[Mapping[str, Any]], root: _Root, defs: _Defs) -> _Checker:
     """An event: chosen by its ``event`` kind, then checked against that kind alone."""
-    cached = _KINDS.get(id(options))
-    if cached is None or cached[0] is not options:
-        resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in options]
-        cached = _KINDS[id(options)] = (options, {s["properties"]["event"]["const"]: s for s in resolved})
-    kinds = cached[1]
-    if not isinstance(value, Mapping):
-        raise _Invalid(path, f"must be an object, got {describe(value)}")
-    kind = value.get("event")
-    if not isinstance(kind, str) or kind not in kinds:
-        raise _Invalid(path, f"unknown event {describe(kind)}; the events: {', '.join(sorted(kinds))}")
-    _check(value, kinds[kind], path, root)
+    resolved = [root["$defs"][o["$ref"].rsplit("/", 1)[1]] if "$ref" in o else o for o in options]
+    kinds = {s["properties"]["event"]["const"]: _compile(s, root, defs) for s in resolved}
+    listed = ", ".join(sorted(kinds))
+
+    def check_one_of(value: Any, path: _Path) -> None:
+        if not isinstance(value, Mapping):
+            raise _Invalid(path, f"must be an object, got {describe(value)}")
+        kind = value.get("event")
+        check = kinds.get(kind) if isinstance(kind, str) else None
+        if check is None:
+            raise _Invalid(path, f"unknown event {describe(kind)}; the events: {listed}")
+        check(value, path)
+
+    return check_one_of
 
 
 def validate_history(data: object) -> None:
     """Check a history document against :func:`history_schema`; raise
     :class:`~splitpot.errors.HistoryError` naming the first fault (and the event)."""
-    root = _root()
     try:
-        _check(data, root, "", root)
+        _validator()(data, None)
     except _Invalid as bad:
         where = bad.path or "the history"
         match = re.match(r"events\[(\d+)\]", bad.path)
@@ -275,6 +370,8 @@ def validate_history(data: object) -> None:
 
 
 @lru_cache(maxsize=1)
-def _root() -> dict[str, Any]:
-    return history_schema()
+def _validator() -> _Checker:
+    """The history schema compiled into one checker, once per process."""
+    root = history_schema()
+    return _compile(root, root, {})
 
