@@ -80,7 +80,15 @@ _SUIT_INDEX = {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in en
                **{ch: i for i, ch in enumerate("♧♢♡♤")}}
 
 
+# Card text as splitpot writes it ("As", "Td", "Jk"), read without the pattern: histories and
+# PHH files are written this way.
+_CANONICAL = {**{r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}, "Jk": 52}
+
+
 def _text_to_int(text: str) -> int:
+    known = _CANONICAL.get(text)
+    if known is not None:
+        return known
     m = _TEXT_RE.fullmatch(text.strip())
     if m is None:
         raise CardError(
