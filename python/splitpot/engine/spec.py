@@ -444,6 +444,8 @@ class GameSpec:
             object.__setattr__(self, "declare_both", as_bool(self.declare_both, f"{where}: declare_both"))
             _check(not self.declare_both or self.declare is not DeclareMode.NONE, where,
                    "declare_both needs declarations (declare 'in_turn' or 'simultaneous').")
+        _check(not self.tie_keeps_half or self.declare is not DeclareMode.NONE, where,
+               "tie_keeps_half needs declarations (declare 'in_turn' or 'simultaneous').")
         object.__setattr__(self, "odd_chip", as_choice(self.odd_chip, OddChip, f"{where}: odd_chip"))
         _check(bool(self.streets), where, "needs at least one street.")
         _check(self.streets[0].cards_per_player > 0, where, "the first street must deal cards.")

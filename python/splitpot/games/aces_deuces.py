@@ -51,7 +51,6 @@ from typing import Any
 
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
-from splitpot.errors import RuleError
 from splitpot.games.five_stud import FIVE_STUD_STAKES, no_bring_in
 from splitpot.validate import as_bool, as_choice, check_keywords
 
@@ -80,16 +79,8 @@ def aces_deuces(**options: Any) -> GameSpec:
     stakes: Stakes = no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES)
     declare = options.get("declare")
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, f"{name}: declare")
-    both = options.get("both")
-    both = None if both is None else as_bool(both, f"{name}: both")
-    tie_keeps_half = as_bool(options.get("tie_keeps_half", False), f"{name}: tie_keeps_half")
-    if mode is DeclareMode.NONE and (both or tie_keeps_half):
-        raise RuleError(f"{name}: both and tie_keeps_half apply to declarations; give declare= as well.")
-    recorded: tuple[tuple[str, Any], ...] = (("stand_is_final", stand_is_final), ("fees", paid.fees))
-    if mode is not DeclareMode.NONE:
-        both = mode is DeclareMode.SIMULTANEOUS if both is None else both
-        recorded += (("declare", str(mode)), ("both", both), ("tie_keeps_half", tie_keeps_half))
-    return GameSpec(
+    # GameSpec checks both and tie_keeps_half against the mode and gives both its default.
+    spec = GameSpec(
         name=name,
         streets=streets,
         stakes=stakes,
@@ -97,8 +88,12 @@ def aces_deuces(**options: Any) -> GameSpec:
         low="low",
         hand_size=2,
         declare=mode,
-        declare_both=both,
-        tie_keeps_half=tie_keeps_half,
+        declare_both=options.get("both"),
+        tie_keeps_half=options.get("tie_keeps_half", False),
         max_players=10,
-        options=recorded,
+        options=(("stand_is_final", stand_is_final), ("fees", paid.fees)),
     )
+    if mode is DeclareMode.NONE:
+        return spec
+    return spec.replace(options=(*spec.options, ("declare", str(mode)), ("both", spec.declare_both),
+                                 ("tie_keeps_half", spec.tie_keeps_half)))

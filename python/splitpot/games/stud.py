@@ -116,8 +116,6 @@ def seven_card_stud_8(
     True
     """
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
-    if tie_keeps_half and mode is DeclareMode.NONE:
-        raise RuleError("seven-card-stud-8: tie_keeps_half applies to declarations; give declare= as well.")
     spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
                  declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra)
