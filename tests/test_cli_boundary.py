@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import os
+import pathlib
+import platform
 import signal
 import subprocess
 import sys
@@ -105,6 +107,24 @@ def test_bench_bad_flags_refused_without_traceback(
 ) -> None:
     code, out, err = run(["bench", *flags], capsys)
     assert code == 2 and out == "" and text in err and "Traceback" not in err
+
+
+def test_bench_names_the_machine_it_measured(capsys: pytest.CaptureFixture[str]) -> None:
+    """The figures depend on the CPU (the README's are a Zen 4's): bench says which it ran on."""
+    code, out, _ = run(["bench", "--hands", "2000", "--plain"], capsys)
+    assert code == 0
+    second = out.splitlines()[1]
+    assert second == f"on {cli._machine()}"
+    assert f"{os.cpu_count()} CPUs" in second and f"splitpot {cli.__version__}," in second
+
+
+def test_machine_reads_the_cpu_name_or_falls_back(tmp_path: pathlib.Path) -> None:
+    info = tmp_path / "cpuinfo"
+    info.write_text("processor\t: 0\nmodel name\t: Test CPU 9000 @ 3.0GHz\nflags\t: avx2\n")
+    assert cli._machine(str(info)).startswith("Test CPU 9000 @ 3.0GHz, ")
+    info.write_text("processor\t: 0\n")  # no name given (some ARM kernels): the architecture
+    assert cli._machine(str(info)).startswith(f"{platform.processor() or platform.machine()}, ")
+    assert cli._machine(str(tmp_path / "missing")) == cli._machine(str(info))
 
 
 def _env(**extra: str) -> dict[str, str]:

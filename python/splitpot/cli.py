@@ -16,6 +16,7 @@ import argparse
 import codecs
 import json
 import os
+import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -102,10 +103,30 @@ def _rate(fn: object, count: int, repeat: int = 5, progress: ProgressBar | None 
     return count / best
 
 
+def _machine(cpuinfo: str = "/proc/cpuinfo") -> str:
+    """The machine a benchmark ran on: the CPU's name (where Linux's ``cpuinfo`` gives it,
+    else the architecture), the CPU count, and the versions that set the figures.
+
+    >>> _machine("/no/such/file").count(", ") >= 2
+    True
+    """
+    name = ""
+    try:
+        with open(cpuinfo, encoding="utf-8", errors="replace") as f:
+            name = next((line.split(":", 1)[1].strip() for line in f if line.startswith("model name")), "")
+    except OSError:
+        pass
+    return (
+        f"{name or platform.processor() or platform.machine() or 'unknown CPU'}, {os.cpu_count() or 1} CPUs; "
+        f"splitpot {__version__}, numpy {np.__version__}, Python {platform.python_version()}"
+    )
+
+
 def _bench(args: argparse.Namespace) -> int:
     n = args.hands
     out = Output(plain=args.plain)
     out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
+    out.line(f"on {_machine()}")
     lines: list[str] = []
     with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
         hands7 = random_hands(n, 7, seed=args.seed)
