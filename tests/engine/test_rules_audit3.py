@@ -96,6 +96,20 @@ def test_declaration_options_need_declarations() -> None:
         get_game("aces-deuces", both=True)
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud-8", "aces-deuces"])
+@pytest.mark.parametrize("option", ["both", "tie_keeps_half"])
+def test_each_declaration_option_is_refused_alone_and_recorded_with_declare(game: str, option: str) -> None:
+    """§4 in both games that took declarations this year: either option alone is
+    refused; given with ``declare`` it is kept and recorded among the game's options."""
+    with pytest.raises(RuleError, match=f"{option} needs declarations"):
+        get_game(game, **{option: True})
+    spec = get_game(game, declare="in-turn", **{option: True})
+    recorded = dict(spec.options)
+    assert recorded["declare"] == "in_turn" and recorded[option] is True
+    assert (spec.declare_both if option == "both" else spec.tie_keeps_half) is True
+    assert not {"declare", "both", "tie_keeps_half"} & dict(get_game(game).options).keys()
+
+
 # ------------------------------------------------------------- §4 odd chips, readings
 
 

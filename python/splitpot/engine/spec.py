@@ -535,6 +535,22 @@ class GameSpec:
         """True when the pot is split between a high and a low hand."""
         return self.high is not None and self.low is not None
 
+    def with_declare_options(self) -> GameSpec:
+        """This spec with its declaration options recorded in ``options`` (as the
+        game factories record the options they were given); unchanged without
+        declarations.
+
+        >>> from splitpot.games import get_game
+        >>> spec = get_game("aces-deuces", declare="in-turn")
+        >>> spec.options[-3:]
+        (('declare', 'in_turn'), ('both', False), ('tie_keeps_half', False))
+        """
+        if self.declare is DeclareMode.NONE:
+            return self
+        recorded = (("declare", str(self.declare)), ("both", self.declare_both),
+                    ("tie_keeps_half", self.tie_keeps_half))
+        return self.replace(options=(*self.options, *recorded))
+
     def replace(self, **changes: Any) -> GameSpec:
         """Return a copy with some fields changed (validated again)."""
         return dataclasses.replace(self, **changes)

@@ -80,7 +80,7 @@ def aces_deuces(**options: Any) -> GameSpec:
     declare = options.get("declare")
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, f"{name}: declare")
     # GameSpec checks both and tie_keeps_half against the mode and gives both its default.
-    spec = GameSpec(
+    return GameSpec(
         name=name,
         streets=streets,
         stakes=stakes,
@@ -92,8 +92,4 @@ def aces_deuces(**options: Any) -> GameSpec:
         tie_keeps_half=options.get("tie_keeps_half", False),
         max_players=10,
         options=(("stand_is_final", stand_is_final), ("fees", paid.fees)),
-    )
-    if mode is DeclareMode.NONE:
-        return spec
-    return spec.replace(options=(*spec.options, ("declare", str(mode)), ("both", spec.declare_both),
-                                 ("tie_keeps_half", spec.tie_keeps_half)))
+    ).with_declare_options()

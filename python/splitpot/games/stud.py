@@ -118,15 +118,11 @@ def seven_card_stud_8(
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
     spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
-                 declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra)
-    options = spec.options
-    if mode is not DeclareMode.NONE:
-        options = (*options, ("declare", str(mode)), ("both", spec.declare_both),
-                   ("tie_keeps_half", spec.tie_keeps_half))
+                 declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra).with_declare_options()
     if qualifier == 8:
-        return spec.replace(options=options)
-    options = (*options, ("qualifier", qualifier))
-    return spec.replace(low="ace-to-five", low_qualifier=qualifier, options=options)
+        return spec
+    return spec.replace(low="ace-to-five", low_qualifier=qualifier,
+                        options=(*spec.options, ("qualifier", qualifier)))
 
 
 def _classic_low(low: str) -> str:
