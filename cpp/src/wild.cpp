@@ -244,28 +244,29 @@ struct RowKey {
 // a possible flush; fully wild cards where the natural fives can't win, plus
 // in high the suit's flush fill) are read in passes (slot, dense index,
 // value); any other row takes the general path on its own. read_row(i) gives
-// the RowKey, suit_ranks_of(i, held, suit) the 13-bit rank mask of the row's
-// natural cards of a suit (read for high rows only: for every row where it
-// is CheapSuitRanks, else in a branch where a flush is possible), general(i)
-// the general path's value.
+// the RowKey, held_of(i, row.held) what suit_ranks_of reads and
+// suit_ranks_of(i, held, suit) the 13-bit rank mask of the row's natural
+// cards of a suit (both read in high only, for the rows where a flush is
+// possible), general(i) the general path's value.
 //
 // With one or two wild cards among seven, at most one suit can make a flush
-// (four or three natural cards of it), and about a third of the rows with two
-// can: where its ranks are cheap to read (the same wild cards in every row),
-// its fill is read for every row and kept or not without a branch (a branch
-// on it would mispredict); further suits (three or four wild cards) are read
-// in a loop.
-template <Ranking R, bool CheapSuitRanks, typename ReadRow, typename SuitRanks, typename General>
+// (four or three natural cards of it); one row in nine with one wild card
+// can, more than a third with two. Those rows are listed without a branch as
+// the rows are read, and the list's flush fills read every few groups: a
+// branch per row on whether a flush is possible would mispredict, and reading
+// the suit's ranks for every row (as before) cost about a sixth of the time
+// of a row with one wild card.
+template <Ranking R, typename ReadRow, typename HeldOf, typename SuitRanks, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
-                     ReadRow read_row, SuitRanks suit_ranks_of, General general) {
+                     ReadRow read_row, HeldOf held_of, SuitRanks suit_ranks_of, General general) {
   constexpr std::size_t kGroup = 8;
   constexpr auto ri = static_cast<std::size_t>(R);
   const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
   const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
   const std::uint16_t* dense = t.dense.data();
   // By number of wild cards: the table (0: the natural values, by slot; else
-  // by dense index), its size, and in high the flush fills (any in-range
-  // table where there are none: their value is never kept).
+  // by dense index), its size, and in high the flush fills (read only for
+  // 1..kMaxFlushWilds wild cards).
   const std::uint16_t* table[kMaxCards + 1];
   std::size_t size[kMaxCards + 1];
   const std::uint16_t* fill[kMaxCards + 1];
@@ -275,14 +276,35 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
     if constexpr (R == Ranking::High)
       fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
   }
+  // High: the rows where a flush is possible, their fills read once the
+  // list holds kFlushing - kGroup rows or more (and at the end).
+  constexpr std::size_t kFlushing = 64;
+  struct Flushing {
+    std::size_t row;
+    unsigned suits;
+    int wilds;
+    std::uint64_t held;
+  };
+  Flushing flushing[kFlushing];
+  std::size_t n_flushing = 0;
+  auto read_fills = [&] {
+    for (std::size_t f = 0; f < n_flushing; ++f) {
+      const Flushing& r = flushing[f];
+      const std::uint16_t* fw = fill[r.wilds];
+      const std::uint64_t h = held_of(r.row, r.held);
+      auto v = static_cast<std::uint16_t>(out[r.row]);
+      for (unsigned rest = r.suits; rest; rest &= rest - 1)  // more than one suit: three or four wild cards
+        v = std::max(v, fw[suit_ranks_of(r.row, h, __builtin_ctz(rest) / 4)]);
+      out[r.row] = v;
+    }
+    n_flushing = 0;
+  };
   bool bad = false;
   for (std::size_t g = begin; g < end; g += kGroup) {
     const std::size_t m = std::min(kGroup, end - g);
-    std::uint32_t slot[kGroup], index[kGroup], fill_ranks[kGroup];
+    std::uint32_t slot[kGroup], index[kGroup];
     int wilds[kGroup];
-    unsigned suits[kGroup];
     bool fast[kGroup];
-    std::uint64_t held[kGroup];
     for (std::size_t j = 0; j < m; ++j) {
       const std::size_t i = g + j;
       const RowKey row = read_row(i);
@@ -309,10 +331,10 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       }
       slot[j] = t.slot(row.nat_key);
       wilds[j] = w;
-      suits[j] = flush_suits & (0u - static_cast<unsigned>(wild_flush));  // a mask, not a branch
-      held[j] = row.held;
-      if constexpr (R == Ranking::High && CheapSuitRanks)  // the first such suit (some suit where there is none)
-        fill_ranks[j] = suit_ranks_of(i, row.held, (__builtin_ctz(suits[j] | 0x10000u) / 4) & 3);
+      if constexpr (R == Ranking::High) {  // listed without a branch
+        flushing[n_flushing] = {i, flush_suits, w, row.held};
+        n_flushing += wild_flush;
+      }
     }
     for (std::size_t j = 0; j < m; ++j)
       if (fast[j]) {  // selected, not branched on: rows of a batch mix natural and wild hands
@@ -323,19 +345,12 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       if (!fast[j]) continue;
       // An index out of its table's range comes only from unchecked repeated cards.
       const auto w = static_cast<std::size_t>(wilds[j]);
-      std::uint16_t v = index[j] < size[w] ? table[w][index[j]] : 0;
-      if constexpr (R == Ranking::High && CheapSuitRanks) {
-        const std::uint16_t f = fill[w][fill_ranks[j]];
-        v = std::max(v, suits[j] ? f : std::uint16_t{0});
-        for (unsigned rest = suits[j] & (suits[j] - 1); rest; rest &= rest - 1)  // three or four wild cards
-          v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
-      } else if constexpr (R == Ranking::High) {
-        for (unsigned rest = suits[j]; rest; rest &= rest - 1)
-          v = std::max(v, fill[w][suit_ranks_of(g + j, held[j], __builtin_ctz(rest) / 4)]);
-      }
-      out[g + j] = v;
+      out[g + j] = index[j] < size[w] ? table[w][index[j]] : 0;
     }
+    if constexpr (R == Ranking::High)
+      if (n_flushing > kFlushing - kGroup) read_fills();
   }
+  if constexpr (R == Ranking::High) read_fills();
   return bad;
 }
 
@@ -353,12 +368,8 @@ template <Ranking R, int k>
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto read_row = [&](std::size_t i) {
     RowKey row;
-    std::uint64_t key = kKeyInit, lanes = 0;
-    for (int x = 0; x < k; ++x) {
-      const std::uint8_t c = row_of(i)[x];
-      key += key_of_byte[c];
-      if constexpr (R == Ranking::High) lanes += lane_of_byte[c];  // the natural cards, suit by suit
-    }
+    std::uint64_t key = kKeyInit;
+    for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
     if (check) {  // distinct cards' bits add without carries
       std::uint64_t any = 0, sum = 0;
       for (int x = 0; x < k; ++x) {
@@ -372,11 +383,16 @@ template <Ranking R, int k>
     row.wilds = static_cast<int>(key >> kWildCountShift & 0xF);
     row.bug = (key >> kBugShift & 0xF) != 0;
     row.nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
-    row.held = lanes;
     return row;
   };
-  return batch_wild_loop<R, true>(
-      t, begin, end, o, out, read_row,
+  // High, where a flush is possible: the natural cards, suit by suit.
+  auto lanes_of = [&](std::size_t i, std::uint64_t) {
+    std::uint64_t lanes = 0;
+    for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
+    return lanes;
+  };
+  return batch_wild_loop<R>(
+      t, begin, end, o, out, read_row, lanes_of,
       [](std::size_t, std::uint64_t lanes, int suit) {
         return static_cast<std::uint32_t>(lanes >> (kLaneBits * suit)) & kLaneRanks;
       },
@@ -428,8 +444,8 @@ template <Ranking R, int k>
     return static_cast<std::uint32_t>(suit_ranks(cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1), suit));
   };
   WildOptions one_row = o;
-  return batch_wild_loop<R, false>(
-      t, begin, end, o, out, read_row, suit_ranks_of,
+  return batch_wild_loop<R>(
+      t, begin, end, o, out, read_row, [](std::size_t, std::uint64_t cards_held) { return cards_held; }, suit_ranks_of,
       [&](std::size_t i) {
         one_row.wild = wild_of(i) & ~card_bit(kJoker);
         return evaluate_wild_unchecked(row_of(i), k, R, one_row);
