@@ -103,12 +103,15 @@ int main(int argc, char** argv) {
                 chunks);
     for (int r = 0; r < kRankingCount; ++r) {
       const auto ranking = static_cast<Ranking>(r);
-      bench::Race race{{"natural hands", "1 wild card", "2 wild cards", "a wild rank per row (natural hands)"}, {}};
+      bench::Race race{{"natural hands", "1 wild card", "2 wild cards", "a wild rank per row (natural hands)",
+                        "deuces wild (natural hands, 0-4 deuces)"}, {}};
       race.run(static_cast<int>(chunks), 3, [&](std::size_t who, int c) -> std::uint64_t {
         const std::size_t begin = static_cast<std::size_t>(c) * per;
         if (who == 0) evaluate_batch(&natural[begin * 7], per, 7, ranking, out.data(), false, 1);
         else if (who == 3)
           evaluate_batch_wild(&natural[begin * 7], per, 7, ranking, WildOptions{}, &row_rank[begin], out.data(), false, 1);
+        else if (who == 4)  // wild and natural rows mixed at random, as in a real deal
+          evaluate_batch_wild(&natural[begin * 7], per, 7, ranking, deuces, nullptr, out.data(), false, 1);
         else evaluate_batch_wild(&wild[who - 1][begin * 7], per, 7, ranking, deuces, nullptr, out.data(), false, 1);
         std::uint64_t sum = 0;
         for (std::size_t i = 0; i < per; ++i) sum += out[i];

@@ -337,9 +337,12 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       }
     }
     for (std::size_t j = 0; j < m; ++j)
-      if (fast[j]) {  // selected, not branched on: rows of a batch mix natural and wild hands
+      if (fast[j]) {
+        // Selected with a mask: rows of a batch mix natural and wild hands,
+        // and GCC made `wilds[j] ? d : slot[j]` a branch.
         const std::uint32_t d = dense[slot[j]];
-        index[j] = wilds[j] ? d : slot[j];
+        const std::uint32_t wild_row = 0u - static_cast<std::uint32_t>(wilds[j] != 0);
+        index[j] = (d & wild_row) | (slot[j] & ~wild_row);
       }
     for (std::size_t j = 0; j < m; ++j) {
       if (!fast[j]) continue;
@@ -406,6 +409,7 @@ template <Ranking R, int k>
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out,
                                       bool check) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
+  const std::uint64_t call_wild = o.wild | joker_wild;
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto wild_of = [&](std::size_t i) {  // (no per-row ranks: penalty cards brought us here)
     return o.wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0) | joker_wild;
@@ -430,13 +434,15 @@ template <Ranking R, int k>
       const auto r = static_cast<std::size_t>(__builtin_ctz(ranks));
       const auto suits = static_cast<unsigned>(any >> (4 * r) & 0xF);
       row.nat_key -= t.rank_suits_key[r][suits];
-      row.wilds += popcount(suits);
+      row.wilds += static_cast<int>(0x4332322132212110ull >> (4 * suits) & 0xF);  // the suits' count
     }
-    // Wild cards named by the call (and a wild joker), not already taken out.
-    const std::uint64_t rest_wild = any & (o.wild | joker_wild) &
-                                    ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
-    for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++row.wilds)
-      row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+    // Wild cards named by the call (and a wild joker), not already taken out
+    // (the same test for every row: predicted).
+    if (call_wild) {
+      const std::uint64_t rest_wild = any & call_wild & ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
+      for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++row.wilds)
+        row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+    }
     row.held = any;
     return row;
   };
