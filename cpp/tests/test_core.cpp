@@ -571,6 +571,61 @@ void test_batch_bad_rows() {
   }
 }
 
+// The same for batches with wild cards (deuces and the joker wild, or the
+// joker as the bug; the same wild cards in every row, and a wild rank per
+// row): a repeated card or a byte past the joker in any row of 40 is found,
+// the row reads 0, and the other rows are read as single hands.
+void test_wild_batch_bad_rows() {
+  WildOptions deuces_joker, bug;
+  deuces_joker.wild = bug.wild = wild_ranks_mask(1);
+  deuces_joker.joker = JokerRule::Wild;
+  constexpr std::size_t kRows = 40;
+  for (int k = 5; k <= 7; ++k) {
+    const auto ku = static_cast<std::size_t>(k);
+    std::vector<std::uint8_t> good(kRows * ku);
+    for (std::size_t i = 0; i < kRows; ++i) {
+      random_hand(&good[i * ku], k);
+      if (i % 3 == 0) good[i * ku] = kJoker;  // random_hand deals 0..51: some rows hold the joker instead
+    }
+    std::vector<std::uint16_t> row_ranks(kRows);
+    for (auto& w : row_ranks) w = static_cast<std::uint16_t>(1u << (next_random() % 13));
+    for (const WildOptions* o : {&deuces_joker, &bug})
+      for (const bool per_row : {false, true}) {
+        const std::uint16_t* rw = per_row ? row_ranks.data() : nullptr;
+        long errors = 0;
+        std::vector<std::uint32_t> out(kRows);
+        auto rest_read = [&](const std::vector<std::uint8_t>& hands, std::size_t bad_row) {
+          long wrong = 0;
+          for (std::size_t i = 0; i < kRows; ++i) {
+            WildOptions row_o = *o;
+            if (rw) row_o.wild |= wild_ranks_mask(rw[i]);
+            if (i != bad_row) wrong += out[i] != evaluate_wild_unchecked(&hands[i * ku], k, Ranking::High, row_o);
+          }
+          return wrong;
+        };
+        for (std::size_t row = 0; row < kRows; ++row)
+          for (std::size_t a = 0; a < ku; a += 2) {
+            std::vector<std::uint8_t> hands = good;
+            hands[row * ku + (a + 1) % ku] = hands[row * ku + a];
+            errors += evaluate_batch_wild(hands.data(), kRows, k, Ranking::High, *o, rw, out.data(), true, 1) !=
+                          static_cast<std::ptrdiff_t>(row) ||
+                      out[row] != 0 || rest_read(hands, row) != 0;
+            for (const int byte : {53, 56, 128, 255}) {
+              hands = good;
+              hands[row * ku + a] = static_cast<std::uint8_t>(byte);
+              for (const bool check_duplicates : {false, true})
+                errors += evaluate_batch_wild(hands.data(), kRows, k, Ranking::High, *o, rw, out.data(),
+                                              check_duplicates, 1) != static_cast<std::ptrdiff_t>(row) ||
+                          out[row] != 0 || rest_read(hands, row) != 0;
+            }
+          }
+        check_eq(errors, 0, "wild cards: a repeated card or a non-card anywhere in a batch of " + std::to_string(k) +
+                                "-card rows is found, the others read (" + (o == &bug ? "the bug" : "the joker wild") +
+                                (per_row ? ", a wild rank per row)" : ")"));
+      }
+  }
+}
+
 void test_bad_input() {
   auto throws = [](std::vector<std::uint8_t> cards, Ranking r, const std::string& needle) {
     try {
@@ -687,7 +742,7 @@ void test_wild_counts(bool seven) {
 }
 
 // Batches with wild cards (their fast paths: the natural cards' key read in
-// passes, flush fills chosen without branches) against the single-hand
+// passes, flush fills read for a list of rows) against the single-hand
 // evaluation (the general path, kept as the reference), row by row, with and
 // without the duplicate check. row_wild: per-row wild ranks, or empty.
 long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking r, const WildOptions& o,
@@ -979,6 +1034,7 @@ int main(int argc, char** argv) {
   test_high_stand_ins_exhaustive(quick ? 16 : 1);
   test_wild_counts(!quick);
   test_wild_batch_equals_scalar(quick);
+  test_wild_batch_bad_rows();
   test_hand_sum_random(quick ? 5000 : 200000);
   if (quick) {
     test_hand_sum_exhaustive(5, Ranking::High);
