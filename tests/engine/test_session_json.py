@@ -75,21 +75,24 @@ def _chips(session: Session) -> int:
     return sum(session.hands[-1].stacks if session.hands else session.stacks)
 
 
-SCRIPTED = [  # game, seats, stack, seed: a stud game, draw games with draws, a re-deal, a busted seat
-    ("seven-card-stud", 3, 60, 2),
-    ("jackpots", 4, 60, 1),
-    ("california-lowball", 3, 40, 5),
-    ("aces-deuces", 3, 40, 3),
-    ("lowball", 8, 200, 0),
+SCRIPTED: list[tuple[str, dict[str, Any], int, int, int]] = [
+    # game, options, seats, stack, seed: stud games (turn-ups: a dealer step that logs nothing),
+    # draw games with draws, a re-deal, a new stub, a busted seat
+    ("seven-card-stud", {}, 3, 60, 2),
+    ("five-card-stud", {"turn_up": True}, 3, 40, 1),
+    ("jackpots", {}, 4, 60, 1),
+    ("california-lowball", {}, 3, 40, 5),
+    ("aces-deuces", {}, 3, 40, 3),
+    ("lowball", {}, 8, 200, 0),
 ]
 
 
-@pytest.mark.parametrize(("game", "seats", "stack", "seed"), SCRIPTED)
+@pytest.mark.parametrize(("game", "options", "seats", "stack", "seed"), SCRIPTED)
 def test_a_session_resumed_at_every_point_plays_on_as_the_uninterrupted_one(
-    game: str, seats: int, stack: int, seed: int
+    game: str, options: dict[str, Any], seats: int, stack: int, seed: int
 ) -> None:
     hands = 4
-    session = Session(get_game(game), [stack] * seats, seed=seed)
+    session = Session(get_game(game, **options), [stack] * seats, seed=seed)
     points = _points(session, hands, SimpleBot(seed=seed))
     assert len(session.hands) == hands
     total = seats * stack
@@ -113,8 +116,8 @@ def test_the_scripted_sessions_save_before_a_re_deal_and_a_new_stub() -> None:
     """The points above include a save before a re-deal (jackpots) and before a new stub
     (lowball, eight players): the decks the history does not hold come from the hand's seed."""
     seen: set[str] = set()
-    for game, seats, stack, seed in SCRIPTED:
-        session = Session(get_game(game), [stack] * seats, seed=seed)
+    for game, options, seats, stack, seed in SCRIPTED:
+        session = Session(get_game(game, **options), [stack] * seats, seed=seed)
         session.play(4, SimpleBot(seed=seed))
         for state in session.hands:
             kinds = {type(e) for e in state.events}
@@ -421,3 +424,14 @@ def test_a_session_saves_and_resumes_before_any_hand() -> None:
     ours, theirs = session.play(3, SimpleBot(seed=1)), resumed.play(3, SimpleBot(seed=1))
     assert [h.events for h in ours] == [h.events for h in theirs] and ours[0].button == 2
     assert isinstance(resumed.spec, GameSpec) and resumed.spec == session.spec
+
+
+def test_a_session_resumed_between_hands_stands_where_play_left_it() -> None:
+    """Stacks, button and whether it can go on: here a seat has busted and the table
+    broke up, so the resumed session plays no more hands either."""
+    session = Session(get_game("seven-card-stud"), [6, 6], seed=4)
+    played = session.play(50, SimpleBot(seed=4))
+    assert 0 < len(played) < 50 and not session.can_continue
+    resumed = Session.from_json(session.to_json())
+    assert (resumed.stacks, resumed.button, resumed.can_continue) == (session.stacks, session.button, False)
+    assert resumed.play(1, SimpleBot(seed=4)) == []
