@@ -147,7 +147,7 @@ def test_a_hand_dealt_from_a_given_deck_is_saved_with_no_seed() -> None:
     state = session.new_hand(deck=deck)
     state.bring_in()
     doc = session.to_dict()
-    assert [h["seed"] for h in doc["hands"]][1] is None and isinstance(doc["hands"][0]["seed"], int)
+    assert doc["seeds"][1] is None and isinstance(doc["seeds"][0], int)
     resumed = Session.from_dict(json.loads(json.dumps(doc)))
     assert resumed.hands[-1].events == state.events and resumed.hands[-1].deck_order == tuple(deck)
     _go_on(session, 4, SimpleBot(seed=2))
@@ -300,8 +300,10 @@ def test_a_truncated_document_is_refused() -> None:
         (("rng", "start", 2), "x", "rng.start: its third item is a float or null, got str 'x'"),
         (("hands",), {}, "hands: must be an array, got dict"),
         (("hands", 0), [], r"hands\[0\]: must be an object, got list"),
-        (("hands", 1, "seed"), 1.5, r"hands\[1\]: seed must be the hand's seed .* got float 1.5"),
-        (("hands", 1, "seed"), True, r"hands\[1\]: seed must be .* got bool True"),
+        (("seeds", 1), 1.5, r"seeds\[1\]: must be an integer, got float 1.5"),
+        (("seeds", 1), True, r"seeds\[1\]: must be an integer, got bool True"),
+        (("seeds", 1), 2**63, r"seeds\[1\]: a hand's seed is below 2\*\*63, got 9223372036854775808"),
+        (("seeds",), [1, 2], "seeds: 2 seeds for 3 hands"),
         (("hands", 2, "events", 4, "seat"), "0", r"hands\[2\]: event 4 \(deal\): seat: must be an integer"),
         (("game",), "lowball", "game: 'lowball' is not the spec's game 'seven-card-stud'"),
         (("spec", "name"), 7, "spec.name: must be a string"),
@@ -359,7 +361,7 @@ def test_a_tampered_seed_state_or_seed_or_deck_is_refused() -> None:
     with pytest.raises(HistoryError, match="rng: now is not where start leads"):
         Session.from_dict(now)
     seed = copy.deepcopy(doc)
-    seed["hands"][3]["seed"] += 1
+    seed["seeds"][3] += 1
     with pytest.raises(HistoryError, match=r"hands\[3\]: seed: \d+ is not the seed"):
         Session.from_dict(seed)
     deck = copy.deepcopy(doc)

@@ -379,7 +379,7 @@ def session_schema() -> dict[str, Any]:
     objects here, each then read as a history (:func:`validate_history`).
 
     >>> sorted(session_schema()["properties"])
-    ['button', 'game', 'hands', 'rng', 'session', 'spec', 'starting_stacks']
+    ['button', 'game', 'hands', 'rng', 'seeds', 'session', 'spec', 'starting_stacks']
     """
     defs = history_schema()["$defs"]
     word = {"type": "integer", "minimum": 0}
@@ -394,8 +394,9 @@ def session_schema() -> dict[str, Any]:
         "title": "splitpot session",
         "description": "A table's hands as Session.to_dict() writes it: the game (its spec; none for "
         "dealer's choice), the session's starting stacks and button, the state of its seeds' "
-        "source (random.Random.getstate()) when it started and now, and every hand as a history with "
-        "its own seed. Other top-level keys are ignored.",
+        "source (random.Random.getstate()) when it started and now, every hand as a history, "
+        "and the seed each was dealt from (null: from a given deck). Other top-level keys "
+        "are ignored.",
         "type": "object",
         "properties": {
             "session": {"const": SESSION_VERSION},
@@ -410,8 +411,12 @@ def session_schema() -> dict[str, Any]:
                 "additionalProperties": False,
             },
             "hands": {"type": "array", "items": {"type": "object"}},
+            "seeds": {
+                "type": "array",
+                "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            },
         },
-        "required": ["session", "game", "starting_stacks", "button", "rng", "hands"],
+        "required": ["session", "game", "starting_stacks", "button", "rng", "hands", "seeds"],
         "$defs": defs,
     }
 

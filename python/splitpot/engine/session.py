@@ -166,18 +166,18 @@ class Session:
         """A JSON-ready dict from which :meth:`from_dict` resumes the session.
 
         It holds the game (``"game"`` and its ``"spec"``), the stacks and the
-        button the session started with (its first hand's), ``"rng"``: the state of the
-        seeds' source (``random.Random.getstate()``, as lists) when it started and
-        now (each hand's seed drawn from it in turn leads from one to the other), and
-        ``"hands"``: every hand dealt so far (the current one too, finished or
-        not) as its :meth:`History.to_dict <splitpot.engine.history.History.to_dict>`
-        with the ``"seed"`` it was dealt from (None for a hand dealt from a given
-        deck).  ``"session"`` is the document's version.
+        button the session started with (its first hand's), ``"rng"``: the state
+        of the seeds' source (``random.Random.getstate()``, as lists) when it
+        started and now, ``"hands"``: every hand dealt so far (the current one
+        too, finished or not) as its :meth:`History.to_dict
+        <splitpot.engine.history.History.to_dict>`, and ``"seeds"``: the seed
+        each was dealt from, drawn in turn from the seeds' source (None for a
+        hand dealt from a given deck).  ``"session"`` is the document's version.
 
         >>> from splitpot.games import get_game
         >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
-        >>> doc["session"], doc["game"], doc["starting_stacks"], doc["button"], doc["hands"]
-        (1, 'jackpots', [50, 50, 50], 0, [])
+        >>> doc["session"], doc["game"], doc["starting_stacks"], doc["button"], doc["hands"], doc["seeds"]
+        (1, 'jackpots', [50, 50, 50], 0, [], [])
         """
         if len(self._seeds) != len(self.hands):
             raise RuleError(
@@ -185,18 +185,14 @@ class Session:
                 "was changed from outside, so it cannot be saved."
             )
         stacks, button = self._first_table if self.hands and self._first_table else (self.stacks, self.button)
-        hands = []
-        for state, seed in zip(self.hands, self._seeds, strict=True):
-            record = state.history().to_dict()
-            record["seed"] = seed
-            hands.append(record)
         return {
             "session": SESSION_VERSION,
             **self._game_fields(),
             "starting_stacks": list(stacks),
             "button": button,
             "rng": {"start": _rng_data(self._first_rng), "now": _rng_data(self._rng.getstate())},
-            "hands": hands,
+            "hands": [state.history().to_dict() for state in self.hands],
+            "seeds": list(self._seeds),
         }
 
     def _game_fields(self) -> dict[str, Any]:
@@ -261,17 +257,17 @@ class Session:
         """Deal and play the document's hands again on this fresh session."""
         self._rng.setstate(table.rng)
         self._first_rng = table.rng
+        if len(data["seeds"]) != len(data["hands"]):
+            raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
                 history = History.from_dict(record, verify=False)
             except HistoryError as err:
                 raise HistoryError(f"{where}: {err}") from None
-            seed = record.get("seed", _MISSING)
-            if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-                raise HistoryError(f"{where}: seed must be the hand's seed (an int in 0..2**63-1) or null "
-                                   f"(a hand dealt from a given deck), got "
-                                   f"{'nothing' if seed is _MISSING else describe(seed)}.")
+            seed = data["seeds"][k]
+            if seed is not None and seed >= 2**63:
+                raise HistoryError(f"seeds[{k}]: a hand's seed is below 2**63, got {seed}.")
             stacks, button = self._chained(where, k, history)
             self._check_game(where, history, stacks)
             state = self._deal_again(where, history, seed)
@@ -355,7 +351,6 @@ class Session:
 
 
 _DEALERS_CHOICE = "dealers-choice"  # splitpot.dealers_choice.DEALERS_CHOICE (that module imports this one)
-_MISSING: Any = object()
 
 
 class _Table:
