@@ -437,3 +437,18 @@ def test_a_session_resumed_between_hands_stands_where_play_left_it() -> None:
     resumed = Session.from_json(session.to_json())
     assert (resumed.stacks, resumed.button, resumed.can_continue) == (session.stacks, session.button, False)
     assert resumed.play(1, SimpleBot(seed=4)) == []
+
+
+def test_a_session_whose_hands_were_changed_from_outside_is_not_saved() -> None:
+    session = Session(get_game("lowball"), [30, 30], seed=2)
+    session.play(2, SimpleBot(seed=2))
+    session.hands.pop()
+    with pytest.raises(RuleError, match="holds 1 hands but dealt 2: its hands list was changed from outside"):
+        session.to_json()
+
+
+def test_ask_dealers_must_be_a_bool() -> None:
+    text = DealersChoice([40, 40], dealer=_rotating, seed=1).to_json()
+    with pytest.raises(ArgumentTypeError, match="ask_dealers must be a bool, got int 1"):
+        DealersChoice.from_json(text, dealer=_rotating, ask_dealers=1)  # type: ignore[arg-type]
+    assert DealersChoice.from_json(text, dealer=_rotating).hands == []
