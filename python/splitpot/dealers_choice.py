@@ -54,10 +54,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from splitpot.cards import _RANK_PLURALS, Card, _rank_index
-from splitpot.engine.session import Session
+from splitpot.engine.history import History
+from splitpot.engine.session import Session, _frame, _json_data
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 
@@ -431,6 +432,98 @@ class DealersChoice(Session):
         state = self._start(call.spec, deck=deck, call=call)
         self.calls.append(call)
         return state
+
+    # ------------------------------------------------------------------ saving
+    def _game_fields(self) -> dict[str, Any]:
+        return {"game": DEALERS_CHOICE}  # no one spec: each hand's call names its game
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: object,
+        *,
+        dealer: DealerPolicy | Sequence[DealerPolicy] | None = None,
+        ask_dealers: bool = False,
+    ) -> DealersChoice:
+        """Resume a dealer's-choice session from :meth:`to_dict` output, as
+        :meth:`Session.from_dict <splitpot.engine.session.Session.from_dict>`
+        does; each hand's call comes back with it (in :attr:`calls` too).
+
+        ``dealer`` is the dealer policy (or one per seat) that calls the deals
+        still to come: a policy is code, not data, so the document does not hold
+        it.  With ``ask_dealers``, each saved deal is put to its seat's dealer
+        again and must get the call the document records; so a computer dealer
+        that draws at random (:class:`~splitpot.house.HouseDealer`, built anew
+        as it was for the saved session) is brought to where it stood, and goes
+        on to call what it would have called.
+
+        >>> from splitpot.bots import SimpleBot
+        >>> from splitpot.house import example_house, house_dealer, house_session
+        >>> session = house_session(example_house(), [60, 60, 60], seed=3)
+        >>> _ = session.play(2, SimpleBot(seed=3))
+        >>> resumed = DealersChoice.from_json(session.to_json(), dealer=house_dealer(example_house(), 3),
+        ...                                   ask_dealers=True)
+        >>> resumed.calls == session.calls
+        True
+        >>> [h.events for h in resumed.play(2, SimpleBot(seed=4))] == [
+        ...     h.events for h in session.play(2, SimpleBot(seed=4))]
+        True
+        """
+        if dealer is None:
+            raise ArgumentTypeError(
+                "DealersChoice.from_dict needs dealer=: the dealer policy (or one per seat) that calls the "
+                "deals to come; the calls made so far are in the document."
+            )
+        if not isinstance(ask_dealers, bool):
+            raise ArgumentTypeError(f"ask_dealers must be a bool, got {describe(ask_dealers)}.")
+        doc, table = _frame(data, "DealersChoice.from_dict")
+        if doc["game"] != DEALERS_CHOICE:
+            raise HistoryError(f"game: {doc['game']!r}: a session of one game; resume it with "
+                               "splitpot.engine.session.Session.from_dict(data).")
+        if "spec" in doc:
+            raise HistoryError("spec: a dealer's-choice session has no one spec (each hand's call names "
+                               "its game).")
+        try:
+            session = cls(table.stacks, dealer=dealer, button=table.button)
+        except ArgumentTypeError:
+            raise
+        except SplitpotError as err:
+            raise HistoryError(f"the table: {err}") from None
+        session._asking = ask_dealers
+        session._resume(doc, table)
+        return session
+
+    @classmethod
+    def from_json(
+        cls,
+        text: str | bytes,
+        *,
+        dealer: DealerPolicy | Sequence[DealerPolicy] | None = None,
+        ask_dealers: bool = False,
+    ) -> DealersChoice:
+        """Resume from :meth:`to_json` output (see :meth:`from_dict`)."""
+        return cls.from_dict(_json_data(text), dealer=dealer, ask_dealers=ask_dealers)
+
+    _asking = False  # from_dict(ask_dealers=True): put each saved deal to its dealer again
+
+    def _check_game(self, where: str, history: History, stacks: list[int]) -> None:
+        call = history.call
+        if call is None:
+            raise HistoryError(f"{where}: call: missing: each hand of dealer's choice records its call.")
+        deal = Deal(dealer=history.button, number=len(self.hands) + 1, stacks=tuple(stacks),
+                    calls=tuple(self.calls))
+        if not call.fits(deal.players):
+            raise HistoryError(
+                f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "
+                f"players; {deal.players} have chips."
+            )
+        if self._asking:
+            asked = self.dealers[deal.dealer](deal)
+            if asked != call:
+                said = asked.text() if isinstance(asked, Call) else describe(asked)
+                raise HistoryError(f"{where}: call: the dealer of seat {deal.dealer} calls {said} now; the "
+                                   f"document records {call.text()}.")
+        self.calls.append(call)
 
 
 def games_played(hands: Iterable[State]) -> Counter[str]:

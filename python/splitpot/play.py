@@ -367,7 +367,7 @@ def run_play(args: argparse.Namespace) -> int:
     if args.plot and not plot_session(args.plot, hands, names):
         return 2
     if args.json:
-        print(json.dumps(_json_document(spec, args, seed, hands), indent=1))
+        print(json.dumps(_json_document(session, args, seed), indent=1))
         return 0
     out = Output(plain=args.plain)
     out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
@@ -549,25 +549,18 @@ def plot_session(
     return True
 
 
-def _json_document(
-    spec: GameSpec, args: argparse.Namespace, seed: int, hands: Sequence[State]
-) -> dict[str, Any]:
-    records = []
-    for state in hands:
-        record = state.history().to_dict()
+def _json_document(session: Session, args: argparse.Namespace, seed: int) -> dict[str, Any]:
+    """The session's document (:meth:`Session.to_dict`, which
+    :meth:`Session.from_json` resumes) with the run's players, seed and final
+    stacks; one hand's history fields also stand at the top (``splitpot replay``
+    reads it as one hand)."""
+    hands = session.hands
+    doc = session.to_dict()
+    for record, state in zip(doc["hands"], hands, strict=True):
         record["final_stacks"] = list(state.stacks)
-        records.append(record)
-    doc: dict[str, Any] = {
-        "game": spec.name,
-        "players": args.players,
-        "seed": seed,
-        "starting_stacks": list(hands[0].starting_stacks),
-        "final_stacks": list(hands[-1].stacks),
-    }
+    doc.update({"players": args.players, "seed": seed, "final_stacks": list(hands[-1].stacks)})
     if len(hands) == 1:
-        doc.update({k: v for k, v in records[0].items() if k not in doc})
-    else:
-        doc["hands"] = records
+        doc.update({k: v for k, v in doc["hands"][0].items() if k not in doc})
     return doc
 
 

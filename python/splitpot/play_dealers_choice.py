@@ -6,7 +6,10 @@ calls a game from the house list (``--house FILE``; the example house shipped
 with the package otherwise); the call is printed ("P1 deals: five-card stud,
 last card down, deuces wild"), then the hand, and at the end a summary: the
 hands of each game and each player's net result.  ``--json`` prints one JSON
-document with every hand's history, its call included.
+document with every hand's history, its call included: the session's own
+document, which :meth:`DealersChoice.from_json
+<splitpot.dealers_choice.DealersChoice.from_json>` resumes (with the house
+dealer, ``house_dealer(house, seed)``, and ``ask_dealers=True``).
 
 >>> import argparse
 >>> from splitpot.play import add_play_parser
@@ -94,7 +97,7 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
     if args.plot and not plot_session(args.plot, hands, names, title=DEALERS_CHOICE):
         return 2
     if args.json:
-        print(json.dumps(_json_document(house, args, seed, hands, names), indent=1))
+        print(json.dumps(_json_document(house, args, seed, session, names), indent=1))
         return 0
     out = Output(plain=args.plain)
     out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
@@ -173,22 +176,23 @@ def games_table(hands: Sequence[State]) -> tuple[list[str], list[list[str]]]:
 
 
 def _json_document(
-    house: HouseList, args: argparse.Namespace, seed: int, hands: Sequence[State], names: Sequence[str]
+    house: HouseList, args: argparse.Namespace, seed: int, session: DealersChoice, names: Sequence[str]
 ) -> dict[str, Any]:
-    records = []
-    for state in hands:
-        record = state.history().to_dict()
+    """The session's document (:meth:`DealersChoice.to_dict`, which
+    :meth:`DealersChoice.from_json` resumes) with the run's house list, players,
+    seed and final stacks, and each hand's dealer and call as said."""
+    hands = session.hands
+    doc = session.to_dict()
+    for record, state in zip(doc["hands"], hands, strict=True):
         record["dealer"] = state.button
         record["said"] = deal_line(state, names)
         record["final_stacks"] = list(state.stacks)
-        records.append(record)
-    return {
+    doc.update({
         "format": DEALERS_CHOICE,
         "house": {"name": house.name, "source": house.source},
         "players": args.players,
         "seed": seed,
-        "starting_stacks": list(hands[0].starting_stacks),
         "final_stacks": list(hands[-1].stacks),
         "games": dict(games_played(hands).most_common()),
-        "hands": records,
-    }
+    })
+    return doc

@@ -9,9 +9,13 @@ import re
 import pytest
 from engine_helpers import draw_deck, run_play_cli
 
+from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import DealersChoice
 from splitpot.engine.history import History
+from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.games import GAMES, get_game
+from splitpot.house import example_house, house_dealer, house_session
 from splitpot.play import add_play_parser, describe_hand
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
@@ -50,6 +54,36 @@ def test_json_document(game: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["events"][0]["event"] in ("ante", "blind") and doc["events"][-1]["event"] == "end"
     replayed = History.from_dict(doc).replay()
     assert replayed.stacks == doc["final_stacks"] and replayed.history().to_dict()["events"] == doc["events"]
+
+
+@pytest.mark.parametrize(("game", "hands"), [("jackpots", 3), ("seven-card-stud", 1), ("aces-deuces", 2)])
+def test_the_json_document_resumes_as_the_session_it_printed(
+    game: str, hands: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """`play --hands K --json` prints the session's own document: Session.from_json
+    resumes it, and the resumed session deals on as one that played K + 2 hands."""
+    code, out, _ = run([game, "--players", "3", "--seed", "6", "--hands", str(hands), "--json"], capsys)
+    assert code == 0
+    resumed = Session.from_json(out)
+    session = Session(get_game(game), [200] * 3, seed=6)
+    session.play(hands, SimpleBot(seed=6))
+    assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+    assert resumed.stacks == json.loads(out)["final_stacks"]
+    ours, theirs = session.play(2, SimpleBot(seed=1)), resumed.play(2, SimpleBot(seed=1))
+    assert [h.events for h in ours] == [h.events for h in theirs]
+
+
+def test_the_dealers_choice_json_document_resumes_with_the_house_dealer(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(["dealers-choice", "--players", "3", "--seed", "5", "--hands", "4", "--json"], capsys)
+    assert code == 0
+    resumed = DealersChoice.from_json(out, dealer=house_dealer(example_house(), 5), ask_dealers=True)
+    session = house_session(example_house(), [200] * 3, seed=5)
+    session.play(4, SimpleBot(seed=5))
+    assert resumed.calls == session.calls and resumed.stacks == json.loads(out)["final_stacks"]
+    ours, theirs = session.play(3, SimpleBot(seed=2)), resumed.play(3, SimpleBot(seed=2))
+    assert [(h.game_call, h.events) for h in ours] == [(h.game_call, h.events) for h in theirs]
 
 
 @pytest.mark.parametrize("game", DRAW)

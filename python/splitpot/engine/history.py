@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -155,7 +155,7 @@ class History:
         :class:`~splitpot.errors.HistoryError` naming the event.  Otherwise only
         the logged player actions are played again.
         """
-        from splitpot.engine.state import _DEALER_PHASES, State
+        from splitpot.engine.state import State
 
         later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
         decks = [self.deck, *later] if later else self.deck
@@ -170,35 +170,47 @@ class History:
                 if event.player_action or event.dealer_call:
                     _apply(state, i, event)
             return state
-        i = 0
-        while i < len(log):
-            if len(state.events) > i:
-                if state.events[i] != log[i]:
-                    raise HistoryError(
-                        f"event {i} ({log[i].kind}) is not what the hand gives: logged "
-                        f"{ev.event_to_dict(log[i])}, the replay {ev.event_to_dict(state.events[i])}."
-                    )
-                i += 1
-            elif state.is_complete:
-                raise HistoryError(f"event {i} ({log[i].kind}): logged after the hand ended.")
-            elif state.phase in _DEALER_PHASES:
-                try:
-                    state.advance()
-                except SplitpotError as err:
-                    raise HistoryError(f"event {i} ({log[i].kind}): the deal cannot go on: {err}") from None
-            else:  # a player acts (or the dealer calls): the next such event logged
-                j = next((k for k in range(i, len(log)) if log[k].player_action or log[k].dealer_call), None)
-                if j is None:
-                    raise HistoryError(
-                        f"event {i} ({log[i].kind}): seat {state.actor} must act now, but the log has no "
-                        "action left."
-                    )
-                _apply(state, j, log[j])
-        if len(state.events) != len(log):
-            extra = ev.event_to_dict(state.events[len(log)])
-            raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
-        state.automate = state.phase not in _DEALER_PHASES
+        _replay_onto(state, log)
         return state
+
+
+def _replay_onto(state: State, log: Sequence[ev.Event]) -> None:
+    """Play ``log`` on ``state``, a fresh hand built with ``automate=False``, as
+    :meth:`History.replay` does with ``strict``: every dealer step and player action
+    in the order logged, each giving the logged event exactly, or
+    :class:`~splitpot.errors.HistoryError` naming the first that does not.  (A
+    session uses it to rebuild a hand from its seed, so later re-deals and new
+    stubs come from the same shuffle as the original's.)"""
+    from splitpot.engine.state import _DEALER_PHASES
+
+    i = 0
+    while i < len(log):
+        if len(state.events) > i:
+            if state.events[i] != log[i]:
+                raise HistoryError(
+                    f"event {i} ({log[i].kind}) is not what the hand gives: logged "
+                    f"{ev.event_to_dict(log[i])}, the replay {ev.event_to_dict(state.events[i])}."
+                )
+            i += 1
+        elif state.is_complete:
+            raise HistoryError(f"event {i} ({log[i].kind}): logged after the hand ended.")
+        elif state.phase in _DEALER_PHASES:
+            try:
+                state.advance()
+            except SplitpotError as err:
+                raise HistoryError(f"event {i} ({log[i].kind}): the deal cannot go on: {err}") from None
+        else:  # a player acts (or the dealer calls): the next such event logged
+            j = next((k for k in range(i, len(log)) if log[k].player_action or log[k].dealer_call), None)
+            if j is None:
+                raise HistoryError(
+                    f"event {i} ({log[i].kind}): seat {state.actor} must act now, but the log has no "
+                    "action left."
+                )
+            _apply(state, j, log[j])
+    if len(state.events) != len(log):
+        extra = ev.event_to_dict(state.events[len(log)])
+        raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
+    state.automate = state.phase not in _DEALER_PHASES
 
 
 def _read_call(data: object, spec: GameSpec) -> Call | None:

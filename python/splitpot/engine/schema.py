@@ -44,7 +44,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.errors import HistoryError
 from splitpot.validate import describe
 
-__all__ = ["history_schema", "schema_text", "validate_history"]
+__all__ = ["history_schema", "schema_text", "session_schema", "validate_history", "validate_session"]
 
 _CARD = {"type": "string", "pattern": "^(?:[2-9TJQKA][cdhs]|Jk)$"}
 _CALL = {
@@ -367,6 +367,82 @@ def validate_history(data: object) -> None:
             else:
                 where = f"event {match.group(1)}"
         raise HistoryError(f"{where}: {bad.message}.") from None
+
+
+SESSION_VERSION = 1
+"""The version a session document (:meth:`Session.to_dict
+<splitpot.engine.session.Session.to_dict>`) carries in its ``"session"`` field."""
+
+
+def session_schema() -> dict[str, Any]:
+    """The JSON Schema of a session document's frame, as a new dict: its hands are
+    objects here, each then read as a history (:func:`validate_history`).
+
+    >>> sorted(session_schema()["properties"])
+    ['button', 'game', 'hands', 'rng', 'seeds', 'session', 'spec', 'starting_stacks']
+    """
+    defs = history_schema()["$defs"]
+    word = {"type": "integer", "minimum": 0}
+    rng_state = {  # random.Random.getstate(): version 3, 624 words and a position, gauss_next
+        "type": "array",
+        "prefixItems": [{"const": 3}, {"type": "array", "items": word}, {}],
+        "items": False,
+        "minItems": 3,
+    }
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": "splitpot session",
+        "description": "A table's hands as Session.to_dict() writes it: the game (its spec; none for "
+        "dealer's choice), the session's starting stacks and button, the state of its seeds' "
+        "source (random.Random.getstate()) when it started and now, every hand as a history, "
+        "and the seed each was dealt from (null: from a given deck). Other top-level keys "
+        "are ignored.",
+        "type": "object",
+        "properties": {
+            "session": {"const": SESSION_VERSION},
+            "game": {"type": "string"},
+            "spec": {"$ref": "#/$defs/GameSpec"},
+            "starting_stacks": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+            "button": {"type": "integer", "minimum": 0},
+            "rng": {
+                "type": "object",
+                "properties": {"start": rng_state, "now": rng_state},
+                "required": ["start", "now"],
+                "additionalProperties": False,
+            },
+            "hands": {"type": "array", "items": {"type": "object"}},
+            "seeds": {
+                "type": "array",
+                "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            },
+        },
+        "required": ["session", "game", "starting_stacks", "button", "rng", "hands", "seeds"],
+        "$defs": defs,
+    }
+
+
+def validate_session(data: object) -> None:
+    """Check the frame of a session document against :func:`session_schema`; raise
+    :class:`~splitpot.errors.HistoryError` naming the first fault.
+
+    >>> validate_session({"session": 2})
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: session: version 2; this splitpot reads version 1.
+    """
+    version = data.get("session") if isinstance(data, Mapping) else None
+    if isinstance(version, int) and not isinstance(version, bool) and version != SESSION_VERSION:
+        raise HistoryError(f"session: version {version}; this splitpot reads version {SESSION_VERSION}.")
+    try:
+        _session_validator()(data, None)
+    except _Invalid as bad:
+        raise HistoryError(f"{bad.path or 'the session'}: {bad.message}.") from None
+
+
+@lru_cache(maxsize=1)
+def _session_validator() -> _Checker:
+    root = session_schema()
+    return _compile(root, root, {})
 
 
 @lru_cache(maxsize=1)

@@ -1,22 +1,34 @@
 """Consecutive hands at one table: stacks carry over, the button moves left.
 
+A session saves as one JSON document (:meth:`Session.to_json`) and resumes from
+it (:meth:`Session.from_json`), between hands or in the middle of one: the
+resumed session deals the same cards and takes the same actions as the one
+that went on.
+
 >>> from splitpot.games import get_game
 >>> from splitpot.bots import SimpleBot
 >>> session = Session(get_game("seven-card-stud"), [100, 100, 100], seed=1)
 >>> hands = session.play(3, SimpleBot(seed=1))
 >>> [h.button for h in hands], sum(session.stacks)
 ([0, 1, 2], 300)
+>>> resumed = Session.from_json(session.to_json())
+>>> [h.events for h in resumed.play(2, SimpleBot(seed=2))] == [
+...     h.events for h in session.play(2, SimpleBot(seed=2))]
+True
 """
 
 from __future__ import annotations
 
+import json
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from splitpot.engine.history import History, _replay_onto
+from splitpot.engine.schema import SESSION_VERSION, validate_session
 from splitpot.engine.spec import GameSpec
-from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
+from splitpot.engine.state import _DEALER_PHASES, State
+from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
 
 if TYPE_CHECKING:
@@ -40,7 +52,8 @@ class Session:
 
     Each hand gets its own seed drawn from ``seed``; seats that run out of
     chips sit out; after each deal the button moves to the next seat left
-    that still has chips.
+    that still has chips.  :meth:`to_json` saves the session and
+    :meth:`from_json` resumes it.
     """
 
     def __init__(
@@ -57,6 +70,11 @@ class Session:
         self.button = as_int(button, "button", low=0, high=max(len(self.stacks) - 1, 0))
         self.hands: list[State] = []
         self._rng = random.Random(as_optional_int(seed, "seed"))
+        # What a saved session holds besides its hands: the seeds' source before the
+        # first hand (each hand's seed is drawn from it in turn) and the first hand's table.
+        self._first_rng: tuple[Any, ...] = self._rng.getstate()
+        self._first_table: tuple[list[int], int] | None = None
+        self._seeds: list[int | None] = []  # each hand's seed (None: dealt from a given deck)
 
     @property
     def can_continue(self) -> bool:
@@ -90,9 +108,17 @@ class Session:
 
     def _start(self, spec: GameSpec, *, deck: Sequence[int] | None, call: Call | None = None) -> State:
         """Deal the next hand of ``spec`` at the session's stacks and button."""
+        before = self._rng.getstate()
         seed = None if deck is not None else self._rng.randrange(2**63)
-        state = State(spec, self.stacks, button=self.button, seed=seed, deck=deck, game_call=call)
+        try:
+            state = State(spec, self.stacks, button=self.button, seed=seed, deck=deck, game_call=call)
+        except BaseException:
+            self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
+            raise
+        if not self.hands:
+            self._first_table = (list(self.stacks), self.button)
         self.hands.append(state)
+        self._seeds.append(seed)
         return state
 
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
@@ -134,3 +160,251 @@ class Session:
         if self.hands:
             self.stacks = list(self.hands[-1].stacks)
         return played
+
+    # ------------------------------------------------------------------ saving
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict from which :meth:`from_dict` resumes the session.
+
+        It holds the game (``"game"`` and its ``"spec"``), the stacks and the
+        button the session started with (its first hand's), ``"rng"``: the state
+        of the seeds' source (``random.Random.getstate()``, as lists) when it
+        started and now, ``"hands"``: every hand dealt so far (the current one
+        too, finished or not) as its :meth:`History.to_dict
+        <splitpot.engine.history.History.to_dict>`, and ``"seeds"``: the seed
+        each was dealt from, drawn in turn from the seeds' source (None for a
+        hand dealt from a given deck).  ``"session"`` is the document's version.
+
+        >>> from splitpot.games import get_game
+        >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
+        >>> doc["session"], doc["game"], doc["starting_stacks"], doc["button"], doc["hands"], doc["seeds"]
+        (1, 'jackpots', [50, 50, 50], 0, [], [])
+        """
+        if len(self._seeds) != len(self.hands):
+            raise RuleError(
+                f"the session holds {len(self.hands)} hands but dealt {len(self._seeds)}: its hands list "
+                "was changed from outside, so it cannot be saved."
+            )
+        stacks, button = self._first_table if self.hands and self._first_table else (self.stacks, self.button)
+        return {
+            "session": SESSION_VERSION,
+            **self._game_fields(),
+            "starting_stacks": list(stacks),
+            "button": button,
+            "rng": {"start": _rng_data(self._first_rng), "now": _rng_data(self._rng.getstate())},
+            "hands": [state.history().to_dict() for state in self.hands],
+            "seeds": list(self._seeds),
+        }
+
+    def _game_fields(self) -> dict[str, Any]:
+        """The document's game: its name and its spec."""
+        return {"game": self.spec.name, "spec": self.spec.to_dict()}
+
+    def to_json(self, **kwargs: Any) -> str:
+        """The session as JSON text (``kwargs`` go to :func:`json.dumps`)."""
+        return json.dumps(self.to_dict(), **kwargs)
+
+    @classmethod
+    def from_dict(cls, data: object) -> Session:
+        """Resume a session from :meth:`to_dict` output.
+
+        Every hand is dealt again from its seed and played again action by
+        action, so the session is where the saved one stood: the current hand
+        (if unfinished) takes the next action as the original would, and the
+        next hands get the same seeds.  A document that is malformed, whose
+        hands do not replay, do not chain (a hand's starting stacks are not the
+        previous hand's final stacks; the button does not move as a session
+        moves it) or do not come from its seeds' source, raises
+        :class:`~splitpot.errors.HistoryError` and builds nothing.
+
+        >>> Session.from_dict({"session": 1, "game": "jackpots"})
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: the session: missing 'starting_stacks'.
+        """
+        doc, table = _frame(data, "Session.from_dict")
+        if doc["game"] == _DEALERS_CHOICE:
+            raise HistoryError(
+                "game: a dealer's-choice session; resume it with "
+                "splitpot.dealers_choice.DealersChoice.from_dict(data, dealer=...)."
+            )
+        if "spec" not in doc:
+            raise HistoryError("the session: missing 'spec'.")
+        try:
+            spec = GameSpec.from_dict(dict(doc["spec"]))
+        except SplitpotError as err:
+            raise HistoryError(f"spec: {err}") from None
+        if doc["game"] != spec.name:
+            raise HistoryError(f"game: {doc['game']!r} is not the spec's game {spec.name!r}.")
+        try:
+            session = cls(spec, table.stacks, button=table.button)
+        except SplitpotError as err:
+            raise HistoryError(f"the table: {err}") from None
+        session._resume(doc, table)
+        return session
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Session:
+        """Resume a session from :meth:`to_json` output (see :meth:`from_dict`).
+
+        >>> Session.from_json('{"session": 1')
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: not a JSON document: Expecting ',' delimiter: line 1 column 14 ...
+        """
+        return cls.from_dict(_json_data(text))
+
+    def _resume(self, data: Mapping[str, Any], table: _Table) -> None:
+        """Deal and play the document's hands again on this fresh session."""
+        self._rng.setstate(table.rng)
+        self._first_rng = table.rng
+        if len(data["seeds"]) != len(data["hands"]):
+            raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
+        for k, record in enumerate(data["hands"]):
+            where = f"hands[{k}]"
+            try:
+                history = History.from_dict(record, verify=False)
+            except HistoryError as err:
+                raise HistoryError(f"{where}: {err}") from None
+            seed = data["seeds"][k]
+            if seed is not None and seed >= 2**63:
+                raise HistoryError(f"seeds[{k}]: a hand's seed is below 2**63, got {seed}.")
+            stacks, button = self._chained(where, k, history)
+            self._check_game(where, history, stacks)
+            state = self._deal_again(where, history, seed)
+            self.stacks, self.button = stacks, button
+            if not self.hands:
+                self._first_table = (list(stacks), button)
+            self.hands.append(state)
+            self._seeds.append(seed)
+        if self._rng.getstate() != table.rng_now:
+            raise HistoryError("rng: now is not where start leads once the hands' seeds are drawn: "
+                               "the seeds' source was changed.")
+        if self.hands and self.hands[-1].is_complete:
+            self.stacks = list(self.hands[-1].stacks)
+
+    def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
+        """The stacks and the button of hand ``k`` as the session deals it after the
+        hands so far; HistoryError unless ``history`` starts there."""
+        try:
+            stacks, button = self._next_table()
+        except IllegalActionError:
+            raise HistoryError(f"{where}: hand {k - 1} is not finished, yet another follows it.") from None
+        except RuleError as err:
+            raise HistoryError(f"{where}: {err}") from None
+        if list(history.stacks) != stacks:
+            before = f"the final stacks of hands[{k - 1}]" if k else "the session's starting stacks"
+            raise HistoryError(
+                f"{where}: starting_stacks {list(history.stacks)} are not {before}, {stacks}: the hands "
+                "do not chain."
+            )
+        if history.button != button:
+            rule = "the next seat left of the last button with chips" if k else "the session's button"
+            raise HistoryError(
+                f"{where}: button: seat {history.button}, but the button is at seat {button} ({rule})."
+            )
+        return stacks, button
+
+    def _check_game(self, where: str, history: History, stacks: list[int]) -> None:
+        """Refuse a hand of another game than the session's."""
+        if history.spec != self.spec:
+            other = "another spec of it" if history.spec.name == self.spec.name else history.spec.name
+            raise HistoryError(f"{where}: spec: the session deals {self.spec.name}, the hand is {other}.")
+        if history.call is not None:
+            raise HistoryError(f"{where}: call: a dealer's call in a session of one game.")
+
+    def _deal_again(self, where: str, history: History, seed: int | None) -> State:
+        """The hand of ``history`` dealt from ``seed`` (drawn from the session's seeds'
+        source, as when it was first dealt) and played again event by event."""
+        try:
+            if seed is None:
+                state = history.replay()
+            else:
+                drawn = self._rng.randrange(2**63)
+                if drawn != seed:
+                    raise HistoryError(
+                        f"seed: {seed} is not the seed the session's rng gives this hand ({drawn}): the "
+                        "seeds or the rng were changed."
+                    )
+                try:
+                    state = State(history.spec, history.stacks, button=history.button, seed=seed,
+                                  automate=False, game_call=history.call)
+                except SplitpotError as err:
+                    raise HistoryError(f"the hand cannot be dealt again: {err}") from None
+                if state.deck_order != history.deck:
+                    raise HistoryError(f"deck: not the deck that seed {seed} deals.")
+                _replay_onto(state, history.events)
+        except HistoryError as err:
+            raise HistoryError(f"{where}: {err}") from None
+        # The replay stops at the last event; the original's dealer went on to where a
+        # player acts (a step that logs nothing, such as the start of the turn-ups).
+        logged = len(state.events)
+        try:
+            while state.phase in _DEALER_PHASES:
+                state.advance()
+        except SplitpotError as err:  # pragma: no cover - the original's dealer took the same steps
+            raise HistoryError(f"{where}: the deal cannot go on: {err}") from None
+        if len(state.events) != logged:
+            raise HistoryError(f"{where}: the log stops before a dealer step ({state.events[logged].kind}), "
+                               "where a session's hand never rests.")
+        state.automate = True
+        return state
+
+
+_DEALERS_CHOICE = "dealers-choice"  # splitpot.dealers_choice.DEALERS_CHOICE (that module imports this one)
+
+
+class _Table:
+    """A session document's table: its starting stacks and button, its rng states."""
+
+    __slots__ = ("button", "rng", "rng_now", "stacks")
+
+    def __init__(
+        self, stacks: list[int], button: int, rng: tuple[Any, ...], rng_now: tuple[Any, ...]
+    ) -> None:
+        self.stacks, self.button, self.rng, self.rng_now = stacks, button, rng, rng_now
+
+
+def _rng_data(state: tuple[Any, ...]) -> list[Any]:
+    """``random.Random.getstate()`` as JSON lists."""
+    version, internal, gauss = state
+    return [version, list(internal), gauss]
+
+
+def _rng_state(data: list[Any], where: str) -> tuple[Any, ...]:
+    """A ``random.Random`` state from :func:`_rng_data` output (checked)."""
+    version, internal, gauss = data
+    if len(internal) != 625 or any(w >= 2**32 for w in internal) or internal[-1] > 624:
+        raise HistoryError(
+            f"{where}: not a state of random.Random (624 32-bit words and a position up to 624)."
+        )
+    if gauss is not None and type(gauss) is not float:
+        raise HistoryError(f"{where}: its third item is a float or null, got {describe(gauss)}.")
+    state = (version, tuple(internal), gauss)
+    try:
+        random.Random().setstate(state)
+    except (ValueError, TypeError, OverflowError) as err:  # pragma: no cover - checked above
+        raise HistoryError(f"{where}: not a state of random.Random: {err}.") from None
+    return state
+
+
+def _frame(data: object, caller: str) -> tuple[Mapping[str, Any], _Table]:
+    """Check a session document's frame (its schema, its rng states)."""
+    if isinstance(data, Session):
+        raise ArgumentTypeError(
+            f"{caller} takes the dict of to_dict() (or JSON's); this is already a Session."
+        )
+    validate_session(data)
+    assert isinstance(data, Mapping)
+    rng = data["rng"]
+    start, now = _rng_state(rng["start"], "rng.start"), _rng_state(rng["now"], "rng.now")
+    return data, _Table(list(data["starting_stacks"]), data["button"], start, now)
+
+
+def _json_data(text: object) -> object:
+    """The data of a session's JSON text."""
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ArgumentTypeError(f"a session is JSON text, got {describe(text)}.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
+        raise HistoryError(f"not a JSON document: {err}.") from None

@@ -1,0 +1,454 @@
+"""A session saved as JSON and resumed (Session.to_json / Session.from_json).
+
+At every point of scripted sessions (before the first hand, after each action of
+every hand) the saved session resumes and, played on by the same bot, deals and
+plays exactly what the uninterrupted session dealt and played, re-deals of a
+passed-out jackpot and new stubs of a draw included; dealer's-choice sessions
+come back with their calls.  Documents that are malformed, do not chain, or do
+not come from their seeds are refused with HistoryError and build nothing.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import Call, Deal, DealersChoice
+from splitpot.engine import events as ev
+from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, HistoryError, RuleError
+from splitpot.games import GAMES, get_game
+from splitpot.house import example_house, house_dealer, house_session
+
+from .test_illegal_exact import full_state
+from .test_random_play import OPTIONS, take
+
+Policy = Callable[[State], object]
+
+
+def _points(session: Session, hands: int, bot: Any) -> list[tuple[str, Any]]:
+    """Play ``hands`` hands of ``session`` action by action with ``bot``; the saved
+    session and a copy of the bot at every point (before each deal, after each action)."""
+    points = [(session.to_json(), copy.deepcopy(bot))]
+    while len(session.hands) < hands:
+        try:
+            state = session.new_hand()
+        except RuleError:  # the table broke up
+            break
+        points.append((session.to_json(), copy.deepcopy(bot)))
+        while not state.is_complete:
+            bot(state)
+            points.append((session.to_json(), copy.deepcopy(bot)))
+    return points
+
+
+def _go_on(session: Session, hands: int, bot: Any) -> None:
+    """Finish the current hand, then play up to ``hands`` hands in all, as _points does."""
+    while True:
+        if session.hands and not session.hands[-1].is_complete:
+            state = session.hands[-1]
+        elif len(session.hands) < hands:
+            try:
+                state = session.new_hand()
+            except RuleError:
+                return
+        else:
+            return
+        while not state.is_complete:
+            bot(state)
+
+
+def _chips(session: Session) -> int:
+    if session.hands and not session.hands[-1].is_complete:
+        state = session.hands[-1]
+        return sum(state.stacks) + state.pot
+    return sum(session.hands[-1].stacks if session.hands else session.stacks)
+
+
+SCRIPTED: list[tuple[str, dict[str, Any], int, int, int]] = [
+    # game, options, seats, stack, seed: stud games (turn-ups: a dealer step that logs nothing),
+    # draw games with draws, a re-deal, a new stub, a busted seat
+    ("seven-card-stud", {}, 3, 60, 2),
+    ("five-card-stud", {"turn_up": True}, 3, 40, 1),
+    ("jackpots", {}, 4, 60, 1),
+    ("california-lowball", {}, 3, 40, 5),
+    ("aces-deuces", {}, 3, 40, 3),
+    ("lowball", {}, 8, 200, 0),
+]
+
+
+@pytest.mark.parametrize(("game", "options", "seats", "stack", "seed"), SCRIPTED)
+def test_a_session_resumed_at_every_point_plays_on_as_the_uninterrupted_one(
+    game: str, options: dict[str, Any], seats: int, stack: int, seed: int
+) -> None:
+    hands = 4
+    session = Session(get_game(game, **options), [stack] * seats, seed=seed)
+    points = _points(session, hands, SimpleBot(seed=seed))
+    assert len(session.hands) == hands
+    total = seats * stack
+    for text, bot in points:
+        resumed = Session.from_json(text)
+        assert resumed.to_json() == text  # the document comes back as it was
+        assert _chips(resumed) == total
+        if resumed.hands:  # the current hand: every attribute, the deck generator's too
+            at = len(resumed.hands[-1].events)
+            done = len(resumed.hands) - 1
+            assert [h.events for h in resumed.hands[:-1]] == [h.events for h in session.hands[:done]]
+            assert resumed.hands[-1].events == session.hands[done].events[:at]
+        _go_on(resumed, hands, bot)
+        assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+        assert [h.stacks for h in resumed.hands] == [h.stacks for h in session.hands]
+        assert resumed.button == session.button and _chips(resumed) == total
+        assert resumed.to_json() == session.to_json()
+
+
+def test_the_scripted_sessions_save_before_a_re_deal_and_a_new_stub() -> None:
+    """The points above include a save before a re-deal (jackpots) and before a new stub
+    (lowball, eight players): the decks the history does not hold come from the hand's seed."""
+    seen: set[str] = set()
+    for game, options, seats, stack, seed in SCRIPTED:
+        session = Session(get_game(game, **options), [stack] * seats, seed=seed)
+        session.play(4, SimpleBot(seed=seed))
+        for state in session.hands:
+            kinds = {type(e) for e in state.events}
+            seen.update(k.__name__ for k in kinds & {ev.Redealt, ev.StubReshuffled})
+        if game == "jackpots":
+            assert 0 in session.hands[-1].starting_stacks or 0 in session.hands[-1].stacks  # a seat busted
+    assert seen == {"Redealt", "StubReshuffled"}
+
+
+def test_a_hand_resumed_mid_hand_is_the_same_state_as_the_original() -> None:
+    session = Session(get_game("jackpots"), [60] * 4, seed=1)
+    bot = SimpleBot(seed=1)
+    for _ in range(3):
+        state = session.new_hand()
+        while not state.is_complete:
+            restored = Session.from_json(session.to_json()).hands[-1]
+            assert full_state(restored) == full_state(state)
+            assert restored.legal_actions() == state.legal_actions()
+            bot(state)
+
+
+def test_a_hand_dealt_from_a_given_deck_is_saved_with_no_seed() -> None:
+    spec = get_game("seven-card-stud")
+    session = Session(spec, [50, 50], seed=8)
+    session.play(1, SimpleBot(seed=1))
+    deck = list(range(52))
+    state = session.new_hand(deck=deck)
+    state.bring_in()
+    doc = session.to_dict()
+    assert doc["seeds"][1] is None and isinstance(doc["seeds"][0], int)
+    resumed = Session.from_dict(json.loads(json.dumps(doc)))
+    assert resumed.hands[-1].events == state.events and resumed.hands[-1].deck_order == tuple(deck)
+    _go_on(session, 4, SimpleBot(seed=2))
+    _go_on(resumed, 4, SimpleBot(seed=2))
+    assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+
+
+GAME_NAMES = sorted(GAMES)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    game=st.sampled_from(GAME_NAMES),
+    variant=st.integers(0, 4),
+    seed=st.integers(0, 2**32),
+    stop=st.integers(0, 150),
+    stack=st.sampled_from([5, 30, 120]),
+)
+def test_any_game_saved_at_any_point_resumes_to_the_same_session(
+    game: str, variant: int, seed: int, stop: int, stack: int
+) -> None:
+    spec = get_game(game, **OPTIONS[game][variant % len(OPTIONS[game])])
+    rng = random.Random(seed)
+    seats = rng.randint(spec.min_players, min(spec.max_players, 6))
+    stacks = [rng.choice([stack, stack * 2]) for _ in range(seats)]
+
+    def random_policy(moves: random.Random) -> Policy:
+        return lambda state: take(state, moves)
+
+    hands = 4
+    session = Session(spec, stacks, button=seed % seats, seed=seed)
+    moves = random.Random(seed + 1)
+    saved: tuple[str, random.Random] | None = None
+    done = 0
+    while len(session.hands) < hands and saved is None:
+        try:
+            state = session.new_hand()
+        except RuleError:
+            break
+        while not state.is_complete:
+            if done == stop:
+                saved = (session.to_json(), copy.deepcopy(moves))
+                break
+            take(state, moves)
+            done += 1
+    if saved is None:
+        saved = (session.to_json(), copy.deepcopy(moves))
+    _go_on(session, hands, random_policy(moves))
+    resumed = Session.from_json(saved[0])
+    assert _chips(resumed) == sum(stacks)
+    _go_on(resumed, hands, random_policy(saved[1]))
+    assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+    assert [h.stacks for h in resumed.hands] == [h.stacks for h in session.hands]
+    assert _chips(resumed) == sum(stacks) == _chips(session)
+    assert resumed.to_json() == session.to_json()
+
+
+# ---------------------------------------------------------------- dealer's choice
+
+
+def test_a_dealers_choice_session_resumes_at_every_point_with_its_calls() -> None:
+    """The computer dealer of a house list, built anew and asked again (ask_dealers),
+    calls on as it would have: the same games, the same cards."""
+    house, seed, hands = example_house(), 6, 5
+    session = house_session(house, [60] * 4, seed=seed)
+    points = _points(session, hands, SimpleBot(seed=seed))
+    assert len({h.spec.name for h in session.hands}) > 1
+    for text, bot in points:
+        resumed = DealersChoice.from_json(text, dealer=house_dealer(house, seed), ask_dealers=True)
+        assert resumed.calls == session.calls[: len(resumed.hands)]
+        assert [h.game_call for h in resumed.hands] == resumed.calls
+        _go_on(resumed, hands, bot)
+        assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+        assert resumed.calls == session.calls and resumed.to_json() == session.to_json()
+
+
+def _rotating(deal: Deal) -> Call:
+    """A dealer who calls by the deal's number: lowball, jackpots, stud in turn."""
+    games = ["lowball", "jackpots", "five-card-stud-last-down"]
+    return Call(game=games[deal.number % 3], options={"wild": "2"} if deal.number % 3 == 2 else {})
+
+
+def test_a_dealers_choice_session_resumes_with_a_dealer_given_anew() -> None:
+    session = DealersChoice([40, 40, 40], dealer=_rotating, seed=2)
+    session.play(2, SimpleBot(seed=2))
+    state = session.new_hand()
+    SimpleBot(seed=9)(state)
+    text = session.to_json()
+    resumed = DealersChoice.from_json(text, dealer=_rotating)
+    assert resumed.calls == session.calls and resumed.hands[-1].events == state.events
+    _go_on(session, 5, SimpleBot(seed=3))
+    _go_on(resumed, 5, SimpleBot(seed=3))
+    assert [h.events for h in resumed.hands] == [h.events for h in session.hands]
+    assert [h.game_call for h in resumed.hands] == session.calls
+
+
+def test_dealers_choice_and_one_game_documents_are_not_mixed_up() -> None:
+    dc = DealersChoice([40, 40], dealer=_rotating, seed=1)
+    dc.play(1, SimpleBot(seed=1))
+    plain = Session(get_game("lowball"), [40, 40], seed=1)
+    plain.play(1, SimpleBot(seed=1))
+    with pytest.raises(HistoryError, match=r"dealer's-choice session; resume it with .*DealersChoice"):
+        Session.from_json(dc.to_json())
+    with pytest.raises(HistoryError, match=r"a session of one game; resume it with .*Session\.from_dict"):
+        DealersChoice.from_json(plain.to_json(), dealer=_rotating)
+    with pytest.raises(ArgumentTypeError, match="needs dealer="):
+        DealersChoice.from_json(dc.to_json())
+    with pytest.raises(HistoryError, match=r"hands\[0\]: call: the dealer of seat 0 calls lowball now; "
+                       "the document records jackpots"):
+        DealersChoice.from_json(dc.to_json(), dealer=lambda deal: Call(game="lowball"), ask_dealers=True)
+    doc = dc.to_dict()
+    del doc["hands"][0]["call"]
+    with pytest.raises(HistoryError, match=r"hands\[0\]: call: missing"):
+        DealersChoice.from_dict(doc, dealer=_rotating)
+
+
+# ---------------------------------------------------------------- bad documents
+
+
+def _saved(hands: int = 3, finish: bool = True) -> tuple[Session, dict[str, Any]]:
+    session = Session(get_game("seven-card-stud"), [40, 40, 40], seed=7)
+    session.play(hands, SimpleBot(seed=7))
+    if not finish:
+        state = session.new_hand()
+        state.bring_in()
+    return session, session.to_dict()
+
+
+def test_a_truncated_document_is_refused() -> None:
+    text = _saved()[0].to_json()
+    for cut in range(0, len(text), max(1, len(text) // 97)):
+        with pytest.raises(HistoryError, match="not a JSON document"):
+            Session.from_json(text[:cut])
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "message"),
+    [
+        (("session",), 2, "session: version 2; this splitpot reads version 1"),
+        (("session",), "1", "session: must be 1, got str '1'"),
+        (("starting_stacks",), "40 40 40", "starting_stacks: must be an array, got str"),
+        (("starting_stacks", 1), 40.0, r"starting_stacks\[1\]: must be an integer, got float 40.0"),
+        (("button",), -1, "button: must be >= 0, got -1"),
+        (("button",), 3, "the table: button must be"),
+        (("rng",), None, "rng: must be an object, got NoneType"),
+        (("rng", "start", 0), 2, r"rng.start\[0\]: must be 3, got int 2"),
+        (("rng", "start", 1, 5), 2**32, r"rng.start: not a state of random.Random"),
+        (("rng", "now", 1, 624), 625, r"rng.now: not a state of random.Random"),
+        (("rng", "now", 1), [1, 2], r"rng.now: not a state of random.Random"),
+        (("rng", "start", 2), "x", "rng.start: its third item is a float or null, got str 'x'"),
+        (("hands",), {}, "hands: must be an array, got dict"),
+        (("hands", 0), [], r"hands\[0\]: must be an object, got list"),
+        (("seeds", 1), 1.5, r"seeds\[1\]: must be an integer, got float 1.5"),
+        (("seeds", 1), True, r"seeds\[1\]: must be an integer, got bool True"),
+        (("seeds", 1), 2**63, r"seeds\[1\]: a hand's seed is below 2\*\*63, got 9223372036854775808"),
+        (("seeds",), [1, 2], "seeds: 2 seeds for 3 hands"),
+        (("hands", 2, "events", 4, "seat"), "0", r"hands\[2\]: event 4 \(deal\): seat: must be an integer"),
+        (("game",), "lowball", "game: 'lowball' is not the spec's game 'seven-card-stud'"),
+        (("spec", "name"), 7, "spec.name: must be a string"),
+    ],
+)
+def test_a_document_with_a_wrong_field_is_refused(path: tuple[Any, ...], value: Any, message: str) -> None:
+    _, doc = _saved()
+    node = doc
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(HistoryError, match=message):
+        Session.from_dict(doc)
+    with pytest.raises(HistoryError, match=message):
+        Session.from_json(json.dumps(doc))
+
+
+def test_hands_that_do_not_chain_are_refused() -> None:
+    _, doc = _saved()
+    moved = copy.deepcopy(doc)
+    stacks = moved["hands"][2]["starting_stacks"]
+    stacks[0], stacks[1] = stacks[0] + 1, stacks[1] - 1
+    with pytest.raises(HistoryError, match=r"hands\[2\]: starting_stacks .* are not the final stacks of "
+                       r"hands\[1\], .*: the hands do not chain"):
+        Session.from_dict(moved)
+    first = copy.deepcopy(doc)
+    first["starting_stacks"] = [41, 39, 40]
+    with pytest.raises(HistoryError, match=r"hands\[0\]: starting_stacks \[40, 40, 40\] are not the "
+                       r"session's starting stacks, \[41, 39, 40\]"):
+        Session.from_dict(first)
+    button = copy.deepcopy(doc)
+    button["hands"][1]["button"] = 2
+    with pytest.raises(HistoryError, match=r"hands\[1\]: button: seat 2, but the button is at seat 1"):
+        Session.from_dict(button)
+    swapped = copy.deepcopy(doc)
+    swapped["hands"][1], swapped["hands"][2] = swapped["hands"][2], swapped["hands"][1]
+    with pytest.raises(HistoryError, match=r"hands\[1\]: "):
+        Session.from_dict(swapped)
+    unfinished = copy.deepcopy(doc)
+    unfinished["hands"][0]["events"] = unfinished["hands"][0]["events"][:12]
+    with pytest.raises(HistoryError, match=r"hands\[1\]: hand 0 is not finished, yet another follows"):
+        Session.from_dict(unfinished)
+
+
+def test_a_tampered_seed_state_or_seed_or_deck_is_refused() -> None:
+    _, doc = _saved(finish=False)
+    for word, message in [(3, r"hands\[0\]: seed: \d+ is not the seed the session's rng gives"),
+                          (100, "rng: now is not where start leads once the hands' seeds are drawn")]:
+        rng = copy.deepcopy(doc)
+        rng["rng"]["start"][1][word] ^= 0x100
+        with pytest.raises(HistoryError, match=message):
+            Session.from_dict(rng)
+    now = copy.deepcopy(doc)
+    now["rng"]["now"] = doc["rng"]["start"]
+    with pytest.raises(HistoryError, match="rng: now is not where start leads"):
+        Session.from_dict(now)
+    seed = copy.deepcopy(doc)
+    seed["seeds"][3] += 1
+    with pytest.raises(HistoryError, match=r"hands\[3\]: seed: \d+ is not the seed"):
+        Session.from_dict(seed)
+    deck = copy.deepcopy(doc)
+    cards = deck["hands"][1]["deck"]
+    cards[-1], cards[-2] = cards[-2], cards[-1]  # cards never dealt: the history alone replays
+    with pytest.raises(HistoryError, match=r"hands\[1\]: deck: not the deck that seed \d+ deals"):
+        Session.from_dict(deck)
+    spec = copy.deepcopy(doc)
+    spec["hands"][2]["spec"] = get_game("seven-card-stud", open_pair=True).to_dict()
+    with pytest.raises(HistoryError, match=r"hands\[2\]: spec: the session deals seven-card-stud, the hand "
+                       "is another spec of it"):
+        Session.from_dict(spec)
+
+
+def test_the_wrong_argument_types_are_refused() -> None:
+    session, doc = _saved()
+    with pytest.raises(ArgumentTypeError, match="a session is JSON text, got dict"):
+        Session.from_json(doc)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="this is already a Session"):
+        Session.from_dict(session)
+    with pytest.raises(HistoryError, match="the session: must be an object, got list"):
+        Session.from_dict([doc])
+
+
+def test_mutated_documents_load_alike_or_are_refused_with_history_error() -> None:
+    """Random mutations of a mid-hand document: loaded, they give a session that saves to
+    that document again; otherwise HistoryError, never another exception."""
+    from history_mutations import mutate
+
+    _, doc = _saved(hands=2, finish=False)
+    rng = random.Random(11)
+    refused = 0
+    for _ in range(300):
+        bad = mutate(copy.deepcopy(doc), rng)
+        try:
+            loaded = Session.from_dict(bad)
+        except HistoryError:
+            refused += 1
+            continue
+        assert loaded.to_dict() == Session.from_dict(loaded.to_dict()).to_dict()
+    assert refused > 250
+
+
+def test_a_failed_deal_draws_no_seed() -> None:
+    """A hand refused at the deal leaves the seeds' source as it was (else the saved
+    seeds would no longer follow from it)."""
+    spec = get_game("seven-card-stud")
+    session = Session(spec, [10] * 9, seed=3)
+    with pytest.raises(RuleError, match="players with chips"):
+        session.new_hand()
+    session.stacks = [10] * 8 + [0]
+    session.play(2, SimpleBot(seed=1))
+    again = Session(spec, [10] * 8 + [0], seed=3)
+    again.play(2, SimpleBot(seed=1))
+    assert [h.events for h in session.hands] == [h.events for h in again.hands]
+    assert Session.from_json(session.to_json()).to_json() == session.to_json()
+
+
+def test_a_session_saves_and_resumes_before_any_hand() -> None:
+    session = Session(get_game("mexican-stud"), [30, 0, 30], button=1, seed=None)
+    resumed = Session.from_json(session.to_json())
+    ours, theirs = session.play(3, SimpleBot(seed=1)), resumed.play(3, SimpleBot(seed=1))
+    assert [h.events for h in ours] == [h.events for h in theirs] and ours[0].button == 2
+    assert isinstance(resumed.spec, GameSpec) and resumed.spec == session.spec
+
+
+def test_a_session_resumed_between_hands_stands_where_play_left_it() -> None:
+    """Stacks, button and whether it can go on: here a seat has busted and the table
+    broke up, so the resumed session plays no more hands either."""
+    session = Session(get_game("seven-card-stud"), [6, 6], seed=4)
+    played = session.play(50, SimpleBot(seed=4))
+    assert 0 < len(played) < 50 and not session.can_continue
+    resumed = Session.from_json(session.to_json())
+    assert (resumed.stacks, resumed.button, resumed.can_continue) == (session.stacks, session.button, False)
+    assert resumed.play(1, SimpleBot(seed=4)) == []
+
+
+def test_a_session_whose_hands_were_changed_from_outside_is_not_saved() -> None:
+    session = Session(get_game("lowball"), [30, 30], seed=2)
+    session.play(2, SimpleBot(seed=2))
+    session.hands.pop()
+    with pytest.raises(RuleError, match="holds 1 hands but dealt 2: its hands list was changed from outside"):
+        session.to_json()
+
+
+def test_ask_dealers_must_be_a_bool() -> None:
+    text = DealersChoice([40, 40], dealer=_rotating, seed=1).to_json()
+    with pytest.raises(ArgumentTypeError, match="ask_dealers must be a bool, got int 1"):
+        DealersChoice.from_json(text, dealer=_rotating, ask_dealers=1)  # type: ignore[arg-type]
+    assert DealersChoice.from_json(text, dealer=_rotating).hands == []
