@@ -105,12 +105,7 @@ class History:
             )
         validate_history(data)
         assert isinstance(data, Mapping)
-        try:
-            spec = GameSpec.from_dict(dict(data["spec"]))
-        except SplitpotError as err:
-            raise HistoryError(f"spec: {err}") from None
-        if data["game"] != spec.name:
-            raise HistoryError(f"game: {data['game']!r} is not the spec's game {spec.name!r}.")
+        spec = _document_spec(data)
         call = _read_call(data.get("call"), spec)
         deck = tuple(int(Card(c)) for c in data["deck"])
         if len(set(deck)) != len(deck):
@@ -172,6 +167,18 @@ class History:
             return state
         _replay_onto(state, log)
         return state
+
+
+def _document_spec(data: Mapping[str, Any]) -> GameSpec:
+    """The spec of a saved hand or session: its ``"spec"``, which must be its
+    ``"game"``'s; HistoryError naming the field if not."""
+    try:
+        spec = GameSpec.from_dict(dict(data["spec"]))
+    except SplitpotError as err:
+        raise HistoryError(f"spec: {err}") from None
+    if data["game"] != spec.name:
+        raise HistoryError(f"game: {data['game']!r} is not the spec's game {spec.name!r}.")
+    return spec
 
 
 def _replay_onto(state: State, log: Sequence[ev.Event]) -> None:

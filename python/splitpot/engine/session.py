@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.engine.history import History, _replay_onto
+from splitpot.engine.history import History, _document_spec, _replay_onto
 from splitpot.engine.schema import SESSION_VERSION, validate_session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import _DEALER_PHASES, State
@@ -229,12 +229,7 @@ class Session:
             )
         if "spec" not in doc:
             raise HistoryError("the session: missing 'spec'.")
-        try:
-            spec = GameSpec.from_dict(dict(doc["spec"]))
-        except SplitpotError as err:
-            raise HistoryError(f"spec: {err}") from None
-        if doc["game"] != spec.name:
-            raise HistoryError(f"game: {doc['game']!r} is not the spec's game {spec.name!r}.")
+        spec = _document_spec(doc)
         try:
             session = cls(spec, table.stacks, button=table.button)
         except SplitpotError as err:
