@@ -60,7 +60,7 @@ requires it, its pot going as the players declare.
 
 >>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], declare=["both", "high"])
 >>> r.declare, r.method, round(r[0].share, 4), round(r[0].scoop, 4)
-(('both', 'high'), 'enumerate', 0.2008, 0.2008)
+(('both', 'high'), 'enumerate', 0.0812, 0.0812)
 
 With declarations ``high_win`` (``low_win``) is taking that half alone as
 declared, or the whole pot by that side when nobody wins the other;
