@@ -948,7 +948,8 @@ def add_equity_parser(subparsers: Any) -> None:
         '  splitpot equity --game seven-card-stud "As Ks Qs" "Kd + 2 down: pair" --stderr 0.002\n'
         '  splitpot equity --game lowball "7c 5d 4h 3s" "pat: 8-low" --seconds 2\n'
         '  splitpot equity --game mexican-stud --low ace-to-six "5c Ad Kd 9h" "9c Qs Qh 2d"\n'
-        '  splitpot equity --game seven-card-stud-declare "As 2d 3c 4h" "Kd Kc 9s" --declare both high',
+        '  splitpot equity -g seven-card-stud-declare "As Ad 2c 3c 4d 5h" "Kd Kc 2d 3d 4c 7s" '
+        "--declare both low",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
