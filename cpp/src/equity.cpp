@@ -129,6 +129,9 @@ struct Spot {
   bool declare = false;            // declarations (the declared settle)
   bool tie_keeps_half = false;
   std::array<Declaration, kEquityMaxPlayers> declared{};
+  std::uint32_t high_side = 0;  // seats who declared High or Both (bit i: player i)
+  std::uint32_t low_side = 0;   // Low or Both
+  std::uint32_t swings = 0;     // Both
 };
 
 int members_of(const PlayerSpot& ps) {
@@ -297,7 +300,11 @@ Spot validate(const EquityRequest& rq) {
         throw EquityOptionError("declaration of hand " + std::to_string(i + 1) + ": unknown id " + std::to_string(d) +
                                 " (0 high, 1 low, 2 both)");
       }
-      s.declared[static_cast<std::size_t>(i)] = rq.declarations[static_cast<std::size_t>(i)];
+      const Declaration decl = rq.declarations[static_cast<std::size_t>(i)];
+      s.declared[static_cast<std::size_t>(i)] = decl;
+      if (decl != Declaration::Low) s.high_side |= 1u << i;
+      if (decl != Declaration::High) s.low_side |= 1u << i;
+      if (decl == Declaration::Both) s.swings |= 1u << i;
     }
     if (rq.method == EquityMethod::Count) {
       throw EquityOptionError("exact counting does not take declarations; use method Enumerate (or Auto)");
@@ -478,11 +485,11 @@ const Splits kSplit;
 
 /// The best strength among the seats in `among` (a bit set), strength 0 never
 /// winning: the set of seats holding it (empty when none qualifies).
-inline std::uint32_t best_of(const std::uint16_t* v, int n, std::uint32_t among) noexcept {
+inline std::uint32_t best_of(const std::uint16_t* v, std::uint32_t among) noexcept {
   std::uint16_t top = 0;
   std::uint32_t winners = 0;
-  for (int i = 0; i < n; ++i) {
-    if (!((among >> i) & 1u)) continue;
+  for (std::uint32_t left = among; left; left &= left - 1) {
+    const int i = __builtin_ctz(left);
     if (v[i] > top) {
       top = v[i];
       winners = 1u << i;
@@ -498,21 +505,15 @@ inline std::uint32_t best_of(const std::uint16_t* v, int n, std::uint32_t among)
 // says. A separate path: the cards-speak settle below pays nothing for it.
 inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::uint16_t* lo, int n,
                             PlayerCounts* c, std::uint64_t w, std::uint64_t* won) noexcept {
-  std::uint32_t high_side = 0, low_side = 0, swings = 0;  // who may win each side; the Both declarers
-  for (int i = 0; i < n; ++i) {
-    const Declaration d = s.declared[static_cast<std::size_t>(i)];
-    if (d != Declaration::Low) high_side |= 1u << i;
-    if (d != Declaration::High) low_side |= 1u << i;
-    if (d == Declaration::Both) swings |= 1u << i;
-  }
-  std::uint32_t contenders = (n >= 32 ? ~0u : (1u << n) - 1u);
+  const std::uint32_t everyone = (1u << n) - 1u;
+  std::uint32_t contenders = everyone;
   std::uint32_t highs = 0, lows = 0, kept_high = 0, kept_low = 0;
   for (;;) {
-    highs = best_of(hi, n, contenders & high_side);
-    lows = best_of(lo, n, contenders & low_side);
+    highs = best_of(hi, contenders & s.high_side);
+    lows = best_of(lo, contenders & s.low_side);
     std::uint32_t failed = 0;
     kept_high = kept_low = 0;
-    for (std::uint32_t left = contenders & swings; left; left &= left - 1) {
+    for (std::uint32_t left = contenders & s.swings; left; left &= left - 1) {
       const std::uint32_t bit = left & (~left + 1u);
       const bool won_high = highs == bit, won_low = lows == bit;
       if (won_high && won_low) continue;
@@ -530,13 +531,12 @@ inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::u
                  std::uint64_t PlayerCounts::*tie) {
     const int k = __builtin_popcount(seats);
     const std::uint64_t each = amount / static_cast<std::uint64_t>(k);  // exact: kShareUnits / 2 = lcm(1..16)
-    for (int i = 0; i < n; ++i) {
-      if (!((seats >> i) & 1u)) continue;
+    for (std::uint32_t left = seats; left; left &= left - 1) {
+      const int i = __builtin_ctz(left);
       c[i].*(k == 1 ? win : tie) += w;
       units[static_cast<std::size_t>(i)] += each;
     }
   };
-  const std::uint32_t everyone = (1u << n) - 1u;
   if (!highs && !lows) {
     pay(everyone, kShareUnits, &PlayerCounts::high_tie, &PlayerCounts::high_tie);  // nobody won as declared
   } else if (!lows) {
@@ -550,11 +550,12 @@ inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::u
     pay(highs, kShareUnits / 2, &PlayerCounts::high_win, &PlayerCounts::high_tie);
     pay(lows, kShareUnits / 2, &PlayerCounts::low_win, &PlayerCounts::low_tie);
   }
-  for (int i = 0; i < n; ++i) {
+  if (won) std::copy(units.begin(), units.begin() + n, won);
+  for (std::uint32_t left = highs | lows | (!highs && !lows ? everyone : 0u); left; left &= left - 1) {
+    const int i = __builtin_ctz(left);  // the players paid
     const std::uint64_t u = units[static_cast<std::size_t>(i)];
     c[i].share += u * w;
     if (u == kShareUnits) c[i].scoop += w;
-    if (won) won[i] = u;
   }
 }
 
