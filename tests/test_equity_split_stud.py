@@ -208,8 +208,11 @@ def test_parts_add_up_for_mexican_high_low() -> None:
     [
         ({"game": "seven-card-stud", "low": "ace-to-six"}, RuleError, "low= is an option of .*not of seven"),
         ({"game": "mexican-stud", "low": "eight-or-better"}, RuleError, "low of mexican-stud is one of"),
-        ({"game": "mexican-stud", "low": "ace-to-six", "declare": "in-turn"}, RuleError, "speak.*declare"),
-        ({"game": "mexican-stud", "tie_keeps_half": True}, RuleError, "leave out tie_keeps_half"),
+        ({"game": "mexican-stud", "low": "ace-to-six", "declare": "in-turn"}, ArgumentTypeError,
+         "declare must be a sequence of declarations, one per hand"),
+        ({"game": "mexican-stud", "declare": ["high", "low"]}, RuleError, "not to mexican-stud played high"),
+        ({"game": "mexican-stud", "tie_keeps_half": True}, RuleError, "tie_keeps_half applies with decl"),
+        ({"game": "mexican-stud", "both": True}, RuleError, "leave out both"),
         ({"game": "mexican-stud", "open_pair": True}, ArgumentTypeError, "keyword 'open_pair'; it"),
         ({"game": "mexican-stud", "hands": ["5c Ad Kd 9h 2s 3s", "9c Qs"]}, CardError,
          "hand 1 has 6 cards; a mexican-stud hand holds at most 5"),

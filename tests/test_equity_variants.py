@@ -19,8 +19,9 @@ VARIANTS = {
     "five-card-stud-five-bets": "five-card-stud",
     "california-lowball": "lowball",
 }
+DECLARED = {"seven-card-stud-declare": "seven-card-stud-high-low"}
+"""Variants whose pot goes as the players declare: equity requires declare= for them."""
 REFUSED = {
-    "seven-card-stud-declare": "declare",
     "jacks-back": "the betting decides",
     "aces-deuces": "two-card hands with paid draws",
 }
@@ -69,11 +70,26 @@ def test_a_variant_shows_down_as_its_base_game_in_the_registry(variant: str) -> 
     assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
 
 
+def test_the_declare_game_shows_down_as_the_classic_game_declared() -> None:
+    """Everything equity computes from is the classic high-low game's, but for the declarations; its
+    answer is the classic game's with the same declarations, and without them it is refused."""
+    for variant, base in DECLARED.items():
+        a, b = get_game(variant), get_game(base)
+        fields = ("high", "low", "low_qualifier", "hand_size", "wilds")
+        assert [getattr(a, f) for f in fields] == [getattr(b, f) for f in fields]
+        assert a.declare.value != "none" and b.declare.value == "none"
+        hands = ["Ah 2d 3c 5h 9s", "Qs Qd 2h Kc Kd"]
+        got = equity(variant, hands, declare=["both", "high"])
+        assert got == equity(base, hands, declare=["both", "high"]) and got.game is EquityGame(base)
+        with pytest.raises(RuleError, match=f"{variant} is won as the players declare: pass declare="):
+            equity(variant, hands)
+
+
 @pytest.mark.parametrize(("game", "reason"), sorted(REFUSED.items()))
 def test_a_game_equity_cannot_model_is_refused_saying_why(game: str, reason: str) -> None:
     with pytest.raises(RuleError, match=f"equity does not model {game}: .*{reason}") as caught:
         equity(game, ["Ah Kd", "Qs Qd"])
-    for name in [*(g.value for g in EquityGame), *VARIANTS]:
+    for name in [*(g.value for g in EquityGame), *VARIANTS, *DECLARED]:
         assert name in str(caught.value)
 
 
@@ -82,6 +98,8 @@ def test_every_registry_game_is_taken_or_refused_with_a_reason() -> None:
         if name in REFUSED:
             with pytest.raises(RuleError, match="equity does not model"):
                 equity(name, ["Ah Kd", "Qs Qd"])
+        elif name in DECLARED:
+            equity(name, ["Ah Kd 3c 4d 5h", "Qs Qd 2h 8c 9d"], declare=["high", "low"])
         else:
             assert name in VARIANTS or name in set(EquityGame), name
             equity(name, ["Ah Kd 3c 4d 5h", "Qs Qd 2h 8c 9d"])

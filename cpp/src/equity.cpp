@@ -126,6 +126,12 @@ struct Spot {
   bool any_wild = false;
   bool ranges = false;
   bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
+  bool declare = false;            // declarations (the declared settle)
+  bool tie_keeps_half = false;
+  std::array<Declaration, kEquityMaxPlayers> declared{};
+  std::uint32_t high_side = 0;  // seats who declared High or Both (bit i: player i)
+  std::uint32_t low_side = 0;   // Low or Both
+  std::uint32_t swings = 0;     // Both
 };
 
 int members_of(const PlayerSpot& ps) {
@@ -277,6 +283,37 @@ Spot validate(const EquityRequest& rq) {
   }
 
   if (!g.draw && !rq.draws.empty()) throw EquityOptionError("draws apply to draw games only, not to " + name);
+  if (!rq.declarations.empty()) {
+    if (!(g.high && g.low)) {
+      throw EquityOptionError("declarations apply to high-low games only (a high and a low half), not to " + name +
+                              (rq.game == EquityGame::FiveCardStud || rq.game == EquityGame::MexicanStud
+                                   ? " played high only (give it a low)"
+                                   : ""));
+    }
+    if (static_cast<int>(rq.declarations.size()) != n) {
+      throw EquityOptionError("declarations needs one per hand: " + std::to_string(n) + " hands, " +
+                              std::to_string(rq.declarations.size()) + " declarations");
+    }
+    for (int i = 0; i < n; ++i) {
+      const auto d = static_cast<int>(rq.declarations[static_cast<std::size_t>(i)]);
+      if (d < 0 || d > 2) {
+        throw EquityOptionError("declaration of hand " + std::to_string(i + 1) + ": unknown id " + std::to_string(d) +
+                                " (0 high, 1 low, 2 both)");
+      }
+      const Declaration decl = rq.declarations[static_cast<std::size_t>(i)];
+      s.declared[static_cast<std::size_t>(i)] = decl;
+      if (decl != Declaration::Low) s.high_side |= 1u << i;
+      if (decl != Declaration::High) s.low_side |= 1u << i;
+      if (decl == Declaration::Both) s.swings |= 1u << i;
+    }
+    if (rq.method == EquityMethod::Count) {
+      throw EquityOptionError("exact counting does not take declarations; use method Enumerate (or Auto)");
+    }
+    s.declare = true;
+    s.tie_keeps_half = rq.tie_keeps_half;
+  } else if (rq.tie_keeps_half) {
+    throw EquityOptionError("tie_keeps_half applies with declarations only");
+  }
   if (g.draw && !rq.draws.empty() && static_cast<int>(rq.draws.size()) != n) {
     throw EquityOptionError("draws needs one number per hand: " + std::to_string(n) + " hands, " +
                             std::to_string(rq.draws.size()) + " draws");
@@ -402,11 +439,12 @@ std::uint64_t count_outcomes(const Spot& s) {
 
 // ---------------------------------------------------------------- scoring
 
-template <bool H, bool L, Ranking LR>
+template <bool H, bool L, Ranking LR, bool D = false>
 struct Game {
   static constexpr bool kHigh = H;
   static constexpr bool kLow = L;
   static constexpr Ranking kLowRanking = LR;
+  static constexpr bool kDeclare = D;  // settled by the declarations (high-low games only)
 };
 
 /// Wild options of one hand: the spot's, plus in Mexican stud the hole card's rank.
@@ -445,11 +483,92 @@ struct Splits {
 };
 const Splits kSplit;
 
+/// The best strength among the seats in `among` (a bit set), strength 0 never
+/// winning: the set of seats holding it (empty when none qualifies).
+inline std::uint32_t best_of(const std::uint16_t* v, std::uint32_t among) noexcept {
+  std::uint16_t top = 0;
+  std::uint32_t winners = 0;
+  for (std::uint32_t left = among; left; left &= left - 1) {
+    const int i = __builtin_ctz(left);
+    if (v[i] > top) {
+      top = v[i];
+      winners = 1u << i;
+    } else if (v[i] == top && top > 0) {
+      winners |= 1u << i;
+    }
+  }
+  return winners;
+}
+
+// One outcome settled by the declarations, exactly as the engine's
+// resolve_declared (engine/declare.py) splits a pot; the counts as the header
+// says. A separate path: the cards-speak settle below pays nothing for it.
+inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::uint16_t* lo, int n,
+                            PlayerCounts* c, std::uint64_t w, std::uint64_t* won) noexcept {
+  const std::uint32_t everyone = (1u << n) - 1u;
+  std::uint32_t contenders = everyone;
+  std::uint32_t highs = 0, lows = 0, kept_high = 0, kept_low = 0;
+  for (;;) {
+    highs = best_of(hi, contenders & s.high_side);
+    lows = best_of(lo, contenders & s.low_side);
+    std::uint32_t failed = 0;
+    kept_high = kept_low = 0;
+    for (std::uint32_t left = contenders & s.swings; left; left &= left - 1) {
+      const std::uint32_t bit = left & (~left + 1u);
+      const bool won_high = highs == bit, won_low = lows == bit;
+      if (won_high && won_low) continue;
+      if ((highs & bit) && (lows & bit) && s.tie_keeps_half && (won_high || won_low)) {
+        (won_high ? kept_high : kept_low) |= bit;
+      } else {
+        failed |= bit;
+      }
+    }
+    if (!failed) break;
+    contenders &= ~failed;
+  }
+  std::array<std::uint64_t, kEquityMaxPlayers> units{};
+  auto pay = [&](std::uint32_t seats, std::uint64_t amount, std::uint64_t PlayerCounts::*win,
+                 std::uint64_t PlayerCounts::*tie) {
+    const int k = __builtin_popcount(seats);
+    const std::uint64_t each = amount / static_cast<std::uint64_t>(k);  // exact: kShareUnits / 2 = lcm(1..16)
+    for (std::uint32_t left = seats; left; left &= left - 1) {
+      const int i = __builtin_ctz(left);
+      c[i].*(k == 1 ? win : tie) += w;
+      units[static_cast<std::size_t>(i)] += each;
+    }
+  };
+  if (!highs && !lows) {
+    pay(everyone, kShareUnits, &PlayerCounts::high_tie, &PlayerCounts::high_tie);  // nobody won as declared
+  } else if (!lows) {
+    pay(highs, kShareUnits, &PlayerCounts::high_win, &PlayerCounts::high_tie);
+  } else if (!highs) {
+    pay(lows, kShareUnits, &PlayerCounts::low_win, &PlayerCounts::low_tie);
+  } else {
+    // A swing keeping the half he won outright leaves the tied half to the others.
+    lows &= ~kept_high;
+    highs &= ~kept_low;
+    pay(highs, kShareUnits / 2, &PlayerCounts::high_win, &PlayerCounts::high_tie);
+    pay(lows, kShareUnits / 2, &PlayerCounts::low_win, &PlayerCounts::low_tie);
+  }
+  if (won) std::copy(units.begin(), units.begin() + n, won);
+  for (std::uint32_t left = highs | lows | (!highs && !lows ? everyone : 0u); left; left &= left - 1) {
+    const int i = __builtin_ctz(left);  // the players paid
+    const std::uint64_t u = units[static_cast<std::size_t>(i)];
+    c[i].share += u * w;
+    if (u == kShareUnits) c[i].scoop += w;
+  }
+}
+
 // One outcome of weight w: who wins which side, added to the counts; won[i]
-// (optional) receives player i's share units.
+// (optional) receives player i's share units. Games with declarations
+// (G::kDeclare, resolved at compile time) take settle_declared instead.
 template <class G>
-inline void settle(const std::uint16_t* hi, const std::uint16_t* lo, int n, PlayerCounts* c, std::uint64_t w,
-                   std::uint64_t* won = nullptr) noexcept {
+inline void settle(const Spot& s, const std::uint16_t* hi, const std::uint16_t* lo, int n, PlayerCounts* c,
+                   std::uint64_t w, std::uint64_t* won = nullptr) noexcept {
+  if constexpr (G::kDeclare) {
+    settle_declared(s, hi, lo, n, c, w, won);
+    return;
+  }
   std::uint16_t best_hi = 0, best_lo = 0;
   int n_hi = 0, n_lo = 0, who_hi = 0, who_lo = 0;
   if constexpr (G::kHigh) {
@@ -769,7 +888,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
           if (e.mask & used) continue;
           hi[up] = e.hi;
           lo[up] = e.lo;
-          settle<G>(hi.data(), lo.data(), n, counts, w * e.weight);
+          settle<G>(s, hi.data(), lo.data(), n, counts, w * e.weight);
         }
       } else {
         for (const Entry& e : list) {
@@ -789,7 +908,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
       hi[uo] = e.hi;
       lo[uo] = e.lo;
       if (n == 1) {
-        settle<G>(hi.data(), lo.data(), n, counts, e.weight);
+        settle<G>(s, hi.data(), lo.data(), n, counts, e.weight);
       } else {
         inner(inner, 1, e.mask, e.weight);
       }
@@ -1079,7 +1198,7 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
       }
       const std::uint16_t hi[2] = {2, static_cast<std::uint16_t>(1 + r)};
       const std::uint16_t lo[2] = {kLows[static_cast<std::size_t>(c)][0], kLows[static_cast<std::size_t>(c)][1]};
-      settle<G>(hi, lo, 2, result.players.data(), static_cast<std::uint64_t>(w));
+      settle<G>(s, hi, lo, 2, result.players.data(), static_cast<std::uint64_t>(w));
       total += static_cast<u128>(w);
     }
   }
@@ -1277,7 +1396,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
         }
       }
-      settle<G>(hi.data(), lo.data(), n, L.counts.data(), 1, won.data());
+      settle<G>(s, hi.data(), lo.data(), n, L.counts.data(), 1, won.data());
       for (int i = 0; i < n; ++i) L.share_sq[static_cast<std::size_t>(i)] += static_cast<u128>(won[static_cast<std::size_t>(i)]) * won[static_cast<std::size_t>(i)];
     }
   };
@@ -1356,7 +1475,7 @@ EquityPlan plan_of(const Spot& s, const EquityRequest& rq) {
     const std::uint64_t samples = rq.samples ? rq.samples : std::uint64_t{1'000'000'000};
     return {EquityMethod::Auto, (samples + kEquityBlock - 1) / kEquityBlock};
   }
-  const std::uint64_t counting = counting_work(s);
+  const std::uint64_t counting = s.declare ? 0 : counting_work(s);  // declarations: never counted
   if (rq.method == EquityMethod::Count && counting == 0) {
     throw EquityOptionError("exact counting takes two hands with at most five unknown cards each");
   }
@@ -1392,7 +1511,7 @@ EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
       none.players.assign(static_cast<std::size_t>(s.n), PlayerCounts{});
       return none;
     }
-    return run_count<G>(s, rq, mon);
+    if constexpr (!G::kDeclare) return run_count<G>(s, rq, mon);
   }
   if (s.community) {  // every card in the middle in turn, each enumerated
     EquityResult sum;
@@ -1422,6 +1541,14 @@ EquityPlan equity_plan(const EquityRequest& request) { return plan_of(validate(r
 EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
   const Spot s = validate(rq);
   Monitor mon(hooks, rq.seconds);
+  if (s.declare) {  // high-low games only (validated); a settle of its own
+    switch (s.game.low_ranking) {
+      case Ranking::EightOrBetter: return run<Game<true, true, Ranking::EightOrBetter, true>>(s, rq, mon);
+      case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix, true>>(s, rq, mon);
+      case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive, true>>(s, rq, mon);
+      default: return run<Game<true, true, Ranking::DeuceToSeven, true>>(s, rq, mon);
+    }
+  }
   switch (rq.game) {
     case EquityGame::SevenCardStud:
     case EquityGame::Jackpots: return run<Game<true, false, Ranking::High>>(s, rq, mon);

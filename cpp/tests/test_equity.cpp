@@ -3,6 +3,7 @@
 // is identical at any thread count and near the exact answer; bad input
 // throws. Usage: test_equity [--quick]   (--quick: fewer spots, for sanitizers)
 // The last line is "N passed, N failed".
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -177,6 +178,154 @@ void expect_throw(const char* label, F f, const char* needle) {
   } catch (const std::invalid_argument& e) {
     check(std::strstr(e.what(), needle) != nullptr, std::string(label) + ": message '" + e.what() + "'");
   }
+}
+
+// Declarations, the rules' section 4 written out plainly over seat lists (the
+// oracle of the declared settle): every deal of the missing cards, each pot
+// resolved with fractions of a pot as doubles. The counts as the header says.
+Brute brute_declared(const EquityRequest& rq) {
+  const Sides sd = sides_of(rq);
+  const std::size_t n = rq.hands.size();
+  Brute b;
+  for (auto* v : {&b.high_win, &b.high_tie, &b.low_win, &b.low_tie, &b.scoop, &b.share}) v->assign(n, 0.0);
+  std::vector<bool> out(53, false);
+  for (const auto& h : rq.hands)
+    for (auto c : h) out[c] = true;
+  for (auto c : rq.dead) out[c] = true;
+  std::vector<std::vector<std::uint8_t>> hands = rq.hands;
+  auto best = [](const std::vector<int>& seats, const std::vector<int>& v) {
+    std::vector<int> w;
+    int top = 0;
+    for (int s : seats) {
+      if (v[static_cast<std::size_t>(s)] > top) {
+        top = v[static_cast<std::size_t>(s)];
+        w = {s};
+      } else if (top > 0 && v[static_cast<std::size_t>(s)] == top) {
+        w.push_back(s);
+      }
+    }
+    return w;
+  };
+  auto has = [](const std::vector<int>& v, int s) { return std::find(v.begin(), v.end(), s) != v.end(); };
+  std::function<void(std::size_t, int)> deal = [&](std::size_t p, int from) {
+    if (p == n) {
+      ++b.outcomes;
+      std::vector<int> hi(n), lo(n);
+      for (std::size_t i = 0; i < n; ++i) {
+        hi[i] = strength_of(rq, hands[i], Ranking::High);
+        lo[i] = strength_of(rq, hands[i], sd.low_ranking);
+      }
+      std::vector<int> contenders(n);
+      for (std::size_t i = 0; i < n; ++i) contenders[i] = static_cast<int>(i);
+      std::vector<int> highs, lows, kept_high, kept_low;
+      for (;;) {
+        std::vector<int> hs, ls, failed;
+        for (int s : contenders) {
+          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Low) hs.push_back(s);
+          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::High) ls.push_back(s);
+        }
+        highs = best(hs, hi);
+        lows = best(ls, lo);
+        kept_high.clear();
+        kept_low.clear();
+        for (int s : contenders) {
+          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Both) continue;
+          const bool wh = highs == std::vector<int>{s}, wl = lows == std::vector<int>{s};
+          if (wh && wl) continue;
+          if (rq.tie_keeps_half && has(highs, s) && has(lows, s) && (wh || wl)) {
+            (wh ? kept_high : kept_low).push_back(s);
+          } else {
+            failed.push_back(s);
+          }
+        }
+        if (failed.empty()) break;
+        std::vector<int> left;
+        for (int s : contenders)
+          if (!has(failed, s)) left.push_back(s);
+        contenders = left;
+      }
+      std::vector<double> got(n, 0.0);
+      auto pay = [&](const std::vector<int>& seats, double amount, std::vector<double>& win, std::vector<double>& tie) {
+        for (int s : seats) {
+          (seats.size() == 1 ? win : tie)[static_cast<std::size_t>(s)] += 1;
+          got[static_cast<std::size_t>(s)] += amount / static_cast<double>(seats.size());
+        }
+      };
+      if (highs.empty() && lows.empty()) {
+        std::vector<int> all(n);
+        for (std::size_t i = 0; i < n; ++i) all[i] = static_cast<int>(i);
+        pay(all, 1.0, b.high_tie, b.high_tie);
+      } else if (lows.empty() || highs.empty()) {
+        if (lows.empty()) pay(highs, 1.0, b.high_win, b.high_tie);
+        else pay(lows, 1.0, b.low_win, b.low_tie);
+      } else {
+        std::vector<int> h2, l2;
+        for (int s : highs)
+          if (!has(kept_low, s)) h2.push_back(s);
+        for (int s : lows)
+          if (!has(kept_high, s)) l2.push_back(s);
+        pay(h2, 0.5, b.high_win, b.high_tie);
+        pay(l2, 0.5, b.low_win, b.low_tie);
+      }
+      for (std::size_t i = 0; i < n; ++i) {
+        b.share[i] += got[i];
+        if (got[i] == 1.0) b.scoop[i] += 1;
+      }
+      return;
+    }
+    if (static_cast<int>(hands[p].size()) == sd.size) {
+      deal(p + 1, 0);
+      return;
+    }
+    for (int c = from; c < 52; ++c) {
+      if (out[static_cast<std::size_t>(c)]) continue;
+      out[static_cast<std::size_t>(c)] = true;
+      hands[p].push_back(static_cast<std::uint8_t>(c));
+      if (static_cast<int>(hands[p].size()) == sd.size) {
+        deal(p + 1, 0);
+      } else {
+        deal(p, c + 1);
+      }
+      hands[p].pop_back();
+      out[static_cast<std::size_t>(c)] = false;
+    }
+  };
+  deal(0, 0);
+  return b;
+}
+
+bool equals_brute(const Brute& b, const EquityResult& r) {
+  bool ok = r.outcomes == b.outcomes;
+  std::uint64_t share_sum = 0;
+  for (std::size_t i = 0; ok && i < r.players.size(); ++i) {
+    const PlayerCounts& c = r.players[i];
+    ok = c.high_win == static_cast<std::uint64_t>(b.high_win[i]) && c.high_tie == static_cast<std::uint64_t>(b.high_tie[i]) &&
+         c.low_win == static_cast<std::uint64_t>(b.low_win[i]) && c.low_tie == static_cast<std::uint64_t>(b.low_tie[i]) &&
+         c.scoop == static_cast<std::uint64_t>(b.scoop[i]) &&
+         std::fabs(static_cast<double>(c.share) / kShareUnits - b.share[i]) < 1e-6;
+    share_sum += c.share;
+  }
+  return ok && share_sum == r.outcomes * kShareUnits;
+}
+
+// Every combination of declarations of a spot, with and without tie_keeps_half.
+void compare_declared(const char* label, EquityRequest rq) {
+  const std::size_t n = rq.hands.size();
+  std::size_t combos = 1;
+  for (std::size_t i = 0; i < n; ++i) combos *= 3;
+  int bad = 0, total = 0;
+  for (int keeps = 0; keeps < 2; ++keeps) {
+    for (std::size_t k = 0; k < combos; ++k) {
+      rq.declarations.clear();
+      for (std::size_t i = 0, x = k; i < n; ++i, x /= 3) rq.declarations.push_back(static_cast<Declaration>(x % 3));
+      rq.tie_keeps_half = keeps == 1;
+      const EquityResult r = equity(rq);
+      ++total;
+      if (!(r.exact && r.method == EquityMethod::Enumerate && equals_brute(brute_declared(rq), r))) ++bad;
+    }
+  }
+  check(bad == 0, std::string("declared exact = brute force: ") + label + " (" + std::to_string(bad) + " of " +
+                      std::to_string(total) + " declaration sets differ)");
 }
 
 }  // namespace
@@ -495,6 +644,91 @@ int main(int argc, char** argv) {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");
   }
+
+  // Declarations: every set of declarations equals the plain brute force.
+  compare_declared("stud 8, 6+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"}));
+  compare_declared("stud 8, 3 players 6+6+7 known",
+                   request(G::SevenCardStud8, {"As 2s 3s 4s 5d 9c", "Ad 2d 3d 4d 5h 9h", "Kd Kc Qs Qh Jc Jd 6s"},
+                           "Tc Th Ts 7d 7h 8c 8h 6c 6h 2h 3h"));
+  {
+    EquityRequest rq = request(G::SevenCardStudHighLow, {"7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"}, "2c 2d");
+    compare_declared("stud high-low, 6+6 known", rq);
+    rq = request(G::SevenCardStudHighLow, {"2c 3c 4c 5c 7d Kd", "2d 3d 4d 5d 7h Ks", "Ah Ac Qh Jh 9h 8h 6h"},
+                 "As Ad Qs Qd Js Jd Ts Td 9s 9d");
+    compare_declared("stud high-low, tied lows, 3 players", rq);
+    rq = request(G::FiveCardStud, {"As 2d 7c 3h", "Qs 3d 4h 5c"}, "Ac Kc 9s 9h");
+    rq.low = Ranking::AceToFive;
+    compare_declared("five-card stud high-low, 4+4 known", rq);
+    rq = request(G::MexicanStud, {"5c Ad Kd 9h", "9c Qs 2h 3d"});
+    rq.low = Ranking::AceToSix;
+    compare_declared("mexican stud high-low, 4+4 known", rq);
+  }
+  {
+    // Heads-up high against low in the classic game: half each in every outcome.
+    EquityRequest rq = request(G::SevenCardStudHighLow, {"Ah 2c 3d 8s 8c", "Kd Kc 7s 5h 4c"});
+    rq.declarations = {Declaration::High, Declaration::Low};
+    const EquityResult r = equity(rq);
+    check(r.method == EquityMethod::Enumerate && r.players[0].share == r.outcomes * kShareUnits / 2 &&
+              r.players[1].share == r.players[0].share && r.players[0].high_win == r.outcomes &&
+              r.players[1].low_win == r.outcomes && r.players[0].scoop == 0 && r.players[1].scoop == 0,
+          "declared high against low: half each in every outcome");
+    // Monte Carlo: near the exact answer, identical at any thread count.
+    rq = request(G::SevenCardStud8, {"As 2d 3c 8s 9d Qh", "Kd Kc 9s 5h Jd", "7h 6h 5c 4h Tc"});
+    rq.declarations = {Declaration::Both, Declaration::High, Declaration::Low};
+    rq.method = EquityMethod::Enumerate;
+    const EquityResult exact = equity(rq);
+    rq.method = EquityMethod::Auto;
+    rq.samples = 200'000;
+    rq.seed = 5;
+    const EquityResult one = equity(rq);
+    rq.threads = 2;
+    const EquityResult two = equity(rq);
+    bool near = same_counts(one, two) && !one.exact;
+    for (std::size_t i = 0; i < 3; ++i) {
+      const double p = static_cast<double>(exact.players[i].share) / kShareUnits / static_cast<double>(exact.outcomes);
+      const double q = static_cast<double>(one.players[i].share) / kShareUnits / static_cast<double>(one.outcomes);
+      const double sq = one.players[i].share_sq / (static_cast<double>(kShareUnits) * kShareUnits) / 200'000.0;
+      const double se = std::sqrt(std::max(0.0, sq - q * q) / 200'000.0);
+      near = near && std::fabs(p - q) <= 4 * se + 1e-9;
+    }
+    check(near, "declared Monte Carlo: within 4 standard errors of exact, the same on 1 and 2 threads");
+  }
+  expect_throw("declarations in a high game", [&] {
+    auto rq = request(G::SevenCardStud, {"As Kd", "Qs Qd"});
+    rq.declarations = {Declaration::High, Declaration::Low};
+    equity(rq);
+  }, "high-low games only");
+  expect_throw("declarations in five-card stud high only", [&] {
+    auto rq = request(G::FiveCardStud, {"As Kd", "Qs Qd"});
+    rq.declarations = {Declaration::High, Declaration::Low};
+    equity(rq);
+  }, "give it a low");
+  expect_throw("declarations in lowball", [&] {
+    auto rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c 2d"});
+    rq.declarations = {Declaration::High, Declaration::Low};
+    equity(rq);
+  }, "not to lowball");
+  expect_throw("declarations, one missing", [&] {
+    auto rq = request(G::SevenCardStud8, {"As Kd", "Qs Qd"});
+    rq.declarations = {Declaration::High};
+    equity(rq);
+  }, "2 hands, 1 declarations");
+  expect_throw("declaration out of range", [&] {
+    auto rq = request(G::SevenCardStud8, {"As Kd", "Qs Qd"});
+    rq.declarations = {Declaration::High, static_cast<Declaration>(7)};
+    equity(rq);
+  }, "unknown id 7");
+  expect_throw("declarations counted", [&] {
+    auto rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"});
+    rq.declarations = {Declaration::High, Declaration::Both};
+    rq.method = EquityMethod::Count;
+    equity_plan(rq);
+  }, "counting does not take declarations");
+  expect_throw("tie_keeps_half alone", [&] {
+    auto rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"});
+    rq.tie_keeps_half = true;
+    equity(rq);
+  }, "declarations only");
 
   std::printf("%d passed, %d failed\n", passed, failed);
   return failed == 0 ? 0 : 1;

@@ -35,6 +35,9 @@ def equity_outcomes(
     draws: Iterable[int],
     low: int,
     wild: _EquityWild,
+    *,
+    declare: Iterable[int] = (),
+    tie_keeps_half: bool = False,
 ) -> int: ...
 def equity(
     game: int,
@@ -54,6 +57,9 @@ def equity(
     progress: Callable[[int, int], object] | None,
     part: int = 0,
     parts: int = 1,
+    *,
+    declare: Iterable[int] = (),
+    tie_keeps_half: bool = False,
 ) -> tuple[list[tuple[int, int, int, int, int, int, int]], int, bool, int, int, int]: ...
 def equity_plan(
     game: int,
@@ -68,6 +74,9 @@ def equity_plan(
     target_stderr: float,
     seconds: float,
     method: int,
+    *,
+    declare: Iterable[int] = (),
+    tie_keeps_half: bool = False,
 ) -> tuple[int, int]: ...
 def strength_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]

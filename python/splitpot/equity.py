@@ -51,10 +51,23 @@ hole card (the first hidden card), and a hand given no card at all gets one
 at random. Its high-low option (``low=``: deuce-to-seven, ace-to-six or
 ace-to-five, as the game takes it; no default, none means high only) plays each
 player's own wild cards in his low too, as ``wild_low`` says (a zero below the
-ace by default, the rules §2). Declarations are not modelled: the high-low
-games, the declare options of five-card and Mexican stud included, are read
-as cards speak (each half to the best hand that way), as equity reads the
-classic high-low game; what a player declares is his choice, not a chance.
+ace by default, the rules §2). The high-low games are read as cards speak
+(each half to the best hand that way) unless ``declare`` gives each player's
+declaration (``high``, ``low`` or ``both``; the rules §4): each outcome's pot
+is then split as the game engine splits a declared pot, and
+``seven-card-stud-declare`` (computed as ``seven-card-stud-high-low``)
+requires it, its pot going as the players declare.
+
+>>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], declare=["both", "high"])
+>>> r.declare, r.method, round(r[0].share, 4), round(r[0].scoop, 4)
+(('both', 'high'), 'enumerate', 0.0812, 0.0812)
+
+With declarations ``high_win`` (``low_win``) is taking that half alone as
+declared, or the whole pot by that side when nobody wins the other;
+``*_tie`` sharing it; ``scoop`` taking the whole pot alone (a ``both``
+declarer who won both sides, or the one winner of the only side won); when
+nobody wins as declared the pot is split equally, counted as a high tie of
+every player.
 ``lowball`` deals the joker as the bug by default (the rules §5.5;
 ``joker=None`` takes it out).
 """
@@ -304,6 +317,10 @@ class EquityResult:
     """Why the run ended."""
     rejected: int = 0
     """Monte Carlo with ranges: deals drawn again because two players' hidden cards collided."""
+    declare: tuple[str, ...] = ()
+    """Each hand's declaration (``high``, ``low``, ``both``); empty: cards speak."""
+    tie_keeps_half: bool = False
+    """With declarations: a swing who wins one side alone and ties the other keeps his half."""
 
     @property
     def partial(self) -> bool:
@@ -337,16 +354,23 @@ _VARIANTS = {
     "five-card-stud-last-down": EquityGame.FIVE_CARD_STUD,
     "five-card-stud-five-bets": EquityGame.FIVE_CARD_STUD,
     "california-lowball": EquityGame.LOWBALL,
+    "seven-card-stud-declare": EquityGame.SEVEN_CARD_STUD_HIGH_LOW,
 }
 """The registry's games whose showdown is an :class:`EquityGame`'s: the same deck, hands and
 ranking, the pot to the same hand (the rules reference (docs/rules.md), §5.6, §5.8). The
 five-card stud variants differ only in a card dealt down or a betting round; California
 lowball in its blinds and betting, and its sevens rule turns on a player's check after the
-draw, a choice as a declaration is, so it is read as the hands shown down (lowball's)."""
+draw, a choice as a declaration is, so it is read as the hands shown down (lowball's).
+``seven-card-stud-declare`` shows down as the classic high-low game, its pot going as the
+players declare: it takes ``declare=`` and requires it (cards speak would be another game)."""
+
+_DECLARE_GAMES = frozenset({"seven-card-stud-declare"})
+"""Games whose pot goes as the players declare: equity requires ``declare=`` for them."""
+
+_DECLARATIONS = ("high", "low", "both")
+"""The declarations, in the C++ core's order (its ids 0, 1, 2)."""
 
 _NOT_MODELLED = {
-    "seven-card-stud-declare": "its halves go as the players declare, a choice and not a chance "
-    "(seven-card-stud-high-low gives the chances as cards speak)",
     "jacks-back": "its showdown is high (jackpots) if someone opens and ace-to-five low "
     "(lowball, joker=None) if nobody does, which the betting decides",
     "aces-deuces": "it plays two-card hands with paid draws, taken in turn until each stands",
@@ -402,6 +426,46 @@ def _max_outcomes(value: object) -> int:
     return as_int(value, "max_outcomes", low=1, high=(1 << 64) - 1)
 
 
+def _declarations(
+    game: object, g: EquityGame, low: Ranking | None, declare: object, tie_keeps_half: object, n: int
+) -> tuple[str, ...]:
+    """The declarations as names (empty: cards speak), checked against the game and the hands."""
+    keeps = as_bool(tie_keeps_half, "tie_keeps_half")
+    if declare is None:
+        if isinstance(game, str) and game in _DECLARE_GAMES:
+            raise RuleError(
+                f"{game} is won as the players declare: pass declare= with one declaration per hand "
+                "(high, low or both; seven-card-stud-high-low gives the chances as cards speak)"
+            )
+        if keeps:
+            raise RuleError("tie_keeps_half applies with declarations only (declare=)")
+        return ()
+    if isinstance(declare, str | bytes) or not isinstance(declare, Iterable):
+        raise ArgumentTypeError(
+            "declare must be a sequence of declarations, one per hand (high, low or both), "
+            f"e.g. ['high', 'low'], got {describe(declare)}"
+        )
+    names = []
+    for i, d in enumerate(declare):
+        if not isinstance(d, str):
+            raise ArgumentTypeError(
+                f"declaration {i + 1} must be high, low or both (a Declaration or its name), "
+                f"got {describe(d)}"
+            )
+        if d.lower() not in _DECLARATIONS:
+            raise RuleError(f"declaration {i + 1} must be high, low or both, got {d!r}")
+        names.append(d.lower())
+    if g.high is False or low is None:
+        raise RuleError(
+            "declare= applies to the high-low games (seven-card-stud-8, seven-card-stud-high-low, "
+            f"seven-card-stud-declare, and five-card-stud and mexican-stud given low=), not to {g.value}"
+            + (" played high only" if g in _OPTIONAL_LOW else "")
+        )
+    if len(names) != n:
+        raise RuleError(f"declare needs one declaration per hand: {n} hands, {len(names)} declarations")
+    return tuple(names)
+
+
 def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
     if isinstance(spec, Range):
         return list(spec.known), spec
@@ -417,9 +481,10 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
 
 _KEYWORDS = frozenset({
     "dead", "draws", "samples", "stderr", "seconds", "seed", "threads", "low", "wild", "joker",
-    "wild_low", "duplicate", "penalty", "penalty_rule", "max_outcomes", "method",
+    "wild_low", "duplicate", "penalty", "penalty_rule", "max_outcomes", "method", "declare",
+    "tie_keeps_half",
 })
-_DECLARING = frozenset({"declare", "tie_keeps_half", "both"})
+_DECLARING = frozenset({"both"})
 
 
 def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = _KEYWORDS) -> None:
@@ -428,8 +493,8 @@ def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = 
     declared = sorted(set(options) & _DECLARING)
     if declared:
         raise RuleError(
-            f"equity reads every high-low game as cards speak (each half to the best hand that way): "
-            f"declarations are the players' choices, not chances; leave out {', '.join(declared)}"
+            "equity takes each player's declaration in declare= (high, low or both); both= is a "
+            f"game's option (whether both may be declared): leave out {', '.join(declared)}"
         )
     if options:
         names = ", ".join(repr(k) for k in sorted(options))
@@ -467,6 +532,8 @@ def equity(
     penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
+    declare: Sequence[str] | None = None,
+    tie_keeps_half: bool = False,
     **unknown: Any,
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
@@ -506,7 +573,12 @@ def equity(
     wins nothing) or ``void-card`` (not played; fewer than five playable
     cards is a dead hand). ``max_outcomes``: the largest exact enumeration allowed
     (default 2e9; counting is not limited by it). ``method``: ``"auto"``,
-    ``"count"`` or ``"enumerate"`` (the reference).
+    ``"count"`` or ``"enumerate"`` (the reference). ``declare`` (high-low
+    games only): one declaration per hand, ``"high"``, ``"low"`` or
+    ``"both"`` (or a :class:`~splitpot.engine.Declaration`); each outcome's
+    pot then goes as declared (the rules §4), and ``tie_keeps_half`` lets a
+    ``both`` declarer who wins one side alone and ties the other keep the
+    half he won. Declared spots are enumerated or sampled, not counted.
 
     Raises CardError for bad cards (unknown, duplicated across hands and dead
     cards, too many for the game, more needed than the deck holds),
@@ -548,6 +620,8 @@ def equity(
         penalty_rule=penalty_rule,
         max_outcomes=max_outcomes,
         method=method,
+        declare=declare,
+        tie_keeps_half=tie_keeps_half,
     )
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(
@@ -586,6 +660,16 @@ class EquityRun:
     threads: int
     max_outcomes: int
     method: EquityMethod
+    declare: tuple[str, ...] = ()
+    """One declaration per hand (``high``, ``low``, ``both``); empty: cards speak."""
+    tie_keeps_half: bool = False
+
+    @property
+    def _declared(self) -> dict[str, Any]:
+        return {
+            "declare": [_DECLARATIONS.index(d) for d in self.declare],
+            "tie_keeps_half": self.tie_keeps_half,
+        }
 
     @property
     def sampled(self) -> bool:
@@ -596,7 +680,13 @@ class EquityRun:
         """``(method, units)``: ``"count"``, ``"enumerate"`` or ``"sample"``, and the units
         that parts slice (outer completions, sample blocks; 1 for counting, done by part 0 alone)."""
         method_id, units = _core.equity_plan(
-            *self.core, self.samples, self.max_outcomes, self.stderr, self.seconds, _METHOD_ID[self.method]
+            *self.core,
+            self.samples,
+            self.max_outcomes,
+            self.stderr,
+            self.seconds,
+            _METHOD_ID[self.method],
+            **self._declared,
         )
         return ("sample" if self.sampled else _METHOD_NAME[method_id]), units
 
@@ -614,6 +704,7 @@ class EquityRun:
             progress,
             as_int(part, "part", low=0, high=(1 << 64) - 1),
             as_int(parts, "parts", low=1, high=(1 << 64) - 1),
+            **self._declared,
         )
 
     @staticmethod
@@ -696,6 +787,8 @@ class EquityRun:
             method=_METHOD_NAME.get(method_id) if exact else None,
             stop=stop,
             rejected=rejected,
+            declare=self.declare,
+            tie_keeps_half=self.tie_keeps_half,
         )
 
 
@@ -719,6 +812,8 @@ def prepare_equity(
     penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
+    declare: Sequence[str] | None = None,
+    tie_keeps_half: bool = False,
     **unknown: Any,
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
@@ -737,6 +832,7 @@ def prepare_equity(
             "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
         )
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
+    declared = _declarations(game, g, low_ranking, declare, tie_keeps_half, len(parsed))
     for i, (_, hand_range) in enumerate(parsed):
         if g.is_stud and hand_range is not None and hand_range.drawn is not None:
             raise RuleError(
@@ -782,6 +878,10 @@ def prepare_equity(
     n_threads = as_threads(threads)
     limit = _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _max_outcomes(max_outcomes)
     how = as_choice(method, EquityMethod, "method")
+    if declared and how is EquityMethod.COUNT:
+        raise RuleError(
+            "method='count' (heads-up counting) does not take declarations; use 'auto' or 'enumerate'"
+        )
     if sampled and how is not EquityMethod.AUTO:
         raise RuleError(
             f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one"
@@ -822,6 +922,8 @@ def prepare_equity(
         threads=n_threads,
         max_outcomes=limit,
         method=how,
+        declare=declared,
+        tie_keeps_half=bool(declared) and as_bool(tie_keeps_half, "tie_keeps_half"),
     )
 
 
@@ -845,7 +947,9 @@ def add_equity_parser(subparsers: Any) -> None:
         '  splitpot equity --game seven-card-stud-8 "Ah 2c 3d" "Kd Kc 9s"\n'
         '  splitpot equity --game seven-card-stud "As Ks Qs" "Kd + 2 down: pair" --stderr 0.002\n'
         '  splitpot equity --game lowball "7c 5d 4h 3s" "pat: 8-low" --seconds 2\n'
-        '  splitpot equity --game mexican-stud --low ace-to-six "5c Ad Kd 9h" "9c Qs Qh 2d"',
+        '  splitpot equity --game mexican-stud --low ace-to-six "5c Ad Kd 9h" "9c Qs Qh 2d"\n'
+        '  splitpot equity -g seven-card-stud-declare "As Ad 2c 3c 4d 5h" "Kd Kc 2d 3d 4c 7s" '
+        "--declare both low",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument(
@@ -896,6 +1000,19 @@ def add_equity_parser(subparsers: Any) -> None:
         help="what a penalty card does (needs --penalty): dead-hand (default: the hand wins nothing) "
         "or void-card (not played; fewer than five playable cards is a dead hand)",
     )
+    parser.add_argument(
+        "--declare",
+        nargs="+",
+        default=None,
+        metavar="HIGH|LOW|BOTH",
+        help="high-low games: each hand's declaration, one per hand in order (high, low or both); "
+        "each pot then goes as declared (required by seven-card-stud-declare; default: cards speak)",
+    )
+    parser.add_argument(
+        "--tie-keeps-half",
+        action="store_true",
+        help="with --declare: a both declarer who wins one side alone and ties the other keeps his half",
+    )
     parser.add_argument("--json", action="store_true", help="print JSON")
     parser.add_argument("--plain", action="store_true", help="no progress bar")
     parser.add_argument("--plot", metavar="FILE.png", default=None,
@@ -905,7 +1022,11 @@ def add_equity_parser(subparsers: Any) -> None:
 
 def _game_lines() -> str:
     lines = [f"  {g.value:<26} {_DOCS[g]}" for g in _GAMES]
-    lines += [f"  {name:<26} as {base.value} (the same showdown)" for name, base in _VARIANTS.items()]
+    lines += [
+        f"  {name:<26} as {base.value} (the same showdown)"
+        + (", --declare required" if name in _DECLARE_GAMES else "")
+        for name, base in _VARIANTS.items()
+    ]
     return "\n".join(lines)
 
 
@@ -939,7 +1060,8 @@ def _number(text: str | None, flag: str, kind: type = int) -> Any:
 
 
 _FLAG = re.compile(
-    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|each draw)( must|=)"
+    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|each draw|declare"
+    r"|tie_keeps_half)( must|=| needs| applies)"
 )
 
 
@@ -948,7 +1070,7 @@ def _cli_message(error: Exception) -> str:
 
     def flag(match: re.Match[str]) -> str:
         name = "draws" if match[1] == "each draw" else match[1].replace("_", "-")
-        return f"--{name}" + (" must" if match[2] == " must" else "")
+        return f"--{name}" + ("" if match[2] == "=" else match[2])
 
     return _FLAG.sub(flag, str(error))
 
@@ -993,6 +1115,8 @@ def run_equity(args: argparse.Namespace) -> int:
             wild_low=args.wild_low,
             penalty=args.penalty or None,
             penalty_rule=args.penalty_rule or PenaltyRule.DEAD_HAND,
+            declare=args.declare,
+            tie_keeps_half=args.tie_keeps_half,
         )
     except SplitpotError as error:
         bar.close()
@@ -1037,6 +1161,8 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
             "seed": result.seed,
             "stop": result.stop.value,
             "partial": result.partial,
+            "declare": list(result.declare) or None,
+            "tie_keeps_half": result.tie_keeps_half,
             "seconds": round(seconds, 6),
             "players": [
                 {"cards": [str(c) for c in p.cards], "range": str(p.range) if p.range is not None else None}
@@ -1056,6 +1182,9 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
     print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
+    if result.declare:
+        keeps = "; a tie keeps half" if result.tie_keeps_half else ""
+        print(f"declared: {', '.join(result.declare)}{keeps}")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
     width = max(16, *(len(t) for t in texts))
     extra = "" if result.exact else f" {'± se':>8}"

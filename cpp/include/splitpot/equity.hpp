@@ -21,6 +21,26 @@
 // equally, counted as a tie of the game's first side. A player *scoops* an
 // outcome when he alone takes the whole pot.
 //
+// Declarations (the rules, section 4; optional, high-low games only: stud 8,
+// classic stud high-low, five-card or Mexican stud given a low): one per
+// player, High, Low or Both. Each outcome's pot is split exactly as the
+// engine's resolve_declared splits it: the high half to the best high among
+// the High and Both declarers, the low half likewise (a low of strength 0,
+// in stud 8 no qualifying low, never wins; nor does a dead hand); a side
+// nobody wins gives the other side's winners the whole pot; a Both declarer
+// who does not win both sides alone forfeits, every failing swing of a pass
+// is removed at once and the pot resolved again, until none fails; with
+// tie_keeps_half a swing who wins one side alone and ties the other keeps
+// the half he won and the tied half goes to the others who tied; if nobody
+// wins as declared the pot is split equally among all players. The counts
+// then read: high_win / low_win, the player took that half (or, the other
+// side going unclaimed, the whole pot by that side) alone, as declared;
+// high_tie / low_tie, he shared it; an equal split (nobody won as declared)
+// counts as a high tie of every player, as above; scoop, he took the whole
+// pot alone (a swing who won both sides, or the one winner of the only side
+// won); share, his units as always. Declared runs are enumerated or
+// sampled, never counted (method Count throws).
+//
 // Exact methods: heads-up spots are counted (each player's completions are
 // scored once; the pairs that share no card are counted by sweeping the
 // completions in order of strength, with inclusion-exclusion over the cards
@@ -81,8 +101,15 @@ constexpr std::uint64_t kEquityMaxOutcomes = 2'000'000'000;
 /// a whole number of units (2 * lcm(1..16)).
 constexpr std::uint64_t kShareUnits = 1'441'440;
 
+/// What a player declares for (the rules, section 4).
+enum class Declaration : std::uint8_t {
+  High = 0,  // the high half only
+  Low = 1,   // the low half only
+  Both = 2,  // a swing: must win both halves alone, else forfeits
+};
+
 enum class EquityMethod : std::uint8_t {
-  Auto = 0,       // counting where it applies, else enumeration (exact) or Monte Carlo (samples)
+  Auto = 0,       // counting where it applies (not with declarations), else enumeration (exact) or Monte Carlo
   Enumerate = 1,  // exact, by enumeration (the reference)
   Count = 2,      // exact, by counting (heads-up only)
 };
@@ -123,6 +150,10 @@ struct EquityRequest {
   EquityMethod method = EquityMethod::Auto;
   std::uint64_t part = 0;   // this request's slice of the work, 0 <= part < parts (see "Parts" above)
   std::uint64_t parts = 1;
+  // Declarations (see "Declarations" above): empty, cards speak; else one per
+  // hand, in high-low games only. tie_keeps_half needs declarations.
+  std::vector<Declaration> declarations;
+  bool tie_keeps_half = false;
 };
 
 /// Per player: weighted counts of outcomes (not fractions).
