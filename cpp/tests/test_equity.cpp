@@ -80,7 +80,12 @@ struct Brute {
   std::uint64_t outcomes = 0;
 };
 
-Brute brute(const EquityRequest& rq) {
+// Every deal of the players' missing cards, in turn from the cards left (one
+// player's cards in increasing order, the next player starting over): per
+// outcome the hands' strengths, and split(hi, lo, b) adds its win and tie
+// counts to b and returns each player's fraction of the pot.
+using Split = std::function<std::vector<double>(const std::vector<int>& hi, const std::vector<int>& lo, Brute& b)>;
+Brute brute_force(const EquityRequest& rq, const Split& split) {
   const Sides sd = sides_of(rq);
   const std::size_t n = rq.hands.size();
   Brute b;
@@ -99,26 +104,10 @@ Brute brute(const EquityRequest& rq) {
         if (sd.high) hi[i] = strength_of(rq, hands[i], Ranking::High);
         if (sd.low) lo[i] = strength_of(rq, hands[i], sd.low_ranking);
       }
-      int best_hi = 0, best_lo = 0;
+      const std::vector<double> got = split(hi, lo, b);
       for (std::size_t i = 0; i < n; ++i) {
-        best_hi = std::max(best_hi, hi[i]);
-        best_lo = std::max(best_lo, lo[i]);
-      }
-      int nh = 0, nl = 0;
-      for (std::size_t i = 0; i < n; ++i) {
-        nh += sd.high && hi[i] == best_hi;
-        nl += sd.low && best_lo > 0 && lo[i] == best_lo;
-      }
-      const double half = (nh && nl) ? 0.5 : 1.0;
-      for (std::size_t i = 0; i < n; ++i) {
-        const bool wh = nh && hi[i] == best_hi, wl = nl && lo[i] == best_lo;
-        if (wh) (nh == 1 ? b.high_win : b.high_tie)[i] += 1;
-        if (wl) (nl == 1 ? b.low_win : b.low_tie)[i] += 1;
-        double s = 0;
-        if (wh) s += half / nh;
-        if (wl) s += half / nl;
-        b.share[i] += s;
-        if (s == 1.0) b.scoop[i] += 1;
+        b.share[i] += got[i];
+        if (got[i] == 1.0) b.scoop[i] += 1;
       }
       return;
     }
@@ -130,7 +119,6 @@ Brute brute(const EquityRequest& rq) {
       if (out[static_cast<std::size_t>(c)]) continue;
       out[static_cast<std::size_t>(c)] = true;
       hands[p].push_back(static_cast<std::uint8_t>(c));
-      // cards of one player come in increasing order; the next player starts over
       if (static_cast<int>(hands[p].size()) == sd.size) {
         deal(p + 1, 0);
       } else {
@@ -142,6 +130,35 @@ Brute brute(const EquityRequest& rq) {
   };
   deal(0, 0);
   return b;
+}
+
+// Cards speak: each half to its best hands, the low qualifying; with no low
+// the high takes the whole pot.
+Brute brute(const EquityRequest& rq) {
+  const Sides sd = sides_of(rq);
+  return brute_force(rq, [&](const std::vector<int>& hi, const std::vector<int>& lo, Brute& b) {
+    const std::size_t n = hi.size();
+    int best_hi = 0, best_lo = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      best_hi = std::max(best_hi, hi[i]);
+      best_lo = std::max(best_lo, lo[i]);
+    }
+    int nh = 0, nl = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+      nh += sd.high && hi[i] == best_hi;
+      nl += sd.low && best_lo > 0 && lo[i] == best_lo;
+    }
+    const double half = (nh && nl) ? 0.5 : 1.0;
+    std::vector<double> got(n, 0.0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const bool wh = nh && hi[i] == best_hi, wl = nl && lo[i] == best_lo;
+      if (wh) (nh == 1 ? b.high_win : b.high_tie)[i] += 1;
+      if (wl) (nl == 1 ? b.low_win : b.low_tie)[i] += 1;
+      if (wh) got[i] += half / nh;
+      if (wl) got[i] += half / nl;
+    }
+    return got;
+  });
 }
 
 void compare_exact(const char* label, const EquityRequest& rq) {
@@ -184,15 +201,6 @@ void expect_throw(const char* label, F f, const char* needle) {
 // oracle of the declared settle): every deal of the missing cards, each pot
 // resolved with fractions of a pot as doubles. The counts as the header says.
 Brute brute_declared(const EquityRequest& rq) {
-  const Sides sd = sides_of(rq);
-  const std::size_t n = rq.hands.size();
-  Brute b;
-  for (auto* v : {&b.high_win, &b.high_tie, &b.low_win, &b.low_tie, &b.scoop, &b.share}) v->assign(n, 0.0);
-  std::vector<bool> out(53, false);
-  for (const auto& h : rq.hands)
-    for (auto c : h) out[c] = true;
-  for (auto c : rq.dead) out[c] = true;
-  std::vector<std::vector<std::uint8_t>> hands = rq.hands;
   auto best = [](const std::vector<int>& seats, const std::vector<int>& v) {
     std::vector<int> w;
     int top = 0;
@@ -207,91 +215,62 @@ Brute brute_declared(const EquityRequest& rq) {
     return w;
   };
   auto has = [](const std::vector<int>& v, int s) { return std::find(v.begin(), v.end(), s) != v.end(); };
-  std::function<void(std::size_t, int)> deal = [&](std::size_t p, int from) {
-    if (p == n) {
-      ++b.outcomes;
-      std::vector<int> hi(n), lo(n);
-      for (std::size_t i = 0; i < n; ++i) {
-        hi[i] = strength_of(rq, hands[i], Ranking::High);
-        lo[i] = strength_of(rq, hands[i], sd.low_ranking);
+  return brute_force(rq, [&](const std::vector<int>& hi, const std::vector<int>& lo, Brute& b) {
+    const std::size_t n = hi.size();
+    std::vector<int> contenders(n);
+    for (std::size_t i = 0; i < n; ++i) contenders[i] = static_cast<int>(i);
+    std::vector<int> highs, lows, kept_high, kept_low;
+    for (;;) {
+      std::vector<int> hs, ls, failed;
+      for (int s : contenders) {
+        if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Low) hs.push_back(s);
+        if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::High) ls.push_back(s);
       }
-      std::vector<int> contenders(n);
-      for (std::size_t i = 0; i < n; ++i) contenders[i] = static_cast<int>(i);
-      std::vector<int> highs, lows, kept_high, kept_low;
-      for (;;) {
-        std::vector<int> hs, ls, failed;
-        for (int s : contenders) {
-          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Low) hs.push_back(s);
-          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::High) ls.push_back(s);
+      highs = best(hs, hi);
+      lows = best(ls, lo);
+      kept_high.clear();
+      kept_low.clear();
+      for (int s : contenders) {
+        if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Both) continue;
+        const bool wh = highs == std::vector<int>{s}, wl = lows == std::vector<int>{s};
+        if (wh && wl) continue;
+        if (rq.tie_keeps_half && has(highs, s) && has(lows, s) && (wh || wl)) {
+          (wh ? kept_high : kept_low).push_back(s);
+        } else {
+          failed.push_back(s);
         }
-        highs = best(hs, hi);
-        lows = best(ls, lo);
-        kept_high.clear();
-        kept_low.clear();
-        for (int s : contenders) {
-          if (rq.declarations[static_cast<std::size_t>(s)] != Declaration::Both) continue;
-          const bool wh = highs == std::vector<int>{s}, wl = lows == std::vector<int>{s};
-          if (wh && wl) continue;
-          if (rq.tie_keeps_half && has(highs, s) && has(lows, s) && (wh || wl)) {
-            (wh ? kept_high : kept_low).push_back(s);
-          } else {
-            failed.push_back(s);
-          }
-        }
-        if (failed.empty()) break;
-        std::vector<int> left;
-        for (int s : contenders)
-          if (!has(failed, s)) left.push_back(s);
-        contenders = left;
       }
-      std::vector<double> got(n, 0.0);
-      auto pay = [&](const std::vector<int>& seats, double amount, std::vector<double>& win, std::vector<double>& tie) {
-        for (int s : seats) {
-          (seats.size() == 1 ? win : tie)[static_cast<std::size_t>(s)] += 1;
-          got[static_cast<std::size_t>(s)] += amount / static_cast<double>(seats.size());
-        }
-      };
-      if (highs.empty() && lows.empty()) {
-        std::vector<int> all(n);
-        for (std::size_t i = 0; i < n; ++i) all[i] = static_cast<int>(i);
-        pay(all, 1.0, b.high_tie, b.high_tie);
-      } else if (lows.empty() || highs.empty()) {
-        if (lows.empty()) pay(highs, 1.0, b.high_win, b.high_tie);
-        else pay(lows, 1.0, b.low_win, b.low_tie);
-      } else {
-        std::vector<int> h2, l2;
-        for (int s : highs)
-          if (!has(kept_low, s)) h2.push_back(s);
-        for (int s : lows)
-          if (!has(kept_high, s)) l2.push_back(s);
-        pay(h2, 0.5, b.high_win, b.high_tie);
-        pay(l2, 0.5, b.low_win, b.low_tie);
-      }
-      for (std::size_t i = 0; i < n; ++i) {
-        b.share[i] += got[i];
-        if (got[i] == 1.0) b.scoop[i] += 1;
-      }
-      return;
+      if (failed.empty()) break;
+      std::vector<int> left;
+      for (int s : contenders)
+        if (!has(failed, s)) left.push_back(s);
+      contenders = left;
     }
-    if (static_cast<int>(hands[p].size()) == sd.size) {
-      deal(p + 1, 0);
-      return;
-    }
-    for (int c = from; c < 52; ++c) {
-      if (out[static_cast<std::size_t>(c)]) continue;
-      out[static_cast<std::size_t>(c)] = true;
-      hands[p].push_back(static_cast<std::uint8_t>(c));
-      if (static_cast<int>(hands[p].size()) == sd.size) {
-        deal(p + 1, 0);
-      } else {
-        deal(p, c + 1);
+    std::vector<double> got(n, 0.0);
+    auto pay = [&](const std::vector<int>& seats, double amount, std::vector<double>& win, std::vector<double>& tie) {
+      for (int s : seats) {
+        (seats.size() == 1 ? win : tie)[static_cast<std::size_t>(s)] += 1;
+        got[static_cast<std::size_t>(s)] += amount / static_cast<double>(seats.size());
       }
-      hands[p].pop_back();
-      out[static_cast<std::size_t>(c)] = false;
+    };
+    if (highs.empty() && lows.empty()) {
+      std::vector<int> all(n);
+      for (std::size_t i = 0; i < n; ++i) all[i] = static_cast<int>(i);
+      pay(all, 1.0, b.high_tie, b.high_tie);
+    } else if (lows.empty() || highs.empty()) {
+      if (lows.empty()) pay(highs, 1.0, b.high_win, b.high_tie);
+      else pay(lows, 1.0, b.low_win, b.low_tie);
+    } else {
+      std::vector<int> h2, l2;
+      for (int s : highs)
+        if (!has(kept_low, s)) h2.push_back(s);
+      for (int s : lows)
+        if (!has(kept_high, s)) l2.push_back(s);
+      pay(h2, 0.5, b.high_win, b.high_tie);
+      pay(l2, 0.5, b.low_win, b.low_tie);
     }
-  };
-  deal(0, 0);
-  return b;
+    return got;
+  });
 }
 
 bool equals_brute(const Brute& b, const EquityResult& r) {
