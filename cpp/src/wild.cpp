@@ -277,7 +277,8 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
   }
   // High: the rows where a flush is possible, their fills read once the
-  // list holds kFlushing - kGroup rows or more (and at the end).
+  // list holds more than kFlushing - kGroup rows (room for one more group)
+  // and at the end.
   constexpr std::size_t kFlushing = 64;
   struct Flushing {
     std::size_t row;
