@@ -656,8 +656,11 @@ def test_evaluate_many_releases_the_gil(wild: dict[str, Any], rng: np.random.Gen
     """Another Python thread makes progress while a batch runs (the plain and the wild
     path).  The control: a C call that keeps the GIL (sum over a range) lets it count
     nothing, so the measure is sound; a few tries allow for a thread the OS did not
-    schedule in time."""
-    hands = np.argsort(rng.random((400_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    schedule in time.  The batch is 4 M hands (400,000 dealt, repeated), so that even the
+    plain path runs for milliseconds: 400,000 took about one, and on a busy machine the other
+    thread was not scheduled within it in five tries."""
+    dealt = np.argsort(rng.random((400_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    hands = np.tile(dealt, (10, 1))
     evaluate_many(hands[:10], **wild)  # the first call builds tables, imports: not what is measured
     assert _ticks_during(lambda: sum(range(3_000_000))) == 0
     assert any(_ticks_during(lambda: evaluate_many(hands, threads=1, **wild)) > 0 for _ in range(5))
