@@ -43,23 +43,57 @@ def test_unknown_names_raise_attribute_error() -> None:
     assert not hasattr(splitpot, "_nothing_here")
 
 
-def test_the_engine_and_rich_load_on_first_use_only() -> None:
-    heavy = ("splitpot.engine", "splitpot.games", "rich", "jsonschema")
+_LOADED = (
+    "import sys\n"
+    "heavy = ('splitpot.engine', 'splitpot.games', 'splitpot.equity', 'splitpot.ranges', "
+    "'splitpot.play', 'rich', 'jsonschema')\n"
+    "def loaded(): return sorted({m.split('.')[0] if m.startswith(('rich', 'jsonschema')) "
+    "else '.'.join(m.split('.')[:2]) for m in sys.modules if m.startswith(heavy)})\n"
+)
+
+
+def test_the_engine_equity_and_rich_load_on_first_use_only() -> None:
     printed = _fresh(
-        "import sys, splitpot\n"
-        f"heavy = {heavy!r}\n"
-        "def loaded(): return sorted({m.split('.')[0] if m.startswith(('rich', 'jsonschema')) "
-        "else '.'.join(m.split('.')[:2]) for m in sys.modules if m.startswith(heavy)})\n"
+        f"{_LOADED}import splitpot\n"
         "print(loaded())\n"
         "assert str(splitpot.evaluate('As Ks Qs Js Ts')) == 'royal flush'\n"
+        "print(loaded())\n"
+        "range_ = splitpot.Range\n"
+        "print(loaded())\n"
+        "result = splitpot.EquityResult\n"
         "print(loaded())\n"
         "state = splitpot.State\n"
         "print(loaded())\n"
     )
-    before, after_evaluate, after_state = printed.splitlines()
-    assert before == "[]"
-    assert after_evaluate == "[]"
+    before, after_evaluate, after_range, after_equity, after_state = printed.splitlines()
+    assert before == after_evaluate == "[]"
+    assert after_range == "['splitpot.ranges']"
+    assert after_equity == "['splitpot.equity', 'splitpot.ranges']"
     assert "'splitpot.engine'" in after_state
+
+
+@pytest.mark.parametrize(
+    ("command", "loads"),
+    [
+        (["eval", "As", "Ks", "Qs", "Js", "Ts"], []),
+        (["bench", "--hands", "1000", "--plain"], []),
+        (["equity", "-g", "seven-card-stud", "As Ks Qs", "Kd Kc 9s", "--samples", "99"],
+         ["splitpot.equity"]),
+        (["play", "seven-card-stud", "--players", "2"], ["splitpot.engine", "splitpot.play"]),
+    ],
+)
+def test_a_command_loads_what_it_runs(command: list[str], loads: list[str]) -> None:
+    """`splitpot eval` and `bench` load neither the game engine nor the equity API; each
+    other command loads its own module."""
+    printed = _fresh(
+        f"{_LOADED}import contextlib, io\nfrom splitpot.cli import main\n"
+        f"with contextlib.redirect_stdout(io.StringIO()):\n    status = main({command!r})\n"
+        "print(status, [m for m in loaded() if m.startswith('splitpot.')])"
+    )
+    status, _, modules = printed.partition(" ")
+    assert status == "0"
+    for module in ("splitpot.engine", "splitpot.equity", "splitpot.play"):
+        assert (f"'{module}'" in modules) == (module in loads), (command, modules)
 
 
 def test_star_import_gives_every_public_name() -> None:

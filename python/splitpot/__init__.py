@@ -12,7 +12,6 @@ from importlib import import_module
 from typing import TYPE_CHECKING
 
 from splitpot.cards import JOKER, Card, Deck, parse_cards
-from splitpot.equity import EquityGame, EquityResult, PlayerEquity
 from splitpot.errors import (
     ArgumentTypeError,
     CardError,
@@ -34,27 +33,31 @@ from splitpot.evaluate import (
     high_low,
     strength,
 )
-from splitpot.ranges import Range, parse_range
 from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 if TYPE_CHECKING:
     from splitpot.engine import GameSpec, History, Session, State, Street
-    from splitpot.equity import equity
+    from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
     from splitpot.games import GAMES, get_game
-else:
-    # `splitpot.equity` is the equity module, made callable: `splitpot.equity(...)` calls
-    # `splitpot.equity.equity(...)`, and `import splitpot.equity as e` gives the module (a
-    # plain function here would be what that import returns). Type checkers see the function.
-    from splitpot import equity
+    from splitpot.ranges import Range, parse_range
 
 __version__ = "0.1.0"
 
-# The game engine and the game registry load on first use: a program that only evaluates
-# hands does not pay for them at import. (The evaluator, the equity API and the ranges load
-# at once: `splitpot.evaluate` is also a submodule name, and binding the function now keeps a
-# later `import splitpot.evaluate` from shadowing it.)
+# The equity API, the ranges, the game engine and the game registry load on first use: a
+# program that only evaluates hands does not pay for them at import. (The evaluator loads at
+# once: `splitpot.evaluate` is also a submodule name, and binding the function now keeps a
+# later `import splitpot.evaluate` from shadowing it. `splitpot.equity` is the equity module,
+# made callable: `splitpot.equity(...)` calls `splitpot.equity.equity(...)`, and `import
+# splitpot.equity as e` gives the module; loaded on first use too. Type checkers see the
+# function.)
 _LAZY = {
+    "equity": "splitpot",
+    "EquityGame": "splitpot.equity",
+    "EquityResult": "splitpot.equity",
+    "PlayerEquity": "splitpot.equity",
+    "Range": "splitpot.ranges",
+    "parse_range": "splitpot.ranges",
     "GameSpec": "splitpot.engine",
     "History": "splitpot.engine",
     "Session": "splitpot.engine",
@@ -70,7 +73,10 @@ def __getattr__(name: str) -> object:
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'splitpot' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
+    if module == "splitpot":  # `equity`: the submodule itself (the import binds it here too)
+        value: object = import_module(f"splitpot.{name}")
+    else:
+        value = getattr(import_module(module), name)
     globals()[name] = value
     return value
 

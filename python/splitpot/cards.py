@@ -23,7 +23,7 @@ from typing import SupportsIndex
 from splitpot.errors import CardError, CardTypeError
 from splitpot.validate import as_bool, as_int, as_optional_int
 
-__all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "parse_cards"]
+__all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "card_text", "parse_cards"]
 
 RANKS = "23456789TJQKA"
 """Rank characters, deuce (0) to ace (12)."""
@@ -158,6 +158,17 @@ JOKER = Card(52)
 """The joker."""
 
 _CARDS = tuple(int.__new__(Card, i) for i in range(53))
+_CARD_TEXT = tuple(str(c) for c in _CARDS)
+
+
+def card_text(card: int) -> str:
+    """The text of an int-encoded card.
+
+    >>> card_text(51), card_text(52)
+    ('As', 'Jk')
+    """
+    return _CARD_TEXT[card]
+
 
 CardLike = Card | int | str
 """Anything that names one card."""

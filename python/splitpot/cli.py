@@ -20,6 +20,7 @@ import platform
 import sys
 import time
 from collections.abc import Callable, Sequence
+from importlib import import_module
 from typing import Any
 
 import numpy as np
@@ -27,10 +28,8 @@ import numpy as np
 from splitpot import __version__
 from splitpot.argtypes import int_range, refuse_lone_penalty_rule
 from splitpot.cards import parse_cards
-from splitpot.equity import add_equity_parser, run_equity
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
-from splitpot.play import add_play_parser, add_replay_parser, run_play
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import MAX_THREADS
 
@@ -157,10 +156,38 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
-def _parser() -> argparse.ArgumentParser:
+# The subcommands whose parsers live with their code, and the function that adds each: the
+# command line loads only the module of the command it runs (`splitpot eval` neither the game
+# engine nor the equity API).
+_ELSEWHERE = {
+    "play": ("splitpot.play", "add_play_parser"),
+    "equity": ("splitpot.equity", "add_equity_parser"),
+    "replay": ("splitpot.play", "add_replay_parser"),
+}
+_COMMANDS = ("eval", "bench", *_ELSEWHERE)
+
+
+def _parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command line's parser: every subcommand, or with ``command`` (one of
+    ``_COMMANDS``) that one alone.
+
+    >>> sorted(_parser().parse_args(["eval", "As"]).cards), _parser("eval").parse_args(["eval", "As"]).cards
+    (['As'], ['As'])
+    """
     parser = argparse.ArgumentParser(prog="splitpot", description=__doc__.split("\n")[0] if __doc__ else None)
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
+    if command in (None, "eval"):
+        _add_eval(sub)
+    if command in (None, "bench"):
+        _add_bench(sub)
+    for name, (module, adder) in _ELSEWHERE.items():
+        if command in (None, name):
+            getattr(import_module(module), adder)(sub)
+    return parser
+
+
+def _add_eval(sub: Any) -> None:
     p = sub.add_parser("eval", help="name the best high hand and the best low under each ranking")
     p.add_argument("cards", nargs="+", help="cards such as As Kd 7h (or 'AsKd7h')")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -191,6 +218,9 @@ def _parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     p.set_defaults(run=_eval)
+
+
+def _add_bench(sub: Any) -> None:
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
     b.add_argument("--hands", type=int_range(1), default=2_000_000,
                    help="hands per batch (default 2,000,000)")
@@ -199,12 +229,6 @@ def _parser() -> argparse.ArgumentParser:
     b.add_argument("--seed", type=int_range(0), default=0, help="seed of the random hands (default 0)")
     b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
-    add_play_parser(sub)
-    sub.choices["play"].set_defaults(run=run_play)
-    add_equity_parser(sub)
-    sub.choices["equity"].set_defaults(run=run_equity)
-    add_replay_parser(sub)
-    return parser
 
 
 _SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
@@ -240,7 +264,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     closed early (``splitpot play ... | head``: quietly)."""
     _plain_text_streams()
     try:
-        args = _parser().parse_args(argv)
+        words = sys.argv[1:] if argv is None else list(argv)
+        command = next((w for w in words if not w.startswith("-")), None)
+        args = _parser(command if command in _COMMANDS else None).parse_args(words)
         try:
             return int(args.run(args))
         except SplitpotError as err:

@@ -168,6 +168,7 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--sevens", choices=["lose-all", "forfeit-pot", "off"], default=None,
                         help="california-lowball's sevens rule (lose-all)")
     _add_variant_arguments(parser)
+    parser.set_defaults(run=run_play)
 
 
 def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:

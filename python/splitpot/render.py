@@ -45,7 +45,7 @@ from rich.progress import Progress as _RichProgress
 from rich.table import Table
 from rich.text import Text
 
-from splitpot.engine.events import card_text
+from splitpot.cards import card_text
 
 __all__ = [
     "HIDDEN",

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum, unique
 
+from splitpot.cards import card_text
 from splitpot.engine.betting import Action, Option
-from splitpot.engine.events import card_text
 from splitpot.errors import IllegalActionError
 from splitpot.validate import as_bool, as_choice
 

@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from splitpot.cards import Card
+from splitpot.cards import Card, card_text
 
 __all__ = [
     "AntePosted",
@@ -63,17 +63,7 @@ __all__ = [
 
 E = TypeVar("E", bound="Event")
 
-_CARD_TEXT = tuple(str(Card(i)) for i in range(53))
 _CARD_FIELDS = frozenset({"cards", "card", "discarded", "received"})
-
-
-def card_text(card: int) -> str:
-    """The text of an int-encoded card.
-
-    >>> card_text(51)
-    'As'
-    """
-    return _CARD_TEXT[card]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -472,7 +462,7 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     for f in dataclasses.fields(event):
         value = getattr(event, f.name)
         if f.name in _CARD_FIELDS:
-            value = _CARD_TEXT[value] if isinstance(value, int) else [_CARD_TEXT[c] for c in value]
+            value = card_text(value) if isinstance(value, int) else [card_text(c) for c in value]
         elif isinstance(value, tuple):
             value = [list(v) if isinstance(v, tuple) else v for v in value]
         out[f.name] = value

@@ -38,10 +38,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from splitpot.cards import parse_cards
+from splitpot.cards import card_text, parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
-from splitpot.engine.events import card_text
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
 from splitpot.engine.order import high_card_order, low_card_order
 from splitpot.engine.positional import wilds_with
