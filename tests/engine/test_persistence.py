@@ -12,6 +12,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -28,12 +29,16 @@ from .test_illegal_exact import full_state
 from .test_random_play import OPTIONS, take
 
 
-def _mid_hand(game: str, seed: int, variant: int, moves: int) -> State:
+def _mid_hand(game: str, seed: int, variant: int, moves: int,
+              each: Callable[[State], None] | None = None) -> State:
+    """A random hand after ``moves`` moves (``each`` called at every point on the way)."""
     spec = get_game(game, **OPTIONS[game][variant % len(OPTIONS[game])])
     rng = random.Random(seed)
     seats = rng.randint(spec.min_players, min(spec.max_players, 7))
     state = State(spec, [rng.choice([4, 30, 200]) for _ in range(seats)], button=seed % seats, seed=seed)
     for _ in range(moves):
+        if each is not None:
+            each(state)
         if state.is_complete:
             break
         take(state, rng)
@@ -68,13 +73,26 @@ def test_copied_and_pickled_hands_go_on_as_the_original(
         assert restored.events == state.events and restored.stacks == state.stacks
 
 
-@pytest.mark.parametrize("game", sorted(GAMES))
+def _replays_alike(state: State) -> None:
+    history = state.history()
+    for strict in (True, False):
+        again = history.replay(strict=strict)
+        assert again.snapshot() == state.snapshot(), (strict, state.events[-1:])
+        assert again.automate is state.automate and again.is_complete is state.is_complete
+
+
+@pytest.mark.parametrize(("game", "variant"), [(g, v) for g in sorted(GAMES) for v in range(len(OPTIONS[g]))])
 @settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32), variant=st.integers(0, 3), moves=st.integers(0, 40))
+@given(seed=st.integers(0, 2**32), moves=st.integers(0, 40))
 def test_a_history_saved_mid_hand_replays_to_the_same_state(
-    game: str, seed: int, variant: int, moves: int
+    game: str, variant: int, seed: int, moves: int
 ) -> None:
-    state = _mid_hand(game, seed, variant, moves)
+    """Saved at every point of a random hand of every option variant, the history
+    replays, strict and not, to the same state; saved at the last, it goes on alike.
+    (It was saved at one point drawn blindly, of a variant drawn blindly: the point
+    where five-card stud with turn-ups rests before the first turn-up, which the
+    replay missed, came up in under 1% of examples.)"""
+    state = _mid_hand(game, seed, variant, moves, each=_replays_alike)
     restored = History.from_json(state.history().to_json()).replay()
     assert restored.snapshot() == state.snapshot()
     assert restored.legal_actions() == state.legal_actions() and restored.actor == state.actor
