@@ -19,11 +19,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import Call, Deal, DealersChoice
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
 from splitpot.engine.state import State
+from splitpot.errors import PolicyPickleError
 from splitpot.games import GAMES, get_game
+from splitpot.house import example_house, house_dealer
 
 from .test_illegal_exact import full_state
 from .test_random_play import OPTIONS, take
@@ -116,3 +119,41 @@ def test_a_session_pickled_between_hands_deals_the_same_next_hands() -> None:
     restored = pickle.loads(pickle.dumps(session))
     ours, theirs = session.play(3, SimpleBot(seed=2)), restored.play(3, SimpleBot(seed=2))
     assert [h.events for h in ours] == [h.events for h in theirs] and session.stacks == restored.stacks
+
+
+def _calls_stud(deal: Deal) -> Call:
+    """A dealer policy defined at the module's top level: it pickles."""
+    return Call(game="seven-card-stud")
+
+
+def test_a_dealers_choice_session_with_a_lambda_policy_says_which_does_not_pickle() -> None:
+    """Was: pickle's "Can't pickle <function <lambda>...>: attribute lookup <lambda> on
+    __main__ failed", naming no seat and saying nothing of what pickles."""
+    def nested(deal: Deal) -> Call:
+        return Call(game="five-card-stud")
+
+    cases = [(lambda deal: Call(game="seven-card-stud"), 0), ([_calls_stud, _calls_stud, nested], 2)]
+    for dealer, seat in cases:
+        session = DealersChoice([100] * 3, dealer=dealer, seed=1)
+        session.play(2, SimpleBot(seed=1))
+        saved = full_state(session)
+        message = rf"policy of seat {seat}, <function .*, cannot be pickled: .* at a module's top level"
+        with pytest.raises(PolicyPickleError, match=message) as err:
+            pickle.dumps(session)
+        assert isinstance(err.value, TypeError) and isinstance(err.value, pickle.PicklingError)
+        assert full_state(session) == saved  # nothing changed; copies still work and go on alike
+        twin = copy.deepcopy(session)
+        ours, theirs = session.play(2, SimpleBot(seed=2)), twin.play(2, SimpleBot(seed=2))
+        assert [h.events for h in ours] == [h.events for h in theirs]
+
+
+def test_a_dealers_choice_session_with_policies_that_pickle_pickles() -> None:
+    for dealer in [_calls_stud, house_dealer(example_house(), 3)]:
+        session = DealersChoice([100] * 3, dealer=dealer, seed=2)
+        session.play(2, SimpleBot(seed=1))
+        restored, twin = pickle.loads(pickle.dumps(session)), copy.deepcopy(session)
+        assert full_state(restored) == full_state(session) == full_state(twin)
+        assert type(restored.dealers) is tuple
+        hands = [s.play(3, SimpleBot(seed=2)) for s in (session, restored, twin)]  # the house dealer's rng:
+        assert all([h.events for h in hs] == [h.events for h in hands[0]] for hs in hands)  # one each
+        assert restored.calls == session.calls == twin.calls
