@@ -250,6 +250,12 @@ def _street_where_the_turn_ups_begin(doc: dict[str, Any]) -> None:
     doc["events"].insert(_first(doc, "turn_up"), dict(fifth))
 
 
+def _fifth_streets_card_changed(doc: dict[str, Any]) -> None:
+    turned = max(i for i, e in enumerate(doc["events"]) if e["event"] == "turn_up")
+    deal = next(e for e in doc["events"][turned:] if e["event"] == "deal")
+    deal["cards"] = [next(c for c in doc["deck"][::-1] if c not in deal["cards"])]
+
+
 def _close_of_fourth_street_dropped(doc: dict[str, Any]) -> None:
     doc["events"].pop(_first(doc, "turn_up") - 1)
 
@@ -262,6 +268,7 @@ TAMPERS: dict[str, tuple[Callable[[dict[str, Any]], None], bool]] = {
     "a turn-up out of turn": (_turn_up_out_of_turn, True),
     "a street dealt where the turn-ups begin": (_street_where_the_turn_ups_begin, False),
     "the check closing fourth street dropped": (_close_of_fourth_street_dropped, True),
+    "a card of fifth street changed": (_fifth_streets_card_changed, False),
 }
 
 
