@@ -47,18 +47,20 @@ splitpot.errors.RuleError: Call: unequal antes [1, 2, 1]: no player may be made 
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import pickle
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, SupportsIndex
 
 from splitpot.cards import _RANK_PLURALS, Card, _rank_index
 from splitpot.engine.history import History
 from splitpot.engine.session import Session, _frame, _json_data
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
+from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 
@@ -368,10 +370,43 @@ DealerPolicy = Callable[[Deal], Call]
 """A dealer: takes the :class:`Deal` and returns the :class:`Call`."""
 
 
+class _Policies:
+    """A session's dealer policies while it is pickled or copied: pickling checks
+    that each policy pickles, to name the one that does not (pickle's own error
+    names a ``<lambda>`` and no seat); copies copy the policies as before."""
+
+    __slots__ = ("policies",)
+
+    def __init__(self, policies: tuple[DealerPolicy, ...]) -> None:
+        self.policies = policies
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Policies:
+        return _Policies(copy.deepcopy(self.policies, memo))
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        checked: set[int] = set()
+        for seat, policy in enumerate(self.policies):
+            if id(policy) in checked:
+                continue
+            checked.add(id(policy))
+            try:
+                pickle.dumps(policy, int(protocol))
+            except (pickle.PicklingError, TypeError, AttributeError) as err:
+                raise PolicyPickleError(
+                    f"the dealer policy of seat {seat}, {policy!r}, cannot be pickled: {err}. A policy "
+                    "pickles when it is a function defined at a module's top level (pickle finds a "
+                    "function by its module and name: not a lambda, nor a function defined inside "
+                    "another) or an object of a class defined there whose attributes pickle."
+                ) from None
+        return (_Policies, (self.policies,))
+
+
 class DealersChoice(Session):
     """A dealer's-choice session: stacks carry over, the button moves left, and
     before each deal the dealer calls the game through ``dealer``, one policy
     for every seat or a sequence of one per seat (a person's seat, the computer's).
+    The session pickles when its policies do: a lambda does not
+    (:class:`~splitpot.errors.PolicyPickleError` names its seat).
 
     >>> from splitpot.bots import SimpleBot
     >>> calls = iter([Call(game="lowball"), Call(game="five-card-stud", options={"wild": "2"})])
@@ -405,6 +440,13 @@ class DealersChoice(Session):
     @property
     def _fewest_players(self) -> int:
         return 2  # every game seats two; the call is checked against the table
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "dealers": _Policies(self.dealers)}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        policies = state["dealers"]  # a _Policies, or the tuple itself (pickled before there was one)
+        self.__dict__.update(state, dealers=policies.policies if type(policies) is _Policies else policies)
 
     def deal(self) -> Deal:
         """The deal about to be dealt (the previous hand, if any, complete)."""

@@ -29,6 +29,9 @@ a history document that does not match its    :class:`HistoryError` (a ``ValueEr
 schema or does not replay
 a house list (dealer's choice) that is not     :class:`HouseListError` (a ``RuleError``)
 TOML or names a bad call
+a dealer's-choice session pickled with a       :class:`PolicyPickleError`: both an
+dealer policy that does not pickle (a          ``ArgumentTypeError`` and a
+lambda, a nested function)                     ``pickle.PicklingError``
 ============================================  ==================================================
 
 So a game loop that catches :class:`IllegalActionError` also catches an
@@ -44,6 +47,8 @@ True
 
 from __future__ import annotations
 
+import pickle
+
 __all__ = [
     "ArgumentTypeError",
     "CardError",
@@ -53,6 +58,7 @@ __all__ = [
     "HouseListError",
     "IllegalActionError",
     "IllegalActionTypeError",
+    "PolicyPickleError",
     "RankingError",
     "RuleError",
     "SplitpotError",
@@ -110,3 +116,12 @@ class HouseListError(RuleError):
     """A dealer's-choice house list cannot be read (not TOML, a missing file) or
     names a call that is refused (an unknown game, an option that does not fit
     it, a bad weight); the message starts with the file and line (``house.toml:12:``)."""
+
+
+class PolicyPickleError(ArgumentTypeError, pickle.PicklingError):
+    """A dealer's-choice session is pickled, and one of its dealer policies cannot
+    be: pickle stores a function by its module and name, so a lambda or a function
+    defined inside another is not found again.  The message names the seat and the
+    policy; a function defined at a module's top level, or an object of a class
+    defined there, pickles.  Also a ``pickle.PicklingError``, which pickle raises
+    for a lambda."""

@@ -732,12 +732,13 @@ class _Reader:
         receivers = state.active
         due = {s: self._pending(s) for s in receivers}
         have_cards = any(due.values()) or bool(self._pending(None))
+        if state._silent_step():  # the turn-ups come first: a step that logs nothing, at the end too
+            state.advance()
+            return True
         if at_end and per and not have_cards and self.finishing is None:
             return False
-        turn_up = street.turn_up
-        turn_ups_first = turn_up is not None and turn_up.before_deal and state._face_down is None
-        if self.decks is not None or turn_ups_first:
-            state.advance()  # the deck is known (the file's cards checked after), or turn-ups come first
+        if self.decks is not None:
+            state.advance()  # the deck is known (the file's cards checked after)
             return True
         burn = None
         if street.burn and self.queues["_burns"]:

@@ -141,14 +141,26 @@ class History:
         return cls.from_dict(data, verify=verify)
 
     def replay(self, *, strict: bool = True) -> State:
-        """Play the hand again on a fresh state and return it.
+        """Play the hand again on a fresh state and return it, where the logged
+        hand reached: a finished hand comes back finished.
 
         With ``strict`` (the default) every dealer step and every player action is
         taken in the order logged and must produce the logged event exactly (the
         cards from the deck, the chips moved, the pots and the final stacks); the
         first that does not, or an action illegal at its point, raises
         :class:`~splitpot.errors.HistoryError` naming the event.  Otherwise only
-        the logged player actions are played again.
+        the logged player actions are played again, the dealer's steps taken
+        between them unchecked.  Either way the dealer steps that log nothing
+        after the last event (the start of the turn-ups in five-card stud with
+        turn-ups) are taken, as the hand that was logged took them.
+
+        >>> from splitpot.games import get_game
+        >>> from splitpot.engine.state import Phase, State
+        >>> state = State(get_game("five-card-stud", turn_up=True), [50, 50], seed=1)
+        >>> while state.phase is not Phase.TURNING_UP:
+        ...     _ = state.call() if state.can_call() else state.check() if state.can_check() else state.bet()
+        >>> state.history().replay().snapshot() == state.snapshot()
+        True
         """
         from splitpot.engine.state import State
 
@@ -156,16 +168,13 @@ class History:
         decks = [self.deck, *later] if later else self.deck
         try:
             state = State(self.spec, self.stacks, button=self.button, deck=decks,
-                          automate=not strict, game_call=self.call)
+                          automate=False, game_call=self.call)
         except SplitpotError as err:
             raise HistoryError(f"the hand cannot be dealt again: {err}") from None
-        log = self.events
-        if not strict:
-            for i, event in enumerate(log):
-                if event.player_action or event.dealer_call:
-                    _apply(state, i, event)
-            return state
-        _replay_onto(state, log)
+        if strict:
+            _replay_onto(state, self.events)
+        else:
+            _replay_actions(state, self.events)
         return state
 
 
@@ -217,6 +226,59 @@ def _replay_onto(state: State, log: Sequence[ev.Event]) -> None:
     if len(state.events) != len(log):
         extra = ev.event_to_dict(state.events[len(log)])
         raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
+    _run_on(state)
+
+
+def _replay_actions(state: State, log: Sequence[ev.Event]) -> None:
+    """Play ``log`` on ``state`` (built with ``automate=False``) as
+    :meth:`History.replay` does without ``strict``: the logged player actions (and
+    dealer's calls) in order, the dealer's steps before each taken unchecked, then
+    the dealer's steps as far as the log goes."""
+    for i, event in enumerate(log):
+        if event.player_action or event.dealer_call:
+            _deal_while(state, i, lambda: True)
+            _apply(state, i, event)
+    _deal_while(state, len(log), lambda: len(state.events) < len(log))
+    _run_on(state)
+
+
+def _deal_while(state: State, index: int, more: Callable[[], bool]) -> None:
+    """Take dealer steps while one is due and ``more()``; HistoryError naming event
+    ``index`` if the deal cannot go on."""
+    from splitpot.engine.state import _DEALER_PHASES
+
+    while state.phase in _DEALER_PHASES and more():
+        try:
+            state.advance()
+        except SplitpotError as err:
+            raise HistoryError(f"event {index}: the deal cannot go on: {err}") from None
+
+
+def _run_on(state: State, *, rest: bool = False) -> None:
+    """Take the dealer steps that log nothing after the last event replayed (the
+    start of the turn-ups): the hand that was logged took them if it went on at
+    all, and its log cannot tell.  So a replay stands where the logged hand
+    reached (a hand dealt by hand that stopped before such a step comes back
+    after it).  A step that logs something is left waiting, as a hand dealt by
+    hand leaves it; with ``rest`` (a session's hand, whose dealer never waits)
+    that is a log cut short: :class:`~splitpot.errors.HistoryError`.
+
+    :meth:`History.replay` and :meth:`splitpot.engine.session.Session.from_dict`
+    both end a replay here."""
+    from splitpot.engine.state import _DEALER_PHASES
+
+    logged = len(state.events)
+    try:
+        while state.phase in _DEALER_PHASES and state._silent_step():
+            state.advance()
+        if rest and state.phase in _DEALER_PHASES:
+            state.advance()  # only to name the step: the hand is refused
+            raise HistoryError(f"the log stops before a dealer step ({state.events[logged].kind}), where "
+                               "a session's hand never rests.")
+    except HistoryError:
+        raise
+    except SplitpotError as err:
+        raise HistoryError(f"the log stops at {logged} events, and the deal cannot go on: {err}") from None
     state.automate = state.phase not in _DEALER_PHASES
 
 

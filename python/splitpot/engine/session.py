@@ -24,10 +24,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.engine.history import History, _document_spec, _replay_onto
+from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on
 from splitpot.engine.schema import SESSION_VERSION, validate_session
 from splitpot.engine.spec import GameSpec
-from splitpot.engine.state import _DEALER_PHASES, State
+from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
 
@@ -328,20 +328,9 @@ class Session:
                 if state.deck_order != history.deck:
                     raise HistoryError(f"deck: not the deck that seed {seed} deals.")
                 _replay_onto(state, history.events)
+            _run_on(state, rest=True)  # a session's hand rests only where a player acts, or finished
         except HistoryError as err:
             raise HistoryError(f"{where}: {err}") from None
-        # The replay stops at the last event; the original's dealer went on to where a
-        # player acts (a step that logs nothing, such as the start of the turn-ups).
-        logged = len(state.events)
-        try:
-            while state.phase in _DEALER_PHASES:
-                state.advance()
-        except SplitpotError as err:  # pragma: no cover - the original's dealer took the same steps
-            raise HistoryError(f"{where}: the deal cannot go on: {err}") from None
-        if len(state.events) != logged:
-            raise HistoryError(f"{where}: the log stops before a dealer step ({state.events[logged].kind}), "
-                               "where a session's hand never rests.")
-        state.automate = True
         return state
 
 

@@ -472,6 +472,21 @@ class State:
             f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
         )
 
+    def _silent_step(self) -> bool:
+        """Whether the next dealer step logs nothing: the start of turn-ups chosen
+        before a street is dealt (:meth:`_deal_street`), forced bets where the game
+        has none (:meth:`_post_forced_bets`).  A log that stops before such a step
+        cannot tell whether it was taken, so a replay takes it
+        (:func:`splitpot.engine.history._run_on`)."""
+        phase = self.phase
+        if phase is _DEALING:
+            rule = self.spec.streets[self.street].turn_up
+            return rule is not None and rule.before_deal and self._face_down is None
+        if phase is _FORCED_BETS:
+            stakes = self.spec.stakes
+            return not stakes.ante and not stakes.blinds
+        return False
+
     def verify_deal_street(
         self, cards: Mapping[int | None, dealing.CardsInput] | None = None, *,
         burn: Card | int | str | None = None,
@@ -530,7 +545,7 @@ class State:
                               or phase is _FORCED_BETS):
             self._run_dealer()
 
-    def _post_forced_bets(self) -> ev.Event | None:
+    def _post_forced_bets(self) -> ev.Event | None:  # no ante and no blinds: logs nothing (_silent_step)
         stakes = self.spec.stakes
         last: ev.Event | None = None
         ante = stakes.ante
@@ -562,7 +577,7 @@ class State:
         street = self.spec.streets[self.street]
         rule = street.turn_up
         if rule is not None and rule.before_deal and self._face_down is None:
-            self._begin_turn_up(rule)  # the choices first; the deal follows them
+            self._begin_turn_up(rule)  # the choices first; the deal follows them (logs nothing: _silent_step)
             return None
         last = self._log(_STREET(self.street, street.name))
         if street.burn:
