@@ -944,9 +944,16 @@ constexpr int kSideClasses = 6;
 constexpr std::array<std::array<std::uint16_t, 2>, kSideClasses> kClassPair = {
     {{2, 0}, {2, 1}, {2, 2}, {2, 3}, {0, 0}, {0, 1}}};
 /// The class of a pair where b is (0) zero with a > 0, (1) below a, (2) equal, (3) above: by whether a is 0.
-constexpr std::array<std::array<int, 4>, 2> kClassOf = {{{0, 1, 2, 3}, {4, 4, 4, 5}}};
+constexpr std::array<std::array<std::size_t, 4>, 2> kClassOf = {{{0, 1, 2, 3}, {4, 4, 4, 5}}};
 /// Weighted pairs by class: [high class][low class].
 using Grid = std::array<std::array<i128, kSideClasses>, kSideClasses>;
+/// The sweep's weighted pairs, [A's high is 0][A's low is 0][B's primary
+/// cell][B's secondary cell], each cell (0) 0 with A's not, (1) below A's,
+/// (2) equal, (3) above; read into a Grid once counted.
+using Tally = std::array<i128, 2 * 2 * 4 * 4>;
+constexpr std::size_t tally_at(bool hi0, bool lo0, std::size_t r, std::size_t c) noexcept {
+  return ((static_cast<std::size_t>(hi0) * 2 + static_cast<std::size_t>(lo0)) * 4 + r) * 4 + c;
+}
 
 class Fenwick {
  public:
@@ -1076,20 +1083,14 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     }
   }
   const int threads = std::min(rq.threads, kMaxThreads);
-  std::vector<Grid> grids(static_cast<std::size_t>(threads), Grid{});
+  std::vector<Tally> tallies(static_cast<std::size_t>(threads), Tally{});
   std::vector<Fenwick> trees;
   for (int i = 0; i < threads; ++i) trees.emplace_back(qv.size());
   // Per A completion of a bucket: B's weight at or below each primary cut
-  // short of all, by secondary cut (the last: every secondary).
-  using Cuts = std::array<std::array<std::int64_t, kCuts>, kCuts - 1>;
+  // (rows) and each secondary cut (columns).
+  using Cuts = std::array<std::array<std::int64_t, kCuts>, kCuts>;
   std::vector<std::vector<Cuts>> scratch(static_cast<std::size_t>(threads));
 
-  // A primary class and a secondary one, to the grid's high and low.
-  auto add_cell = [&](Grid& grid, int cp, int cs, i128 amount) {
-    const auto ch = static_cast<std::size_t>(primary_high ? cp : cs);
-    const auto cl = static_cast<std::size_t>(primary_high ? cs : cp);
-    grid[ch][cl] += amount;
-  };
 
   const int top = std::min(ka, kb);
   std::uint64_t units_before = 0;
@@ -1126,7 +1127,7 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     const std::uint64_t per_chunk = std::max<std::uint64_t>(1, n_buckets / std::max<std::uint64_t>(1, 64 * static_cast<std::uint64_t>(threads)));
     const std::uint64_t chunks = (n_buckets + per_chunk - 1) / per_chunk;
     auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
-      Grid& grid = grids[static_cast<std::size_t>(id)];
+      Tally& tally = tallies[static_cast<std::size_t>(id)];
       Fenwick& tree = trees[static_cast<std::size_t>(id)];
       auto& tmp = scratch[static_cast<std::size_t>(id)];
       const std::uint64_t b_first = chunk * per_chunk;
@@ -1146,13 +1147,13 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
             while (j < b1 && P(B[items_b[j]]) < v) below += static_cast<std::int64_t>(B[items_b[j++]].weight);
             upto = below;
             while (j < b1 && P(B[items_b[j]]) == v) upto += static_cast<std::int64_t>(B[items_b[j++]].weight);
-            const auto& cls = kClassOf[v == 0 ? 1 : 0];
+            // One side only (no declarations): the other is 0 in every hand (equal, A's 0).
+            const std::size_t base = G::kHigh ? tally_at(v == 0, true, 0, 2) : tally_at(true, v == 0, 0, 2);
             for (; i < a1 && P(A[items_a[i]]) == v; ++i) {
               const i128 wa = sign * static_cast<i128>(A[items_a[i]].weight);
-              // One side only (no declarations): the other is 0 in every hand (class 4).
-              add_cell(grid, cls[1], 4, wa * below);
-              add_cell(grid, cls[2], 4, wa * (upto - below));
-              add_cell(grid, cls[3], 4, wa * (total_b - upto));
+              tally[base + 4] += wa * below;  // primary cells 1, 2, 3
+              tally[base + 8] += wa * (upto - below);
+              tally[base + 12] += wa * (total_b - upto);
             }
             below = upto;
           }
@@ -1177,14 +1178,17 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           auto snapshot = [&](std::uint32_t from, std::uint32_t to, std::size_t cut, std::int64_t inserted) {
             for (std::uint32_t k = from; k < to; ++k) read(items_a[k], tmp[k - a0][cut - kFrom], inserted);
           };
-          bool zeros_read = false;  // declared: the cut at 0 (B's zeros inserted first), read by every A above 0
+          // Declared: B's primary zeros go in first; every A above 0 reads the
+          // cut at 0 (unless there are none: then it is 0).
+          bool zeros_done = false, zero_cut = false;
           for (std::uint32_t i = a0; i < a1;) {
             const std::uint16_t v = P(A[items_a[i]]);
             if constexpr (kZeros) {
-              if (v > 0 && !zeros_read) {
+              if (v > 0 && !zeros_done) {
                 insert_while([](std::uint16_t p) { return p == 0; }, below);
-                zeros_read = true;
-                snapshot(i, a1, 0, below);
+                zeros_done = true;
+                zero_cut = below > 0;  // only zeros are in the tree yet
+                if (zero_cut) snapshot(i, a1, 0, below);
               }
             }
             insert_while([v](std::uint16_t p) { return p < v; }, below);
@@ -1201,13 +1205,10 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           for (std::uint32_t k = a0; k < a1; ++k) {
             const std::uint32_t x = items_a[k];
             const Entry& a = A[x];
-            const bool p0 = P(a) == 0, q0 = Q(a) == 0;
-            // B's weight at or below each primary cut (rows) and secondary cut
-            // (columns); a class is a cell's difference to the rows and columns before.
-            std::array<std::array<std::int64_t, kCuts>, kCuts> at{};
-            for (std::size_t r = 0; r + 1 < kCuts; ++r) at[r] = tmp[k - a0][r];
+            // A class is a cell's difference to the rows and columns before.
+            Cuts& at = tmp[k - a0];
             if constexpr (kZeros) {
-              if (p0) at[0] = {};  // A's 0: its cut at 0 was not read (no B is below it)
+              if (!zero_cut || P(a) == 0) at[0] = {};  // not read (an A of 0 has no B below it)
             }
             read(x, at[kCuts - 1], total_b);
             const i128 wa = sign * static_cast<i128>(a.weight);
@@ -1215,9 +1216,7 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
               for (std::size_t c = 0; c < kCuts; ++c) {
                 const std::int64_t cell = at[r][c] - (r ? at[r - 1][c] : 0) - (c ? at[r][c - 1] : 0) +
                                           (r && c ? at[r - 1][c - 1] : 0);
-                if (cell) {
-                  add_cell(grid, kClassOf[p0][r + kFrom], kClassOf[q0][c + kFrom], wa * cell);
-                }
+                if (cell) tally[tally_at(a.hi == 0, a.lo == 0, r + kFrom, c + kFrom)] += wa * cell;
               }
             }
           }
@@ -1239,10 +1238,21 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   if (mon.stop == EquityStop::Complete) mon.tick(total_units, total_units, true);
   result.stop = mon.stop;
   if (result.stop != EquityStop::Complete) return result;
+  // The tallies by class, primary and secondary to high and low.
   Grid grid{};
-  for (const Grid& g : grids)
-    for (std::size_t r = 0; r < kSideClasses; ++r)
-      for (std::size_t c = 0; c < kSideClasses; ++c) grid[r][c] += g[r][c];
+  for (const Tally& t : tallies) {
+    for (std::size_t hi0 = 0; hi0 < 2; ++hi0) {
+      for (std::size_t lo0 = 0; lo0 < 2; ++lo0) {
+        const std::size_t p0 = primary_high ? hi0 : lo0, q0 = primary_high ? lo0 : hi0;
+        for (std::size_t r = 0; r < 4; ++r) {
+          for (std::size_t c = 0; c < 4; ++c) {
+            const std::size_t cp = kClassOf[p0][r], cs = kClassOf[q0][c];
+            (primary_high ? grid[cp][cs] : grid[cs][cp]) += t[tally_at(hi0 != 0, lo0 != 0, r, c)];
+          }
+        }
+      }
+    }
+  }
   settle_classes<G>(s, grid, result);
   return result;
 }
