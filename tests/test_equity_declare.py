@@ -88,16 +88,17 @@ def brute(
 def assert_exact(game: str, hands: list[str], declare: list[str], **kwargs: Any) -> None:
     outcomes, counts = brute(game, hands, declare, **kwargs)
     r = equity(game, hands, declare=declare, threads=1, **kwargs)
-    assert r.exact and r.method == "enumerate" and r.outcomes == outcomes
+    assert r.exact and r.method == ("count" if len(hands) == 2 else "enumerate") and r.outcomes == outcomes
     assert r.declare == tuple(declare)
     for p, c in zip(r, counts, strict=True):
         for name in FIELDS[:-1]:
             assert getattr(p, name) * outcomes == pytest.approx(c[name], abs=1e-6), (name, declare)
         assert p.share * outcomes * UNITS == pytest.approx(c["share"], rel=1e-12, abs=1e-3)
     # The core's integer counts, exactly (no rounding through fractions).
-    run = prepare_equity(game, hands, declare=declare, threads=1, **kwargs)
-    rows = run.counts()[0]
-    assert [list(row[:6]) for row in rows] == [[c[f] for f in FIELDS] for c in counts]
+    for method in ("auto", "enumerate"):
+        run = prepare_equity(game, hands, declare=declare, threads=1, method=method, **kwargs)
+        rows = run.counts()[0]
+        assert [list(row[:6]) for row in rows] == [[c[f] for f in FIELDS] for c in counts], method
 
 
 # Small seven-card spots (one or two unknown cards in all): pairs of aces and wheels, tied
@@ -230,12 +231,134 @@ def test_declaration_enum_and_names_are_the_same() -> None:
     assert a == b and a.declare == ("both", "low")
 
 
+# Heads-up spots of every game that takes declarations, counted and enumerated: lows that do
+# not qualify (stud 8), tied highs and lows, both-declarers who fail, dead hands (penalty
+# cards: a high of 0 too) and wild cards.
+HEADS_UP: list[tuple[str, list[str], dict[str, Any]]] = [
+    ("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], {}),
+    ("seven-card-stud-8", ["As 2s 3s 4s 5d 9c", "Ad 2d 3d 4d 5h"], {"dead": "Kc Kd Qs Qh"}),
+    ("seven-card-stud-8", ["7h 6h 5c Ks Kh", "8d 4d 3c Qc Qd"], {"penalty": "7c 8c", "dead": "9s"}),
+    ("seven-card-stud-8", ["2c Ad 7c 7d 9s 3h", "Kc Kd 3s 3c 4c"], {"wild": "2"}),
+    ("seven-card-stud-high-low", ["2c 3c 4c 5c 7d Kd", "2d 3d 4d 5d 7h"], {}),
+    ("seven-card-stud-high-low", ["As Ad 2c 3c 4d", "Kd Kc 2d 3d 4c"], {"low": "ace-to-five"}),
+    (
+        "seven-card-stud-declare",
+        ["7h 5c 4d 3s Ks", "As 2s 3c 4c 6s 9d"],
+        {"low": "ace-to-six", "penalty": "5"},
+    ),
+    ("five-card-stud", ["As 2d 7c", "Qs 3d 4h"], {"low": "ace-to-five", "dead": "Ac Kc 9s 9h"}),
+    (
+        "five-card-stud",
+        ["5s 4d 9h", "5c 4h 8s"],
+        {"low": "deuce-to-seven", "penalty": "J", "penalty_rule": "void-card"},
+    ),
+    ("mexican-stud", ["5c Ad Kd", "9c Qs 2h"], {"low": "ace-to-six"}),
+    ("mexican-stud", ["3c 4d 6s", "3h Ah 5s"], {"low": "ace-to-five", "penalty": "Kd"}),
+]
+
+
+def exact_counts(game: str, hands: list[str], method: str, **kwargs: Any) -> tuple[int, list[list[int]]]:
+    """The core's integer counts of an exact run: (outcomes, each player's row)."""
+    counts = prepare_equity(game, hands, threads=1, method=method, **kwargs).counts()
+    assert counts[2] and counts[3] == {"count": 2, "enumerate": 1}[method]
+    return counts[1], [list(row) for row in counts[0]]
+
+
+@pytest.mark.parametrize(("game", "hands", "options"), HEADS_UP)
+def test_heads_up_counting_equals_enumeration_for_every_declaration(
+    game: str, hands: list[str], options: dict[str, Any]
+) -> None:
+    """Counted and enumerated, every integer the same, for each pair of declarations with and
+    without tie_keeps_half."""
+    for declare in itertools.product(("high", "low", "both"), repeat=2):
+        for keeps in (False, True):
+            kwargs = {"declare": list(declare), "tie_keeps_half": keeps, **options}
+            counted = exact_counts(game, hands, "count", **kwargs)
+            assert counted == exact_counts(game, hands, "enumerate", **kwargs), (declare, keeps)
+            assert equity(game, hands, threads=1, **kwargs).method == "count"
+
+
+def test_the_heads_up_spots_reach_every_rule() -> None:
+    """The counted spots hold swings that forfeit, halves kept (tie_keeps_half), ties, lows that
+    do not qualify (an equal split when only low was declared), and dead hands (a penalty card
+    changes the counts)."""
+    seen: set[str] = set()
+    for game, hands, options in HEADS_UP:
+        for declare in itertools.product(("high", "low", "both"), repeat=2):
+            outcomes, rows = exact_counts(game, hands, "count", declare=list(declare), **options)
+            kept = exact_counts(game, hands, "count", declare=list(declare), tie_keeps_half=True, **options)
+            if kept[1] != rows:
+                seen.add("tie keeps half")
+            for d, (_, ht, _, lt, scoop, _, _) in zip(declare, rows, strict=True):
+                if d == "both" and scoop < outcomes:
+                    seen.add("swing fails")
+                if ht or lt:
+                    seen.add("tie")
+            if declare == ("low", "low") and rows[0][1] and game == "seven-card-stud-8":
+                seen.add("unqualified lows: equal split")
+        if options.get("penalty_rule", "dead-hand") == "dead-hand" and "penalty" in options:
+            plain = {k: v for k, v in options.items() if k != "penalty"}
+            declare = ["both", "high"]
+            if exact_counts(game, hands, "count", declare=declare, **options) != exact_counts(
+                game, hands, "count", declare=declare, **plain
+            ):
+                seen.add("dead hands")
+    assert seen == {"tie keeps half", "swing fails", "tie", "unqualified lows: equal split", "dead hands"}
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    deal=st.permutations(range(52)),
+    spot=st.sampled_from(
+        [
+            ("seven-card-stud-8", None, 5),
+            ("seven-card-stud-8", None, 6),
+            ("seven-card-stud-high-low", "deuce-to-seven", 6),
+            ("seven-card-stud-high-low", "ace-to-six", 5),
+            ("seven-card-stud-declare", "ace-to-five", 6),
+            ("five-card-stud", "ace-to-five", 3),
+            ("five-card-stud", "deuce-to-seven", 4),
+            ("mexican-stud", "ace-to-six", 3),
+            ("mexican-stud", "ace-to-five", 4),
+        ]
+    ),
+    short=st.integers(0, 1),
+    declare=st.lists(st.sampled_from(["high", "low", "both"]), min_size=2, max_size=2),
+    keeps=st.booleans(),
+    penalty=st.integers(0, 2),
+)
+def test_random_heads_up_declared_counting_equals_enumeration(
+    deal: list[int],
+    spot: tuple[str, str | None, int],
+    short: int,
+    declare: list[str],
+    keeps: bool,
+    penalty: int,
+) -> None:
+    from splitpot import Card
+
+    game, low, known = spot
+    cards = [str(Card(c)) for c in deal]
+    hands = [" ".join(cards[:known]), " ".join(cards[known : 2 * known - short])]
+    options: dict[str, Any] = {"declare": declare, "tie_keeps_half": keeps}
+    if low is not None:
+        options["low"] = low
+    if penalty:  # a card still in the deck as a penalty card: some completions are dead hands
+        options["penalty"] = cards[2 * known]
+        options["penalty_rule"] = "dead-hand" if penalty == 1 else "void-card"
+    assert exact_counts(game, hands, "count", **options) == exact_counts(game, hands, "enumerate", **options)
+
+
 def test_parts_add_up_with_declarations() -> None:
     hands = ["As 2s 3s 4s 5d 9c", "Ad 2d 3d 4d 5h", "Kd Kc Qs Qh Jc Jd"]
     run = prepare_equity("seven-card-stud-8", hands, declare=["both", "low", "high"], tie_keeps_half=True)
     assert run.plan()[0] == "enumerate"
     parts = [run.counts(part=k, parts=3) for k in range(3)]
     assert run.result(run.combine(parts)) == run.result(run.counts())
+    heads_up = prepare_equity("seven-card-stud-8", hands[:2], declare=["both", "low"], tie_keeps_half=True)
+    assert heads_up.plan() == ("count", 1)  # counting is not split: part 0 counts it all
+    parts = [heads_up.counts(part=k, parts=3) for k in range(3)]
+    assert heads_up.result(heads_up.combine(parts)) == heads_up.result(heads_up.counts())
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -271,7 +394,6 @@ def test_random_spots_and_declarations_equal_brute_force(
         ({"declare": "in-turn"}, ArgumentTypeError, "declare must be a sequence of declarations"),
         ({"tie_keeps_half": True}, RuleError, "tie_keeps_half applies with declarations only"),
         ({"declare": ["high", "low"], "tie_keeps_half": "yes"}, ArgumentTypeError, "tie_keeps_half"),
-        ({"declare": ["high", "low"], "method": "count"}, RuleError, "does not take declarations"),
         ({"declare": ["high", "low"], "both": True}, RuleError, "leave out both"),
         (
             {"game": "seven-card-stud", "declare": ["high", "low"]},
@@ -307,8 +429,6 @@ def test_the_core_refuses_declarations_it_cannot_settle() -> None:
         _core.equity(*args, 2, None, declare=[0, 1, 2])
     with pytest.raises(RuleError, match="unknown declaration id 3"):
         _core.equity(*args, 1, None, declare=[0, 3])
-    with pytest.raises(RuleError, match="counting does not take declarations"):
-        _core.equity(*args, 2, None, declare=[0, 1])
     with pytest.raises(RuleError, match="tie_keeps_half applies with declarations only"):
         _core.equity(*args, 1, None, tie_keeps_half=True)
 

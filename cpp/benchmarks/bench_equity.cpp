@@ -4,6 +4,8 @@
 //   seconds and its time for the whole spot is its measured rate times the
 //   outcomes (pass --full to run it to the end, about 200 s);
 //   fifth street exact, counted and enumerated;
+//   the same two streets declared (both against high, the rules section 4),
+//   counted beside the enumerator as above;
 //   third street Monte Carlo, 1 M samples.
 // Prints the best of several runs and a checksum (player 0's share units).
 // Usage: bench_equity [threads, default 2] [--full]
@@ -38,6 +40,29 @@ double bench(const char* label, const EquityRequest& rq, int reps) {
   return best;
 }
 
+// The enumerator on a spot for `budget` seconds (or to the end): its time for
+// the whole spot, measured or its rate times the outcomes.
+double enumerate_for(const char* label, EquityRequest rq, double budget) {
+  rq.method = EquityMethod::Enumerate;
+  rq.max_outcomes = ~std::uint64_t{0};
+  std::uint64_t done = 0, total = 0;
+  const auto start = Clock::now();
+  EquityHooks hooks;
+  hooks.poll = [&] { return std::chrono::duration<double>(Clock::now() - start).count() < budget; };
+  hooks.progress = [&](std::uint64_t d, std::uint64_t t) {
+    done = d;
+    total = t;
+    return true;
+  };
+  const EquityResult r = equity(rq, hooks);
+  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
+  const double whole = r.stop == EquityStop::Complete ? spent : spent * static_cast<double>(total) / static_cast<double>(std::max<std::uint64_t>(done, 1));
+  std::printf("%-46s %2d thr  %14llu outcomes  %10.2f ms  %s\n", label, rq.threads,
+              static_cast<unsigned long long>(total), whole * 1e3,
+              r.stop == EquityStop::Complete ? "(whole run)" : ("(" + std::to_string(done) + " outcomes in " + std::to_string(spent) + " s, extrapolated)").c_str());
+  return whole;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -58,25 +83,8 @@ int main(int argc, char** argv) {
   const double counted = bench("stud-8 third street, exact, counting", third, 3);
 
   // The enumerator on the same spot: a few seconds (or the whole run).
-  EquityRequest enumerate = third;
-  enumerate.method = EquityMethod::Enumerate;
-  enumerate.max_outcomes = ~std::uint64_t{0};
   const double budget = full ? 1e9 : 8.0;
-  std::uint64_t done = 0, total = 0;
-  const auto start = Clock::now();
-  EquityHooks hooks;
-  hooks.poll = [&] { return std::chrono::duration<double>(Clock::now() - start).count() < budget; };
-  hooks.progress = [&](std::uint64_t d, std::uint64_t t) {
-    done = d;
-    total = t;
-    return true;
-  };
-  const EquityResult r = equity(enumerate, hooks);
-  const double spent = std::chrono::duration<double>(Clock::now() - start).count();
-  const double whole = r.stop == EquityStop::Complete ? spent : spent * static_cast<double>(total) / static_cast<double>(std::max<std::uint64_t>(done, 1));
-  std::printf("%-46s %2d thr  %14llu outcomes  %10.2f ms  %s\n", "stud-8 third street, exact, enumerator", 1,
-              static_cast<unsigned long long>(total), whole * 1e3,
-              r.stop == EquityStop::Complete ? "(whole run)" : ("(" + std::to_string(done) + " outcomes in " + std::to_string(spent) + " s, extrapolated)").c_str());
+  const double whole = enumerate_for("stud-8 third street, exact, enumerator", third, budget);
   std::printf("counting / enumerator, third street, one thread: x%.0f\n", whole / counted);
 
   EquityRequest fifth = third;
@@ -85,6 +93,19 @@ int main(int argc, char** argv) {
   fifth.method = EquityMethod::Enumerate;
   const double fe = bench("stud-8 fifth street, exact, enumerator", fifth, 20);
   std::printf("counting / enumerator, fifth street: x%.1f\n", fe / fc);
+
+  // Declared (both against high): counted as cards speak is, beside the enumerator.
+  EquityRequest declared = third;
+  declared.declarations = {Declaration::Both, Declaration::High};
+  const double dc = bench("stud-8 third street declared, counting", declared, 3);
+  const double de = enumerate_for("stud-8 third street declared, enumerator", declared, budget);
+  std::printf("counting / enumerator, third street declared, one thread: x%.0f; declared / cards speak, counting: x%.2f\n",
+              de / dc, dc / counted);
+  declared.hands = fifth.hands;
+  const double dfc = bench("stud-8 fifth street declared, counting", declared, 20);
+  declared.method = EquityMethod::Enumerate;
+  const double dfe = bench("stud-8 fifth street declared, enumerator", declared, 20);
+  std::printf("counting / enumerator, fifth street declared: x%.1f\n", dfe / dfc);
 
   EquityRequest mc = third;
   mc.samples = 1'000'000;

@@ -17,9 +17,11 @@
 // (inclusion-exclusion over the shared cards; S up to the smaller number of
 // unknown cards). For each S the completions holding S form a bucket; within
 // a bucket the pairs are classified (B's high below, equal to or above A's,
-// and the same for the low) by sweeping both sides in order of one strength
-// with a Fenwick tree over the other. Each class of pairs settles the pot the
-// same way, so twelve weighted counts give every player's figures.
+// and the same for the low; with declarations also whether each strength is
+// 0, no such hand) by sweeping both sides in order of one strength with a
+// Fenwick tree over the other. Each class of pairs settles the pot the same
+// way, cards speak or declared, so a weighted count per class (at most 36)
+// gives every player's figures.
 #include "splitpot/equity.hpp"
 
 #include <algorithm>
@@ -305,9 +307,6 @@ Spot validate(const EquityRequest& rq) {
       if (decl != Declaration::Low) s.high_side |= 1u << i;
       if (decl != Declaration::High) s.low_side |= 1u << i;
       if (decl == Declaration::Both) s.swings |= 1u << i;
-    }
-    if (rq.method == EquityMethod::Count) {
-      throw EquityOptionError("exact counting does not take declarations; use method Enumerate (or Auto)");
     }
     s.declare = true;
     s.tie_keeps_half = rq.tie_keeps_half;
@@ -935,9 +934,26 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
 
 // ---------------------------------------------------------------- exact: counting (two players)
 
-/// The classes of a pair: B's high below / equal to / above A's (rows), and
-/// B's low below A's, both without a low, equal (and a low), above (columns).
-using Grid = std::array<std::array<i128, 4>, 3>;
+/// A pair's class on one side (its high, or its low), from A's strength a and
+/// B's b (0: no such hand, as no qualifying low or a dead hand): B has none
+/// and A has; 0 < b < a; b = a > 0; b > a > 0; neither has; A has none and B
+/// has. A class settles that side the same way in every pair of it, cards
+/// speak or declared, so the pot of a pair is settled by its two classes.
+constexpr int kSideClasses = 6;
+/// A representative (a, b) of each class.
+constexpr std::array<std::array<std::uint16_t, 2>, kSideClasses> kClassPair = {
+    {{2, 0}, {2, 1}, {2, 2}, {2, 3}, {0, 0}, {0, 1}}};
+/// The class of a pair where b is (0) zero with a > 0, (1) below a, (2) equal, (3) above: by whether a is 0.
+constexpr std::array<std::array<std::size_t, 4>, 2> kClassOf = {{{0, 1, 2, 3}, {4, 4, 4, 5}}};
+/// Weighted pairs by class: [high class][low class].
+using Grid = std::array<std::array<i128, kSideClasses>, kSideClasses>;
+/// The sweep's weighted pairs, [A's high is 0][A's low is 0][B's primary
+/// cell][B's secondary cell], each cell (0) 0 with A's not, (1) below A's,
+/// (2) equal, (3) above; read into a Grid once counted.
+using Tally = std::array<i128, 2 * 2 * 4 * 4>;
+constexpr std::size_t tally_at(bool hi0, bool lo0, std::size_t r, std::size_t c) noexcept {
+  return ((static_cast<std::size_t>(hi0) * 2 + static_cast<std::size_t>(lo0)) * 4 + r) * 4 + c;
+}
 
 class Fenwick {
  public:
@@ -992,6 +1008,26 @@ std::uint64_t counting_work(const Spot& s) {
   return work;
 }
 
+/// Each class of pairs settles the pot one way, cards speak or declared (the
+/// enumerator's settle): a representative outcome of each class is settled
+/// with the class's weight into `result`.
+template <class G>
+void settle_classes(const Spot& s, const Grid& grid, EquityResult& result) {
+  u128 total = 0;
+  for (std::size_t h = 0; h < kSideClasses; ++h) {
+    for (std::size_t l = 0; l < kSideClasses; ++l) {
+      const i128 w = grid[h][l];
+      if (w == 0) continue;
+      if (w < 0 || w > static_cast<i128>(std::numeric_limits<std::uint64_t>::max() / kShareUnits)) {
+        throw EquityOptionError("the weighted outcomes overflow the counters; use smaller range weights");
+      }
+      settle<G>(s, kClassPair[h].data(), kClassPair[l].data(), 2, result.players.data(), static_cast<std::uint64_t>(w));
+      total += static_cast<u128>(w);
+    }
+  }
+  result.outcomes = static_cast<std::uint64_t>(total);
+}
+
 template <class G>
 EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   std::vector<Entry> A = list_completions<G>(s, 0);
@@ -1024,30 +1060,37 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   };
   by_primary(A);
   by_primary(B);
-  // Secondary ranks: B's (1-based) and A's thresholds (below, at or below).
+  // The classes of a pair are read from A's side, on each axis: B's strength
+  // 0 with A's not, below A's, equal, above (kClassOf by whether A's is 0).
+  // Cards speak tells no zero apart (a 0 is only the lowest strength there):
+  // it counts B's zeros below A's (class 1). The declared settle needs them
+  // apart (a 0 never wins a side, whoever declared it): it cuts each axis once
+  // more, at 0.
+  constexpr bool kZeros = G::kDeclare;
+  // The cuts of an axis: (0) at most 0, (1) below A's, (2) at most A's, (3) all.
+  constexpr std::size_t kFrom = kZeros ? 0 : 1;  // the first cut made
+  constexpr std::size_t kCuts = 4 - kFrom;
+  // Secondary ranks: B's (1-based) and A's cuts (at most 0, below, at most).
   std::vector<std::uint32_t> qb(B.size()), qlt(A.size()), qle(A.size());
+  std::vector<std::uint8_t> qz(kZeros ? A.size() : 0);
   if constexpr (kTwo) {
     for (std::size_t i = 0; i < B.size(); ++i)
       qb[i] = static_cast<std::uint32_t>(std::lower_bound(qv.begin(), qv.end(), Q(B[i])) - qv.begin()) + 1;
     for (std::size_t i = 0; i < A.size(); ++i) {
       qlt[i] = static_cast<std::uint32_t>(std::lower_bound(qv.begin(), qv.end(), Q(A[i])) - qv.begin());
       qle[i] = static_cast<std::uint32_t>(std::upper_bound(qv.begin(), qv.end(), Q(A[i])) - qv.begin());
+      if constexpr (kZeros) qz[i] = Q(A[i]) > 0 && !qv.empty() && qv[0] == 0 ? 1 : 0;
     }
   }
   const int threads = std::min(rq.threads, kMaxThreads);
-  std::vector<Grid> grids(static_cast<std::size_t>(threads), Grid{});
+  std::vector<Tally> tallies(static_cast<std::size_t>(threads), Tally{});
   std::vector<Fenwick> trees;
   for (int i = 0; i < threads; ++i) trees.emplace_back(qv.size());
-  std::vector<std::vector<std::array<std::int64_t, 6>>> scratch(static_cast<std::size_t>(threads));
+  // Per A completion of a bucket: B's weight at or below each primary cut
+  // (rows) and each secondary cut (columns).
+  using Cuts = std::array<std::array<std::int64_t, kCuts>, kCuts>;
+  std::vector<std::vector<Cuts>> scratch(static_cast<std::size_t>(threads));
 
-  // Classes from A's side: rows by B's primary vs A's, columns by secondary.
-  // (lt, eq, gt) on each axis; map to the grid's high/low axes.
-  auto add_cell = [&](Grid& grid, int rp, int rq2, bool a_no_low, i128 amount) {
-    const int rh = primary_high ? rp : rq2;  // 0 below, 1 equal, 2 above
-    const int rl = primary_high ? rq2 : rp;
-    const int col = rl == 0 ? 0 : rl == 2 ? 3 : (a_no_low ? 1 : 2);
-    grid[static_cast<std::size_t>(rh)][static_cast<std::size_t>(col)] += amount;
-  };
 
   const int top = std::min(ka, kb);
   std::uint64_t units_before = 0;
@@ -1084,7 +1127,7 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     const std::uint64_t per_chunk = std::max<std::uint64_t>(1, n_buckets / std::max<std::uint64_t>(1, 64 * static_cast<std::uint64_t>(threads)));
     const std::uint64_t chunks = (n_buckets + per_chunk - 1) / per_chunk;
     auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
-      Grid& grid = grids[static_cast<std::size_t>(id)];
+      Tally& tally = tallies[static_cast<std::size_t>(id)];
       Fenwick& tree = trees[static_cast<std::size_t>(id)];
       auto& tmp = scratch[static_cast<std::size_t>(id)];
       const std::uint64_t b_first = chunk * per_chunk;
@@ -1104,14 +1147,13 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
             while (j < b1 && P(B[items_b[j]]) < v) below += static_cast<std::int64_t>(B[items_b[j++]].weight);
             upto = below;
             while (j < b1 && P(B[items_b[j]]) == v) upto += static_cast<std::int64_t>(B[items_b[j++]].weight);
+            // One side only (no declarations): the other is 0 in every hand (equal, A's 0).
+            const std::size_t base = G::kHigh ? tally_at(v == 0, true, 0, 2) : tally_at(true, v == 0, 0, 2);
             for (; i < a1 && P(A[items_a[i]]) == v; ++i) {
-              const Entry& a = A[items_a[i]];
-              const i128 wa = sign * static_cast<i128>(a.weight);
-              const bool no_low = a.lo == 0;
-              // one side only: the other axis is always "equal"
-              add_cell(grid, 0, 1, no_low, wa * below);
-              add_cell(grid, 1, 1, no_low, wa * (upto - below));
-              add_cell(grid, 2, 1, no_low, wa * (total_b - upto));
+              const i128 wa = sign * static_cast<i128>(A[items_a[i]].weight);
+              tally[base + 4] += wa * below;  // primary cells 1, 2, 3
+              tally[base + 8] += wa * (upto - below);
+              tally[base + 12] += wa * (total_b - upto);
             }
             below = upto;
           }
@@ -1125,25 +1167,37 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
               inserted += w;
             }
           };
-          // A's completions [from, to) read the tree: B below, at most, and all their secondary.
-          auto snapshot = [&](std::uint32_t from, std::uint32_t to, std::size_t at, std::int64_t inserted) {
-            for (std::uint32_t k = from; k < to; ++k) {
-              const std::uint32_t x = items_a[k];
-              auto& t6 = tmp[k - a0];
-              t6[at] = tree.prefix(qlt[x]);
-              t6[at + 1] = tree.prefix(qle[x]);
-              t6[at + 2] = inserted;
-            }
+          // The tree read at A's secondary cuts, the last the weight inserted.
+          auto read = [&](std::uint32_t x, std::array<std::int64_t, kCuts>& row, std::int64_t inserted) {
+            if constexpr (kZeros) row[0] = tree.prefix(qz[x]);
+            row[1 - kFrom] = tree.prefix(qlt[x]);
+            row[2 - kFrom] = tree.prefix(qle[x]);
+            row[3 - kFrom] = inserted;
           };
+          // A's completions [from, to) read the tree at primary cut `cut`.
+          auto snapshot = [&](std::uint32_t from, std::uint32_t to, std::size_t cut, std::int64_t inserted) {
+            for (std::uint32_t k = from; k < to; ++k) read(items_a[k], tmp[k - a0][cut - kFrom], inserted);
+          };
+          // Declared: B's primary zeros go in first; every A above 0 reads the
+          // cut at 0 (unless there are none: then it is 0).
+          bool zeros_done = false, zero_cut = false;
           for (std::uint32_t i = a0; i < a1;) {
             const std::uint16_t v = P(A[items_a[i]]);
+            if constexpr (kZeros) {
+              if (v > 0 && !zeros_done) {
+                insert_while([](std::uint16_t p) { return p == 0; }, below);
+                zeros_done = true;
+                zero_cut = below > 0;  // only zeros are in the tree yet
+                if (zero_cut) snapshot(i, a1, 0, below);
+              }
+            }
             insert_while([v](std::uint16_t p) { return p < v; }, below);
             std::uint32_t i_end = i;
             while (i_end < a1 && P(A[items_a[i_end]]) == v) ++i_end;
-            snapshot(i, i_end, 0, below);
+            snapshot(i, i_end, 1, below);
             upto = below;
             insert_while([v](std::uint16_t p) { return p == v; }, upto);
-            snapshot(i, i_end, 3, upto);
+            snapshot(i, i_end, 2, upto);
             below = upto;
             i = i_end;
           }
@@ -1151,18 +1205,20 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
           for (std::uint32_t k = a0; k < a1; ++k) {
             const std::uint32_t x = items_a[k];
             const Entry& a = A[x];
-            const auto& t6 = tmp[k - a0];
-            const std::int64_t all_lt = tree.prefix(qlt[x]), all_le = tree.prefix(qle[x]);
+            // A class is a cell's difference to the rows and columns before.
+            Cuts& at = tmp[k - a0];
+            if constexpr (kZeros) {
+              if (!zero_cut || P(a) == 0) at[0] = {};  // not read (an A of 0 has no B below it)
+            }
+            read(x, at[kCuts - 1], total_b);
             const i128 wa = sign * static_cast<i128>(a.weight);
-            const bool no_low = a.lo == 0;
-            // primary below: t6[0..2]; equal: differences; above: all minus at-most
-            const std::int64_t cells[3][3] = {
-                {t6[0], t6[1] - t6[0], t6[2] - t6[1]},
-                {t6[3] - t6[0], (t6[4] - t6[3]) - (t6[1] - t6[0]), (t6[5] - t6[4]) - (t6[2] - t6[1])},
-                {all_lt - t6[3], (all_le - all_lt) - (t6[4] - t6[3]), (total_b - all_le) - (t6[5] - t6[4])}};
-            for (int rp = 0; rp < 3; ++rp)
-              for (int rs = 0; rs < 3; ++rs)
-                if (cells[rp][rs]) add_cell(grid, rp, rs, no_low, wa * cells[rp][rs]);
+            for (std::size_t r = 0; r < kCuts; ++r) {
+              for (std::size_t c = 0; c < kCuts; ++c) {
+                const std::int64_t cell = at[r][c] - (r ? at[r - 1][c] : 0) - (c ? at[r][c - 1] : 0) +
+                                          (r && c ? at[r - 1][c - 1] : 0);
+                if (cell) tally[tally_at(a.hi == 0, a.lo == 0, r + kFrom, c + kFrom)] += wa * cell;
+              }
+            }
           }
           for (std::uint32_t k = b0; k < b1; ++k)
             tree.add(qb[items_b[k]], -static_cast<std::int64_t>(B[items_b[k]].weight));
@@ -1182,27 +1238,22 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   if (mon.stop == EquityStop::Complete) mon.tick(total_units, total_units, true);
   result.stop = mon.stop;
   if (result.stop != EquityStop::Complete) return result;
+  // The tallies by class, primary and secondary to high and low.
   Grid grid{};
-  for (const Grid& g : grids)
-    for (int r = 0; r < 3; ++r)
-      for (int c = 0; c < 4; ++c) grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)] += g[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-  // Each class settles the pot one way: settle a representative outcome.
-  constexpr std::array<std::array<std::uint16_t, 2>, 4> kLows = {{{2, 1}, {0, 0}, {2, 2}, {2, 3}}};
-  u128 total = 0;
-  for (int r = 0; r < 3; ++r) {
-    for (int c = 0; c < 4; ++c) {
-      const i128 w = grid[static_cast<std::size_t>(r)][static_cast<std::size_t>(c)];
-      if (w == 0) continue;
-      if (w < 0 || w > static_cast<i128>(std::numeric_limits<std::uint64_t>::max() / kShareUnits)) {
-        throw EquityOptionError("the weighted outcomes overflow the counters; use smaller range weights");
+  for (const Tally& t : tallies) {
+    for (std::size_t hi0 = 0; hi0 < 2; ++hi0) {
+      for (std::size_t lo0 = 0; lo0 < 2; ++lo0) {
+        const std::size_t p0 = primary_high ? hi0 : lo0, q0 = primary_high ? lo0 : hi0;
+        for (std::size_t r = 0; r < 4; ++r) {
+          for (std::size_t c = 0; c < 4; ++c) {
+            const std::size_t cp = kClassOf[p0][r], cs = kClassOf[q0][c];
+            (primary_high ? grid[cp][cs] : grid[cs][cp]) += t[tally_at(hi0 != 0, lo0 != 0, r, c)];
+          }
+        }
       }
-      const std::uint16_t hi[2] = {2, static_cast<std::uint16_t>(1 + r)};
-      const std::uint16_t lo[2] = {kLows[static_cast<std::size_t>(c)][0], kLows[static_cast<std::size_t>(c)][1]};
-      settle<G>(s, hi, lo, 2, result.players.data(), static_cast<std::uint64_t>(w));
-      total += static_cast<u128>(w);
     }
   }
-  result.outcomes = static_cast<std::uint64_t>(total);
+  settle_classes<G>(s, grid, result);
   return result;
 }
 
@@ -1475,7 +1526,7 @@ EquityPlan plan_of(const Spot& s, const EquityRequest& rq) {
     const std::uint64_t samples = rq.samples ? rq.samples : std::uint64_t{1'000'000'000};
     return {EquityMethod::Auto, (samples + kEquityBlock - 1) / kEquityBlock};
   }
-  const std::uint64_t counting = s.declare ? 0 : counting_work(s);  // declarations: never counted
+  const std::uint64_t counting = counting_work(s);
   if (rq.method == EquityMethod::Count && counting == 0) {
     throw EquityOptionError("exact counting takes two hands with at most five unknown cards each");
   }
@@ -1511,7 +1562,7 @@ EquityResult run(const Spot& s, const EquityRequest& rq, Monitor& mon) {
       none.players.assign(static_cast<std::size_t>(s.n), PlayerCounts{});
       return none;
     }
-    if constexpr (!G::kDeclare) return run_count<G>(s, rq, mon);
+    return run_count<G>(s, rq, mon);
   }
   if (s.community) {  // every card in the middle in turn, each enumerated
     EquityResult sum;

@@ -287,22 +287,39 @@ bool equals_brute(const Brute& b, const EquityResult& r) {
   return ok && share_sum == r.outcomes * kShareUnits;
 }
 
-// Every combination of declarations of a spot, with and without tie_keeps_half.
-void compare_declared(const char* label, EquityRequest rq) {
+// Every combination of declarations of a spot, with and without tie_keeps_half:
+// f(rq) for each, counting the sets where it returns false.
+template <class F>
+int every_declaration(EquityRequest rq, int& total, const F& f) {
   const std::size_t n = rq.hands.size();
   std::size_t combos = 1;
   for (std::size_t i = 0; i < n; ++i) combos *= 3;
-  int bad = 0, total = 0;
+  int bad = 0;
   for (int keeps = 0; keeps < 2; ++keeps) {
     for (std::size_t k = 0; k < combos; ++k) {
       rq.declarations.clear();
       for (std::size_t i = 0, x = k; i < n; ++i, x /= 3) rq.declarations.push_back(static_cast<Declaration>(x % 3));
       rq.tie_keeps_half = keeps == 1;
-      const EquityResult r = equity(rq);
       ++total;
-      if (!(r.exact && r.method == EquityMethod::Enumerate && equals_brute(brute_declared(rq), r))) ++bad;
+      if (!f(rq)) ++bad;
     }
   }
+  return bad;
+}
+
+// Declared exact = the brute force for every set of declarations, by the
+// automatic method (heads-up: counting) and by enumeration.
+void compare_declared(const char* label, const EquityRequest& spot) {
+  int total = 0;
+  const int bad = every_declaration(spot, total, [](EquityRequest rq) {
+    const Brute b = brute_declared(rq);
+    const EquityMethod expected = rq.hands.size() == 2 ? EquityMethod::Count : EquityMethod::Enumerate;
+    const EquityResult r = equity(rq);
+    rq.method = EquityMethod::Enumerate;
+    const EquityResult e = equity(rq);
+    return r.exact && r.method == expected && equals_brute(b, r) && e.method == EquityMethod::Enumerate &&
+           equals_brute(b, e);
+  });
   check(bad == 0, std::string("declared exact = brute force: ") + label + " (" + std::to_string(bad) + " of " +
                       std::to_string(total) + " declaration sets differ)");
 }
@@ -330,6 +347,22 @@ void compare_methods(const std::string& label, EquityRequest rq) {
   const EquityResult e = equity(rq);
   check(c.method == EquityMethod::Count && e.method == EquityMethod::Enumerate && same_counts(c, e),
         "counting = enumeration: " + label + " (" + std::to_string(e.outcomes) + " outcomes)");
+}
+
+// Declared counting equals declared enumeration, count for count, for every
+// set of declarations with and without tie_keeps_half.
+void compare_methods_declared(const std::string& label, const EquityRequest& spot) {
+  int total = 0;
+  const int bad = every_declaration(spot, total, [](EquityRequest rq) {
+    rq.method = EquityMethod::Count;
+    const EquityResult c = equity(rq);
+    rq.method = EquityMethod::Enumerate;
+    rq.max_outcomes = ~std::uint64_t{0};
+    const EquityResult e = equity(rq);
+    return c.method == EquityMethod::Count && e.method == EquityMethod::Enumerate && same_counts(c, e);
+  });
+  check(bad == 0, "declared counting = enumeration: " + label + " (" + std::to_string(bad) + " of " +
+                      std::to_string(total) + " declaration sets differ)");
 }
 
 std::uint64_t lcg(std::uint64_t& x) {
@@ -464,6 +497,57 @@ int main(int argc, char** argv) {
     }
   }
 
+  // Declared counting = enumeration on random heads-up spots of every
+  // high-low game: plain, with dead hands (penalty cards: a high of 0 too)
+  // and with wild cards.
+  {
+    std::uint64_t seed = 4242;
+    struct Street {
+      G game;
+      Ranking low;
+      int known;
+      int dead;
+    };
+    std::vector<Street> streets = {
+        {G::SevenCardStud8, Ranking::High, 6, 4},
+        {G::SevenCardStud8, Ranking::High, 5, 12},
+        {G::SevenCardStudHighLow, Ranking::DeuceToSeven, 6, 0},
+        {G::SevenCardStudHighLow, Ranking::AceToSix, 5, 14},
+        {G::SevenCardStudHighLow, Ranking::AceToFive, 6, 8},
+        {G::FiveCardStud, Ranking::AceToSix, 4, 0},
+        {G::FiveCardStud, Ranking::DeuceToSeven, 3, 18},
+        {G::FiveCardStud, Ranking::AceToFive, 3, 24},
+        {G::MexicanStud, Ranking::AceToSix, 4, 2},
+        {G::MexicanStud, Ranking::AceToFive, 3, 24},
+    };
+    if (!quick) {
+      streets.push_back({G::SevenCardStud8, Ranking::High, 5, 4});
+      streets.push_back({G::SevenCardStudHighLow, Ranking::DeuceToSeven, 5, 6});
+      streets.push_back({G::FiveCardStud, Ranking::AceToFive, 2, 20});
+    }
+    for (const Street& st : streets) {
+      for (int rep = 0; rep < (quick ? 2 : 4); ++rep) {
+        EquityRequest rq = random_spot(st.game, st.known, st.known - (rep % 2), st.dead, seed);
+        rq.low = st.low;
+        std::string what;
+        if (rep == 1) {
+          rq.penalty = card_bit(cards("7c")[0]) | card_bit(cards("7d")[0]) | card_bit(cards("7h")[0]) |
+                       card_bit(cards("7s")[0]) | card_bit(cards("Kh")[0]);
+          what = ", dead hands";
+        } else if (rep == 2) {
+          rq.penalty = card_bit(cards("7c")[0]) | card_bit(cards("7d")[0]) | card_bit(cards("Kh")[0]);
+          rq.penalty_rule = PenaltyRule::VoidCard;
+          what = ", void cards";
+        } else if (rep == 3 && st.game != G::MexicanStud) {
+          rq.wild = wild_ranks_mask(1);
+          what = ", deuces wild";
+        }
+        rq.threads = 2;
+        compare_methods_declared(spot_text(rq) + what, rq);
+      }
+    }
+  }
+
   // Ranges: counting = enumeration with weighted members; a one-member range
   // equals the same cards given as known.
   {
@@ -475,6 +559,7 @@ int main(int argc, char** argv) {
     rq.ranges = {EquityRange{}, r};
     rq.threads = 2;
     compare_methods("stud 8 fifth street, weighted hole cards", rq);
+    compare_methods_declared("stud 8 fifth street, weighted hole cards", rq);
     EquityRange one;
     one.hidden = 2;
     one.cards = cards("Kc Ks");
@@ -647,7 +732,7 @@ int main(int argc, char** argv) {
     EquityRequest rq = request(G::SevenCardStudHighLow, {"Ah 2c 3d 8s 8c", "Kd Kc 7s 5h 4c"});
     rq.declarations = {Declaration::High, Declaration::Low};
     const EquityResult r = equity(rq);
-    check(r.method == EquityMethod::Enumerate && r.players[0].share == r.outcomes * kShareUnits / 2 &&
+    check(r.method == EquityMethod::Count && r.players[0].share == r.outcomes * kShareUnits / 2 &&
               r.players[1].share == r.players[0].share && r.players[0].high_win == r.outcomes &&
               r.players[1].low_win == r.outcomes && r.players[0].scoop == 0 && r.players[1].scoop == 0,
           "declared high against low: half each in every outcome");
@@ -697,12 +782,15 @@ int main(int argc, char** argv) {
     rq.declarations = {Declaration::High, static_cast<Declaration>(7)};
     equity(rq);
   }, "unknown id 7");
-  expect_throw("declarations counted", [&] {
+  {
     auto rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"});
     rq.declarations = {Declaration::High, Declaration::Both};
+    check(equity_plan(rq).method == EquityMethod::Count, "declared heads-up: counted by default");
+    rq.hands.push_back(cards("Qs Qh Jc Jd 2s 3s"));
+    rq.declarations.push_back(Declaration::Low);
     rq.method = EquityMethod::Count;
-    equity_plan(rq);
-  }, "counting does not take declarations");
+    expect_throw("declared three-handed, counted", [&] { equity_plan(rq); }, "exact counting takes two hands");
+  }
   expect_throw("tie_keeps_half alone", [&] {
     auto rq = request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"});
     rq.tie_keeps_half = true;

@@ -60,7 +60,7 @@ requires it, its pot going as the players declare.
 
 >>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], declare=["both", "high"])
 >>> r.declare, r.method, round(r[0].share, 4), round(r[0].scoop, 4)
-(('both', 'high'), 'enumerate', 0.0812, 0.0812)
+(('both', 'high'), 'count', 0.0812, 0.0812)
 
 With declarations ``high_win`` (``low_win``) is taking that half alone as
 declared, or the whole pot by that side when nobody wins the other;
@@ -578,7 +578,7 @@ def equity(
     ``"both"`` (or a :class:`~splitpot.engine.Declaration`); each outcome's
     pot then goes as declared (the rules §4), and ``tie_keeps_half`` lets a
     ``both`` declarer who wins one side alone and ties the other keep the
-    half he won. Declared spots are enumerated or sampled, not counted.
+    half he won. Declared heads-up spots are counted as cards-speak ones are.
 
     Raises CardError for bad cards (unknown, duplicated across hands and dead
     cards, too many for the game, more needed than the deck holds),
@@ -878,10 +878,6 @@ def prepare_equity(
     n_threads = as_threads(threads)
     limit = _core.EQUITY_MAX_OUTCOMES if max_outcomes is None else _max_outcomes(max_outcomes)
     how = as_choice(method, EquityMethod, "method")
-    if declared and how is EquityMethod.COUNT:
-        raise RuleError(
-            "method='count' (heads-up counting) does not take declarations; use 'auto' or 'enumerate'"
-        )
     if sampled and how is not EquityMethod.AUTO:
         raise RuleError(
             f"method={how.value!r} chooses an exact method; Monte Carlo (samples, stderr, seconds) has one"

@@ -38,14 +38,14 @@
 // high_tie / low_tie, he shared it; an equal split (nobody won as declared)
 // counts as a high tie of every player, as above; scoop, he took the whole
 // pot alone (a swing who won both sides, or the one winner of the only side
-// won); share, his units as always. Declared runs are enumerated or
-// sampled, never counted (method Count throws).
+// won); share, his units as always. Declared runs take every method:
+// heads-up spots are counted as cards-speak ones are.
 //
 // Exact methods: heads-up spots are counted (each player's completions are
 // scored once; the pairs that share no card are counted by sweeping the
 // completions in order of strength, with inclusion-exclusion over the cards
 // two completions share: the card-removal trick); other spots are enumerated
-// (the reference). Both give identical integer counts.
+// (the reference). Both give identical integer counts, declared or not.
 //
 // Determinism: results are integer counts, independent of the thread count;
 // Monte Carlo deals fixed blocks of kEquityBlock samples, block b seeded from
@@ -109,7 +109,7 @@ enum class Declaration : std::uint8_t {
 };
 
 enum class EquityMethod : std::uint8_t {
-  Auto = 0,       // counting where it applies (not with declarations), else enumeration (exact) or Monte Carlo
+  Auto = 0,       // counting where it applies, else enumeration (exact) or Monte Carlo
   Enumerate = 1,  // exact, by enumeration (the reference)
   Count = 2,      // exact, by counting (heads-up only)
 };
