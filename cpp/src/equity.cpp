@@ -1094,7 +1094,6 @@ EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   using Cuts = std::array<std::array<std::int64_t, kCuts>, kCuts>;
   std::vector<std::vector<Cuts>> scratch(static_cast<std::size_t>(threads));
 
-
   const int top = std::min(ka, kb);
   std::uint64_t units_before = 0;
   std::uint64_t total_units = 0;

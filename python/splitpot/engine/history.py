@@ -236,14 +236,14 @@ def _replay_actions(state: State, log: Sequence[ev.Event]) -> None:
     the dealer's steps as far as the log goes."""
     for i, event in enumerate(log):
         if event.player_action or event.dealer_call:
-            _deal_while(state, i, lambda: True)
+            _deal_while(state, i)
             _apply(state, i, event)
     _deal_while(state, len(log), lambda: len(state.events) < len(log))
     _run_on(state)
 
 
-def _deal_while(state: State, index: int, more: Callable[[], bool]) -> None:
-    """Take dealer steps while one is due and ``more()``; HistoryError naming event
+def _deal_while(state: State, index: int, more: Callable[[], bool] = lambda: True) -> None:
+    """Take dealer steps while one is due (and ``more()``); HistoryError naming event
     ``index`` if the deal cannot go on."""
     from splitpot.engine.state import _DEALER_PHASES
 
