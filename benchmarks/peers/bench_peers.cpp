@@ -46,6 +46,15 @@ int sp_category(std::uint16_t v) { return static_cast<int>(category_of(v, Rankin
 bool omp_flush_possible(const omp::Hand& h) {
   return h.suitCount(0) >= 4 || h.suitCount(1) >= 4 || h.suitCount(2) >= 4 || h.suitCount(3) >= 4;
 }
+// The suit of which a hand holds four cards, or 4 when it holds five of one.
+unsigned omp_suit_of_four(const omp::Hand& h) {
+  unsigned four = 4;
+  for (unsigned s = 0; s < 4; ++s) {
+    if (h.suitCount(s) >= 5) return 4;
+    if (h.suitCount(s) == 4) four = s;
+  }
+  return four;
+}
 // Pre-built hands summed, each contender in a function of its own (as the
 // enumeration's): inlined side by side into one lambda, the same loop ran 7 %
 // slower in one ranking than in another, its speed set by where it landed.
@@ -63,7 +72,8 @@ template <Ranking R>
 
 // Every seven-card hand whose lowest card is a, in nested loops, the same shape
 // as splitpot's (bench_common.hpp): the partial hand reused at each level, the flush test skipped
-// for the innermost loop where no flush is possible.
+// for the innermost loop where no flush is possible; PerRank: one lookup per rank there for the
+// cards that cannot make a flush.
 template <bool PerRank>
 [[gnu::noinline]] std::uint64_t omp_enumerate(const omp::HandEvaluator& omp_eval, int a) {
   std::uint64_t sum = 0;
@@ -79,7 +89,19 @@ template <bool PerRank>
           for (unsigned f = e + 1; f < 52; ++f) {
             const omp::Hand hf = he + omp::Hand(f);
             if (omp_flush_possible(hf)) {
-              for (unsigned g = f + 1; g < 52; ++g) sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
+              const unsigned s = omp_suit_of_four(hf);
+              if (!PerRank || s == 4) {
+                for (unsigned g = f + 1; g < 52; ++g) sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
+              } else {
+                // Four cards of suit s: a card of s makes a flush, the other
+                // cards of one rank give one value.
+                for (unsigned g = static_cast<unsigned>(bench::first_above(static_cast<int>(f), static_cast<int>(s))); g < 52;
+                     g += 4)
+                  sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
+                const unsigned same = 3 - (f & 3) - ((f & 3) < s);
+                if (same) sum += same * omp_eval.evaluate<false>(hf + omp::Hand(((f + 1) & 3) == s ? f + 2 : f + 1));
+                for (unsigned g = (f | 3) + 1 + (s == 0); g < 52; g += 4) sum += 3u * omp_eval.evaluate<false>(hf + omp::Hand(g));
+              }
             } else if constexpr (PerRank) {
               // No flush possible: the cards of one rank give one value.
               const unsigned same = 3 - (f & 3);
@@ -173,7 +195,7 @@ int main(int argc, char** argv) {
 
     {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
       // A lookup per hand; then, in both, one lookup per rank in the innermost
-      // loop where no flush is possible (every hand still counted).
+      // loop for the cards that cannot make a flush (every hand still counted).
       bench::Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
                  "splitpot HandSum, lookup per rank"}, {}};
       std::uint64_t sums_seen[4] = {};

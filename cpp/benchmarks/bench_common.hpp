@@ -98,11 +98,22 @@ inline std::vector<std::uint8_t> random_hands(std::size_t n, int k, std::uint64_
   return out;
 }
 
+/// The suit of which a partial hand holds four cards (and none five).
+inline int suit_of_four(const HandSum& h) {
+  return static_cast<int>(flush_suit_of(h.key() + (std::uint64_t{0x1111} << kSuitShift)));
+}
+/// The first card of suit s after card f.
+inline int first_above(int f, int s) {
+  const int g = (f & ~3) + s;
+  return g > f ? g : g + 4;
+}
+
 /// The sum of the strengths in ranking R of every seven-card hand whose
 /// lowest card is a, in nested loops of HandSum (the partial hand reused at
 /// each level, the flush test skipped for the innermost loop where no flush is
-/// possible, and always where suits don't count). PerRank: in that loop the
-/// cards of one rank share one lookup (every hand still counted).
+/// possible, and always where suits don't count). PerRank: in the innermost
+/// loop the cards that cannot make a flush share one lookup per rank (every
+/// hand still counted).
 template <Ranking R, bool PerRank>
 [[gnu::noinline]] std::uint64_t enumerate_seven_from(const Tables& t, int a) {
   std::uint64_t sum = 0;
@@ -118,7 +129,21 @@ template <Ranking R, bool PerRank>
           for (int f = e + 1; f < 52; ++f) {
             const HandSum hf = he + HandSum::card(f);
             if (straights_and_flushes_count(R) && hf.flush_possible_with_one_more()) {
-              for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<R>(t);
+              if (!PerRank || (hf.key() & kFlushBits)) {
+                for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<R>(t);
+              } else {
+                // Four cards of suit s: a card of s makes a flush, the other
+                // cards of one rank give one value.
+                const int s = suit_of_four(hf);
+                for (int g = first_above(f, s); g < 52; g += 4) sum += (hf + HandSum::card(g)).evaluate<R>(t);
+                const int same = 3 - (f & 3) - ((f & 3) < s);  // off-suit cards of f's rank after it
+                if (same) {
+                  const int g = ((f + 1) & 3) == s ? f + 2 : f + 1;
+                  sum += static_cast<unsigned>(same) * (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
+                }
+                for (int g = (f | 3) + 1 + (s == 0); g < 52; g += 4)
+                  sum += 3u * (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
+              }
             } else if constexpr (PerRank) {
               const int same = 3 - (f & 3);  // the cards of f's rank after it
               if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<R>(t);
