@@ -262,7 +262,9 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   constexpr std::size_t kGroup = 8;
   constexpr auto ri = static_cast<std::size_t>(R);
   const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
-  const bool natural_may_win = straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
+  // (In high a wild card is any card: wild_low is the lows' option alone.)
+  const bool natural_may_win =
+      R != Ranking::High && straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
   const std::uint16_t* dense = t.dense.data();
   // By number of wild cards: the table (0: the natural values, by slot; else
   // by dense index), its size, and in high the flush fills (read only for

@@ -769,8 +769,9 @@ long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking
 }
 
 void test_wild_batch_equals_scalar(bool quick) {
-  WildOptions deuces_joker, deuces_bug, joker_only, deuces_dup, penalty;
-  deuces_joker.wild = deuces_bug.wild = deuces_dup.wild = wild_ranks_mask(1);
+  WildOptions deuces_joker, deuces_bug, joker_only, deuces_dup, penalty, lowest_absent;
+  deuces_joker.wild = deuces_bug.wild = deuces_dup.wild = lowest_absent.wild = wild_ranks_mask(1);
+  lowest_absent.wild_low = WildLow::LowestAbsent;  // (high ignores it: the batch's fast path still applies)
   deuces_joker.joker = joker_only.joker = deuces_dup.joker = JokerRule::Wild;
   deuces_dup.duplicate = true;
   penalty.wild = wild_ranks_mask(1u << 5);  // sevens wild, the jack of spades a penalty card
@@ -778,7 +779,8 @@ void test_wild_batch_equals_scalar(bool quick) {
   penalty.penalty_rule = PenaltyRule::VoidCard;
   const std::pair<const char*, const WildOptions*> options[] = {
       {"deuces and the joker wild", &deuces_joker}, {"deuces wild, the bug", &deuces_bug},
-      {"the joker wild", &joker_only}, {"deuces and the joker wild, duplicates", &deuces_dup}, {"void card", &penalty}};
+      {"the joker wild", &joker_only}, {"deuces and the joker wild, duplicates", &deuces_dup}, {"void card", &penalty},
+      {"deuces wild, lowest absent", &lowest_absent}};
   // Every five-card hand of the 53-card deck (0 to 5 wild cards); --quick: every 13th.
   std::vector<std::uint8_t> fives;
   long count = 0;
