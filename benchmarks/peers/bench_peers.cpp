@@ -95,9 +95,8 @@ template <bool PerRank>
               } else {
                 // Four cards of suit s: a card of s makes a flush, the other
                 // cards of one rank give one value.
-                for (unsigned g = static_cast<unsigned>(bench::first_above(static_cast<int>(f), static_cast<int>(s))); g < 52;
-                     g += 4)
-                  sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
+                const auto suited = static_cast<unsigned>(bench::first_above(static_cast<int>(f), static_cast<int>(s)));
+                for (unsigned g = suited; g < 52; g += 4) sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
                 const unsigned same = 3 - (f & 3) - ((f & 3) < s);
                 if (same) sum += same * omp_eval.evaluate<false>(hf + omp::Hand(((f + 1) & 3) == s ? f + 2 : f + 1));
                 for (unsigned g = (f | 3) + 1 + (s == 0); g < 52; g += 4) sum += 3u * omp_eval.evaluate<false>(hf + omp::Hand(g));
