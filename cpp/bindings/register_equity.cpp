@@ -59,8 +59,9 @@ EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::ha
   }
   rq.dead = read_card_list(dead, "dead cards");
   for (py::handle d : py::reinterpret_borrow<py::iterable>(draws)) rq.draws.push_back(d.cast<int>());
-  // (joker in the deck, joker rule, wild card mask, wild_low, duplicate, penalty card mask, penalty rule)
-  if (wild.size() != 7) throw EquityOptionError("wild options: expected 7 items, got " + std::to_string(wild.size()));
+  // (joker in the deck, joker rule, wild card mask, wild_low, duplicate, penalty card mask, penalty rule,
+  // positional rule)
+  if (wild.size() != 8) throw EquityOptionError("wild options: expected 8 items, got " + std::to_string(wild.size()));
   rq.joker = wild[0].cast<bool>();
   rq.joker_rule = static_cast<JokerRule>(wild[1].cast<int>());
   rq.wild = wild[2].cast<std::uint64_t>();
@@ -70,6 +71,7 @@ EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::ha
   const int penalty_rule = wild[6].cast<int>();
   if (penalty_rule < 0 || penalty_rule > 1) throw EquityOptionError("unknown penalty rule id " + std::to_string(penalty_rule));
   rq.penalty_rule = static_cast<PenaltyRule>(penalty_rule);
+  rq.positional = static_cast<PositionalRule>(wild[7].cast<int>());  // checked by the core
   return rq;
 }
 

@@ -131,6 +131,9 @@ struct Spot {
   bool any_wild = false;
   bool ranges = false;
   bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
+  PositionalRule positional = PositionalRule::None;  // each player's own wild card (PositionalRule)
+  std::array<std::uint8_t, 3> named{};  // the places in a hand (in the order dealt) the rule reads
+  int n_named = 0;
   bool declare = false;            // declarations (the declared settle)
   bool tie_keeps_half = false;
   std::array<Declaration, kEquityMaxPlayers> declared{};
@@ -141,6 +144,84 @@ struct Spot {
 
 int members_of(const PlayerSpot& ps) {
   return ps.hidden == 0 ? 1 : static_cast<int>(ps.weights.size());
+}
+
+// Positional wild cards: the places a rule reads (validated), and the rank a
+// hand's cards in the order dealt make wild (-1: none).
+void set_positional(Spot& s, PositionalRule rule) {
+  const auto id = static_cast<int>(rule);
+  if (id < 0 || id > static_cast<int>(PositionalRule::ThirdCard)) {
+    throw EquityOptionError("unknown positional rule id " + std::to_string(id));
+  }
+  if (rule == PositionalRule::None) return;
+  const GameInfo& g = s.game;
+  if (g.draw || g.mexican) {
+    throw EquityOptionError(std::string("positional wild cards apply to the stud games but Mexican stud (which makes "
+                                        "each hand's first card its own wild card), not to ") + g.name);
+  }
+  if (s.ranges) {
+    throw EquityOptionError(
+        "with positional wild cards give each hand as its cards in the order dealt, not as a range");
+  }
+  s.positional = rule;
+  s.any_wild = true;
+  if (rule == PositionalRule::FirstCard) {
+    s.named = {0, 0, 0}, s.n_named = 1;
+  } else if (rule == PositionalRule::ThirdCard) {
+    s.named = {2, 0, 0}, s.n_named = 1;
+  } else if (g.size == 5) {  // five-card stud: the first card down
+    s.named = {0, 0, 0}, s.n_named = 1;
+  } else {  // seven-card stud: the first two and the seventh down (no seventh: a card in the middle)
+    s.named = {0, 1, 6}, s.n_named = s.community ? 2 : 3;
+  }
+  if (!s.community) return;
+  for (int i = 0; i < s.n; ++i)
+    for (int j = 0; j < s.n_named; ++j)
+      if (s.named[static_cast<std::size_t>(j)] >= s.p[static_cast<std::size_t>(i)].n_known) {
+        throw EquityOptionError("with a card turned up in the middle, positional wild cards need the cards they name "
+                                "known (hand " + std::to_string(i + 1) + ")");
+      }
+}
+
+int positional_rank(const Spot& s, const std::uint8_t* hand) noexcept {
+  switch (s.positional) {
+    case PositionalRule::None: return -1;
+    case PositionalRule::HoleCard:  // the last natural card down
+      for (int j = s.n_named - 1; j >= 0; --j) {
+        const std::uint8_t c = hand[s.named[static_cast<std::size_t>(j)]];
+        if (c != kJoker) return rank_of(c);
+      }
+      return -1;
+    case PositionalRule::LowestHoleCard: {
+      int rank = -1;
+      for (int j = 0; j < s.n_named; ++j) {
+        const std::uint8_t c = hand[s.named[static_cast<std::size_t>(j)]];
+        if (c != kJoker && (rank < 0 || rank_of(c) < rank)) rank = rank_of(c);
+      }
+      return rank;
+    }
+    default: {
+      const std::uint8_t c = hand[s.named[0]];
+      return c == kJoker ? -1 : rank_of(c);
+    }
+  }
+}
+
+/// A player's named places still to come (k of them) and how many ways the
+/// cards to come fill them: f! / (f - k)!, every exact completion's weight.
+int places_to_come(const Spot& s, const PlayerSpot& ps, std::array<std::uint8_t, 3>& places) {
+  int k = 0;
+  const int base = ps.n_known + ps.hidden;
+  for (int j = 0; j < s.n_named; ++j)
+    if (s.named[static_cast<std::size_t>(j)] >= base) places[static_cast<std::size_t>(k++)] = s.named[static_cast<std::size_t>(j)];
+  return k;
+}
+std::uint64_t placings(const Spot& s, const PlayerSpot& ps) {
+  std::array<std::uint8_t, 3> places{};
+  const int k = places_to_come(s, ps, places);
+  std::uint64_t ways = 1;
+  for (int j = 0; j < k; ++j) ways *= static_cast<std::uint64_t>(ps.future - j);
+  return ways;
 }
 
 Spot validate(const EquityRequest& rq) {
@@ -375,6 +456,7 @@ Spot validate(const EquityRequest& rq) {
                       std::to_string(left) + " are left in the deck");
     }
   }
+  set_positional(s, rq.positional);
   return s;
 }
 
@@ -414,7 +496,9 @@ bool with_community(const Spot& s, std::uint8_t card, Spot& out) {
 /// Completions of one player (the work of listing them).
 std::uint64_t completions(const Spot& s, const PlayerSpot& ps) {
   const auto m = static_cast<int>(s.deck.size());
-  return static_cast<std::uint64_t>(members_of(ps)) * binom(m - ps.hidden, ps.future);
+  // Positional wild cards: an entry per rank the placings make wild (at most 14).
+  return static_cast<std::uint64_t>(members_of(ps)) * binom(m - ps.hidden, ps.future) *
+         std::min<std::uint64_t>(placings(s, ps), 14);
 }
 
 /// Outcomes of a spot without ranges (exact), or the product of the players'
@@ -433,7 +517,9 @@ std::uint64_t count_outcomes(const Spot& s) {
   auto left = static_cast<int>(s.deck.size());
   for (const PlayerSpot& ps : s.p) {
     const std::uint64_t c = s.ranges ? completions(s, ps) : binom(left, ps.future);
-    if (__builtin_mul_overflow(total, c, &total)) return std::numeric_limits<std::uint64_t>::max();
+    if (__builtin_mul_overflow(total, c, &total) || __builtin_mul_overflow(total, placings(s, ps), &total)) {
+      return std::numeric_limits<std::uint64_t>::max();
+    }
     left -= ps.future;
   }
   return total;
@@ -453,6 +539,13 @@ struct Game {
 WildOptions hand_wild(const Spot& s, int hole) {
   WildOptions o = s.wild;
   if (s.game.mexican && hole >= 0 && hole < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hole));
+  return o;
+}
+
+/// Wild options of a hand with its own wild rank (-1: none).
+WildOptions rank_wild(const Spot& s, int rank) {
+  WildOptions o = s.wild;
+  if (rank >= 0) o.wild |= wild_ranks_mask(1u << rank);
   return o;
 }
 
@@ -808,6 +901,8 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
     for (int q = 0; q < f; ++q) idx[q] = q;
     const int base = ps.n_known + ps.hidden;
     const std::uint64_t known_mask = mask_of(ps.known.data(), ps.n_known);
+    std::array<std::uint8_t, 3> places{};
+    const int k_places = places_to_come(s, ps, places);
     do {
       Entry e{};
       e.mask = member_mask;
@@ -829,8 +924,42 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
       }
       e.idx = all;
       const std::uint64_t key = hand_key(t, cards.data(), s.game.size);
-      score<G>(t, s, o, wild_cards, cards.data(), s.game.size, key, e.mask | known_mask, e.hi, e.lo);
-      out.push_back(e);
+      if (s.positional == PositionalRule::None) {
+        score<G>(t, s, o, wild_cards, cards.data(), s.game.size, key, e.mask | known_mask, e.hi, e.lo);
+        out.push_back(e);
+        continue;
+      }
+      // Positional wild cards: every placing of the cards to come on the
+      // named places still to come, an entry per rank they make wild,
+      // weighted by its placings (the weights of a completion add up to
+      // placings(): the same for every completion).
+      std::array<std::uint64_t, 14> ways{};  // by rank + 1 (0: no wild rank)
+      std::array<std::uint8_t, kMaxCards> placed = cards;
+      auto visit = [&] { ++ways[static_cast<std::size_t>(positional_rank(s, placed.data()) + 1)]; };
+      for (int a = 0; a < (k_places ? f : 1); ++a) {
+        if (k_places >= 1) placed[places[0]] = cards[static_cast<std::size_t>(base + a)];
+        for (int b = 0; b < (k_places >= 2 ? f : 1); ++b) {
+          if (k_places >= 2) {
+            if (b == a) continue;
+            placed[places[1]] = cards[static_cast<std::size_t>(base + b)];
+          }
+          for (int c = 0; c < (k_places >= 3 ? f : 1); ++c) {
+            if (k_places >= 3) {
+              if (c == a || c == b) continue;
+              placed[places[2]] = cards[static_cast<std::size_t>(base + c)];
+            }
+            visit();
+          }
+        }
+      }
+      for (std::size_t r = 0; r < ways.size(); ++r) {
+        if (!ways[r]) continue;
+        const WildOptions own = rank_wild(s, static_cast<int>(r) - 1);
+        Entry er = e;
+        er.weight = e.weight * ways[r];
+        score<G>(t, s, own, own.wild | s.path_cards, cards.data(), s.game.size, key, e.mask | known_mask, er.hi, er.lo);
+        out.push_back(er);
+      }
     } while (f > 0 && next_combination(idx, nf, f));
   }
   return out;
@@ -1443,6 +1572,9 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         mask[ui] = mk;
         if (ps.hole_in_member) [[unlikely]] {
           const WildOptions o = hand_wild(s, hand[0]);
+          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+        } else if (s.positional != PositionalRule::None) {  // the cards to come arrive in random order
+          const WildOptions o = rank_wild(s, positional_rank(s, hand.data()));
           score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
         } else {
           const WildOptions& o = fixed_wild[ui];

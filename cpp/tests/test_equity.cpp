@@ -67,6 +67,24 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
   o.wild_low = rq.wild_low;
   o.duplicate = rq.duplicate;
   if (rq.game == EquityGame::MexicanStud && hand[0] < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hand[0]));
+  if (rq.positional != PositionalRule::None) {  // the hand in the order dealt (the brute force deals in order)
+    const std::vector<std::size_t> down = hand.size() == 7 ? std::vector<std::size_t>{0, 1, 6} : std::vector<std::size_t>{0};
+    int named = -1;  // the card naming the player's wild rank
+    switch (rq.positional) {
+      case PositionalRule::FirstCard: named = hand[0]; break;
+      case PositionalRule::ThirdCard: named = hand[2]; break;
+      case PositionalRule::HoleCard:
+        for (const std::size_t d : down)
+          if (hand[d] != kJoker) named = hand[d];  // the last natural one
+        break;
+      case PositionalRule::LowestHoleCard:
+        for (const std::size_t d : down)
+          if (hand[d] != kJoker && (named < 0 || hand[d] / 4 < named / 4)) named = hand[d];
+        break;
+      case PositionalRule::None: break;
+    }
+    if (named >= 0 && named != kJoker) o.wild |= wild_ranks_mask(1u << rank_of(named));
+  }
   bool wild = false;
   for (auto c : hand) wild = wild || c == kJoker || ((o.wild >> c) & 1);
   if (wild) return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, o);
@@ -84,8 +102,11 @@ struct Brute {
 // player's cards in increasing order, the next player starting over): per
 // outcome the hands' strengths, and split(hi, lo, b) adds its win and tie
 // counts to b and returns each player's fraction of the pot.
+// With positional wild cards each player's cards are dealt in every order
+// (the named places decide the wild rank).
 using Split = std::function<std::vector<double>(const std::vector<int>& hi, const std::vector<int>& lo, Brute& b)>;
 Brute brute_force(const EquityRequest& rq, const Split& split) {
+  const bool ordered = rq.positional != PositionalRule::None;
   const Sides sd = sides_of(rq);
   const std::size_t n = rq.hands.size();
   Brute b;
@@ -122,7 +143,7 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
       if (static_cast<int>(hands[p].size()) == sd.size) {
         deal(p + 1, 0);
       } else {
-        deal(p, c + 1);
+        deal(p, ordered ? 0 : c + 1);
       }
       hands[p].pop_back();
       out[static_cast<std::size_t>(c)] = false;
@@ -347,6 +368,34 @@ void compare_methods(const std::string& label, EquityRequest rq) {
   const EquityResult e = equity(rq);
   check(c.method == EquityMethod::Count && e.method == EquityMethod::Enumerate && same_counts(c, e),
         "counting = enumeration: " + label + " (" + std::to_string(e.outcomes) + " outcomes)");
+}
+
+// Positional wild cards: exact = the brute force dealt in every order, as
+// fractions (an exact run weights each completion by its placings on the
+// named places, the brute force by every order of all the cards to come);
+// counting = enumeration, count for count.
+void compare_positional(const std::string& label, EquityRequest rq) {
+  const Brute b = brute(rq);
+  const EquityResult r = equity(rq);
+  bool ok = r.exact && r.stop == EquityStop::Complete && r.players.size() == rq.hands.size() && b.outcomes > 0;
+  auto same = [&](std::uint64_t count, double brute_count) {  // count / r.outcomes == brute_count / b.outcomes
+    return static_cast<unsigned __int128>(count) * b.outcomes ==
+           static_cast<unsigned __int128>(static_cast<std::uint64_t>(brute_count)) * r.outcomes;
+  };
+  for (std::size_t i = 0; ok && i < r.players.size(); ++i) {
+    const PlayerCounts& c = r.players[i];
+    ok = same(c.high_win, b.high_win[i]) && same(c.high_tie, b.high_tie[i]) && same(c.low_win, b.low_win[i]) &&
+         same(c.low_tie, b.low_tie[i]) && same(c.scoop, b.scoop[i]) &&
+         std::fabs(static_cast<double>(c.share) / kShareUnits / static_cast<double>(r.outcomes) -
+                   b.share[i] / static_cast<double>(b.outcomes)) < 1e-12;
+  }
+  check(ok, "positional exact = brute force in every order: " + label + " (" + std::to_string(b.outcomes) +
+                " ordered outcomes, " + std::to_string(r.outcomes) + " weighted)");
+  const int size = sides_of(rq).size;  // counting: heads-up, at most five cards to come each
+  if (rq.hands.size() == 2 && size - static_cast<int>(rq.hands[0].size()) <= 5 &&
+      size - static_cast<int>(rq.hands[1].size()) <= 5) {
+    compare_methods("positional: " + label, rq);
+  }
 }
 
 // Declared counting equals declared enumeration, count for count, for every
@@ -707,6 +756,106 @@ int main(int argc, char** argv) {
   {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");
+  }
+
+  // Positional wild cards: exact (counted heads-up, else enumerated) = the
+  // brute force dealt in every order, on decks cut down by dead cards (a
+  // fixed random choice, the joker kept where it is in the deck).
+  {
+    auto cut = [](EquityRequest rq, int left, std::uint64_t seed) {
+      std::vector<bool> out(52, false);
+      for (const auto& h : rq.hands)
+        for (auto c : h)
+          if (c < 52) out[c] = true;
+      int in_deck = 0;
+      for (int c = 0; c < 52; ++c) in_deck += !out[static_cast<std::size_t>(c)];
+      in_deck += rq.joker;
+      while (in_deck > left) {
+        const auto c = static_cast<std::size_t>(lcg(seed) % 52);
+        if (out[c]) continue;
+        out[c] = true;
+        rq.dead.push_back(static_cast<std::uint8_t>(c));
+        --in_deck;
+      }
+      return rq;
+    };
+    using P = PositionalRule;
+    const std::pair<P, const char*> rules[] = {
+        {P::HoleCard, "hole card"}, {P::LowestHoleCard, "lowest hole card"}, {P::FirstCard, "first card"},
+        {P::ThirdCard, "third card"}};
+    std::uint64_t seed = 11;
+    for (const auto& [rule, name] : rules) {
+      EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd 7c 7d", "Qc 3s Qd 8h 2c"}), 14, seed);
+      rq.positional = rule;
+      compare_positional(std::string("stud high, 5+5 known, ") + name, rq);
+      EquityRequest hl = cut(request(G::SevenCardStud8, {"Ah 6s 3d 8s Kc", "5d Kd 9s 4c 5c"}), 12, seed);
+      hl.positional = rule;
+      compare_positional(std::string("stud 8, 5+5 known, ") + name, hl);
+      EquityRequest five = cut(request(G::FiveCardStud, {"Js 4d", "8c Th"}), 11, seed);
+      five.positional = rule;
+      five.low = Ranking::AceToSix;
+      if (rule != P::LowestHoleCard) compare_positional(std::string("five-card stud high-low, 2+2 known, ") + name, five);
+    }
+    {  // The lowest hole card with two and three of its places still to come.
+      EquityRequest rq = cut(request(G::SevenCardStud, {"Td", "Qc 3s Qd 8h 2c 9d"}), 9, seed);
+      rq.positional = P::LowestHoleCard;
+      compare_positional("stud high, 1+6 known, lowest hole card", rq);
+      EquityRequest none = cut(request(G::SevenCardStud, {"", "Qc 3s Qd 8h 2c 9d"}), 9, seed);
+      none.positional = P::HoleCard;
+      compare_positional("stud high, 0+6 known, hole card", none);
+    }
+    {  // Three players (enumerated); the joker (the bug) in the deck, naming no rank.
+      EquityRequest rq = cut(request(G::SevenCardStudHighLow, {"7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d", "Jh Jc 2d 8d 8c"}), 10, seed);
+      rq.positional = P::HoleCard;
+      rq.low = Ranking::AceToFive;
+      compare_positional("stud high-low, 3 players, hole card", rq);
+      EquityRequest jk = cut(request(G::SevenCardStud, {"Jk 9c 4h 4d 6s", "Ts 8c 5h Qd 2h"}), 12, seed);
+      jk.joker = true;
+      jk.positional = P::LowestHoleCard;
+      compare_positional("stud high, the bug as a hole card, lowest hole card", jk);
+      EquityRequest jk2 = cut(request(G::SevenCardStud, {"9c Jk 4h 4d 6s", "Ts 8c 5h Qd 2h"}), 12, seed);
+      jk2.joker = true;
+      jk2.positional = P::HoleCard;
+      compare_positional("stud high, the bug as a hole card, hole card", jk2);
+    }
+    {  // Monte Carlo agrees with the exact answer.
+      EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd", "Qc 3s Qd"}), 16, seed);
+      rq.positional = P::LowestHoleCard;
+      const EquityResult exact = equity(rq);
+      rq.samples = 400'000;
+      rq.seed = 5;
+      const EquityResult mc = equity(rq);
+      const double p = static_cast<double>(exact.players[0].share) / kShareUnits / static_cast<double>(exact.outcomes);
+      const double q = static_cast<double>(mc.players[0].share) / kShareUnits / static_cast<double>(mc.outcomes);
+      check(std::fabs(p - q) < 5 * std::sqrt(p * (1 - p) / 400'000.0) + 1e-9,
+            "positional Monte Carlo within five standard errors of exact (" + std::to_string(q) + " vs " +
+                std::to_string(p) + ")");
+    }
+    expect_throw("positional in a draw game", [&] {
+      EquityRequest rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c 2d"});
+      rq.positional = P::FirstCard;
+      equity(rq);
+    }, "stud games but Mexican stud");
+    expect_throw("positional in Mexican stud", [&] {
+      EquityRequest rq = request(G::MexicanStud, {"5c Ad Kd 9h", "9c Qs Qh 2d"});
+      rq.positional = P::HoleCard;
+      equity(rq);
+    }, "stud games but Mexican stud");
+    expect_throw("positional with a range", [&] {
+      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs", "Kd"});
+      EquityRange r;
+      r.hidden = 2;
+      r.cards = cards("2c 2d");
+      r.weights = {1};
+      rq.ranges = {EquityRange{}, r};
+      rq.positional = P::HoleCard;
+      equity(rq);
+    }, "not as a range");
+    expect_throw("unknown positional rule", [&] {
+      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs", "Kd Kc 9s"});
+      rq.positional = static_cast<PositionalRule>(9);
+      equity(rq);
+    }, "unknown positional rule id 9");
   }
 
   // Declarations: every set of declarations equals the plain brute force.

@@ -25,7 +25,7 @@ EQUITY_MAX_SAMPLES: int
 EQUITY_MAX_PLAYERS: int
 
 _EquityRange = tuple[int, NDArray[np.uint8], NDArray[np.uint64]] | None
-_EquityWild = tuple[bool, int, int, int, bool, int, int]
+_EquityWild = tuple[bool, int, int, int, bool, int, int, int]
 
 def equity_outcomes(
     game: int,

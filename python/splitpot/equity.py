@@ -233,7 +233,7 @@ _CoreSpot = tuple[
     list[int],
     list[int],
     int,
-    tuple[bool, int, int, int, bool, int, int],
+    tuple[bool, int, int, int, bool, int, int, int],
 ]
 
 
@@ -481,8 +481,8 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
 
 _KEYWORDS = frozenset({
     "dead", "draws", "samples", "stderr", "seconds", "seed", "threads", "low", "wild", "joker",
-    "wild_low", "duplicate", "penalty", "penalty_rule", "max_outcomes", "method", "declare",
-    "tie_keeps_half",
+    "wild_low", "duplicate", "penalty", "penalty_rule", "positional", "max_outcomes", "method",
+    "declare", "tie_keeps_half",
 })
 _DECLARING = frozenset({"both"})
 
@@ -501,6 +501,25 @@ def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = 
         raise ArgumentTypeError(
             f"{what}() got an unexpected keyword {names}; it takes {', '.join(sorted(known))}"
         )
+
+
+# The values of splitpot.engine.PositionalWild, in the order of the core's ids 1..4 (not
+# imported: that would load the game engine; tests/test_equity_positional.py checks they agree).
+_POSITIONAL = ("hole_card", "lowest_hole_card", "first_card", "third_card")
+
+
+def _positional(value: object) -> int:
+    """The core's id of a positional wild-card rule (0: none)."""
+    if value is None:
+        return 0
+    if not isinstance(value, str):
+        raise ArgumentTypeError(
+            f"positional must be one of {', '.join(map(repr, _POSITIONAL))} or None, got {describe(value)}"
+        )
+    key = value.strip().lower().replace("-", "_")
+    if key not in _POSITIONAL:
+        raise RuleError(f"positional must be one of {', '.join(map(repr, _POSITIONAL))}; got {value!r}")
+    return _POSITIONAL.index(key) + 1
 
 
 class _Default:
@@ -530,6 +549,7 @@ def equity(
     duplicate: bool = False,
     penalty: str | Iterable[str | int | Card] | None = None,
     penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
+    positional: str | None = None,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
@@ -571,7 +591,14 @@ def equity(
     ``best-rank``) and ``duplicate``; penalty cards ``penalty`` (same forms as
     ``wild``) with ``penalty_rule`` ``dead-hand`` (default: a hand holding one
     wins nothing) or ``void-card`` (not played; fewer than five playable
-    cards is a dead hand). ``max_outcomes``: the largest exact enumeration allowed
+    cards is a dead hand). ``positional`` (the stud games but mexican-stud):
+    each player's own wild card, named by its place in his deal, wild for him
+    alone with every card of its rank (the rules §2): ``hole_card`` (his last
+    card down), ``lowest_hole_card`` (his lowest down card, the ace high),
+    ``first_card`` or ``third_card``; each hand's cards are then read in the
+    order dealt (no ranges), and where the named card is still to come every
+    order of the cards to come counts (``outcomes`` grows by that factor).
+    ``max_outcomes``: the largest exact enumeration allowed
     (default 2e9; counting is not limited by it). ``method``: ``"auto"``,
     ``"count"`` or ``"enumerate"`` (the reference). ``declare`` (high-low
     games only): one declaration per hand, ``"high"``, ``"low"`` or
@@ -595,6 +622,10 @@ def equity(
     >>> r = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], stderr=0.005, seed=1)
     >>> r.stop.value, r.stderr <= 0.005
     ('target', True)
+    >>> hands = ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"]
+    >>> r = equity("seven-card-stud", hands, positional="lowest_hole_card")
+    >>> r.outcomes, round(r[0].share, 4)  # 4h, or a lower seventh card, names his wild rank
+    (1560, 0.2359)
     >>> equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"])
     Traceback (most recent call last):
     ...
@@ -618,6 +649,7 @@ def equity(
         duplicate=duplicate,
         penalty=penalty,
         penalty_rule=penalty_rule,
+        positional=positional,
         max_outcomes=max_outcomes,
         method=method,
         declare=declare,
@@ -810,6 +842,7 @@ def prepare_equity(
     duplicate: bool = False,
     penalty: str | Iterable[str | int | Card] | None = None,
     penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
+    positional: str | None = None,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
@@ -852,6 +885,7 @@ def prepare_equity(
         as_bool(duplicate, "duplicate"),
         penalty_cards,
         list(PenaltyRule).index(as_choice(penalty_rule, PenaltyRule, "penalty_rule")),
+        _positional(positional),
     )
     if draws is None:
         draw_list: list[int] = []
@@ -997,6 +1031,13 @@ def add_equity_parser(subparsers: Any) -> None:
         "or void-card (not played; fewer than five playable cards is a dead hand)",
     )
     parser.add_argument(
+        "--positional",
+        choices=[p.replace("_", "-") for p in _POSITIONAL],
+        default=None,
+        help="stud games: each player's own wild card, named by its place in his deal (his last or "
+        "lowest down card, his first or third card), wild for him with its rank; hands in the order dealt",
+    )
+    parser.add_argument(
         "--declare",
         nargs="+",
         default=None,
@@ -1111,6 +1152,7 @@ def run_equity(args: argparse.Namespace) -> int:
             wild_low=args.wild_low,
             penalty=args.penalty or None,
             penalty_rule=args.penalty_rule or PenaltyRule.DEAD_HAND,
+            positional=args.positional,
             declare=args.declare,
             tie_keeps_half=args.tie_keeps_half,
         )

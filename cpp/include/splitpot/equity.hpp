@@ -114,6 +114,26 @@ enum class EquityMethod : std::uint8_t {
   Count = 2,      // exact, by counting (heads-up only)
 };
 
+/// A player's own wild card in a stud game (the rules, section 2; as the game
+/// engine's PositionalWild reads it): a card named by its place in his deal,
+/// wild for him alone with every card of its rank. HoleCard: the last card he
+/// holds face down; LowestHoleCard: his lowest down card by rank, the ace high;
+/// FirstCard, ThirdCard: the first / third card dealt to him. Seven-card stud
+/// deals the first two cards and the seventh down, five-card stud the first.
+/// The joker names no rank (the hole card is then the last natural down card,
+/// the lowest the lowest natural one). Each hand's known cards are taken in
+/// the order dealt, and where the named card is still to come every order of
+/// the cards to come is counted: an exact run then counts each of a player's
+/// completions once per way of placing its cards on the named places
+/// (`outcomes` grows by that factor, the fractions do not change).
+enum class PositionalRule : std::uint8_t {
+  None = 0,
+  HoleCard = 1,
+  LowestHoleCard = 2,
+  FirstCard = 3,
+  ThirdCard = 4,
+};
+
 /// A player's range: the possible sets of hidden cards he holds, each of
 /// `hidden` cards (cards[i * hidden .. (i + 1) * hidden)), with its weight.
 struct EquityRange {
@@ -141,6 +161,9 @@ struct EquityRequest {
   bool duplicate = false;
   std::uint64_t penalty = 0;  // penalty cards (bit 52: the joker) and what they do
   PenaltyRule penalty_rule = PenaltyRule::DeadHand;
+  // Each player's own wild card (stud games but Mexican stud, which has its
+  // own; no ranges): see PositionalRule.
+  PositionalRule positional = PositionalRule::None;
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this

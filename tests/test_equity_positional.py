@@ -1,0 +1,133 @@
+"""Equity with positional wild cards (``equity(..., positional=...)``): each player's own wild
+card, read as the game engine reads it (``splitpot.engine.positional.positional_card``), checked
+against a brute force over every order of the cards to come."""
+
+from __future__ import annotations
+
+import itertools
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+import splitpot
+from splitpot.cards import RANKS, parse_cards
+from splitpot.engine.positional import PositionalWild, positional_card
+from splitpot.equity import _POSITIONAL
+from splitpot.errors import ArgumentTypeError, RuleError
+
+RULES = [p.value for p in PositionalWild]
+
+
+def test_the_rule_names_are_the_engines() -> None:
+    """equity names the rules without importing the engine: the same names, in the core's order."""
+    assert tuple(RULES) == _POSITIONAL
+
+
+def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fraction]:
+    """Each hand's expected share: every order of every hand's cards to come (stud: the
+    first two cards and the seventh down, five-card stud the first), the wild rank from
+    the engine's own rule, the strengths from splitpot.strength (high only)."""
+    size = 7 if game == "seven-card-stud" else 5
+    down_places = (0, 1, 6) if size == 7 else (0,)
+    known = [[int(c) for c in parse_cards(h)] for h in hands]
+    out = {int(c) for c in parse_cards(dead)} | {c for h in known for c in h}
+    deck = [c for c in range(52) if c not in out]
+    shares = [Fraction(0)] * len(hands)
+    outcomes = 0
+
+    def deal(i: int, left: list[int], full: list[list[int]]) -> None:
+        nonlocal outcomes
+        if i == len(hands):
+            outcomes += 1
+            values = []
+            for cards in full:
+                card = positional_card(PositionalWild(rule), cards, [cards[p] for p in down_places])
+                wild = [RANKS[card >> 2]] if card is not None else None
+                values.append(splitpot.strength(cards, "high", wild=wild))
+            best = max(values)
+            winners = [j for j, v in enumerate(values) if v == best]
+            for j in winners:
+                shares[j] += Fraction(1, len(winners))
+            return
+        need = size - len(known[i])
+        for more in itertools.permutations(left, need):
+            rest = [c for c in left if c not in more]
+            deal(i + 1, rest, [*full, known[i] + list(more)])
+
+    deal(0, deck, [])
+    return [s / outcomes for s in shares]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_sixth_street_equals_the_brute_force(rule: str) -> None:
+    """Sixth street: the seventh card (down) is the only card to come."""
+    hands = ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"]
+    result = splitpot.equity("seven-card-stud", hands, positional=rule)
+    brute = _brute_shares("seven-card-stud", hands, "", rule)
+    assert result.exact and result.outcomes == 40 * 39
+    for p, share in zip(result, brute, strict=True):
+        assert p.share == pytest.approx(float(share), abs=1e-12)
+
+
+@pytest.mark.parametrize("rule", ["hole_card", "lowest_hole_card"])
+def test_fifth_street_counts_every_order(rule: str) -> None:
+    """Fifth street, two cards to come each (a deck cut down by dead cards): which of them is the
+    seventh, the hole card, matters, and the exact answer counts every order."""
+    hands = ["9s 4h Kd 7c 7d", "Qc 3s Qd 8h 5c"]
+    dead = (
+        "2c 2d 2h 2s 3c 3d 3h 4c 4d 4s 5d 5s 6c 6d 6h 6s 8c 8d 8s 9c 9d Tc Td Th Ts Jc Jd Jh Js Qh Qs Kc Kh"
+    )
+    result = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule)
+    brute = _brute_shares("seven-card-stud", hands, dead, rule)
+    assert result.exact and result.method == "count"
+    for p, share in zip(result, brute, strict=True):
+        assert p.share == pytest.approx(float(share), abs=1e-12)
+    enumerated = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule, method="enumerate")
+    assert enumerated.outcomes == result.outcomes
+
+
+@pytest.mark.parametrize("rule", ["hole_card", "first_card"])
+@pytest.mark.parametrize("low", [None, "ace-to-six"])
+def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) -> None:
+    """Five-card stud with the hole card (the first card dealt) wild is Mexican stud's equity."""
+    hands = ["5c Ad Kd 9h", "9c Qs Qh 2d"]
+    mine = splitpot.equity("five-card-stud", hands, positional=rule, low=low)
+    mexican = splitpot.equity("mexican-stud", hands, low=low)
+    assert mine.outcomes == mexican.outcomes == 1892
+    assert [(p.high_win, p.low_win, p.scoop, p.share) for p in mine] == [
+        (p.high_win, p.low_win, p.scoop, p.share) for p in mexican
+    ]
+
+
+@pytest.mark.parametrize(
+    ("game", "hands", "options", "message"),
+    [
+        ("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], {}, "stud games but Mexican stud"),
+        ("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], {}, "stud games but Mexican stud"),
+        ("seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair"], {}, "not as a range"),
+        ("seven-card-stud", ["As Ks Qs", "Kd Kc 9s"], {"positional": "second_card"}, "must be one of"),
+    ],
+)
+def test_refused(game: str, hands: list[str], options: dict[str, str], message: str) -> None:
+    with pytest.raises(RuleError, match=message):
+        splitpot.equity(game, hands, **({"positional": "hole_card"} | options))
+
+
+def test_wrong_type() -> None:
+    with pytest.raises(ArgumentTypeError, match="positional must be one of"):
+        splitpot.equity("seven-card-stud", ["As Ks Qs", "Kd Kc 9s"], positional=1)  # type: ignore[arg-type]
+
+
+def test_command_line() -> None:
+    args = ["-g", "seven-card-stud", "--positional", "lowest-hole-card", "--plain", "--json"]
+    run = subprocess.run(
+        [sys.executable, "-m", "splitpot", "equity", *args, "9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"],
+        capture_output=True, text=True, check=False,
+    )
+    assert run.returncode == 0, run.stderr
+    expected = splitpot.equity(
+        "seven-card-stud", ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"], positional="lowest_hole_card"
+    )
+    assert f'"share": {expected[0].share}' in run.stdout
