@@ -207,8 +207,7 @@ int positional_rank(const Spot& s, const std::uint8_t* hand) noexcept {
   }
 }
 
-/// A player's named places still to come (k of them) and how many ways the
-/// cards to come fill them: f! / (f - k)!, every exact completion's weight.
+/// A player's named places still to come, written to `places`; returns how many.
 int places_to_come(const Spot& s, const PlayerSpot& ps, std::array<std::uint8_t, 3>& places) {
   int k = 0;
   const int base = ps.n_known + ps.hidden;
@@ -216,6 +215,8 @@ int places_to_come(const Spot& s, const PlayerSpot& ps, std::array<std::uint8_t,
     if (s.named[static_cast<std::size_t>(j)] >= base) places[static_cast<std::size_t>(k++)] = s.named[static_cast<std::size_t>(j)];
   return k;
 }
+/// How many ways the f cards to come fill a player's k named places still to
+/// come, f! / (f - k)!: the weights of each exact completion add up to this.
 std::uint64_t placings(const Spot& s, const PlayerSpot& ps) {
   std::array<std::uint8_t, 3> places{};
   const int k = places_to_come(s, ps, places);
