@@ -106,13 +106,34 @@ def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) ->
     [
         ("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], {}, "stud games but Mexican stud"),
         ("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], {}, "stud games but Mexican stud"),
-        ("seven-card-stud", ["As Ks Qs", "Kd + 2 down: pair"], {}, "not as a range"),
+        ("five-card-stud", ["As Ks", "Qd + 2 down"], {}, "hidden cards are the down cards"),
         ("seven-card-stud", ["As Ks Qs", "Kd Kc 9s"], {"positional": "second_card"}, "must be one of"),
     ],
 )
 def test_refused(game: str, hands: list[str], options: dict[str, str], message: str) -> None:
     with pytest.raises(RuleError, match=message):
         splitpot.equity(game, hands, **({"positional": "hole_card"} | options))
+
+
+def test_a_range_counts_both_orders_of_its_down_cards() -> None:
+    """A range's hidden cards are the down cards, dealt in an unknown order: with the first card
+    wild, a one-hand range is the average of its two orders dealt."""
+    mine = ["9s 4h Kd 7c 7d"]
+    queen_first, trey_first = (
+        splitpot.equity("seven-card-stud-8", [*mine, dealt], positional="first_card")
+        for dealt in ("Qc 3s Qd 8h 5c", "3s Qc Qd 8h 5c")
+    )
+    hidden = "Qd 8h 5c + 2 down: Qc 3s"
+    ranged = splitpot.equity("seven-card-stud-8", [*mine, hidden], positional="first_card")
+    assert abs(queen_first[1].share - trey_first[1].share) > 0.2  # the order matters here
+    for p, q, t in zip(ranged, queen_first, trey_first, strict=True):
+        assert p.share == pytest.approx((q.share + t.share) / 2, abs=1e-12)
+        assert p.scoop == pytest.approx((q.scoop + t.scoop) / 2, abs=1e-12)
+    sampled = splitpot.equity(
+        "seven-card-stud-8", [*mine, hidden], positional="first_card", samples=200_000, seed=2
+    )
+    assert sampled[1].stderr is not None
+    assert abs(sampled[1].share - ranged[1].share) < 5 * sampled[1].stderr.share
 
 
 def test_wrong_type() -> None:

@@ -118,6 +118,12 @@ struct PlayerSpot {
   std::vector<std::uint64_t> weights;  // one per member
   int future = 0;                      // cards to come
   bool hole_in_member = false;         // Mexican stud: the hole card is the member's first card
+  // Positional wild cards: the places the rule reads, in the order dealt, as
+  // indices into the hand's cards (known, then hidden, then the cards to
+  // come). Known cards are the upcards of a hand with a range (its hidden
+  // cards the down cards), else every card in the order dealt.
+  std::array<std::uint8_t, 3> named{};
+  int n_named = 0;
 };
 
 struct Spot {
@@ -132,8 +138,6 @@ struct Spot {
   bool ranges = false;
   bool community = false;          // seven-card stud short of cards: one card in the middle for everyone
   PositionalRule positional = PositionalRule::None;  // each player's own wild card (PositionalRule)
-  std::array<std::uint8_t, 3> named{};  // the places in a hand (in the order dealt) the rule reads
-  int n_named = 0;
   bool declare = false;            // declarations (the declared settle)
   bool tie_keeps_half = false;
   std::array<Declaration, kEquityMaxPlayers> declared{};
@@ -146,8 +150,10 @@ int members_of(const PlayerSpot& ps) {
   return ps.hidden == 0 ? 1 : static_cast<int>(ps.weights.size());
 }
 
-// Positional wild cards: the places a rule reads (validated), and the rank a
-// hand's cards in the order dealt make wild (-1: none).
+// Positional wild cards: where each hand's cards sit in the order dealt (a
+// hand with a range: its hidden cards are its down cards, its known cards
+// its upcards), the places a rule reads (validated), and the rank a hand's
+// cards make wild (-1: none).
 void set_positional(Spot& s, PositionalRule rule) {
   const auto id = static_cast<int>(rule);
   if (id < 0 || id > static_cast<int>(PositionalRule::ThirdCard)) {
@@ -159,70 +165,95 @@ void set_positional(Spot& s, PositionalRule rule) {
     throw EquityOptionError(std::string("positional wild cards apply to the stud games but Mexican stud (which makes "
                                         "each hand's first card its own wild card), not to ") + g.name);
   }
-  if (s.ranges) {
-    throw EquityOptionError(
-        "with positional wild cards give each hand as its cards in the order dealt, not as a range");
+  if (s.community) {
+    throw EquityOptionError("positional wild cards where the deck cannot give every player a seventh card (a card "
+                            "turned up in the middle) are not supported");
   }
   s.positional = rule;
   s.any_wild = true;
+  // Seven-card stud deals the first two cards and the seventh down, five-card stud the first.
+  const std::vector<int> down = g.size == 7 ? std::vector<int>{0, 1, 6} : std::vector<int>{0};
+  std::vector<int> rule_places;  // the places the rule reads, in the order dealt
   if (rule == PositionalRule::FirstCard) {
-    s.named = {0, 0, 0}, s.n_named = 1;
+    rule_places = {0};
   } else if (rule == PositionalRule::ThirdCard) {
-    s.named = {2, 0, 0}, s.n_named = 1;
-  } else if (g.size == 5) {  // five-card stud: the first card down
-    s.named = {0, 0, 0}, s.n_named = 1;
-  } else {  // seven-card stud: the first two and the seventh down (no seventh: a card in the middle)
-    s.named = {0, 1, 6}, s.n_named = s.community ? 2 : 3;
+    rule_places = {2};
+  } else {
+    rule_places = down;
   }
-  if (!s.community) return;
-  for (int i = 0; i < s.n; ++i)
-    for (int j = 0; j < s.n_named; ++j)
-      if (s.named[static_cast<std::size_t>(j)] >= s.p[static_cast<std::size_t>(i)].n_known) {
-        throw EquityOptionError("with a card turned up in the middle, positional wild cards need the cards they name "
-                                "known (hand " + std::to_string(i + 1) + ")");
+  for (int i = 0; i < s.n; ++i) {
+    PlayerSpot& ps = s.p[static_cast<std::size_t>(i)];
+    std::array<int, kMaxCards> index{};  // place in the order dealt -> index into the hand's cards
+    if (ps.hidden == 0) {
+      for (int p = 0; p < g.size; ++p) index[static_cast<std::size_t>(p)] = p;
+    } else {
+      const int ups = g.size - static_cast<int>(down.size());
+      if (ps.hidden > static_cast<int>(down.size()) || ps.n_known > ups) {
+        throw EquityOptionError("hand " + std::to_string(i + 1) + ": with positional wild cards a range's hidden "
+                                "cards are the down cards and its known cards the upcards (at most " +
+                                std::to_string(down.size()) + " down and " + std::to_string(ups) + " up in " + g.name +
+                                ")");
       }
+      int up_seen = 0, next_to_come = ps.n_known + ps.hidden;
+      for (int p = 0; p < g.size; ++p) {
+        const auto at = std::find(down.begin(), down.end(), p);
+        int& slot = index[static_cast<std::size_t>(p)];
+        if (at != down.end()) {
+          const auto d = static_cast<int>(at - down.begin());
+          slot = d < ps.hidden ? ps.n_known + d : next_to_come++;
+        } else {
+          slot = up_seen < ps.n_known ? up_seen : next_to_come++;
+          ++up_seen;
+        }
+      }
+    }
+    ps.n_named = static_cast<int>(rule_places.size());
+    for (int j = 0; j < ps.n_named; ++j) {
+      ps.named[static_cast<std::size_t>(j)] =
+          static_cast<std::uint8_t>(index[static_cast<std::size_t>(rule_places[static_cast<std::size_t>(j)])]);
+    }
+  }
 }
 
-int positional_rank(const Spot& s, const std::uint8_t* hand) noexcept {
+int positional_rank(const Spot& s, const PlayerSpot& ps, const std::uint8_t* hand) noexcept {
   switch (s.positional) {
     case PositionalRule::None: return -1;
     case PositionalRule::HoleCard:  // the last natural card down
-      for (int j = s.n_named - 1; j >= 0; --j) {
-        const std::uint8_t c = hand[s.named[static_cast<std::size_t>(j)]];
+      for (int j = ps.n_named - 1; j >= 0; --j) {
+        const std::uint8_t c = hand[ps.named[static_cast<std::size_t>(j)]];
         if (c != kJoker) return rank_of(c);
       }
       return -1;
     case PositionalRule::LowestHoleCard: {
       int rank = -1;
-      for (int j = 0; j < s.n_named; ++j) {
-        const std::uint8_t c = hand[s.named[static_cast<std::size_t>(j)]];
+      for (int j = 0; j < ps.n_named; ++j) {
+        const std::uint8_t c = hand[ps.named[static_cast<std::size_t>(j)]];
         if (c != kJoker && (rank < 0 || rank_of(c) < rank)) rank = rank_of(c);
       }
       return rank;
     }
     default: {
-      const std::uint8_t c = hand[s.named[0]];
+      const std::uint8_t c = hand[ps.named[0]];
       return c == kJoker ? -1 : rank_of(c);
     }
   }
 }
 
-/// A player's named places still to come, written to `places`; returns how many.
-int places_to_come(const Spot& s, const PlayerSpot& ps, std::array<std::uint8_t, 3>& places) {
-  int k = 0;
-  const int base = ps.n_known + ps.hidden;
-  for (int j = 0; j < s.n_named; ++j)
-    if (s.named[static_cast<std::size_t>(j)] >= base) places[static_cast<std::size_t>(k++)] = s.named[static_cast<std::size_t>(j)];
-  return k;
-}
-/// How many ways the f cards to come fill a player's k named places still to
-/// come, f! / (f - k)!: the weights of each exact completion add up to this.
+/// How many ways a player's hidden cards and his cards to come fill the
+/// places the rule reads among them (their order is unknown): h! / (h - k)!
+/// times f! / (f - k')!. The weights of each exact completion add up to this.
 std::uint64_t placings(const Spot& s, const PlayerSpot& ps) {
-  std::array<std::uint8_t, 3> places{};
-  const int k = places_to_come(s, ps, places);
   std::uint64_t ways = 1;
-  for (int j = 0; j < k; ++j) ways *= static_cast<std::uint64_t>(ps.future - j);
-  return ways;
+  int hidden_named = 0, to_come_named = 0;
+  for (int j = 0; j < ps.n_named; ++j) {
+    const int at = ps.named[static_cast<std::size_t>(j)];
+    if (at >= ps.n_known + ps.hidden) {
+      ways *= static_cast<std::uint64_t>(ps.future - to_come_named++);
+    } else if (at >= ps.n_known) {
+      ways *= static_cast<std::uint64_t>(ps.hidden - hidden_named++);
+    }
+  }
+  return s.positional == PositionalRule::None ? 1 : ways;
 }
 
 Spot validate(const EquityRequest& rq) {
@@ -902,8 +933,6 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
     for (int q = 0; q < f; ++q) idx[q] = q;
     const int base = ps.n_known + ps.hidden;
     const std::uint64_t known_mask = mask_of(ps.known.data(), ps.n_known);
-    std::array<std::uint8_t, 3> places{};
-    const int k_places = places_to_come(s, ps, places);
     do {
       Entry e{};
       e.mask = member_mask;
@@ -930,29 +959,33 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
         out.push_back(e);
         continue;
       }
-      // Positional wild cards: every placing of the cards to come on the
-      // named places still to come, an entry per rank they make wild,
-      // weighted by its placings (the weights of a completion add up to
-      // placings(): the same for every completion).
+      // Positional wild cards: every placing of the hidden cards and the
+      // cards to come on the places the rule reads among them (their order
+      // is unknown), an entry per rank the placings make wild, weighted by
+      // how many make it (a completion's weights add up to placings(): the
+      // same for every completion).
       std::array<std::uint64_t, 14> ways{};  // by rank + 1 (0: no wild rank)
       std::array<std::uint8_t, kMaxCards> placed = cards;
-      auto visit = [&] { ++ways[static_cast<std::size_t>(positional_rank(s, placed.data()) + 1)]; };
-      for (int a = 0; a < (k_places ? f : 1); ++a) {
-        if (k_places >= 1) placed[places[0]] = cards[static_cast<std::size_t>(base + a)];
-        for (int b = 0; b < (k_places >= 2 ? f : 1); ++b) {
-          if (k_places >= 2) {
-            if (b == a) continue;
-            placed[places[1]] = cards[static_cast<std::size_t>(base + b)];
-          }
-          for (int c = 0; c < (k_places >= 3 ? f : 1); ++c) {
-            if (k_places >= 3) {
-              if (c == a || c == b) continue;
-              placed[places[2]] = cards[static_cast<std::size_t>(base + c)];
-            }
-            visit();
+      auto place = [&](auto& self, int j, unsigned used_hidden, unsigned used_to_come) -> void {
+        if (j == ps.n_named) {
+          ++ways[static_cast<std::size_t>(positional_rank(s, ps, placed.data()) + 1)];
+          return;
+        }
+        const int at = ps.named[static_cast<std::size_t>(j)];
+        const bool to_come = at >= base, hidden = !to_come && at >= ps.n_known;
+        if (!to_come && !hidden) return self(self, j + 1, used_hidden, used_to_come);  // a known card
+        const int first = to_come ? base : ps.n_known, count = to_come ? f : ps.hidden;
+        for (int x = 0; x < count; ++x) {
+          if (((to_come ? used_to_come : used_hidden) >> x) & 1u) continue;
+          placed[static_cast<std::size_t>(at)] = cards[static_cast<std::size_t>(first + x)];
+          if (to_come) {
+            self(self, j + 1, used_hidden, used_to_come | 1u << x);
+          } else {
+            self(self, j + 1, used_hidden | 1u << x, used_to_come);
           }
         }
-      }
+      };
+      place(place, 0, 0u, 0u);
       for (std::size_t r = 0; r < ways.size(); ++r) {
         if (!ways[r]) continue;
         const WildOptions own = rank_wild(s, static_cast<int>(r) - 1);
@@ -1574,8 +1607,13 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         if (ps.hole_in_member) [[unlikely]] {
           const WildOptions o = hand_wild(s, hand[0]);
           score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
-        } else if (s.positional != PositionalRule::None) {  // the cards to come arrive in random order
-          const WildOptions o = rank_wild(s, positional_rank(s, hand.data()));
+        } else if (s.positional != PositionalRule::None) {
+          // The cards to come arrive in random order; a member's hidden cards too.
+          for (int h = ps.hidden - 1; h > 0; --h) {
+            std::swap(hand[static_cast<std::size_t>(ps.n_known + h)],
+                      hand[static_cast<std::size_t>(ps.n_known) + rng.below(static_cast<std::uint32_t>(h + 1))]);
+          }
+          const WildOptions o = rank_wild(s, positional_rank(s, ps, hand.data()));
           score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
         } else {
           const WildOptions& o = fixed_wild[ui];

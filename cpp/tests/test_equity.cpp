@@ -762,11 +762,13 @@ int main(int argc, char** argv) {
   // brute force dealt in every order, on decks cut down by dead cards (a
   // fixed random choice, the joker kept where it is in the deck).
   {
-    auto cut = [](EquityRequest rq, int left, std::uint64_t seed) {
+    auto cut = [](EquityRequest rq, int left, std::uint64_t seed, const char* keep = "") {
       std::vector<bool> out(52, false);
       for (const auto& h : rq.hands)
         for (auto c : h)
           if (c < 52) out[c] = true;
+      for (auto c : cards(keep)) out[c] = true;  // (kept in the deck: not counted as taken below)
+      left -= static_cast<int>(cards(keep).size());
       int in_deck = 0;
       for (int c = 0; c < 52; ++c) in_deck += !out[static_cast<std::size_t>(c)];
       in_deck += rq.joker;
@@ -841,16 +843,102 @@ int main(int argc, char** argv) {
       rq.positional = P::HoleCard;
       equity(rq);
     }, "stud games but Mexican stud");
-    expect_throw("positional with a range", [&] {
-      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs", "Kd"});
-      EquityRange r;
-      r.hidden = 2;
-      r.cards = cards("2c 2d");
-      r.weights = {1};
-      rq.ranges = {EquityRange{}, r};
-      rq.positional = P::HoleCard;
-      equity(rq);
-    }, "not as a range");
+    {  // Ranges: the hidden cards are the down cards, in an unknown order.
+      auto fractions = [](const EquityResult& r) {
+        std::vector<long double> f;
+        const auto out = static_cast<long double>(r.outcomes);
+        for (const PlayerCounts& c : r.players) {
+          for (const std::uint64_t x : {c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop})
+            f.push_back(static_cast<long double>(x) / out);
+          f.push_back(static_cast<long double>(c.share) / kShareUnits / out);
+        }
+        return f;
+      };
+      auto close = [](const std::vector<long double>& a, const std::vector<long double>& b) {
+        bool ok = a.size() == b.size();
+        for (std::size_t i = 0; ok && i < a.size(); ++i) ok = std::fabs(a[i] - b[i]) < 1e-12L;
+        return ok;
+      };
+      // The weighted average of runs, fraction by fraction.
+      auto average = [](const std::vector<std::vector<long double>>& runs, const std::vector<long double>& w) {
+        std::vector<long double> avg(runs[0].size(), 0);
+        long double total = 0;
+        for (std::size_t k = 0; k < runs.size(); ++k) {
+          total += w[k];
+          for (std::size_t i = 0; i < avg.size(); ++i) avg[i] += w[k] * runs[k][i];
+        }
+        for (long double& x : avg) x /= total;
+        return avg;
+      };
+      auto ranged = [&](EquityRequest rq, int hand, const char* members, std::vector<std::uint64_t> weights) {
+        EquityRange r;
+        r.cards = cards(members);
+        r.weights = std::move(weights);
+        r.hidden = static_cast<int>(r.cards.size() / r.weights.size());
+        rq.ranges.assign(rq.hands.size(), EquityRange{});
+        rq.ranges[static_cast<std::size_t>(hand)] = r;
+        return rq;
+      };
+      const char* up = "Qd 8h 5c";  // B's upcards; his down cards Qc 3s (fifth street)
+      const EquityRequest base = cut(request(G::SevenCardStud8, {"9s 4h Kd 7c 7d", up}), 14, seed, "Qc 3s 2s 2d Ah 6c");
+      auto plain = [&](const char* dealt, P rule) {
+        EquityRequest rq = base;
+        rq.hands[1] = cards(dealt);
+        rq.positional = rule;
+        return fractions(equity(rq));
+      };
+      for (const auto& [rule, name] : rules) {
+        EquityRequest rq = ranged(base, 1, "Qc 3s", {1});
+        rq.positional = rule;
+        const auto got = fractions(equity(rq));
+        // Either down card may have been dealt first: the two plain deals, equally likely.
+        const auto want = average({plain("Qc 3s Qd 8h 5c", rule), plain("3s Qc Qd 8h 5c", rule)}, {1, 1});
+        check(close(got, want), std::string("positional, a one-member range = its two orders dealt: ") + name);
+        rq.method = EquityMethod::Enumerate;
+        check(close(fractions(equity(rq)), want), std::string("positional, a one-member range, enumerated: ") + name);
+      }
+      {  // A weighted range: the weighted average of its members (none clashes with a known card).
+        EquityRequest rq = ranged(base, 1, "Qc 3s 2s 2d Ah 6c", {3, 1, 2});
+        rq.positional = P::LowestHoleCard;
+        const auto want = average({plain("Qc 3s Qd 8h 5c", P::LowestHoleCard), plain("2s 2d Qd 8h 5c", P::LowestHoleCard),
+                                   plain("Ah 6c Qd 8h 5c", P::LowestHoleCard)},
+                                  {3, 1, 2});
+        check(close(fractions(equity(rq)), want), "positional, a weighted range = the weighted average of its members");
+      }
+      {  // Monte Carlo deals the down cards in random order too: his first card is the queen or the trey.
+        EquityRequest rq = ranged(base, 1, "Qc 3s", {1});
+        rq.positional = P::FirstCard;
+        const long double p = fractions(equity(rq))[11], queen = plain("Qc 3s Qd 8h 5c", P::FirstCard)[11];
+        rq.samples = 400'000;
+        rq.seed = 3;
+        const long double q = fractions(equity(rq))[11];
+        const long double se = std::sqrt(p * (1 - p) / 400'000.0L);
+        check(std::fabs(p - q) < 5 * se && std::fabs(queen - p) > 20 * se,
+              "positional Monte Carlo with a range within five standard errors of exact (" + std::to_string(static_cast<double>(q)) +
+                  " vs " + std::to_string(static_cast<double>(p)) + "; the queen always first: " +
+                  std::to_string(static_cast<double>(queen)) + ")");
+      }
+      {  // Seventh street: three down cards, the hole card the one dealt last.
+        const EquityRequest seventh =
+            cut(request(G::SevenCardStud, {"9s 4h Kd 7c 7d 2c", "Qd 8h 5c 6s"}), 12, seed, "Qc 3s 9d");
+        EquityRequest rq = ranged(seventh, 1, "Qc 3s 9d", {1});
+        rq.positional = P::HoleCard;
+        auto dealt = [&](const char* text) {
+          EquityRequest one = seventh;
+          one.hands[1] = cards(text);
+          one.positional = P::HoleCard;
+          return fractions(equity(one));
+        };
+        const auto want = average({dealt("3s 9d Qd 8h 5c 6s Qc"), dealt("Qc 9d Qd 8h 5c 6s 3s"), dealt("Qc 3s Qd 8h 5c 6s 9d")},
+                                  {1, 1, 1});
+        check(close(fractions(equity(rq)), want), "positional, seventh street: each down card the hole card in turn");
+      }
+      expect_throw("positional, a range of too many down cards", [&] {
+        EquityRequest rq = ranged(request(G::FiveCardStud, {"As Ks", "Qd"}), 1, "Qc 3s", {1});
+        rq.positional = P::HoleCard;
+        equity(rq);
+      }, "hidden cards are the down cards");
+    }
     expect_throw("unknown positional rule", [&] {
       EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs", "Kd Kc 9s"});
       rq.positional = static_cast<PositionalRule>(9);

@@ -596,8 +596,9 @@ def equity(
     alone with every card of its rank (the rules §2): ``hole_card`` (his last
     card down), ``lowest_hole_card`` (his lowest down card, the ace high),
     ``first_card`` or ``third_card``; each hand's cards are then read in the
-    order dealt (no ranges), and where the named card is still to come every
-    order of the cards to come counts (``outcomes`` grows by that factor).
+    order dealt, or for a range its known cards as the upcards and its hidden
+    cards as the down cards; where the named card is a hidden card or still to
+    come, every order of those cards counts (``outcomes`` grows by that factor).
     ``max_outcomes``: the largest exact enumeration allowed
     (default 2e9; counting is not limited by it). ``method``: ``"auto"``,
     ``"count"`` or ``"enumerate"`` (the reference). ``declare`` (high-low
@@ -1035,7 +1036,8 @@ def add_equity_parser(subparsers: Any) -> None:
         choices=[p.replace("_", "-") for p in _POSITIONAL],
         default=None,
         help="stud games: each player's own wild card, named by its place in his deal (his last or "
-        "lowest down card, his first or third card), wild for him with its rank; hands in the order dealt",
+        "lowest down card, his first or third card), wild for him with its rank; cards in the order "
+        "dealt (a range: upcards + N down)",
     )
     parser.add_argument(
         "--declare",
@@ -1097,17 +1099,25 @@ def _number(text: str | None, flag: str, kind: type = int) -> Any:
 
 
 _FLAG = re.compile(
-    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|each draw|declare"
-    r"|tie_keeps_half)( must|=| needs| applies)"
+    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|positional|draws"
+    r"|each draw|declare|tie_keeps_half)( must|=| needs| applies)"
 )
 
 
 def _cli_message(error: Exception) -> str:
-    """The API's message with the keywords named as the CLI's flags."""
+    """The API's message with the keywords named as the CLI's flags.
+
+    >>> print(_cli_message(RuleError("pass samples= for an estimate, e.g. samples=1_000_000")))
+    pass --samples for an estimate, e.g. --samples 1_000_000
+    """
 
     def flag(match: re.Match[str]) -> str:
         name = "draws" if match[1] == "each draw" else match[1].replace("_", "-")
-        return f"--{name}" + ("" if match[2] == "=" else match[2])
+        if match[2] != "=":
+            return f"--{name}{match[2]}"
+        after = match.string[match.end() : match.end() + 1]
+        value_follows = after.isalnum() or after in ("'", '"', "[")
+        return f"--{name}" + (" " if value_follows else "")
 
     return _FLAG.sub(flag, str(error))
 

@@ -121,11 +121,14 @@ enum class EquityMethod : std::uint8_t {
 /// FirstCard, ThirdCard: the first / third card dealt to him. Seven-card stud
 /// deals the first two cards and the seventh down, five-card stud the first.
 /// The joker names no rank (the hole card is then the last natural down card,
-/// the lowest the lowest natural one). Each hand's known cards are taken in
-/// the order dealt, and where the named card is still to come every order of
-/// the cards to come is counted: an exact run then counts each of a player's
-/// completions once per way of placing its cards on the named places
-/// (`outcomes` grows by that factor, the fractions do not change).
+/// the lowest the lowest natural one). A hand's known cards are taken in the
+/// order dealt; with a range, they are its upcards and the range's hidden
+/// cards its down cards (dealt first, and seventh in seven-card stud). Where
+/// the named card is a hidden card or still to come, every order of those
+/// cards is counted: an exact run then counts each of a player's completions
+/// once per way of placing its cards on the named places (`outcomes` grows by
+/// that factor, the fractions do not change); Monte Carlo deals them in random
+/// order.
 enum class PositionalRule : std::uint8_t {
   None = 0,
   HoleCard = 1,
@@ -162,7 +165,7 @@ struct EquityRequest {
   std::uint64_t penalty = 0;  // penalty cards (bit 52: the joker) and what they do
   PenaltyRule penalty_rule = PenaltyRule::DeadHand;
   // Each player's own wild card (stud games but Mexican stud, which has its
-  // own; no ranges): see PositionalRule.
+  // own): see PositionalRule.
   PositionalRule positional = PositionalRule::None;
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
