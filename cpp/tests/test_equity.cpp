@@ -793,16 +793,16 @@ int main(int argc, char** argv) {
       EquityRequest hl = cut(request(G::SevenCardStud8, {"Ah 6s 3d 8s Kc", "5d Kd 9s 4c 5c"}), 12, seed);
       hl.positional = rule;
       compare_positional(std::string("stud 8, 5+5 known, ") + name, hl);
-      EquityRequest five = cut(request(G::FiveCardStud, {"Js 4d", "8c Th"}), 11, seed);
+      EquityRequest five = cut(request(G::FiveCardStud, {"Js 4d", "8c Th"}), 9, seed);
       five.positional = rule;
       five.low = Ranking::AceToSix;
       if (rule != P::LowestHoleCard) compare_positional(std::string("five-card stud high-low, 2+2 known, ") + name, five);
     }
     {  // The lowest hole card with two and three of its places still to come.
-      EquityRequest rq = cut(request(G::SevenCardStud, {"Td", "Qc 3s Qd 8h 2c 9d"}), 9, seed);
+      EquityRequest rq = cut(request(G::SevenCardStud, {"Td", "Qc 3s Qd 8h 2c 9d"}), 8, seed);
       rq.positional = P::LowestHoleCard;
       compare_positional("stud high, 1+6 known, lowest hole card", rq);
-      EquityRequest none = cut(request(G::SevenCardStud, {"", "Qc 3s Qd 8h 2c 9d"}), 9, seed);
+      EquityRequest none = cut(request(G::SevenCardStud, {"", "Qc 3s Qd 8h 2c 9d"}), 8, seed);
       none.positional = P::HoleCard;
       compare_positional("stud high, 0+6 known, hole card", none);
     }
