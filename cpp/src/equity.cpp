@@ -242,7 +242,7 @@ int positional_rank(const Spot& s, const PlayerSpot& ps, const std::uint8_t* han
 /// How many ways a player's hidden cards and his cards to come fill the
 /// places the rule reads among them (their order is unknown): h! / (h - k)!
 /// times f! / (f - k')!. The weights of each exact completion add up to this.
-std::uint64_t placings(const Spot& s, const PlayerSpot& ps) {
+std::uint64_t placings(const PlayerSpot& ps) {
   std::uint64_t ways = 1;
   int hidden_named = 0, to_come_named = 0;
   for (int j = 0; j < ps.n_named; ++j) {
@@ -253,7 +253,7 @@ std::uint64_t placings(const Spot& s, const PlayerSpot& ps) {
       ways *= static_cast<std::uint64_t>(ps.hidden - hidden_named++);
     }
   }
-  return s.positional == PositionalRule::None ? 1 : ways;
+  return ways;  // (no rule: no places named, 1)
 }
 
 Spot validate(const EquityRequest& rq) {
@@ -530,7 +530,7 @@ std::uint64_t completions(const Spot& s, const PlayerSpot& ps) {
   const auto m = static_cast<int>(s.deck.size());
   // Positional wild cards: an entry per rank the placings make wild (at most 14).
   return static_cast<std::uint64_t>(members_of(ps)) * binom(m - ps.hidden, ps.future) *
-         std::min<std::uint64_t>(placings(s, ps), 14);
+         std::min<std::uint64_t>(placings(ps), 14);
 }
 
 /// Outcomes of a spot without ranges (exact), or the product of the players'
@@ -549,7 +549,7 @@ std::uint64_t count_outcomes(const Spot& s) {
   auto left = static_cast<int>(s.deck.size());
   for (const PlayerSpot& ps : s.p) {
     const std::uint64_t c = s.ranges ? completions(s, ps) : binom(left, ps.future);
-    if (__builtin_mul_overflow(total, c, &total) || __builtin_mul_overflow(total, placings(s, ps), &total)) {
+    if (__builtin_mul_overflow(total, c, &total) || __builtin_mul_overflow(total, placings(ps), &total)) {
       return std::numeric_limits<std::uint64_t>::max();
     }
     left -= ps.future;
@@ -567,18 +567,16 @@ struct Game {
   static constexpr bool kDeclare = D;  // settled by the declarations (high-low games only)
 };
 
-/// Wild options of one hand: the spot's, plus in Mexican stud the hole card's rank.
-WildOptions hand_wild(const Spot& s, int hole) {
-  WildOptions o = s.wild;
-  if (s.game.mexican && hole >= 0 && hole < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hole));
-  return o;
-}
-
 /// Wild options of a hand with its own wild rank (-1: none).
 WildOptions rank_wild(const Spot& s, int rank) {
   WildOptions o = s.wild;
   if (rank >= 0) o.wild |= wild_ranks_mask(1u << rank);
   return o;
+}
+
+/// Wild options of one hand: the spot's, plus in Mexican stud the hole card's rank.
+WildOptions hand_wild(const Spot& s, int hole) {
+  return rank_wild(s, s.game.mexican && hole >= 0 && hole < kDeckSize ? rank_of(hole) : -1);
 }
 
 /// Scores a final hand (n cards, its key and card mask).
@@ -966,26 +964,23 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
       // same for every completion).
       std::array<std::uint64_t, 14> ways{};  // by rank + 1 (0: no wild rank)
       std::array<std::uint8_t, kMaxCards> placed = cards;
-      auto place = [&](auto& self, int j, unsigned used_hidden, unsigned used_to_come) -> void {
+      // `used`: the cards already placed, by index into the hand's cards.
+      auto place = [&](auto& self, int j, unsigned used) -> void {
         if (j == ps.n_named) {
           ++ways[static_cast<std::size_t>(positional_rank(s, ps, placed.data()) + 1)];
           return;
         }
         const int at = ps.named[static_cast<std::size_t>(j)];
-        const bool to_come = at >= base, hidden = !to_come && at >= ps.n_known;
-        if (!to_come && !hidden) return self(self, j + 1, used_hidden, used_to_come);  // a known card
-        const int first = to_come ? base : ps.n_known, count = to_come ? f : ps.hidden;
-        for (int x = 0; x < count; ++x) {
-          if (((to_come ? used_to_come : used_hidden) >> x) & 1u) continue;
-          placed[static_cast<std::size_t>(at)] = cards[static_cast<std::size_t>(first + x)];
-          if (to_come) {
-            self(self, j + 1, used_hidden, used_to_come | 1u << x);
-          } else {
-            self(self, j + 1, used_hidden | 1u << x, used_to_come);
-          }
+        if (at < ps.n_known) return self(self, j + 1, used);  // a known card
+        // The pool it comes from: the hidden cards, or the cards to come.
+        const int first = at >= base ? base : ps.n_known, last = at >= base ? base + f : base;
+        for (int x = first; x < last; ++x) {
+          if ((used >> x) & 1u) continue;
+          placed[static_cast<std::size_t>(at)] = cards[static_cast<std::size_t>(x)];
+          self(self, j + 1, used | 1u << x);
         }
       };
-      place(place, 0, 0u, 0u);
+      place(place, 0, 0u);
       for (std::size_t r = 0; r < ways.size(); ++r) {
         if (!ways[r]) continue;
         const WildOptions own = rank_wild(s, static_cast<int>(r) - 1);
@@ -1604,21 +1599,21 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         }
         key[ui] = k;
         mask[ui] = mk;
+        WildOptions own;  // a wild rank of the hand's own, where it depends on the deal
+        const WildOptions* o = &fixed_wild[ui];
         if (ps.hole_in_member) [[unlikely]] {
-          const WildOptions o = hand_wild(s, hand[0]);
-          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+          own = hand_wild(s, hand[0]);
+          o = &own;
         } else if (s.positional != PositionalRule::None) {
           // The cards to come arrive in random order; a member's hidden cards too.
           for (int h = ps.hidden - 1; h > 0; --h) {
             std::swap(hand[static_cast<std::size_t>(ps.n_known + h)],
                       hand[static_cast<std::size_t>(ps.n_known) + rng.below(static_cast<std::uint32_t>(h + 1))]);
           }
-          const WildOptions o = rank_wild(s, positional_rank(s, ps, hand.data()));
-          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
-        } else {
-          const WildOptions& o = fixed_wild[ui];
-          score<G>(t, s, o, o.wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
+          own = rank_wild(s, positional_rank(s, ps, hand.data()));
+          o = &own;
         }
+        score<G>(t, s, *o, o->wild | s.path_cards, hand.data(), s.game.size, k, mk, hi[ui], lo[ui]);
       }
       settle<G>(s, hi.data(), lo.data(), n, L.counts.data(), 1, won.data());
       for (int i = 0; i < n; ++i) L.share_sq[static_cast<std::size_t>(i)] += static_cast<u128>(won[static_cast<std::size_t>(i)]) * won[static_cast<std::size_t>(i)];
