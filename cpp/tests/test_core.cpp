@@ -19,11 +19,13 @@
 //                      with 0-4 wild cards and per-row wild ranks
 //   test_core --quick  the same but sampled 7-card hands (sanitizer builds)
 //
-// Prints the cards of the first failure of each kind; exits 1 on any failure.
+// Prints the time of each group of tests, and the cards of the first failure of each kind;
+// exits 1 on any failure.
 // Its last line is "N passed, N failed".
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -1015,40 +1017,58 @@ void test_high_stand_ins_exhaustive(int stride) {
   }
 }
 
+/// Runs one group of tests and prints its time (CI's budget is read off these lines).
+template <class F>
+void timed(const char* what, F&& run) {
+  const auto start = std::chrono::steady_clock::now();
+  run();
+  const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+  std::printf("  %7.2f s  %s\n", took.count(), what);
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::printf("evaluate_batch keys on this machine: %s (the batch tests run scalar keys too)\n",
               keys_name(BatchKeys::Auto));
-  test_generated_tables();
-  test_rank_multipliers();
-  test_rule_examples();
-  test_bad_input();
-  test_five_card_exhaustive();
-  test_batch_equals_scalar();
-  test_small_batches();
-  test_batch_bad_rows();
-  test_random_against_brute(quick ? 20000 : 1000000);
-  test_wild_examples();
-  test_stand_ins();
-  test_best_rank_reads_exhaustive(quick ? 16 : 1);
-  test_high_stand_ins_exhaustive(quick ? 16 : 1);
-  test_wild_counts(!quick);
-  test_wild_batch_equals_scalar(quick);
-  test_wild_batch_bad_rows();
-  test_hand_sum_random(quick ? 5000 : 200000);
+  timed("generated tables", test_generated_tables);
+  timed("rank multipliers", test_rank_multipliers);
+  timed("rule examples", test_rule_examples);
+  timed("bad input", test_bad_input);
+  timed("five-card hands, exhaustive", test_five_card_exhaustive);
+  timed("batch equals scalar", test_batch_equals_scalar);
+  timed("small batches", test_small_batches);
+  timed("batch bad rows", test_batch_bad_rows);
+  timed("random hands against brute force", [&] { test_random_against_brute(quick ? 20000 : 250000); });
+  timed("wild examples", test_wild_examples);
+  timed("stand-ins", test_stand_ins);
+  timed("best-rank reads, exhaustive", [&] { test_best_rank_reads_exhaustive(quick ? 16 : 1); });
+  timed("high stand-ins, exhaustive", [&] { test_high_stand_ins_exhaustive(quick ? 16 : 1); });
+  timed("wild counts", [&] { test_wild_counts(!quick); });
+  timed("wild batch equals scalar", [&] { test_wild_batch_equals_scalar(quick); });
+  timed("wild batch bad rows", test_wild_batch_bad_rows);
+  timed("HandSum, random", [&] { test_hand_sum_random(quick ? 5000 : 200000); });
   if (quick) {
-    test_hand_sum_exhaustive(5, Ranking::High);
-    for (const Ranking r : kAll) test_hand_sum_exhaustive(7, r, 20);  // the 736,281 hands whose lowest card is 6d
+    timed("HandSum, sampled", [] {
+      test_hand_sum_exhaustive(5, Ranking::High);
+      for (const Ranking r : kAll) test_hand_sum_exhaustive(7, r, 20);  // the 736,281 hands whose lowest card is 6d
+    });
   } else {
-    for (const Ranking r : kAll) test_hand_sum_exhaustive(5, r), test_hand_sum_exhaustive(6, r);
-    test_hand_sum_exhaustive(7, Ranking::High);
-    test_hand_sum_exhaustive(7, Ranking::DeuceToSeven);  // the lows whose flush path differs from high's
-    test_hand_sum_exhaustive(7, Ranking::AceToSix);
-    test_six_and_seven_exhaustive();
-    for (const Ranking r : kAll)
-      for (int n = 5; n <= 7; ++n) test_batch_exhaustive(n, r);
+    timed("HandSum, 5 and 6 cards, every ranking", [] {
+      for (const Ranking r : kAll) test_hand_sum_exhaustive(5, r), test_hand_sum_exhaustive(6, r);
+    });
+    timed("HandSum, 7 cards, high and two lows", [] {
+      test_hand_sum_exhaustive(7, Ranking::High);
+      test_hand_sum_exhaustive(7, Ranking::DeuceToSeven);  // the lows whose flush path differs from high's
+      test_hand_sum_exhaustive(7, Ranking::AceToSix);
+    });
+    timed("six and seven cards, exhaustive", test_six_and_seven_exhaustive);
+    timed("batch, every hand of 5-7 cards, every ranking", [] {
+      for (const Ranking r : kAll)
+        for (int n = 5; n <= 7; ++n) test_batch_exhaustive(n, r);
+    });
   }
   std::printf("%d passed, %d failed\n", g_passed, g_failed);
   return g_failed ? 1 : 0;
