@@ -245,6 +245,34 @@ def test_cli_mexican_high_low(capsys: pytest.CaptureFixture[str]) -> None:
     api = equity("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], low="ace-to-six", wild_low="best-rank",
                  penalty="Js", penalty_rule="void-card")
     assert doc["low"] == "ace-to-six" and [p["share"] for p in doc["players"]] == [p.share for p in api]
+    assert doc["rules"] == {"wild_low": "best-rank", "penalty": "Js", "penalty_rule": "void-card"}
+    assert api.rules == tuple(doc["rules"].items())
+
+
+def test_the_rules_are_named_in_the_result_the_table_and_the_json(capsys: pytest.CaptureFixture[str]) -> None:
+    """Every option that changes how hands rank shows in ``rules``, the table's second line and the
+    JSON; the joker whenever the deck holds one (lowball's bug by default), the rest when not the
+    default."""
+    hands = ["7h 5c 4d 3s Ks Kh", "As 2s 3c 4c 6s 9d"]
+    plain = equity("seven-card-stud", hands)
+    assert plain.rules == ()
+    ranked = equity("seven-card-stud", hands, wild=["2", "Ks", "Kh"], joker="wild", duplicate=True,
+                    penalty=["Qd", "Qc", "Qh", "Qs"], positional="lowest-hole-card")
+    assert ranked.rules == (("joker", "wild"), ("wild", "2 Kh Ks"), ("duplicate", "yes"),
+                            ("penalty", "Q"), ("penalty_rule", "dead-hand"),
+                            ("positional", "lowest_hole_card"))
+    assert equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"]).rules == (("joker", "bug"),)
+    assert equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None).rules == ()
+    assert main(["equity", "-g", "seven-card-stud", *hands]) == 0
+    assert capsys.readouterr().out.splitlines()[1].split()[0] == "hand"  # no rules line
+    argv = ["equity", "-g", "seven-card-stud", *hands, "--wild", "2", "--joker", "wild",
+            "--positional", "lowest-hole-card"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[1] == "rules: joker wild, wild 2, positional lowest_hole_card"
+    assert main([*argv, "--json"]) == 0
+    rules = json.loads(capsys.readouterr().out)["rules"]
+    assert rules == {"joker": "wild", "wild": "2", "positional": "lowest_hole_card"}
 
 
 def test_cli_errors_name_the_flags(capsys: pytest.CaptureFixture[str]) -> None:

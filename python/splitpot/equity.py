@@ -91,7 +91,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from splitpot.argtypes import refuse_lone_penalty_rule
-from splitpot.cards import Card, CardLike, parse_cards
+from splitpot.cards import RANKS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
@@ -321,6 +321,16 @@ class EquityResult:
     """Each hand's declaration (``high``, ``low``, ``both``); empty: cards speak."""
     tie_keeps_half: bool = False
     """With declarations: a swing who wins one side alone and ties the other keeps his half."""
+    rules: tuple[tuple[str, str], ...] = ()
+    """The options that change how the hands rank, as ``(option, value)`` in words: ``joker``
+    whenever the deck holds one, the others (``wild``, ``wild_low``, ``duplicate``, ``penalty``,
+    ``penalty_rule``, ``positional``) where they differ from the default.
+
+    >>> equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"]).rules
+    (('joker', 'bug'),)
+    >>> equity("seven-card-stud", ["2c Ad 7c 7d 9s", "Kc Kd 3s 3c 4c"], wild=["2", "Ks"]).rules
+    (('wild', '2 Ks'),)
+    """
 
     @property
     def partial(self) -> bool:
@@ -696,6 +706,8 @@ class EquityRun:
     declare: tuple[str, ...] = ()
     """One declaration per hand (``high``, ``low``, ``both``); empty: cards speak."""
     tie_keeps_half: bool = False
+    rules: tuple[tuple[str, str], ...] = ()
+    """The ranking options in words (:attr:`EquityResult.rules`)."""
 
     @property
     def _declared(self) -> dict[str, Any]:
@@ -822,7 +834,38 @@ class EquityRun:
             rejected=rejected,
             declare=self.declare,
             tie_keeps_half=self.tie_keeps_half,
+            rules=self.rules,
         )
+
+
+def _cards_text(mask: int) -> str:
+    """The cards of a mask, a whole rank as its letter: ``"2 Ks"``."""
+    parts = []
+    for r, rank in enumerate(RANKS):
+        suits = (mask >> (4 * r)) & 0xF
+        if suits == 0xF:
+            parts.append(rank)
+        else:
+            parts.extend(str(Card(4 * r + k)) for k in range(4) if suits >> k & 1)
+    return " ".join(parts) + (" Jk" if mask >> 52 & 1 else "")
+
+
+def _rules(joker: JokerRule | None, options: tuple[Any, ...]) -> tuple[tuple[str, str], ...]:
+    """:attr:`EquityResult.rules` from the core's wild-option tuple."""
+    _, _, wild, wild_low, duplicate, penalty, penalty_rule, positional = options
+    pairs = [("joker", joker.value)] if joker is not None else []
+    if wild:
+        pairs.append(("wild", _cards_text(wild)))
+    if wild_low:
+        pairs.append(("wild_low", list(WildLow)[wild_low].value))
+    if duplicate:
+        pairs.append(("duplicate", "yes"))
+    if penalty:
+        pairs.append(("penalty", _cards_text(penalty)))
+        pairs.append(("penalty_rule", list(PenaltyRule)[penalty_rule].value))
+    if positional:
+        pairs.append(("positional", _POSITIONAL[positional - 1]))
+    return tuple(pairs)
 
 
 def prepare_equity(
@@ -955,6 +998,7 @@ def prepare_equity(
         method=how,
         declare=declared,
         tie_keeps_half=bool(declared) and as_bool(tie_keeps_half, "tie_keeps_half"),
+        rules=_rules(joker_rule, wild_options),
     )
 
 
@@ -1211,6 +1255,7 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
             "partial": result.partial,
             "declare": list(result.declare) or None,
             "tie_keeps_half": result.tie_keeps_half,
+            "rules": dict(result.rules),
             "seconds": round(seconds, 6),
             "players": [
                 {"cards": [str(c) for c in p.cards], "range": str(p.range) if p.range is not None else None}
@@ -1230,6 +1275,8 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
     print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
+    if result.rules:
+        print("rules: " + ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules))
     if result.declare:
         keeps = "; a tie keeps half" if result.tie_keeps_half else ""
         print(f"declared: {', '.join(result.declare)}{keeps}")
