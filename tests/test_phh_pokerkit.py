@@ -20,7 +20,7 @@ import pytest
 from phh_pokerkit import GAMES, pokerkit_to_splitpot, splitpot_to_pokerkit
 
 HANDS = int(os.environ.get("SPLITPOT_PHH_HANDS", "250"))
-SLOW_HANDS = int(os.environ.get("SPLITPOT_PHH_SLOW_HANDS", "1500"))
+SLOW_HANDS = int(os.environ.get("SPLITPOT_PHH_SLOW_HANDS", "500"))
 
 
 def _tally(verdicts: Counter[str], label: str) -> None:

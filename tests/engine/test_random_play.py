@@ -232,19 +232,19 @@ NEW_GAMES = tuple(_NEW_MECHANICS)
 @pytest.mark.slow
 @pytest.mark.parametrize("game", NEW_GAMES)
 def test_random_play_thousands_of_hands(game: str) -> None:
-    """Three thousand more hands of each game of five-card stud, Mexican stud and
+    """Two thousand more hands of each game of five-card stud, Mexican stud and
     aces-deuces, every option variant in turn (test_random_play plays a thousand);
     the driver must reach each game's own mechanisms (turn-ups, a player's own
     wild card at a showdown, declarations, paid draws)."""
     variants = OPTIONS[game]
     seen: set[str] = set()
-    for i in range(3 * HANDS):
+    for i in range(2 * HANDS):
         state = play_random_hand(game, variants[i % len(variants)], seed=10**6 + i * 104729 + len(game))
         seen.update(e.kind for e in state.events)
     assert _NEW_MECHANICS[game] <= seen, _NEW_MECHANICS[game] - seen
 
 
-DRAW_HANDS = int(os.environ.get("SPLITPOT_RANDOM_DRAW_HANDS", "2000"))
+DRAW_HANDS = int(os.environ.get("SPLITPOT_RANDOM_DRAW_HANDS", "1500"))
 _DRAW_MECHANICS = {
     "jackpots": {"redeal", "reshuffle", "expose", "keep", "refuse", "openers", "passers_out"},
     "lowball": {"reshuffle", "expose", "keep", "refuse"},
