@@ -16,10 +16,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import reference as ref
 
+# 100 examples a test, Hypothesis's own default; a longer search is the "thorough" profile below.
 # CI: a fixed, reproducible search with no example database left behind.
 settings.register_profile(
     "ci",
-    max_examples=200,
+    max_examples=100,
     deadline=None,
     derandomize=True,
     database=None,
@@ -28,7 +29,7 @@ settings.register_profile(
 # Local default: random search, remembered failures.
 settings.register_profile(
     "dev",
-    max_examples=200,
+    max_examples=100,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
