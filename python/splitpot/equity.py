@@ -91,13 +91,13 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from splitpot.argtypes import refuse_lone_penalty_rule
-from splitpot.cards import RANKS, Card, CardLike, parse_cards
+from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe
-from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_mask
+from splitpot.wild import JokerRule, PenaltyRule, WildLow, mask_text, penalty_mask, wild_mask
 
 try:
     from splitpot import _core
@@ -838,30 +838,18 @@ class EquityRun:
         )
 
 
-def _cards_text(mask: int) -> str:
-    """The cards of a mask, a whole rank as its letter: ``"2 Ks"``."""
-    parts = []
-    for r, rank in enumerate(RANKS):
-        suits = (mask >> (4 * r)) & 0xF
-        if suits == 0xF:
-            parts.append(rank)
-        else:
-            parts.extend(str(Card(4 * r + k)) for k in range(4) if suits >> k & 1)
-    return " ".join(parts) + (" Jk" if mask >> 52 & 1 else "")
-
-
 def _rules(joker: JokerRule | None, options: tuple[Any, ...]) -> tuple[tuple[str, str], ...]:
     """:attr:`EquityResult.rules` from the core's wild-option tuple."""
     _, _, wild, wild_low, duplicate, penalty, penalty_rule, positional = options
     pairs = [("joker", joker.value)] if joker is not None else []
     if wild:
-        pairs.append(("wild", _cards_text(wild)))
+        pairs.append(("wild", mask_text(wild)))
     if wild_low:
         pairs.append(("wild_low", list(WildLow)[wild_low].value))
     if duplicate:
         pairs.append(("duplicate", "yes"))
     if penalty:
-        pairs.append(("penalty", _cards_text(penalty)))
+        pairs.append(("penalty", mask_text(penalty)))
         pairs.append(("penalty_rule", list(PenaltyRule)[penalty_rule].value))
     if positional:
         pairs.append(("positional", _POSITIONAL[positional - 1]))

@@ -18,11 +18,20 @@ from collections.abc import Iterable
 from enum import StrEnum, unique
 from functools import lru_cache
 
-from splitpot.cards import Card, _rank_index, parse_cards
+from splitpot.cards import RANKS, Card, _rank_index, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, RankingError
 from splitpot.validate import as_bool, as_choice, describe
 
-__all__ = ["JokerRule", "PenaltyRule", "WildLow", "WildSpec", "make_options", "penalty_mask", "wild_mask"]
+__all__ = [
+    "JokerRule",
+    "PenaltyRule",
+    "WildLow",
+    "WildSpec",
+    "make_options",
+    "mask_text",
+    "penalty_mask",
+    "wild_mask",
+]
 
 
 @unique
@@ -114,6 +123,23 @@ def _mask(spec: object, what: str) -> int:
 def wild_mask(wild: WildSpec) -> int:
     """The 52-bit card mask of the wild cards named by a rank, ranks or cards."""
     return _mask(wild, "wild")
+
+
+def mask_text(mask: int) -> str:
+    """The natural cards of a mask as text, a whole rank as its letter (the inverse of
+    :func:`wild_mask`).
+
+    >>> mask_text(wild_mask(["2", "Ks"]))
+    '2 Ks'
+    """
+    parts = []
+    for r, rank in enumerate(RANKS):
+        suits = (mask >> (4 * r)) & 0xF
+        if suits == 0xF:
+            parts.append(rank)
+        else:
+            parts.extend(str(Card(4 * r + k)) for k in range(4) if suits >> k & 1)
+    return " ".join(parts)
 
 
 def penalty_mask(penalty: WildSpec) -> int:
