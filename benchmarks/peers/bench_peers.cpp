@@ -140,11 +140,14 @@ int main(int argc, char** argv) {
   for (int run = 1; run <= runs; ++run) {
     if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
     {  // From card bytes.
-      // evaluate_batch makes keys with AVX2 where the CPU has it (in both builds), the
-      // scalar keys are its fallback elsewhere.
-      const std::string batch = std::string("splitpot evaluate_batch") + (batch_avx2_keys() ? " (AVX2 keys)" : "");
+      // evaluate_batch makes keys with the widest instructions the CPU has (AVX-512 or AVX2, in
+      // both builds); where that is AVX-512 the AVX2 path races too; scalar keys are the
+      // fallback elsewhere.
+      const std::string batch = std::string("splitpot evaluate_batch (") + batch_keys_used() + " keys)";
+      const bool avx2_too = std::string(batch_keys_used(BatchKeys::Avx2)) != batch_keys_used();
       bench::Race race{{"OMPEval Hand from bytes", batch, "splitpot evaluate_unchecked", "splitpot HandSum from bytes",
                         "splitpot evaluate_batch, scalar keys"}, {}, true};
+      if (avx2_too) race.names.push_back("splitpot evaluate_batch, AVX2 keys");
       std::vector<std::uint32_t> out(per);
       race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
         const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
@@ -167,7 +170,8 @@ int main(int argc, char** argv) {
             for (std::size_t h = 0; h < per; ++h) sum += evaluate_unchecked<Ranking::High>(t, rows + h * 7, 7);
             break;
           case 4:
-            evaluate_batch(rows, per, 7, Ranking::High, out.data(), false, 1, BatchKeys::Scalar);
+          case 5:
+            evaluate_batch(rows, per, 7, Ranking::High, out.data(), false, 1, who == 4 ? BatchKeys::Scalar : BatchKeys::Avx2);
             for (const std::uint32_t v : out) sum += v;
             break;
           default:

@@ -1,6 +1,7 @@
 #include "splitpot/evaluate.hpp"
 
 #include "avx2_keys.hpp"
+#include "avx512_keys.hpp"
 
 #include <algorithm>
 #include <thread>
@@ -54,6 +55,11 @@ namespace {
 // at a time, no prefetch) 1.18-1.24x; prefetching the value slot too, in a
 // second stage, 1.14-1.24x; blocks of 8 or 16 hands (all keys, then all
 // lookups) 1.10-1.21x.
+// That prefetch is a loss on the Intel core of 2026-12-02 (a Xeon of family 6,
+// model 167): in the AVX2 kernel, raced against OMPEval in one process
+// (benchmarks/peers), the same loop without it ran about 10 % faster. The
+// kernels are built both ways and evaluate_batch asks the CPU's vendor once
+// (prefetch_hash_rows below).
 constexpr std::size_t kKeysAhead = 8;
 
 // The strength of the hand of K cards at `row` given its key: the rank-only
@@ -77,8 +83,9 @@ template <Ranking R, int K>
 // Evaluates hands [begin, end) into out; returns true if any row had a
 // non-card byte (or, when checked, a repeated card). Each hand's key is made
 // kKeysAhead hands before its lookup (see above); a hand with a flush (where
-// flushes count) or a bad byte takes the rare path.
-template <Ranking R, int K, bool CheckDuplicates>
+// flushes count) or a bad byte takes the rare path. Prefetch: each key's
+// perfect-hash row is prefetched when the key is made.
+template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
 bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                   std::uint32_t* out) noexcept {
   // Raw pointers, hoisted: the stores to `out` must not make the compiler
@@ -89,7 +96,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   std::uint64_t poison = 0;
   unsigned repeated = 0;
-  // The key of hand i, its perfect-hash row prefetched.
+  // The key of hand i (with Prefetch, its perfect-hash row prefetched).
   auto key_of = [&](std::size_t i) {
     const std::uint8_t* c = cards + i * K;
     std::uint64_t key = kKeyInit;
@@ -115,7 +122,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
     poison |= key;
     // The row of the rank key, the key's low half (in the tables even for a
     // row of repeated cards; a prefetch never faults anyway).
-    __builtin_prefetch(&offsets[static_cast<std::uint32_t>(key) >> kHashRowShift]);
+    if constexpr (Prefetch) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(key) >> kHashRowShift]);
     return key;
   };
   auto evaluate_row = [&](std::size_t i, std::uint64_t key) {
@@ -137,12 +144,14 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
 }
 
 #if SPLITPOT_AVX2_KEYS
-// The keys of the four hands of K cards at `rows` (Avx2Keys), their rows prefetched.
-template <int K, bool CheckDuplicates>
+// The keys of the four hands of K cards at `rows` (Avx2Keys); with Prefetch,
+// their rows prefetched.
+template <int K, bool CheckDuplicates, bool Prefetch>
 [[gnu::always_inline]] __attribute__((target("avx2"))) inline void make_four_keys(
     const std::uint8_t* rows, const std::uint16_t* offsets, std::uint64_t* keys, unsigned& repeated) noexcept {
   detail::Avx2Keys<K>::template four<CheckDuplicates>(rows, keys, repeated);
-  for (int h = 0; h < 4; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(keys[h]) >> kHashRowShift]);
+  if constexpr (Prefetch)
+    for (int h = 0; h < 4; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(keys[h]) >> kHashRowShift]);
 }
 
 // batch_kernel with the keys made four at a time with AVX2 (avx2_keys.hpp):
@@ -150,7 +159,7 @@ template <int K, bool CheckDuplicates>
 // lookups, as above; the last rows, where the 16-byte loads would read past
 // the batch, by batch_kernel. On random seven-card hands 1.4-1.5x as fast as
 // batch_kernel (benchmarks/peers, both builds).
-template <Ranking R, int K, bool CheckDuplicates>
+template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
 __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const std::uint8_t* cards, std::size_t begin,
                                                        std::size_t end, std::uint32_t* out) noexcept {
   constexpr std::size_t kGroup = 4, kGroupsAhead = kKeysAhead / kGroup, kRing = 4;
@@ -168,11 +177,11 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
   // keys[g % kRing]: the keys of group g (hands begin + 4g ..).
   alignas(32) std::uint64_t keys[kRing][kGroup];
   for (std::size_t g = 0; g < std::min(groups, kGroupsAhead); ++g)
-    make_four_keys<K, CheckDuplicates>(rows + g * kGroup * K, offsets, keys[g], repeated);
+    make_four_keys<K, CheckDuplicates, Prefetch>(rows + g * kGroup * K, offsets, keys[g], repeated);
   for (std::size_t g = 0; g < groups; ++g) {
     if (g + kGroupsAhead < groups) {
       const std::size_t next = g + kGroupsAhead;
-      make_four_keys<K, CheckDuplicates>(rows + next * kGroup * K, offsets, keys[next % kRing], repeated);
+      make_four_keys<K, CheckDuplicates, Prefetch>(rows + next * kGroup * K, offsets, keys[next % kRing], repeated);
     }
     const std::uint64_t* k = keys[g % kRing];
     const std::size_t i = begin + g * kGroup;
@@ -180,57 +189,134 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
     for (std::size_t h = 0; h < kGroup; ++h) out[i + h] = row_value<R, K>(t, offsets, value, cards + (i + h) * K, k[h]);
   }
   const bool bad = (poison >> kPoisonShift) != 0 || repeated != 0;
-  return batch_kernel<R, K, CheckDuplicates>(t, cards, begin + groups * kGroup, end, out) || bad;
+  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
+}
+
+// The same with the keys made eight at a time with AVX-512 (avx512_keys.hpp),
+// each group's two groups (16 hands) ahead of its lookups; the masked loads
+// read no byte past the group, so only the last rows short of a group go to
+// batch_kernel. On the Intel core of 2026-12-02, random seven-card hands:
+// 1.22-1.30x the AVX2 kernel's speed (16 ahead; 8 ahead 1.22-1.25x), in an
+// experiment program racing both in one process.
+template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
+SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint8_t* cards, std::size_t begin,
+                                                std::size_t end, std::uint32_t* out) noexcept {
+  constexpr std::size_t kGroup = 8, kGroupsAhead = 2, kRing = 4;
+  static_assert(kGroupsAhead < kRing, "a group's keys are made while the groups before it wait");
+  const std::size_t groups = (end - begin) / kGroup;
+  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
+  const std::uint8_t* rows = cards + begin * K;
+  std::uint64_t poison = 0;
+  unsigned repeated = 0;
+  alignas(64) std::uint64_t keys[kRing][kGroup];  // keys[g % kRing]: the keys of group g
+  auto make = [&](std::size_t g) SPLITPOT_AVX512_TARGET {
+    std::uint64_t* k = keys[g % kRing];
+    detail::Avx512Keys<K>::template eight<CheckDuplicates>(rows + g * kGroup * K, k, repeated);
+    if constexpr (Prefetch)
+      for (std::size_t h = 0; h < kGroup; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(k[h]) >> kHashRowShift]);
+  };
+  for (std::size_t g = 0; g < std::min(groups, kGroupsAhead); ++g) make(g);
+  for (std::size_t g = 0; g < groups; ++g) {
+    if (g + kGroupsAhead < groups) make(g + kGroupsAhead);
+    const std::uint64_t* k = keys[g % kRing];
+    const std::size_t i = begin + g * kGroup;
+    for (std::size_t h = 0; h < kGroup; ++h) {
+      poison |= k[h];
+      out[i + h] = row_value<R, K>(t, offsets, value, cards + (i + h) * K, k[h]);
+    }
+  }
+  const bool bad = (poison >> kPoisonShift) != 0 || repeated != 0;
+  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
 }
 #endif
 
-// True where evaluate_batch makes keys with AVX2: the build targets AVX2, or
-// the CPU has it (asked once).
-bool avx2_keys_available() noexcept {
-#if SPLITPOT_AVX2_KEYS && defined(__AVX2__)
-  return true;
-#elif SPLITPOT_AVX2_KEYS
-  static const bool has = __builtin_cpu_supports("avx2");
-  return has;
+// How evaluate_batch's Auto keys are made on this CPU: the build targets the
+// instructions, or the CPU has them (asked once).
+enum class KeysIsa : std::uint8_t { Scalar, Avx2, Avx512 };
+KeysIsa widest_keys() noexcept {
+#if SPLITPOT_AVX2_KEYS
+  static const KeysIsa isa = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+                                     __builtin_cpu_supports("avx512vbmi")
+                                 ? KeysIsa::Avx512
+                             : __builtin_cpu_supports("avx2") ? KeysIsa::Avx2
+                                                              : KeysIsa::Scalar;
+  return isa;
 #else
-  return false;
+  return KeysIsa::Scalar;
+#endif
+}
+KeysIsa keys_isa(BatchKeys keys) noexcept {
+  const KeysIsa widest = widest_keys();
+  switch (keys) {
+    case BatchKeys::Scalar: return KeysIsa::Scalar;
+    case BatchKeys::Avx2: return widest == KeysIsa::Avx512 ? KeysIsa::Avx2 : widest;
+    default: return widest;
+  }
+}
+
+// True where the batch kernels prefetch each key's hash row: everywhere but on
+// Intel's x86 cores (see kKeysAhead), asked once.
+bool prefetch_hash_rows() noexcept {
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+  static const bool prefetch = !__builtin_cpu_is("intel");
+  return prefetch;
+#else
+  return true;
 #endif
 }
 
 using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
-template <bool D>
-Kernel kernel_for(Ranking r, int k, bool avx2) {
-  return with_ranking(r, [k, avx2](auto R) -> Kernel {
+template <bool D, bool P>
+Kernel kernel_for(Ranking r, int k, KeysIsa isa) {
+  return with_ranking(r, [k, isa](auto R) -> Kernel {
 #if SPLITPOT_AVX2_KEYS
-    if (avx2) {
+    if (isa == KeysIsa::Avx512) {
       switch (k) {
-        case 5: return &batch_kernel_avx2<R.value, 5, D>;
-        case 6: return &batch_kernel_avx2<R.value, 6, D>;
-        default: return &batch_kernel_avx2<R.value, 7, D>;
+        case 5: return &batch_kernel_avx512<R.value, 5, D, P>;
+        case 6: return &batch_kernel_avx512<R.value, 6, D, P>;
+        default: return &batch_kernel_avx512<R.value, 7, D, P>;
+      }
+    }
+    if (isa == KeysIsa::Avx2) {
+      switch (k) {
+        case 5: return &batch_kernel_avx2<R.value, 5, D, P>;
+        case 6: return &batch_kernel_avx2<R.value, 6, D, P>;
+        default: return &batch_kernel_avx2<R.value, 7, D, P>;
       }
     }
 #else
-    (void)avx2;
+    (void)isa;
 #endif
     switch (k) {
-      case 5: return &batch_kernel<R.value, 5, D>;
-      case 6: return &batch_kernel<R.value, 6, D>;
-      default: return &batch_kernel<R.value, 7, D>;
+      case 5: return &batch_kernel<R.value, 5, D, P>;
+      case 6: return &batch_kernel<R.value, 6, D, P>;
+      default: return &batch_kernel<R.value, 7, D, P>;
     }
   });
 }
 
+Kernel kernel_for(Ranking r, int k, KeysIsa isa, bool check_duplicates, bool prefetch) {
+  if (check_duplicates) return prefetch ? kernel_for<true, true>(r, k, isa) : kernel_for<true, false>(r, k, isa);
+  return prefetch ? kernel_for<false, true>(r, k, isa) : kernel_for<false, false>(r, k, isa);
+}
+
 }  // namespace
 
-bool batch_avx2_keys() noexcept { return avx2_keys_available(); }
+const char* batch_keys_used(BatchKeys keys) noexcept {
+  switch (keys_isa(keys)) {
+    case KeysIsa::Avx512: return "AVX-512";
+    case KeysIsa::Avx2: return "AVX2";
+    default: return "scalar";
+  }
+}
 
 std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
                               bool check_duplicates, int threads, BatchKeys keys) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
   const Tables& t = tables();
-  const bool avx2 = keys == BatchKeys::Auto && avx2_keys_available();
-  const Kernel kernel = check_duplicates ? kernel_for<true>(r, k, avx2) : kernel_for<false>(r, k, avx2);
+  const Kernel kernel = kernel_for(r, k, keys_isa(keys), check_duplicates, prefetch_hash_rows());
   constexpr std::size_t kMinRowsPerThread = 1 << 16;
   const std::size_t parts =
       std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),

@@ -79,8 +79,16 @@ std::string hand_text(const std::uint8_t* c, int n) {
   return s;
 }
 
-const char* keys_name(BatchKeys keys) {
-  return keys == BatchKeys::Scalar ? "scalar" : batch_avx2_keys() ? "AVX2" : "auto (scalar)";
+const char* keys_name(BatchKeys keys) { return batch_keys_used(keys); }
+
+// The ways of making keys that differ on this machine, widest first: Auto,
+// then AVX2 where Auto is AVX-512, then scalar.
+std::vector<BatchKeys> key_kinds() {
+  std::vector<BatchKeys> kinds{BatchKeys::Auto};
+  if (std::strcmp(batch_keys_used(BatchKeys::Avx2), batch_keys_used(BatchKeys::Auto)) != 0)
+    kinds.push_back(BatchKeys::Avx2);
+  kinds.push_back(BatchKeys::Scalar);
+  return kinds;
 }
 
 // ---------------------------------------------------------------------------
@@ -445,13 +453,16 @@ void test_batch_equals_scalar() {
       evaluate_batch(hands.data(), rows, k, r, out3.data(), true, 2);
       check_eq(evaluate_batch(hands.data(), rows, k, r, out4.data(), true, 2, BatchKeys::Scalar), -1,
                "valid batch has no bad row (scalar keys)");
+      std::vector<std::uint32_t> out5(rows);
+      check_eq(evaluate_batch(hands.data(), rows, k, r, out5.data(), true, 1, BatchKeys::Avx2), -1,
+               "valid batch has no bad row (AVX2 keys at most)");
       long mismatches = 0;
       for (std::size_t i = 0; i < rows; ++i)
         mismatches += out1[i] != evaluate(&hands[i * static_cast<std::size_t>(k)], k, r) || out1[i] != out2[i] ||
-                      out1[i] != out3[i] || out1[i] != out4[i];
+                      out1[i] != out3[i] || out1[i] != out4[i] || out1[i] != out5[i];
       check_eq(mismatches, 0, std::string(name(r)) + " batch of " + std::to_string(k) +
                                   "-card hands equals scalar calls (1 and 2 threads, " + keys_name(BatchKeys::Auto) +
-                                  " and scalar keys)");
+                                  ", " + keys_name(BatchKeys::Avx2) + " and scalar keys)");
       // Enumerations read non-flush hands by their rank key alone.
       const RankKeyValues values(tables(), r);
       long rank_key_mismatches = 0;
@@ -489,7 +500,7 @@ void test_batch_exhaustive(int n, Ranking r) {
       c[1] = static_cast<std::uint8_t>(b);
       rec(2, b + 1);
       const std::size_t count = rows.size() / static_cast<std::size_t>(n);
-      for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+      for (const BatchKeys keys : key_kinds()) {
         checked.assign(count, 0), unchecked.assign(count, 0);
         const bool ok = evaluate_batch(rows.data(), count, n, r, checked.data(), true, 1, keys) == -1;
         evaluate_batch(rows.data(), count, n, r, unchecked.data(), false, 1, keys);
@@ -504,8 +515,9 @@ void test_batch_exhaustive(int n, Ranking r) {
       hands += static_cast<long>(count);
     }
   });
-  const std::string what = std::string(name(r)) + " batch (" + keys_name(BatchKeys::Auto) +
-                           " and scalar keys, checked and unchecked) equals evaluate on " +
+  std::string kinds;
+  for (const BatchKeys keys : key_kinds()) kinds += std::string(kinds.empty() ? "" : ", ") + keys_name(keys);
+  const std::string what = std::string(name(r)) + " batch (" + kinds + " keys, checked and unchecked) equals evaluate on " +
                            std::to_string(hands.load()) + " " + std::to_string(n) + "-card hands";
   check_eq(errors.load(), 0, what);
   const long all[8] = {0, 0, 0, 0, 0, 2598960, 20358520, 133784560};
@@ -517,7 +529,7 @@ void test_batch_exhaustive(int n, Ranking r) {
 // around a bad one still right, nothing written past the end.
 void test_small_batches() {
   for (int k = 5; k <= 7; ++k)
-    for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar})
+    for (const BatchKeys keys : key_kinds())
       for (const bool check_duplicates : {false, true}) {
         const auto ku = static_cast<std::size_t>(k);
         std::vector<std::uint8_t> hands(40 * ku);
@@ -544,28 +556,28 @@ void test_small_batches() {
 
 // A bad row found wherever it is: a repeated card at every pair of places of
 // a row, a non-card (52, 53, 128, 255) at every place, in each of the first
-// 12 rows of 20 (every place in the kernels' groups of four hands).
+// 16 rows of 28 (every place in the kernels' groups of four and eight hands).
 void test_batch_bad_rows() {
   for (int k = 5; k <= 7; ++k) {
     const auto ku = static_cast<std::size_t>(k);
-    std::vector<std::uint8_t> good(20 * ku);
-    for (std::size_t i = 0; i < 20; ++i) random_hand(&good[i * ku], k);
-    for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+    std::vector<std::uint8_t> good(28 * ku);
+    for (std::size_t i = 0; i < 28; ++i) random_hand(&good[i * ku], k);
+    for (const BatchKeys keys : key_kinds()) {
       long errors = 0;
-      std::vector<std::uint32_t> out(20);
-      for (std::size_t row = 0; row < 12; ++row)
+      std::vector<std::uint32_t> out(28);
+      for (std::size_t row = 0; row < 16; ++row)
         for (std::size_t a = 0; a < ku; ++a) {
           for (std::size_t b = a + 1; b < ku; ++b) {
             std::vector<std::uint8_t> hands = good;
             hands[row * ku + b] = hands[row * ku + a];
-            errors += evaluate_batch(hands.data(), 20, k, Ranking::High, out.data(), true, 1, keys) !=
+            errors += evaluate_batch(hands.data(), 28, k, Ranking::High, out.data(), true, 1, keys) !=
                       static_cast<std::ptrdiff_t>(row);
           }
           for (const int byte : {52, 53, 128, 255}) {
             std::vector<std::uint8_t> hands = good;
             hands[row * ku + a] = static_cast<std::uint8_t>(byte);
             for (const bool check_duplicates : {false, true})
-              errors += evaluate_batch(hands.data(), 20, k, Ranking::High, out.data(), check_duplicates, 1, keys) !=
+              errors += evaluate_batch(hands.data(), 28, k, Ranking::High, out.data(), check_duplicates, 1, keys) !=
                             static_cast<std::ptrdiff_t>(row) ||
                         out[row] != 0;
           }
@@ -1034,8 +1046,8 @@ void timed(const char* what, F&& run) {
 
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
-  std::printf("evaluate_batch keys on this machine: %s (the batch tests run scalar keys too)\n",
-              keys_name(BatchKeys::Auto));
+  std::printf("evaluate_batch keys on this machine: %s (the batch tests run %s keys too)\n",
+              keys_name(BatchKeys::Auto), key_kinds().size() > 2 ? "AVX2 and scalar" : "scalar");
   timed("generated tables", test_generated_tables);
   timed("rank multipliers", test_rank_multipliers);
   timed("rule examples", test_rule_examples);

@@ -182,13 +182,15 @@ void check_cards(const std::uint8_t* cards, int n, Ranking r);
 /// Checked single-hand evaluation.
 std::uint16_t evaluate(const std::uint8_t* cards, int n, Ranking r);
 
-/// How evaluate_batch makes the hands' keys: Auto, four hands at a time with
-/// AVX2 where the CPU has it (x86-64; see batch_avx2_keys), else card by card;
-/// Scalar, card by card everywhere (the C++ tests compare the two).
-enum class BatchKeys : std::uint8_t { Auto, Scalar };
+/// How evaluate_batch makes the hands' keys: Auto, the widest way this CPU
+/// has (x86-64: eight hands at a time with AVX-512 F/BW/VBMI, else four with
+/// AVX2), else card by card; Scalar, card by card everywhere; Avx2, AVX2 at
+/// most (AVX-512 machines' way to run the AVX2 path). The C++ tests compare
+/// them on every hand.
+enum class BatchKeys : std::uint8_t { Auto, Scalar, Avx2 };
 
-/// True when evaluate_batch's Auto keys use AVX2 on this machine.
-bool batch_avx2_keys() noexcept;
+/// What evaluate_batch uses for `keys` on this machine: "AVX-512", "AVX2" or "scalar".
+const char* batch_keys_used(BatchKeys keys = BatchKeys::Auto) noexcept;
 
 /// Evaluates `rows` hands of k (5..7) cards stored row-major in `cards`,
 /// writing strengths to `out`. Every byte is range-checked (a non-card poisons
