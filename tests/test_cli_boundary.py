@@ -15,7 +15,7 @@ import time
 import pytest
 
 from child_signals import default_sigint
-from splitpot import cli
+from splitpot import _core, cli
 
 SPLITPOT = [sys.executable, "-c", "import sys; from splitpot.cli import main; sys.exit(main())"]
 
@@ -116,6 +116,25 @@ def test_bench_names_the_machine_it_measured(capsys: pytest.CaptureFixture[str])
     second = out.splitlines()[1]
     assert second == f"on {cli._machine()}"
     assert f"{os.cpu_count()} CPUs" in second and f"splitpot {cli.__version__}," in second
+
+
+def test_bench_names_the_batch_keys_the_cpu_flags_allow(capsys: pytest.CaptureFixture[str]) -> None:
+    """The third line names the batch's key path; on Linux it agrees with the CPU's flags."""
+    code, out, _ = run(["bench", "--hands", "2000", "--plain"], capsys)
+    assert code == 0
+    keys = _core.batch_keys()
+    assert out.splitlines()[2] == f"batch keys: {keys} (the widest way this CPU has)"
+    try:
+        with open("/proc/cpuinfo", encoding="utf-8") as f:
+            flags = next((set(line.split(":", 1)[1].split()) for line in f if line.startswith("flags")), None)
+    except OSError:
+        flags = None
+    if flags is None or platform.machine() not in ("x86_64", "AMD64"):
+        assert keys in ("AVX-512", "AVX2", "scalar")
+    elif {"avx512f", "avx512bw", "avx512vbmi"} <= flags:
+        assert keys == "AVX-512"
+    else:
+        assert keys == ("AVX2" if "avx2" in flags else "scalar")
 
 
 def test_machine_reads_the_cpu_name_or_falls_back(tmp_path: pathlib.Path) -> None:

@@ -141,6 +141,9 @@ void register_evaluate(py::module_& m) {
       [](int ranking) { return ranking_table_bytes(to_ranking(ranking)); }, py::arg("ranking"),
       "Bytes of one ranking's own tables.");
   m.def("shared_table_bytes", &shared_table_bytes, "Bytes of the tables every ranking shares.");
+  m.def(
+      "batch_keys", [] { return std::string(batch_keys_used()); },
+      "How evaluate_many makes the hands' keys on this CPU: 'AVX-512', 'AVX2' or 'scalar'.");
 }
 
 // Wild options arrive as a tuple (wild card mask, joker rule, wild_low rule,

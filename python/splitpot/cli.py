@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from splitpot import __version__
+from splitpot import __version__, _core
 from splitpot.argtypes import int_range, refuse_lone_penalty_rule
 from splitpot.cards import parse_cards
 from splitpot.errors import SplitpotError
@@ -126,6 +126,7 @@ def _bench(args: argparse.Namespace) -> int:
     out = Output(plain=args.plain)
     out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
     out.line(f"on {_machine()}")
+    out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
     lines: list[str] = []
     with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
         hands7 = random_hands(n, 7, seed=args.seed)
