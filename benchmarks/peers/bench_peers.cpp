@@ -72,9 +72,28 @@ template <Ranking R>
 
 // Every seven-card hand whose lowest card is a, in nested loops, the same shape
 // as splitpot's (bench_common.hpp): the partial hand reused at each level, the flush test skipped
-// for the innermost loop where no flush is possible; PerRank: one lookup per rank there for the
-// cards that cannot make a flush.
-template <bool PerRank>
+// for the innermost loop where no flush is possible; Group 1: one lookup per rank there for the
+// cards that cannot make a flush; Group 2: also one lookup per pair of ranks for the last two
+// cards where five hold no three of a suit.
+bool omp_flush_possible_with_two_more(const omp::Hand& h) {
+  for (unsigned s = 0; s < 4; ++s)
+    if (h.suitCount(s) >= 3) return true;
+  return false;
+}
+std::uint64_t omp_rank_pairs(const omp::HandEvaluator& omp_eval, const omp::Hand& h, unsigned e) {
+  std::uint64_t sum = 0;
+  for (int r1 = static_cast<int>(e >> 2); r1 < kRanks; ++r1) {
+    const int n1 = bench::cards_above(static_cast<int>(e), r1);
+    if (n1 == 0) continue;
+    const auto c1 = static_cast<unsigned>(r1 == static_cast<int>(e >> 2) ? static_cast<int>(e) + 1 : 4 * r1);
+    const omp::Hand h1 = h + omp::Hand(c1);
+    if (n1 >= 2) sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * omp_eval.evaluate<false>(h1 + omp::Hand(c1 + 1));
+    for (int r2 = r1 + 1; r2 < kRanks; ++r2)
+      sum += static_cast<unsigned>(n1 * 4) * omp_eval.evaluate<false>(h1 + omp::Hand(static_cast<unsigned>(4 * r2)));
+  }
+  return sum;
+}
+template <int Group>
 [[gnu::noinline]] std::uint64_t omp_enumerate(const omp::HandEvaluator& omp_eval, int a) {
   std::uint64_t sum = 0;
   const omp::Hand ha = omp::Hand::empty() + omp::Hand(static_cast<unsigned>(a));
@@ -86,11 +105,15 @@ template <bool PerRank>
         const omp::Hand hd = hc + omp::Hand(d);
         for (unsigned e = d + 1; e < 52; ++e) {
           const omp::Hand he = hd + omp::Hand(e);
+          if (Group >= 2 && !omp_flush_possible_with_two_more(he)) {
+            sum += omp_rank_pairs(omp_eval, he, e);
+            continue;
+          }
           for (unsigned f = e + 1; f < 52; ++f) {
             const omp::Hand hf = he + omp::Hand(f);
             if (omp_flush_possible(hf)) {
               const unsigned s = omp_suit_of_four(hf);
-              if (!PerRank || s == 4) {
+              if (Group == 0 || s == 4) {
                 for (unsigned g = f + 1; g < 52; ++g) sum += omp_eval.evaluate<true>(hf + omp::Hand(g));
               } else {
                 // Four cards of suit s: a card of s makes a flush, the other
@@ -101,7 +124,7 @@ template <bool PerRank>
                 if (same) sum += same * omp_eval.evaluate<false>(hf + omp::Hand(((f + 1) & 3) == s ? f + 2 : f + 1));
                 for (unsigned g = (f | 3) + 1 + (s == 0); g < 52; g += 4) sum += 3u * omp_eval.evaluate<false>(hf + omp::Hand(g));
               }
-            } else if constexpr (PerRank) {
+            } else if constexpr (Group >= 1) {
               // No flush possible: the cards of one rank give one value.
               const unsigned same = 3 - (f & 3);
               if (same) sum += same * omp_eval.evaluate<false>(hf + omp::Hand(f + 1));
@@ -198,28 +221,34 @@ int main(int argc, char** argv) {
 
     {  // Enumeration of all 133,784,560 seven-card hands, chunked by the first card.
       // A lookup per hand; then, in both, one lookup per rank in the innermost
-      // loop for the cards that cannot make a flush (every hand still counted).
+      // loop for the cards that cannot make a flush; then also one per pair of
+      // ranks for the last two cards where no flush is possible (every hand still counted).
       bench::Race race{{"OMPEval Hand, nested loops", "splitpot HandSum, nested loops", "OMPEval Hand, lookup per rank",
-                 "splitpot HandSum, lookup per rank"}, {}};
-      std::uint64_t sums_seen[4] = {};
+                        "splitpot HandSum, lookup per rank", "OMPEval Hand, per pair of ranks",
+                        "splitpot HandSum, per pair of ranks"}, {}};
+      std::uint64_t sums_seen[6] = {};
       race.run(46, std::max(2, repeats / 2), [&](std::size_t who, int a) -> std::uint64_t {
         std::uint64_t sum = 0;
         switch (who) {
-          case 0: sum = omp_enumerate<false>(omp_eval, a); break;
-          case 1: sum = bench::enumerate_seven_from<Ranking::High, false>(t, a); break;
-          case 2: sum = omp_enumerate<true>(omp_eval, a); break;
-          default: sum = bench::enumerate_seven_from<Ranking::High, true>(t, a);
+          case 0: sum = omp_enumerate<0>(omp_eval, a); break;
+          case 1: sum = bench::enumerate_seven_from<Ranking::High, 0>(t, a); break;
+          case 2: sum = omp_enumerate<1>(omp_eval, a); break;
+          case 3: sum = bench::enumerate_seven_from<Ranking::High, 1>(t, a); break;
+          case 4: sum = omp_enumerate<2>(omp_eval, a); break;
+          default: sum = bench::enumerate_seven_from<Ranking::High, 2>(t, a);
         }
         sums_seen[who] += sum;
         return sum;
       });
-      if (sums_seen[0] != sums_seen[2] || sums_seen[1] != sums_seen[3]) {
-        std::printf("the per-rank loops' sums differ from the per-hand loops'\n");
+      if (sums_seen[0] != sums_seen[2] || sums_seen[0] != sums_seen[4] || sums_seen[1] != sums_seen[3] ||
+          sums_seen[1] != sums_seen[5]) {
+        std::printf("the grouped loops' sums differ from the per-hand loops'\n");
         mismatches = 1;
       }
       race.print("enumerate all 133,784,560 seven-card hands (high; the goal: 0.080 s):", 133784560.0, 0);
       ranges.add("enumeration", race, 0, 1);
       ranges.add("enumeration", race, 2, 3);
+      ranges.add("enumeration", race, 4, 5);
     }
   }
   if (runs > 1) ranges.print(runs, "OMPEval");

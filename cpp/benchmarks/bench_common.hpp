@@ -108,13 +108,41 @@ inline int first_above(int f, int s) {
   return g > f ? g : g + 4;
 }
 
+/// True when two more cards could make a flush: the partial hand holds three
+/// or more cards of a suit.
+inline bool flush_possible_with_two_more(const HandSum& h) {
+  return ((h.key() + (std::uint64_t{0x2222} << kSuitShift)) & kFlushBits) != 0;
+}
+/// How many cards of rank r lie above card e (0 below e's rank).
+inline int cards_above(int e, int r) { return r > (e >> 2) ? 4 : r == (e >> 2) ? 3 - (e & 3) : 0; }
+
+/// The sum over every two cards above e of the strength of h and those two,
+/// where no flush is possible: one lookup per pair of ranks, weighted by the
+/// number of card pairs that have them.
+template <Ranking R>
+std::uint64_t rank_pairs(const Tables& t, const HandSum& h, int e) {
+  std::uint64_t sum = 0;
+  for (int r1 = e >> 2; r1 < kRanks; ++r1) {
+    const int n1 = cards_above(e, r1);
+    if (n1 == 0) continue;
+    const int c1 = r1 == (e >> 2) ? e + 1 : 4 * r1;  // a card of rank r1 above e
+    const HandSum h1 = h + HandSum::card(c1);
+    if (n1 >= 2) sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * (h1 + HandSum::card(c1 + 1)).evaluate_no_flush<R>(t);
+    for (int r2 = r1 + 1; r2 < kRanks; ++r2)
+      sum += static_cast<unsigned>(n1 * 4) * (h1 + HandSum::card(4 * r2)).evaluate_no_flush<R>(t);
+  }
+  return sum;
+}
+
 /// The sum of the strengths in ranking R of every seven-card hand whose
 /// lowest card is a, in nested loops of HandSum (the partial hand reused at
 /// each level, the flush test skipped for the innermost loop where no flush is
-/// possible, and always where suits don't count). PerRank: in the innermost
-/// loop the cards that cannot make a flush share one lookup per rank (every
-/// hand still counted).
-template <Ranking R, bool PerRank>
+/// possible, and always where suits don't count). Every hand is counted; the
+/// cards that cannot make a flush share lookups. Group 0: a lookup a hand.
+/// Group 1: in the innermost loop, one lookup per rank for those cards.
+/// Group 2: as 1, and where five cards hold no three of a suit (no flush is
+/// possible with two more), one lookup per pair of ranks for the last two.
+template <Ranking R, int Group>
 [[gnu::noinline]] std::uint64_t enumerate_seven_from(const Tables& t, int a) {
   std::uint64_t sum = 0;
   const HandSum ha = HandSum::card(a);
@@ -126,10 +154,14 @@ template <Ranking R, bool PerRank>
         const HandSum hd = hc + HandSum::card(d);
         for (int e = d + 1; e < 52; ++e) {
           const HandSum he = hd + HandSum::card(e);
+          if (Group >= 2 && (!straights_and_flushes_count(R) || !flush_possible_with_two_more(he))) {
+            sum += rank_pairs<R>(t, he, e);
+            continue;
+          }
           for (int f = e + 1; f < 52; ++f) {
             const HandSum hf = he + HandSum::card(f);
             if (straights_and_flushes_count(R) && hf.flush_possible_with_one_more()) {
-              if (!PerRank || (hf.key() & kFlushBits)) {
+              if (Group == 0 || (hf.key() & kFlushBits)) {
                 for (int g = f + 1; g < 52; ++g) sum += (hf + HandSum::card(g)).evaluate<R>(t);
               } else {
                 // Four cards of suit s: a card of s makes a flush, the other
@@ -144,7 +176,7 @@ template <Ranking R, bool PerRank>
                 for (int g = (f | 3) + 1 + (s == 0); g < 52; g += 4)
                   sum += 3u * (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
               }
-            } else if constexpr (PerRank) {
+            } else if constexpr (Group >= 1) {
               const int same = 3 - (f & 3);  // the cards of f's rank after it
               if (same) sum += static_cast<unsigned>(same) * (hf + HandSum::card(f + 1)).evaluate_no_flush<R>(t);
               for (int g = (f | 3) + 1; g < 52; g += 4) sum += 4u * (hf + HandSum::card(g)).evaluate_no_flush<R>(t);
