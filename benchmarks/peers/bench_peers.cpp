@@ -74,23 +74,34 @@ template <Ranking R>
 // as splitpot's (bench_common.hpp): the partial hand reused at each level, the flush test skipped
 // for the innermost loop where no flush is possible; Group 1: one lookup per rank there for the
 // cards that cannot make a flush; Group 2: also one lookup per pair of ranks for the last two
-// cards where five hold no three of a suit.
-bool omp_flush_possible_with_two_more(const omp::Hand& h) {
+// cards where five hold no four of a suit (bench::rank_pairs).
+// The suit of which h holds three cards or more (-1: none).
+int omp_suit_of_three(const omp::Hand& h) {
   for (unsigned s = 0; s < 4; ++s)
-    if (h.suitCount(s) >= 3) return true;
-  return false;
+    if (h.suitCount(s) >= 3) return static_cast<int>(s);
+  return -1;
 }
-std::uint64_t omp_rank_pairs(const omp::HandEvaluator& omp_eval, const omp::Hand& h, unsigned e) {
+// bench::rank_pairs in OMPEval's terms.
+std::uint64_t omp_rank_pairs(const omp::HandEvaluator& omp_eval, const omp::Hand& h, int e, int three) {
   std::uint64_t sum = 0;
-  for (int r1 = static_cast<int>(e >> 2); r1 < kRanks; ++r1) {
-    const int n1 = bench::cards_above(static_cast<int>(e), r1);
+  const int other = three < 0 ? 0 : (three + 1) & 3;
+  auto card = [](int c) { return omp::Hand(static_cast<unsigned>(c)); };
+  for (int r1 = e >> 2; r1 < kRanks; ++r1) {
+    const int n1 = bench::cards_above(e, r1);
     if (n1 == 0) continue;
-    const auto c1 = static_cast<unsigned>(r1 == static_cast<int>(e >> 2) ? static_cast<int>(e) + 1 : 4 * r1);
-    const omp::Hand h1 = h + omp::Hand(c1);
-    if (n1 >= 2) sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * omp_eval.evaluate<false>(h1 + omp::Hand(c1 + 1));
+    const int c1 = r1 == (e >> 2) ? e + 1 : 4 * r1 + other;
+    const omp::Hand h1 = h + card(c1);
+    if (n1 >= 2) {
+      const int c1b = r1 == (e >> 2) ? e + 2 : 4 * r1 + ((other + 1) & 3);
+      sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * omp_eval.evaluate<false>(h1 + card(c1b));
+    }
+    const int suited = three >= 0 && 4 * r1 + three > e ? 1 : 0;
     for (int r2 = r1 + 1; r2 < kRanks; ++r2)
-      sum += static_cast<unsigned>(n1 * 4) * omp_eval.evaluate<false>(h1 + omp::Hand(static_cast<unsigned>(4 * r2)));
+      sum += static_cast<unsigned>(n1 * 4 - suited) * omp_eval.evaluate<false>(h1 + card(4 * r2 + other));
   }
+  if (three >= 0)
+    for (int c1 = bench::first_above(e, three); c1 < 52; c1 += 4)
+      for (int c2 = c1 + 4; c2 < 52; c2 += 4) sum += omp_eval.evaluate<true>(h + card(c1) + card(c2));
   return sum;
 }
 template <int Group>
@@ -105,8 +116,8 @@ template <int Group>
         const omp::Hand hd = hc + omp::Hand(d);
         for (unsigned e = d + 1; e < 52; ++e) {
           const omp::Hand he = hd + omp::Hand(e);
-          if (Group >= 2 && !omp_flush_possible_with_two_more(he)) {
-            sum += omp_rank_pairs(omp_eval, he, e);
+          if (Group >= 2 && !omp_flush_possible(he)) {  // no four of a suit
+            sum += omp_rank_pairs(omp_eval, he, static_cast<int>(e), omp_suit_of_three(he));
             continue;
           }
           for (unsigned f = e + 1; f < 52; ++f) {

@@ -117,20 +117,32 @@ inline bool flush_possible_with_two_more(const HandSum& h) {
 inline int cards_above(int e, int r) { return r > (e >> 2) ? 4 : r == (e >> 2) ? 3 - (e & 3) : 0; }
 
 /// The sum over every two cards above e of the strength of h and those two,
-/// where no flush is possible: one lookup per pair of ranks, weighted by the
-/// number of card pairs that have them.
+/// where h (five cards) holds no three of a suit (three < 0) or three of
+/// suit `three` and no four: one lookup per pair of ranks, weighted by the
+/// number of card pairs that have them and make no flush; with three of a
+/// suit, the pairs of that suit (a flush) are read one by one.
 template <Ranking R>
-std::uint64_t rank_pairs(const Tables& t, const HandSum& h, int e) {
+std::uint64_t rank_pairs(const Tables& t, const HandSum& h, int e, int three = -1) {
   std::uint64_t sum = 0;
+  // Cards standing for a rank: none of the suit of three (so no flush).
+  const int other = three < 0 ? 0 : (three + 1) & 3;
   for (int r1 = e >> 2; r1 < kRanks; ++r1) {
     const int n1 = cards_above(e, r1);
     if (n1 == 0) continue;
-    const int c1 = r1 == (e >> 2) ? e + 1 : 4 * r1;  // a card of rank r1 above e
+    const int c1 = r1 == (e >> 2) ? e + 1 : 4 * r1 + other;  // a card of rank r1 above e
     const HandSum h1 = h + HandSum::card(c1);
-    if (n1 >= 2) sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * (h1 + HandSum::card(c1 + 1)).evaluate_no_flush<R>(t);
+    if (n1 >= 2) {  // two cards of one rank: never both of one suit
+      const int c1b = r1 == (e >> 2) ? e + 2 : 4 * r1 + ((other + 1) & 3);
+      sum += static_cast<unsigned>(n1 * (n1 - 1) / 2) * (h1 + HandSum::card(c1b)).evaluate_no_flush<R>(t);
+    }
+    // The card of suit three of rank r1 above e pairs with one of each higher rank to make a flush.
+    const int suited = three >= 0 && 4 * r1 + three > e ? 1 : 0;
     for (int r2 = r1 + 1; r2 < kRanks; ++r2)
-      sum += static_cast<unsigned>(n1 * 4) * (h1 + HandSum::card(4 * r2)).evaluate_no_flush<R>(t);
+      sum += static_cast<unsigned>(n1 * 4 - suited) * (h1 + HandSum::card(4 * r2 + other)).evaluate_no_flush<R>(t);
   }
+  if (three >= 0)  // the pairs of suit three: five suited cards
+    for (int c1 = first_above(e, three); c1 < 52; c1 += 4)
+      for (int c2 = c1 + 4; c2 < 52; c2 += 4) sum += (h + HandSum::card(c1) + HandSum::card(c2)).evaluate<R>(t);
   return sum;
 }
 
@@ -140,8 +152,9 @@ std::uint64_t rank_pairs(const Tables& t, const HandSum& h, int e) {
 /// possible, and always where suits don't count). Every hand is counted; the
 /// cards that cannot make a flush share lookups. Group 0: a lookup a hand.
 /// Group 1: in the innermost loop, one lookup per rank for those cards.
-/// Group 2: as 1, and where five cards hold no three of a suit (no flush is
-/// possible with two more), one lookup per pair of ranks for the last two.
+/// Group 2: as 1, and where five cards hold no four of a suit, one lookup per
+/// pair of ranks for the last two (where they hold three of a suit, the pairs
+/// of that suit read one by one).
 template <Ranking R, int Group>
 [[gnu::noinline]] std::uint64_t enumerate_seven_from(const Tables& t, int a) {
   std::uint64_t sum = 0;
@@ -156,6 +169,10 @@ template <Ranking R, int Group>
           const HandSum he = hd + HandSum::card(e);
           if (Group >= 2 && (!straights_and_flushes_count(R) || !flush_possible_with_two_more(he))) {
             sum += rank_pairs<R>(t, he, e);
+            continue;
+          }
+          if (Group >= 2 && !he.flush_possible_with_one_more()) {  // three of a suit, no four
+            sum += rank_pairs<R>(t, he, e, static_cast<int>(flush_suit_of(he.key() + (std::uint64_t{0x2222} << kSuitShift))));
             continue;
           }
           for (int f = e + 1; f < 52; ++f) {

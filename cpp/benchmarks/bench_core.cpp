@@ -149,7 +149,7 @@ int main(int argc, char** argv) {
                   "enumerate all 133,784,560 seven-card hands (HandSum nested loops; one lookup per rank for the cards "
                   "that cannot make a flush):");
     race_rankings(std::integral_constant<int, 2>{},
-                  "... and one lookup per pair of ranks for the last two cards where five hold no three of a suit:");
+                  "... and one lookup per pair of ranks for the last two cards where five hold no four of a suit:");
   }
   std::printf("checksum %llu %llu\n", static_cast<unsigned long long>(checksum), static_cast<unsigned long long>(sum));
   return 0;
