@@ -192,12 +192,25 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
   return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
 }
 
+// The keys of the eight hands of K cards at `rows` (Avx512Keys); with
+// Prefetch, their rows prefetched.
+template <int K, bool CheckDuplicates, bool Prefetch>
+[[gnu::always_inline]] SPLITPOT_AVX512_TARGET inline void make_eight_keys(const std::uint8_t* rows,
+                                                                          const std::uint16_t* offsets,
+                                                                          std::uint64_t* keys,
+                                                                          unsigned& repeated) noexcept {
+  detail::Avx512Keys<K>::template eight<CheckDuplicates>(rows, keys, repeated);
+  if constexpr (Prefetch)
+    for (int h = 0; h < 8; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(keys[h]) >> kHashRowShift]);
+}
+
 // The same with the keys made eight at a time with AVX-512 (avx512_keys.hpp),
 // each group's two groups (16 hands) ahead of its lookups; the masked loads
 // read no byte past the group, so only the last rows short of a group go to
-// batch_kernel. On the Intel core of 2026-12-02, random seven-card hands:
-// 1.22-1.30x the AVX2 kernel's speed (16 ahead; 8 ahead 1.22-1.25x), in an
-// experiment program racing both in one process.
+// batch_kernel. On the Intel core of 2026-12-02, random seven-card hands, in
+// an experiment program racing them in one process: 1.27-1.30x the AVX2
+// kernel with its prefetch (8 ahead 1.22-1.25x, 32 ahead 1.28-1.29x); in
+// benchmarks/peers, 1.13-1.25x the AVX2 kernel without it.
 template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
 SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint8_t* cards, std::size_t begin,
                                                 std::size_t end, std::uint32_t* out) noexcept {
@@ -210,15 +223,13 @@ SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint
   std::uint64_t poison = 0;
   unsigned repeated = 0;
   alignas(64) std::uint64_t keys[kRing][kGroup];  // keys[g % kRing]: the keys of group g
-  auto make = [&](std::size_t g) SPLITPOT_AVX512_TARGET {
-    std::uint64_t* k = keys[g % kRing];
-    detail::Avx512Keys<K>::template eight<CheckDuplicates>(rows + g * kGroup * K, k, repeated);
-    if constexpr (Prefetch)
-      for (std::size_t h = 0; h < kGroup; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(k[h]) >> kHashRowShift]);
-  };
-  for (std::size_t g = 0; g < std::min(groups, kGroupsAhead); ++g) make(g);
+  for (std::size_t g = 0; g < std::min(groups, kGroupsAhead); ++g)
+    make_eight_keys<K, CheckDuplicates, Prefetch>(rows + g * kGroup * K, offsets, keys[g], repeated);
   for (std::size_t g = 0; g < groups; ++g) {
-    if (g + kGroupsAhead < groups) make(g + kGroupsAhead);
+    if (g + kGroupsAhead < groups) {
+      const std::size_t next = g + kGroupsAhead;
+      make_eight_keys<K, CheckDuplicates, Prefetch>(rows + next * kGroup * K, offsets, keys[next % kRing], repeated);
+    }
     const std::uint64_t* k = keys[g % kRing];
     const std::size_t i = begin + g * kGroup;
     for (std::size_t h = 0; h < kGroup; ++h) {
