@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <thread>
+#include <type_traits>
 #include <vector>
 
 namespace splitpot {
@@ -242,8 +243,8 @@ SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint
 }
 #endif
 
-// How evaluate_batch's Auto keys are made on this CPU: the build targets the
-// instructions, or the CPU has them (asked once).
+// The widest way evaluate_batch can make keys on this CPU (asked once; the
+// portable build carries every kernel).
 enum class KeysIsa : std::uint8_t { Scalar, Avx2, Avx512 };
 KeysIsa widest_keys() noexcept {
 #if SPLITPOT_AVX2_KEYS
@@ -279,32 +280,29 @@ bool prefetch_hash_rows() noexcept {
 
 using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
+// One kernel of a family by the number of cards: pick(std::integral_constant<int, K>) for K = k.
+template <typename Pick>
+Kernel by_cards(int k, Pick pick) {
+  switch (k) {
+    case 5: return pick(std::integral_constant<int, 5>{});
+    case 6: return pick(std::integral_constant<int, 6>{});
+    default: return pick(std::integral_constant<int, 7>{});
+  }
+}
+
 template <bool D, bool P>
 Kernel kernel_for(Ranking r, int k, KeysIsa isa) {
   return with_ranking(r, [k, isa](auto R) -> Kernel {
+    using RC = decltype(R);  // the ranking as a type: the kernels' lambdas capture nothing
 #if SPLITPOT_AVX2_KEYS
-    if (isa == KeysIsa::Avx512) {
-      switch (k) {
-        case 5: return &batch_kernel_avx512<R.value, 5, D, P>;
-        case 6: return &batch_kernel_avx512<R.value, 6, D, P>;
-        default: return &batch_kernel_avx512<R.value, 7, D, P>;
-      }
-    }
-    if (isa == KeysIsa::Avx2) {
-      switch (k) {
-        case 5: return &batch_kernel_avx2<R.value, 5, D, P>;
-        case 6: return &batch_kernel_avx2<R.value, 6, D, P>;
-        default: return &batch_kernel_avx2<R.value, 7, D, P>;
-      }
-    }
+    if (isa == KeysIsa::Avx512)
+      return by_cards(k, [](auto K) -> Kernel { return &batch_kernel_avx512<RC::value, K.value, D, P>; });
+    if (isa == KeysIsa::Avx2)
+      return by_cards(k, [](auto K) -> Kernel { return &batch_kernel_avx2<RC::value, K.value, D, P>; });
 #else
     (void)isa;
 #endif
-    switch (k) {
-      case 5: return &batch_kernel<R.value, 5, D, P>;
-      case 6: return &batch_kernel<R.value, 6, D, P>;
-      default: return &batch_kernel<R.value, 7, D, P>;
-    }
+    return by_cards(k, [](auto K) -> Kernel { return &batch_kernel<RC::value, K.value, D, P>; });
   });
 }
 
