@@ -314,10 +314,19 @@ BuiltTables build_tables() {
       }
     }
     if (is_low(ranking) && straights_and_flushes_count(ranking)) {
-      auto& plain = t.suited_five_plain[rix];
+      // The best five of 5..7 suited ranks read without a flush (as flush
+      // above: a mask's subsets come before it).
+      auto& plain = t.suited_plain[rix];
       plain.assign(1u << kRanks, 0);
-      for (unsigned mask = 0; mask < (1u << kRanks); ++mask)
-        if (__builtin_popcount(mask) == 5) plain[mask] = five(score_hand(input_of_mask(mask, false), ranking));
+      for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
+        const int bits = __builtin_popcount(mask);
+        if (bits == 5) {
+          plain[mask] = five(score_hand(input_of_mask(mask, false), ranking));
+        } else if (bits > 5 && bits <= kMaxCards) {
+          for (unsigned rest = mask; rest; rest &= rest - 1)
+            plain[mask] = std::max(plain[mask], plain[mask & ~(rest & (0u - rest))]);
+        }
+      }
     }
     build_wild_tables(t, ranking, sets, five, partial);
   };

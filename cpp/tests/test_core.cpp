@@ -203,7 +203,7 @@ void test_generated_tables() {
     const std::string n = name(static_cast<Ranking>(r));
     same(t.value[r], built.value[r], n + " values");
     same(t.flush[r], built.flush[r], n + " flushes");
-    same(t.suited_five_plain[r], built.suited_five_plain[r], n + " suited fives read without a flush");
+    same(t.suited_plain[r], built.suited_plain[r], n + " suited ranks read without a flush");
     for (std::size_t f = 0; f < kWildFamilies; ++f)
       for (std::size_t w = 0; w <= kMaxCards; ++w)
         same(t.wild[r][f][w], built.wild[r][f][w], n + " wild family " + std::to_string(f) + " w=" + std::to_string(w));

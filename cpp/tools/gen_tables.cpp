@@ -69,7 +69,7 @@ int main(int argc, char** argv) {
   for (std::size_t r = 0; r < kRankingCount; ++r) {
     w.table("value" + at(r), t.value[r]);
     w.table("flush" + at(r), t.flush[r]);
-    w.table("suited_five_plain" + at(r), t.suited_five_plain[r]);
+    w.table("suited_plain" + at(r), t.suited_plain[r]);
     w.values("tier_category" + at(r), t.tier_category[r], "static_cast<Category>");
     for (std::size_t f = 0; f < kWildFamilies; ++f)
       for (std::size_t n = 0; n <= kMaxCards; ++n) w.table("wild" + at(r) + at(f) + at(n), t.wild[r][f][n]);

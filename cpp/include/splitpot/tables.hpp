@@ -91,10 +91,11 @@ struct BasicTables {
   /// strength of a flush made from those cards (read only where flushes count).
   std::array<Vec<std::uint16_t>, kRankingCount> flush;
   /// In the lows that count flushes (deuce-to-seven, ace-to-six; empty in the
-  /// others), by 13-bit rank mask of five ranks: the strength of those five
-  /// read WITHOUT a flush (value[slot] of their rank key, keyed like flush so
-  /// that HandSum's flush path reads it beside the flush in one step).
-  std::array<Vec<std::uint16_t>, kRankingCount> suited_five_plain;
+  /// others), by 13-bit rank mask of 5..7 ranks (0 for fewer): the best five
+  /// of those ranks read WITHOUT a flush (for five, value[slot] of their rank
+  /// key), keyed like flush: the lows' flush path asks whether a hand's best
+  /// five is one that only suited cards make.
+  std::array<Vec<std::uint16_t>, kRankingCount> suited_plain;
   /// Per ranking, the category of each tier (strength >> 12).
   std::array<std::array<Category, 16>, kRankingCount> tier_category{};
 
