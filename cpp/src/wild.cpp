@@ -229,40 +229,42 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 
 namespace {
 
-// What the batch loop needs of a row: its natural cards' key, how many fully
-// wild cards and whether the bug; ok is false for a bad row.
-struct RowKey {
-  bool ok = false;
-  bool bug = false;
-  int wilds = 0;
-  std::uint64_t nat_key = 0;
-  std::uint64_t held = 0;  // what suit_ranks_of reads (the reader's choice: lanes or a card mask)
-};
+// A row's key as the batch loop reads it: its natural cards' key (bits
+// 0-47, tables.hpp), the number of fully wild cards in bits 48-51, the bug's
+// in 52-55; bits 56-63 nonzero for a bad row (a byte that is not a card, or
+// a repeated card where the call checks).
+constexpr int kWildCountShift = 48;
+constexpr int kBugShift = 52;
 
-// The batch loop, eight rows at a time so that their table lookups overlap:
-// rows whose best hand is one or two table reads away (natural cards without
-// a possible flush; fully wild cards where the natural fives can't win, plus
-// in high the suit's flush fill) are read in passes (slot, dense index,
-// value); any other row takes the general path on its own. read_row(i) gives
-// the RowKey, held_of(i, row.held) what suit_ranks_of reads and
-// suit_ranks_of(i, held, suit) the 13-bit rank mask of the row's natural
-// cards of a suit (both read in high only, for the rows where a flush is
-// possible), general(i) the general path's value.
+// The batch loop. Most rows are one or two table reads away: natural cards
+// where no flush is possible, fully wild cards where the natural fives can't
+// win (the wild table by the natural cards' dense index). Every row is read
+// so, in groups of eight and three stages, each a group behind the one
+// before (software pipelining: the keys and hash slots of group q, the dense
+// indexes of group q - 1, the values of group q - 2), so that each table read
+// has a group's work to hide behind. A row is "hard" where that value may not
+// be the answer: a bad row, the bug, penalty cards, a possible flush (high:
+// with the wild cards; a low that counts flushes: natural cards only), or in
+// a low where the natural cards can beat the wild ones, any wild card. Hard
+// rows (one in nine with one wild card among seven, a third with two) are
+// finished after the group's values, from a bit mask: in high with 1..4 wild
+// cards by the flush fill of each suit that can make one, else by the general
+// path. key_of(i) gives the row's key, lanes_of(i) its natural cards as
+// per-suit rank lanes (read for the flush fills only), general(i) the
+// general path's value.
 //
-// With one or two wild cards among seven, at most one suit can make a flush
-// (four or three natural cards of it); one row in nine with one wild card
-// can, more than a third with two. Those rows are listed without a branch as
-// the rows are read, and the list's flush fills read every few groups: a
-// branch per row on whether a flush is possible would mispredict, and reading
-// the suit's ranks for every row (as before) cost about a sixth of the time
-// of a row with one wild card.
-template <Ranking R, typename ReadRow, typename HeldOf, typename SuitRanks, typename General>
+// Before (passes with per-row flags tested in each, the flush fills from a
+// list of rows): 113 instructions a row in high with one wild card (124 with
+// two) under callgrind, 0.27-0.32 of the natural batch's speed (two:
+// 0.27-0.30); now 78 (97), 0.33-0.36 (0.29-0.33) (bench_core, Intel core of
+// 2026-12-02; docs/performance.md).
+template <Ranking R, typename KeyOf, typename LanesOf, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
-                     ReadRow read_row, HeldOf held_of, SuitRanks suit_ranks_of, General general) {
+                     KeyOf key_of, LanesOf lanes_of, General general) {
   constexpr std::size_t kGroup = 8;
   constexpr auto ri = static_cast<std::size_t>(R);
-  const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
   // (In high a wild card is any card: wild_low is the lows' option alone.)
+  const auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Zero : static_cast<WildFamily>(o.wild_low));
   const bool natural_may_win =
       R != Ranking::High && straights_and_flushes_count(R) && o.wild_low == WildLow::LowestAbsent;
   const std::uint16_t* dense = t.dense.data();
@@ -275,88 +277,94 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   for (std::size_t w = 0; w <= kMaxCards; ++w) {
     const auto& tw = w ? t.wild[ri][family][w] : t.value[ri];
     table[w] = tw.data(), size[w] = tw.size();
-    if constexpr (R == Ranking::High)
-      fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
+    fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
   }
-  // High: the rows where a flush is possible, their fills read once the
-  // list holds more than kFlushing - kGroup rows (room for one more group)
-  // and at the end.
-  constexpr std::size_t kFlushing = 64;
-  struct Flushing {
-    std::size_t row;
-    unsigned suits;
-    int wilds;
-    std::uint64_t held;
+  const std::uint64_t wilds_hard = natural_may_win ? 0xF : 0;
+  const std::uint64_t all_hard = o.penalty ? ~std::uint64_t{0} : 0;
+  auto hard = [&](std::uint64_t key) {
+    const std::uint64_t w = key >> kWildCountShift & 0xF;
+    std::uint64_t flush = 0;
+    if constexpr (R == Ranking::High)
+      flush = (key + (std::uint64_t{0x1111} * w << kSuitShift)) & kFlushBits;
+    else if constexpr (straights_and_flushes_count(R))
+      flush = key & kFlushBits & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 0));
+    return ((key >> kBugShift) | flush | (w & wilds_hard) | all_hard) != 0;
   };
-  Flushing flushing[kFlushing];
-  std::size_t n_flushing = 0;
-  auto read_fills = [&] {
-    for (std::size_t f = 0; f < n_flushing; ++f) {
-      const Flushing& r = flushing[f];
-      const std::uint16_t* fw = fill[r.wilds];
-      const std::uint64_t h = held_of(r.row, r.held);
-      auto v = static_cast<std::uint16_t>(out[r.row]);
-      for (unsigned rest = r.suits; rest; rest &= rest - 1)  // more than one suit: three or four wild cards
-        v = std::max(v, fw[suit_ranks_of(r.row, h, __builtin_ctz(rest) / 4)]);
-      out[r.row] = v;
+  struct Stage {
+    std::size_t g = 0, m = 0;
+    std::uint64_t key[kGroup];
+    std::uint32_t slot[kGroup], index[kGroup];
+    unsigned hard = 0;  // bit j: row g + j is hard
+  };
+  auto read_keys = [&](Stage& s, std::size_t m) {
+    s.hard = 0;
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < m; ++j) {
+      const std::uint64_t key = key_of(s.g + j);
+      s.hard |= static_cast<unsigned>(hard(key)) << j;
+      s.key[j] = key;
+      s.slot[j] = t.slot(key);
     }
-    n_flushing = 0;
+  };
+  auto read_dense = [&](Stage& s, std::size_t m) {
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < m; ++j) {
+      // Selected with a mask: rows of a batch mix natural and wild hands,
+      // and GCC made `w ? d : slot` a branch.
+      const std::uint32_t d = dense[s.slot[j]];
+      const std::uint32_t wild_row = 0u - static_cast<std::uint32_t>((s.key[j] >> kWildCountShift & 0xF) != 0);
+      s.index[j] = (d & wild_row) | (s.slot[j] & ~wild_row);
+    }
   };
   bool bad = false;
-  for (std::size_t g = begin; g < end; g += kGroup) {
-    const std::size_t m = std::min(kGroup, end - g);
-    std::uint32_t slot[kGroup], index[kGroup];
-    int wilds[kGroup];
-    bool fast[kGroup];
-    for (std::size_t j = 0; j < m; ++j) {
-      const std::size_t i = g + j;
-      const RowKey row = read_row(i);
-      fast[j] = false;
-      if (!row.ok) {
+  auto write_values = [&](const Stage& s, std::size_t m) {
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < m; ++j) {  // out of range only for unchecked repeated cards (or a hard row)
+      const std::uint64_t w = s.key[j] >> kWildCountShift & 7;
+      out[s.g + j] = s.index[j] < size[w] ? table[w][s.index[j]] : 0;
+    }
+    for (unsigned rest = s.hard; rest; rest &= rest - 1) {
+      const auto j = static_cast<std::size_t>(__builtin_ctz(rest));
+      const std::size_t i = s.g + j;
+      const std::uint64_t key = s.key[j], w = key >> kWildCountShift & 0xF;
+      if ((key >> kPoisonShift) != 0) {
         bad = true;
         out[i] = 0;
-        continue;
-      }
-      const int w = row.wilds;
-      // Suits where the natural cards and the wild cards could make a flush.
-      const auto flush_suits = static_cast<unsigned>(
-          ((row.nat_key + (std::uint64_t{0x1111} * static_cast<std::uint64_t>(w) << kSuitShift)) & kFlushBits) >>
-          kSuitShift);
-      // Bitwise, not short-circuit: natural and wild rows alternate at random,
-      // and a branch on the number of wild cards would mispredict.
-      const bool flush_possible =
-          straights_and_flushes_count(R) & ((R == Ranking::High) | (w == 0)) & (flush_suits != 0);
-      const bool wild_flush = (R == Ranking::High) & (w > 0) & (w <= kMaxFlushWilds) & flush_possible;
-      fast[j] = !o.penalty & !row.bug & (!flush_possible | wild_flush) & ((w == 0) | !natural_may_win);
-      if (!fast[j]) {
+      } else if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w >= 1 && w <= kMaxFlushWilds) {
+        // The best (straight) flush the wild cards complete, over the suits
+        // where one is possible (more than one: three or four wild cards).
+        const std::uint64_t lanes = lanes_of(i);
+        auto v = static_cast<std::uint16_t>(out[i]);
+        const auto suits = static_cast<unsigned>((key + (std::uint64_t{0x1111} * w << kSuitShift)) >> kSuitShift & 0x8888);
+        for (unsigned su = suits; su; su &= su - 1)
+          v = std::max(v, fill[w][static_cast<std::uint32_t>(lanes >> (kLaneBits * (__builtin_ctz(su) / 4))) & kLaneRanks]);
+        out[i] = v;
+      } else {
         out[i] = general(i);
-        continue;
-      }
-      slot[j] = t.slot(row.nat_key);
-      wilds[j] = w;
-      if constexpr (R == Ranking::High) {  // listed without a branch
-        flushing[n_flushing] = {i, flush_suits, w, row.held};
-        n_flushing += wild_flush;
       }
     }
-    for (std::size_t j = 0; j < m; ++j)
-      if (fast[j]) {
-        // Selected with a mask: rows of a batch mix natural and wild hands,
-        // and GCC made `wilds[j] ? d : slot[j]` a branch.
-        const std::uint32_t d = dense[slot[j]];
-        const std::uint32_t wild_row = 0u - static_cast<std::uint32_t>(wilds[j] != 0);
-        index[j] = (d & wild_row) | (slot[j] & ~wild_row);
-      }
-    for (std::size_t j = 0; j < m; ++j) {
-      if (!fast[j]) continue;
-      // An index out of its table's range comes only from unchecked repeated cards.
-      const auto w = static_cast<std::size_t>(wilds[j]);
-      out[g + j] = index[j] < size[w] ? table[w][index[j]] : 0;
+  };
+  Stage stages[3];
+  Stage *first = &stages[0], *second = &stages[1], *third = &stages[2];
+  const std::size_t groups = (end - begin + kGroup - 1) / kGroup;
+  for (std::size_t q = 0; q < groups + 2; ++q) {
+    if (q < groups) {
+      first->g = begin + q * kGroup;
+      first->m = std::min(kGroup, end - first->g);
+      if (first->m == kGroup) read_keys(*first, kGroup);
+      else read_keys(*first, first->m);
     }
-    if constexpr (R == Ranking::High)
-      if (n_flushing > kFlushing - kGroup) read_fills();
+    if (q >= 1 && q <= groups) {
+      if (second->m == kGroup) read_dense(*second, kGroup);
+      else read_dense(*second, second->m);
+    }
+    if (q >= 2) {
+      if (third->m == kGroup) write_values(*third, kGroup);
+      else write_values(*third, third->m);
+    }
+    Stage* const done = third;  // rotate: the keys just read go to the dense stage next
+    third = second, second = first, first = done;
   }
-  if constexpr (R == Ranking::High) read_fills();
   return bad;
 }
 
@@ -364,45 +372,32 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
 // for the call folds the wild cards into the key as counters (bits 48-51:
 // fully wild cards; 52-55: the bug), so a row costs one key sum, as a
 // natural hand does.
-constexpr int kWildCountShift = 48;
-constexpr int kBugShift = 52;
-
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
                                        const std::uint64_t* lane_of_byte, std::uint32_t* out, bool check) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
-  auto read_row = [&](std::size_t i) {
-    RowKey row;
+  auto key_of = [&](std::size_t i) {
+    const std::uint8_t* row = row_of(i);
     std::uint64_t key = kKeyInit;
-    for (int x = 0; x < k; ++x) key += key_of_byte[row_of(i)[x]];
+    for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
     if (check) {  // distinct cards' bits add without carries
       std::uint64_t any = 0, sum = 0;
       for (int x = 0; x < k; ++x) {
-        const std::uint64_t bit = t.card_mask[row_of(i)[x]];
+        const std::uint64_t bit = t.card_mask[row[x]];
         any |= bit, sum += bit;
       }
-      if (any != sum) return row;  // a repeated card
+      key |= any != sum ? kPoison : 0;
     }
-    if (key >> kPoisonShift) return row;  // a byte that is not a card
-    row.ok = true;
-    row.wilds = static_cast<int>(key >> kWildCountShift & 0xF);
-    row.bug = (key >> kBugShift & 0xF) != 0;
-    row.nat_key = key & ((std::uint64_t{1} << kWildCountShift) - 1);
-    return row;
+    return key;
   };
-  // High, where a flush is possible: the natural cards, suit by suit.
-  auto lanes_of = [&](std::size_t i, std::uint64_t) {
+  auto lanes_of = [&](std::size_t i) {
     std::uint64_t lanes = 0;
     for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
     return lanes;
   };
-  return batch_wild_loop<R>(
-      t, begin, end, o, out, read_row, lanes_of,
-      [](std::size_t, std::uint64_t lanes, int suit) {
-        return static_cast<std::uint32_t>(lanes >> (kLaneBits * suit)) & kLaneRanks;
-      },
-      [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
+  return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of,
+                            [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
 }
 
 // Each row its own wild ranks (Mexican stud), or penalty cards: each card's
@@ -417,10 +412,9 @@ template <Ranking R, int k>
   auto wild_of = [&](std::size_t i) {  // (no per-row ranks: penalty cards brought us here)
     return o.wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0) | joker_wild;
   };
-  auto read_row = [&](std::size_t i) {
+  auto key_of = [&](std::size_t i) {
     // The key of all the cards, then each wild rank's cards taken out in one
     // step (its four suits' bits index the sum of their keys).
-    RowKey row;
     std::uint64_t key = kKeyInit, any = 0, sum = 0;
     for (int x = 0; x < k; ++x) {
       const std::uint8_t c = row_of(i)[x];
@@ -429,36 +423,38 @@ template <Ranking R, int k>
       any |= bit, sum += bit;
     }
     const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
-    if ((key >> kPoisonShift) != joker || (check && any != sum)) return row;  // a non-card byte, or a repeat
-    row.ok = true;
-    row.bug = joker && !joker_wild;
-    row.nat_key = key - (row.bug ? kPoison : 0);
+    if ((key >> kPoisonShift) != joker || (check && any != sum)) return kPoison;  // a non-card byte, or a repeat
+    const bool bug = joker && !joker_wild;
+    std::uint64_t nat_key = key - (bug ? kPoison : 0), wilds = 0;
     for (unsigned ranks = row_wild_ranks ? row_wild_ranks[i] & 0x1FFFu : 0; ranks; ranks &= ranks - 1) {
       const auto r = static_cast<std::size_t>(__builtin_ctz(ranks));
       const auto suits = static_cast<unsigned>(any >> (4 * r) & 0xF);
-      row.nat_key -= t.rank_suits_key[r][suits];
-      row.wilds += static_cast<int>(0x4332322132212110ull >> (4 * suits) & 0xF);  // the suits' count
+      nat_key -= t.rank_suits_key[r][suits];
+      wilds += 0x4332322132212110ull >> (4 * suits) & 0xF;  // the suits' count
     }
     // Wild cards named by the call (and a wild joker), not already taken out
     // (the same test for every row: predicted).
     if (call_wild) {
       const std::uint64_t rest_wild = any & call_wild & ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
-      for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++row.wilds)
-        row.nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+      for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++wilds)
+        nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
     }
-    row.held = any;
-    return row;
+    return nat_key | wilds << kWildCountShift | static_cast<std::uint64_t>(bug) << kBugShift;
   };
-  auto suit_ranks_of = [&](std::size_t i, std::uint64_t cards_held, int suit) {
-    return static_cast<std::uint32_t>(suit_ranks(cards_held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1), suit));
+  auto lanes_of = [&](std::size_t i) {  // the natural cards, suit by suit
+    std::uint64_t held = 0;
+    for (int x = 0; x < k; ++x) held |= t.card_mask[row_of(i)[x]];
+    const std::uint64_t natural = held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
+    std::uint64_t lanes = 0;
+    for (int suit = 0; suit < kSuits; ++suit)
+      lanes |= static_cast<std::uint64_t>(suit_ranks(natural, suit)) << (kLaneBits * suit);
+    return lanes;
   };
   WildOptions one_row = o;
-  return batch_wild_loop<R>(
-      t, begin, end, o, out, read_row, [](std::size_t, std::uint64_t cards_held) { return cards_held; }, suit_ranks_of,
-      [&](std::size_t i) {
-        one_row.wild = wild_of(i) & ~card_bit(kJoker);
-        return evaluate_wild_unchecked(row_of(i), k, R, one_row);
-      });
+  return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of, [&](std::size_t i) {
+    one_row.wild = wild_of(i) & ~card_bit(kJoker);
+    return evaluate_wild_unchecked(row_of(i), k, R, one_row);
+  });
 }
 
 }  // namespace

@@ -830,6 +830,19 @@ void test_wild_batch_equals_scalar(bool quick) {
     std::string first;
     const long row_bad = wild_batch_mismatches(sevens, 7, r, joker_only, row_wild, first);
     check_eq(row_bad, 0, std::string(name(r)) + ": batch with per-row wild ranks equals single hands " + first);
+    // Batches of 0..40 rows (the same-wild-cards loop runs groups of eight
+    // in three stages): every length, from rows that mix 0 to 4 deuces.
+    long short_bad = 0;
+    for (std::size_t n = 0; n <= 40; ++n) {
+      std::vector<std::uint8_t> mixed;
+      for (std::size_t i = 0; i < n; ++i) {
+        const std::size_t from = (i % 5) * sevens_per_count + i;  // i % 5 deuces
+        mixed.insert(mixed.end(), sevens.begin() + static_cast<std::ptrdiff_t>(from * 7),
+                     sevens.begin() + static_cast<std::ptrdiff_t>(from * 7 + 7));
+      }
+      short_bad += wild_batch_mismatches(mixed, 7, r, deuces_bug, {}, first);
+    }
+    check_eq(short_bad, 0, std::string(name(r)) + ": batches of 0..40 rows with deuces wild equal single hands " + first);
   }
 }
 
