@@ -830,7 +830,7 @@ void test_wild_batch_equals_scalar(bool quick) {
     std::string first;
     const long row_bad = wild_batch_mismatches(sevens, 7, r, joker_only, row_wild, first);
     check_eq(row_bad, 0, std::string(name(r)) + ": batch with per-row wild ranks equals single hands " + first);
-    // Batches of 0..40 rows (the same-wild-cards loop runs groups of eight
+    // Batches of 0..40 rows (the wild-card batch loop runs groups of eight
     // in three stages): every length, from rows that mix 0 to 4 deuces.
     long short_bad = 0;
     for (std::size_t n = 0; n <= 40; ++n) {

@@ -87,9 +87,9 @@ class HandSum {
       // 1.10-1.26x as fast as the lows' lookup inside the rare path, and high
       // 1.14-1.20x as fast as reading both tables without a branch (each pair
       // built into one program, run in turn); the full enumeration is
-      // unchanged within the noise. High's rare path is one lookup, the
-      // lows' one lookup and a compare (and for 4 % of those hands a call),
-      // both inline; the lows' is shared with the card list.
+      // unchanged within the noise. Both rare paths are inline: high's one
+      // lookup; the lows' one lookup and a compare (and for 4 % of those
+      // hands a call), shared with the card list.
       const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][slot(t)];
       if (key_ & kFlushBits) [[unlikely]] {
         if constexpr (R == Ranking::High)
