@@ -108,10 +108,10 @@ inline int first_above(int f, int s) {
   return g > f ? g : g + 4;
 }
 
-/// True when two more cards could make a flush: the partial hand holds three
-/// or more cards of a suit.
-inline bool flush_possible_with_two_more(const HandSum& h) {
-  return ((h.key() + (std::uint64_t{0x2222} << kSuitShift)) & kFlushBits) != 0;
+/// The suit of which a partial hand holds three cards or more (-1: none).
+inline int suit_of_three(const HandSum& h) {
+  const std::uint64_t three = (h.key() + (std::uint64_t{0x2222} << kSuitShift)) & kFlushBits;
+  return three ? static_cast<int>(flush_suit_of(three)) : -1;
 }
 /// How many cards of rank r lie above card e (0 below e's rank).
 inline int cards_above(int e, int r) { return r > (e >> 2) ? 4 : r == (e >> 2) ? 3 - (e & 3) : 0; }
@@ -167,12 +167,8 @@ template <Ranking R, int Group>
         const HandSum hd = hc + HandSum::card(d);
         for (int e = d + 1; e < 52; ++e) {
           const HandSum he = hd + HandSum::card(e);
-          if (Group >= 2 && (!straights_and_flushes_count(R) || !flush_possible_with_two_more(he))) {
-            sum += rank_pairs<R>(t, he, e);
-            continue;
-          }
-          if (Group >= 2 && !he.flush_possible_with_one_more()) {  // three of a suit, no four
-            sum += rank_pairs<R>(t, he, e, static_cast<int>(flush_suit_of(he.key() + (std::uint64_t{0x2222} << kSuitShift))));
+          if (Group >= 2 && (!straights_and_flushes_count(R) || !he.flush_possible_with_one_more())) {  // no four of a suit
+            sum += rank_pairs<R>(t, he, e, straights_and_flushes_count(R) ? suit_of_three(he) : -1);
             continue;
           }
           for (int f = e + 1; f < 52; ++f) {

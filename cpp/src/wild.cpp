@@ -281,11 +281,17 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   }
   const std::uint64_t wilds_hard = natural_may_win ? 0xF : 0;
   const std::uint64_t all_hard = o.penalty ? ~std::uint64_t{0} : 0;
+  // The suits (bits 3, 7, 11, 15) where the natural cards and the wild cards
+  // can make a flush.
+  auto flush_suits = [](std::uint64_t key) {
+    const std::uint64_t w = key >> kWildCountShift & 0xF;
+    return static_cast<unsigned>(((key + (std::uint64_t{0x1111} * w << kSuitShift)) & kFlushBits) >> kSuitShift);
+  };
   auto hard = [&](std::uint64_t key) {
     const std::uint64_t w = key >> kWildCountShift & 0xF;
     std::uint64_t flush = 0;
     if constexpr (R == Ranking::High)
-      flush = (key + (std::uint64_t{0x1111} * w << kSuitShift)) & kFlushBits;
+      flush = flush_suits(key);
     else if constexpr (straights_and_flushes_count(R))
       flush = key & kFlushBits & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 0));
     return ((key >> kBugShift) | flush | (w & wilds_hard) | all_hard) != 0;
@@ -335,8 +341,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
         // where one is possible (more than one: three or four wild cards).
         const std::uint64_t lanes = lanes_of(i);
         auto v = static_cast<std::uint16_t>(out[i]);
-        const auto suits = static_cast<unsigned>((key + (std::uint64_t{0x1111} * w << kSuitShift)) >> kSuitShift & 0x8888);
-        for (unsigned su = suits; su; su &= su - 1)
+        for (unsigned su = flush_suits(key); su; su &= su - 1)
           v = std::max(v, fill[w][static_cast<std::uint32_t>(lanes >> (kLaneBits * (__builtin_ctz(su) / 4))) & kLaneRanks]);
         out[i] = v;
       } else {
