@@ -314,19 +314,19 @@ BuiltTables build_tables() {
       }
     }
     if (is_low(ranking) && straights_and_flushes_count(ranking)) {
-      // The best five of 5..7 suited ranks read without a flush (as flush
-      // above: a mask's subsets come before it).
-      auto& plain = t.suited_plain[rix];
-      plain.assign(1u << kRanks, 0);
+      // The five ranks of each high-card strength, from its tier's base.
+      std::vector<std::pair<std::uint16_t, unsigned>> fives;  // strength, ranks
       for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
-        const int bits = __builtin_popcount(mask);
-        if (bits == 5) {
-          plain[mask] = five(score_hand(input_of_mask(mask, false), ranking));
-        } else if (bits > 5 && bits <= kMaxCards) {
-          for (unsigned rest = mask; rest; rest &= rest - 1)
-            plain[mask] = std::max(plain[mask], plain[mask & ~(rest & (0u - rest))]);
-        }
+        if (__builtin_popcount(mask) != 5) continue;
+        const Score s = score_hand(input_of_mask(mask, false), ranking);
+        if (s.category == Category::HighCard) fives.emplace_back(five(s), mask);
       }
+      const auto [lo, hi] = std::minmax_element(fives.begin(), fives.end());
+      const auto base = static_cast<std::uint16_t>(lo->first >> kTierShift << kTierShift);
+      auto& ranks = t.high_card_ranks[rix];
+      ranks.assign(static_cast<std::size_t>(hi->first - base) + 2, 0);
+      for (const auto& [strength, mask] : fives) ranks[strength - base] = static_cast<std::uint16_t>(mask);
+      t.high_card_base[rix] = base;
     }
     build_wild_tables(t, ranking, sets, five, partial);
   };

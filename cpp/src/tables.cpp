@@ -24,7 +24,7 @@ std::size_t shared_table_bytes() {
 std::size_t ranking_table_bytes(Ranking r) {
   const Tables& t = tables();
   const auto i = static_cast<std::size_t>(r);
-  return (t.value[i].size() + t.flush[i].size() + t.suited_plain[i].size()) * sizeof(std::uint16_t);
+  return (t.value[i].size() + t.flush[i].size() + t.high_card_ranks[i].size()) * sizeof(std::uint16_t);
 }
 
 }  // namespace splitpot

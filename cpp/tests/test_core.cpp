@@ -33,6 +33,7 @@
 #include <functional>
 #include <map>
 #include <set>
+#include <tuple>
 #include <string>
 #include <thread>
 #include <utility>
@@ -197,13 +198,14 @@ void test_generated_tables() {
   same(t.dense, built.dense, "dense index");
   check_eq(t.slots, built.slots, "slots");
   check(t.card_key == built.card_key && t.card_mask == built.card_mask && t.dense_upto == built.dense_upto &&
-            t.rank_suits_key == built.rank_suits_key && t.tier_category == built.tier_category,
+            t.rank_suits_key == built.rank_suits_key && t.tier_category == built.tier_category &&
+            t.high_card_base == built.high_card_base,
         "small tables compiled in equal the builder's");
   for (std::size_t r = 0; r < kRankingCount; ++r) {
     const std::string n = name(static_cast<Ranking>(r));
     same(t.value[r], built.value[r], n + " values");
     same(t.flush[r], built.flush[r], n + " flushes");
-    same(t.suited_plain[r], built.suited_plain[r], n + " suited ranks read without a flush");
+    same(t.high_card_ranks[r], built.high_card_ranks[r], n + " five ranks of each high-card strength");
     for (std::size_t f = 0; f < kWildFamilies; ++f)
       for (std::size_t w = 0; w <= kMaxCards; ++w)
         same(t.wild[r][f][w], built.wild[r][f][w], n + " wild family " + std::to_string(f) + " w=" + std::to_string(w));
@@ -699,6 +701,21 @@ void test_rule_examples() {
   check(category_of(s({card(12, 0), card(11, 1), card(10, 2), card(9, 3), card(8, 0)}, Ranking::AceToSix), Ranking::AceToSix) ==
             Category::HighCard,
         "K-Q-J-T-A is no straight in ace-to-six");
+  // The lows' flush path where the best five read without the flush is not a
+  // high-card hand (a straight): the card list and HandSum both read it.
+  for (const auto& [r, low, sf] : {std::tuple{Ranking::DeuceToSeven, 0, "6-5-4-3-2 suited is a straight flush in deuce-to-seven"},
+                                   std::tuple{Ranking::AceToSix, 12, "5-4-3-2-A suited is a straight flush in ace-to-six"}}) {
+    std::vector<std::uint8_t> five;
+    for (int i = 0; i < 5; ++i) five.push_back(card(i == 4 && low == 12 ? 12 : i, 2));
+    const auto v = s(five, r);
+    check(category_of(v, r) == Category::StraightFlush, sf);
+    const HandSum h = HandSum::of(five.data(), 5);
+    check(with_ranking(r, [&](auto R) { return h.evaluate<R.value>(tables()); }) == v,
+          std::string(sf) + " (HandSum too)");
+    // Two more cards pairing two of its ranks: the pair plays, without the flush.
+    five.push_back(card(1, 0)), five.push_back(card(2, 1));
+    check(category_of(s(five, r), r) == Category::Pair, std::string(sf) + "; with two cards pairing it a pair plays");
+  }
 }
 
 // Calls f(cards) for every five-card hand of cards 0..deck-1 (52: the

@@ -66,10 +66,11 @@ int main(int argc, char** argv) {
   w.values("card_mask", t.card_mask);
   w.values("dense_upto", t.dense_upto);
   for (std::size_t r = 0; r < kRanks; ++r) w.values("rank_suits_key" + at(r), t.rank_suits_key[r]);
+  w.values("high_card_base", t.high_card_base);
   for (std::size_t r = 0; r < kRankingCount; ++r) {
     w.table("value" + at(r), t.value[r]);
     w.table("flush" + at(r), t.flush[r]);
-    w.table("suited_plain" + at(r), t.suited_plain[r]);
+    w.table("high_card_ranks" + at(r), t.high_card_ranks[r]);
     w.values("tier_category" + at(r), t.tier_category[r], "static_cast<Category>");
     for (std::size_t f = 0; f < kWildFamilies; ++f)
       for (std::size_t n = 0; n <= kMaxCards; ++n) w.table("wild" + at(r) + at(f) + at(n), t.wild[r][f][n]);

@@ -49,22 +49,22 @@ namespace detail {
 // with five or more of one suit, given its key, its cards as lanes and `any`,
 // the reading of its ranks ignoring suits (value[slot(key)]). A flush only
 // makes a low worse, so `any` is the answer unless its five can only be
-// played as a flush: five suited cards none of whose ranks an off-suit card
-// holds. suited_plain[U], U those suited ranks, is the best such five read
-// without a flush, and never more than `any`: where `any` is more, its five
-// holds an off-suit card or a rank that one stands in for, and it is the
-// answer (96 % of random seven-card hands with a flush; a five read as a flush
-// is worth no more than without it). Otherwise (2 % of five-suited hands, 23 %
-// of six-suited and all seven-suited) the answer is the better of the best
-// flush and the best five holding an off-suit card: the fives missing a suited
-// card (one lookup each), or two. The common case is inline, the rest a call.
+// played as a flush. high_card_ranks gives the five ranks of `any` (none
+// where it is not a high-card hand): unless the suit holds all five and no
+// other suit any of them, `any` is the answer (96 % of random seven-card
+// hands with a flush; a best five that holds a pair holds two suits).
+// Otherwise, and where `any` is not a high-card hand (the hand's five ranks
+// make a straight: rare), the answer is the better of the best flush and the
+// best five holding an off-suit card: the fives missing a suited card (one
+// lookup each), or two. The common case is inline, the rest a call.
 template <Ranking R>
-[[gnu::noinline]] std::uint16_t evaluate_low_flush_only(const Tables& t, std::uint64_t key, unsigned suit,
-                                                        unsigned suited, bool off_suit) noexcept {
+[[gnu::noinline]] std::uint16_t evaluate_low_flush_only(const Tables& t, std::uint64_t key, std::uint64_t lanes,
+                                                        unsigned lane_shift) noexcept {
   constexpr auto ri = static_cast<std::size_t>(R);
+  const auto suited = static_cast<unsigned>(lanes >> lane_shift) & kLaneRanks;
   std::uint16_t best = t.flush[ri][suited];
-  if (!off_suit) return best;  // every five is suited
-  const auto k = static_cast<int>((key >> (kSuitShift + 4 * suit)) & 0xF) - 3;  // suited cards
+  if ((lanes & ~(std::uint64_t{kLaneRanks} << lane_shift)) == 0) return best;  // every five is suited
+  const auto k = static_cast<int>((key >> (kSuitShift + 4 * (lane_shift / kLaneBits))) & 0xF) - 3;  // suited cards
   const std::uint16_t* value = t.value[ri].data();
   for (unsigned a = suited; a; a &= a - 1) {
     const std::uint64_t without_a = key - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
@@ -78,19 +78,24 @@ template <Ranking R>
   return best;
 }
 
+// The strength comes back as 32 bits, zero-extended inside the rare path:
+// returned as 16, GCC 12 zero-extends it where the paths join, in the hot
+// loop of every caller that sums strengths (one instruction of 15 a hand on
+// pre-built hands).
 template <Ranking R>
-inline std::uint16_t evaluate_low_flush(const Tables& t, std::uint64_t key, std::uint64_t lanes,
+inline std::uint32_t evaluate_low_flush(const Tables& t, std::uint64_t key, std::uint64_t lanes,
                                         std::uint16_t any) noexcept {
   static_assert(is_low(R) && straights_and_flushes_count(R));
+  constexpr auto ri = static_cast<std::size_t>(R);
+  constexpr std::uint64_t kEveryLane = 0x0001000100010001;
   // The suit from its counter, not a popcount (a library call or a dozen
   // instructions in the portable build).
-  const unsigned suit = flush_suit_of(key);
-  const auto suited = static_cast<unsigned>(lanes >> (kLaneBits * suit)) & kLaneRanks;
-  const std::uint64_t off_suit = lanes & ~(std::uint64_t{kLaneRanks} << (kLaneBits * suit));
-  const auto off_ranks = static_cast<unsigned>(off_suit | off_suit >> kLaneBits | off_suit >> (2 * kLaneBits) |
-                                               off_suit >> (3 * kLaneBits));
-  if (any != t.suited_plain[static_cast<std::size_t>(R)][suited & ~off_ranks]) [[likely]] return any;
-  return evaluate_low_flush_only<R>(t, key, suit, suited, off_suit != 0);
+  const unsigned lane_shift = flush_suit_of(key) * kLaneBits;
+  const auto& ranks = t.high_card_ranks[ri];
+  const std::uint64_t five =
+      ranks[std::min<std::size_t>(static_cast<unsigned>(any - t.high_card_base[ri]), ranks.size() - 1)];
+  if ((lanes & five * kEveryLane) != five << lane_shift) [[likely]] return any;
+  return std::uint32_t{evaluate_low_flush_only<R>(t, key, lanes, lane_shift)};
 }
 
 // The rare case: five or more cards of one suit where flushes count.
@@ -109,7 +114,7 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
   } else {
     std::uint64_t lanes = 0;
     for (int i = 0; i < n; ++i) lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + rank_of(cards[i]));
-    return evaluate_low_flush<R>(t, key, lanes, t.value[static_cast<std::size_t>(R)][t.slot(key)]);
+    return static_cast<std::uint16_t>(evaluate_low_flush<R>(t, key, lanes, t.value[static_cast<std::size_t>(R)][t.slot(key)]));
   }
 }
 

@@ -91,13 +91,16 @@ class HandSum {
       // lookup; the lows' one lookup and a compare (and for 4 % of those
       // hands a call), shared with the card list.
       const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][slot(t)];
-      if (key_ & kFlushBits) [[unlikely]] {
-        if constexpr (R == Ranking::High)
+      if constexpr (R == Ranking::High) {
+        if (key_ & kFlushBits) [[unlikely]]
           return t.flush[0][ranks_in(flush_suit())];
-        else
-          return detail::evaluate_low_flush<R>(t, key_, lanes_, plain);
+        return plain;
+      } else {
+        std::uint32_t v = plain;  // 32 bits where the paths join (see evaluate_low_flush)
+        if (key_ & kFlushBits) [[unlikely]]
+          v = detail::evaluate_low_flush<R>(t, key_, lanes_, plain);
+        return static_cast<std::uint16_t>(v);
       }
-      return plain;
     }
     return t.value[static_cast<std::size_t>(R)][slot(t)];
   }

@@ -91,11 +91,13 @@ struct BasicTables {
   /// strength of a flush made from those cards (read only where flushes count).
   std::array<Vec<std::uint16_t>, kRankingCount> flush;
   /// In the lows that count flushes (deuce-to-seven, ace-to-six; empty in the
-  /// others), by 13-bit rank mask of 5..7 ranks (0 for fewer): the best five
-  /// of those ranks read WITHOUT a flush (for five, value[slot] of their rank
-  /// key), keyed like flush: the lows' flush path asks whether a hand's best
-  /// five is one that only suited cards make.
-  std::array<Vec<std::uint16_t>, kRankingCount> suited_plain;
+  /// others), by strength minus high_card_base: the five ranks (a 13-bit
+  /// mask) of a high-card hand (no pair, no straight) of that strength, then
+  /// one 0 that every other strength reads (clamped). The lows' flush path
+  /// asks whether the best five read without a flush is one that only suited
+  /// cards make.
+  std::array<Vec<std::uint16_t>, kRankingCount> high_card_ranks;
+  std::array<std::uint16_t, kRankingCount> high_card_base{};
   /// Per ranking, the category of each tier (strength >> 12).
   std::array<std::array<Category, 16>, kRankingCount> tier_category{};
 
