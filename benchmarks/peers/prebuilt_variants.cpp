@@ -17,11 +17,13 @@
 //   batch, AVX2 flags: the flush flags of 8 hands at once with AVX2, the plain
 //     readings without a branch, the flagged hands listed without branches
 //     (four positions written per 64-hand word) and fixed up
-//   layouts: the perfect hash rebuilt here with rows of 2048 keys and offsets
-//     in units of 8 slots (23 KB of offsets, in L1), and rows of 4096 with
-//     32-bit row bases, slot = rank key + base (OMPEval's form); beside them,
-//     as the control, today's layout rebuilt the same way (rows of 512, units
-//     of 2: the same loop as HandSum's, its tables on the heap)
+//   layouts: the perfect hash rebuilt here with rows of 512 keys and 16-bit
+//     offsets in units of 2 slots (the layout until 2026-12-03: slot = column
+//     + 2 x offset), rows of 2048 keys and offsets in units of 8 slots (23 KB
+//     of offsets, in L1), and rows of 4096 with 32-bit row bases; beside them,
+//     as the control, today's layout rebuilt the same way (rows of 512, 32-bit
+//     offsets, slot = rank key + offset, OMPEval's form: the same loop as
+//     HandSum's, its tables on the heap)
 //   bounds: the plain reading alone (no flush test), summed in a register,
 //     written to an array, written and summed
 // The batch variants write their values to an array of 1024 and sum it, as a
@@ -62,9 +64,10 @@ template <Ranking R>
   return sum;
 }
 
-// The rare path of a flushed hand given its plain reading, as HandSum's.
+// The rare path of a flushed hand given its plain reading, as HandSum's (32
+// bits, as HandSum's: see detail::evaluate_low_flush).
 template <Ranking R>
-inline std::uint16_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
+inline std::uint32_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
   if constexpr (R == Ranking::High) {
     (void)plain;
     return t.flush[0][(h.lanes() >> (kLaneBits * flush_suit_of(h.key()))) & kLaneRanks];
@@ -73,9 +76,8 @@ inline std::uint16_t with_flush(const Tables& t, const HandSum& h, std::uint16_t
   }
 }
 
-inline std::uint16_t plain_of(const std::uint16_t* offsets, const std::uint16_t* value, const HandSum& h) {
-  const auto rk = static_cast<std::uint32_t>(h.key());
-  return value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
+inline std::uint16_t plain_of(const std::uint32_t* offsets, const std::uint16_t* value, const HandSum& h) {
+  return value[hash_slot(offsets, static_cast<std::uint32_t>(h.key()))];
 }
 
 // Sums the values a batch variant writes, kOut hands at a time.
@@ -94,7 +96,7 @@ std::uint64_t sum_batches(const HandSum* b, const HandSum* e, std::uint16_t* out
 template <Ranking R>
 [[gnu::noinline]] std::uint64_t side_list(const Tables& t, const HandSum* b, const HandSum* e, std::uint16_t* out) {
   constexpr std::size_t kAhead = 16;
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   return sum_batches(b, e, out, [&](const HandSum* h, std::size_t n) {
     std::uint16_t rare[kOut];
@@ -110,7 +112,7 @@ template <Ranking R>
       rare[m] = static_cast<std::uint16_t>(i);
       m += (h[i].key() & kFlushBits) != 0;
     }
-    for (std::size_t k = 0; k < m; ++k) out[rare[k]] = with_flush<R>(t, h[rare[k]], out[rare[k]]);
+    for (std::size_t k = 0; k < m; ++k) out[rare[k]] = static_cast<std::uint16_t>(with_flush<R>(t, h[rare[k]], out[rare[k]]));
   });
 }
 
@@ -122,7 +124,7 @@ __attribute__((target("avx2,bmi,popcnt"))) void avx2_flags_batch(const Tables& t
   constexpr std::size_t kBlock = 256;
   // The shuffles leave the 8 hands' flags in this order.
   static constexpr std::uint8_t kOrder[8] = {0, 2, 4, 6, 1, 3, 5, 7};
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   const __m256i flush_bits = _mm256_set1_epi32(static_cast<int>(kFlushBits >> 32));
   std::size_t at = 0;
@@ -164,7 +166,7 @@ __attribute__((target("avx2,bmi,popcnt"))) void avx2_flags_batch(const Tables& t
     }
     for (std::size_t k = 0; k < count; ++k) {
       const std::size_t j = list[k], i = at + (j & ~std::size_t{7}) + kOrder[j & 7];
-      out[i] = with_flush<R>(t, h[i], out[i]);
+      out[i] = static_cast<std::uint16_t>(with_flush<R>(t, h[i], out[i]));
     }
   }
   for (; at < n; ++at) out[at] = h[at].evaluate<R>(t);
@@ -220,7 +222,7 @@ template <Ranking R, int Shift, unsigned Unit>
   for (; b != e; ++b) {
     const auto rk = static_cast<std::uint32_t>(b->key());
     const std::uint32_t slot = Unit > 1 ? (rk & ((1u << Shift) - 1)) + Unit * offsets[rk >> Shift] : rk + bases[rk >> Shift];
-    std::uint16_t v = value[slot];
+    std::uint32_t v = value[slot];
     if (b->key() & kFlushBits) [[unlikely]]
       v = with_flush<R>(t, *b, v);
     sum += v;
@@ -231,14 +233,14 @@ template <Ranking R, int Shift, unsigned Unit>
 template <Ranking R>
 [[gnu::noinline]] std::uint64_t bound_register(const Tables& t, const HandSum* b, const HandSum* e) {
   std::uint64_t sum = 0;
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   for (; b != e; ++b) sum += plain_of(offsets, value, *b);
   return sum;
 }
 template <Ranking R, bool Sum>
 [[gnu::noinline]] std::uint64_t bound_array(const Tables& t, const HandSum* b, const HandSum* e, std::uint16_t* out) {
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   std::uint64_t sum = 0;
   for (; b != e; b += std::min<std::ptrdiff_t>(e - b, kOut)) {
@@ -260,8 +262,9 @@ int main(int argc, char** argv) {
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
-  const Layout rows512 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8), rows4096 = rebuild(t, 12, 1);
-  const Layout* const layouts[] = {&rows512, &rows2048, &rows4096};
+  const Layout rows512 = rebuild(t, 9, 1), rows512_16 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8),
+               rows4096 = rebuild(t, 12, 1);
+  const Layout* const layouts[] = {&rows512, &rows512_16, &rows2048, &rows4096};
   std::vector<std::uint16_t> out(kOut);
 
   using Body = std::uint64_t (*)(const Tables&, const Layout* const*, const HandSum*, const HandSum*, std::uint16_t*);
@@ -284,17 +287,21 @@ int main(int argc, char** argv) {
       contenders.push_back({"batch, AVX2 flags" + s, [](const Tables& tb, const Layout* const*, const HandSum* b,
                                                         const HandSum* e, std::uint16_t* o) { return avx2_flags<Rv>(tb, b, e, o); },
                             true});
-    contenders.push_back({"rows of 512, 16-bit offsets (control)" + s,
+    contenders.push_back({"rows of 512, 32-bit bases (control)" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 9, 2>(tb, *l[0], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 9, 1>(tb, *l[0], b, e); },
+                          true});
+    contenders.push_back({"rows of 512, 16-bit offsets (until 12-03)" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 9, 2>(tb, *l[1], b, e); },
                           true});
     contenders.push_back({"rows of 2048, 16-bit offsets" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 11, 8>(tb, *l[1], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 11, 8>(tb, *l[2], b, e); },
                           true});
     contenders.push_back({"rows of 4096, 32-bit bases" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[2], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[3], b, e); },
                           true});
     contenders.push_back({"bound: plain reading, register" + s,
                           [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,

@@ -67,13 +67,13 @@ constexpr std::size_t kKeysAhead = 8;
 // lookup (in bounds even for rare keys), replaced on the rare path (a flush
 // where flushes count; 0 for a row with a non-card).
 template <Ranking R, int K>
-[[gnu::always_inline]] inline std::uint32_t row_value(const Tables& t, const std::uint16_t* offsets,
+[[gnu::always_inline]] inline std::uint32_t row_value(const Tables& t, const std::uint32_t* offsets,
                                                       const std::uint16_t* value, const std::uint8_t* row,
                                                       std::uint64_t key) noexcept {
   constexpr std::uint64_t rare =
       straights_and_flushes_count(R) ? kRareBits : (std::uint64_t{0xFF} << kPoisonShift);
   const auto rk = static_cast<std::uint32_t>(key);  // the low half is the rank key alone
-  const std::uint16_t plain = value[(rk & kHashColMask) + 2u * offsets[rk >> kHashRowShift]];
+  const std::uint16_t plain = value[hash_slot(offsets, rk)];
   if (key & rare) [[unlikely]] {
     if (key >> kPoisonShift) return 0;
     return detail::evaluate_flush<R>(t, key, row, K);
@@ -93,7 +93,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
   // reload them every hand.
   const std::uint64_t* card_key = t.card_key.data();
   const std::uint64_t* card_mask = t.card_mask.data();
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   std::uint64_t poison = 0;
   unsigned repeated = 0;
@@ -149,7 +149,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
 // their rows prefetched.
 template <int K, bool CheckDuplicates, bool Prefetch>
 [[gnu::always_inline]] __attribute__((target("avx2"))) inline void make_four_keys(
-    const std::uint8_t* rows, const std::uint16_t* offsets, std::uint64_t* keys, unsigned& repeated) noexcept {
+    const std::uint8_t* rows, const std::uint32_t* offsets, std::uint64_t* keys, unsigned& repeated) noexcept {
   detail::Avx2Keys<K>::template four<CheckDuplicates>(rows, keys, repeated);
   if constexpr (Prefetch)
     for (int h = 0; h < 4; ++h) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(keys[h]) >> kHashRowShift]);
@@ -170,7 +170,7 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
   // Groups whose reads stay inside rows [begin, end).
   const std::size_t groups =
       hands * K >= reads ? std::min(hands / kGroup, (hands * K - reads) / (kGroup * K) + 1) : 0;
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   const std::uint8_t* rows = cards + begin * K;
   std::uint64_t poison = 0;
@@ -197,7 +197,7 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
 // Prefetch, their rows prefetched.
 template <int K, bool CheckDuplicates, bool Prefetch>
 [[gnu::always_inline]] SPLITPOT_AVX512_TARGET inline void make_eight_keys(const std::uint8_t* rows,
-                                                                          const std::uint16_t* offsets,
+                                                                          const std::uint32_t* offsets,
                                                                           std::uint64_t* keys,
                                                                           unsigned& repeated) noexcept {
   detail::Avx512Keys<K>::template eight<CheckDuplicates>(rows, keys, repeated);
@@ -218,7 +218,7 @@ SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint
   constexpr std::size_t kGroup = 8, kGroupsAhead = 2, kRing = 4;
   static_assert(kGroupsAhead < kRing, "a group's keys are made while the groups before it wait");
   const std::size_t groups = (end - begin) / kGroup;
-  const std::uint16_t* offsets = t.offsets.data();
+  const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   const std::uint8_t* rows = cards + begin * K;
   std::uint64_t poison = 0;

@@ -39,7 +39,7 @@ inline void enumerate_multisets(std::vector<Multiset>& out, Counts& counts, int 
 // where all of its columns land on free slots. The free-slot search tests 64
 // candidate displacements at once with bit masks. Returns each row's
 // displacement; `slots` receives one past the last slot used. (Rows of 2^shift
-// keys; the tables use kHashRowShift and a unit of 2, benchmarks/peers tries
+// keys; the tables use kHashRowShift and a unit of 1, benchmarks/peers tries
 // others.)
 inline std::vector<std::size_t> place_rows(const std::vector<Multiset>& sets, int shift, unsigned unit,
                                            std::size_t& slots) {
@@ -94,15 +94,14 @@ inline std::vector<std::size_t> place_rows(const std::vector<Multiset>& sets, in
   return displacement;
 }
 
-// The tables' perfect hash: rows of 2^kHashRowShift keys, offsets in units of
-// two slots (16 bits each).
-inline std::vector<std::uint16_t> build_perfect_hash(const std::vector<Multiset>& sets, std::size_t& slots) {
-  const std::vector<std::size_t> displacement = place_rows(sets, kHashRowShift, 2, slots);
-  std::vector<std::uint16_t> offsets;
-  for (const std::size_t d : displacement) {
-    if (d / 2 > 0xFFFF) throw std::length_error("perfect hash: an offset past 16 bits (rows too wide)");
-    offsets.push_back(static_cast<std::uint16_t>(d / 2));
-  }
+// The tables' perfect hash: rows of 2^kHashRowShift keys placed at any slot,
+// each row's offset its displacement minus its first key (mod 2^32: see
+// hash_slot).
+inline std::vector<std::uint32_t> build_perfect_hash(const std::vector<Multiset>& sets, std::size_t& slots) {
+  const std::vector<std::size_t> displacement = place_rows(sets, kHashRowShift, 1, slots);
+  std::vector<std::uint32_t> offsets;
+  for (std::size_t r = 0; r < displacement.size(); ++r)
+    offsets.push_back(static_cast<std::uint32_t>(displacement[r]) - static_cast<std::uint32_t>(r << kHashRowShift));
   return offsets;
 }
 

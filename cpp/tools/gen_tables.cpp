@@ -5,6 +5,7 @@
 // ones, so the generated file cannot drift from the builder.
 #include <cstdio>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "table_builder.hpp"
@@ -19,13 +20,17 @@ struct Writer {
   int arrays = 0;
 
   // Writes the vector as a constant array and records `target = a view of it`.
-  void table(const std::string& target, const std::vector<std::uint16_t>& v) {
+  template <typename T>
+  void table(const std::string& target, const std::vector<T>& v) {
+    static_assert(std::is_same_v<T, std::uint16_t> || std::is_same_v<T, std::uint32_t>);
     if (v.empty()) return;  // stays an empty view
+    const std::string type = std::is_same_v<T, std::uint16_t> ? "std::uint16_t" : "std::uint32_t";
     const std::string name = "a" + std::to_string(arrays++);
-    std::fprintf(out, "alignas(64) constexpr std::uint16_t %s[%zu] = {", name.c_str(), v.size());
-    for (std::size_t i = 0; i < v.size(); ++i) std::fprintf(out, "%s%s%u", i ? "," : "", i % 32 ? "" : "\n", v[i]);
+    std::fprintf(out, "alignas(64) constexpr %s %s[%zu] = {", type.c_str(), name.c_str(), v.size());
+    for (std::size_t i = 0; i < v.size(); ++i)
+      std::fprintf(out, "%s%s%u", i ? "," : "", i % 32 ? "" : "\n", static_cast<unsigned>(v[i]));
     std::fprintf(out, "};\n");
-    fill += "  t." + target + " = TableView<std::uint16_t>(" + name + ", " + std::to_string(v.size()) + ");\n";
+    fill += "  t." + target + " = TableView<" + type + ">(" + name + ", " + std::to_string(v.size()) + ");\n";
   }
   // Records `target = {{a[0], a[1], ...}}` for a small std::array.
   template <typename Array>

@@ -141,12 +141,12 @@ class RankKeyValues {
   RankKeyValues(const Tables& t, Ranking r) noexcept
       : value_(t.value[static_cast<std::size_t>(r)].data()), offsets_(t.offsets.data()) {}
   std::uint16_t operator()(std::uint32_t rank_key) const noexcept {
-    return value_[(rank_key & kHashColMask) + 2u * offsets_[rank_key >> kHashRowShift]];
+    return value_[hash_slot(offsets_, rank_key)];
   }
 
  private:
   const std::uint16_t* value_;
-  const std::uint16_t* offsets_;
+  const std::uint32_t* offsets_;
 };
 
 /// Evaluates n (1..7) valid, distinct cards given the hand's key.

@@ -135,8 +135,7 @@ class HandSum {
   }();
   static_assert(kDeckRankKey <= kRankKeyMask, "a HandSum's rank key stays within its 25 bits");
   std::uint32_t slot(const Tables& t) const noexcept {
-    const auto rank_key = static_cast<std::uint32_t>(key_);
-    return (rank_key & kHashColMask) + 2u * t.offsets[rank_key >> kHashRowShift];
+    return hash_slot(t.offsets.data(), static_cast<std::uint32_t>(key_));
   }
   // The suit of five or more cards (key_ & kFlushBits nonzero), and the
   // ranks a suit holds. Counts come from the suit counters, not popcounts (a
