@@ -1,6 +1,8 @@
 // Pre-built hands: HandSum's per-hand loop beside the variants tried to beat
 // it, and OMPEval's Hand, in one program (issue 17: HandSum >= 1.2x OMPEval's
-// pre-built Hand in every run and ranking). None of the variants paid; this
+// pre-built Hand in every run and ranking). One variant paid on an Intel
+// core (2026-12-03): the hash in OMPEval's form, since then the tables' own
+// (the control below; the old form raced beside it). The rest did not; this
 // program keeps them measurable. Built and run by run.sh:
 //
 //   SPLITPOT_PEERS_PROGRAM=prebuilt_variants benchmarks/peers/run.sh both 4 5 3
@@ -64,8 +66,8 @@ template <Ranking R>
   return sum;
 }
 
-// The rare path of a flushed hand given its plain reading, as HandSum's (32
-// bits, as HandSum's: see detail::evaluate_low_flush).
+// The rare path of a flushed hand given its plain reading, as HandSum's (and
+// as there 32 bits where the paths join: see detail::evaluate_low_flush).
 template <Ranking R>
 inline std::uint32_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
   if constexpr (R == Ranking::High) {

@@ -705,16 +705,16 @@ void test_rule_examples() {
   // high-card hand (a straight): the card list and HandSum both read it.
   for (const auto& [r, low, sf] : {std::tuple{Ranking::DeuceToSeven, 0, "6-5-4-3-2 suited is a straight flush in deuce-to-seven"},
                                    std::tuple{Ranking::AceToSix, 12, "5-4-3-2-A suited is a straight flush in ace-to-six"}}) {
-    std::vector<std::uint8_t> five;
-    for (int i = 0; i < 5; ++i) five.push_back(card(i == 4 && low == 12 ? 12 : i, 2));
-    const auto v = s(five, r);
+    std::vector<std::uint8_t> hand;
+    for (int i = 0; i < 5; ++i) hand.push_back(card(i == 4 && low == 12 ? 12 : i, 2));
+    const auto v = s(hand, r);
     check(category_of(v, r) == Category::StraightFlush, sf);
-    const HandSum h = HandSum::of(five.data(), 5);
+    const HandSum h = HandSum::of(hand.data(), 5);
     check(with_ranking(r, [&](auto R) { return h.evaluate<R.value>(tables()); }) == v,
           std::string(sf) + " (HandSum too)");
     // Two more cards pairing two of its ranks: the pair plays, without the flush.
-    five.push_back(card(1, 0)), five.push_back(card(2, 1));
-    check(category_of(s(five, r), r) == Category::Pair, std::string(sf) + "; with two cards pairing it a pair plays");
+    hand.insert(hand.end(), {card(1, 0), card(2, 1)});
+    check(category_of(s(hand, r), r) == Category::Pair, std::string(sf) + "; with two cards pairing it a pair plays");
   }
 }
 
