@@ -18,7 +18,7 @@ const Tables& tables() {
 }
 
 std::size_t shared_table_bytes() {
-  return tables().offsets.size() * sizeof(std::uint32_t) + sizeof(Tables::card_key);
+  return tables().offsets.size() * sizeof(tables().offsets[0]) + sizeof(Tables::card_key);
 }
 
 std::size_t ranking_table_bytes(Ranking r) {

@@ -703,10 +703,11 @@ void test_rule_examples() {
         "K-Q-J-T-A is no straight in ace-to-six");
   // The lows' flush path where the best five read without the flush is not a
   // high-card hand (a straight): the card list and HandSum both read it.
-  for (const auto& [r, low, sf] : {std::tuple{Ranking::DeuceToSeven, 0, "6-5-4-3-2 suited is a straight flush in deuce-to-seven"},
-                                   std::tuple{Ranking::AceToSix, 12, "5-4-3-2-A suited is a straight flush in ace-to-six"}}) {
+  // The straight is deuces to fives and its fifth rank (a six; an ace, low in ace-to-six).
+  for (const auto& [r, fifth, sf] : {std::tuple{Ranking::DeuceToSeven, 4, "6-5-4-3-2 suited is a straight flush in deuce-to-seven"},
+                                     std::tuple{Ranking::AceToSix, 12, "5-4-3-2-A suited is a straight flush in ace-to-six"}}) {
     std::vector<std::uint8_t> hand;
-    for (int i = 0; i < 5; ++i) hand.push_back(card(i == 4 && low == 12 ? 12 : i, 2));
+    for (int i = 0; i < 5; ++i) hand.push_back(card(i < 4 ? i : fifth, 2));
     const auto v = s(hand, r);
     check(category_of(v, r) == Category::StraightFlush, sf);
     const HandSum h = HandSum::of(hand.data(), 5);
