@@ -236,8 +236,8 @@ class Round:
         owed = current - self.bets[seat]
         if owed > 0:
             head = owed if owed < stack else stack  # fold, or call (all in when short)
-        elif current == 0 and self.pass_and_out:
-            head = _FOLD_ONLY
+        elif current == 0 and self.pass_and_out and raise_callable:
+            head = _FOLD_ONLY  # bet or fold; where no bet could be called he checks (below)
         elif current == 0 and seat == self.must_bet:
             head = _NOTHING  # a forced opening bet: no check, no fold
         else:

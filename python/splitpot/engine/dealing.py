@@ -215,13 +215,15 @@ def place(state: State, deal: DealPlan) -> None:
 
 def plan_serves(
     state: State, serves: Sequence[tuple[Sequence[int | None], Iterable[int]]], *,
-    spare: Collection[int] = (),
+    spare: Collection[int] = (), pool: Collection[int] | None = None,
 ) -> ServePlan:
     """Check the cards of successive serves of ``state``'s stub: each serve is
     (its cards, the cards mucked after it).  A card is served from the current
     stub, never its last card; when the stub runs short, from a new stub made of
     that last card and the muck (the burns, the discards and dead cards of the
-    serves before).  A ``None`` card is any card of its source that is named
+    serves before; ``pool``, when given, stands for the state's muck: a stub made
+    while serving a player takes none of his own discards).  A ``None`` card is
+    any card of its source that is named
     nowhere (and, while one is left, not in ``spare``: cards the caller keeps for
     later).  Raise :class:`~splitpot.errors.IllegalActionError` naming the
     fault, else return the plan (changes nothing).
@@ -237,7 +239,8 @@ def plan_serves(
     """
     start = state._next
     stub = state._deck[start:]
-    inside, pool = set(stub), set(state._pool)
+    inside = set(stub)
+    pool = set(state._pool if pool is None else pool)
     left = len(stub)
     named: set[int] = set()
     for cards, _ in serves:

@@ -361,6 +361,8 @@ def _hide(
         data["cards"] = [None] * len(event.cards)  # the reveal shows them to everyone
     elif isinstance(event, (ev.Redealt, ev.StubReshuffled)):
         data["cards"] = [None] * len(event.cards)  # the order of cards still to come
+    elif isinstance(event, ev.CardBurned):
+        data["card"] = None  # burned face down: nobody sees it
     return data
 
 

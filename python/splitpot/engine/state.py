@@ -239,8 +239,9 @@ class State:
     # the keys of at most 30), where reading and writing them is slower at every step of a hand.
     __slots__ = (
         "__weakref__", "_active", "_blinds", "_dealt_active", "_dealt_folded", "_deck", "_deck_fits",
-        "_decks", "_exposable", "_exposable_drawn", "_face_down", "_legal", "_may_open", "_next", "_order",
-        "_owed", "_paying", "_pool", "_resume", "_rings", "_turning", "actor", "automate", "button",
+        "_decks", "_exposable", "_exposable_drawn", "_face_down", "_legal", "_may_open", "_mucked_by",
+        "_next", "_order", "_owed", "_paying", "_pool", "_resume", "_rings", "_turning", "actor", "automate",
+        "button",
         "committed", "community", "deal", "deck_order", "declared", "down", "drawn", "events", "folded",
         "game", "game_call", "in_hand", "opener", "opening_hand", "phase", "round", "seats", "spec",
         "stacks", "starting_stacks", "street", "up",
@@ -314,6 +315,7 @@ class State:
         self.opening_hand: tuple[int, ...] = ()
         self._may_open: dict[int, bool] = {}
         self._pool: list[int] = []
+        self._mucked_by: dict[int, int] = {}  # a card of the pool that a seat mucked: that seat
         self._exposable: set[int] = set()  # cards the dealer may expose: dealt before the draw
         self._exposable_drawn: set[int] = set()  # ... and served in the draw
         self._owed: dict[int, int] = {}
@@ -772,12 +774,15 @@ class State:
 
     def _callable(self, seat: int) -> bool:
         """Whether any other player still in could call part of a bet or raise by
-        ``seat``: he has chips beyond the current bet (the rules, §3)."""
+        ``seat``: his chips reach beyond the current bet and beyond what ``seat``
+        has in front (a live blind above the current bet of 0, California
+        lowball) — the rules, §3."""
         r = self.round
         assert r is not None
         current, bets, stacks = r.current, r.bets, self.stacks
+        level = bets[seat] if bets[seat] > current else current
         for s in self._active:  # noqa: SIM110 (a loop, not any() over a generator: a hot path)
-            if s != seat and stacks[s] > current - bets[s]:
+            if s != seat and bets[s] + stacks[s] > level:
                 return True
         return False
 
@@ -1033,7 +1038,7 @@ class State:
             if wanted > limit:
                 more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
                 raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards{more}, not {wanted}.")
-            most = self._stub_room()
+            most = self._stub_room(seat)
             if count > most:
                 raise IllegalActionError(
                     f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
@@ -1079,7 +1084,7 @@ class State:
         else:
             seat, cards = self.verify_draw(discards, asked=asked)
         count = len(cards) if asked is None else int(asked)
-        received = self._serve(count) if count else []
+        received = self._serve(count, seat) if count else []
         down, up = self.down[seat], self.up[seat]
         if count == len(cards):
             for old, new in zip(cards, received, strict=True):
@@ -1091,6 +1096,8 @@ class State:
             down.extend(received)
         event = self._log(_DREW(seat, tuple(cards), tuple(received)))
         self._pool.extend(cards)  # his discards may make a later stub, never his own
+        for card in cards:
+            self._mucked_by[card] = seat
         if self._exposable:
             self._exposable = set()  # the draw has begun: the deal's exposures are settled
         if received:
@@ -1121,7 +1128,7 @@ class State:
                 f"Seat {seat} is served {count} card{'s' if count != 1 else ''} here, not {len(named)} "
                 f"({' '.join(ev.card_text(c) for c in named) or 'none'})."
             )
-        return seat, cards, dealing.plan_serves(self, [(named, cards)])
+        return seat, cards, dealing.plan_serves(self, [(named, cards)], pool=self._pool_for(seat))
 
     # ------------------------------------------------------------ paid draws
     def _begin_paid_draws(self, rule: PaidDraws) -> None:
@@ -1167,17 +1174,24 @@ class State:
             most = rules.most(most, self._held(seat))
         if most < len(self._deck) - self._next:  # the stub alone serves them, its last card kept
             return most
-        room = self._stub_room()
+        room = self._stub_room(seat)
         return most if most < room else room
 
-    def _stub_room(self) -> int:
-        """The most cards one draw can be served now."""
-        return draws.capacity(cards_left=len(self._deck) - self._next, pool=len(self._pool))
+    def _stub_room(self, seat: int) -> int:
+        """The most cards one draw can be served to ``seat`` now."""
+        return draws.capacity(cards_left=len(self._deck) - self._next, pool=len(self._pool_for(seat)))
 
-    def _serve(self, count: int) -> list[int]:
-        """``count`` cards for a draw: never the last card of the stub; when it
-        runs short, that last card, the burn cards and the discards of the players
-        already served become a new stub (the rules, §5.4)."""
+    def _pool_for(self, seat: int) -> list[int]:
+        """The cards a new stub made while serving ``seat`` takes: the burn cards
+        and every discard or dead card but his own (the rules, §5.4)."""
+        mucked_by = self._mucked_by
+        return [c for c in self._pool if mucked_by.get(c) != seat]
+
+    def _serve(self, count: int, seat: int) -> list[int]:
+        """``count`` cards for ``seat``'s draw: never the last card of the stub;
+        when it runs short, that last card, the burn cards and the discards of the
+        other players become a new stub (the rules, §5.4); his own stay out of it
+        (a later stub may take them)."""
         left = len(self._deck) - self._next
         if count < left:  # the common case: the stub serves them all and keeps its last card
             start = self._next
@@ -1186,9 +1200,10 @@ class State:
         first = min(count, max(0, left - 1))
         cards = self._take(first)
         if first < count:
-            stub = self._decks.next_stub(self._deck[self._next :] + self._pool)
+            stub = self._decks.next_stub(self._deck[self._next :] + self._pool_for(seat))
             self._deck = self._deck[: self._next] + stub
-            self._pool = []
+            self._pool = [c for c in self._pool if self._mucked_by.get(c) == seat]
+            self._mucked_by = {c: seat for c in self._pool}
             self._log(ev.StubReshuffled(cards=tuple(stub)))
             cards += self._take(count - first)
         return cards
@@ -1196,7 +1211,7 @@ class State:
     def _serve_owed(self) -> None:
         """Replace the cards exposed in the draw, once the others are served."""
         for seat in [s for s in self._order if self._owed.get(s)]:
-            cards = tuple(self._serve(self._owed.pop(seat)))
+            cards = tuple(self._serve(self._owed.pop(seat), seat))
             self.down[seat].extend(cards)
             self._exposable_drawn.update(cards)
             self._log(ev.CardsDealt(seat=seat, cards=cards, up=False))
@@ -1272,6 +1287,7 @@ class State:
         elif ruling is draws.Ruling.DEAD:
             (self.down[seat] if value in self.down[seat] else self.up[seat]).remove(value)
             self._pool.append(value)
+            self._mucked_by[value] = seat
             self._owed[seat] = self._owed.get(seat, 0) + 1
             if self.phase is not _DRAWING:  # the others are served already
                 self._serve_owed()
@@ -1310,10 +1326,11 @@ class State:
         card of the stub in its place."""
         seat, card = self.verify_refuse_exposed()
         event = self._log(ev.ExposedRefused(seat=seat, card=card))
-        new = self._serve(1)[0]
+        new = self._serve(1, seat)[0]
         pile = self.down[seat] if card in self.down[seat] else self.up[seat]
         pile[pile.index(card)] = new
         self._pool.append(card)
+        self._mucked_by[card] = seat
         self._may_open.pop(seat, None)
         self._exposable.add(new)
         self._log(ev.CardsDealt(seat=seat, cards=(new,), up=False))
@@ -1405,7 +1422,7 @@ class State:
         self._active = list(self._dealt_active)
         self.drawn, self.declared, self._blinds = set(), {}, []
         self.opener, self.opening_hand, self._may_open = None, (), {}
-        self._pool, self._owed, self._resume = [], {}, None
+        self._pool, self._mucked_by, self._owed, self._resume = [], {}, {}, None
         self._exposable, self._exposable_drawn = set(), set()
         self.round, self.actor, self.street = None, None, -1
         self.phase = _FORCED_BETS
@@ -1613,7 +1630,8 @@ class State:
             self._turning.snapshot() if self._turning is not None else None, self._face_down,
             self._paying.snapshot() if self._paying is not None else None,
             self.deal, self.spec.name, self.opener, self.opening_hand, tuple(self._deck[self._next :]),
-            tuple(self._pool), tuple(sorted(self._exposable)), tuple(sorted(self._exposable_drawn)),
+            tuple(self._pool), tuple(sorted(self._mucked_by.items())), tuple(sorted(self._exposable)),
+            tuple(sorted(self._exposable_drawn)),
             tuple(sorted(self._owed.items())),
             self._resume,
         )
