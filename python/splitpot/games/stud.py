@@ -35,7 +35,7 @@ _COMMON = frozenset({"open_pair", "uncapped_heads_up", "stakes"})
 _KNOWN = {
     "seven-card-stud": _COMMON,
     "seven-card-stud-8": _COMMON | {"qualifier", "declare", "both", "tie_keeps_half"},
-    "seven-card-stud-high-low": _COMMON | {"low"},
+    "seven-card-stud-high-low": _COMMON | {"low", "declare", "both", "tie_keeps_half"},
     "seven-card-stud-declare": _COMMON | {"low", "declare", "both", "tie_keeps_half"},
 }
 
@@ -134,14 +134,27 @@ def _classic_low(low: str) -> str:
 def seven_card_stud_high_low(
     *,
     low: str = "deuce-to-seven",
+    declare: DeclareMode | str | None = None,
+    both: bool | None = None,
+    tie_keeps_half: bool = False,
     open_pair: bool = False,
     uncapped_heads_up: bool = False,
     stakes: Stakes | None = None,
     **extra: Any,
 ) -> GameSpec:
-    """``seven-card-stud-high-low``: classic split, no qualifier, cards speak (§5.3)."""
+    """``seven-card-stud-high-low``: classic split, no qualifier, cards speak (§5.3).
+
+    ``declare`` plays it with declarations (§4: an option of any high-low
+    game), with ``both`` and ``tie_keeps_half`` as in ``seven-card-stud-declare``,
+    which is this game declared simultaneously by default.
+
+    >>> seven_card_stud_high_low(declare="in-turn").declare_both
+    False
+    """
+    mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
     return _stud("seven-card-stud-high-low", low=_classic_low(low), open_pair=open_pair,
-                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
+                 uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
+                 declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra).with_declare_options()
 
 
 def seven_card_stud_declare(
