@@ -95,8 +95,9 @@ def test_play_prints_the_seed_it_used_and_it_repeats_the_hand(capsys: pytest.Cap
 @pytest.mark.parametrize(
     ("flags", "text"),
     [
-        (["--hands", "-5"], "argument --hands: must be >= 1, got -5"),
-        (["--hands", "0"], "argument --hands: must be >= 1"),
+        (["--hands", "-5"], "argument --hands: must be in 1..200000000, got -5"),
+        (["--hands", "0"], "argument --hands: must be in 1..200000000, got 0"),
+        (["--hands", "99999999999999999999"], "argument --hands: must be in 1..200000000"),
         (["--threads", "0"], "argument --threads: must be in 1..1024, got 0"),
         (["--threads", "100000000000"], "argument --threads: must be in 1..1024"),
         (["--seed", "-1"], "argument --seed: must be >= 0"),

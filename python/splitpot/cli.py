@@ -223,10 +223,14 @@ def _add_eval(sub: Any) -> None:
     p.set_defaults(run=_eval)
 
 
+MAX_BENCH_HANDS = 200_000_000
+"""The largest ``bench --hands``: its 7-card batch alone then takes 1.4 GB."""
+
+
 def _add_bench(sub: Any) -> None:
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
-    b.add_argument("--hands", type=int_range(1), default=2_000_000,
-                   help="hands per batch (default 2,000,000)")
+    b.add_argument("--hands", type=int_range(1, MAX_BENCH_HANDS), default=2_000_000,
+                   help=f"hands per batch (1..{MAX_BENCH_HANDS:,}; default 2,000,000)")
     b.add_argument("--threads", type=int_range(1, MAX_THREADS), default=2,
                    help=f"threads for the multi-threaded figure (1..{MAX_THREADS}; default 2)")
     b.add_argument("--seed", type=int_range(0), default=0, help="seed of the random hands (default 0)")
