@@ -333,6 +333,9 @@ def test_double_ace_flush_only_with_duplicate() -> None:
     # two wild cards, duplicate: A-A-A flush; without: A-K-Q flush
     assert S("Ah 9h 7h 2c 2d", wild="2") == S("Ah Kh Qh 9h 7h")
     assert S("Ah 9h 7h 2c 2d", wild="2", duplicate=True) > S("Ah 9h 7h 4h 2c", wild="2", duplicate=True)
+    # and named for how many aces it holds (it was "double aces" with three)
+    assert str(dup).startswith("flush, double aces (")
+    assert str(E("Ah 9h 7h 2c 2d", wild="2", duplicate=True)).startswith("flush, triple aces (")
 
 
 @pytest.mark.parametrize(
@@ -955,6 +958,16 @@ def test_penalty_default_rule_is_dead_hand() -> None:
     assert S("As Ah Ad Ac Ks 7d", penalty="Ks", penalty_rule="void-card") == S("As Ah Ad Ac 7d")
     assert S("As Ah Ad Ac Ks 2d", wild="2", penalty="2d", penalty_rule="void-card") == S("As Ah Ad Ac Ks")
     assert S("As Ah Ad Ac Ks 2d", wild="2") > S("As Ah Ad Ac Ks")
+
+
+def test_void_card_kills_a_short_hand_only_where_a_penalty_card_takes_it_below_five() -> None:
+    """docs/WILD_CARDS.md's reading of "left with fewer than five playable cards": a
+    partial hand holding no penalty card is evaluated as it is; one that a penalty
+    card takes below five is dead, however short it was."""
+    assert S("As Ks Qs", penalty="4c", penalty_rule="void-card") == S("As Ks Qs") > 0
+    assert S("As Ks Qs Js", penalty="4c", penalty_rule="void-card") == S("As Ks Qs Js") > 0
+    assert S("As Ks Qs 4c", penalty="4c", penalty_rule="void-card") == 0
+    assert S("As Ks Qs Js Ts 4c", penalty="4c", penalty_rule="void-card") == S("As Ks Qs Js Ts")
 
 
 # ----------------------------------------------------------------------- invalid input

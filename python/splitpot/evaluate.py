@@ -652,6 +652,10 @@ def _natural_named(cards: list[int], rid: int) -> tuple[int, str] | None:
     return s, name
 
 
+_REPEATED = {2: "double", 3: "triple", 4: "quadruple", 5: "quintuple"}
+"""A flush's top rank held more than once (wild cards with ``duplicate``), by the count."""
+
+
 def _compose_name(ranking: Ranking, cat: Category, ranks: list[int]) -> str:
     top = _rank_name(ranks[0])
     if cat is Category.HIGH_CARD and ranking.is_low:
@@ -667,8 +671,11 @@ def _compose_name(ranking: Ranking, cat: Category, ranks: list[int]) -> str:
     if cat is Category.FULL_HOUSE:
         return f"full house, {_plural(ranks[0])} full of {_plural(ranks[3])}"
     if cat is Category.FLUSH:
-        if len(ranks) > 1 and ranks[1] == ranks[0]:  # a wild card repeating a held card
-            return f"flush, double {_plural(ranks[0])}"
+        same = 1
+        while same < len(ranks) and ranks[same] == ranks[0]:  # wild cards repeating a held card
+            same += 1
+        if same > 1:
+            return f"flush, {_REPEATED[same]} {_plural(ranks[0])}"
         return f"flush, {top} high"
     if cat is Category.STRAIGHT:
         return f"straight, {top} high"
