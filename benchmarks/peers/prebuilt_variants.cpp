@@ -1,9 +1,10 @@
 // Pre-built hands: HandSum's per-hand loop beside the variants tried to beat
 // it, and OMPEval's Hand, in one program (issue 17: HandSum >= 1.2x OMPEval's
-// pre-built Hand in every run and ranking). One variant paid on an Intel
-// core (2026-12-03): the hash in OMPEval's form, since then the tables' own
-// (the control below; the old form raced beside it). The rest did not; this
-// program keeps them measurable. Built and run by run.sh:
+// pre-built Hand in every run and ranking). Two variants paid on an Intel
+// core (2026-12-03): the hash in OMPEval's form (32-bit row bases), then rows
+// of 1,024 keys instead of 512, since then the tables' own (the control
+// below; the older layouts raced beside it). The rest did not; this program
+// keeps them measurable. Built and run by run.sh:
 //
 //   SPLITPOT_PEERS_PROGRAM=prebuilt_variants benchmarks/peers/run.sh both 4 5 3
 //
@@ -19,11 +20,12 @@
 //   batch, AVX2 flags: the flush flags of 8 hands at once with AVX2, the plain
 //     readings without a branch, the flagged hands listed without branches
 //     (four positions written per 64-hand word) and fixed up
-//   layouts: the perfect hash rebuilt here with rows of 512 keys and 16-bit
-//     offsets in units of 2 slots (the layout until 2026-12-03: slot = column
-//     + 2 x offset), rows of 2048 keys and offsets in units of 8 slots (23 KB
-//     of offsets, in L1), and rows of 4096 with 32-bit row bases; beside them,
-//     as the control, today's layout rebuilt the same way (rows of 512, 32-bit
+//   layouts: the perfect hash rebuilt here with rows of 512 keys and 32-bit
+//     row bases (the layout until later on 2026-12-03) or 16-bit offsets in
+//     units of 2 slots (before that: slot = column + 2 x offset), rows of 2048
+//     keys with offsets in units of 8 slots (23 KB of offsets, in L1) or 32-bit
+//     bases (46 KB), and rows of 4096 with 32-bit bases; beside them, as the
+//     control, today's layout rebuilt the same way (rows of 1024, 32-bit
 //     offsets, slot = rank key + offset, OMPEval's form: the same loop as
 //     HandSum's, its tables on the heap)
 //   bounds: the plain reading alone (no flush test), summed in a register,
@@ -264,9 +266,9 @@ int main(int argc, char** argv) {
   const omp::HandEvaluator omp_eval;
   const Tables& t = tables();
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
-  const Layout rows512 = rebuild(t, 9, 1), rows512_16 = rebuild(t, 9, 2), rows2048 = rebuild(t, 11, 8),
-               rows4096 = rebuild(t, 12, 1);
-  const Layout* const layouts[] = {&rows512, &rows512_16, &rows2048, &rows4096};
+  const Layout rows1024 = rebuild(t, 10, 1), rows512 = rebuild(t, 9, 1), rows512_16 = rebuild(t, 9, 2),
+               rows2048_16 = rebuild(t, 11, 8), rows2048 = rebuild(t, 11, 1), rows4096 = rebuild(t, 12, 1);
+  const Layout* const layouts[] = {&rows1024, &rows512, &rows512_16, &rows2048_16, &rows2048, &rows4096};
   std::vector<std::uint16_t> out(kOut);
 
   using Body = std::uint64_t (*)(const Tables&, const Layout* const*, const HandSum*, const HandSum*, std::uint16_t*);
@@ -289,21 +291,29 @@ int main(int argc, char** argv) {
       contenders.push_back({"batch, AVX2 flags" + s, [](const Tables& tb, const Layout* const*, const HandSum* b,
                                                         const HandSum* e, std::uint16_t* o) { return avx2_flags<Rv>(tb, b, e, o); },
                             true});
-    contenders.push_back({"rows of 512, 32-bit bases (control)" + s,
+    contenders.push_back({"rows of 1024, 32-bit bases (control)" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 9, 1>(tb, *l[0], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 10, 1>(tb, *l[0], b, e); },
+                          true});
+    contenders.push_back({"rows of 512, 32-bit bases (until 12-03, later)" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 9, 1>(tb, *l[1], b, e); },
                           true});
     contenders.push_back({"rows of 512, 16-bit offsets (until 12-03)" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 9, 2>(tb, *l[1], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 9, 2>(tb, *l[2], b, e); },
                           true});
     contenders.push_back({"rows of 2048, 16-bit offsets" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 11, 8>(tb, *l[2], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 11, 8>(tb, *l[3], b, e); },
+                          true});
+    contenders.push_back({"rows of 2048, 32-bit bases" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout_per_hand<Rv, 11, 1>(tb, *l[4], b, e); },
                           true});
     contenders.push_back({"rows of 4096, 32-bit bases" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
-                             std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[3], b, e); },
+                             std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[5], b, e); },
                           true});
     contenders.push_back({"bound: plain reading, register" + s,
                           [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,

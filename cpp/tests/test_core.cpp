@@ -235,8 +235,11 @@ void test_rank_multipliers() {
   const Tables& t = tables();
   for (const std::uint32_t s : sums) slots.insert(t.slot(s));
   check_eq(slots.size(), sums.size(), "the perfect hash maps every multiset to its own slot");
+  // What one evaluation may read: its ranking's tables and the shared ones, in
+  // the L2 cache of the project's Intel core (512 KB; issue 17: at most 1 MB).
   for (const Ranking r : kAll)
-    check(ranking_table_bytes(r) <= 320 * 1024, std::string(name(r)) + " tables fit in 320 KB");
+    check(ranking_table_bytes(r) + shared_table_bytes() <= 512 * 1024,
+          std::string(name(r)) + " tables and the shared ones fit in 512 KB");
 }
 
 void test_five_card_exhaustive(bool quick) {

@@ -11,7 +11,7 @@
 //                counter is set once that suit holds five cards (a flush)
 //   bits 56..63  a poison counter: +1 for every byte that is not a card
 // The rank key is mapped to a table slot by a displacement perfect hash:
-//   slot = rank_key + offsets[rank_key >> 9]   (32-bit, wrapping).
+//   slot = rank_key + offsets[rank_key >> 10]   (32-bit, wrapping).
 #pragma once
 
 #include <array>
@@ -36,13 +36,16 @@ constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << kSuitShift;
 constexpr int kPoisonShift = 56;
 constexpr std::uint64_t kPoison = std::uint64_t{1} << kPoisonShift;
 constexpr std::uint64_t kRareBits = kFlushBits | (std::uint64_t{0xFF} << kPoisonShift);
-// Rows of 512 keys: 184 KB of offsets and 123,633 slots. Each row's offset is
-// its displacement minus its first key, 32 bits, so that a slot is one load
+// Rows of 1,024 keys: 92 KB of offsets and 152,910 slots. Each row's offset
+// is its displacement minus its first key, 32 bits, so that a slot is one load
 // added to the rank key (two instructions fewer a hand than 16-bit offsets in
 // units of two slots, 94 KB and 127,341 slots, which read pre-built hands
-// 7-10 % slower on the Intel core of 2026-12-03; rows of 256 with those took
-// 189 KB and 106,948 slots and read them 3-5 % slower than rows of 512).
-constexpr int kHashRowShift = 9;
+// 7-10 % slower on the Intel core of 2026-12-03). Rows of 512 took 184 KB of
+// offsets and 123,633 slots: a larger sum of offsets and values read per
+// hand, and pre-built hands 2-5 % slower beside rows of 1,024 on that core
+// (benchmarks/peers/prebuilt_variants.cpp); rows of 2,048 (46 KB, 191,373
+// slots) ran level with 1,024, rows of 4,096 (244,304 slots) slower.
+constexpr int kHashRowShift = 10;
 constexpr std::uint32_t kHashColMask = (1u << kHashRowShift) - 1;
 
 /// The perfect hash's slot of a rank key (the low 32 bits of a key).
