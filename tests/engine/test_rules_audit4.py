@@ -69,24 +69,28 @@ def test_california_bets_where_a_blind_player_has_chips_behind() -> None:
 
 
 def _stubs_holding_own_muck(state: State) -> list[tuple[int, int]]:
-    """(seat, card) for every card of a new stub that the seat being served when
-    it was made had mucked this deal (his discards, his dead exposed cards)."""
-    mucked: dict[int, set[int]] = {}
+    """(seat, card) for every card that a new stub took from the muck (discards,
+    dead and refused cards not yet reshuffled) and that the seat it was made to
+    serve had mucked himself.  (The old stub's last card joins a new stub as a
+    card of the stub, not of the muck: see the test below.)"""
+    muck: dict[int, set[int]] = {}  # by seat: the cards he mucked that wait in the muck
     found = []
     stub: tuple[int, ...] | None = None
     for e in state.events:
         if isinstance(e, ev.Redealt):
-            mucked = {}
+            muck = {}
         elif isinstance(e, ev.StubReshuffled):
             stub = e.cards
         elif isinstance(e, (ev.Drew, ev.CardsDealt)):
             if stub is not None:  # the serve the new stub was made for
-                found += [(e.seat, c) for c in stub if c in mucked.get(e.seat, set())]
+                found += [(e.seat, c) for c in stub if c in muck.get(e.seat, set())]
+                for cards in muck.values():
+                    cards.difference_update(stub)
                 stub = None
             if isinstance(e, ev.Drew):
-                mucked.setdefault(e.seat, set()).update(e.discarded)
-        elif isinstance(e, ev.CardExposed) and e.ruling == "dead":
-            mucked.setdefault(e.seat, set()).add(e.card)
+                muck.setdefault(e.seat, set()).update(e.discarded)
+        elif (isinstance(e, ev.CardExposed) and e.ruling == "dead") or isinstance(e, ev.ExposedRefused):
+            muck.setdefault(e.seat, set()).add(e.card)
     return found
 
 
@@ -116,10 +120,13 @@ def test_a_new_stub_made_while_replacing_an_exposed_card_holds_none_of_his_disca
     assert set(mine) | {exposed} <= set(state._pool)  # his muck waits for a later stub
 
 
+@pytest.mark.parametrize("players", [6, 8])
 @pytest.mark.parametrize("game", ["lowball", "california-lowball", "jackpots"])
-def test_no_new_stub_holds_the_muck_of_the_player_it_serves(game: str) -> None:
-    """The same over random eight-handed deals where everyone draws five and the
-    dealer exposes a drawn card now and then: the stub runs short in every deal,
+def test_no_new_stub_holds_the_muck_of_the_player_it_serves(game: str, players: int) -> None:
+    """The same over random six- and eight-handed deals where everyone draws three
+    to five cards and the dealer exposes a drawn card often: the stub runs short in
+    most deals, at times while an exposed card is replaced (where the old code
+    failed in about one deal in ten),
     and no new stub holds the muck of the player it was made to serve.  (A stub
     made while serving another player may hold his discards, which a later
     replacement of his exposed card can then meet: the rule, read as in
@@ -128,15 +135,15 @@ def test_no_new_stub_holds_the_muck_of_the_player_it_serves(game: str) -> None:
     spec = get_game(game, joker=None) if game != "california-lowball" else get_game(game)
     reshuffles = 0
     for seed in range(60):
-        state = State(spec, [500] * 8, button=seed % 8, seed=seed)
+        state = State(spec, [500] * players, button=seed % players, seed=seed)
         while not state.is_complete:
             if state.phase is Phase.DRAWING:
                 seat = state.actor
                 assert seat is not None
                 most = state.legal_actions()[0].amounts[-1]
-                state.draw(state.cards(seat)[:most])
+                state.draw(state.cards(seat)[: rng.randint(max(0, most - 2), most)])
                 drawn = state.events[-1]
-                if isinstance(drawn, ev.Drew) and drawn.received and rng.random() < 0.3:
+                if isinstance(drawn, ev.Drew) and drawn.received and rng.random() < 0.6:
                     state.expose(Card(drawn.received[0]))
             elif state.phase is Phase.EXPOSED:
                 state.keep_exposed()
@@ -148,8 +155,8 @@ def test_no_new_stub_holds_the_muck_of_the_player_it_serves(game: str) -> None:
                 state.check()
         reshuffles += sum(isinstance(e, ev.StubReshuffled) for e in state.events)
         assert _stubs_holding_own_muck(state) == [], seed
-        assert sum(state.stacks) == 8 * 500
-    assert reshuffles >= 60
+        assert sum(state.stacks) == players * 500
+    assert reshuffles >= 50
 
 
 # ----------------------------------------------------------------- what a seat may see
