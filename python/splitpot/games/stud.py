@@ -115,7 +115,7 @@ def seven_card_stud_8(
     >>> seven_card_stud_8(declare="in-turn", both=True).declare_both
     True
     """
-    mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
+    mode = _optional_declare(declare)
     spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
                  declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra).with_declare_options()
@@ -123,6 +123,11 @@ def seven_card_stud_8(
         return spec
     return spec.replace(low="ace-to-five", low_qualifier=qualifier,
                         options=(*spec.options, ("qualifier", qualifier)))
+
+
+def _optional_declare(declare: DeclareMode | str | None) -> DeclareMode:
+    """The ``declare=`` option of a game played without declarations by default."""
+    return DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
 
 
 def _classic_low(low: str) -> str:
@@ -151,7 +156,7 @@ def seven_card_stud_high_low(
     >>> seven_card_stud_high_low(declare="in-turn").declare_both
     False
     """
-    mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, "declare")
+    mode = _optional_declare(declare)
     return _stud("seven-card-stud-high-low", low=_classic_low(low), open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
                  declare_both=both, tie_keeps_half=tie_keeps_half, extra=extra).with_declare_options()
