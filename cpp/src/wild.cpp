@@ -230,11 +230,17 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 namespace {
 
 // A row's key as the batch loop reads it: its natural cards' key (bits
-// 0-47, tables.hpp), the number of fully wild cards in bits 48-51, the bug's
-// in 52-55; bits 56-63 nonzero for a bad row (a byte that is not a card, or
-// a repeated card where the call checks).
+// 0-47, tables.hpp) with each fully wild card counted once more in every
+// suit's counter (so that bit 3 of a counter says the wild cards can complete
+// a flush in that suit; a row with no wild card reads its natural counters),
+// the number of fully wild cards in bits 48-51, the bug's in 52-55; bits
+// 56-63 nonzero for a bad row (a byte that is not a card, or a repeated card
+// where the call checks). (The counters start at 3 and a row holds at most 7
+// cards: they never carry.)
 constexpr int kWildCountShift = 48;
 constexpr int kBugShift = 52;
+constexpr std::uint64_t kWildCardKey = std::uint64_t{1} << kWildCountShift | std::uint64_t{0x1111} << kSuitShift;
+static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 reads rank lane kLaneBits * suit");
 
 // The batch loop. Most rows are one or two table reads away: natural cards
 // where no flush is possible, fully wild cards where the natural fives can't
@@ -281,18 +287,12 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   }
   const std::uint64_t wilds_hard = natural_may_win ? 0xF : 0;
   const std::uint64_t all_hard = o.penalty ? ~std::uint64_t{0} : 0;
-  // The suits (bits 3, 7, 11, 15) where the natural cards and the wild cards
-  // can make a flush.
-  auto flush_suits = [](std::uint64_t key) {
-    const std::uint64_t w = key >> kWildCountShift & 0xF;
-    return static_cast<unsigned>(((key + (std::uint64_t{0x1111} * w << kSuitShift)) & kFlushBits) >> kSuitShift);
-  };
   auto hard = [&](std::uint64_t key) {
     const std::uint64_t w = key >> kWildCountShift & 0xF;
     std::uint64_t flush = 0;
-    if constexpr (R == Ranking::High)
-      flush = flush_suits(key);
-    else if constexpr (straights_and_flushes_count(R))
+    if constexpr (R == Ranking::High)  // a flush of natural and wild cards
+      flush = key & kFlushBits;
+    else if constexpr (straights_and_flushes_count(R))  // a natural flush (a wild card beats it)
       flush = key & kFlushBits & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 0));
     return ((key >> kBugShift) | flush | (w & wilds_hard) | all_hard) != 0;
   };
@@ -333,17 +333,21 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       const auto j = static_cast<std::size_t>(__builtin_ctz(rest));
       const std::size_t i = s.g + j;
       const std::uint64_t key = s.key[j], w = key >> kWildCountShift & 0xF;
-      if ((key >> kPoisonShift) != 0) {
+      // (w - 1 wraps for w = 0: one test for 1 <= w <= kMaxFlushWilds, no bug, no bad byte.)
+      if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w - 1 < kMaxFlushWilds) {
+        // The best (straight) flush the wild cards complete, in the suit
+        // where one is possible (with three or four wild cards, in each).
+        const std::uint64_t lanes = lanes_of(i);
+        auto su = static_cast<unsigned>((key & kFlushBits) >> kSuitShift);
+        auto fill_of = [&](unsigned bits) {  // bits 3, 7, 11, 15: suit 0..3, rank lane 16 * suit
+          return fill[w][static_cast<std::uint32_t>(lanes >> (4 * __builtin_ctz(bits) - 12)) & kLaneRanks];
+        };
+        auto v = std::max(static_cast<std::uint16_t>(out[i]), fill_of(su));
+        for (su &= su - 1; su; su &= su - 1) v = std::max(v, fill_of(su));
+        out[i] = v;
+      } else if ((key >> kPoisonShift) != 0) {
         bad = true;
         out[i] = 0;
-      } else if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w >= 1 && w <= kMaxFlushWilds) {
-        // The best (straight) flush the wild cards complete, over the suits
-        // where one is possible (more than one: three or four wild cards).
-        const std::uint64_t lanes = lanes_of(i);
-        auto v = static_cast<std::uint16_t>(out[i]);
-        for (unsigned su = flush_suits(key); su; su &= su - 1)
-          v = std::max(v, fill[w][static_cast<std::uint32_t>(lanes >> (kLaneBits * (__builtin_ctz(su) / 4))) & kLaneRanks]);
-        out[i] = v;
       } else {
         out[i] = general(i);
       }
@@ -444,7 +448,7 @@ template <Ranking R, int k>
       for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++wilds)
         nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
     }
-    return nat_key | wilds << kWildCountShift | static_cast<std::uint64_t>(bug) << kBugShift;
+    return (nat_key + wilds * kWildCardKey) | static_cast<std::uint64_t>(bug) << kBugShift;
   };
   auto lanes_of = [&](std::size_t i) {  // the natural cards, suit by suit
     std::uint64_t held = 0;
@@ -476,8 +480,8 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     const auto ub = static_cast<std::size_t>(b);
     if (b < kDeckSize && !(o.wild >> b & 1))
       lane_of_byte[ub] = std::uint64_t{1} << (kLaneBits * suit_of(b) + rank_of(b));
-    if (b < kDeckSize) key_of_byte[ub] = (o.wild >> b & 1) ? std::uint64_t{1} << kWildCountShift : t.card_key[ub];
-    else if (b == kJoker) key_of_byte[ub] = std::uint64_t{1} << (o.joker == JokerRule::Wild ? kWildCountShift : kBugShift);
+    if (b < kDeckSize) key_of_byte[ub] = (o.wild >> b & 1) ? kWildCardKey : t.card_key[ub];
+    else if (b == kJoker) key_of_byte[ub] = o.joker == JokerRule::Wild ? kWildCardKey : std::uint64_t{1} << kBugShift;
     else key_of_byte[ub] = kPoison;
   }
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,

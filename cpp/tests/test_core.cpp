@@ -780,7 +780,7 @@ void test_wild_counts(bool seven) {
 }
 
 // Batches with wild cards (their fast paths: the natural cards' key read in
-// passes, flush fills read for a list of rows) against the single-hand
+// pipelined groups of rows, flush fills read for the hard rows) against the single-hand
 // evaluation (the general path, kept as the reference), row by row, with and
 // without the duplicate check. row_wild: per-row wild ranks, or empty.
 long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking r, const WildOptions& o,
