@@ -379,18 +379,20 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
 
 // The same wild cards in every row (and no penalty cards): a key table made
 // for the call folds the wild cards into the key as counters (bits 48-51:
-// fully wild cards; 52-55: the bug), so a row costs one key sum, as a
-// natural hand does.
-template <Ranking R, int k>
+// fully wild cards, each also counted in every suit; 52-55: the bug), so a
+// row costs one key sum, as a natural hand does. (The duplicate check is a
+// compile-time choice: a flag tested on every row cost two instructions of
+// about seventy.)
+template <Ranking R, int k, bool check>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
-                                       const std::uint64_t* lane_of_byte, std::uint32_t* out, bool check) {
+                                       const std::uint64_t* lane_of_byte, std::uint32_t* out) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto key_of = [&](std::size_t i) {
     const std::uint8_t* row = row_of(i);
     std::uint64_t key = kKeyInit;
     for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
-    if (check) {  // distinct cards' bits add without carries
+    if constexpr (check) {  // distinct cards' bits add without carries
       std::uint64_t any = 0, sum = 0;
       for (int x = 0; x < k; ++x) {
         const std::uint64_t bit = t.card_mask[row[x]];
@@ -488,8 +490,10 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
       auto run = [&](auto K) {  // the number of cards as a compile-time constant: unrolled loops
-        if (fixed) return batch_same_wilds<R.value, K.value>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(),
-                                                              dst, check);
+        if (fixed && check)
+          return batch_same_wilds<R.value, K.value, true>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
+        if (fixed)
+          return batch_same_wilds<R.value, K.value, false>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
         return batch_row_wilds<R.value, K.value>(t, c, begin, end, oo, rows_w, dst, check);
       };
       if (kk == 5) return run(std::integral_constant<int, 5>{});
