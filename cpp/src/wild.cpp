@@ -254,16 +254,17 @@ static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 rea
 // a low where the natural cards can beat the wild ones, any wild card. Hard
 // rows (one in nine with one wild card among seven, a third with two) are
 // finished after the group's values, from a bit mask: in high with 1..4 wild
-// cards by the flush fill of each suit that can make one, else by the general
-// path. key_of(i) gives the row's key, lanes_of(i) its natural cards as
-// per-suit rank lanes (read for the flush fills only), general(i) the
-// general path's value.
+// cards by the flush fill of each suit that can make one (with none, by the
+// natural flush), else by the general path. key_of(i) gives the row's key,
+// lanes_of(i) its natural cards as per-suit rank lanes (read for the flush
+// fills only), general(i) the general path's value.
 //
-// Before (passes with per-row flags tested in each, the flush fills from a
-// list of rows): 113 instructions a row in high with one wild card (124 with
-// two) under callgrind, 0.27-0.32 of the natural batch's speed (two:
-// 0.27-0.30); now 78 (97), 0.33-0.36 (0.29-0.33) (bench_core, Intel core of
-// 2026-12-02; docs/performance.md).
+// Under callgrind, high with one deuce wild among seven cards: 113
+// instructions a row with passes and per-row flags (two deuces: 124), 78 (97)
+// with these stages, 64 (80) since the wild cards count in the suit counters
+// and the duplicate check is chosen at compile time; a wild rank per row 162
+// -> 127 since a natural flush in high reads the flush table here and the
+// rows' lanes are summed from a table (docs/performance.md).
 template <Ranking R, typename KeyOf, typename LanesOf, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
                      KeyOf key_of, LanesOf lanes_of, General general) {
@@ -283,7 +284,9 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   for (std::size_t w = 0; w <= kMaxCards; ++w) {
     const auto& tw = w ? t.wild[ri][family][w] : t.value[ri];
     table[w] = tw.data(), size[w] = tw.size();
-    fill[w] = t.flush_fill[o.duplicate ? 1 : 0][std::clamp<std::size_t>(w, 1, kMaxFlushWilds)].data();
+    // (0: a natural flush, read from high's flush table: in at most seven
+    // cards five of one suit beat any reading of the ranks without one.)
+    fill[w] = w ? t.flush_fill[o.duplicate ? 1 : 0][std::min<std::size_t>(w, kMaxFlushWilds)].data() : t.flush[0].data();
   }
   const std::uint64_t wilds_hard = natural_may_win ? 0xF : 0;
   const std::uint64_t all_hard = o.penalty ? ~std::uint64_t{0} : 0;
@@ -333,10 +336,11 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       const auto j = static_cast<std::size_t>(__builtin_ctz(rest));
       const std::size_t i = s.g + j;
       const std::uint64_t key = s.key[j], w = key >> kWildCountShift & 0xF;
-      // (w - 1 wraps for w = 0: one test for 1 <= w <= kMaxFlushWilds, no bug, no bad byte.)
-      if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w - 1 < kMaxFlushWilds) {
+      // (One test for w <= kMaxFlushWilds, no bug, no bad byte.)
+      if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w <= kMaxFlushWilds) {
         // The best (straight) flush the wild cards complete, in the suit
-        // where one is possible (with three or four wild cards, in each).
+        // where one is possible (with three or four wild cards, in each),
+        // or with none, the natural flush.
         const std::uint64_t lanes = lanes_of(i);
         auto su = static_cast<unsigned>((key & kFlushBits) >> kSuitShift);
         auto fill_of = [&](unsigned bits) {  // bits 3, 7, 11, 15: suit 0..3, rank lane 16 * suit
@@ -412,11 +416,12 @@ template <Ranking R, int k, bool check>
 }
 
 // Each row its own wild ranks (Mexican stud), or penalty cards: each card's
-// key counts unless the row's wild mask holds it.
-template <Ranking R, int k>
+// key counts unless the row's wild mask holds it. lane_of_byte: each natural
+// card's rank lane (0 for the call's wild cards and the joker).
+template <Ranking R, int k, bool check>
 [[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
-                                      const WildOptions& o, const std::uint16_t* row_wild_ranks, std::uint32_t* out,
-                                      bool check) {
+                                      const WildOptions& o, const std::uint16_t* row_wild_ranks,
+                                      const std::uint64_t* lane_of_byte, std::uint32_t* out) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
   const std::uint64_t call_wild = o.wild | joker_wild;
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
@@ -431,7 +436,8 @@ template <Ranking R, int k>
       const std::uint8_t c = row_of(i)[x];
       key += t.card_key[c];
       const std::uint64_t bit = t.card_mask[c];
-      any |= bit, sum += bit;
+      any |= bit;
+      if constexpr (check) sum += bit;
     }
     const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
     if ((key >> kPoisonShift) != joker || (check && any != sum)) return kPoison;  // a non-card byte, or a repeat
@@ -452,14 +458,11 @@ template <Ranking R, int k>
     }
     return (nat_key + wilds * kWildCardKey) | static_cast<std::uint64_t>(bug) << kBugShift;
   };
-  auto lanes_of = [&](std::size_t i) {  // the natural cards, suit by suit
-    std::uint64_t held = 0;
-    for (int x = 0; x < k; ++x) held |= t.card_mask[row_of(i)[x]];
-    const std::uint64_t natural = held & ~wild_of(i) & ((std::uint64_t{1} << kJoker) - 1);
+  auto lanes_of = [&](std::size_t i) {  // the natural cards, suit by suit: the row's wild ranks cleared in each lane
     std::uint64_t lanes = 0;
-    for (int suit = 0; suit < kSuits; ++suit)
-      lanes |= static_cast<std::uint64_t>(suit_ranks(natural, suit)) << (kLaneBits * suit);
-    return lanes;
+    for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
+    const std::uint64_t ranks = row_wild_ranks ? row_wild_ranks[i] & kLaneRanks : 0;
+    return lanes & ~(ranks * 0x0001000100010001ull);
   };
   WildOptions one_row = o;
   return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of, [&](std::size_t i) {
@@ -494,7 +497,8 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
           return batch_same_wilds<R.value, K.value, true>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
         if (fixed)
           return batch_same_wilds<R.value, K.value, false>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-        return batch_row_wilds<R.value, K.value>(t, c, begin, end, oo, rows_w, dst, check);
+        if (check) return batch_row_wilds<R.value, K.value, true>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
+        return batch_row_wilds<R.value, K.value, false>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
       };
       if (kk == 5) return run(std::integral_constant<int, 5>{});
       if (kk == 6) return run(std::integral_constant<int, 6>{});
