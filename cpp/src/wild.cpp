@@ -549,8 +549,14 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
       auto run = [&](auto K) {  // the number of cards as a compile-time constant: unrolled loops
+        auto unchecked = [&](std::size_t b, std::size_t e) {
+          if (fixed)
+            return batch_same_wilds<R.value, K.value, false>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
+          return batch_row_wilds<R.value, K.value, false>(t, c, b, e, oo, rows_w, lane_of_byte.data(), dst);
+        };
+        if (!check) return unchecked(begin, end);
 #if SPLITPOT_AVX512_REPEATS
-        if (fixed && check && avx512_usable()) {
+        if (avx512_usable()) {
           // Blocks of rows: each checked eight rows at a time, then evaluated
           // while its bytes are still in cache.
           constexpr std::size_t kBlock = 2048;
@@ -558,17 +564,14 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
           for (std::size_t b = begin; b < end; b += kBlock) {
             const std::size_t e = std::min(end, b + kBlock);
             bad |= repeated_cards_avx512<K.value>(c, b, e);
-            bad |= batch_same_wilds<R.value, K.value, false>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
+            bad |= unchecked(b, e);
           }
           return bad;
         }
 #endif
-        if (fixed && check)
-          return batch_same_wilds<R.value, K.value, true>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
         if (fixed)
-          return batch_same_wilds<R.value, K.value, false>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-        if (check) return batch_row_wilds<R.value, K.value, true>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
-        return batch_row_wilds<R.value, K.value, false>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
+          return batch_same_wilds<R.value, K.value, true>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
+        return batch_row_wilds<R.value, K.value, true>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
       };
       if (kk == 5) return run(std::integral_constant<int, 5>{});
       if (kk == 6) return run(std::integral_constant<int, 6>{});

@@ -648,8 +648,9 @@ void test_wild_batch_bad_rows() {
   }
 }
 
-// The duplicate check of a same-wilds batch (eight rows at a time with
-// AVX-512 where the CPU has it, in blocks of 2,048 rows): a repeated card in
+// The duplicate check of a wild-card batch, the same wild cards in every row
+// or a wild rank per row (eight rows at a time with AVX-512 where the CPU
+// has it, in blocks of 2,048 rows): a repeated card in
 // any row of a batch of any length, at the edges of its groups of eight and of
 // its blocks, is the row returned and reads 0; a batch without one is clean.
 void test_wild_batch_repeats_every_length() {
@@ -657,30 +658,35 @@ void test_wild_batch_repeats_every_length() {
   deuces.wild = wild_ranks_mask(1);
   long errors = 0;
   for (int k = 5; k <= 7; ++k) {
-    const auto ku = static_cast<std::size_t>(k);
-    auto check_rows = [&](std::size_t n, const std::vector<std::size_t>& bad_rows) {
-      std::vector<std::uint8_t> good(n * ku);
-      for (std::size_t i = 0; i < n; ++i) random_hand(&good[i * ku], k);
-      std::vector<std::uint32_t> out(n);
-      errors += evaluate_batch_wild(good.data(), n, k, Ranking::High, deuces, nullptr, out.data(), true, 1) != -1;
-      for (const std::size_t row : bad_rows) {
-        if (row >= n) continue;
-        std::vector<std::uint8_t> hands = good;
-        const std::size_t a = next_random() % ku, b = (a + 1 + next_random() % (ku - 1)) % ku;
-        hands[row * ku + b] = hands[row * ku + a];
-        errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, nullptr, out.data(), true, 1) !=
-                      static_cast<std::ptrdiff_t>(row) ||
-                  out[row] != 0;
-        // Unchecked, the same batch is not refused for it.
-        errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, nullptr, out.data(), false, 1) != -1;
+    for (const bool per_row : {false, true}) {
+      const auto ku = static_cast<std::size_t>(k);
+      auto check_rows = [&](std::size_t n, const std::vector<std::size_t>& bad_rows) {
+        std::vector<std::uint8_t> good(n * ku);
+        for (std::size_t i = 0; i < n; ++i) random_hand(&good[i * ku], k);
+        std::vector<std::uint16_t> ranks(n);
+        for (auto& w : ranks) w = static_cast<std::uint16_t>(1u << (next_random() % 13));
+        const std::uint16_t* rw = per_row ? ranks.data() : nullptr;
+        std::vector<std::uint32_t> out(n);
+        errors += evaluate_batch_wild(good.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1) != -1;
+        for (const std::size_t row : bad_rows) {
+          if (row >= n) continue;
+          std::vector<std::uint8_t> hands = good;
+          const std::size_t a = next_random() % ku, b = (a + 1 + next_random() % (ku - 1)) % ku;
+          hands[row * ku + b] = hands[row * ku + a];
+          errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1) !=
+                        static_cast<std::ptrdiff_t>(row) ||
+                    out[row] != 0;
+          // Unchecked, the same batch is not refused for it.
+          errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), false, 1) != -1;
+        }
+      };
+      for (std::size_t n = 1; n <= 20; ++n) {
+        std::vector<std::size_t> every(n);
+        for (std::size_t i = 0; i < n; ++i) every[i] = i;
+        check_rows(n, every);
       }
-    };
-    for (std::size_t n = 1; n <= 20; ++n) {
-      std::vector<std::size_t> every(n);
-      for (std::size_t i = 0; i < n; ++i) every[i] = i;
-      check_rows(n, every);
+      check_rows(4100, {0, 7, 8, 2039, 2047, 2048, 2049, 4095, 4096, 4099});
     }
-    check_rows(4100, {0, 7, 8, 2039, 2047, 2048, 2049, 4095, 4096, 4099});
   }
   check_eq(errors, 0, "wild cards: the duplicate check finds a repeated card in any row of a batch of any length");
 }
