@@ -262,7 +262,8 @@ static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 rea
 // rows (one in nine with one wild card among seven, a third with two) are
 // finished after the group's values, from a bit mask: in high with 1..4 wild
 // cards by the flush fill of each suit that can make one (with none, by the
-// natural flush), else by the general path. key_of(i) gives the row's key,
+// natural flush), a natural flush in a low by a natural hand's rare path,
+// else by the general path. key_of(i) gives the row's key,
 // lanes_of(i) its natural cards as per-suit rank lanes (read for the flush
 // fills only), general(i) the general path's value.
 //
@@ -343,6 +344,15 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
       const auto j = static_cast<std::size_t>(__builtin_ctz(rest));
       const std::size_t i = s.g + j;
       const std::uint64_t key = s.key[j], w = key >> kWildCountShift & 0xF;
+      if constexpr (R != Ranking::High && straights_and_flushes_count(R)) {
+        if (!o.penalty && (key >> kWildCountShift) == 0) {
+          // A natural flush in deuce-to-seven or ace-to-six (no wild card,
+          // no bug, no bad byte): a natural hand's rare path, from the
+          // reading of the ranks just read.
+          out[i] = detail::evaluate_low_flush<R>(t, key, lanes_of(i), static_cast<std::uint16_t>(out[i]));
+          continue;
+        }
+      }
       // (One test for w <= kMaxFlushWilds, no bug, no bad byte.)
       if (R == Ranking::High && !o.penalty && (key >> kBugShift) == 0 && w <= kMaxFlushWilds) {
         // The best (straight) flush the wild cards complete, in the suit
