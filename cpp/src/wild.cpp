@@ -241,9 +241,10 @@ namespace {
 // suit's counter (so that bit 3 of a counter says the wild cards can complete
 // a flush in that suit; a row with no wild card reads its natural counters),
 // the number of fully wild cards in bits 48-51, the bug's in 52-55; bits
-// 56-63 nonzero for a bad row (a byte that is not a card, or a repeated card
-// where the call checks). (The counters start at 3 and a row holds at most 7
-// cards: they never carry.)
+// 56-63 nonzero for a bad row (a byte that is not a card; with per-row wild
+// ranks checked without AVX-512, also a repeated card: elsewhere the check
+// keeps one flag for the call). (The counters start at 3 and a row holds at
+// most 7 cards: they never carry.)
 constexpr int kWildCountShift = 48;
 constexpr int kBugShift = 52;
 constexpr std::uint64_t kWildCardKey = std::uint64_t{1} << kWildCountShift | std::uint64_t{0x1111} << kSuitShift;
