@@ -542,7 +542,7 @@ template <Ranking R, int k, bool check>
 
 std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, const WildOptions& o,
                                    const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check_duplicates,
-                                   int threads) {
+                                   int threads, BatchKeys keys) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
   const Tables& t = tables();
   // The same wild cards in every row: fold them into a key table for this call.
@@ -567,7 +567,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
         };
         if (!check) return unchecked(begin, end);
 #if SPLITPOT_AVX512_REPEATS
-        if (avx512_usable()) {
+        if (keys == BatchKeys::Auto && avx512_usable()) {
           // Blocks of rows: each checked eight rows at a time, then evaluated
           // while its bytes are still in cache.
           constexpr std::size_t kBlock = 2048;

@@ -659,33 +659,35 @@ void test_wild_batch_repeats_every_length() {
   long errors = 0;
   for (int k = 5; k <= 7; ++k) {
     for (const bool per_row : {false, true}) {
-      const auto ku = static_cast<std::size_t>(k);
-      auto check_rows = [&](std::size_t n, const std::vector<std::size_t>& bad_rows) {
-        std::vector<std::uint8_t> good(n * ku);
-        for (std::size_t i = 0; i < n; ++i) random_hand(&good[i * ku], k);
-        std::vector<std::uint16_t> ranks(n);
-        for (auto& w : ranks) w = static_cast<std::uint16_t>(1u << (next_random() % 13));
-        const std::uint16_t* rw = per_row ? ranks.data() : nullptr;
-        std::vector<std::uint32_t> out(n);
-        errors += evaluate_batch_wild(good.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1) != -1;
-        for (const std::size_t row : bad_rows) {
-          if (row >= n) continue;
-          std::vector<std::uint8_t> hands = good;
-          const std::size_t a = next_random() % ku, b = (a + 1 + next_random() % (ku - 1)) % ku;
-          hands[row * ku + b] = hands[row * ku + a];
-          errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1) !=
-                        static_cast<std::ptrdiff_t>(row) ||
-                    out[row] != 0;
-          // Unchecked, the same batch is not refused for it.
-          errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), false, 1) != -1;
+      for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+        const auto ku = static_cast<std::size_t>(k);
+        auto check_rows = [&](std::size_t n, const std::vector<std::size_t>& bad_rows) {
+          std::vector<std::uint8_t> good(n * ku);
+          for (std::size_t i = 0; i < n; ++i) random_hand(&good[i * ku], k);
+          std::vector<std::uint16_t> ranks(n);
+          for (auto& w : ranks) w = static_cast<std::uint16_t>(1u << (next_random() % 13));
+          const std::uint16_t* rw = per_row ? ranks.data() : nullptr;
+          std::vector<std::uint32_t> out(n);
+          errors += evaluate_batch_wild(good.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1, keys) != -1;
+          for (const std::size_t row : bad_rows) {
+            if (row >= n) continue;
+            std::vector<std::uint8_t> hands = good;
+            const std::size_t a = next_random() % ku, b = (a + 1 + next_random() % (ku - 1)) % ku;
+            hands[row * ku + b] = hands[row * ku + a];
+            errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), true, 1, keys) !=
+                          static_cast<std::ptrdiff_t>(row) ||
+                      out[row] != 0;
+            // Unchecked, the same batch is not refused for it.
+            errors += evaluate_batch_wild(hands.data(), n, k, Ranking::High, deuces, rw, out.data(), false, 1, keys) != -1;
+          }
+        };
+        for (std::size_t n = 1; n <= 20; ++n) {
+          std::vector<std::size_t> every(n);
+          for (std::size_t i = 0; i < n; ++i) every[i] = i;
+          check_rows(n, every);
         }
-      };
-      for (std::size_t n = 1; n <= 20; ++n) {
-        std::vector<std::size_t> every(n);
-        for (std::size_t i = 0; i < n; ++i) every[i] = i;
-        check_rows(n, every);
+        check_rows(4100, {0, 7, 8, 2039, 2047, 2048, 2049, 4095, 4096, 4099});
       }
-      check_rows(4100, {0, 7, 8, 2039, 2047, 2048, 2049, 4095, 4096, 4099});
     }
   }
   check_eq(errors, 0, "wild cards: the duplicate check finds a repeated card in any row of a batch of any length");
@@ -831,18 +833,21 @@ long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking
   const std::size_t n = rows.size() / static_cast<std::size_t>(k);
   std::vector<std::uint32_t> checked(n), unchecked(n);
   const std::uint16_t* rw = row_wild.empty() ? nullptr : row_wild.data();
+  std::vector<std::uint32_t> scalar(n);
   long bad = evaluate_batch_wild(rows.data(), n, k, r, o, rw, checked.data(), true, 1) != -1;
+  bad += evaluate_batch_wild(rows.data(), n, k, r, o, rw, scalar.data(), true, 1, BatchKeys::Scalar) != -1;
   evaluate_batch_wild(rows.data(), n, k, r, o, rw, unchecked.data(), false, 1);
   for (std::size_t i = 0; i < n; ++i) {
     WildOptions row_o = o;
     if (rw) row_o.wild |= wild_ranks_mask(rw[i]);
     const std::uint8_t* c = &rows[i * static_cast<std::size_t>(k)];
     const std::uint16_t want = evaluate_wild_unchecked(c, k, r, row_o);
-    if (checked[i] != want || unchecked[i] != want) {
+    if (checked[i] != want || unchecked[i] != want || scalar[i] != want) {
       if (!bad++) {
         first = std::string(name(r)) + ":";
         for (int j = 0; j < k; ++j) first += " " + card_text(c[j]);
-        first += " batch " + std::to_string(checked[i]) + "/" + std::to_string(unchecked[i]) + ", want " + std::to_string(want);
+        first += " batch " + std::to_string(checked[i]) + "/" + std::to_string(unchecked[i]) + "/" + std::to_string(scalar[i]) +
+                 ", want " + std::to_string(want);
       }
     }
   }

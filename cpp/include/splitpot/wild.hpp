@@ -56,8 +56,11 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 
 /// Batch: like evaluate_batch, with wild options; `row_wild_ranks` (may be
 /// null) gives each row its own 13-bit mask of wild ranks, added to o.wild.
+/// `keys`: Auto checks for repeated cards eight rows at a time where the CPU
+/// has AVX-512 (F/BW/VBMI); Scalar (or Avx2) checks them card by card, as
+/// CPUs without it do (the C++ tests run both).
 std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, const WildOptions& o,
                                    const std::uint16_t* row_wild_ranks, std::uint32_t* out, bool check_duplicates,
-                                   int threads);
+                                   int threads, BatchKeys keys = BatchKeys::Auto);
 
 }  // namespace splitpot
