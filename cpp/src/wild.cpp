@@ -241,10 +241,9 @@ namespace {
 // suit's counter (so that bit 3 of a counter says the wild cards can complete
 // a flush in that suit; a row with no wild card reads its natural counters),
 // the number of fully wild cards in bits 48-51, the bug's in 52-55; bits
-// 56-63 nonzero for a bad row (a byte that is not a card; with per-row wild
-// ranks checked without AVX-512, also a repeated card: elsewhere the check
-// keeps one flag for the call). (The counters start at 3 and a row holds at
-// most 7 cards: they never carry.)
+// 56-63 nonzero for a bad row (a byte that is not a card; repeated cards are
+// checked before, one flag for the call). (The counters start at 3 and a row
+// holds at most 7 cards: they never carry.)
 constexpr int kWildCountShift = 48;
 constexpr int kBugShift = 52;
 constexpr std::uint64_t kWildCardKey = std::uint64_t{1} << kWildCountShift | std::uint64_t{0x1111} << kSuitShift;
@@ -271,7 +270,7 @@ static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 rea
 // Under callgrind, high with one deuce wild among seven cards: 113
 // instructions a row with passes and per-row flags (two deuces: 124), 78 (97)
 // with these stages, 64 (80) since the wild cards count in the suit counters
-// and the duplicate check is chosen at compile time; a wild rank per row 162
+// and the duplicate check is made apart; a wild rank per row 162
 // -> 127 since a natural flush in high reads the flush table here and the
 // rows' lanes are summed from a table (docs/performance.md).
 template <Ranking R, typename KeyOf, typename LanesOf, typename General>
@@ -399,6 +398,26 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   return bad;
 }
 
+// The duplicate check of rows [begin, end) of k cards, card by card:
+// distinct cards' bits add without carries, so a row repeats a card where
+// the sum of its bits differs from their union. True if some row does. (A
+// repeated card anywhere fails the call, and the caller then finds the first
+// bad row: one flag for the rows, as in the natural batch.)
+template <int k>
+bool repeated_cards(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end) noexcept {
+  std::uint64_t differ = 0;
+  for (std::size_t i = begin; i < end; ++i) {
+    const std::uint8_t* row = cards + i * static_cast<std::size_t>(k);
+    std::uint64_t any = 0, sum = 0;
+    for (int x = 0; x < k; ++x) {
+      const std::uint64_t bit = t.card_mask[row[x]];
+      any |= bit, sum += bit;
+    }
+    differ |= any ^ sum;
+  }
+  return differ != 0;
+}
+
 #if SPLITPOT_AVX512_REPEATS
 // The duplicate check of rows [begin, end) of k cards, eight rows at a time
 // with AVX-512 (a byte permute puts card x of each row in its 64-bit lane,
@@ -446,30 +465,17 @@ __attribute__((target("avx512f,avx512bw,avx512vbmi"))) bool repeated_cards_avx51
 // The same wild cards in every row (and no penalty cards): a key table made
 // for the call folds the wild cards into the key as counters (bits 48-51:
 // fully wild cards, each also counted in every suit; 52-55: the bug), so a
-// row costs one key sum, as a natural hand does. (The duplicate check is a
-// compile-time choice: a flag tested on every row cost two instructions of
-// about seventy.)
-template <Ranking R, int k, bool check>
+// row costs one key sum, as a natural hand does. (Repeated cards are checked
+// before, block by block: see repeated_cards.)
+template <Ranking R, int k>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
                                        const std::uint64_t* lane_of_byte, std::uint32_t* out) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
-  // A repeated card anywhere makes the call fail (the caller then finds the
-  // first bad row), so the check keeps one flag for all rows, as the natural
-  // batch does, rather than marking the row for the hard path.
-  unsigned repeated = 0;
   auto key_of = [&](std::size_t i) {
     const std::uint8_t* row = row_of(i);
     std::uint64_t key = kKeyInit;
     for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
-    if constexpr (check) {  // distinct cards' bits add without carries
-      std::uint64_t any = 0, sum = 0;
-      for (int x = 0; x < k; ++x) {
-        const std::uint64_t bit = t.card_mask[row[x]];
-        any |= bit, sum += bit;
-      }
-      repeated |= static_cast<unsigned>(any != sum);
-    }
     return key;
   };
   auto lanes_of = [&](std::size_t i) {
@@ -477,15 +483,14 @@ template <Ranking R, int k, bool check>
     for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
     return lanes;
   };
-  const bool bad = batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of,
-                                     [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
-  return bad || repeated;
+  return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of,
+                            [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); });
 }
 
 // Each row its own wild ranks (Mexican stud), or penalty cards: each card's
 // key counts unless the row's wild mask holds it. lane_of_byte: each natural
 // card's rank lane (0 for the call's wild cards and the joker).
-template <Ranking R, int k, bool check>
+template <Ranking R, int k>
 [[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks,
                                       const std::uint64_t* lane_of_byte, std::uint32_t* out) {
@@ -498,16 +503,14 @@ template <Ranking R, int k, bool check>
   auto key_of = [&](std::size_t i) {
     // The key of all the cards, then each wild rank's cards taken out in one
     // step (its four suits' bits index the sum of their keys).
-    std::uint64_t key = kKeyInit, any = 0, sum = 0;
+    std::uint64_t key = kKeyInit, any = 0;
     for (int x = 0; x < k; ++x) {
       const std::uint8_t c = row_of(i)[x];
       key += t.card_key[c];
-      const std::uint64_t bit = t.card_mask[c];
-      any |= bit;
-      if constexpr (check) sum += bit;
+      any |= t.card_mask[c];
     }
     const auto joker = static_cast<std::uint64_t>(any >> kJoker & 1);
-    if ((key >> kPoisonShift) != joker || (check && any != sum)) return kPoison;  // a non-card byte, or a repeat
+    if ((key >> kPoisonShift) != joker) return kPoison;  // a non-card byte
     const bool bug = joker && !joker_wild;
     std::uint64_t nat_key = key - (bug ? kPoison : 0), wilds = 0;
     for (unsigned ranks = row_wild_ranks ? row_wild_ranks[i] & 0x1FFFu : 0; ranks; ranks &= ranks - 1) {
@@ -560,29 +563,27 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
       auto run = [&](auto K) {  // the number of cards as a compile-time constant: unrolled loops
-        auto unchecked = [&](std::size_t b, std::size_t e) {
+        auto evaluate_rows = [&](std::size_t b, std::size_t e) {
           if (fixed)
-            return batch_same_wilds<R.value, K.value, false>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-          return batch_row_wilds<R.value, K.value, false>(t, c, b, e, oo, rows_w, lane_of_byte.data(), dst);
+            return batch_same_wilds<R.value, K.value>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
+          return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, lane_of_byte.data(), dst);
         };
-        if (!check) return unchecked(begin, end);
+        if (!check) return evaluate_rows(begin, end);
+        // Blocks of rows: each checked for repeated cards, then evaluated
+        // while its bytes are still in cache.
+        constexpr std::size_t kBlock = 2048;
+        bool bad = false;
+        for (std::size_t b = begin; b < end; b += kBlock) {
+          const std::size_t e = std::min(end, b + kBlock);
 #if SPLITPOT_AVX512_REPEATS
-        if (keys == BatchKeys::Auto && avx512_usable()) {
-          // Blocks of rows: each checked eight rows at a time, then evaluated
-          // while its bytes are still in cache.
-          constexpr std::size_t kBlock = 2048;
-          bool bad = false;
-          for (std::size_t b = begin; b < end; b += kBlock) {
-            const std::size_t e = std::min(end, b + kBlock);
-            bad |= repeated_cards_avx512<K.value>(c, b, e);
-            bad |= unchecked(b, e);
-          }
-          return bad;
-        }
+          if (keys == BatchKeys::Auto && avx512_usable()) bad |= repeated_cards_avx512<K.value>(c, b, e);
+          else bad |= repeated_cards<K.value>(t, c, b, e);
+#else
+          bad |= repeated_cards<K.value>(t, c, b, e);
 #endif
-        if (fixed)
-          return batch_same_wilds<R.value, K.value, true>(t, c, begin, end, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-        return batch_row_wilds<R.value, K.value, true>(t, c, begin, end, oo, rows_w, lane_of_byte.data(), dst);
+          bad |= evaluate_rows(b, e);
+        }
+        return bad;
       };
       if (kk == 5) return run(std::integral_constant<int, 5>{});
       if (kk == 6) return run(std::integral_constant<int, 6>{});
