@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -120,6 +121,24 @@ int main(int argc, char** argv) {
       });
       race.print(kNames[r], static_cast<double>(per * chunks), 0);
     }
+    // The duplicate check (evaluate_many's default) beside the unchecked
+    // batch: high, 0-4 deuces a row, each way of checking this CPU has.
+    std::vector<BatchKeys> kinds{BatchKeys::Auto};
+    if (std::strcmp(batch_keys_used(BatchKeys::Avx2), batch_keys_used(BatchKeys::Auto)) != 0)
+      kinds.push_back(BatchKeys::Avx2);
+    if (std::strcmp(batch_keys_used(BatchKeys::Scalar), batch_keys_used(BatchKeys::Auto)) != 0)
+      kinds.push_back(BatchKeys::Scalar);
+    bench::Race race{{"unchecked"}, {}};
+    for (const BatchKeys keys : kinds) race.names.push_back(std::string("checked, ") + batch_keys_used(keys));
+    race.run(static_cast<int>(chunks), 3, [&](std::size_t who, int c) -> std::uint64_t {
+      const std::size_t begin = static_cast<std::size_t>(c) * per;
+      evaluate_batch_wild(&natural[begin * 7], per, 7, Ranking::High, deuces, nullptr, out.data(), who > 0, 1,
+                          who > 0 ? kinds[who - 1] : BatchKeys::Auto);
+      std::uint64_t sum = 0;
+      for (std::size_t i = 0; i < per; ++i) sum += out[i];
+      return sum;
+    });
+    race.print("high, deuces wild (natural hands): the duplicate check", static_cast<double>(per * chunks), 0);
   }
   std::uint64_t sum = 0;
   if (want("enumerate")) {  // Every seven-card hand in every ranking, chunked by the lowest card.

@@ -51,11 +51,7 @@ class Avx2Keys {
   [[gnu::always_inline]] __attribute__((target("avx2"))) static inline void four(const std::uint8_t* rows,
                                                                                   std::uint64_t* keys,
                                                                                   unsigned& repeated) noexcept {
-    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
-    const __m128i third = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + 2 * K));
-    // Lane h = hand h's cards, then zeros.
-    const __m256i cards = _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(first), third, 1),
-                                              load(kSpread));
+    const __m256i cards = spread(rows);
     const __m256i zero = _mm256_setzero_si256();
     // Indices for the 16-entry tables; the lane's spare bytes read 0 (bit 7 set).
     const __m256i spare = load(kSpare);
@@ -71,17 +67,36 @@ class Avx2Keys {
     key = _mm256_add_epi64(key, lane_sum(kSuitNibble[1], suit, kSuitShift + 8));
     key = _mm256_add_epi64(key, _mm256_slli_epi64(_mm256_sad_epu8(non_card, zero), kPoisonShift));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(keys), key);
-    if constexpr (CheckDuplicates) {
-      // Each card against the cards 1 .. K/2 places further round its hand
-      // (every pair meets once).
-      __m256i same = zero;
-      for (int r = 1; r <= K / 2; ++r)
-        same = _mm256_or_si256(same, _mm256_cmpeq_epi8(cards, _mm256_shuffle_epi8(cards, load(kRotate[r - 1]))));
-      repeated |= static_cast<unsigned>(_mm256_movemask_epi8(_mm256_andnot_si256(spare, same)));
-    }
+    if constexpr (CheckDuplicates) repeated |= repeats(cards);
+  }
+
+  /// The duplicate check alone, for rows [begin, end) of K cards: four rows
+  /// at a time while kReadBytes stay inside the rows; a hand with a repeated
+  /// byte sets `repeated` nonzero. Returns the first row left unchecked (at
+  /// most a few at the end, for the caller's scalar check).
+  __attribute__((target("avx2"))) static std::size_t check_rows(const std::uint8_t* cards, std::size_t begin,
+                                                                std::size_t end, unsigned& repeated) noexcept {
+    std::size_t i = begin;
+    for (; (end - i) * K >= kReadBytes; i += 4) repeated |= repeats(spread(cards + i * K));
+    return i;
   }
 
  private:
+  // Lane h = hand h's cards, then zeros.
+  [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i spread(const std::uint8_t* rows) noexcept {
+    const __m128i first = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows));
+    const __m128i third = _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + 2 * K));
+    return _mm256_shuffle_epi8(_mm256_inserti128_si256(_mm256_castsi128_si256(first), third, 1), load(kSpread));
+  }
+  // Nonzero if a hand repeats a byte: each card against the cards 1 .. K/2
+  // places further round its hand (every pair meets once); spare bytes don't count.
+  [[gnu::always_inline]] __attribute__((target("avx2"))) static inline unsigned repeats(__m256i cards) noexcept {
+    __m256i same = _mm256_setzero_si256();
+    for (int r = 1; r <= K / 2; ++r)
+      same = _mm256_or_si256(same, _mm256_cmpeq_epi8(cards, _mm256_shuffle_epi8(cards, load(kRotate[r - 1]))));
+    return static_cast<unsigned>(_mm256_movemask_epi8(_mm256_andnot_si256(load(kSpare), same)));
+  }
+
   struct alignas(32) Bytes {
     std::uint8_t b[32];
   };

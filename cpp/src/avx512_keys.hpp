@@ -28,9 +28,7 @@ class Avx512Keys {
   [[gnu::always_inline]] SPLITPOT_AVX512_TARGET static inline void eight(const std::uint8_t* rows,
                                                                           std::uint64_t* keys,
                                                                           unsigned& repeated) noexcept {
-    // Lane h = hand h's cards, then zeros (spare bytes).
-    const __m512i packed = _mm512_maskz_loadu_epi8((std::uint64_t{1} << (8 * K)) - 1, rows);
-    const __m512i cards = _mm512_maskz_permutexvar_epi8(~kSpare, load(kSpread), packed);
+    const __m512i cards = spread(rows);
     // Indices for the 16-entry tables; the spare bytes read 0 (bit 7 set).
     const __m512i spare = _mm512_movm_epi8(kSpare);
     const __m512i rank = _mm512_or_si512(_mm512_and_si512(_mm512_srli_epi16(cards, 2), _mm512_set1_epi8(0x3F)), spare);
@@ -45,17 +43,35 @@ class Avx512Keys {
     key = _mm512_add_epi64(key, lane_sum(kSuitNibble[1], suit, kSuitShift + 8));
     key = _mm512_add_epi64(key, shift_left(_mm512_sad_epu8(non_card, _mm512_setzero_si512()), kPoisonShift));
     _mm512_storeu_si512(keys, key);
-    if constexpr (CheckDuplicates) {
-      // Each card against the cards 1 .. K/2 places further round its hand
-      // (every pair meets once); spare bytes don't count.
-      __mmask64 same = 0;
-      for (int r = 1; r <= K / 2; ++r)
-        same |= _mm512_cmpeq_epi8_mask(cards, _mm512_shuffle_epi8(cards, load(kRotate[r - 1])));
-      repeated |= static_cast<unsigned>((same & ~kSpare) != 0);
-    }
+    if constexpr (CheckDuplicates) repeated |= repeats(cards);
+  }
+
+  /// The duplicate check alone, for rows [begin, end) of K cards, eight rows
+  /// at a time (the masked load reads nothing past them); a hand with a
+  /// repeated byte sets `repeated` nonzero. Returns the first row left
+  /// unchecked (fewer than eight, for the caller's scalar check).
+  SPLITPOT_AVX512_TARGET static std::size_t check_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end,
+                                                       unsigned& repeated) noexcept {
+    std::size_t i = begin;
+    for (; end - i >= 8; i += 8) repeated |= repeats(spread(cards + i * K));
+    return i;
   }
 
  private:
+  // Lane h = hand h's cards, then zeros (spare bytes).
+  [[gnu::always_inline]] SPLITPOT_AVX512_TARGET static inline __m512i spread(const std::uint8_t* rows) noexcept {
+    const __m512i packed = _mm512_maskz_loadu_epi8((std::uint64_t{1} << (8 * K)) - 1, rows);
+    return _mm512_maskz_permutexvar_epi8(~kSpare, load(kSpread), packed);
+  }
+  // Nonzero if a hand repeats a byte: each card against the cards 1 .. K/2
+  // places further round its hand (every pair meets once); spare bytes don't count.
+  [[gnu::always_inline]] SPLITPOT_AVX512_TARGET static inline unsigned repeats(__m512i cards) noexcept {
+    __mmask64 same = 0;
+    for (int r = 1; r <= K / 2; ++r)
+      same |= _mm512_cmpeq_epi8_mask(cards, _mm512_shuffle_epi8(cards, load(kRotate[r - 1])));
+    return static_cast<unsigned>((same & ~kSpare) != 0);
+  }
+
   struct alignas(64) Bytes {
     std::uint8_t b[64];
   };

@@ -1,7 +1,6 @@
 #include "splitpot/evaluate.hpp"
 
-#include "avx2_keys.hpp"
-#include "avx512_keys.hpp"
+#include "batch_keys.hpp"  // the keys' instruction sets, avx2_keys.hpp, avx512_keys.hpp
 
 #include <algorithm>
 #include <thread>
@@ -44,6 +43,9 @@ std::uint16_t evaluate(const std::uint8_t* cards, int n, Ranking r) {
 }
 
 namespace {
+
+using detail::KeysIsa;
+using detail::keys_isa;
 
 // How many hands ahead of its lookup a hand's key is made. The value and
 // offsets tables are L2-sized and the keys of random hands land anywhere in
@@ -96,30 +98,13 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
   const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   std::uint64_t poison = 0;
-  unsigned repeated = 0;
+  std::uint64_t repeated = 0;
   // The key of hand i (with Prefetch, its perfect-hash row prefetched).
   auto key_of = [&](std::size_t i) {
     const std::uint8_t* c = cards + i * K;
     std::uint64_t key = kKeyInit;
     for (int j = 0; j < K; ++j) key += card_key[c[j]];
-    if constexpr (CheckDuplicates) {
-      // Distinct cards' bits add without carries: the sum equals the union,
-      // and a carry (a repeated card) loses a bit. With a popcount
-      // instruction one running sum a hand is enough; without, the union
-      // beside it is cheaper than a popcount in software.
-      std::uint64_t sum = 0;
-#ifdef __POPCNT__
-      for (int j = 0; j < K; ++j) sum += card_mask[c[j]];
-      repeated |= static_cast<unsigned>(__builtin_popcountll(sum) != K);
-#else
-      std::uint64_t any = 0;
-      for (int j = 0; j < K; ++j) {
-        const std::uint64_t bit = card_mask[c[j]];
-        any |= bit, sum += bit;
-      }
-      repeated |= static_cast<unsigned>(any != sum);
-#endif
-    }
+    if constexpr (CheckDuplicates) repeated |= detail::row_repeats<K>(card_mask, c);
     poison |= key;
     // The row of the rank key, the key's low half (in the tables even for a
     // row of repeated cards; a prefetch never faults anyway).
@@ -242,30 +227,6 @@ SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint
   return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
 }
 #endif
-
-// The widest way evaluate_batch can make keys on this CPU (asked once; the
-// portable build carries every kernel).
-enum class KeysIsa : std::uint8_t { Scalar, Avx2, Avx512 };
-KeysIsa widest_keys() noexcept {
-#if SPLITPOT_AVX2_KEYS
-  static const KeysIsa isa = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                                     __builtin_cpu_supports("avx512vbmi")
-                                 ? KeysIsa::Avx512
-                             : __builtin_cpu_supports("avx2") ? KeysIsa::Avx2
-                                                              : KeysIsa::Scalar;
-  return isa;
-#else
-  return KeysIsa::Scalar;
-#endif
-}
-KeysIsa keys_isa(BatchKeys keys) noexcept {
-  const KeysIsa widest = widest_keys();
-  switch (keys) {
-    case BatchKeys::Scalar: return KeysIsa::Scalar;
-    case BatchKeys::Avx2: return widest == KeysIsa::Avx512 ? KeysIsa::Avx2 : widest;
-    default: return widest;
-  }
-}
 
 // True where the batch kernels prefetch each key's hash row: everywhere but on
 // Intel's x86 cores (see kKeysAhead), asked once.

@@ -1,5 +1,6 @@
 #include "splitpot/wild.hpp"
 
+#include "batch_keys.hpp"  // the duplicate checks
 #include "splitpot/hand.hpp"  // kLaneBits, kLaneRanks: per-suit rank lanes
 
 #include <algorithm>
@@ -10,12 +11,6 @@
 #include <utility>
 #include <vector>
 
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define SPLITPOT_AVX512_REPEATS 1
-#include <immintrin.h>
-#else
-#define SPLITPOT_AVX512_REPEATS 0
-#endif
 
 namespace splitpot {
 namespace {
@@ -398,75 +393,11 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   return bad;
 }
 
-// The duplicate check of rows [begin, end) of k cards, card by card:
-// distinct cards' bits add without carries, so a row repeats a card where
-// the sum of its bits differs from their union. True if some row does. (A
-// repeated card anywhere fails the call, and the caller then finds the first
-// bad row: one flag for the rows, as in the natural batch.)
-template <int k>
-bool repeated_cards(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end) noexcept {
-  std::uint64_t differ = 0;
-  for (std::size_t i = begin; i < end; ++i) {
-    const std::uint8_t* row = cards + i * static_cast<std::size_t>(k);
-    std::uint64_t any = 0, sum = 0;
-    for (int x = 0; x < k; ++x) {
-      const std::uint64_t bit = t.card_mask[row[x]];
-      any |= bit, sum += bit;
-    }
-    differ |= any ^ sum;
-  }
-  return differ != 0;
-}
-
-#if SPLITPOT_AVX512_REPEATS
-// The duplicate check of rows [begin, end) of k cards, eight rows at a time
-// with AVX-512 (a byte permute puts card x of each row in its 64-bit lane,
-// which adds 1 << card to a sum and ORs it into a union: distinct cards add
-// without carries). True if some row repeats a byte. About four instructions
-// a row, where the scalar check (two loads, an OR and an add a card) costs
-// about sixteen. (Non-card bytes shift the bit out or above the joker's: the
-// key poisons those rows anyway.)
-bool avx512_usable() noexcept {
-  static const bool usable = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                             __builtin_cpu_supports("avx512vbmi");
-  return usable;
-}
-
-template <int k>
-__attribute__((target("avx512f,avx512bw,avx512vbmi"))) bool repeated_cards_avx512(const std::uint8_t* cards,
-                                                                                   std::size_t begin,
-                                                                                   std::size_t end) noexcept {
-  static_assert(8 * k <= 64, "eight rows in one 64-byte register");
-  const __m512i one = _mm512_set1_epi64(1);
-  __m512i index[static_cast<std::size_t>(k)];
-  for (int x = 0; x < k; ++x)  // byte x of row j into byte 0 of lane j
-    index[static_cast<std::size_t>(x)] =
-        _mm512_set_epi64(7 * k + x, 6 * k + x, 5 * k + x, 4 * k + x, 3 * k + x, 2 * k + x, k + x, x);
-  __mmask8 repeated = 0;
-  for (std::size_t g = begin; g < end; g += 8) {
-    const auto m = static_cast<unsigned>(std::min<std::size_t>(8, end - g));
-    const __mmask64 bytes = m * k == 64 ? ~__mmask64{0} : (__mmask64{1} << (m * k)) - 1;
-    const __m512i rows = _mm512_maskz_loadu_epi8(bytes, cards + g * static_cast<std::size_t>(k));
-    __m512i any = _mm512_setzero_si512(), sum = any;
-    for (int x = 0; x < k; ++x) {
-      const __m512i card = _mm512_maskz_permutexvar_epi8(0x0101010101010101ull, index[static_cast<std::size_t>(x)], rows);
-      // (The zero-masked shift: GCC 12's plain one merges into an undefined
-      // vector, which -Wmaybe-uninitialized reports; GCC bug 105593.)
-      const __m512i bit = _mm512_maskz_sllv_epi64(0xFF, one, card);
-      any = _mm512_or_si512(any, bit);
-      sum = _mm512_add_epi64(sum, bit);
-    }
-    repeated |= _mm512_mask_cmpneq_epi64_mask(static_cast<__mmask8>((1u << m) - 1), any, sum);
-  }
-  return repeated != 0;
-}
-#endif
-
 // The same wild cards in every row (and no penalty cards): a key table made
 // for the call folds the wild cards into the key as counters (bits 48-51:
 // fully wild cards, each also counted in every suit; 52-55: the bug), so a
 // row costs one key sum, as a natural hand does. (Repeated cards are checked
-// before, block by block: see repeated_cards.)
+// before, block by block: see evaluate_batch_wild.)
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
@@ -559,6 +490,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     else if (b == kJoker) key_of_byte[ub] = o.joker == JokerRule::Wild ? kWildCardKey : std::uint64_t{1} << kBugShift;
     else key_of_byte[ub] = kPoison;
   }
+  const detail::KeysIsa isa = detail::keys_isa(keys);
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
@@ -569,18 +501,16 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
           return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, lane_of_byte.data(), dst);
         };
         if (!check) return evaluate_rows(begin, end);
-        // Blocks of rows: each checked for repeated cards, then evaluated
-        // while its bytes are still in cache.
+        // Blocks of rows: each checked for repeated cards (with the widest
+        // vectors the call may use: batch_keys.hpp), then evaluated while its
+        // bytes are still in cache. A repeated card anywhere fails the call,
+        // and the bad rows are then found below: one flag for the rows, as in
+        // the natural batch.
         constexpr std::size_t kBlock = 2048;
         bool bad = false;
         for (std::size_t b = begin; b < end; b += kBlock) {
           const std::size_t e = std::min(end, b + kBlock);
-#if SPLITPOT_AVX512_REPEATS
-          if (keys == BatchKeys::Auto && avx512_usable()) bad |= repeated_cards_avx512<K.value>(c, b, e);
-          else bad |= repeated_cards<K.value>(t, c, b, e);
-#else
-          bad |= repeated_cards<K.value>(t, c, b, e);
-#endif
+          bad |= detail::rows_repeat<K.value>(t, c, b, e, isa);
           bad |= evaluate_rows(b, e);
         }
         return bad;

@@ -649,17 +649,18 @@ void test_wild_batch_bad_rows() {
 }
 
 // The duplicate check of a wild-card batch, the same wild cards in every row
-// or a wild rank per row (eight rows at a time with AVX-512 where the CPU
-// has it, in blocks of 2,048 rows): a repeated card in
-// any row of a batch of any length, at the edges of its groups of eight and of
-// its blocks, is the row returned and reads 0; a batch without one is clean.
+// or a wild rank per row (eight rows at a time with AVX-512, four with AVX2,
+// the last rows of each block of 2,048 card by card; every way this CPU
+// has): a repeated card in any row of a batch of any length, at the edges of
+// its groups and of its blocks, is the row returned and reads 0; a batch
+// without one is clean.
 void test_wild_batch_repeats_every_length() {
   WildOptions deuces;
   deuces.wild = wild_ranks_mask(1);
   long errors = 0;
   for (int k = 5; k <= 7; ++k) {
     for (const bool per_row : {false, true}) {
-      for (const BatchKeys keys : {BatchKeys::Auto, BatchKeys::Scalar}) {
+      for (const BatchKeys keys : key_kinds()) {
         const auto ku = static_cast<std::size_t>(k);
         auto check_rows = [&](std::size_t n, const std::vector<std::size_t>& bad_rows) {
           std::vector<std::uint8_t> good(n * ku);
