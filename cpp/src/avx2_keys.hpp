@@ -9,7 +9,7 @@
 // hands in a 256-bit register, the lane's other bytes zero), and every part of
 // the key is a sum over the lane's bytes, which one instruction (vpsadbw)
 // takes for all four hands:
-//   rank key   the multipliers need 22 bits: their low, middle and high bytes
+//   rank key   the multipliers are below 2^24: their low, middle and high bytes
 //              are three 16-entry tables looked up by rank (vpshufb), summed
 //              apart and put together (sum0 + sum1 << 8 + sum2 << 16);
 //   suits      a byte per card: 0x01 for clubs or 0x10 for diamonds in one

@@ -41,11 +41,12 @@ inline void enumerate_multisets(std::vector<Multiset>& out, Counts& counts, int 
 // keys; the tables use kHashRowShift and a unit of 1, benchmarks/peers tries
 // others.)
 inline std::vector<std::size_t> place_rows(const std::vector<Multiset>& sets, int shift, unsigned unit,
-                                           std::size_t& slots) {
+                                           std::size_t& slots, std::uint32_t top_key = kTopRankKey) {
   const std::uint32_t col_mask = (1u << shift) - 1;
-  // Rows up to the largest sum of any seven cards, so that even a row of
-  // repeated cards (unchecked batch input) reads inside the tables.
-  const std::size_t rows = (kMaxCards * kRankMultiplier[kRanks - 1] >> shift) + 1;
+  // Rows up to top_key, the largest sum of any seven cards' multipliers, so
+  // that even a row of repeated cards (unchecked batch input) reads inside
+  // the tables.
+  const std::size_t rows = (top_key >> shift) + 1;
   std::vector<std::vector<std::uint32_t>> cols(rows);
   for (const auto& m : sets) cols[m.key >> shift].push_back(m.key & col_mask);
   std::vector<std::uint32_t> order;

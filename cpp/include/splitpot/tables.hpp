@@ -5,13 +5,13 @@
 //
 // A hand is summarised by a 64-bit key built by ADDITION of per-card keys, so a
 // partial hand can be extended one card at a time:
-//   bits  0..24  rank key: the sum of kRankMultiplier[rank] over the cards;
+//   bits  0..31  rank key: the sum of kRankMultiplier[rank] over the cards;
 //                unique for every multiset of at most 7 ranks (no rank > 4 times)
 //   bits 32..47  four 4-bit suit counters, each starting at 3: bit 3 of a
 //                counter is set once that suit holds five cards (a flush)
 //   bits 56..63  a poison counter: +1 for every byte that is not a card
 // The rank key is mapped to a table slot by a displacement perfect hash:
-//   slot = rank_key + offsets[rank_key >> 10]   (32-bit, wrapping).
+//   slot = rank_key + offsets[rank_key >> 13]   (32-bit, wrapping).
 #pragma once
 
 #include <array>
@@ -24,28 +24,37 @@
 namespace splitpot {
 
 /// Rank multipliers: the greedy smallest sequence whose sums over all
-/// multisets of at most seven ranks (each at most four times) are distinct
-/// (found by cpp/tools/find_rank_multipliers.cpp; the C++ tests re-check it).
+/// multisets of at most seven ranks (each at most four times) are distinct,
+/// each multiplied by an odd number modulo 2^24 (the sums stay distinct; all
+/// below 2^24) chosen so that the perfect hash packs its keys densely
+/// (cpp/tools/find_rank_multipliers.cpp; the C++ tests re-check it).
 constexpr std::array<std::uint32_t, kRanks> kRankMultiplier = {
-    1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
+    14356829, 4675281, 9019576, 14129328, 14046789, 13985611, 6748716,
+    4691051,  818162,  3458626, 341545,   13813915, 7083792};
+/// The largest sum of any seven cards' multipliers (repeated cards too).
+constexpr std::uint32_t kTopRankKey = [] {
+  std::uint32_t top = 0;
+  for (const std::uint32_t m : kRankMultiplier) top = m > top ? m : top;
+  return kMaxCards * top;
+}();
 
-constexpr std::uint64_t kRankKeyMask = (std::uint64_t{1} << 25) - 1;
+/// The rank key: a key's low 32 bits (at most 27 bits for seven cards, and
+/// below 2^32 for the whole deck: a HandSum may hold it).
+constexpr std::uint64_t kRankKeyMask = 0xFFFFFFFFu;
 constexpr int kSuitShift = 32;
 constexpr std::uint64_t kKeyInit = std::uint64_t{0x3333} << kSuitShift;
 constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << kSuitShift;
 constexpr int kPoisonShift = 56;
 constexpr std::uint64_t kPoison = std::uint64_t{1} << kPoisonShift;
 constexpr std::uint64_t kRareBits = kFlushBits | (std::uint64_t{0xFF} << kPoisonShift);
-// Rows of 1,024 keys: 92 KB of offsets and 152,910 slots. Each row's offset
-// is its displacement minus its first key, 32 bits, so that a slot is one load
-// added to the rank key (two instructions fewer a hand than 16-bit offsets in
-// units of two slots, 94 KB and 127,341 slots, which read pre-built hands
-// 7-10 % slower on the Intel core of 2026-12-03). Rows of 512 took 184 KB of
-// offsets and 123,633 slots: a larger sum of offsets and values read per
-// hand, and pre-built hands 2-5 % slower beside rows of 1,024 on that core
-// (benchmarks/peers/prebuilt_variants.cpp); rows of 2,048 (46 KB, 191,373
-// slots) ran level with 1,024, rows of 4,096 (244,304 slots) slower.
-constexpr int kHashRowShift = 10;
+// Rows of 8,192 keys: 48 KB of offsets and 81,563 slots for the 76,155
+// multisets, 207 KB a ranking with the values (the multipliers were chosen
+// for it). Each row's offset is its displacement minus its first key, 32
+// bits, so that a slot is one load added to the rank key. With the greedy
+// multipliers alone (keys of 25 bits, crowded in some rows), rows of 1,024
+// keys took 92 KB of offsets and 152,910 slots (390 KB a ranking), and no
+// row width did better (docs/performance.md).
+constexpr int kHashRowShift = 13;
 constexpr std::uint32_t kHashColMask = (1u << kHashRowShift) - 1;
 
 /// The perfect hash's slot of a rank key (the low 32 bits of a key).
