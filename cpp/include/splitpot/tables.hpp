@@ -47,13 +47,13 @@ constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << kSuitShift;
 constexpr int kPoisonShift = 56;
 constexpr std::uint64_t kPoison = std::uint64_t{1} << kPoisonShift;
 constexpr std::uint64_t kRareBits = kFlushBits | (std::uint64_t{0xFF} << kPoisonShift);
-// Rows of 8,192 keys: 48 KB of offsets and 81,563 slots for the 76,155
-// multisets, 207 KB a ranking with the values (the multipliers were chosen
-// for it). Each row's offset is its displacement minus its first key, 32
-// bits, so that a slot is one load added to the rank key. With the greedy
-// multipliers alone (keys of 25 bits, crowded in some rows), rows of 1,024
-// keys took 92 KB of offsets and 152,910 slots (390 KB a ranking), and no
-// row width did better (docs/performance.md).
+// Rows of 8,192 keys: 48 KB of offsets and 81,563 slots (159 KB of values a
+// ranking) for the 76,155 multisets; the multipliers were chosen for it.
+// Each row's offset is its displacement minus its first key, 32 bits, so
+// that a slot is one load added to the rank key. With the greedy multipliers
+// alone (keys of 25 bits, crowded in some rows), rows of 1,024 keys took
+// 92 KB of offsets and 152,910 slots (298 KB of values), and no row width
+// did better (docs/performance.md).
 constexpr int kHashRowShift = 13;
 constexpr std::uint32_t kHashColMask = (1u << kHashRowShift) - 1;
 
