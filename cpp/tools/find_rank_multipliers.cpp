@@ -1,5 +1,6 @@
-// How kRankMultiplier (tables.hpp) was found. Not part of the build:
-//   g++ -O2 -std=c++17 -Icpp/include -Icpp/src cpp/tools/find_rank_multipliers.cpp -o /tmp/find && /tmp/find [tries]
+// How kRankMultiplier (tables.hpp) was found. Built with the C++ tests, run by
+// hand (a minute or two; try 83 of the default 400 gives today's multipliers):
+//   cmake --build build/cpp --target find_rank_multipliers && build/cpp/find_rank_multipliers [tries]
 //
 // 1. The greedy smallest multipliers whose sums over every multiset of at most
 //    seven ranks (each at most four times) are distinct: kGreedy below, whose
