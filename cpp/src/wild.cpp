@@ -14,6 +14,8 @@
 namespace splitpot {
 namespace {
 
+constexpr int kByteValues = 256;  // the values a card byte can take
+
 constexpr int kStraightTops[] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3};
 constexpr unsigned straight_mask(int top) { return top == 3 ? 0x100Fu : 0x1Fu << (top - 4); }
 
@@ -266,7 +268,8 @@ static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 rea
 // with these stages, 64 (80) since the wild cards count in the suit counters
 // and the duplicate check is made apart; a wild rank per row 162
 // -> 127 since a natural flush in high reads the flush table here and the
-// rows' lanes are summed from a table (docs/performance.md).
+// rows' lanes are summed from a table, -> 78 since a row's key is summed from
+// a key table of its wild rank (docs/performance.md).
 template <Ranking R, typename KeyOf, typename LanesOf, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
                      KeyOf key_of, LanesOf lanes_of, General general) {
@@ -420,17 +423,24 @@ template <Ranking R, int k>
 // Each row its own wild ranks (Mexican stud), or penalty cards: each card's
 // key counts unless the row's wild mask holds it. lane_of_byte: each natural
 // card's rank lane (0 for the call's wild cards and the joker).
+// key_of_rank_byte (per-row ranks without penalty cards, else null): per wild
+// rank r, then none (r = 13), batch_same_wilds's key_of_byte with rank r's
+// cards wild too, so that a row with one wild rank or none, as in Mexican
+// stud, costs one key sum; rows with more take their ranks out one by one.
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks,
-                                      const std::uint64_t* lane_of_byte, std::uint32_t* out) {
+                                      const std::uint64_t* key_of_rank_byte, const std::uint64_t* lane_of_byte,
+                                      std::uint32_t* out) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
   const std::uint64_t call_wild = o.wild | joker_wild;
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto wild_of = [&](std::size_t i) {  // (no per-row ranks: penalty cards brought us here)
     return o.wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0) | joker_wild;
   };
-  auto key_of = [&](std::size_t i) {
+  // (Not inlined: where key_of_table below falls back to it, GCC otherwise
+  // computed part of it for every row.)
+  auto key_of = [&](std::size_t i) __attribute__((noinline)) {
     // The key of all the cards, then each wild rank's cards taken out in one
     // step (its four suits' bits index the sum of their keys).
     std::uint64_t key = kKeyInit, any = 0;
@@ -465,10 +475,27 @@ template <Ranking R, int k>
     return lanes & ~(ranks * 0x0001000100010001ull);
   };
   WildOptions one_row = o;
-  return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of, [&](std::size_t i) {
+  auto general = [&](std::size_t i) {
     one_row.wild = wild_of(i) & ~card_bit(kJoker);
     return evaluate_wild_unchecked(row_of(i), k, R, one_row);
-  });
+  };
+  if (key_of_rank_byte) {
+    auto key_of_table = [&](std::size_t i) {
+      const unsigned ranks = row_wild_ranks[i] & 0x1FFFu;
+      if ((ranks & (ranks - 1)) != 0) [[unlikely]] return key_of(i);  // two wild ranks or more
+      // The row's wild rank, or with none kRanks: its table.
+      const std::uint64_t* key_of_byte = key_of_rank_byte + kByteValues * __builtin_ctz(ranks | 1u << kRanks);
+      // The table's address in a register: else GCC adds the rank's offset
+      // to each card's byte, an instruction a card.
+      asm("" : "+r"(key_of_byte));
+      const std::uint8_t* row = row_of(i);
+      std::uint64_t key = kKeyInit;
+      for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
+      return key;
+    };
+    return batch_wild_loop<R>(t, begin, end, o, out, key_of_table, lanes_of, general);
+  }
+  return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of, general);
 }
 
 }  // namespace
@@ -480,8 +507,8 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   const Tables& t = tables();
   // The same wild cards in every row: fold them into a key table for this call.
   const bool fixed = row_wild_ranks == nullptr && o.penalty == 0;
-  std::array<std::uint64_t, 256> key_of_byte{}, lane_of_byte{};
-  for (int b = 0; b < 256; ++b) {
+  std::array<std::uint64_t, kByteValues> key_of_byte{}, lane_of_byte{};
+  for (int b = 0; b < kByteValues; ++b) {
     const auto ub = static_cast<std::size_t>(b);
     if (b < kDeckSize && !(o.wild >> b & 1))
       lane_of_byte[ub] = std::uint64_t{1} << (kLaneBits * suit_of(b) + rank_of(b));
@@ -489,6 +516,17 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     else if (b == kJoker) key_of_byte[ub] = o.joker == JokerRule::Wild ? kWildCardKey : std::uint64_t{1} << kBugShift;
     else key_of_byte[ub] = kPoison;
   }
+  // Per-row wild ranks: key_of_byte again per wild rank, and for none (see
+  // batch_row_wilds; 28 KB).
+  std::vector<std::uint64_t> key_of_rank_byte;
+  if (row_wild_ranks && o.penalty == 0) {
+    key_of_rank_byte.resize(static_cast<std::size_t>(kByteValues) * (kRanks + 1));
+    for (int w = 0; w <= kRanks; ++w)
+      for (int b = 0; b < kByteValues; ++b)
+        key_of_rank_byte[static_cast<std::size_t>(kByteValues * w + b)] =
+            b < kDeckSize && rank_of(b) == w ? kWildCardKey : key_of_byte[static_cast<std::size_t>(b)];
+  }
+  const std::uint64_t* rank_keys = key_of_rank_byte.empty() ? nullptr : key_of_rank_byte.data();
   const detail::KeysIsa isa = detail::keys_isa(keys);
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
@@ -497,7 +535,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
         auto evaluate_rows = [&](std::size_t b, std::size_t e) {
           if (fixed)
             return batch_same_wilds<R.value, K.value>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-          return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, lane_of_byte.data(), dst);
+          return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, rank_keys, lane_of_byte.data(), dst);
         };
         if (!check) return evaluate_rows(begin, end);
         // Blocks of rows: each checked for repeated cards (with the widest
