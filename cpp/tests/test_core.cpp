@@ -896,6 +896,14 @@ void test_wild_batch_equals_scalar(bool quick) {
     w = next_random() % 6 == 0 ? 0
                                : static_cast<std::uint16_t>(1u << (next_random() % 13) |
                                                             (next_random() % 3 ? 0 : 1u << (next_random() % 13)));
+  // Every five-card hand with a wild rank of its own: rank h % 14 for hand h
+  // (14: none), and every seventh hand a second rank, so that each rank is
+  // the wild one, alone or with another, across the deck's hands.
+  std::vector<std::uint16_t> five_row_wild(fives.size() / 5);
+  for (std::size_t h = 0; h < five_row_wild.size(); ++h) {
+    const std::size_t rank = h % 14;
+    five_row_wild[h] = static_cast<std::uint16_t>((rank < 13 ? 1u << rank : 0u) | (h % 7 == 3 ? 1u << (h / 14 % 13) : 0u));
+  }
   for (const Ranking r : kAll) {
     for (const auto& [what, o] : options) {
       std::string first;
@@ -908,6 +916,9 @@ void test_wild_batch_equals_scalar(bool quick) {
     for (const auto& [what, o] : {std::pair{"the joker wild", &joker_only}, std::pair{"deuces wild, the bug", &deuces_bug}}) {
       const long row_bad = wild_batch_mismatches(sevens, 7, r, *o, row_wild, first);
       check_eq(row_bad, 0, std::string(name(r)) + ", " + what + ": batch with per-row wild ranks equals single hands " + first);
+      const long five_row_bad = wild_batch_mismatches(fives, 5, r, *o, five_row_wild, first);
+      check_eq(five_row_bad, 0,
+               std::string(name(r)) + ", " + what + ": batch of every five-card hand with a wild rank per row equals single hands " + first);
     }
     // Batches of 0..40 rows (the wild-card batch loop runs groups of eight
     // in three stages): every length, from rows that mix 0 to 4 deuces.
