@@ -26,22 +26,22 @@ using namespace splitpot;
 
 constexpr std::array<std::uint32_t, kRanks> kGreedy = {
     1, 5, 24, 112, 521, 2247, 9244, 30823, 103066, 250154, 667453, 1526359, 3453520};
-constexpr std::uint32_t kMod = (1u << 24) - 1;
+constexpr std::uint32_t kLow24 = (1u << 24) - 1;  // x & kLow24: x modulo 2^24
 
 int main(int argc, char** argv) {
   const int tries = argc > 1 ? std::atoi(argv[1]) : 400;
   std::vector<detail::Multiset> sets = detail::all_multisets();
-  auto keys_of = [&](const std::array<std::uint32_t, kRanks>& m, std::uint32_t mod) {
+  auto keys_of = [&](const std::array<std::uint32_t, kRanks>& m, std::uint32_t mask) {
     std::vector<std::uint32_t> keys;
     for (const auto& s : sets) {
       std::uint32_t k = 0;
       for (std::size_t r = 0; r < kRanks; ++r) k += s.counts[r] * m[r];
-      keys.push_back(k & mod);
+      keys.push_back(k & mask);
     }
     std::sort(keys.begin(), keys.end());
     return std::adjacent_find(keys.begin(), keys.end()) == keys.end();
   };
-  if (!keys_of(kGreedy, ~0u) || !keys_of(kGreedy, kMod)) {
+  if (!keys_of(kGreedy, ~0u) || !keys_of(kGreedy, kLow24)) {
     std::printf("the greedy multipliers' sums are not distinct modulo 2^24\n");
     return 1;
   }
@@ -54,9 +54,9 @@ int main(int argc, char** argv) {
   };
   std::size_t best_bytes = ~std::size_t{0};
   for (int i = 0; i < tries; ++i) {
-    const auto a = static_cast<std::uint32_t>(next() & kMod) | 1u;
+    const auto a = static_cast<std::uint32_t>(next() & kLow24) | 1u;
     std::array<std::uint32_t, kRanks> m{};
-    for (std::size_t r = 0; r < kRanks; ++r) m[r] = kGreedy[r] * a & kMod;
+    for (std::size_t r = 0; r < kRanks; ++r) m[r] = kGreedy[r] * a & kLow24;
     for (auto& s : sets) {
       s.key = 0;
       for (std::size_t r = 0; r < kRanks; ++r) s.key += s.counts[r] * m[r];
