@@ -424,13 +424,14 @@ template <Ranking R, int k>
 // key counts unless the row's wild mask holds it. lane_of_byte: each natural
 // card's rank lane (0 for the call's wild cards and the joker).
 // key_of_rank_byte (per-row ranks without penalty cards, else null): per wild
-// rank r, then none (r = 13), batch_same_wilds's key_of_byte with rank r's
-// cards wild too, so that a row with one wild rank or none, as in Mexican
-// stud, costs one key sum; rows with more take their ranks out one by one.
+// rank r that some row has alone, batch_same_wilds's key_of_byte with rank
+// r's cards wild too, and at kRanks (no wild rank) key_of_byte itself, so
+// that a row with one wild rank or none, as in Mexican stud, costs one key
+// sum; rows with more take their ranks out one by one.
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks,
-                                      const std::uint64_t* key_of_rank_byte, const std::uint64_t* lane_of_byte,
+                                      const std::uint64_t* const* key_of_rank_byte, const std::uint64_t* lane_of_byte,
                                       std::uint32_t* out) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
   const std::uint64_t call_wild = o.wild | joker_wild;
@@ -484,10 +485,7 @@ template <Ranking R, int k>
       const unsigned ranks = row_wild_ranks[i] & 0x1FFFu;
       if ((ranks & (ranks - 1)) != 0) [[unlikely]] return key_of(i);  // two wild ranks or more
       // The row's wild rank, or with none kRanks: its table.
-      const std::uint64_t* key_of_byte = key_of_rank_byte + kByteValues * __builtin_ctz(ranks | 1u << kRanks);
-      // The table's address in a register: else GCC adds the rank's offset
-      // to each card's byte, an instruction a card.
-      asm("" : "+r"(key_of_byte));
+      const std::uint64_t* key_of_byte = key_of_rank_byte[__builtin_ctz(ranks | 1u << kRanks)];
       const std::uint8_t* row = row_of(i);
       std::uint64_t key = kKeyInit;
       for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
@@ -516,17 +514,26 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     else if (b == kJoker) key_of_byte[ub] = o.joker == JokerRule::Wild ? kWildCardKey : std::uint64_t{1} << kBugShift;
     else key_of_byte[ub] = kPoison;
   }
-  // Per-row wild ranks: key_of_byte again per wild rank, and for none (see
-  // batch_row_wilds; 28 KB).
-  std::vector<std::uint64_t> key_of_rank_byte;
+  // Per-row wild ranks: key_of_byte again for each rank some row holds (see
+  // batch_row_wilds; 2 KB a rank, made only for those ranks, so that a call
+  // of a few rows makes one or two).
+  std::array<const std::uint64_t*, kRanks + 1> rank_table{};
+  std::vector<std::uint64_t> rank_keys;
   if (row_wild_ranks && o.penalty == 0) {
-    key_of_rank_byte.resize(static_cast<std::size_t>(kByteValues) * (kRanks + 1));
-    for (int w = 0; w <= kRanks; ++w)
-      for (int b = 0; b < kByteValues; ++b)
-        key_of_rank_byte[static_cast<std::size_t>(kByteValues * w + b)] =
-            b < kDeckSize && rank_of(b) == w ? kWildCardKey : key_of_byte[static_cast<std::size_t>(b)];
+    unsigned present = 0;  // every rank some row names (a superset of the ranks rows name alone)
+    for (std::size_t i = 0; i < rows; ++i) present |= row_wild_ranks[i];
+    present &= (1u << kRanks) - 1;
+    rank_keys.resize(static_cast<std::size_t>(kByteValues) * static_cast<std::size_t>(popcount(present)));
+    std::uint64_t* next = rank_keys.data();
+    for (unsigned rest = present; rest; rest &= rest - 1, next += kByteValues) {
+      const int w = __builtin_ctz(rest);
+      std::copy(key_of_byte.begin(), key_of_byte.end(), next);
+      for (int suit = 0; suit < kSuits; ++suit) next[make_card(w, suit)] = kWildCardKey;
+      rank_table[static_cast<std::size_t>(w)] = next;
+    }
+    rank_table[kRanks] = key_of_byte.data();
   }
-  const std::uint64_t* rank_keys = key_of_rank_byte.empty() ? nullptr : key_of_rank_byte.data();
+  const std::uint64_t* const* rank_keys_of = rank_table[kRanks] ? rank_table.data() : nullptr;
   const detail::KeysIsa isa = detail::keys_isa(keys);
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
@@ -535,7 +542,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
         auto evaluate_rows = [&](std::size_t b, std::size_t e) {
           if (fixed)
             return batch_same_wilds<R.value, K.value>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), dst);
-          return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, rank_keys, lane_of_byte.data(), dst);
+          return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, rank_keys_of, lane_of_byte.data(), dst);
         };
         if (!check) return evaluate_rows(begin, end);
         // Blocks of rows: each checked for repeated cards (with the widest
