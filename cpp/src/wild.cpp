@@ -268,7 +268,7 @@ static_assert(kLaneBits == 16 && kSuitShift == 32, "a flush bit 4 * suit + 3 rea
 // with these stages, 64 (80) since the wild cards count in the suit counters
 // and the duplicate check is made apart; a wild rank per row 162
 // -> 127 since a natural flush in high reads the flush table here and the
-// rows' lanes are summed from a table, -> 78 since a row's key is summed from
+// rows' lanes are summed from a table, -> 78-81 since a row's key is summed from
 // a key table of its wild rank (docs/performance.md).
 template <Ranking R, typename KeyOf, typename LanesOf, typename General>
 bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const WildOptions& o, std::uint32_t* out,
