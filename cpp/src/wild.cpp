@@ -514,7 +514,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     else if (b == kJoker) key_of_byte[ub] = o.joker == JokerRule::Wild ? kWildCardKey : std::uint64_t{1} << kBugShift;
     else key_of_byte[ub] = kPoison;
   }
-  // Per-row wild ranks: key_of_byte again for each rank some row holds (see
+  // Per-row wild ranks: key_of_byte again for each rank some row names (see
   // batch_row_wilds; 2 KB a rank, made only for those ranks, so that a call
   // of a few rows makes one or two).
   std::array<const std::uint64_t*, kRanks + 1> rank_table{};

@@ -897,7 +897,7 @@ void test_wild_batch_equals_scalar(bool quick) {
                                : static_cast<std::uint16_t>(1u << (next_random() % 13) |
                                                             (next_random() % 3 ? 0 : 1u << (next_random() % 13)));
   // Every five-card hand with a wild rank of its own: rank h % 14 for hand h
-  // (14: none), and every seventh hand a second rank, so that each rank is
+  // (13: none), and every seventh hand a second rank, so that each rank is
   // the wild one, alone or with another, across the deck's hands.
   std::vector<std::uint16_t> five_row_wild(fives.size() / 5);
   for (std::size_t h = 0; h < five_row_wild.size(); ++h) {
