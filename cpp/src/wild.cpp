@@ -294,15 +294,19 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
     fill[w] = w ? t.flush_fill[o.duplicate ? 1 : 0][std::min<std::size_t>(w, kMaxFlushWilds)].data() : t.flush[0].data();
   }
   const std::uint64_t wilds_hard = natural_may_win ? 0xF : 0;
-  const std::uint64_t all_hard = o.penalty ? ~std::uint64_t{0} : 0;
+  // The key bits that make a row hard whatever its wild cards: the bug and a
+  // bad byte; in high, a flush of natural and wild cards; with penalty cards,
+  // any (every row).
+  const std::uint64_t hard_bits =
+      o.penalty ? ~std::uint64_t{0} : (~std::uint64_t{0} << kBugShift) | (R == Ranking::High ? kFlushBits : 0);
   auto hard = [&](std::uint64_t key) {
-    const std::uint64_t w = key >> kWildCountShift & 0xF;
-    std::uint64_t flush = 0;
-    if constexpr (R == Ranking::High)  // a flush of natural and wild cards
-      flush = key & kFlushBits;
-    else if constexpr (straights_and_flushes_count(R))  // a natural flush (a wild card beats it)
-      flush = key & kFlushBits & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 0));
-    return ((key >> kBugShift) | flush | (w & wilds_hard) | all_hard) != 0;
+    if constexpr (R == Ranking::High || !straights_and_flushes_count(R)) {
+      return (key & hard_bits) != 0;  // one test
+    } else {  // and a natural flush (a wild card beats it), or any wild card where the natural cards may win
+      const std::uint64_t w = key >> kWildCountShift & 0xF;
+      const std::uint64_t flush = key & kFlushBits & (std::uint64_t{0} - static_cast<std::uint64_t>(w == 0));
+      return ((key & hard_bits) | flush | (w & wilds_hard)) != 0;
+    }
   };
   struct Stage {
     std::size_t g = 0, m = 0;
