@@ -20,7 +20,8 @@
 // fields are garbage that stays inside the tables (at most seven multipliers,
 // suit counters at most 3 + 7): the kernel answers 0 for it without reading
 // the rest. For every row of cards the key equals the scalar sum (the C++
-// tests compare the kernels on every hand).
+// tests compare the kernels on every hand). four_wild makes the wild-card
+// batch's keys (wild.cpp) the same way, with a bit test a card for wild ones.
 #pragma once
 
 #include <cstddef>
@@ -59,15 +60,91 @@ class Avx2Keys {
     const __m256i suit = _mm256_or_si256(_mm256_and_si256(cards, _mm256_set1_epi8(3)), spare);
     const __m256i non_card = _mm256_min_epu8(_mm256_subs_epu8(cards, _mm256_set1_epi8(kDeckSize - 1)),
                                              _mm256_set1_epi8(1));
-    __m256i key = _mm256_set1_epi64x(static_cast<long long>(kKeyInit));
-    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[0], rank, 0));
-    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[1], rank, 8));
-    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[2], rank, 16));
-    key = _mm256_add_epi64(key, lane_sum(kSuitNibble[0], suit, kSuitShift));
-    key = _mm256_add_epi64(key, lane_sum(kSuitNibble[1], suit, kSuitShift + 8));
-    key = _mm256_add_epi64(key, _mm256_slli_epi64(_mm256_sad_epu8(non_card, zero), kPoisonShift));
+    const __m256i key =
+        _mm256_add_epi64(ranks_and_suits(rank, suit), _mm256_slli_epi64(_mm256_sad_epu8(non_card, zero), kPoisonShift));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(keys), key);
     if constexpr (CheckDuplicates) repeated |= repeats(cards);
+  }
+
+  /// The wild-card batch's keys (wild.cpp) of the four hands of K card bytes
+  /// (0..51, 52 the joker) at `rows` into keys[0..3]: as four(), except that
+  /// a card is wild where `call_wild` (bits 0..52 of each 64-bit lane: the
+  /// same cards and the joker for every hand) holds it, or the hand's lane of
+  /// `rank_wild` (a mask of ranks, bits 0..12) holds its rank. A wild card
+  /// adds kWildCardKey (one to the wild count and to every suit's counter),
+  /// a joker not wild one to the bug's count, a byte over 52 one to the
+  /// poison count; the natural cards add their keys. The same sum, card by
+  /// card, as the scalar key tables of wild.cpp (the C++ tests compare the
+  /// batch with single hands).
+  template <bool Ranks>
+  [[gnu::always_inline]] __attribute__((target("avx2"))) static inline void four_wild(const std::uint8_t* rows,
+                                                                                       __m256i rank_wild,
+                                                                                       __m256i call_wild,
+                                                                                       std::uint64_t* keys) noexcept {
+    const __m256i cards = spread(rows);
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i in_hand = _mm256_cmpeq_epi8(load(kSpare), zero);  // not a spare byte
+    const __m256i bit_of = load(kBitOf);
+    // Card bytes (not the spare ones), the joker, and bytes over 52.
+    const __m256i real =
+        _mm256_and_si256(in_hand, _mm256_cmpeq_epi8(_mm256_min_epu8(cards, _mm256_set1_epi8(kDeckSize - 1)), cards));
+    const __m256i joker = _mm256_cmpeq_epi8(cards, _mm256_set1_epi8(kJoker));
+    const __m256i non_card = _mm256_min_epu8(_mm256_subs_epu8(cards, _mm256_set1_epi8(kJoker)), _mm256_set1_epi8(1));
+    // Wild by the call: bit (card & 7) of byte (card >> 3) of call_wild.
+    const __m256i card_bit = _mm256_shuffle_epi8(bit_of, _mm256_and_si256(cards, _mm256_set1_epi8(7)));
+    const __m256i call_byte =
+        _mm256_shuffle_epi8(call_wild, _mm256_and_si256(_mm256_srli_epi16(cards, 3), _mm256_set1_epi8(0x0F)));
+    const __m256i by_call = _mm256_cmpeq_epi8(_mm256_and_si256(call_byte, card_bit), card_bit);
+    const __m256i rank = _mm256_and_si256(_mm256_srli_epi16(cards, 2), _mm256_set1_epi8(0x3F));
+    __m256i wild = _mm256_and_si256(by_call, _mm256_or_si256(real, joker));
+    if constexpr (Ranks) {
+      // Wild by the hand's ranks: bit (rank & 7) of byte (rank >> 3) of its
+      // lane (at byte 0 or 8 of its half).
+      const __m256i rank_byte = _mm256_shuffle_epi8(
+          rank_wild, _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(rank, 3), _mm256_set1_epi8(1)), load(kLaneBase)));
+      const __m256i rank_bit = _mm256_shuffle_epi8(bit_of, _mm256_and_si256(rank, _mm256_set1_epi8(7)));
+      const __m256i by_rank = _mm256_cmpeq_epi8(_mm256_and_si256(rank_byte, rank_bit), rank_bit);
+      wild = _mm256_or_si256(wild, _mm256_and_si256(by_rank, real));
+    } else {
+      (void)rank_wild;
+    }
+    const __m256i natural = _mm256_andnot_si256(wild, real);
+    const __m256i one = _mm256_set1_epi8(1);
+    // Table indices: a natural card's rank and suit; a wild card no rank
+    // (bit 7 set: 0) and suit index 4 (one in each suit's counter); others none.
+    const __m256i none = _mm256_set1_epi8(static_cast<char>(0x80));
+    const __m256i rank_index = _mm256_or_si256(rank, _mm256_andnot_si256(natural, none));
+    const __m256i suit_index = _mm256_or_si256(
+        _mm256_or_si256(_mm256_and_si256(natural, _mm256_and_si256(cards, _mm256_set1_epi8(3))),
+                        _mm256_and_si256(wild, _mm256_set1_epi8(4))),
+        _mm256_andnot_si256(_mm256_or_si256(natural, wild), none));
+    __m256i key = ranks_and_suits(rank_index, suit_index);
+    key = _mm256_add_epi64(key, _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(wild, one), zero), kWildCountShift));
+    key = _mm256_add_epi64(
+        key, _mm256_slli_epi64(_mm256_sad_epu8(_mm256_and_si256(_mm256_andnot_si256(wild, joker), one), zero), kBugShift));
+    key = _mm256_add_epi64(key, _mm256_slli_epi64(_mm256_sad_epu8(non_card, zero), kPoisonShift));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(keys), key);
+  }
+
+  /// four_wild over rows [begin, end) of K cards while the reads stay before
+  /// row `limit`: keys[i - begin] for row i, rank_wild[i] its mask of wild
+  /// ranks (with Ranks). Returns the first row not done (the caller's scalar
+  /// sums make the rest).
+  template <bool Ranks>
+  __attribute__((target("avx2"))) static std::size_t wild_rows(const std::uint8_t* cards, std::size_t begin,
+                                                               std::size_t end, std::size_t limit,
+                                                               const std::uint16_t* rank_wild, std::uint64_t call_wild,
+                                                               std::uint64_t* keys) noexcept {
+    const __m256i call = _mm256_set1_epi64x(static_cast<long long>(call_wild));
+    std::size_t i = begin;
+    for (; i + 4 <= end && (limit - i) * K >= kReadBytes; i += 4) {
+      __m256i ranks = _mm256_setzero_si256();
+      if constexpr (Ranks)
+        ranks = _mm256_and_si256(_mm256_cvtepu16_epi64(_mm_loadl_epi64(reinterpret_cast<const __m128i*>(rank_wild + i))),
+                                 _mm256_set1_epi64x(0x1FFF));
+      four_wild<Ranks>(cards + i * K, ranks, call, keys + (i - begin));
+    }
+    return i;
   }
 
   /// The duplicate check alone, for rows [begin, end) of K cards: four rows
@@ -114,8 +191,12 @@ class Avx2Keys {
       both_halves([](int r) { return r < kRanks ? kRankMultiplier[static_cast<std::size_t>(r)] & 0xFF : 0; }),
       both_halves([](int r) { return r < kRanks ? kRankMultiplier[static_cast<std::size_t>(r)] >> 8 & 0xFF : 0; }),
       both_halves([](int r) { return r < kRanks ? kRankMultiplier[static_cast<std::size_t>(r)] >> 16 : 0; })};
-  static constexpr Bytes kSuitNibble[2] = {both_halves([](int s) { return s == 0 ? 0x01 : s == 1 ? 0x10 : 0; }),
-                                           both_halves([](int s) { return s == 2 ? 0x01 : s == 3 ? 0x10 : 0; })};
+  // By suit index (4: a wild card, one in each suit): two suits' counters a table.
+  static constexpr Bytes kSuitNibble[2] = {
+      both_halves([](int s) { return s == 0 ? 0x01 : s == 1 ? 0x10 : s == 4 ? 0x11 : 0; }),
+      both_halves([](int s) { return s == 2 ? 0x01 : s == 3 ? 0x10 : s == 4 ? 0x11 : 0; })};
+  static constexpr Bytes kBitOf = both_halves([](int i) { return i < 8 ? 1 << i : 0; });
+  static constexpr Bytes kLaneBase = both_halves([](int i) { return i < 8 ? 0 : 8; });  // a lane's first byte in its half
   static constexpr Bytes kRotate[3] = {
       both_halves([](int i) { return i % 8 < K ? (i / 8) * 8 + (i % 8 + 1) % K : 0x80; }),
       both_halves([](int i) { return i % 8 < K ? (i / 8) * 8 + (i % 8 + 2) % K : 0x80; }),
@@ -123,6 +204,17 @@ class Avx2Keys {
 
   [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i load(const Bytes& x) noexcept {
     return _mm256_load_si256(reinterpret_cast<const __m256i*>(x.b));
+  }
+  // Per lane: kKeyInit plus the rank key and suit counters of the lane's
+  // bytes, by rank and suit index (an index with bit 7 set adds nothing).
+  [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i ranks_and_suits(__m256i rank,
+                                                                                                __m256i suit) noexcept {
+    __m256i key = _mm256_set1_epi64x(static_cast<long long>(kKeyInit));
+    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[0], rank, 0));
+    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[1], rank, 8));
+    key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[2], rank, 16));
+    key = _mm256_add_epi64(key, lane_sum(kSuitNibble[0], suit, kSuitShift));
+    return _mm256_add_epi64(key, lane_sum(kSuitNibble[1], suit, kSuitShift + 8));
   }
   // Per lane: the sum of table[index] over the lane's bytes, shifted left.
   [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i lane_sum(const Bytes& table,

@@ -46,6 +46,12 @@ constexpr std::uint64_t kKeyInit = std::uint64_t{0x3333} << kSuitShift;
 constexpr std::uint64_t kFlushBits = std::uint64_t{0x8888} << kSuitShift;
 constexpr int kPoisonShift = 56;
 constexpr std::uint64_t kPoison = std::uint64_t{1} << kPoisonShift;
+/// In the wild-card batch's keys (wild.cpp): the number of fully wild cards
+/// (bits 48-51; each wild card also counts once in every suit's counter) and
+/// of the bug (52-55). Natural keys hold zero there.
+constexpr int kWildCountShift = 48;
+constexpr int kBugShift = 52;
+constexpr std::uint64_t kWildCardKey = std::uint64_t{1} << kWildCountShift | std::uint64_t{0x1111} << kSuitShift;
 constexpr std::uint64_t kRareBits = kFlushBits | (std::uint64_t{0xFF} << kPoisonShift);
 // Rows of 8,192 keys: 48 KB of offsets and 81,563 slots (159 KB of values a
 // ranking) for the 76,155 multisets; the multipliers were chosen for it.
