@@ -84,26 +84,21 @@ class Avx2Keys {
     const __m256i cards = spread(rows);
     const __m256i zero = _mm256_setzero_si256();
     const __m256i in_hand = _mm256_cmpeq_epi8(load(kSpare), zero);  // not a spare byte
-    const __m256i bit_of = load(kBitOf);
     // Card bytes (not the spare ones), the joker, and bytes over 52.
     const __m256i real =
         _mm256_and_si256(in_hand, _mm256_cmpeq_epi8(_mm256_min_epu8(cards, _mm256_set1_epi8(kDeckSize - 1)), cards));
     const __m256i joker = _mm256_cmpeq_epi8(cards, _mm256_set1_epi8(kJoker));
     const __m256i non_card = _mm256_min_epu8(_mm256_subs_epu8(cards, _mm256_set1_epi8(kJoker)), _mm256_set1_epi8(1));
-    // Wild by the call: bit (card & 7) of byte (card >> 3) of call_wild.
-    const __m256i card_bit = _mm256_shuffle_epi8(bit_of, _mm256_and_si256(cards, _mm256_set1_epi8(7)));
-    const __m256i call_byte =
-        _mm256_shuffle_epi8(call_wild, _mm256_and_si256(_mm256_srli_epi16(cards, 3), _mm256_set1_epi8(0x0F)));
-    const __m256i by_call = _mm256_cmpeq_epi8(_mm256_and_si256(call_byte, card_bit), card_bit);
+    // Wild by the call: bit card of call_wild.
+    const __m256i by_call =
+        bit_set(call_wild, _mm256_and_si256(_mm256_srli_epi16(cards, 3), _mm256_set1_epi8(0x0F)), cards);
     const __m256i rank = _mm256_and_si256(_mm256_srli_epi16(cards, 2), _mm256_set1_epi8(0x3F));
     __m256i wild = _mm256_and_si256(by_call, _mm256_or_si256(real, joker));
     if constexpr (Ranks) {
-      // Wild by the hand's ranks: bit (rank & 7) of byte (rank >> 3) of its
-      // lane (at byte 0 or 8 of its half).
-      const __m256i rank_byte = _mm256_shuffle_epi8(
-          rank_wild, _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(rank, 3), _mm256_set1_epi8(1)), load(kLaneBase)));
-      const __m256i rank_bit = _mm256_shuffle_epi8(bit_of, _mm256_and_si256(rank, _mm256_set1_epi8(7)));
-      const __m256i by_rank = _mm256_cmpeq_epi8(_mm256_and_si256(rank_byte, rank_bit), rank_bit);
+      // Wild by the hand's ranks: bit rank of its lane (at byte 0 or 8 of its half).
+      const __m256i by_rank = bit_set(
+          rank_wild, _mm256_or_si256(_mm256_and_si256(_mm256_srli_epi16(rank, 3), _mm256_set1_epi8(1)), load(kLaneBase)),
+          rank);
       wild = _mm256_or_si256(wild, _mm256_and_si256(by_rank, real));
     } else {
       (void)rank_wild;
@@ -215,6 +210,13 @@ class Avx2Keys {
     key = _mm256_add_epi64(key, lane_sum(kMultiplierByte[2], rank, 16));
     key = _mm256_add_epi64(key, lane_sum(kSuitNibble[0], suit, kSuitShift));
     return _mm256_add_epi64(key, lane_sum(kSuitNibble[1], suit, kSuitShift + 8));
+  }
+  // Per byte: 0xFF where bit (bit & 7) of byte `byte` (its half's) of mask is
+  // set, else 0: a bit test of a mask of up to 128 bits, each half its own.
+  [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i bit_set(__m256i mask, __m256i byte,
+                                                                                        __m256i bit) noexcept {
+    const __m256i want = _mm256_shuffle_epi8(load(kBitOf), _mm256_and_si256(bit, _mm256_set1_epi8(7)));
+    return _mm256_cmpeq_epi8(_mm256_and_si256(_mm256_shuffle_epi8(mask, byte), want), want);
   }
   // Per lane: the sum of table[index] over the lane's bytes, shifted left.
   [[gnu::always_inline]] __attribute__((target("avx2"))) static inline __m256i lane_sum(const Bytes& table,

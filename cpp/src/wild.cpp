@@ -16,6 +16,12 @@ namespace {
 
 constexpr int kByteValues = 256;  // the values a card byte can take
 
+// The cards a call makes wild in every hand: its mask, and the joker (bit
+// kJoker) where the joker is wild.
+constexpr std::uint64_t call_wild_cards(const WildOptions& o) noexcept {
+  return o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0);
+}
+
 constexpr int kStraightTops[] = {12, 11, 10, 9, 8, 7, 6, 5, 4, 3};
 constexpr unsigned straight_mask(int top) { return top == 3 ? 0x100Fu : 0x1Fu << (top - 4); }
 
@@ -174,8 +180,7 @@ std::uint16_t evaluate_wild_unchecked(const std::uint8_t* cards, int n, Ranking 
       cards = kept, n = m;
     }
   }
-  const std::uint64_t wild = o.wild | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0);
-  const Split s = split(t, cards, n, wild);
+  const Split s = split(t, cards, n, call_wild_cards(o));
   if (!s.wilds && !s.bug) return natural_value(t, s, r);
   return r == Ranking::High ? high_wild(t, s, n, o) : low_wild(t, r, s, n, o);
 }
@@ -437,8 +442,7 @@ bool batch_wild_keys_first(const Tables& t, const std::uint8_t* cards, std::size
 template <Ranking R, int k>
 [[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
-                                       const std::uint64_t* lane_of_byte, bool avx2, std::uint64_t call_wild,
-                                       std::uint32_t* out) {
+                                       const std::uint64_t* lane_of_byte, bool avx2, std::uint32_t* out) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto key_of = [&](std::size_t i) {
     const std::uint8_t* row = row_of(i);
@@ -452,8 +456,8 @@ template <Ranking R, int k>
     return lanes;
   };
   auto general = [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); };
-  return batch_wild_keys_first<R, k, false>(t, cards, begin, end, o, avx2, nullptr, call_wild, out, key_of, lanes_of,
-                                            general);
+  return batch_wild_keys_first<R, k, false>(t, cards, begin, end, o, avx2, nullptr, call_wild_cards(o), out, key_of,
+                                            lanes_of, general);
 }
 
 // Each row its own wild ranks (Mexican stud), or penalty cards: each card's
@@ -468,12 +472,12 @@ template <Ranking R, int k>
 [[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks,
                                       const std::uint64_t* const* key_of_rank_byte, const std::uint64_t* lane_of_byte,
-                                      bool avx2, std::uint64_t call_mask, std::uint32_t* out) {
+                                      bool avx2, std::uint32_t* out) {
   const std::uint64_t joker_wild = o.joker == JokerRule::Wild ? card_bit(kJoker) : 0;
-  const std::uint64_t call_wild = o.wild | joker_wild;
+  const std::uint64_t call_wild = call_wild_cards(o);
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
   auto wild_of = [&](std::size_t i) {  // (no per-row ranks: penalty cards brought us here)
-    return o.wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0) | joker_wild;
+    return call_wild | (row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
   };
   // (Not inlined: where key_of_table below falls back to it, GCC otherwise
   // computed part of it for every row.)
@@ -527,7 +531,7 @@ template <Ranking R, int k>
       for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
       return key;
     };
-    return batch_wild_keys_first<R, k, true>(t, cards, begin, end, o, avx2, row_wild_ranks, call_mask, out, key_of_table,
+    return batch_wild_keys_first<R, k, true>(t, cards, begin, end, o, avx2, row_wild_ranks, call_wild, out, key_of_table,
                                              lanes_of, general);
   }
   return batch_wild_loop<R>(t, begin, end, o, out, key_of, lanes_of, general);  // (penalty cards: every row hard)
@@ -572,9 +576,6 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
   }
   const std::uint64_t* const* rank_keys_of = rank_table[kRanks] ? rank_table.data() : nullptr;
   const detail::KeysIsa isa = detail::keys_isa(keys);
-  // The cards every row has wild, for the vector keys (bit kJoker: the joker).
-  const std::uint64_t call_wild =
-      (o.wild & ((std::uint64_t{1} << kDeckSize) - 1)) | (o.joker == JokerRule::Wild ? card_bit(kJoker) : 0);
   auto batch_wild_kernel = [&](const std::uint8_t* c, std::size_t begin, std::size_t end, int kk, Ranking rr,
                                const WildOptions& oo, const std::uint16_t* rows_w, std::uint32_t* dst, bool check) {
     return with_ranking(rr, [&](auto R) {
@@ -583,9 +584,9 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
           const bool avx2 = isa != detail::KeysIsa::Scalar;
           if (fixed)
             return batch_same_wilds<R.value, K.value>(t, c, b, e, oo, key_of_byte.data(), lane_of_byte.data(), avx2,
-                                                      call_wild, dst);
+                                                      dst);
           return batch_row_wilds<R.value, K.value>(t, c, b, e, oo, rows_w, rank_keys_of, lane_of_byte.data(), avx2,
-                                                   call_wild, dst);
+                                                   dst);
         };
         if (!check) return evaluate_rows(begin, end);
         // Blocks of rows: each checked for repeated cards (with the widest
