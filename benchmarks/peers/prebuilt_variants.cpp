@@ -217,6 +217,43 @@ Layout rebuild(const Tables& t, int shift, unsigned unit) {
   return L;
 }
 
+// The same hash over the rank keys modulo 2^24 (distinct: the multipliers are
+// odd multiples of the greedy sequence modulo 2^24), rows of 2^shift keys.
+Layout rebuild24(const Tables& t, int shift) {
+  std::vector<detail::Multiset> sets = detail::all_multisets();
+  for (auto& m : sets) m.key &= 0xFFFFFFu;
+  Layout L;
+  const std::vector<std::size_t> at = detail::place_rows(sets, shift, 1, L.slots, 0xFFFFFFu);
+  for (std::size_t r = 0; r < at.size(); ++r)
+    L.bases.push_back(static_cast<std::uint32_t>(at[r]) - static_cast<std::uint32_t>(r << shift));
+  const std::uint32_t col_mask = (1u << shift) - 1;
+  const std::vector<detail::Multiset> raw = detail::all_multisets();
+  for (std::size_t ri = 0; ri < kRankingCount; ++ri) {
+    L.value[ri].assign(L.slots + col_mask + 1, 0);
+    for (const auto& m : raw) {
+      const std::uint32_t k = m.key & 0xFFFFFFu;
+      L.value[ri][k + L.bases[k >> shift]] = t.value[ri][t.slot(m.key)];
+    }
+  }
+  std::printf("perfect hash mod 2^24, rows of %d keys: %zu slots, %zu KB of row bases\n", 1 << shift, L.slots,
+              L.bases.size() * 4 / 1024);
+  return L;
+}
+template <Ranking R, int Shift>
+[[gnu::noinline]] std::uint64_t layout24_per_hand(const Tables& t, const Layout& L, const HandSum* b, const HandSum* e) {
+  std::uint64_t sum = 0;
+  const std::uint16_t* value = L.value[static_cast<std::size_t>(R)].data();
+  const std::uint32_t* bases = L.bases.data();
+  for (; b != e; ++b) {
+    const auto rk = static_cast<std::uint32_t>(b->key()) & 0xFFFFFFu;
+    std::uint32_t v = value[rk + bases[rk >> Shift]];
+    if (b->key() & kFlushBits) [[unlikely]]
+      v = with_flush<R>(t, *b, v);
+    sum += v;
+  }
+  return sum;
+}
+
 template <Ranking R, int Shift, unsigned Unit>
 [[gnu::noinline]] std::uint64_t layout_per_hand(const Tables& t, const Layout& L, const HandSum* b, const HandSum* e) {
   std::uint64_t sum = 0;
@@ -268,7 +305,9 @@ int main(int argc, char** argv) {
   const bool avx2 = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") && __builtin_cpu_supports("popcnt");
   const Layout rows1024 = rebuild(t, 10, 1), rows512 = rebuild(t, 9, 1), rows512_16 = rebuild(t, 9, 2),
                rows2048_16 = rebuild(t, 11, 8), rows2048 = rebuild(t, 11, 1), rows4096 = rebuild(t, 12, 1);
-  const Layout* const layouts[] = {&rows1024, &rows512, &rows512_16, &rows2048_16, &rows2048, &rows4096};
+  const Layout m24_8192 = rebuild24(t, 13), m24_4096 = rebuild24(t, 12), m24_2048 = rebuild24(t, 11);
+  const Layout* const layouts[] = {&rows1024, &rows512, &rows512_16, &rows2048_16, &rows2048, &rows4096,
+                                   &m24_8192, &m24_4096, &m24_2048};
   std::vector<std::uint16_t> out(kOut);
 
   using Body = std::uint64_t (*)(const Tables&, const Layout* const*, const HandSum*, const HandSum*, std::uint16_t*);
@@ -314,6 +353,18 @@ int main(int argc, char** argv) {
     contenders.push_back({"rows of 4096, 32-bit bases" + s,
                           [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
                              std::uint16_t*) { return layout_per_hand<Rv, 12, 1>(tb, *l[5], b, e); },
+                          true});
+    contenders.push_back({"mod 2^24, rows of 8192" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout24_per_hand<Rv, 13>(tb, *l[6], b, e); },
+                          true});
+    contenders.push_back({"mod 2^24, rows of 4096" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout24_per_hand<Rv, 12>(tb, *l[7], b, e); },
+                          true});
+    contenders.push_back({"mod 2^24, rows of 2048" + s,
+                          [](const Tables& tb, const Layout* const* l, const HandSum* b, const HandSum* e,
+                             std::uint16_t*) { return layout24_per_hand<Rv, 11>(tb, *l[8], b, e); },
                           true});
     contenders.push_back({"bound: plain reading, register" + s,
                           [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
