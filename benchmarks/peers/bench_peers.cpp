@@ -1,14 +1,16 @@
-// splitpot's core beside OMPEval (zekyll/OMPEval, from the omp-wrapper sdist),
-// both built with the same flags, the same hands, one process, one thread.
-// Built and run by run.sh.
+// splitpot's core beside OMPEval (zekyll/OMPEval, from the omp-wrapper sdist)
+// and, from card bytes, PokerHandEvaluator (HenryRLee/PokerHandEvaluator's
+// seven-card evaluator, from the phevaluator sdist), all built with the same
+// flags, the same hands, one process, one thread. Built and run by run.sh.
 //
 // Every figure is chunked so that a busy machine does not distort the ratio:
 // the work is cut into chunks, each contender runs each chunk several times in
 // turn, and its time is the sum over chunks of its fastest run; in the races on
 // random hands (chunks of a millisecond) each timed run follows an untimed one
 // of the same contender, so that each is timed with its own tables in cache
-// (bench_common.hpp). Before timing,
-// both evaluators are checked to put every hand in the same category. With
+// (bench_common.hpp). Before timing, OMPEval is checked to put every hand in
+// splitpot's category, and PokerHandEvaluator to order the hands exactly as
+// splitpot does (one rank a strength, the order reversed). With
 // several runs, the whole comparison is repeated and each ratio's range over
 // the runs is printed at the end (a figure that moves with the machine's load
 // shows as a wide range).
@@ -29,6 +31,7 @@
 #include <vector>
 
 #include "HandEvaluator.h"
+#include "phevaluator/phevaluator.h"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/hand.hpp"
 #include "bench_common.hpp"  // cpp/benchmarks: random hands, splitpot's side of the enumeration
@@ -42,6 +45,22 @@ namespace {
 // OMPEval's categories: value >> 12, 1 = high card .. 9 = straight flush, as splitpot's Category.
 int omp_category(std::uint16_t v) { return v >> 12; }
 int sp_category(std::uint16_t v) { return static_cast<int>(category_of(v, Ranking::High)); }
+// PokerHandEvaluator's ranks: 1 (a royal flush) .. 7,462 (7-5-4-3-2), each category a range.
+int phe_category(int rank) {
+  static constexpr int kLast[9] = {10, 166, 322, 1599, 1609, 2467, 3325, 6185, 7462};  // straight flush .. high card
+  int c = 0;
+  while (rank > kLast[c]) ++c;
+  return 9 - c;
+}
+// From card bytes, in a function of its own as the other contenders' loops.
+[[gnu::noinline]] std::uint64_t phe_sum(const std::uint8_t* rows, std::size_t n) {
+  std::uint64_t sum = 0;
+  for (std::size_t h = 0; h < n; ++h) {
+    const std::uint8_t* r = rows + h * 7;
+    sum += static_cast<std::uint64_t>(evaluate_7cards(r[0], r[1], r[2], r[3], r[4], r[5], r[6]));
+  }
+  return sum;
+}
 
 bool omp_flush_possible(const omp::Hand& h) {
   return h.suitCount(0) >= 4 || h.suitCount(1) >= 4 || h.suitCount(2) >= 4 || h.suitCount(3) >= 4;
@@ -168,9 +187,28 @@ int main(int argc, char** argv) {
   long mismatches = 0;
   for (std::size_t h = 0; h < n; ++h)
     mismatches += sp_category(sums[h].evaluate<Ranking::High>(t)) != omp_category(omp_eval.evaluate(omp_hands[h]));
-  std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld\n", n, mismatches);
+  // PokerHandEvaluator's ranks are checked to order the hands exactly as splitpot's strengths
+  // do: each strength seen has one rank, and a higher strength a lower (better) rank.
+  long phe_mismatches = 0;
+  std::vector<int> phe_rank_of(1 << 16, 0);
+  for (std::size_t h = 0; h < n; ++h) {
+    const std::uint8_t* r = &bytes[h * 7];
+    const std::uint16_t v = sums[h].evaluate<Ranking::High>(t);
+    const int rank = evaluate_7cards(r[0], r[1], r[2], r[3], r[4], r[5], r[6]);
+    phe_mismatches += sp_category(v) != phe_category(rank);
+    if (phe_rank_of[v] == 0) phe_rank_of[v] = rank;
+    phe_mismatches += phe_rank_of[v] != rank;
+  }
+  for (int v = 0, last = 1 << 30; v < (1 << 16); ++v)
+    if (phe_rank_of[static_cast<std::size_t>(v)]) {
+      phe_mismatches += phe_rank_of[static_cast<std::size_t>(v)] >= last;
+      last = phe_rank_of[static_cast<std::size_t>(v)];
+    }
+  std::printf("random 7-card hands: %zu, category mismatches with OMPEval: %ld, with PokerHandEvaluator: %ld\n", n,
+              mismatches, phe_mismatches);
+  mismatches += phe_mismatches;
 
-  bench::RatioRanges ranges;
+  bench::RatioRanges ranges, over_phe;
   for (int run = 1; run <= runs; ++run) {
     if (runs > 1) std::printf("-- run %d of %d\n", run, runs);
     {  // From card bytes.
@@ -182,10 +220,13 @@ int main(int argc, char** argv) {
       bench::Race race{{"OMPEval Hand from bytes", batch, "splitpot evaluate_unchecked", "splitpot HandSum from bytes",
                         "splitpot evaluate_batch, scalar keys"}, {}, true};
       if (avx2_too) race.names.push_back("splitpot evaluate_batch, AVX2 keys");
+      const std::size_t phe_at = race.names.size();
+      race.names.push_back("PokerHandEvaluator from bytes");
       std::vector<std::uint32_t> out(per);
       race.run(chunks, repeats, [&](std::size_t who, int c) -> std::uint64_t {
         const std::uint8_t* rows = &bytes[static_cast<std::size_t>(c) * per * 7];
         std::uint64_t sum = 0;
+        if (who == phe_at) return phe_sum(rows, per);
         switch (who) {
           case 0:
             for (std::size_t h = 0; h < per; ++h) {
@@ -215,6 +256,7 @@ int main(int argc, char** argv) {
       });
       race.print("from card bytes, random 7-card hands (high):", static_cast<double>(n), 0);
       for (std::size_t i = 1; i < race.names.size(); ++i) ranges.add("from card bytes", race, 0, i);
+      for (std::size_t i = 1; i < phe_at; ++i) over_phe.add("from card bytes", race, phe_at, i);
     }
 
     {  // Pre-built hands: OMPEval's Hand beside HandSum in every ranking.
@@ -262,6 +304,9 @@ int main(int argc, char** argv) {
       ranges.add("enumeration", race, 4, 5);
     }
   }
-  if (runs > 1) ranges.print(runs, "OMPEval");
+  if (runs > 1) {
+    ranges.print(runs, "OMPEval");
+    over_phe.print(runs, "PokerHandEvaluator");
+  }
   return mismatches == 0 ? 0 : 1;
 }

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Builds OMPEval (from the omp-wrapper sdist on PyPI) and splitpot's core with the same
-# flags and times them side by side in one process: bench_peers.cpp.
+# Builds OMPEval (from the omp-wrapper sdist on PyPI), PokerHandEvaluator's seven-card
+# evaluator (from the phevaluator sdist on PyPI) and splitpot's core with the same flags and
+# times them side by side in one process: bench_peers.cpp.
 #   benchmarks/peers/run.sh [portable|native|both] [bench_peers arguments]
 # bench_peers arguments: [million hands, default 4] [repeats per chunk, default 5] [runs, default 1];
 # with several runs each ratio's range over them is printed last (`run.sh both 4 5 3`).
@@ -20,6 +21,12 @@ if [ ! -d "$work/omp" ]; then
   mkdir -p "$work/omp"
   tar -xzf "$work"/sdist/omp_wrapper-*.tar.gz -C "$work/omp" --strip-components=3 --wildcards '*/src/omp_wrapper/*'
 fi
+if [ ! -d "$work/phe" ]; then
+  # PokerHandEvaluator's C sources, from the phevaluator sdist (only the seven-card evaluator is built).
+  python3 -m pip download --quiet --no-binary :all: --no-deps -d "$work/sdist" "phevaluator==0.6.0"
+  mkdir -p "$work/phe"
+  tar -xzf "$work"/sdist/phevaluator-*.tar.gz -C "$work/phe" --strip-components=2 --wildcards --exclude='*plo4*' '*/_pheval_csrc/*'
+fi
 case $builds in
   both) builds="portable native" ;;
   portable | native) ;;
@@ -28,7 +35,7 @@ esac
 for b in $builds; do
   native=OFF
   [ "$b" = native ] && native=ON
-  cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" \
+  cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" -DPHE_DIR="$work/phe" \
     -DSPLITPOT_NATIVE=$native >/dev/null
   cmake --build "$work/build-$b" -j 2 --target "$program" >/dev/null
   echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic'), $(c++ --version | head -n 1))"
