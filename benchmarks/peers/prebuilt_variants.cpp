@@ -74,16 +74,33 @@ template <Ranking R>
   return sum;
 }
 
+// The rare path of a flushed hand given its plain reading, as HandSum's (and
+// as there 32 bits where the paths join: see detail::evaluate_low_flush).
+template <Ranking R>
+inline std::uint32_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
+  if constexpr (R == Ranking::High) {
+    (void)plain;
+    return t.flush[0][(h.lanes() >> (kLaneBits * flush_suit_of(h.key()))) & kLaneRanks];
+  } else {
+    return detail::evaluate_low_flush<R>(t, h.key(), h.lanes(), plain);
+  }
+}
+
+inline std::uint16_t plain_of(const std::uint32_t* offsets, const std::uint16_t* value, const HandSum& h) {
+  return value[hash_slot(offsets, static_cast<std::uint32_t>(h.key()))];
+}
+
 // Ways of ordering the flush test (2026-12-04). High reading the ranks first,
 // for every hand, then testing for a flush: HandSum until then (since, the
 // test first, one instruction fewer a hand).
 [[gnu::noinline]] std::uint64_t ranks_first_high(const Tables& t, const HandSum* b, const HandSum* e) {
+  const std::uint32_t* offsets = t.offsets.data();
+  const std::uint16_t* value = t.value[0].data();
   std::uint64_t sum = 0;
   for (; b != e; ++b) {
-    const std::uint64_t k = b->key();
-    std::uint32_t v = t.value[0][hash_slot(t.offsets.data(), static_cast<std::uint32_t>(k))];
-    if (k & kFlushBits) [[unlikely]]
-      v = t.flush[0][(b->lanes() >> (kLaneBits * flush_suit_of(k))) & kLaneRanks];
+    std::uint32_t v = plain_of(offsets, value, *b);
+    if (b->key() & kFlushBits) [[unlikely]]
+      v = with_flush<Ranking::High>(t, *b, static_cast<std::uint16_t>(v));
     sum += v;
   }
   return sum;
@@ -91,9 +108,8 @@ template <Ranking R>
 // High without a branch: both tables read, the answer chosen by a cmov (for no
 // flush the shift is 0 and the flush table's read harmless).
 inline std::uint32_t high_either(const Tables& t, const HandSum& h) {
-  const std::uint64_t k = h.key();
-  const std::uint32_t plain = t.value[0][hash_slot(t.offsets.data(), static_cast<std::uint32_t>(k))];
-  const auto f = static_cast<unsigned>((k & kFlushBits) >> kSuitShift);
+  const std::uint32_t plain = plain_of(t.offsets.data(), t.value[0].data(), h);
+  const auto f = static_cast<unsigned>((h.key() & kFlushBits) >> kSuitShift);
   const unsigned shift = (static_cast<unsigned>(__builtin_ctz(f | 0x10000u)) / 4 * kLaneBits) & 63;
   const std::uint32_t flushed = t.flush[0][(h.lanes() >> shift) & kLaneRanks];
   return f ? flushed : plain;
@@ -111,7 +127,7 @@ template <int K>
     if (any & kFlushBits) [[unlikely]] {
       for (int i = 0; i < K; ++i) sum += high_either(t, b[i]);
     } else {
-      for (int i = 0; i < K; ++i) sum += value[hash_slot(offsets, static_cast<std::uint32_t>(b[i].key()))];
+      for (int i = 0; i < K; ++i) sum += plain_of(offsets, value, b[i]);
     }
   }
   for (; b != e; ++b) sum += b->evaluate<Ranking::High>(t);
@@ -120,36 +136,16 @@ template <int K>
 // The lows with the test first: the rare path out of line reads the ranks itself
 // (inline, GCC merges the two readings back before the branch).
 template <Ranking R>
-[[gnu::noinline, gnu::cold]] std::uint32_t low_rare(const Tables& t, std::uint64_t k, std::uint64_t lanes) {
-  const std::uint16_t plain = t.value[static_cast<std::size_t>(R)][hash_slot(t.offsets.data(), static_cast<std::uint32_t>(k))];
-  return detail::evaluate_low_flush<R>(t, k, lanes, plain);
+[[gnu::noinline, gnu::cold]] std::uint32_t low_rare(const Tables& t, const HandSum& h) {
+  return with_flush<R>(t, h, plain_of(t.offsets.data(), t.value[static_cast<std::size_t>(R)].data(), h));
 }
 template <Ranking R>
 [[gnu::noinline]] std::uint64_t test_first_low(const Tables& t, const HandSum* b, const HandSum* e) {
   const std::uint32_t* offsets = t.offsets.data();
   const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
   std::uint64_t sum = 0;
-  for (; b != e; ++b) {
-    const std::uint64_t k = b->key();
-    sum += (k & kFlushBits) ? low_rare<R>(t, k, b->lanes()) : value[hash_slot(offsets, static_cast<std::uint32_t>(k))];
-  }
+  for (; b != e; ++b) sum += (b->key() & kFlushBits) ? low_rare<R>(t, *b) : plain_of(offsets, value, *b);
   return sum;
-}
-
-// The rare path of a flushed hand given its plain reading, as HandSum's (and
-// as there 32 bits where the paths join: see detail::evaluate_low_flush).
-template <Ranking R>
-inline std::uint32_t with_flush(const Tables& t, const HandSum& h, std::uint16_t plain) {
-  if constexpr (R == Ranking::High) {
-    (void)plain;
-    return t.flush[0][(h.lanes() >> (kLaneBits * flush_suit_of(h.key()))) & kLaneRanks];
-  } else {
-    return detail::evaluate_low_flush<R>(t, h.key(), h.lanes(), plain);
-  }
-}
-
-inline std::uint16_t plain_of(const std::uint32_t* offsets, const std::uint16_t* value, const HandSum& h) {
-  return value[hash_slot(offsets, static_cast<std::uint32_t>(h.key()))];
 }
 
 // Sums the values a batch variant writes, kOut hands at a time.
@@ -493,13 +489,6 @@ int main(int argc, char** argv) {
                             [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
                                std::uint16_t*) { return group_test_high<4>(tb, b, e); },
                             true});
-    } else {
-      contenders.push_back({"flush test first, rare path out of line" + s,
-                            [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
-                               std::uint16_t*) { return test_first_low<Rv>(tb, b, e); },
-                            true});
-    }
-    if constexpr (Rv == Ranking::High) {
       contenders.push_back({"heap copy, flush table appended, branch (control)" + s,
                             [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
                                std::uint16_t*) { return combined_branch(tb, *combined, b, e); },
@@ -507,6 +496,11 @@ int main(int argc, char** argv) {
       contenders.push_back({"heap copy, flush table appended, cmov" + s,
                             [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
                                std::uint16_t*) { return combined_cmov(tb, *combined, b, e); },
+                            true});
+    } else {
+      contenders.push_back({"flush test first, rare path out of line" + s,
+                            [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
+                               std::uint16_t*) { return test_first_low<Rv>(tb, b, e); },
                             true});
     }
     contenders.push_back({"bound: plain reading, register" + s,

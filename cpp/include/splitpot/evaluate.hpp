@@ -166,13 +166,12 @@ template <Ranking R>
 /// Evaluates n (1..7) valid, distinct cards given the hand's key.
 template <Ranking R>
 inline std::uint16_t evaluate_key(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n) noexcept {
-  const std::uint16_t* value = t.value[static_cast<std::size_t>(R)].data();
-  const std::uint32_t* offsets = t.offsets.data();
+  const RankKeyValues ranks(t, R);  // the tables' addresses read before the branch
   if constexpr (straights_and_flushes_count(R)) {
     if (key & kFlushBits) [[unlikely]]
       return detail::evaluate_flush_out_of_line<R>(t, key, cards, n);
   }
-  return value[hash_slot(offsets, static_cast<std::uint32_t>(key & kRankKeyMask))];
+  return ranks(static_cast<std::uint32_t>(key & kRankKeyMask));
 }
 
 template <Ranking R>
