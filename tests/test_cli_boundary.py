@@ -209,6 +209,15 @@ def test_version_flag_and_python_m_splitpot(capsys: pytest.CaptureFixture[str]) 
     assert done.returncode == 0 and done.stdout.splitlines()[1].split()[:3] == ["high", "royal", "flush"]
 
 
+def test_help_names_every_command_in_plain_text(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the description showed the docstring's ``markup`` and left out replay."""
+    code, out, _ = run(["--help"], capsys)
+    description = " ".join(out.split("\n\n")[1].split())
+    assert code == 0 and "``" not in out
+    commands = cli._parser()._subparsers._group_actions[0].choices  # type: ignore[union-attr]
+    assert all(f" {name} " in f" {description} " for name in commands), description
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

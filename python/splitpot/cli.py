@@ -1,4 +1,5 @@
-"""The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game, ``equity`` of hands.
+"""The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game, ``equity`` of hands,
+``replay`` a recorded hand.
 
 >>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])
 cards: Kh Kd Ks Th Tc 2d 3c
@@ -168,6 +169,11 @@ _ELSEWHERE = {
 _COMMANDS = ("eval", "bench", *_ELSEWHERE)
 
 
+# --help's description: the module docstring's first sentence, without its
+# reStructuredText markup (a terminal shows the backquotes as they are).
+_DESCRIPTION = " ".join((__doc__ or "").split("\n\n")[0].split()).replace("``", "")
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every subcommand, or with ``command`` (one of
     ``_COMMANDS``) that one alone (the same arguments, the same answers).
@@ -177,7 +183,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(_parser("eval")._subparsers._group_actions[0].choices)  # the one subcommand
     ['eval']
     """
-    parser = argparse.ArgumentParser(prog="splitpot", description=__doc__.split("\n")[0] if __doc__ else None)
+    parser = argparse.ArgumentParser(prog="splitpot", description=_DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     if command in (None, "eval"):
