@@ -34,6 +34,10 @@
 //     HandSum did until then; one test for a pair or a group of four hands, a
 //     group with a flush read both ways without a branch; the lows with the
 //     test first, their rare path out of line
+//   one load instead of two (2026-12-04, later): high read from a direct
+//     table indexed by a seven-card rank key of the greedy smallest
+//     multipliers for exactly seven cards (max key 7,825,759: 15.7 MB), no
+//     perfect hash; its hands carry that key in place of the rank key
 //   bounds: the plain reading alone (no flush test), summed in a register,
 //     written to an array, written and summed
 // The batch variants write their values to an array of 1024 and sum it, as a
@@ -380,6 +384,49 @@ struct Combined {
   return sum;
 }
 
+// One load instead of two: a direct table of high's values over a rank key
+// small enough to index (the greedy smallest multipliers whose sums over
+// exactly seven cards, each rank at most four times, are distinct). Its hands
+// are HandSums with that key in place of the rank key (suit counters and
+// lanes as HandSum's), in an array beside the race's; only 49,205 of its
+// 7,825,760 entries are read.
+struct Direct {
+  static constexpr std::array<std::uint32_t, kRanks> kSeven = {0,     1,     5,      22,     98,     453,    2031,
+                                                               8698,  22854, 83661, 262349, 636345, 1479181};
+  std::vector<std::uint16_t> value;
+  std::vector<std::uint64_t> keys;  // per hand: the direct key | the suit counters
+  const HandSum* first = nullptr;   // the race's hand 0
+  Direct(const Tables& t, const peers::Hands& h) : value(4 * kSeven[12] + 3 * kSeven[11] + 1, 0), first(h.sums.data()) {
+    for (const auto& m : detail::all_multisets()) {
+      std::uint32_t k = 0, n = 0;
+      for (std::size_t r = 0; r < kRanks; ++r) k += m.counts[r] * kSeven[r], n += m.counts[r];
+      if (n != 7) continue;
+      if (value[k]) {
+        std::printf("direct table: two multisets share key %u\n", k);
+        std::exit(2);
+      }
+      value[k] = t.value[0][t.slot(m.key)];
+    }
+    for (std::size_t i = 0; i < h.sums.size(); ++i) {
+      std::uint64_t k = h.sums[i].key() & ~kRankKeyMask;
+      for (int j = 0; j < 7; ++j) k += kSeven[static_cast<std::size_t>(rank_of(h.bytes[i * 7 + j]))];
+      keys.push_back(k);
+    }
+  }
+};
+[[gnu::noinline]] std::uint64_t direct_high(const Tables& t, const Direct& d, const HandSum* b, const HandSum* e) {
+  std::uint64_t sum = 0;
+  const std::uint16_t* value = d.value.data();
+  const std::uint64_t* key = d.keys.data() + (b - d.first);
+  for (; b != e; ++b, ++key) {
+    if (*key & kFlushBits) [[unlikely]]
+      sum += with_flush<Ranking::High>(t, *b, 0);
+    else
+      sum += value[static_cast<std::uint32_t>(*key)];
+  }
+  return sum;
+}
+
 template <Ranking R>
 [[gnu::noinline]] std::uint64_t bound_register(const Tables& t, const HandSum* b, const HandSum* e) {
   std::uint64_t sum = 0;
@@ -419,6 +466,8 @@ int main(int argc, char** argv) {
                                    &m24_8192, &m24_4096, &m24_2048};
   std::vector<std::uint16_t> out(kOut);
   static const Combined* combined = new Combined(t);
+  static const Direct* direct = new Direct(t, hands);
+  std::printf("direct table for seven cards: %zu KB\n", direct->value.size() * 2 / 1024);
 
   using Body = std::uint64_t (*)(const Tables&, const Layout* const*, const HandSum*, const HandSum*, std::uint16_t*);
   struct Contender {
@@ -492,6 +541,10 @@ int main(int argc, char** argv) {
       contenders.push_back({"heap copy, flush table appended, branch (control)" + s,
                             [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
                                std::uint16_t*) { return combined_branch(tb, *combined, b, e); },
+                            true});
+      contenders.push_back({"direct table, one load (15.7 MB)" + s,
+                            [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,
+                               std::uint16_t*) { return direct_high(tb, *direct, b, e); },
                             true});
       contenders.push_back({"heap copy, flush table appended, cmov" + s,
                             [](const Tables& tb, const Layout* const*, const HandSum* b, const HandSum* e,

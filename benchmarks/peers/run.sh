@@ -7,6 +7,9 @@
 # with several runs each ratio's range over them is printed last (`run.sh both 4 5 3`).
 # SPLITPOT_PEERS_PROGRAM=prebuilt_variants runs, instead of bench_peers, the variants tried for
 # pre-built hands (prebuilt_variants.cpp; same arguments).
+# SPLITPOT_PEERS_CXXFLAGS adds compiler flags to every contender alike, in build directories of
+# their own (`SPLITPOT_PEERS_CXXFLAGS=-falign-loops=64`: every loop placed at a 64-byte line, to
+# tell a change's effect from where the linker happened to place the loops).
 # Needs pip, cmake, ninja and a C++17 compiler. Work files go to $SPLITPOT_PEERS_DIR
 # (default: a temporary directory, removed at the end).
 set -euo pipefail
@@ -32,12 +35,15 @@ case $builds in
   portable | native) ;;
   *) echo "usage: $0 [portable|native|both] [bench_peers arguments]" >&2; exit 2 ;;
 esac
+extra=${SPLITPOT_PEERS_CXXFLAGS:-}
 for b in $builds; do
   native=OFF
   [ "$b" = native ] && native=ON
-  cmake -S "$here" -B "$work/build-$b" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" -DPHE_DIR="$work/phe" \
-    -DSPLITPOT_NATIVE=$native >/dev/null
-  cmake --build "$work/build-$b" -j 2 --target "$program" >/dev/null
-  echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic'), $(c++ --version | head -n 1))"
-  "$work/build-$b/$program" "$@"
+  dir="$work/build-$b"
+  [ -z "$extra" ] || dir="$dir-$(printf '%s' "$extra" | cksum | cut -d' ' -f1)"
+  cmake -S "$here" -B "$dir" -G Ninja -DCMAKE_BUILD_TYPE=Release -DOMP_DIR="$work/omp" -DPHE_DIR="$work/phe" \
+    -DSPLITPOT_NATIVE=$native -DCMAKE_CXX_FLAGS="$extra" >/dev/null
+  cmake --build "$dir" -j 2 --target "$program" >/dev/null
+  echo "== $b build (-O3$([ "$native" = ON ] && echo ' -march=native -mtune=generic')${extra:+ $extra}, $(c++ --version | head -n 1))"
+  "$dir/$program" "$@"
 done
