@@ -88,6 +88,82 @@ def test_fifth_street_counts_every_order(rule: str) -> None:
     assert enumerated.outcomes == result.outcomes
 
 
+# Dead cards that leave six in the deck for the seven that "7h 9s" and "Qc 3s Qd 8h 5c" wait for.
+SHORT_DECK_DEAD = (
+    "2c 2d 2h 2s 3c 3d 3h 4c 4d 4h 4s 5d 5s 6c 6d 6h 6s 7d 7s 8c 8d 8s 9c 9d 9h Tc Td Th Ts "
+    "Jc Jd Jh Js Qh Kc Kh Ac Ad As"
+)
+
+
+def _brute_shares_short_deck(hands: list[str], dead: str, rule: str) -> list[Fraction]:
+    """Seven-card stud where the deck cannot give every player a seventh card: every card in
+    the middle (everyone's seventh), then every order of each hand's own cards to come; the
+    wild rank from the engine's rule over the cards dealt to the player (his down cards: the
+    first two), the middle card wild for him where it has his rank."""
+    known = [[int(c) for c in parse_cards(h)] for h in hands]
+    out = {int(c) for c in parse_cards(dead)} | {c for h in known for c in h}
+    deck = [c for c in range(52) if c not in out]
+    shares = [Fraction(0)] * len(hands)
+    outcomes = 0
+
+    def deal(i: int, left: list[int], own: list[list[int]], middle: int) -> None:
+        nonlocal outcomes
+        if i == len(hands):
+            outcomes += 1
+            values = []
+            for cards in own:
+                card = positional_card(PositionalWild(rule), cards, cards[:2])
+                wild = [RANKS[card >> 2]] if card is not None else None
+                values.append(splitpot.strength([*cards, middle], "high", wild=wild))
+            winners = [j for j, v in enumerate(values) if v == max(values)]
+            for j in winners:
+                shares[j] += Fraction(1, len(winners))
+            return
+        for more in itertools.permutations(left, 6 - len(known[i])):
+            deal(i + 1, [c for c in left if c not in more], [*own, known[i] + list(more)], middle)
+
+    for middle in deck:
+        deal(0, [c for c in deck if c != middle], [], middle)
+    return [s / outcomes for s in shares]
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_a_card_in_the_middle_equals_the_brute_force(rule: str) -> None:
+    """Was refused. The deck short (six cards left for seven to come): one card in the middle for
+    everyone; the first hand's third card is still to come (its place moves when the middle card
+    joins the known cards), and its down cards are its first two."""
+    hands = ["7h 9s", "Qc 3s Qd 8h 5c"]  # left: 5h 7c Qs Kd Ks Ah
+    dead = SHORT_DECK_DEAD
+    result = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule)
+    brute = _brute_shares_short_deck(hands, dead, rule)
+    assert result.exact and len({p.share for p in result}) > 1
+    for p, share in zip(result, brute, strict=True):
+        assert p.share == pytest.approx(float(share), abs=1e-12)
+    enumerated = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule, method="enumerate")
+    assert [p.share for p in enumerated] == pytest.approx([float(b) for b in brute], abs=1e-12)
+    sampled = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule, samples=100_000, seed=3)
+    for p, share in zip(sampled, brute, strict=True):
+        assert p.stderr is not None and abs(p.share - float(share)) < 5 * p.stderr.share + 1e-9
+
+
+@pytest.mark.parametrize("rule", ["hole_card", "first_card"])
+def test_a_card_in_the_middle_with_a_range(rule: str) -> None:
+    """The deck short as above, the second hand a range of upcards and two down cards: the average
+    of its two orders dealt (which differ here), exact and sampled."""
+    hands = ["7h 9s", "Qd 8h 5c + 2 down: Qc 3s"]
+    orders = [splitpot.equity("seven-card-stud", ["7h 9s", h], dead=SHORT_DECK_DEAD, positional=rule)
+              for h in ("Qc 3s Qd 8h 5c", "3s Qc Qd 8h 5c")]
+    ranged = splitpot.equity("seven-card-stud", hands, dead=SHORT_DECK_DEAD, positional=rule)
+    assert orders[0][1].share != orders[1][1].share and ranged.exact
+    for i, p in enumerate(ranged):
+        assert p.share == pytest.approx((orders[0][i].share + orders[1][i].share) / 2, abs=1e-12)
+    sampled = splitpot.equity(
+        "seven-card-stud", hands, dead=SHORT_DECK_DEAD, positional=rule, samples=100_000, seed=1
+    )
+    error = sampled[1].stderr
+    assert error is not None and abs(sampled[1].share - ranged[1].share) < 5 * error.share
+
+
 @pytest.mark.parametrize("rule", ["hole_card", "first_card"])
 @pytest.mark.parametrize("low", [None, "ace-to-six"])
 def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) -> None:

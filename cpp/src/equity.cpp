@@ -165,14 +165,15 @@ void set_positional(Spot& s, PositionalRule rule) {
     throw EquityOptionError(std::string("positional wild cards apply to the stud games but Mexican stud (which makes "
                                         "each hand's first card its own wild card), not to ") + g.name);
   }
-  if (s.community) {
-    throw EquityOptionError("positional wild cards where the deck cannot give every player a seventh card (a card "
-                            "turned up in the middle) are not supported");
-  }
   s.positional = rule;
   s.any_wild = true;
   // Seven-card stud deals the first two cards and the seventh down, five-card stud the first.
-  const std::vector<int> down = g.size == 7 ? std::vector<int>{0, 1, 6} : std::vector<int>{0};
+  // A hand's own places: all of them, or with a card in the middle (community) the first six:
+  // the seventh card is that one, face up and everyone's, so his down cards are the first two
+  // (as the engine reads them: the cards dealt to him face down).
+  const int own = s.community ? g.size - 1 : g.size;
+  const std::vector<int> down =
+      g.size == 7 ? (s.community ? std::vector<int>{0, 1} : std::vector<int>{0, 1, 6}) : std::vector<int>{0};
   std::vector<int> rule_places;  // the places the rule reads, in the order dealt
   if (rule == PositionalRule::FirstCard) {
     rule_places = {0};
@@ -185,9 +186,9 @@ void set_positional(Spot& s, PositionalRule rule) {
     PlayerSpot& ps = s.p[static_cast<std::size_t>(i)];
     std::array<int, kMaxCards> index{};  // place in the order dealt -> index into the hand's cards
     if (ps.hidden == 0) {
-      for (int p = 0; p < g.size; ++p) index[static_cast<std::size_t>(p)] = p;
+      for (int p = 0; p < own; ++p) index[static_cast<std::size_t>(p)] = p;
     } else {
-      const int ups = g.size - static_cast<int>(down.size());
+      const int ups = own - static_cast<int>(down.size());
       if (ps.hidden > static_cast<int>(down.size()) || ps.n_known > ups) {
         throw EquityOptionError("hand " + std::to_string(i + 1) + ": with positional wild cards a range's hidden "
                                 "cards are the down cards and its known cards the upcards (at most " +
@@ -195,7 +196,7 @@ void set_positional(Spot& s, PositionalRule rule) {
                                 ")");
       }
       int up_seen = 0, next_to_come = ps.n_known + ps.hidden;
-      for (int p = 0; p < g.size; ++p) {
+      for (int p = 0; p < own; ++p) {
         const auto at = std::find(down.begin(), down.end(), p);
         int& slot = index[static_cast<std::size_t>(p)];
         if (at != down.end()) {
@@ -498,6 +499,12 @@ bool with_community(const Spot& s, std::uint8_t card, Spot& out) {
   out = s;
   out.community = false;
   for (PlayerSpot& ps : out.p) {
+    // The card goes in after the known cards: the places a positional rule
+    // reads among the hidden cards and the cards to come move up by one.
+    for (int j = 0; j < ps.n_named; ++j) {
+      auto& at = ps.named[static_cast<std::size_t>(j)];
+      if (at >= ps.n_known) ++at;
+    }
     ps.known[static_cast<std::size_t>(ps.n_known++)] = card;
     if (!ps.hidden) continue;
     std::vector<std::uint8_t> members;
