@@ -60,7 +60,8 @@ Sides sides_of(const EquityRequest& rq) {
 
 // A final hand's strength with the request's wild options (Mexican stud: the
 // first card is the hole card, its rank wild), through the checked evaluators.
-int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, Ranking r) {
+// With `middle`, the hand's seventh card is the card in the middle, no hole card.
+int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, Ranking r, bool middle = false) {
   WildOptions o;
   o.wild = rq.wild;
   o.joker = rq.joker_rule;
@@ -68,7 +69,9 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
   o.duplicate = rq.duplicate;
   if (rq.game == EquityGame::MexicanStud && hand[0] < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hand[0]));
   if (rq.positional != PositionalRule::None) {  // the hand in the order dealt (the brute force deals in order)
-    const std::vector<std::size_t> down = hand.size() == 7 ? std::vector<std::size_t>{0, 1, 6} : std::vector<std::size_t>{0};
+    const std::vector<std::size_t> down = hand.size() != 7 ? std::vector<std::size_t>{0}
+                                          : middle        ? std::vector<std::size_t>{0, 1}
+                                                          : std::vector<std::size_t>{0, 1, 6};
     int named = -1;  // the card naming the player's wild rank
     switch (rq.positional) {
       case PositionalRule::FirstCard: named = hand[0]; break;
@@ -91,6 +94,19 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
   return evaluate(hand.data(), static_cast<int>(hand.size()), r);
 }
 
+// Seven-card stud where the deck cannot give every player a seventh card.
+bool short_deck(const EquityRequest& rq) {
+  const Sides sd = sides_of(rq);
+  std::vector<bool> out(53, false);
+  for (const auto& h : rq.hands)
+    for (auto c : h) out[c] = true;
+  for (auto c : rq.dead) out[c] = true;
+  int needed = 0, left = 0;
+  for (const auto& h : rq.hands) needed += sd.size - static_cast<int>(h.size());
+  for (int c = 0; c < (rq.joker ? 53 : 52); ++c) left += !out[static_cast<std::size_t>(c)];
+  return sd.size == 7 && needed > left;
+}
+
 // Brute force: deal each player's missing cards in turn from the cards left,
 // in every way; settle each outcome with fractions of a pot (as doubles).
 struct Brute {
@@ -103,7 +119,9 @@ struct Brute {
 // outcome the hands' strengths, and split(hi, lo, b) adds its win and tie
 // counts to b and returns each player's fraction of the pot.
 // With positional wild cards each player's cards are dealt in every order
-// (the named places decide the wild rank).
+// (the named places decide the wild rank). Seven-card stud where the deck
+// cannot give everyone a seventh card: every card in the middle first, then
+// each player's own six.
 using Split = std::function<std::vector<double>(const std::vector<int>& hi, const std::vector<int>& lo, Brute& b)>;
 Brute brute_force(const EquityRequest& rq, const Split& split) {
   const bool ordered = rq.positional != PositionalRule::None;
@@ -117,13 +135,18 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
     for (auto c : h) out[c] = true;
   for (auto c : rq.dead) out[c] = true;
   std::vector<std::vector<std::uint8_t>> hands = rq.hands;
+  const bool community = short_deck(rq);
+  const int own = community ? sd.size - 1 : sd.size;
+  int middle = -1;
   std::function<void(std::size_t, int)> deal = [&](std::size_t p, int from) {
     if (p == n) {
       ++b.outcomes;
       std::vector<int> hi(n, 0), lo(n, 0);
       for (std::size_t i = 0; i < n; ++i) {
-        if (sd.high) hi[i] = strength_of(rq, hands[i], Ranking::High);
-        if (sd.low) lo[i] = strength_of(rq, hands[i], sd.low_ranking);
+        std::vector<std::uint8_t> hand = hands[i];
+        if (community) hand.push_back(static_cast<std::uint8_t>(middle));
+        if (sd.high) hi[i] = strength_of(rq, hand, Ranking::High, community);
+        if (sd.low) lo[i] = strength_of(rq, hand, sd.low_ranking, community);
       }
       const std::vector<double> got = split(hi, lo, b);
       for (std::size_t i = 0; i < n; ++i) {
@@ -132,7 +155,7 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
       }
       return;
     }
-    if (static_cast<int>(hands[p].size()) == sd.size) {
+    if (static_cast<int>(hands[p].size()) == own) {
       deal(p + 1, 0);
       return;
     }
@@ -140,7 +163,7 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
       if (out[static_cast<std::size_t>(c)]) continue;
       out[static_cast<std::size_t>(c)] = true;
       hands[p].push_back(static_cast<std::uint8_t>(c));
-      if (static_cast<int>(hands[p].size()) == sd.size) {
+      if (static_cast<int>(hands[p].size()) == own) {
         deal(p + 1, 0);
       } else {
         deal(p, ordered ? 0 : c + 1);
@@ -149,7 +172,16 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
       out[static_cast<std::size_t>(c)] = false;
     }
   };
-  deal(0, 0);
+  if (!community) {
+    deal(0, 0);
+    return b;
+  }
+  for (middle = 0; middle < deck; ++middle) {
+    if (out[static_cast<std::size_t>(middle)]) continue;
+    out[static_cast<std::size_t>(middle)] = true;
+    deal(0, 0);
+    out[static_cast<std::size_t>(middle)] = false;
+  }
   return b;
 }
 
@@ -391,8 +423,8 @@ void compare_positional(const std::string& label, EquityRequest rq) {
   }
   check(ok, "positional exact = brute force in every order: " + label + " (" + std::to_string(b.outcomes) +
                 " ordered outcomes, " + std::to_string(r.outcomes) + " weighted)");
-  const int size = sides_of(rq).size;  // counting: heads-up, at most five cards to come each
-  if (rq.hands.size() == 2 && size - static_cast<int>(rq.hands[0].size()) <= 5 &&
+  const int size = sides_of(rq).size;  // counting: heads-up, at most five cards to come each, no card in the middle
+  if (rq.hands.size() == 2 && !short_deck(rq) && size - static_cast<int>(rq.hands[0].size()) <= 5 &&
       size - static_cast<int>(rq.hands[1].size()) <= 5) {
     compare_methods("positional: " + label, rq);
   }
@@ -821,6 +853,17 @@ int main(int argc, char** argv) {
       jk2.joker = true;
       jk2.positional = P::HoleCard;
       compare_positional("stud high, the bug as a hole card, hole card", jk2);
+    }
+    // The deck short (seven cards to come, six left): one card in the middle for everyone, no
+    // player's hole card; the first hand's third card still to come (its place moves where the
+    // exact count puts the middle card among the known cards). Every rule, and a low.
+    for (const auto& [rule, name] : rules) {
+      EquityRequest rq = cut(request(G::SevenCardStud, {"7h 9s", "Qc 3s Qd 8h 5c"}), 6, seed);
+      rq.positional = rule;
+      compare_positional(std::string("stud high, the card in the middle, ") + name, rq);
+      EquityRequest hl = cut(request(G::SevenCardStud8, {"Ah 6s", "5d Kd 9s 4c 5c", "2h 3h Kc 9c"}), 10, seed);
+      hl.positional = rule;
+      compare_positional(std::string("stud 8, three players, the card in the middle, ") + name, hl);
     }
     {  // Monte Carlo agrees with the exact answer.
       EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd", "Qc 3s Qd"}), 16, seed);
