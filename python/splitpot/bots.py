@@ -36,6 +36,7 @@ from __future__ import annotations
 import random
 from bisect import bisect_left
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from splitpot.cards import RANKS
@@ -507,6 +508,16 @@ def two_card_score(
     >>> two_card_score([51, 0], "high", "low") > two_card_score([36, 29], "high", "low")
     True
     """
+    return _two_card_score(tuple(sorted(cards)), high, low, tuple(wild))
+
+
+@lru_cache(maxsize=1 << 14)
+def _two_card_score(
+    cards: tuple[int, ...], high: str | None, low: str | None, wild: tuple[str, ...]
+) -> float:
+    """:func:`two_card_score`, remembered: a bot weighing a draw rates every card it
+    cannot see, and the same few hundred two-card hands come back (a two-card hand's
+    strength does not depend on the order of its cards)."""
     shares = []
     for kind in (k for k in (high and "high", low and "low") if k):
         table = _TWO_CARD_TABLES.get((kind, ()))

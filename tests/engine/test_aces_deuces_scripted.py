@@ -226,3 +226,17 @@ def test_bot_stands_on_strong_hands_and_draws_to_weak_ones() -> None:
     assert bot.discards(strong) == []
     weak = State(ACES, [100] * 2, deck=deck(["9c 8d", "Jc 8h"]))
     assert bot.discards(weak) == [card("Jc")]  # keeps the eight: a draw to a low
+
+
+def test_two_card_score_is_remembered_whatever_the_order_of_the_cards() -> None:
+    """The bot's rating of a two-card hand is kept once computed (a draw weighs every unseen card):
+    both orders of every hand give the rating computed afresh, with the joker and a wild rank too."""
+    from splitpot.bots import _two_card_score, two_card_score
+
+    fresh = _two_card_score.__wrapped__
+    for high, low, wild in (("high", "low", ()), ("high", None, ("2",)), (None, "low", ("2",))):
+        for a in range(53):
+            for b in range(a + 1, 53, 7):
+                want = fresh((b, a), high, low, wild)
+                assert two_card_score([a, b], high, low, wild=wild) == want
+                assert two_card_score([b, a], high, low, wild=wild) == want
