@@ -32,6 +32,7 @@ from splitpot.bots import SimpleBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared history mutations
 from history_mutations import mutate
+from splitpot.cards import card_text
 from splitpot.errors import HistoryError, SplitpotError
 
 __all__ = ["TARGETS"]
@@ -278,6 +279,107 @@ def fuzz_history(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
     assert sum(state.stacks) + state.pot == sum(history.stacks)
 
 
+EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
+DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
+RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
+WILD_CHOICES = st.fixed_dictionaries(
+    {},
+    optional={
+        "wild": st.sampled_from(["2", "A", "Jd 4h", ("2", "3")]),
+        "joker": st.sampled_from(["bug", "wild", None]),
+        "wild_low": st.sampled_from(["zero", "lowest-absent", "best-rank"]),
+        "duplicate": st.booleans(),
+        "penalty": st.sampled_from(["9", "Qs", ("3", "4")]),
+        "penalty_rule": st.sampled_from(["dead-hand", "void-card"]),
+        "threads": st.integers(1, 2),
+    },
+)
+EQUITY_KEYS = ["game", "hands", "dead", "positional", "low", "draws", "declare", "tie_keeps_half", "wild",
+               "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "threads", "samples", "method"]
+
+
+@FUZZ
+@given(
+    st.sampled_from(EQUITY_GAMES),
+    st.permutations(range(52)),
+    st.lists(st.tuples(st.integers(0, 7), st.integers(0, 3)), min_size=2, max_size=5),
+    st.integers(0, 44),
+    st.one_of(st.none(), st.integers(1, 3000)),
+    st.integers(0, 2**32),
+    WILD_CHOICES,
+    st.data(),
+    st.one_of(st.none(), st.none(), st.none(),
+              st.tuples(st.sampled_from(EQUITY_KEYS), st.one_of(ODD_VALUES, CARD_TEXT))),
+)
+def fuzz_equity(
+    game: str,
+    deck: list[int],
+    shapes: list[tuple[int, int]],
+    dead: int,
+    samples: int | None,
+    seed: int,
+    options: dict[str, Any],
+    data: st.DataObject,
+    junk: tuple[str, Any] | None,
+) -> None:
+    """equity() on any spot: hands dealt from one shuffled deck (the joker in play where
+    ``joker`` puts it in the deck), each
+    its known cards and perhaps hidden cards (``+ k down``, sometimes a range of one
+    member), dead cards, the game's own options (draws, a low, declarations, a player's
+    own wild card) and wild or penalty cards, perhaps one argument replaced by an odd
+    value. An answer whose chances are probabilities (the shares of the pot add up to
+    at most the pot), or a SplitpotError. Exact runs stay small (the reference
+    enumeration, at most 20,000 outcomes) and samples few: milliseconds an input."""
+    size = 5 if game in DRAW_GAMES or game.startswith(("five", "mexican")) else 7
+    lowball = game in ("lowball", "california-lowball")  # the bug in the deck by default
+    if options.get("joker") in ("bug", "wild") or (lowball and "joker" not in options):
+        deck = list(deck)
+        deck.insert(data.draw(st.integers(0, 52)), 52)
+    hands: list[Any] = []
+    kept: list[int] = []  # the known cards of each hand
+    at = 0
+    for known, hidden in shapes:
+        known = min(known, size - min(hidden, size))
+        kept.append(known)
+        text = " ".join(card_text(c) for c in deck[at:at + known])
+        at += known
+        if hidden:
+            text += f" + {hidden} down"
+            if hidden % 2:  # a range of one member: the next cards of the deck
+                text += ": " + " ".join(card_text(c) for c in deck[at:at + hidden])
+                at += hidden
+        hands.append(text.strip())
+    dead_cards = " ".join(map(card_text, deck[at : at + dead]))
+    args: dict[str, Any] = {"game": game, "hands": hands, "dead": dead_cards}
+    args |= options
+    n = len(hands)
+    high_low = game in ("seven-card-stud-8", "seven-card-stud-high-low") or (
+        game in ("five-card-stud", "five-card-stud-last-down", "mexican-stud") and data.draw(st.booleans()))
+    if game in DRAW_GAMES:
+        args["draws"] = data.draw(st.one_of(  # what each hand draws to five, or anything
+            st.just([5 - k for k in kept]), st.lists(st.integers(0, 5), min_size=n, max_size=n)))
+    elif game != "mexican-stud" and data.draw(st.booleans()):
+        args["positional"] = data.draw(st.sampled_from(RULES_OF_POSITION))
+    if high_low and game != "seven-card-stud-8":
+        args["low"] = data.draw(st.sampled_from(["deuce-to-seven", "ace-to-six", "ace-to-five"]))
+    if high_low and data.draw(st.booleans()):
+        sides = st.sampled_from(("high", "low", "both"))
+        args["declare"] = data.draw(st.lists(sides, min_size=n, max_size=n))
+        args["tie_keeps_half"] = data.draw(st.booleans())
+    if junk is not None:
+        args[junk[0]] = junk[1]
+    exact = {"method": "enumerate", "max_outcomes": 20_000}
+    limits: dict[str, Any] = exact if samples is None else {"samples": samples, "seed": seed}
+    ok, result = refused_cleanly(lambda: splitpot.equity(**(limits | args)))
+    if not ok:
+        return
+    assert len(result.players) == len(args["hands"]) and result.outcomes > 0
+    for p in result:
+        for chance in (p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop, p.share):
+            assert -1e-12 <= chance <= 1 + 1e-12, (p, chance)
+    assert sum(p.share for p in result) <= 1 + 1e-9
+
+
 TARGETS: dict[str, Callable[..., None]] = {
     "card_text": fuzz_card_text,
     "card_value": fuzz_card_value,
@@ -285,5 +387,6 @@ TARGETS: dict[str, Callable[..., None]] = {
     "batch": fuzz_batch,
     "engine": fuzz_engine,
     "history": fuzz_history,
+    "equity": fuzz_equity,
 }
 """Every fuzz target by name."""
