@@ -327,8 +327,9 @@ def fuzz_equity(
     its known cards and perhaps hidden cards (``+ k down``, sometimes a range of one
     member), dead cards, the game's own options (draws, a low, declarations, a player's
     own wild card) and wild or penalty cards, perhaps one argument replaced by an odd
-    value. An answer whose chances are probabilities (the shares of the pot add up to
-    at most the pot), or a SplitpotError. Exact runs stay small (the reference
+    value. An answer whose chances are probabilities (the shares add up to the pot, or
+    with penalty cards, which can leave every hand dead, to at most the pot), or a
+    SplitpotError. Exact runs stay small (the reference
     enumeration, at most 20,000 outcomes) and samples few: milliseconds an input."""
     size = 5 if game in DRAW_GAMES or game.startswith(("five", "mexican")) else 7
     lowball = game in ("lowball", "california-lowball")  # the bug in the deck by default
@@ -377,7 +378,10 @@ def fuzz_equity(
     for p in result:
         for chance in (p.high_win, p.high_tie, p.low_win, p.low_tie, p.scoop, p.share):
             assert -1e-12 <= chance <= 1 + 1e-12, (p, chance)
-    assert sum(p.share for p in result) <= 1 + 1e-9
+    total = sum(p.share for p in result)
+    assert total <= 1 + 1e-9
+    if "penalty" not in args:  # no dead hand: every outcome's pot goes to someone
+        assert abs(total - 1) < 1e-9, total
 
 
 TARGETS: dict[str, Callable[..., None]] = {
