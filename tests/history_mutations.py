@@ -1,5 +1,5 @@
 """Mutations of hand-history documents, shared by the tampered-history suite
-(tests/engine/test_history_boundary.py) and the history fuzz target."""
+(tests/engine/test_history_boundary.py) and the history and PHH fuzz targets."""
 
 from __future__ import annotations
 
@@ -43,15 +43,19 @@ def _replacement(value: Any, rng: random.Random) -> Any:
     return rng.choice([0, "x", [], {}])
 
 
-def mutate(doc: dict[str, Any], rng: random.Random, value: Any = _NO_VALUE) -> dict[str, Any]:
+def mutate(
+    doc: dict[str, Any], rng: random.Random, value: Any = _NO_VALUE, *, events_key: str = "events",
+    deck_key: str = "deck",
+) -> dict[str, Any]:
     """A copy of a history document with one change: adjacent events swapped, an event
     dropped or repeated, two deck cards swapped, or a value anywhere replaced by a
-    near miss of it (or by ``value`` when given) or its key dropped."""
+    near miss of it (or by ``value`` when given) or its key dropped. ``events_key`` and
+    ``deck_key`` name the lists of events and deck cards (PHH: ``actions``, ``_deck``)."""
     out = copy.deepcopy(doc)
     # Earlier mutations may have replaced the lists themselves: each change needs its target.
-    events = out.get("events") if isinstance(out, dict) else None
+    events = out.get(events_key) if isinstance(out, dict) else None
     events = events if isinstance(events, list) and events else None
-    deck = out.get("deck") if isinstance(out, dict) else None
+    deck = out.get(deck_key) if isinstance(out, dict) else None
     deck = deck if isinstance(deck, list) and len(deck) > 1 else None
     roll = rng.random()
     if roll < 0.15 and events is not None and len(events) > 1:

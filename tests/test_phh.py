@@ -187,6 +187,11 @@ def _hand() -> State:
         (lambda t: t.replace('"F7S"', '"FT"'), "'FT' is not a game splitpot reads"),
         (lambda t: t.replace("starting_stacks = [40", "starting_stacks = [0"), "positive stack"),
         (lambda t: t.replace("variant", "varia nt"), "not PHH \\(TOML\\)"),
+        # Was: OverflowError or a list of that many seats made (the fuzz target found it).
+        (lambda t: t.replace("seat_count = 3", "seat_count = 18446744073709551616"), "at most 100"),
+        (lambda t: t.replace("seat_count = 3", "seat_count = 100000000"), "seat_count: a table of 10+ "),
+        (lambda t: t.replace("seats = [", "seats = [10000000, ").replace("seat_count = 3\n", ""),
+         "seats: a table"),
     ],
 )
 def test_malformed_files_are_refused(edit: object, message: str) -> None:

@@ -88,6 +88,10 @@ from splitpot.validate import as_bool, describe
 
 __all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
 
+# The most seats a table read from PHH may have (its seats are a list; a file asking for
+# millions would only exhaust memory).
+_MOST_SEATS = 100
+
 STANDARD_VARIANTS = {"seven-card-stud": "F7S", "seven-card-stud-8": "F7S/8"}
 """splitpot games that PHH names, by game name: written as standard PHH."""
 
@@ -398,6 +402,9 @@ class _Reader:
         players = len(stacks)
         seats = _ints(data, "seats", error, required=False) or list(range(1, players + 1))
         count = _get(data, "seat_count", int, error, required=False) or max(seats)
+        if count > _MOST_SEATS:  # the table is a list of seats: a bound before it is made
+            raise error.fail("seat_count" if "seat_count" in data else "seats",
+                             f"a table of {count} seats; splitpot reads tables of at most {_MOST_SEATS}.")
         if len(seats) != players or len(set(seats)) != players or min(seats) < 1 or max(seats) > count:
             raise error.fail("seats", f"{seats} are not {players} distinct seats numbered 1 to {count}.")
         self.order = [s - 1 for s in seats]

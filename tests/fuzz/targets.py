@@ -18,6 +18,7 @@ import functools
 import json
 import random
 import sys
+import tomllib
 from collections.abc import Callable
 from functools import lru_cache
 from pathlib import Path
@@ -32,6 +33,7 @@ from splitpot.bots import SimpleBot
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shared history mutations
 from history_mutations import mutate
+from splitpot import phh
 from splitpot.cards import card_text
 from splitpot.errors import HistoryError, SplitpotError
 
@@ -279,6 +281,78 @@ def fuzz_history(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
     assert sum(state.stacks) + state.pot == sum(history.stacks)
 
 
+def _toml_value(value: Any) -> str:
+    """A value as TOML (a PHH document's), whatever a mutation made of it."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return {"inf": "inf", "-inf": "-inf", "nan": "nan"}.get(repr(value), repr(value))
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value if v is not None) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{json.dumps(str(k))} = {_toml_value(v)}" for k, v in value.items()
+                               if v is not None) + "}"
+    return json.dumps(str(value))
+
+
+def _toml(doc: dict[str, Any]) -> str:
+    return "".join(f"{json.dumps(str(k))} = {_toml_value(v)}\n" for k, v in doc.items() if v is not None)
+
+
+def _near_action(action: str, rng: random.Random) -> str:
+    """A PHH action with one word changed: a card, a number, a player, a verb."""
+    words = action.split()
+    if not words:
+        return "p1 f"
+    i = rng.randrange(len(words))
+    word = words[i]
+    if word.isdigit():
+        words[i] = str(int(word) + rng.choice((-1, 1, 100)))
+    else:
+        near = ("p9", "p0", "AsAs", "????", "Jk", "cbr", "cc", "sd", "sm", "f", "pb", word[:-1])
+        words[i] = rng.choice(near)
+    return " ".join(words)
+
+
+@lru_cache(maxsize=64)
+def _played_phh(game: str, seed: int) -> str:
+    return phh.dumps(splitpot.History.from_json(_played(game, seed)))
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.integers(0, 15),
+    st.lists(
+        st.tuples(st.integers(0, 2**32), st.sampled_from(["near", "action", "value"]), JSON_VALUES),
+        min_size=1, max_size=3,
+    ),
+)
+def fuzz_phh(game: str, seed: int, edits: list[tuple[int, str, Any]]) -> None:
+    """A played hand's PHH changed (actions swapped, dropped, repeated or with one word
+    changed, deck cards swapped, any value replaced by a near miss or an arbitrary value,
+    keys dropped): refused with a HistoryError, or loaded and replayed with the chips
+    conserved to a hand that writes back to PHH and loads again as the same hand."""
+    doc = tomllib.loads(_played_phh(game, seed))
+    for mutation_seed, how, value in edits:
+        rng = random.Random(mutation_seed)
+        actions = doc.get("actions")
+        if how == "action" and isinstance(actions, list) and actions and isinstance(actions[0], str):
+            i = rng.randrange(len(actions))
+            actions[i] = _near_action(str(actions[i]), rng)
+        else:
+            args = {} if how == "near" else {"value": value}
+            doc = mutate(doc, rng, **args, events_key="actions", deck_key="_deck")
+    try:
+        history = phh.loads(_toml(doc))
+    except HistoryError:
+        return
+    state = history.replay()
+    assert sum(state.stacks) + state.pot == sum(history.stacks)
+    again = phh.loads(phh.dumps(history))
+    assert again.replay().snapshot() == state.snapshot()
+
+
 EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
 DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
 RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
@@ -392,5 +466,6 @@ TARGETS: dict[str, Callable[..., None]] = {
     "engine": fuzz_engine,
     "history": fuzz_history,
     "equity": fuzz_equity,
+    "phh": fuzz_phh,
 }
 """Every fuzz target by name."""
