@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shar
 from history_mutations import mutate
 from splitpot import phh
 from splitpot.cards import card_text
+from splitpot.ranges import parse_range
 from splitpot.errors import HistoryError, SplitpotError
 
 __all__ = ["TARGETS"]
@@ -353,6 +354,40 @@ def fuzz_phh(game: str, seed: int, edits: list[tuple[int, str, Any]]) -> None:
     assert again.replay().snapshot() == state.snapshot()
 
 
+RANGE_TOKENS = st.sampled_from([
+    "Kd", "As", "Ad", "2c", "Jk", "7h", "+", "1", "2", "3", "5", "8", "down", ":", ",", "pair", "pair+",
+    "two-pair+", "trips+", "jacks+", "8-low", "7-low", "kept", "drew", "pat", "AA", "KK", "As Ad:2", "0",
+    "1/2", "-1", ":3", "x", "9-low", "10", "A", "down:", "+2",
+])
+RANGE_TEXT = st.one_of(
+    st.lists(RANGE_TOKENS, max_size=9).map(" ".join),
+    st.text(alphabet="AKQJT98765432cdhsx+:,/-0123456789 pairdownkeptdrewlowjacks", max_size=30),
+)
+
+
+@FUZZ
+@given(RANGE_TEXT)
+def fuzz_range(text: str) -> None:
+    """Range text: a Range whose text reads back as the same range, whose members
+    hold as many distinct cards as it hides, none of them known, and which expands
+    (three hidden cards or fewer) to such sets with positive weights; or a
+    SplitpotError."""
+    ok, r = refused_cleanly(lambda: parse_range(text))
+    if not ok:
+        return
+    assert parse_range(r.text) == r, (text, r.text)
+    known = {int(c) for c in r.known}
+    for m in r.members:
+        cards = {int(c) for c in m.cards}
+        assert len(cards) == r.hidden and not cards & known and m.weight > 0
+    if r.hidden <= 3:
+        ok, expanded = refused_cleanly(lambda: r.expand([]))
+        if ok:
+            rows, weights = expanded
+            assert rows.shape[1] == r.hidden and len(rows) == len(weights) and (weights > 0).all()
+            assert all(len(set(row)) == r.hidden and not set(row.tolist()) & known for row in rows[:500])
+
+
 EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
 DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
 RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
@@ -467,5 +502,6 @@ TARGETS: dict[str, Callable[..., None]] = {
     "history": fuzz_history,
     "equity": fuzz_equity,
     "phh": fuzz_phh,
+    "range": fuzz_range,
 }
 """Every fuzz target by name."""
