@@ -35,8 +35,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shar
 from history_mutations import mutate
 from splitpot import phh
 from splitpot.cards import card_text
-from splitpot.ranges import parse_range
 from splitpot.errors import HistoryError, SplitpotError
+from splitpot.ranges import parse_range
 
 __all__ = ["TARGETS"]
 
