@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shar
 from history_mutations import mutate
 from splitpot import phh
 from splitpot.cards import card_text
+from splitpot.engine.session import Session
 from splitpot.errors import HistoryError, SplitpotError
 from splitpot.ranges import parse_range
 
@@ -388,6 +389,52 @@ def fuzz_range(text: str) -> None:
             assert all(len(set(row)) == r.hidden and not set(row.tolist()) & known for row in rows[:500])
 
 
+@lru_cache(maxsize=32)
+def _session(game: str, seed: int) -> str:
+    """A session of three hands, the third left unfinished, as JSON."""
+    session = Session(splitpot.get_game(game), [30, 45, 60], seed=seed)
+    bot = SimpleBot(seed=seed)
+    session.play(2, bot)
+    state = session.new_hand()
+    for _ in range(seed % 5):
+        if not state.is_complete:
+            bot(state)
+    return session.to_json()
+
+
+@FUZZ
+@given(
+    st.sampled_from(GAMES),
+    st.integers(0, 7),
+    st.lists(
+        st.tuples(st.integers(0, 2**32), st.one_of(st.just("near"), JSON_VALUES)), min_size=1, max_size=3
+    ),
+)
+def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
+    """A saved session's JSON changed (hands swapped, dropped or repeated, any value
+    replaced by a near miss or an arbitrary JSON value, keys dropped): refused with a
+    HistoryError, or resumed with every chip where it was, saved again to the same
+    document, and able to play on."""
+    doc = json.loads(_session(game, seed))
+    for mutation_seed, value in edits:
+        rng = random.Random(mutation_seed)
+        args = {} if value == "near" else {"value": value}
+        doc = mutate(doc, rng, **args, events_key="hands", deck_key="seeds")
+    try:
+        session = Session.from_json(json.dumps(doc))
+    except HistoryError:
+        return
+    start = sum(session.hands[0].starting_stacks) if session.hands else sum(session.stacks)
+    current = session.hands[-1] if session.hands else None
+    assert (sum(current.stacks) + current.pot if current else sum(session.stacks)) == start
+    assert Session.from_json(session.to_json()).to_json() == session.to_json()
+    if current is None or current.is_complete:
+        refused_cleanly(lambda: session.play(1, SimpleBot(seed=seed)))
+        if session.hands:
+            last = session.hands[-1]
+            assert sum(last.stacks) + last.pot == start
+
+
 EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
 DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
 RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
@@ -503,5 +550,6 @@ TARGETS: dict[str, Callable[..., None]] = {
     "equity": fuzz_equity,
     "phh": fuzz_phh,
     "range": fuzz_range,
+    "session": fuzz_session,
 }
 """Every fuzz target by name."""
