@@ -484,7 +484,8 @@ def fuzz_equity(
     member), dead cards, the game's own options (draws, a low, declarations, a player's
     own wild card) and wild or penalty cards, perhaps one argument replaced by an odd
     value. An answer whose chances are probabilities (the shares add up to the pot, or
-    with penalty cards, which can leave every hand dead, to at most the pot), or a
+    with penalty cards, which can leave every hand dead, to at most the pot), that the
+    counting method (where it applies) and 20,000 samples give again; or a
     SplitpotError. Exact runs stay small (the reference
     enumeration, at most 20,000 outcomes) and samples few: milliseconds an input."""
     size = 5 if game in DRAW_GAMES or game.startswith(("five", "mexican")) else 7
@@ -538,6 +539,13 @@ def fuzz_equity(
     assert total <= 1 + 1e-9
     if "penalty" not in args:  # no dead hand: every outcome's pot goes to someone
         assert abs(total - 1) < 1e-9, total
+    if result.exact and junk is None:  # the other ways to the same answer
+        ok, counted = refused_cleanly(lambda: splitpot.equity(**(args | {"method": "count"})))
+        if ok:  # heads-up spots the counting method takes: the same fractions
+            assert all(abs(p.share - q.share) <= 1e-12 for p, q in zip(result, counted, strict=True))
+        sampled = splitpot.equity(**(args | {"samples": 20_000, "seed": seed}))
+        for p, q in zip(result, sampled, strict=True):
+            assert q.stderr is not None and abs(p.share - q.share) < 6 * q.stderr.share + 0.01, (p, q)
 
 
 TARGETS: dict[str, Callable[..., None]] = {
