@@ -248,6 +248,20 @@ JSON_VALUES = st.recursive(
 )
 
 
+# One to three changes to a JSON document: a near miss, or a value put somewhere.
+JSON_EDITS = st.lists(
+    st.tuples(st.integers(0, 2**32), st.one_of(st.just("near"), JSON_VALUES)), min_size=1, max_size=3
+)
+
+
+def _edited(doc: dict[str, Any], edits: list[tuple[int, Any]], **names: str) -> dict[str, Any]:
+    """``doc`` with ``edits`` made (``names``: mutate's names of its lists)."""
+    for mutation_seed, value in edits:
+        rng = random.Random(mutation_seed)
+        doc = mutate(doc, rng, **names) if value == "near" else mutate(doc, rng, value, **names)
+    return doc
+
+
 @lru_cache(maxsize=64)
 def _played(game: str, seed: int) -> str:
     state = splitpot.State(splitpot.get_game(game), [30, 45, 60], seed=seed)
@@ -258,22 +272,13 @@ def _played(game: str, seed: int) -> str:
 
 
 @FUZZ
-@given(
-    st.sampled_from(GAMES),
-    st.integers(0, 15),
-    st.lists(
-        st.tuples(st.integers(0, 2**32), st.one_of(st.just("near"), JSON_VALUES)), min_size=1, max_size=3
-    ),
-)
+@given(st.sampled_from(GAMES), st.integers(0, 15), JSON_EDITS)
 def fuzz_history(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
     """A played hand's JSON changed (events swapped, dropped or repeated, deck cards
     swapped, any value replaced by a near miss or an arbitrary JSON value, keys
     dropped): refused with a HistoryError, or loaded and replayed to exactly the
     hand it describes."""
-    doc = json.loads(_played(game, seed))
-    for mutation_seed, value in edits:
-        rng = random.Random(mutation_seed)
-        doc = mutate(doc, rng) if value == "near" else mutate(doc, rng, value)
+    doc = _edited(json.loads(_played(game, seed)), edits)
     try:
         history = splitpot.History.from_json(json.dumps(doc))
     except HistoryError:
@@ -403,23 +408,13 @@ def _session(game: str, seed: int) -> str:
 
 
 @FUZZ
-@given(
-    st.sampled_from(GAMES),
-    st.integers(0, 7),
-    st.lists(
-        st.tuples(st.integers(0, 2**32), st.one_of(st.just("near"), JSON_VALUES)), min_size=1, max_size=3
-    ),
-)
+@given(st.sampled_from(GAMES), st.integers(0, 7), JSON_EDITS)
 def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
     """A saved session's JSON changed (hands swapped, dropped or repeated, any value
     replaced by a near miss or an arbitrary JSON value, keys dropped): refused with a
     HistoryError, or resumed with every chip where it was, saved again to the same
     document, and able to play on."""
-    doc = json.loads(_session(game, seed))
-    for mutation_seed, value in edits:
-        rng = random.Random(mutation_seed)
-        args = {} if value == "near" else {"value": value}
-        doc = mutate(doc, rng, **args, events_key="hands", deck_key="seeds")
+    doc = _edited(json.loads(_session(game, seed)), edits, events_key="hands", deck_key="seeds")
     try:
         session = Session.from_json(json.dumps(doc))
     except HistoryError:
