@@ -1,5 +1,5 @@
 """Mutations of hand-history documents, shared by the tampered-history suite
-(tests/engine/test_history_boundary.py) and the history and PHH fuzz targets."""
+(tests/engine/test_history_boundary.py) and the history, PHH and session fuzz targets."""
 
 from __future__ import annotations
 
@@ -50,7 +50,8 @@ def mutate(
     """A copy of a history document with one change: adjacent events swapped, an event
     dropped or repeated, two deck cards swapped, or a value anywhere replaced by a
     near miss of it (or by ``value`` when given) or its key dropped. ``events_key`` and
-    ``deck_key`` name the lists of events and deck cards (PHH: ``actions``, ``_deck``)."""
+    ``deck_key`` name the lists of events and deck cards (PHH: ``actions``; a saved
+    session: ``hands``, and ``seeds`` for the list whose two entries are swapped)."""
     out = copy.deepcopy(doc)
     # Earlier mutations may have replaced the lists themselves: each change needs its target.
     events = out.get(events_key) if isinstance(out, dict) else None

@@ -337,9 +337,9 @@ def _played_phh(game: str, seed: int) -> str:
 )
 def fuzz_phh(game: str, seed: int, edits: list[tuple[int, str, Any]]) -> None:
     """A played hand's PHH changed (actions swapped, dropped, repeated or with one word
-    changed, deck cards swapped, any value replaced by a near miss or an arbitrary value,
-    keys dropped): refused with a HistoryError, or loaded and replayed with the chips
-    conserved to a hand that writes back to PHH and loads again as the same hand."""
+    changed, any value replaced by a near miss or an arbitrary value, keys dropped):
+    refused with a HistoryError, or loaded and replayed with the chips conserved to a
+    hand that writes back to PHH and loads again as the same hand."""
     doc = tomllib.loads(_played_phh(game, seed))
     for mutation_seed, how, value in edits:
         rng = random.Random(mutation_seed)
@@ -349,7 +349,7 @@ def fuzz_phh(game: str, seed: int, edits: list[tuple[int, str, Any]]) -> None:
             actions[i] = _near_action(str(actions[i]), rng)
         else:
             args = {} if how == "near" else {"value": value}
-            doc = mutate(doc, rng, **args, events_key="actions", deck_key="_deck")
+            doc = mutate(doc, rng, **args, events_key="actions")
     try:
         history = phh.loads(_toml(doc))
     except HistoryError:
@@ -410,10 +410,10 @@ def _session(game: str, seed: int) -> str:
 @FUZZ
 @given(st.sampled_from(GAMES), st.integers(0, 7), JSON_EDITS)
 def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
-    """A saved session's JSON changed (hands swapped, dropped or repeated, any value
-    replaced by a near miss or an arbitrary JSON value, keys dropped): refused with a
-    HistoryError, or resumed with every chip where it was, saved again to the same
-    document, and able to play on."""
+    """A saved session's JSON changed (hands swapped, dropped or repeated, two hands'
+    seeds swapped, any value replaced by a near miss or an arbitrary JSON value, keys
+    dropped): refused with a HistoryError, or resumed with every chip where it was,
+    saved again to the same document, and able to play on."""
     doc = _edited(json.loads(_session(game, seed)), edits, events_key="hands", deck_key="seeds")
     try:
         session = Session.from_json(json.dumps(doc))
@@ -473,16 +473,16 @@ def fuzz_equity(
     data: st.DataObject,
     junk: tuple[str, Any] | None,
 ) -> None:
-    """equity() on any spot: hands dealt from one shuffled deck (the joker in play where
-    ``joker`` puts it in the deck), each
-    its known cards and perhaps hidden cards (``+ k down``, sometimes a range of one
-    member), dead cards, the game's own options (draws, a low, declarations, a player's
-    own wild card) and wild or penalty cards, perhaps one argument replaced by an odd
-    value. An answer whose chances are probabilities (the shares add up to the pot, or
-    with penalty cards, which can leave every hand dead, to at most the pot), that the
-    counting method (where it applies) and 20,000 samples give again; or a
-    SplitpotError. Exact runs stay small (the reference
-    enumeration, at most 20,000 outcomes) and samples few: milliseconds an input."""
+    """equity() on any spot: hands dealt from one shuffled deck (the joker in play
+    where ``joker`` puts it in the deck), each its known cards and perhaps hidden
+    cards (``+ k down``, sometimes a range of one member); dead cards; the game's own
+    options (draws, a low, declarations, a player's own wild card); wild or penalty
+    cards; perhaps one argument replaced by an odd value. An answer whose chances are
+    probabilities, whose shares add up to the pot (to at most the pot with penalty
+    cards, which can leave every hand dead), and which the counting method (where it
+    applies) and 20,000 samples give again; or a SplitpotError. Exact runs stay small
+    (the reference enumeration, at most 20,000 outcomes) and samples few:
+    milliseconds an input."""
     size = 5 if game in DRAW_GAMES or game.startswith(("five", "mexican")) else 7
     lowball = game in ("lowball", "california-lowball")  # the bug in the deck by default
     if options.get("joker") in ("bug", "wild") or (lowball and "joker" not in options):
