@@ -35,8 +35,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shar
 from history_mutations import mutate
 from splitpot import phh
 from splitpot.cards import card_text
+from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice
 from splitpot.engine.session import Session
 from splitpot.errors import HistoryError, SplitpotError
+from splitpot.house import example_house, house_dealer, house_session
 from splitpot.ranges import parse_range
 
 __all__ = ["TARGETS"]
@@ -394,12 +396,25 @@ def fuzz_range(text: str) -> None:
             assert all(len(set(row)) == r.hidden and not set(row.tolist()) & known for row in rows[:500])
 
 
+def _resume(game: str, seed: int, text: str, ask: bool) -> Session:
+    """The session ``text`` resumed: a dealer's-choice session with its house dealer."""
+    if game == DEALERS_CHOICE:
+        dealer = house_dealer(example_house(), seed)
+        return DealersChoice.from_json(text, dealer=dealer, ask_dealers=ask)
+    return Session.from_json(text)
+
+
 @lru_cache(maxsize=32)
 def _session(game: str, seed: int) -> str:
-    """A session of three hands, the third left unfinished, as JSON."""
-    session = Session(splitpot.get_game(game), [30, 45, 60], seed=seed)
+    """A session of three hands, the third left unfinished, as JSON (dealer's choice:
+    the example house list's computer dealer calls the deals)."""
+    stacks = [30, 45, 60]
+    session = (house_session(example_house(), stacks, seed=seed) if game == DEALERS_CHOICE
+               else Session(splitpot.get_game(game), stacks, seed=seed))
     bot = SimpleBot(seed=seed)
     session.play(2, bot)
+    if not session.can_continue:
+        return session.to_json()
     state = session.new_hand()
     for _ in range(seed % 5):
         if not state.is_complete:
@@ -408,21 +423,28 @@ def _session(game: str, seed: int) -> str:
 
 
 @FUZZ
-@given(st.sampled_from(GAMES), st.integers(0, 7), JSON_EDITS)
-def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]]) -> None:
+@given(
+    st.sampled_from([*GAMES, DEALERS_CHOICE]),
+    st.integers(0, 7),
+    st.one_of(st.just([]), JSON_EDITS, JSON_EDITS),
+    st.booleans(),
+)
+def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]], ask: bool) -> None:
     """A saved session's JSON changed (hands swapped, dropped or repeated, two hands'
     seeds swapped, any value replaced by a near miss or an arbitrary JSON value, keys
     dropped): refused with a HistoryError, or resumed with every chip where it was,
-    saved again to the same document, and able to play on."""
+    saved again to the same document, and able to play on. Dealer's choice too, its
+    house dealer asked again for each saved call or not. One document in three is
+    left as saved (so that resuming and playing on are reached in every game)."""
     doc = _edited(json.loads(_session(game, seed)), edits, events_key="hands", deck_key="seeds")
     try:
-        session = Session.from_json(json.dumps(doc))
+        session = _resume(game, seed, json.dumps(doc), ask)
     except HistoryError:
         return
     start = sum(session.hands[0].starting_stacks) if session.hands else sum(session.stacks)
     current = session.hands[-1] if session.hands else None
     assert (sum(current.stacks) + current.pot if current else sum(session.stacks)) == start
-    assert Session.from_json(session.to_json()).to_json() == session.to_json()
+    assert _resume(game, seed, session.to_json(), False).to_json() == session.to_json()
     if current is None or current.is_complete:
         refused_cleanly(lambda: session.play(1, SimpleBot(seed=seed)))
         if session.hands:
