@@ -28,16 +28,20 @@ def test_the_rule_names_are_the_engines() -> None:
 def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fraction]:
     """Each hand's expected share: every order of every hand's cards to come (stud: the
     first two cards and the seventh down, five-card stud the first), the wild rank from
-    the engine's own rule, the strengths from splitpot.strength (high only)."""
+    the engine's own rule, the strengths from splitpot.strength (high only). Where the
+    deck cannot give every hand its seventh card, every card in the middle first (each
+    hand's seventh, no hole card: its down cards are its first two, as the engine deals)."""
     size = 7 if game == "seven-card-stud" else 5
-    down_places = (0, 1, 6) if size == 7 else (0,)
     known = [[int(c) for c in parse_cards(h)] for h in hands]
     out = {int(c) for c in parse_cards(dead)} | {c for h in known for c in h}
     deck = [c for c in range(52) if c not in out]
+    short = size == 7 and sum(size - len(k) for k in known) > len(deck)
+    own = size - 1 if short else size
+    down_places = (0,) if size == 5 else (0, 1) if short else (0, 1, 6)
     shares = [Fraction(0)] * len(hands)
     outcomes = 0
 
-    def deal(i: int, left: list[int], full: list[list[int]]) -> None:
+    def deal(i: int, left: list[int], full: list[list[int]], middle: list[int]) -> None:
         nonlocal outcomes
         if i == len(hands):
             outcomes += 1
@@ -45,18 +49,18 @@ def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fra
             for cards in full:
                 card = positional_card(PositionalWild(rule), cards, [cards[p] for p in down_places])
                 wild = [RANKS[card >> 2]] if card is not None else None
-                values.append(splitpot.strength(cards, "high", wild=wild))
+                values.append(splitpot.strength(cards + middle, "high", wild=wild))
             best = max(values)
             winners = [j for j, v in enumerate(values) if v == best]
             for j in winners:
                 shares[j] += Fraction(1, len(winners))
             return
-        need = size - len(known[i])
-        for more in itertools.permutations(left, need):
+        for more in itertools.permutations(left, own - len(known[i])):
             rest = [c for c in left if c not in more]
-            deal(i + 1, rest, [*full, known[i] + list(more)])
+            deal(i + 1, rest, [*full, known[i] + list(more)], middle)
 
-    deal(0, deck, [])
+    for middle in [[c] for c in deck] if short else [[]]:
+        deal(0, [c for c in deck if c not in middle], [], middle)
     return [s / outcomes for s in shares]
 
 
@@ -95,38 +99,6 @@ SHORT_DECK_DEAD = (
 )
 
 
-def _brute_shares_short_deck(hands: list[str], dead: str, rule: str) -> list[Fraction]:
-    """Seven-card stud where the deck cannot give every player a seventh card: every card in
-    the middle (everyone's seventh), then every order of each hand's own cards to come; the
-    wild rank from the engine's rule over the cards dealt to the player (his down cards: the
-    first two), the middle card wild for him where it has his rank."""
-    known = [[int(c) for c in parse_cards(h)] for h in hands]
-    out = {int(c) for c in parse_cards(dead)} | {c for h in known for c in h}
-    deck = [c for c in range(52) if c not in out]
-    shares = [Fraction(0)] * len(hands)
-    outcomes = 0
-
-    def deal(i: int, left: list[int], own: list[list[int]], middle: int) -> None:
-        nonlocal outcomes
-        if i == len(hands):
-            outcomes += 1
-            values = []
-            for cards in own:
-                card = positional_card(PositionalWild(rule), cards, cards[:2])
-                wild = [RANKS[card >> 2]] if card is not None else None
-                values.append(splitpot.strength([*cards, middle], "high", wild=wild))
-            winners = [j for j, v in enumerate(values) if v == max(values)]
-            for j in winners:
-                shares[j] += Fraction(1, len(winners))
-            return
-        for more in itertools.permutations(left, 6 - len(known[i])):
-            deal(i + 1, [c for c in left if c not in more], [*own, known[i] + list(more)], middle)
-
-    for middle in deck:
-        deal(0, [c for c in deck if c != middle], [], middle)
-    return [s / outcomes for s in shares]
-
-
 @pytest.mark.parametrize("rule", RULES)
 def test_a_card_in_the_middle_equals_the_brute_force(rule: str) -> None:
     """Was refused. The deck short (six cards left for seven to come): one card in the middle for
@@ -135,7 +107,7 @@ def test_a_card_in_the_middle_equals_the_brute_force(rule: str) -> None:
     hands = ["7h 9s", "Qc 3s Qd 8h 5c"]  # left: 5h 7c Qs Kd Ks Ah
     dead = SHORT_DECK_DEAD
     result = splitpot.equity("seven-card-stud", hands, dead=dead, positional=rule)
-    brute = _brute_shares_short_deck(hands, dead, rule)
+    brute = _brute_shares("seven-card-stud", hands, dead, rule)
     assert result.exact and len({p.share for p in result}) > 1
     for p, share in zip(result, brute, strict=True):
         assert p.share == pytest.approx(float(share), abs=1e-12)

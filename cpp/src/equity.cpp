@@ -172,8 +172,8 @@ void set_positional(Spot& s, PositionalRule rule) {
   // the seventh card is that one, face up and everyone's, so his down cards are the first two
   // (as the engine reads them: the cards dealt to him face down).
   const int own = s.community ? g.size - 1 : g.size;
-  const std::vector<int> down =
-      g.size == 7 ? (s.community ? std::vector<int>{0, 1} : std::vector<int>{0, 1, 6}) : std::vector<int>{0};
+  std::vector<int> down = g.size == 7 ? std::vector<int>{0, 1, 6} : std::vector<int>{0};
+  if (s.community) down.pop_back();  // the seventh card is the one in the middle
   std::vector<int> rule_places;  // the places the rule reads, in the order dealt
   if (rule == PositionalRule::FirstCard) {
     rule_places = {0};
