@@ -4,6 +4,7 @@ the choices it offers for any engine Option, and the actions it performs."""
 from __future__ import annotations
 
 import io
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -13,16 +14,16 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import Deal
+from splitpot.dealers_choice import Deal, DealersChoice
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError
+from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
-from splitpot.house import example_house, house_dealer
+from splitpot.house import HouseDealer, example_house, house_dealer
 from splitpot.play import narrate
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
@@ -402,8 +403,8 @@ def test_a_table_takes_a_spec_with_stacks_or_a_fresh_session_alone() -> None:
     with pytest.raises(RuleError, match="leave stacks out"):
         Table(session, [100, 100], seat=0)
     session.play(1, SimpleBot(seed=1))
-    with pytest.raises(RuleError, match="dealt hands already"):
-        Table(session, seat=0)
+    table = Table(session, seat=0, hands=2)  # a session that has dealt plays on, numbered on
+    assert [p.number for p in table.played] == [1] and table.last == 3
     with pytest.raises(ArgumentTypeError, match="game must be a GameSpec or a Session"):
         Table("lowball", [100, 100], seat=0)  # type: ignore[arg-type]
 
@@ -439,3 +440,89 @@ def test_play_at_the_table_writes_phh_of_the_hands_played(
     final = hands[-1].replay().stacks
     stacks_row = [line.split() for line in out.splitlines() if line.startswith("P1 ")][-1]
     assert int(stacks_row[2]) == final[1]  # the summary's "end" column for the person's seat
+
+
+# ------------------------------------------------------------ save and resume
+def leaving_at(move: int, answer: Callable[[str, str], str | None]) -> Callable[[str, str], str | None]:
+    """``answer``, except that the person's ``move``-th decision gets end of input (he leaves)."""
+    moves = 0
+
+    def leave(menu: str, prompt: str) -> str | None:
+        nonlocal moves
+        if prompt == "your move: ":
+            moves += 1
+            if moves == move:
+                return None
+        return answer(menu, prompt)
+
+    return leave
+
+
+def house_calls(menu: str, prompt: str) -> str | None:
+    """``calls``, and Enter at the dealer's call: the house calls for the person."""
+    return "\n" if prompt.startswith("your call") else calls(menu, prompt)
+
+
+@pytest.mark.parametrize(("game", "seat", "move"), [
+    ("seven-card-stud-8", 1, 4), ("lowball", 0, 3), ("aces-deuces", 2, 5), ("dealers-choice", 0, 6),
+])
+def test_a_table_left_in_the_middle_of_a_hand_plays_on_from_its_saved_document(
+    game: str, seat: int, move: int
+) -> None:
+    """Left mid-hand (end of input), saved as `--save` saves it, resumed with its
+    bot (and computer dealer): the same hands as a session that never stopped."""
+    from splitpot.play import session_document
+    from splitpot.play_dealers_choice import dealers_choice_document
+
+    def run(answer: Callable[[str, str], str | None], saved: dict[str, object] | None = None,
+            hands: int = 4) -> tuple[str, Table]:
+        out = io.StringIO()
+        keys = AutoKeys(out, answer)
+        if game == "dealers-choice":
+            house, stacks = (example_house(), [200] * 3) if saved is None else (None, None)
+            table = dealers_choice_table(house, stacks, seat=seat, hands=hands, seed=6,
+                                         out=Output(stream=out), keys=keys, saved=saved)
+        elif saved is None:
+            table = Table(get_game(game), [200] * 3, seat=seat, hands=hands, seed=6, out=Output(stream=out),
+                          keys=keys)
+        else:
+            table = Table(Session.from_dict(saved), seat=seat, hands=hands, out=Output(stream=out), keys=keys,
+                          bot=SimpleBot.from_dict(saved["bot"]))
+        assert table.run() == 0
+        return out.getvalue(), table
+
+    _, whole = run(house_calls)
+    text, left = run(leaving_at(move, house_calls))
+    assert "end of input." in text and not left.session.hands[-1].is_complete
+    if game == "dealers-choice":
+        assert isinstance(left.session, DealersChoice)
+        dealer = next(d for d in left.session.dealers if isinstance(d, HouseDealer))
+        doc = dealers_choice_document(left.session, dealer=dealer, seed=6, bot=left.bot, seat=seat,
+                                      planned=left.last)
+    else:
+        doc = session_document(left.session, seed=6, bot=left.bot, seat=seat, planned=left.last)
+    doc = json.loads(json.dumps(doc))
+    done = len(left.played)
+    text, resumed = run(house_calls, doc, hands=4 - done)
+    assert f"resumed after hand {done}, in the middle of hand {done + 1}" in text
+    assert f"===== hand {done + 1} of 4" in text
+    assert [p.number for p in resumed.played] == [1, 2, 3, 4]
+    assert [p.state.events for p in resumed.played] == [p.state.events for p in whole.played]
+    assert f"session: 4 hands of {left.title}" in text
+
+
+def test_a_saved_bot_and_dealer_refuse_documents_that_are_not_theirs() -> None:
+    bot = SimpleBot(seed=2).to_dict()
+    with pytest.raises(HistoryError, match="bot: missing 'rng'"):
+        SimpleBot.from_dict({k: v for k, v in bot.items() if k != "rng"})
+    with pytest.raises(HistoryError, match=r"'aggression' is a number 0\.\.1"):
+        SimpleBot.from_dict({**bot, "aggression": 2})
+    with pytest.raises(HistoryError, match=r"bot\.rng: not a state of random\.Random"):
+        SimpleBot.from_dict({**bot, "rng": [3, [1] * 624, None]})
+    with pytest.raises(HistoryError, match="unknown key 'seed'"):
+        SimpleBot.from_dict({**bot, "seed": 2})
+    dealer = house_dealer(example_house(), 2).to_dict()
+    with pytest.raises(HistoryError, match=r"dealer\.house: .*unknown table 'calls'"):
+        HouseDealer.from_dict({**dealer, "house": {"calls": []}})
+    with pytest.raises(HistoryError, match=r"a dict of HouseDealer\.to_dict"):
+        HouseDealer.from_dict({**dealer, "source": 3})

@@ -44,10 +44,13 @@ from splitpot.engine.betting import Action, Option
 from splitpot.engine.events import Event
 from splitpot.engine.order import showing_key
 from splitpot.engine.positional import positional_card, wilds_with
+from splitpot.engine.session import rng_data, rng_state
 from splitpot.engine.sevens import Sevens, seven_high_or_better
 from splitpot.engine.state import Phase, State
+from splitpot.errors import HistoryError
 from splitpot.evaluate import Category, evaluate, strength
 from splitpot.two_card import strength_two
+from splitpot.validate import describe
 from splitpot.wild import wild_mask
 
 __all__ = [
@@ -310,6 +313,45 @@ class SimpleBot:
     def __init__(self, *, seed: int | None = None, aggression: float = 0.5) -> None:
         self.rng = random.Random(seed)
         self.aggression = aggression
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict from which :meth:`from_dict` makes a bot that plays on
+        exactly as this one would: its aggression and where its random stream stands
+        (saved beside a session, so that a resumed session plays as the one that went on).
+
+        >>> bot = SimpleBot(seed=3)
+        >>> again = SimpleBot.from_dict(bot.to_dict())
+        >>> [again.rng.random() for _ in range(3)] == [bot.rng.random() for _ in range(3)]
+        True
+        """
+        return {"bot": "SimpleBot", "aggression": self.aggression, "rng": rng_data(self.rng.getstate())}
+
+    @classmethod
+    def from_dict(cls, data: object) -> SimpleBot:
+        """The bot of :meth:`to_dict` output; :class:`~splitpot.errors.HistoryError`
+        if ``data`` is not one.
+
+        >>> SimpleBot.from_dict({"bot": "SimpleBot", "aggression": 0.5})
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: bot: missing 'rng' (SimpleBot.to_dict() gives 'bot', ...
+        """
+        keys = ("bot", "aggression", "rng")
+        if not isinstance(data, dict):
+            raise HistoryError(f"bot: a dict of SimpleBot.to_dict(), got {describe(data)}.")
+        for key in (*keys, *sorted(set(data) - set(keys), key=str)):
+            if key not in data or key not in keys:
+                what = "missing" if key not in data else "unknown key"
+                raise HistoryError(f"bot: {what} {key!r} (SimpleBot.to_dict() gives 'bot', 'aggression' "
+                                   "and 'rng').")
+        if data["bot"] != "SimpleBot":
+            raise HistoryError(f"bot: 'bot' is 'SimpleBot', got {describe(data['bot'])}.")
+        aggression = data["aggression"]
+        if type(aggression) not in (int, float) or not 0 <= aggression <= 1:
+            raise HistoryError(f"bot: 'aggression' is a number 0..1, got {describe(aggression)}.")
+        bot = cls(aggression=float(aggression))
+        bot.rng.setstate(rng_state(data["rng"], "bot.rng"))
+        return bot
 
     def __call__(self, state: State) -> Event:
         """Make one move for ``state.actor`` and return its event."""

@@ -1,5 +1,5 @@
 """The ``splitpot`` command: ``eval`` a hand, ``bench`` this machine, ``play`` a game, ``equity`` of hands,
-``replay`` a recorded hand.
+``replay`` a recorded hand, ``resume`` a saved session.
 
 >>> main(["eval", "Kh", "Kd", "Ks", "Th", "Tc", "2d", "3c"])
 cards: Kh Kd Ks Th Tc 2d 3c
@@ -165,6 +165,7 @@ _ELSEWHERE = {
     "play": ("splitpot.play", "add_play_parser"),
     "equity": ("splitpot.equity", "add_equity_parser"),
     "replay": ("splitpot.play", "add_replay_parser"),
+    "resume": ("splitpot.resume", "add_resume_parser"),
 }
 _COMMANDS = ("eval", "bench", *_ELSEWHERE)
 

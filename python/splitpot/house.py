@@ -43,7 +43,8 @@ from pathlib import Path
 from typing import Any
 
 from splitpot.dealers_choice import Call, Deal, DealersChoice
-from splitpot.errors import ArgumentTypeError, HouseListError, RuleError, SplitpotError
+from splitpot.engine.session import rng_data, rng_state
+from splitpot.errors import ArgumentTypeError, HistoryError, HouseListError, RuleError, SplitpotError
 from splitpot.validate import as_float, as_optional_int, describe
 
 __all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_dealer",
@@ -144,6 +145,24 @@ class HouseList:
             start = starts[number - 1] if len(starts) == len(calls) else None
             entries.append(_entry(table, number, start, lines, source))
         return cls(entries=tuple(entries), name=house.get("name", ""), source=source)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The house list as the parsed TOML document that :meth:`from_dict` reads
+        (a ``[house]`` table and one ``[[call]]`` table per call, weights included).
+
+        >>> house = example_house()
+        >>> again = HouseList.from_dict(house.to_dict())
+        >>> [(e.call, e.weight) for e in again.entries] == [(e.call, e.weight) for e in house.entries]
+        True
+        """
+        calls = []
+        for entry in self.entries:
+            call = entry.call.to_dict()
+            table = {"game": call["game"], **call["options"], "weight": entry.weight}
+            if "stakes" in call:
+                table["stakes"] = call["stakes"]
+            calls.append(table)
+        return {"house": {"name": self.name}, "call": calls}
 
     def fitting(self, players: int) -> tuple[HouseEntry, ...]:
         """The entries whose game seats ``players`` players."""
@@ -262,6 +281,36 @@ class HouseDealer:
             raise ArgumentTypeError(f"house must be a HouseList (see load_house), got {describe(house)}.")
         self.house = house
         self._rng = random.Random(as_optional_int(seed, "seed"))
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict from which :meth:`from_dict` makes a dealer that calls
+        on exactly as this one would: its house list and where its random stream stands.
+
+        >>> from splitpot.dealers_choice import Deal
+        >>> dealer = HouseDealer(example_house(), seed=7)
+        >>> again = HouseDealer.from_dict(dealer.to_dict())
+        >>> deal = Deal(dealer=0, number=1, stacks=(100, 100, 100))
+        >>> [again(deal) for _ in range(5)] == [dealer(deal) for _ in range(5)]
+        True
+        """
+        return {"house": self.house.to_dict(), "source": self.house.source,
+                "rng": rng_data(self._rng.getstate())}
+
+    @classmethod
+    def from_dict(cls, data: object) -> HouseDealer:
+        """The dealer of :meth:`to_dict` output; :class:`~splitpot.errors.HistoryError`
+        if ``data`` is not one."""
+        if not (isinstance(data, dict) and set(data) == {"house", "source", "rng"}
+                and isinstance(data["house"], dict) and isinstance(data["source"], str)):
+            raise HistoryError(f"dealer: a dict of HouseDealer.to_dict() ('house', 'source' and 'rng'), got "
+                               f"{describe(data)}.")
+        try:
+            house = HouseList.from_dict(data["house"], source=data["source"])
+        except SplitpotError as err:
+            raise HistoryError(f"dealer.house: {err}") from None
+        dealer = cls(house)
+        dealer._rng.setstate(rng_state(data["rng"], "dealer.rng"))
+        return dealer
 
     def __call__(self, deal: Deal) -> Call:
         """The call for ``deal``."""

@@ -117,6 +117,9 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None,
                         help="also write the session's hands as PHH (several hands: a .phhs document)")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="also write the session as JSON however it ends (q, ctrl-C at the table): "
+                             "`splitpot resume FILE` plays on from there")
     parser.add_argument("--stack", type=int_range(1), default=200,
                         help="starting stack of every player (200)")
     parser.add_argument("--ante", type=int_range(0), default=None, help="ante (1)")
@@ -357,9 +360,10 @@ def run_play(args: argparse.Namespace) -> int:
         if args.seat is not None:
             from splitpot.table import run_table
 
-            return run_table(args, spec)
+            return run_table(args, spec, seed)
         session = Session(spec, [args.stack] * args.players, seed=seed)
-        hands = play_with_progress(session, max(1, args.hands), SimpleBot(seed=seed), plain=args.plain)
+        bot = SimpleBot(seed=seed)
+        hands = play_with_progress(session, max(1, args.hands), bot, plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
@@ -368,24 +372,58 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.plot and not plot_session(args.plot, hands, names):
         return 2
+    doc = session_document(session, seed=seed, bot=bot, planned=max(1, args.hands))
+    if args.save and not save_session(args.save, doc):
+        return 2
     if args.json:
-        print(json.dumps(_json_document(session, args, seed), indent=1))
+        print(json.dumps(doc, indent=1))
         return 0
     out = Output(plain=args.plain)
     out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
-    for number, state in enumerate(hands, 1):
-        if len(hands) > 1:
-            out.line(f"\n===== hand {number} =====", style="bold")
-        for line in describe_hand(state, names):
-            out.line(line)
-    if len(hands) > 1:
-        final = hands[-1].stacks
-        out.line(f"\nafter {len(hands)} hands: " + ", ".join(
-            f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
-        out.table(*session_table(hands, names), align="lrrrrr")
+    print_session(out, hands, names)
     if args.plot:
         out.line(f"plot: {args.plot}")
     return 0
+
+
+def print_session(
+    out: Output, hands: Sequence[State], names: Sequence[str], *, first: int = 1,
+    session: Sequence[State] | None = None,
+) -> None:
+    """Print ``hands`` as ``splitpot play`` does, numbered from ``first`` (a
+    dealer's-choice hand after its dealer's call), then, when the ``session`` they
+    end (default: ``hands``) has more than one hand or deals dealer's choice, its
+    summary: the final stacks and net results, the hands of each game called, and
+    :func:`session_table`."""
+    whole = list(hands if session is None else session)
+    called = any(state.game_call is not None for state in whole)
+    for number, state in enumerate(hands, first):
+        if len(whole) > 1 or called:
+            out.line(f"\n===== hand {number} =====", style="bold")
+        if state.game_call is not None:
+            from splitpot.play_dealers_choice import deal_line
+
+            out.line(deal_line(state, names))
+        for line in describe_hand(state, names):
+            out.line(line)
+    if len(whole) > 1 or called:
+        start, final = whole[0].starting_stacks, whole[-1].stacks
+        out.line(f"\nafter {len(whole)} hands: " + ", ".join(
+            f"{names[s]} {final[s]} ({final[s] - start[s]:+d})" for s in range(len(names))))
+        if called:
+            from splitpot.play_dealers_choice import games_table
+
+            out.table(*games_table(whole), align="lrr")
+        out.table(*session_table(whole, names), align="lrrrrr")
+
+
+def saved_bot(doc: dict[str, Any]) -> SimpleBot:
+    """The computer players of a saved session (its ``bot``), or, in a document
+    without one (:meth:`Session.to_json`'s own), a new bot seeded with its ``seed``."""
+    if "bot" in doc:
+        return SimpleBot.from_dict(doc["bot"])
+    seed = doc.get("seed")
+    return SimpleBot(seed=seed if type(seed) is int else None)
 
 
 def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
@@ -400,6 +438,21 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
             hands += played
             progress.advance()
     return hands
+
+
+def save_session(path: str, doc: dict[str, Any], *, command: str = "play") -> bool:
+    """Write the session document ``doc`` to ``path`` (``--save FILE``; ``splitpot
+    resume FILE`` plays on from it); False (the reason printed) when the file
+    cannot be written."""
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            json.dump(doc, out, indent=1)
+            out.write("\n")
+    except OSError as err:
+        print(f"splitpot {command}: error: --save: cannot write {path}: {err.strerror or err}.",
+              file=sys.stderr)
+        return False
+    return True
 
 
 def write_phh(path: str, hands: Sequence[State]) -> bool:
@@ -551,16 +604,32 @@ def plot_session(
     return True
 
 
-def _json_document(session: Session, args: argparse.Namespace, seed: int) -> dict[str, Any]:
-    """The session's document (:meth:`Session.to_dict`, which
-    :meth:`Session.from_json` resumes) with the run's players, seed and final
-    stacks; one hand's history fields also stand at the top (``splitpot replay``
-    reads it as one hand)."""
+def session_document(
+    session: Session, *, seed: int | None, bot: SimpleBot, seat: int | None = None, planned: int
+) -> dict[str, Any]:
+    """The document of ``play --json`` and ``--save``: the session's
+    (:meth:`Session.to_dict`, which :meth:`Session.from_json` resumes) with the
+    run's players, seed and final stacks, and what ``splitpot resume`` needs to
+    play on as the run would have: the computer players' ``bot``
+    (:meth:`SimpleBot.to_dict <splitpot.bots.SimpleBot.to_dict>`), the person's
+    ``seat`` (None: computer players only) and the number of the last hand
+    ``planned``.  One hand's history fields also stand at the top (``splitpot
+    replay`` reads it as one hand).
+
+    >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
+    >>> bot = SimpleBot(seed=1)
+    >>> _ = session.play(2, bot)
+    >>> doc = session_document(session, seed=1, bot=bot, planned=5)
+    >>> doc["players"], doc["planned"], doc["seat"], doc["bot"]["bot"], len(doc["hands"])
+    (2, 5, None, 'SimpleBot', 2)
+    """
     hands = session.hands
     doc = session.to_dict()
     for record, state in zip(doc["hands"], hands, strict=True):
         record["final_stacks"] = list(state.stacks)
-    doc.update({"players": args.players, "seed": seed, "final_stacks": list(hands[-1].stacks)})
+    final = hands[-1].stacks if hands else session.stacks
+    doc.update({"players": len(session.stacks), "seed": seed, "final_stacks": list(final),
+                "planned": planned, "seat": seat, "bot": bot.to_dict()})
     if len(hands) == 1:
         doc.update({k: v for k, v in doc["hands"][0].items() if k not in doc})
     return doc

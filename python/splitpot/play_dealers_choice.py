@@ -37,21 +37,22 @@ from typing import Any
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, DealersChoice, games_played
 from splitpot.engine.state import State
-from splitpot.errors import RuleError, SplitpotError
-from splitpot.house import HouseList, example_house, house_dealer, house_session, load_house
+from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
+from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
 from splitpot.play import (
     check_seat,
-    describe_hand,
     play_with_progress,
     plot_session,
-    session_table,
+    print_session,
+    save_session,
+    saved_bot,
     write_phh,
 )
 from splitpot.plots import require_plotting
 from splitpot.render import Output
 from splitpot.table import Keys, Table, run_and_record
 
-__all__ = ["dealers_choice_table", "games_table", "run_dealers_choice"]
+__all__ = ["dealers_choice_document", "dealers_choice_table", "games_table", "run_dealers_choice"]
 
 # The flags of one game: the house list names the games and their options instead.
 _GAME_FLAGS = (
@@ -86,8 +87,10 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
             require_plotting()
         if args.seat is not None:
             return _run_table(args, house, seed)
-        session = house_session(house, [args.stack] * args.players, seed=seed)
-        hands = play_with_progress(session, args.hands, SimpleBot(seed=seed), plain=args.plain)
+        dealer = house_dealer(house, seed)
+        session = DealersChoice([args.stack] * args.players, dealer=dealer, seed=seed)
+        bot = SimpleBot(seed=seed)
+        hands = play_with_progress(session, args.hands, bot, plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
@@ -96,22 +99,16 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         return 2
     if args.plot and not plot_session(args.plot, hands, names, title=DEALERS_CHOICE):
         return 2
+    doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=args.hands)
+    if getattr(args, "save", None) and not save_session(args.save, doc):
+        return 2
     if args.json:
-        print(json.dumps(_json_document(house, args, seed, session, names), indent=1))
+        print(json.dumps(doc, indent=1))
         return 0
     out = Output(plain=args.plain)
     out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
              f"{house.name or 'unnamed'} ({house.source})")
-    for number, state in enumerate(hands, 1):
-        out.line(f"\n===== hand {number} =====", style="bold")
-        out.line(deal_line(state, names))
-        for line in describe_hand(state, names):
-            out.line(line)
-    final = hands[-1].stacks
-    out.line(f"\nafter {len(hands)} hands: " + ", ".join(
-        f"{names[s]} {final[s]} ({final[s] - args.stack:+d})" for s in range(args.players)))
-    out.table(*games_table(hands), align="lrr")
-    out.table(*session_table(hands, names), align="lrrrrr")
+    print_session(out, hands, names)
     if args.plot:
         out.line(f"plot: {args.plot}")
     return 0
@@ -124,12 +121,24 @@ def _run_table(args: argparse.Namespace, house: HouseList, seed: int) -> int:
     table = dealers_choice_table(house, [args.stack] * args.players, seat=args.seat,
                                  hands=max(1, args.hands), seed=seed, out=Output(plain=args.plain),
                                  plot=args.plot)
-    return run_and_record(table, getattr(args, "phh", None))
+    return record_dealers_choice(table, args, seed)
+
+
+def record_dealers_choice(table: Table, args: argparse.Namespace, seed: int | None, *,
+                          command: str = "play") -> int:
+    """Run a person's dealer's-choice ``table`` (:func:`run_and_record`): its
+    ``--save`` document holds the computer dealer that the table's session calls with."""
+    session = table.session
+    assert isinstance(session, DealersChoice)
+    computer = next(d for d in session.dealers if isinstance(d, HouseDealer))
+    return run_and_record(table, args, lambda: dealers_choice_document(
+        session, dealer=computer, seed=seed, bot=table.bot, seat=table.seat, planned=table.last),
+        command=command)
 
 
 def dealers_choice_table(
-    house: HouseList,
-    stacks: Sequence[int],
+    house: HouseList | None = None,
+    stacks: Sequence[int] | None = None,
     *,
     seat: int,
     hands: int = 1,
@@ -137,19 +146,35 @@ def dealers_choice_table(
     out: Output | None = None,
     keys: Keys | None = None,
     plot: str | None = None,
+    saved: dict[str, Any] | None = None,
 ) -> Table:
     """A person in seat ``seat`` of a dealer's-choice session: when he deals he calls
     the game from ``house`` by its number (or lets the house call); the computer
-    dealers call from ``house`` at random, as in a computer-only session."""
-    computer = house_dealer(house, seed)
-    calls = [entry.call for entry in house.entries]
+    dealers call from ``house`` at random, as in a computer-only session.
+
+    ``saved``: a dealer's-choice document of ``--save`` (or ``--json``) to play on
+    from, with its computer dealer and players as they stood (``house`` and
+    ``stacks`` are then the document's: leave them out)."""
+    if saved is None:
+        if house is None or stacks is None:
+            raise ArgumentTypeError("dealers_choice_table: give the house list and the stacks (or saved=).")
+        computer, seats = house_dealer(house, seed), len(stacks)
+    else:
+        computer = HouseDealer.from_dict(saved.get("dealer"))
+        start = saved.get("starting_stacks")
+        seats = len(start) if isinstance(start, list) else 0
+    calls = [entry.call for entry in computer.house.entries]
 
     def person(deal: Deal) -> Call:
         return table.choose_call(deal, calls, computer)
 
-    dealers = [person if s == seat else computer for s in range(len(stacks))]
-    session = DealersChoice(stacks, dealer=dealers, seed=seed)
-    table = Table(session, seat=seat, hands=hands, seed=seed, out=out, keys=keys, plot=plot)
+    dealers = [person if s == seat else computer for s in range(seats)]
+    if saved is None:
+        assert stacks is not None
+        session, bot = DealersChoice(stacks, dealer=dealers, seed=seed), None
+    else:
+        session, bot = DealersChoice.from_dict(saved, dealer=dealers), saved_bot(saved)
+    table = Table(session, seat=seat, hands=hands, seed=seed, out=out, keys=keys, plot=plot, bot=bot)
     return table
 
 
@@ -175,24 +200,40 @@ def games_table(hands: Sequence[State]) -> tuple[list[str], list[list[str]]]:
     return ["game", "hands", "deals passed out"], rows
 
 
-def _json_document(
-    house: HouseList, args: argparse.Namespace, seed: int, session: DealersChoice, names: Sequence[str]
+def dealers_choice_document(
+    session: DealersChoice,
+    *,
+    dealer: HouseDealer,
+    seed: int | None,
+    bot: SimpleBot,
+    seat: int | None = None,
+    planned: int,
 ) -> dict[str, Any]:
-    """The session's document (:meth:`DealersChoice.to_dict`, which
-    :meth:`DealersChoice.from_json` resumes) with the run's house list, players,
-    seed and final stacks, and each hand's dealer and call as said."""
+    """The document of ``play dealers-choice --json`` and ``--save``: the session's
+    (:meth:`DealersChoice.to_dict`, which :meth:`DealersChoice.from_json` resumes)
+    with the house list's name and source, the players, seed and final stacks, each
+    hand's dealer and call as said, and (as :func:`~splitpot.play.session_document`)
+    what ``splitpot resume`` needs: the ``bot``, the person's ``seat``, the hands
+    ``planned`` and the computer ``dealer`` (:meth:`HouseDealer.to_dict
+    <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream)."""
     hands = session.hands
+    names = [f"P{i}" for i in range(len(session.stacks))]
     doc = session.to_dict()
     for record, state in zip(doc["hands"], hands, strict=True):
         record["dealer"] = state.button
         record["said"] = deal_line(state, names)
         record["final_stacks"] = list(state.stacks)
+    house = dealer.house
     doc.update({
         "format": DEALERS_CHOICE,
         "house": {"name": house.name, "source": house.source},
-        "players": args.players,
+        "players": len(session.stacks),
         "seed": seed,
-        "final_stacks": list(hands[-1].stacks),
+        "final_stacks": list(hands[-1].stacks if hands else session.stacks),
         "games": dict(games_played(hands).most_common()),
+        "planned": planned,
+        "seat": seat,
+        "bot": bot.to_dict(),
+        "dealer": dealer.to_dict(),
     })
     return doc

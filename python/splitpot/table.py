@@ -61,7 +61,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.play import narrate, plot_session, session_table, write_phh
+from splitpot.play import narrate, plot_session, save_session, session_document, session_table, write_phh
 from splitpot.render import Output, action_label
 from splitpot.validate import as_int, describe
 
@@ -287,7 +287,13 @@ class Table:
     ``game`` is one game's spec, or a session that deals each hand itself, such as a
     dealer's-choice session (:func:`splitpot.house.house_session`), whose dealer's call
     is shown at the start of each hand; ``stacks`` are the chips each seat sits down
-    with (a session brings its own: leave ``stacks`` out).
+    with (a session brings its own: leave ``stacks`` out).  A resumed session
+    (:meth:`Session.from_json <splitpot.engine.session.Session.from_json>`) goes on
+    where it stood: an unfinished hand is played on first, the hands are numbered on,
+    and the summary counts the hands played before; ``bot`` (a
+    :class:`~splitpot.bots.SimpleBot`, as :meth:`SimpleBot.from_dict
+    <splitpot.bots.SimpleBot.from_dict>` brings it back) plays the other seats
+    (default: a new one seeded with ``seed``).
     """
 
     def __init__(
@@ -301,12 +307,11 @@ class Table:
         out: Output | None = None,
         keys: Keys | None = None,
         plot: str | None = None,
+        bot: SimpleBot | None = None,
     ) -> None:
         if isinstance(game, Session):
             if stacks is not None:
                 raise RuleError("stacks: a session brings its own stacks; leave stacks out")
-            if game.hands:
-                raise RuleError("game: the session has dealt hands already; give a new session")
             title = DEALERS_CHOICE if isinstance(game, DealersChoice) else game.spec.name
             self.session, self.title = game, title
         elif isinstance(game, GameSpec):
@@ -317,14 +322,24 @@ class Table:
             raise ArgumentTypeError(f"game must be a GameSpec or a Session, got {describe(game)}")
         stacks = self.session.stacks
         self.seat = as_int(seat, "seat", low=0, high=len(stacks) - 1)
-        self.hands = as_int(hands, "hands", low=1)
         self.seed = seed
         self.out = Output() if out is None else out
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.names = [f"P{s}" for s in range(len(stacks))]
-        self.bot = SimpleBot(seed=seed)
-        self.played: list[_Played] = []
+        if bot is not None and not isinstance(bot, SimpleBot):
+            raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
+        self.bot = SimpleBot(seed=seed) if bot is None else bot
+        # The hands of a resumed session: the finished ones count in the summary.
+        done = [state for state in self.session.hands if state.is_complete]
+        self.played: list[_Played] = [_Played(n, state) for n, state in enumerate(done, 1)]
+        self.plan(hands)
+
+    def plan(self, hands: int) -> None:
+        """Play ``hands`` hands from where the session stands (a hand in progress
+        counts as one): :attr:`last` is the number of the last one."""
+        self.hands = as_int(hands, "hands", low=1)
+        self.last = len(self.played) + self.hands
         self._printed = 0
         self._my_last = -1
 
@@ -354,22 +369,30 @@ class Table:
         me = self.names[self.seat]
         out.line(f"{self.title}: you are {me}, against {len(self.names) - 1} computer players; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
-        for number in range(1, self.hands + 1):
+        if self.session.hands:
+            done = len(self.played)
+            middle = "" if self.session.hands[-1].is_complete else f", in the middle of hand {done + 1}"
+            out.line(f"resumed after hand {done}{middle}")
+        for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
-            if stacks[self.seat] == 0:
-                raise _Leave("you have no chips left")
-            if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
-                raise _Leave("the others have no chips left")
-            state = self.session.new_hand()
+            current = self.session.hands[-1] if self.session.hands else None
+            if current is not None and not current.is_complete:
+                state = current  # a resumed hand
+            else:
+                if stacks[self.seat] == 0:
+                    raise _Leave("you have no chips left")
+                if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
+                    raise _Leave("the others have no chips left")
+                state = self.session.new_hand()
             self._play_hand(state, number)
             self.played.append(_Played(number, state))
-            if number < self.hands and state.stacks[self.seat] > 0 and any(
+            if number < self.last and state.stacks[self.seat] > 0 and any(
                 chips for s, chips in enumerate(state.stacks) if s != self.seat
             ):
                 self._between_hands(number + 1)
 
     def _between_hands(self, number: int) -> None:
-        self.out.line(f"any key: hand {number} of {self.hands}; q: leave the table")
+        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table")
         self.keys.fresh()
         key = self.keys.read()
         if key == _EOF:
@@ -389,7 +412,7 @@ class Table:
         self._printed = 0
         self._my_last = -1
         out.line("")
-        out.line(f"===== hand {number} of {self.hands} ({state.spec.name}) =====", style="bold")
+        out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
             out.line(f"{self.names[state.button]} deals: {state.game_call.text()}")
         while not state.is_complete:
@@ -726,21 +749,29 @@ def _key_name(key: str) -> str:
     return repr(key)
 
 
-def run_table(args: argparse.Namespace, spec: GameSpec) -> int:
+def run_table(args: argparse.Namespace, spec: GameSpec, seed: int | None = None) -> int:
     """``splitpot play GAME --seat K``: the person's session; returns the exit status."""
     if args.json:
         print("splitpot play: error: --json prints a computer-only game; leave out --seat/--me",
               file=sys.stderr)
         return 2
     table = Table(spec, [args.stack] * args.players, seat=args.seat, hands=max(1, args.hands),
-                  seed=args.seed, out=Output(plain=args.plain), plot=args.plot)
-    return run_and_record(table, getattr(args, "phh", None))
+                  seed=seed, out=Output(plain=args.plain), plot=args.plot)
+    return run_and_record(table, args, lambda: session_document(
+        table.session, seed=seed, bot=table.bot, seat=table.seat, planned=table.last))
 
 
-def run_and_record(table: Table, phh: str | None) -> int:
-    """Run ``table``; with ``phh`` (``--phh FILE``) write the hands played, however
-    the session ended (q, ctrl-C, out of chips), as PHH. The exit status."""
+def run_and_record(
+    table: Table, args: argparse.Namespace, document: Callable[[], dict[str, Any]], *, command: str = "play"
+) -> int:
+    """Run ``table``; however the session ended (q, ctrl-C, out of chips), write
+    the hands played as PHH with ``--phh FILE`` and the session's ``document``
+    with ``--save FILE``. The exit status."""
     status = table.run()
+    phh = getattr(args, "phh", None)
     if phh and table.played and not write_phh(phh, [played.state for played in table.played]):
+        return 2
+    save = getattr(args, "save", None)
+    if save and table.session.hands and not save_session(save, document(), command=command):
         return 2
     return status

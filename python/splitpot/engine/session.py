@@ -190,7 +190,7 @@ class Session:
             **self._game_fields(),
             "starting_stacks": list(stacks),
             "button": button,
-            "rng": {"start": _rng_data(self._first_rng), "now": _rng_data(self._rng.getstate())},
+            "rng": {"start": rng_data(self._first_rng), "now": rng_data(self._rng.getstate())},
             "hands": [state.history().to_dict() for state in self.hands],
             "seeds": list(self._seeds),
         }
@@ -348,16 +348,31 @@ class _Table:
         self.stacks, self.button, self.rng, self.rng_now = stacks, button, rng, rng_now
 
 
-def _rng_data(state: tuple[Any, ...]) -> list[Any]:
-    """``random.Random.getstate()`` as JSON lists."""
+def rng_data(state: tuple[Any, ...]) -> list[Any]:
+    """``random.Random.getstate()`` as JSON lists (what a saved session, bot or
+    dealer holds of its random stream)."""
     version, internal, gauss = state
     return [version, list(internal), gauss]
 
 
-def _rng_state(data: list[Any], where: str) -> tuple[Any, ...]:
-    """A ``random.Random`` state from :func:`_rng_data` output (checked)."""
+def rng_state(data: object, where: str) -> tuple[Any, ...]:
+    """A ``random.Random`` state from :func:`rng_data` output, checked:
+    :class:`~splitpot.errors.HistoryError` naming ``where`` if it is not one.
+
+    >>> rng = random.Random(5)
+    >>> random.Random().setstate(rng_state(rng_data(rng.getstate()), "rng")) is None
+    True
+    >>> rng_state([3, [0] * 10, None], "bot.rng")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: bot.rng: not a state of random.Random (624 32-bit words and ...
+    """
+    if not (isinstance(data, list) and len(data) == 3 and isinstance(data[1], list)):
+        raise HistoryError(f"{where}: not a state of random.Random: a list [version, words, gauss], got "
+                           f"{describe(data)}.")
     version, internal, gauss = data
-    if len(internal) != 625 or any(w >= 2**32 for w in internal) or internal[-1] > 624:
+    words_ok = all(type(w) is int and 0 <= w < 2**32 for w in internal)
+    if len(internal) != 625 or not words_ok or internal[-1] > 624:
         raise HistoryError(
             f"{where}: not a state of random.Random (624 32-bit words and a position up to 624)."
         )
@@ -366,7 +381,7 @@ def _rng_state(data: list[Any], where: str) -> tuple[Any, ...]:
     state = (version, tuple(internal), gauss)
     try:
         random.Random().setstate(state)
-    except (ValueError, TypeError, OverflowError) as err:  # pragma: no cover - checked above
+    except (ValueError, TypeError, OverflowError) as err:
         raise HistoryError(f"{where}: not a state of random.Random: {err}.") from None
     return state
 
@@ -380,7 +395,7 @@ def _frame(data: object, caller: str) -> tuple[Mapping[str, Any], _Table]:
     validate_session(data)
     assert isinstance(data, Mapping)
     rng = data["rng"]
-    start, now = _rng_state(rng["start"], "rng.start"), _rng_state(rng["now"], "rng.now")
+    start, now = rng_state(rng["start"], "rng.start"), rng_state(rng["now"], "rng.now")
     return data, _Table(list(data["starting_stacks"]), data["button"], start, now)
 
 

@@ -1,0 +1,248 @@
+"""``splitpot resume FILE``: a saved session played on.
+
+``splitpot play GAME --save FILE`` (or ``--json``) writes the session as one JSON
+document however it ends: all hands played, ``q`` or ctrl-C at the table (in the
+middle of a hand too), a seat out of chips.  ``resume`` deals it again from its
+seeds, action by action, and goes on where it stood: the hand in progress first,
+then the hands still planned (``--hands K``: K hands from there).  The computer
+players (and at dealer's choice the computer dealer) come back with their random
+streams where they stood, so the hands that follow are the ones the session
+would have dealt and played had it not stopped.  The person sits where he sat
+(``--seat K``/``--me`` to sit elsewhere, ``--bots`` to let the computer players
+finish alone); ``--save FILE`` saves again.
+
+>>> import argparse, contextlib, io, json, os, tempfile
+>>> from splitpot.play import add_play_parser, run_play
+>>> parser = argparse.ArgumentParser(prog="splitpot")
+>>> sub = parser.add_subparsers(dest="command")
+>>> add_play_parser(sub); add_resume_parser(sub)
+>>> path = os.path.join(tempfile.mkdtemp(), "session.json")
+>>> args = parser.parse_args(["play", "seven-card-stud", "--players", "3", "--hands", "2", "--seed", "5",
+...                           "--save", path, "--json"])
+>>> with contextlib.redirect_stdout(io.StringIO()):
+...     status = run_play(args)
+>>> with open(path) as saved:
+...     doc = json.load(saved)
+>>> status, doc["planned"], len(doc["hands"])
+(0, 2, 2)
+>>> args = parser.parse_args(["resume", path, "--hands", "1", "--plain"])
+>>> run_resume(args)  # doctest: +ELLIPSIS
+seven-card-stud: 3 players, seed 5, ...; resumed after hand 2
+<BLANKLINE>
+===== hand 3 =====
+button: P2; ...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from splitpot.bots import SimpleBot
+from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
+from splitpot.engine.session import Session
+from splitpot.engine.state import State
+from splitpot.errors import HistoryError, RuleError, SplitpotError
+from splitpot.house import HouseDealer
+from splitpot.play import (
+    play_with_progress,
+    plot_session,
+    print_session,
+    save_session,
+    saved_bot,
+    session_document,
+    write_phh,
+)
+from splitpot.plots import require_plotting
+from splitpot.render import Output
+from splitpot.validate import describe
+
+__all__ = ["add_resume_parser", "run_resume"]
+
+
+def add_resume_parser(subparsers: Any) -> None:
+    """The ``resume`` subcommand."""
+    parser = subparsers.add_parser(
+        "resume", help="play on a session saved by `splitpot play ... --save FILE`",
+        description="Deal the session saved in FILE (by `splitpot play ... --save FILE` or --json) again "
+                    "and play on where it stood: the hand in progress first, then the hands still planned. "
+                    "The computer players and the dealer's-choice dealer play on as they would have; the "
+                    "person sits where he sat.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the saved session (JSON)")
+    parser.add_argument("--hands", type=_positive, default=None, metavar="K",
+                        help="play K hands from where the session stood (default: the hands it still "
+                             "planned; the hand in progress counts as one)")
+    seat = parser.add_mutually_exclusive_group()
+    seat.add_argument("--seat", type=int, default=None, metavar="K",
+                      help="sit in seat K (default: the seat of the saved session)")
+    seat.add_argument("--me", action="store_const", const=0, dest="seat", help="sit in seat 0")
+    seat.add_argument("--bots", action="store_true",
+                      help="computer players only, even if a person sat in the saved session")
+    parser.add_argument("--save", metavar="FILE", default=None,
+                        help="write the session as JSON again however it ends (FILE itself is fine)")
+    parser.add_argument("--json", action="store_true",
+                        help="print the session's JSON document instead of text")
+    parser.add_argument("--phh", metavar="FILE", default=None, help="also write the session's hands as PHH")
+    parser.add_argument("--plot", metavar="FILE.png", default=None,
+                        help="draw each seat's stack over the whole session (needs matplotlib)")
+    parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
+    parser.set_defaults(run=run_resume)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"a whole number of hands, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"at least 1, got {value}")
+    return value
+
+
+def run_resume(args: argparse.Namespace) -> int:
+    """Run ``splitpot resume FILE``; return the exit status."""
+    try:
+        with open(args.file, encoding="utf-8") as source:
+            text = source.read()
+    except (OSError, UnicodeDecodeError) as err:
+        print(f"splitpot resume: error: cannot read {args.file}: {err}.", file=sys.stderr)
+        return 2
+    try:
+        return _resume(args, _document(text))
+    except SplitpotError as err:
+        print(f"splitpot resume: error: {args.file}: {err}", file=sys.stderr)
+        return 2
+
+
+def _document(text: str) -> dict[str, Any]:
+    try:
+        doc = json.loads(text)
+    except (ValueError, RecursionError) as err:
+        raise HistoryError(f"not a JSON document: {err}.") from None
+    if not isinstance(doc, dict) or "session" not in doc:
+        raise HistoryError("not a saved session: write one with `splitpot play GAME --hands K --save FILE`.")
+    return doc
+
+
+def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
+    dealers_choice = doc.get("game") == DEALERS_CHOICE
+    players = doc.get("starting_stacks")
+    count = len(players) if isinstance(players, list) else 0
+    seat = None if args.bots else args.seat if args.seat is not None else doc.get("seat")
+    if seat is not None and (type(seat) is not int or not 0 <= seat < count):
+        flag = "--seat" if args.seat is not None else "seat"
+        got = seat if type(seat) is int else describe(seat)
+        raise RuleError(f"{flag} must be in 0..{count - 1} (P0 to P{count - 1}), got {got}.")
+    if seat is not None and args.json:
+        raise RuleError("--json prints a computer-only session; leave out --seat/--me (or add --bots)")
+    if args.plot:
+        require_plotting()
+    seed = doc.get("seed") if type(doc.get("seed")) is int else None
+    if dealers_choice:
+        return _resume_dealers_choice(args, doc, seat, seed)
+    session = Session.from_dict(doc)
+    hands = _hands_to_play(args, doc, session)
+    bot = saved_bot(doc)
+    if seat is not None:
+        from splitpot.table import Table, run_and_record
+
+        table = Table(session, seat=seat, hands=hands, seed=seed, out=Output(plain=args.plain),
+                      plot=args.plot, bot=bot)
+        return run_and_record(table, args, lambda: session_document(
+            session, seed=seed, bot=table.bot, seat=seat, planned=table.last), command="resume")
+    before = _finished(session)
+    played = _play_on(session, hands, bot, plain=args.plain)
+    planned = len(before) + hands
+    doc = session_document(session, seed=seed, bot=bot, planned=planned)
+    spec = session.spec
+    title = f"{spec.name}: {len(session.stacks)} players, seed {seed}, {stakes_text(spec.stakes)}"
+    return _report(args, doc, session.hands, played, len(before), title)
+
+
+def _resume_dealers_choice(args: argparse.Namespace, doc: dict[str, Any], seat: int | None,
+                           seed: int | None) -> int:
+    from splitpot.play_dealers_choice import (
+        dealers_choice_document,
+        dealers_choice_table,
+        record_dealers_choice,
+    )
+
+    if "dealer" not in doc:
+        raise HistoryError("dealer: missing: a dealer's-choice session saved by `splitpot play "
+                           "dealers-choice --save FILE` holds its computer dealer.")
+    if seat is not None:
+        table = dealers_choice_table(seat=seat, seed=seed, out=Output(plain=args.plain), plot=args.plot,
+                                     saved=doc)
+        table.plan(_hands_to_play(args, doc, table.session))
+        return record_dealers_choice(table, args, seed, command="resume")
+    dealer = HouseDealer.from_dict(doc["dealer"])
+    session = DealersChoice.from_dict(doc, dealer=dealer)
+    hands = _hands_to_play(args, doc, session)
+    bot = saved_bot(doc)
+    before = _finished(session)
+    played = _play_on(session, hands, bot, plain=args.plain)
+    doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=len(before) + hands)
+    house = dealer.house
+    title = (f"{DEALERS_CHOICE}: {len(session.stacks)} players, seed {seed}, house list: "
+             f"{house.name or 'unnamed'} ({house.source})")
+    return _report(args, doc, session.hands, played, len(before), title)
+
+
+def _finished(session: Session) -> list[State]:
+    return [state for state in session.hands if state.is_complete]
+
+
+def _hands_to_play(args: argparse.Namespace, doc: dict[str, Any], session: Session) -> int:
+    """``--hands K``, or the hands the saved run still planned (the hand in progress counts)."""
+    if args.hands is not None:
+        return int(args.hands)
+    done = len(_finished(session))
+    planned = doc.get("planned")
+    if type(planned) is int and planned > done:
+        return planned - done
+    if session.hands and not session.hands[-1].is_complete:
+        return 1
+    said = f"all its {planned} planned hands" if type(planned) is int else "its hands"
+    raise RuleError(f"--hands: the saved session played {said}; say how many more to play with --hands K.")
+
+
+def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+    """The hand in progress finished by ``bot``, then the rest of ``hands`` played."""
+    played: list[State] = []
+    current = session.hands[-1] if session.hands else None
+    if current is not None and not current.is_complete:
+        while not current.is_complete:
+            bot(current)
+        session.stacks = list(current.stacks)
+        played.append(current)
+    if hands > len(played):
+        played += play_with_progress(session, hands - len(played), bot, plain=plain)
+    return played
+
+
+def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
+            before: int, title: str) -> int:
+    """Write and print what a computer-only resume played (as ``splitpot play`` does)."""
+    names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
+    finished = [state for state in whole if state.is_complete]
+    if args.phh and finished and not write_phh(args.phh, finished):
+        return 2
+    if args.plot and finished and not plot_session(args.plot, finished, names):
+        return 2
+    if args.save and not save_session(args.save, doc, command="resume"):
+        return 2
+    if args.json:
+        print(json.dumps(doc, indent=1))
+        return 0
+    out = Output(plain=args.plain)
+    out.line(f"{title}; resumed after hand {before}")
+    if not played:
+        out.line("no hand was played: too few players have chips for another.")
+    print_session(out, played, names, first=before + 1, session=finished)
+    if args.plot:
+        out.line(f"plot: {args.plot}")
+    return 0

@@ -1,0 +1,125 @@
+"""``splitpot play ... --save FILE`` and ``splitpot resume FILE``: a session stopped and
+played on is the session that never stopped (the table's own test plays a person
+who leaves in the middle of a hand: tests/test_table.py)."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from splitpot.cli import main
+from splitpot.engine.history import History
+
+
+def cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    code = main(argv)
+    out = capsys.readouterr()
+    return code, out.out, out.err
+
+
+def hands_of(doc: dict[str, object]) -> list[object]:
+    hands = doc["hands"]
+    assert isinstance(hands, list)
+    return [hand["events"] for hand in hands]
+
+
+@pytest.mark.parametrize("game", [
+    "seven-card-stud-8", "jackpots", "california-lowball", "mexican-stud", "aces-deuces", "dealers-choice",
+])
+def test_a_session_saved_and_resumed_deals_and_plays_as_one_that_never_stopped(
+    game: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, out, _ = cli(["play", game, "--players", "4", "--seed", "8", "--hands", "5", "--json"], capsys)
+    whole = json.loads(out)
+    saved = tmp_path / "s.json"
+    code, out, _ = cli(["play", game, "--players", "4", "--seed", "8", "--hands", "2", "--save", str(saved),
+                        "--plain"], capsys)
+    assert code == 0 and "after 2 hands:" in out
+    doc = json.loads(saved.read_text())
+    assert doc["planned"] == 2 and doc["seat"] is None and len(doc["hands"]) == 2
+    code, out, _ = cli(["resume", str(saved), "--hands", "3", "--json"], capsys)
+    resumed = json.loads(out)
+    assert code == 0 and hands_of(resumed) == hands_of(whole)
+    assert resumed["final_stacks"] == whole["final_stacks"] and sum(resumed["final_stacks"]) == 800
+    assert resumed["bot"] == whole["bot"] and resumed["planned"] == 5
+    if game == "dealers-choice":
+        assert resumed["dealer"] == whole["dealer"] and resumed["games"] == whole["games"]
+
+
+def test_resume_prints_the_hands_it_plays_numbered_on_and_the_whole_session(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "s.json"
+    cli(["play", "lowball", "--players", "3", "--seed", "2", "--hands", "4", "--save", str(saved)], capsys)
+    doc = json.loads(saved.read_text())
+    doc["planned"] = 6  # as if the run had been stopped after four of six hands
+    saved.write_text(json.dumps(doc))
+    code, out, _ = cli(["resume", str(saved), "--plain", "--save", str(saved)], capsys)
+    assert code == 0
+    assert out.startswith("lowball: 3 players, seed 2, ante 1, limits 5/10; resumed after hand 4\n")
+    assert "===== hand 5 =====" in out and "===== hand 6 =====" in out and "===== hand 4 =====" not in out
+    assert "after 6 hands:" in out  # the summary covers the whole session
+    again = json.loads(saved.read_text())  # saved over the file it was resumed from
+    assert again["planned"] == 6 and len(again["hands"]) == 6 and again["hands"][:4] == doc["hands"]
+    code, _, err = cli(["resume", str(saved)], capsys)
+    assert code == 2 and "the saved session played all its 6 planned hands; say how many more" in err
+
+
+def test_a_person_who_leaves_mid_hand_is_seated_again_where_he_sat(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    saved = tmp_path / "s.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\n" * 3))  # three answers, then end of input
+    code, out, _ = cli(["play", "seven-card-stud", "--players", "3", "--seat", "1", "--hands", "3",
+                        "--seed", "4", "--plain", "--save", str(saved)], capsys)
+    assert code == 0 and "end of input." in out
+    doc = json.loads(saved.read_text())
+    assert doc["seat"] == 1 and doc["planned"] == 3 and len(doc["hands"]) == 1
+    assert History.from_dict(doc["hands"][0]).replay().is_complete is False  # left in the middle of hand 1
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nb\n" * 300))  # call or check, else bring in
+    code, out, _ = cli(["resume", str(saved), "--plain"], capsys)
+    assert code == 0
+    assert "seven-card-stud: you are P1, against 2 computer players" in out
+    assert "resumed after hand 0, in the middle of hand 1" in out and "===== hand 3 of 3" in out
+    assert "session: 3 hands of seven-card-stud" in out
+    code, out, _ = cli(["resume", str(saved), "--bots", "--plain"], capsys)  # or the computer players alone
+    assert code == 0 and "resumed after hand 0" in out and "after 3 hands:" in out
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda d: "not json", "not a JSON document"),
+    (lambda d: {"game": "lowball"}, "not a saved session"),
+    (lambda d: {**d, "bot": {**d["bot"], "aggression": "high"}}, "bot: 'aggression' is a number 0..1"),
+    (lambda d: {**d, "rng": {**d["rng"], "now": d["rng"]["start"]}}, "rng: now is not where start leads"),
+    (lambda d: {**d, "seat": 7}, "seat must be in 0..2 (P0 to P2), got 7"),
+    (lambda d: {**d, "seat": "1"}, "seat must be in 0..2 (P0 to P2), got str '1'"),
+])
+def test_a_document_that_cannot_be_resumed_is_refused_with_the_reason(
+    change: object, message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "s.json"
+    cli(["play", "jackpots", "--players", "3", "--seed", "1", "--hands", "2", "--save", str(saved)], capsys)
+    changed = change(json.loads(saved.read_text()))  # type: ignore[operator]
+    saved.write_text(changed if isinstance(changed, str) else json.dumps(changed))
+    code, out, err = cli(["resume", str(saved), "--hands", "1"], capsys)
+    assert code == 2 and out == "" and err.startswith(f"splitpot resume: error: {saved}: ")
+    assert message in err
+
+
+def test_resume_refuses_what_it_cannot_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = cli(["resume", str(tmp_path / "none.json")], capsys)
+    assert code == 2 and "cannot read" in err
+    saved = tmp_path / "s.json"
+    cli(["play", "jackpots", "--players", "3", "--seed", "1", "--save", str(saved)], capsys)
+    code, _, err = cli(["resume", str(saved), "--hands", "1", "--seat", "3"], capsys)
+    assert code == 2 and "--seat must be in 0..2" in err
+    code, _, err = cli(["resume", str(saved), "--hands", "1", "--me", "--json"], capsys)
+    assert code == 2 and "--json prints a computer-only session" in err
+    code, _, err = cli(["play", "jackpots", "--save", str(tmp_path / "no" / "such.json")], capsys)
+    assert code == 2 and "--save: cannot write" in err
+    with pytest.raises(SystemExit):
+        main(["resume", str(saved), "--hands", "0"])
+    assert "at least 1" in capsys.readouterr().err
