@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import pytest
 from engine_helpers import bet_down, call_down, passive_action, stud_deck
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
+from splitpot.engine.showdown import _qualifies
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError
+from splitpot.evaluate import evaluate
 from splitpot.games import get_game
 
 STUD = get_game("seven-card-stud")
@@ -289,6 +293,40 @@ def test_nine_or_better_qualifier_option() -> None:
     assert [a[3] for a in awards(_called_down(STUD8, deck))] == ["pot"]
     nine = get_game("seven-card-stud-8", qualifier=9)
     assert [a[1:] for a in awards(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+
+
+@pytest.mark.parametrize(("options", "low"), [
+    ({"joker": "wild"}, "eight-seven low (Jk as zero)"),
+    ({"joker": "wild", "wild_low": "lowest-absent"}, "eight-seven low (Jk as A)"),
+    ({"wild": "T"}, "eight-seven low (Th as zero)"),
+    ({"wild": "T", "wild_low": "best-rank"}, "eight-seven low (Th as A)"),
+])
+def test_a_qualifier_reads_wild_cards_as_they_play(options: dict[str, object], low: str) -> None:
+    """Was: nine or better read a wild card by its printed rank (the joker as a deuce,
+    pairing the real one; a wild king as a king), so an eight-seven low that
+    qualifies for eight or better did not qualify for nine or better (a ten wild: a ten)."""
+    wild = "Jk" if options.get("joker") == "wild" else "Th"
+    deck = stud_deck(["Kc Kd 9s Ks 9h Qc Jd", f"2c {wild} 5d 7h 8s Qd Jh"])
+    for qualifier in (8, 9):
+        spec = get_game("seven-card-stud-8", qualifier=qualifier, **options)
+        shown = [(e.seat, e.amount, e.side, e.hand) for e in _called_down(spec, deck).events
+                 if isinstance(e, ev.PotAwarded)]
+        assert shown == [(0, 3, "high", "full house, kings full of nines"), (1, 3, "low", low)], qualifier
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.integers(0, 52), min_size=7, max_size=7, unique=True), st.sampled_from([
+    {}, {"joker": "wild"}, {"wild": "T"}, {"wild": "2", "wild_low": "best-rank"},
+    {"wild": "2", "wild_low": "lowest-absent"}, {"joker": "wild", "wild": "K"}, {"wild": ["9h", "3c"]},
+]))
+def test_an_eight_qualifier_qualifies_what_eight_or_better_does(
+    cards: list[int], options: dict[str, object]
+) -> None:
+    """The engine's qualifier on an ace-to-five low against the core's own
+    eight-or-better ranking, wild cards and the joker included."""
+    low = evaluate(cards, "ace-to-five", **options)
+    eight = evaluate(cards, "eight-or-better", **options)
+    assert (eight is not None) == (low is not None and _qualifies(low, 8)), (low, eight)
 
 
 def _called_down(spec: object, deck: list[int]) -> State:

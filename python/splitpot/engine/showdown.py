@@ -47,7 +47,16 @@ from splitpot.engine.positional import wilds_with
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Wilds
-from splitpot.evaluate import Hand, _evaluate_prepared, _options, _ranking_id, evaluate, high_low, strength
+from splitpot.evaluate import (
+    Hand,
+    Ranking,
+    _evaluate_prepared,
+    _options,
+    _ranking_id,
+    evaluate,
+    high_low,
+    strength,
+)
 from splitpot.two_card import TwoCardHand, evaluate_two
 
 if TYPE_CHECKING:
@@ -217,9 +226,22 @@ def _dead_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
 
 
 def _qualifies(low: Hand, qualifier: int) -> bool:
-    """Whether a low hand is unpaired with every card at most ``qualifier`` (ace = 1)."""
-    ranks = [1 if c.rank == 12 else (c.rank or 0) + 2 for c in low.cards]
-    return len(set(ranks)) == 5 and max(ranks) <= qualifier
+    """Whether a low hand is unpaired with every card at most ``qualifier`` (ace = 1,
+    but 14 in deuce-to-seven, where it is high), each card read as it plays: a wild
+    card (or the joker as the bug) as the rank it stands for, and one counted as a
+    zero below the ace, pairing with nothing (the rules, §2).
+
+    >>> from splitpot.evaluate import evaluate
+    >>> _qualifies(evaluate("2c Jk 5d 7h 8s Kd", "ace-to-five", joker="wild"), 9)  # 8-7-5-2-zero
+    True
+    >>> _qualifies(evaluate("2c Jk 5d 7h Ts", "ace-to-five", joker="bug"), 9)  # ten-high
+    False
+    """
+    played = low._values if low._values is not None else tuple(c >> 2 for c in low._cards)
+    ace = 14 if low.ranking is Ranking.DEUCE_TO_SEVEN else 1
+    values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
+    zeros = values.count(0)
+    return len(set(values)) + max(zeros - 1, 0) == 5 and max(values) <= qualifier
 
 
 def favourable_five(
