@@ -136,6 +136,20 @@ def test_highest_upcard_acts_first_ties_to_the_dealers_left() -> None:
     assert state.actor == 1  # the ace is the highest upcard
 
 
+def test_no_cap_heads_up_is_an_option_here_too() -> None:
+    """Was refused (\"unknown option\"): the rules, §3, give every fixed-limit game
+    the option of no cap when only two players are left."""
+    states = [State(get_game("aces-deuces", uncapped_heads_up=free), [500, 500],
+                    deck=deck(["2c Kd", "3c As"], button=0)) for free in (False, True)]
+    for state in states:
+        stand_all(state)
+        state.bet()
+        for _ in range(3):
+            state.raise_to()
+    capped, free = ({o.action for o in s.legal_actions()} for s in states)
+    assert Action.RAISE not in capped and Action.RAISE in free
+
+
 # ---------------------------------------------------------------- showdown
 @pytest.mark.parametrize(
     ("hands", "high", "low"),

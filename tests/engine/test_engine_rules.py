@@ -85,6 +85,21 @@ def test_live_blinds_and_the_big_blinds_option() -> None:
     assert state.is_complete and state.pot == 0 and sum(state.stacks) == 200
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8", "five-card-stud", "mexican-stud",
+                                  "aces-deuces", "jackpots"])
+def test_blinds_belong_to_california_lowball_alone(game: str) -> None:
+    """Was: the stud games and aces-deuces took blinds, and a bring-in then replaced
+    the big blind in the round's bets (8 chips in the pot, 2 to call), and a dealer's
+    call could make one player post more than another (the rules, §3 and §5.11)."""
+    stakes = {"ante": 1, "small_bet": 5, "big_bet": 10, "blinds": [1, 5]}
+    with pytest.raises(RuleError, match=r"is played with antes: stakes may not have .*blinds"):
+        get_game(game, stakes=stakes)
+    with pytest.raises(RuleError, match=r"blinds and a first bet forced by the cards \(bring_in\)"):
+        get_game("seven-card-stud").replace(stakes=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10,
+                                                          blinds=(1, 5)))
+    assert get_game("california-lowball", limit=3).stakes.blinds == (1, 1, 1)  # the blinds table, §5.6
+
+
 def test_uncapped_heads_up_option() -> None:
     deck = stud_deck(["Kd Kh 9h", "Qd Qh 2c"])
     capped = State(get_game("seven-card-stud"), [500, 500], deck=deck)

@@ -478,6 +478,14 @@ class GameSpec:
                 _check(bool(self.stakes.blinds), where, "left_of_blinds needs stakes.blinds.")
             if street.opener in (Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS):
                 _check(street.up > 0, where, f"{street.name!r}: {street.opener} needs upcards.")
+        forced = self.streets[0].opener if self.streets else None
+        by_cards = (Opener.BRING_IN, Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS)
+        _check(
+            not (self.stakes.blinds and forced in by_cards),
+            where,
+            f"blinds and a first bet forced by the cards ({forced}) would both open the first round: "
+            "give one.",
+        )
         self._check_positional(where)
         _check(
             len(self.stakes.blinds) <= self.min_players,

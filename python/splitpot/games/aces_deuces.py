@@ -14,7 +14,8 @@ high.
 
 Options: ``stand_is_final`` (default True; False: a player may stand on one
 turn and draw on a later one, and drawing ends after a full round in which
-nobody draws), ``fees`` (default ``(1, 1, 3)``), ``stakes``, ``declare``
+nobody draws), ``fees`` (default ``(1, 1, 3)``), ``stakes``, ``uncapped_heads_up``
+(no cap on the raises when two players are left, as in every game), ``declare``
 (``in-turn`` or ``simultaneous``: declarations, an option of any high-low game,
 the rules §4) with ``both`` and ``tie_keeps_half``; and the wild-card
 options of every game (``wild=``, ``joker=``, ``penalty=``, ``positional=``).
@@ -43,6 +44,8 @@ Readings:
 False
 >>> aces_deuces(declare="simultaneous").declare_both
 True
+>>> aces_deuces(uncapped_heads_up=True).uncapped_heads_up
+True
 """
 
 from __future__ import annotations
@@ -56,7 +59,9 @@ from splitpot.validate import as_bool, as_choice, check_keywords
 
 __all__ = ["aces_deuces", "aces_deuces_streets"]
 
-_OPTIONS = frozenset({"stand_is_final", "fees", "stakes", "declare", "both", "tie_keeps_half"})
+_OPTIONS = frozenset(
+    {"stand_is_final", "fees", "stakes", "declare", "both", "tie_keeps_half", "uncapped_heads_up"}
+)
 
 
 def aces_deuces_streets(
@@ -72,6 +77,7 @@ def aces_deuces(**options: Any) -> GameSpec:
     name = "aces-deuces"
     check_keywords(options, _OPTIONS, name)
     stand_is_final = as_bool(options.get("stand_is_final", True), f"{name}: stand_is_final")
+    uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
     fees = options.get("fees", (1, 1, 3))
     streets = aces_deuces_streets(stand_is_final=stand_is_final, fees=fees)
     paid = streets[0].paid_draws
@@ -90,6 +96,7 @@ def aces_deuces(**options: Any) -> GameSpec:
         declare=mode,
         declare_both=options.get("both"),
         tie_keeps_half=options.get("tie_keeps_half", False),
+        uncapped_heads_up=uncapped,
         max_players=10,
-        options=(("stand_is_final", stand_is_final), ("fees", paid.fees)),
+        options=(("stand_is_final", stand_is_final), ("fees", paid.fees), ("uncapped_heads_up", uncapped)),
     ).with_declare_options()

@@ -58,7 +58,7 @@ from typing import Any
 from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import RuleError
-from splitpot.games.stud import _classic_low
+from splitpot.games.stud import _classic_low, refuse_blinds
 from splitpot.validate import as_bool, as_choice, check_keywords
 
 __all__ = [
@@ -108,12 +108,19 @@ def five_stud_streets(
 
 def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: Stakes) -> Stakes:
     """``stakes`` (default ``default``; a Stakes or a dict of its fields), refused
-    when they name a bring-in the game has not."""
+    when they name a bring-in the game has not, or blinds (antes only: the rules, §3).
+
+    >>> no_bring_in("mexican-stud", {"ante": 1, "small_bet": 5, "big_bet": 10, "blinds": [5]}, None)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: mexican-stud is played with antes: stakes may not have blinds (only ...
+    """
     stakes = default if stakes is None else as_stakes(stakes, name)
     if stakes.bring_in:
         raise RuleError(
             f"{name} has no bring-in (the opening bet is forced by the cards): give stakes with bring_in=0."
         )
+    refuse_blinds(name, stakes)
     return stakes
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
+from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
 from splitpot.errors import RuleError
 from splitpot.validate import as_choice, check_keywords
 
@@ -55,6 +55,14 @@ def stud_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
     )
 
 
+def refuse_blinds(name: str, stakes: Stakes) -> None:
+    """The stud games and aces-deuces are played with antes (and a forced bet by
+    the cards): blinds are California lowball's (the rules, §3)."""
+    if stakes.blinds:
+        raise RuleError(f"{name} is played with antes: stakes may not have blinds (only california-lowball "
+                        "has blinds).")
+
+
 def _stud(
     name: str,
     *,
@@ -68,6 +76,8 @@ def _stud(
     extra: dict[str, Any],
 ) -> GameSpec:
     check_keywords(extra, _KNOWN[name], name)
+    if stakes is not None:
+        refuse_blinds(name, as_stakes(stakes, name))
     options: list[tuple[str, Any]] = [("open_pair", open_pair), ("uncapped_heads_up", uncapped_heads_up)]
     return GameSpec(
         name=name,
