@@ -73,6 +73,17 @@ def test_highest_upcard_all_in_passes_the_duty_to_the_next_highest() -> None:
     assert legal(state) == {Action.BET: (5,)}
 
 
+def test_lowest_upcard_all_in_passes_the_duty_to_the_next_lowest() -> None:
+    """Five bets: the 2c bets all in on the first round; on the next the lowest
+    upcard is his, so the duty to bet goes to the next lowest, the 5d (§3)."""
+    state = State(FIVE_BETS, [5, 100, 100], button=2, deck=stud_deck(["Kc 2c", "Kd 5d", "Ks 9h"], button=2))
+    state.bet()
+    state.call()
+    state.call()
+    assert state.stacks[0] == 0 and state.street == 1
+    assert state.actor == 1 and legal(state) == {Action.BET: (5,)}
+
+
 def test_forced_bettor_short_of_chips_bets_all_in() -> None:
     state = State(FIVE, [4, 100, 100], deck=stud_deck(["2c As", "3c Kh", "4c Qs"]))
     assert state.actor == 0 and legal(state) == {Action.BET: (3,)}

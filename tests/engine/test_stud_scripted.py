@@ -329,6 +329,21 @@ def test_an_eight_qualifier_qualifies_what_eight_or_better_does(
     assert (eight is not None) == (low is not None and _qualifies(low, 8)), (low, eight)
 
 
+def test_the_odd_chip_goes_to_the_five_most_favourable_to_its_player() -> None:
+    """Two broadways tie; seat 0 holds both black aces and plays the spade (§4:
+    equal fives that differ in the suit of a paired rank, the most favourable),
+    so his ace of spades beats seat 1's ace of diamonds for the odd chip."""
+    deck = stud_deck(["Ac As 2c Kd Qh Jc Td", "Ad 3c 4c Kc Qd Jh Ts", "5c 6d 9h"], button=2)
+    state = State(STUD, [100, 100, 100], button=2, deck=deck)
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    shown = [(e.seat, e.amount, e.hand) for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert shown == [(0, 4, "straight, ace high"), (1, 3, "straight, ace high")]
+
+
 def _called_down(spec: object, deck: list[int]) -> State:
     state = State(spec, [100, 100], deck=deck)  # type: ignore[arg-type]
     call_down(state)
