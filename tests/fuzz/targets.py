@@ -14,10 +14,13 @@ coverage feedback.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import io
 import json
 import random
 import sys
+import tempfile
 import tomllib
 from collections.abc import Callable
 from functools import lru_cache
@@ -452,6 +455,57 @@ def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]], ask: bool) 
             assert sum(last.stacks) + last.pot == start
 
 
+@lru_cache(maxsize=32)
+def _saved(game: str, seed: int) -> str:
+    """What ``splitpot play GAME --hands 2 --save FILE`` writes (dealer's choice: with
+    its computer dealer)."""
+    from splitpot.cli import main
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "saved.json")
+        with contextlib.redirect_stdout(io.StringIO()):
+            code = main(["play", game, "--players", "3", "--hands", "2", "--seed", str(seed), "--stack", "40",
+                         "--save", str(path)])
+        assert code == 0
+        return path.read_text()
+
+
+@FUZZ
+@given(
+    st.sampled_from([*GAMES, DEALERS_CHOICE]),
+    st.integers(0, 7),
+    st.one_of(st.just([]), JSON_EDITS, JSON_EDITS),
+    st.sampled_from([[], ["--bots"], ["--hands", "1"], ["--hands", "2", "--bots"]]),
+)
+def fuzz_resume(game: str, seed: int, edits: list[tuple[int, Any]], flags: list[str]) -> None:
+    """``splitpot resume FILE --json`` on a saved session's document changed as in
+    ``session`` (its bot, seat, planned hands and dealer too): exit status 2 with
+    one line naming the file, or 0 with a document that resumes to a session of
+    every chip it started with, whose bot and dealer load again."""
+    from splitpot.bots import SimpleBot as Bot
+    from splitpot.cli import main
+    from splitpot.house import HouseDealer
+
+    doc = _edited(json.loads(_saved(game, seed)), edits, events_key="hands", deck_key="seeds")
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "saved.json")
+        path.write_text(json.dumps(doc))
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main(["resume", str(path), "--json", *flags])
+    if code != 0:
+        assert code == 2 and out.getvalue() == "", (code, err.getvalue())
+        assert err.getvalue().startswith("splitpot resume: error: ") and err.getvalue().count("\n") == 1
+        return
+    played = json.loads(out.getvalue())
+    Bot.from_dict(played["bot"])
+    if played["game"] == DEALERS_CHOICE:
+        session: Session = DealersChoice.from_dict(played, dealer=HouseDealer.from_dict(played["dealer"]))
+    else:
+        session = Session.from_dict(played)
+    assert sum(played["final_stacks"]) == sum(played["starting_stacks"]) == sum(session.stacks)
+
+
 EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
 DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
 RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
@@ -576,5 +630,6 @@ TARGETS: dict[str, Callable[..., None]] = {
     "phh": fuzz_phh,
     "range": fuzz_range,
     "session": fuzz_session,
+    "resume": fuzz_resume,
 }
 """Every fuzz target by name."""
