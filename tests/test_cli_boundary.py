@@ -314,3 +314,44 @@ def test_play_ante_below_the_stack_plays(capsys: pytest.CaptureFixture[str]) -> 
     assert code == 0
     doc = json.loads(out)
     assert doc["starting_stacks"] == [3, 3] and sum(doc["final_stacks"]) == 6
+
+
+@pytest.mark.parametrize(
+    "command", [["eval", "As"], ["play", "lowball"], ["replay", "x.phh"], ["resume", "x.json"]]
+)
+def test_an_unknown_flag_is_refused_with_the_commands_own_usage(
+    command: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: the top-level usage, listing one command (``{eval}``), above the error."""
+    code, out, err = run([*command, "--bogus"], capsys)
+    assert code == 2 and out == ""
+    assert err.startswith(f"usage: splitpot {command[0]} ")
+    assert err.rstrip().endswith(f"splitpot {command[0]}: error: unrecognized arguments: --bogus")
+
+
+def test_eval_says_why_a_short_hand_has_no_low_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the low rankings left out without a word (two cards with a wild card)."""
+    code, out, _ = run(["eval", "2c", "3d", "--wild", "2", "--plain"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[1].startswith("high              pair of threes (2c as 3s)")
+    assert [line.split(None, 1)[1] for line in lines[2:]] == ["needs 5 cards with wild cards"] * 4
+    code, out, _ = run(["eval", "2c", "3d", "--plain"], capsys)
+    assert out.splitlines()[-1] == "eight-or-better   needs 5 cards"
+    code, out, _ = run(["eval", "2c", "3d", "--json"], capsys)
+    assert [row["hand"] for row in json.loads(out)["hands"]][-1] == "needs 5 cards"
+
+
+@pytest.mark.parametrize("argv", [["eval", "As", "Kd"], ["play", "seven-card-stud"]])
+@pytest.mark.parametrize("flag", ["--wild", "--penalty"])
+def test_a_blank_wild_or_penalty_card_is_refused(
+    argv: list[str], flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: ``--wild ""`` taken as no wild cards at all, silently."""
+    code, _, err = run([*argv, flag, " "], capsys)
+    assert code == 2 and f"argument {flag}: give a rank (2) or cards (Jd 4h), got ' '" in err
+
+
+def test_plain_output_writes_a_wild_cards_stand_in_in_letters(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: ``--plain`` (and NO_COLOR) printed ``2c as A♥``."""
+    code, out, _ = run(["eval", "As", "Kd", "2c", "--wild", "2", "--plain"], capsys)
+    assert code == 0 and "pair of aces (2c as Ah)" in out and not set(out) & set("♣♦♥♠")

@@ -312,3 +312,14 @@ def test_unknown_hole_cards_are_dealt_from_cards_the_file_never_names() -> None:
     assert state.up == [[0], [45]]  # 2c and Kd
     named = {0, 45}
     assert not named & (set(state.down[0]) | set(state.down[1]))
+
+
+def test_chips_beyond_tomls_integers_are_refused_with_the_reason() -> None:
+    """Was: written as they were, a file TOML readers must refuse."""
+    from splitpot.errors import HistoryError
+    from splitpot.games import get_game
+
+    state = State(get_game("seven-card-stud"), [2**63, 2**63], seed=1)
+    with pytest.raises(HistoryError, match="PHH is TOML, whose integers stop at 9,223,372,036,854,775,807"):
+        phh.dumps(state)
+    assert tomllib.loads(phh.dumps(State(get_game("seven-card-stud"), [2**63 - 1] * 2, seed=1)))

@@ -24,7 +24,21 @@ from collections.abc import Callable
 
 from splitpot.errors import RuleError
 
-__all__ = ["int_range", "refuse_lone_penalty_rule"]
+__all__ = ["cards_text", "int_range", "refuse_lone_penalty_rule"]
+
+
+def cards_text(text: str) -> str:
+    """An argparse ``type=`` for ``--wild`` and ``--penalty``: a rank or cards, not
+    blank (``--wild ""`` was taken as no wild cards at all).
+
+    >>> cards_text(" ")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: give a rank (2) or cards (Jd 4h), got ' '
+    """
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"give a rank (2) or cards (Jd 4h), got {text!r}")
+    return text
 
 
 def int_range(low: int | None = None, high: int | None = None) -> Callable[[str], int]:

@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import int_range, refuse_lone_penalty_rule
+from splitpot.argtypes import cards_text, int_range, refuse_lone_penalty_rule
 from splitpot.cards import parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
@@ -70,6 +70,8 @@ def _eval(args: argparse.Namespace) -> int:
     dead = evaluate(cards, Ranking.HIGH, **options) is None
     for ranking in Ranking:
         if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
+            why = "needs 5 cards with wild cards" if wild_present else "needs 5 cards"
+            rows.append({"ranking": ranking.value, "hand": why, "cards": [], "strength": 0})
             continue
         extra = {"wild_low": args.wild_low} if ranking.is_low else {"duplicate": args.duplicate}
         hand = evaluate(cards, ranking, **options, **extra)
@@ -142,7 +144,8 @@ def _bench(args: argparse.Namespace) -> int:
         lines.append(f"evaluate_many high, check=False  7 cards {unchecked / 1e6:8.1f} M/s")
         threads = args.threads
         rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
-        lines.append(f"evaluate_many high, {threads} threads   7 cards {rt / 1e6:8.1f} M/s")
+        said = f"{threads} thread{'s' if threads > 1 else ' '}"
+        lines.append(f"evaluate_many high, {said}   7 cards {rt / 1e6:8.1f} M/s")
         few = [list(map(int, row)) for row in hands7[:200_000]]
 
         def each(fn: Callable[[list[int]], object]) -> None:
@@ -197,6 +200,23 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     return parser
 
 
+def _parse(words: list[str], command: str | None) -> argparse.Namespace:
+    """The arguments of ``words``; an unknown one is refused by the command's own
+    parser, which shows the command's usage (the top-level parser showed its own).
+
+    >>> _parse(["eval", "As", "--bogus"], "eval")
+    Traceback (most recent call last):
+    ...
+    SystemExit: 2
+    """
+    parser = _parser(command)
+    args, extra = parser.parse_known_args(words)
+    if extra:
+        sub = parser._subparsers._group_actions[0].choices.get(args.command)  # type: ignore[union-attr]
+        (sub or parser).error(f"unrecognized arguments: {' '.join(extra)}")
+    return args
+
+
 def _add_eval(sub: Any) -> None:
     p = sub.add_parser("eval", help="name the best high hand and the best low under each ranking")
     p.add_argument("cards", nargs="+", help="cards such as As Kd 7h (or 'AsKd7h')")
@@ -204,6 +224,7 @@ def _add_eval(sub: Any) -> None:
     p.add_argument(
         "--wild",
         action="append",
+        type=cards_text,
         metavar="RANK|CARDS",
         help="wild cards: a rank (--wild 2 = deuces wild) or cards; repeat for more",
     )
@@ -219,7 +240,7 @@ def _add_eval(sub: Any) -> None:
     p.add_argument(
         "--duplicate", action="store_true", help="high: a wild card may repeat a held card (flush)"
     )
-    p.add_argument("--penalty", action="append", metavar="CARDS", help="penalty cards")
+    p.add_argument("--penalty", action="append", type=cards_text, metavar="CARDS", help="penalty cards")
     p.add_argument(
         "--penalty-rule",
         choices=["dead-hand", "void-card"],
@@ -280,7 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         command = next((w for w in words if not w.startswith("-")), None)
-        args = _parser(command if command in _COMMANDS else None).parse_args(words)
+        args = _parse(words, command if command in _COMMANDS else None)
         try:
             return int(args.run(args))
         except SplitpotError as err:

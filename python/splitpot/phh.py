@@ -130,10 +130,17 @@ def _cards(cards: Iterable[int]) -> str:
     return "".join(ev.card_text(c) for c in cards)
 
 
+_TOML_INT = 2**63 - 1
+"""TOML's integers are 64-bit: its readers refuse larger ones."""
+
+
 def _toml(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int):
+        if not -_TOML_INT - 1 <= value <= _TOML_INT:
+            raise HistoryError(f"PHH is TOML, whose integers stop at {_TOML_INT:,}: the hand's {value:,} "
+                               "chips cannot be written (JSON histories have no such bound).")
         return str(value)
     if isinstance(value, str):
         return json.dumps(value, ensure_ascii=False)  # a JSON string is a TOML basic string

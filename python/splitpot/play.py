@@ -21,7 +21,7 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.argtypes import int_range, refuse_lone_penalty_rule
+from splitpot.argtypes import cards_text, int_range, refuse_lone_penalty_rule
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -183,14 +183,14 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--stand-is-final", action=argparse.BooleanOptionalAction, default=None,
                         help="aces-deuces: a player who stands is done drawing (default); with "
                         "--no-stand-is-final drawing ends after a full round without a draw")
-    parser.add_argument("--wild", action="append", metavar="RANK|CARDS", default=None,
+    parser.add_argument("--wild", action="append", type=cards_text, metavar="RANK|CARDS", default=None,
                         help="wild cards for everyone: a rank (--wild 2 = deuces wild) or cards; "
                         "repeat for more")
     parser.add_argument("--wild-low", choices=["zero", "lowest-absent", "best-rank"], default=None,
                         help="how wild cards count in a low (default zero)")
     parser.add_argument("--duplicate", action="store_true",
                         help="a wild card may repeat a held card in a high flush")
-    parser.add_argument("--penalty", action="append", metavar="CARDS", default=None,
+    parser.add_argument("--penalty", action="append", type=cards_text, metavar="CARDS", default=None,
                         help="penalty cards; repeat for more")
     parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
                         help="what a penalty card does (default dead-hand; needs --penalty)")

@@ -120,9 +120,19 @@ def can_show_symbols(stream: IO[str]) -> bool:
     return True
 
 
+_SUIT_LETTERS = str.maketrans("♣♦♥♠", "cdhs")
+
+
 def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bool = True) -> Text:
     """``line`` with its card tokens drawn as cards, a ``*** street ***`` heading
-    in bold and every word in ``names`` highlighted; plain: the line unchanged."""
+    in bold and every word in ``names`` highlighted; plain: the line as it is, but
+    for suit symbols (a wild card's stand-in, ``2c as A♥``) written as letters.
+
+    >>> style_text("pair of aces (2c as A♥)", plain=True).plain
+    'pair of aces (2c as Ah)'
+    """
+    if not symbols or plain:
+        line = line.translate(_SUIT_LETTERS)
     if plain:
         return Text(line)
     out = Text(style="bold" if _HEADING.match(line) else "")
@@ -199,7 +209,7 @@ class Output:
 
     def text(self, text: Text) -> None:
         """Print a ready-made :class:`rich.text.Text` (plain: its characters only)."""
-        self.console.print(Text(text.plain) if self.plain else text, soft_wrap=True)
+        self.console.print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text, soft_wrap=True)
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""

@@ -600,8 +600,8 @@ class Table:
     def _help(self) -> None:
         for line in (
             "keys: the letter or digit before a choice makes it; upper case is a second amount",
-            "  when drawing: 1-9 mark or unmark a card to throw away, Enter draws them, p stands pat, "
-            "Esc goes back",
+            "  when drawing: a card's number marks or unmarks it to throw away, Enter draws them, "
+            "p stands pat, Esc goes back",
             "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
             "the results so far are printed",
         ):
@@ -626,7 +626,7 @@ class Table:
                 return marked
             self.out.line("")
             if key == ENTER:
-                self.out.line("nothing is marked: press p to stand pat, or 1-9 to mark a card")
+                self.out.line(f"nothing is marked: press p to stand pat, or 1-{len(cards)} to mark a card")
                 continue
             if back and (key.startswith("\x1b") or key in ("\x7f", "\b")):
                 return None
