@@ -395,6 +395,18 @@ def test_a_bad_call_is_refused_with_a_hint_and_asked_again() -> None:
     assert text.count("you deal hand 1: call the game") == 1
 
 
+def test_a_bad_scripted_line_at_the_call_is_one_refusal_not_the_house_calling() -> None:
+    """Was: from a pipe, ``abc`` was three refused keys and then its Enter, which
+    let the house call for the person."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=Output(stream=out),
+                                 keys=Keys(io.StringIO("abc\n2\n" + "c\nb\n" * 200)))
+    assert table.run() == 0
+    assert out.getvalue().count("is not a choice here: type a number") == 1
+    assert table.played[0].state.game_call == fitting[1]
+
+
 def test_a_table_takes_a_spec_with_stacks_or_a_fresh_session_alone() -> None:
     spec = get_game("lowball")
     with pytest.raises(RuleError, match="give the chips each seat sits down with"):

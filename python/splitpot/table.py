@@ -241,6 +241,12 @@ class Keys:
         if self._pending == [ENTER]:
             self._pending = []
 
+    def drop_line(self) -> None:
+        """After a refused key: the rest of a scripted line goes with it (its Enter
+        must not answer the question asked again); keys pressed at a terminal stay."""
+        if not self.terminal:
+            self._pending = []
+
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
         if self._pending:
@@ -455,6 +461,7 @@ class Table:
                 out.line("")
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
+                self.keys.drop_line()
             typed = ""
 
     # ------------------------------------------------------------ telling
