@@ -56,8 +56,8 @@ from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
 from splitpot.cards import _RANK_PLURALS, Card, _rank_index
-from splitpot.engine.history import History
-from splitpot.engine.session import Session, _frame, _json_data
+from splitpot.engine.history import History, json_data
+from splitpot.engine.session import Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
@@ -544,7 +544,7 @@ class DealersChoice(Session):
         ask_dealers: bool = False,
     ) -> DealersChoice:
         """Resume from :meth:`to_json` output (see :meth:`from_dict`)."""
-        return cls.from_dict(_json_data(text), dealer=dealer, ask_dealers=ask_dealers)
+        return cls.from_dict(json_data(text, "a session"), dealer=dealer, ask_dealers=ask_dealers)
 
     _asking = False  # from_dict(ask_dealers=True): put each saved deal to its dealer again
 

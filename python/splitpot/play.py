@@ -30,7 +30,7 @@ from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import HistoryError, RuleError, SplitpotError
+from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
@@ -515,12 +515,9 @@ def _json_histories(text: str) -> list[History]:
     >>> [h.replay().stacks for h in _json_histories(doc)] == [h.stacks for h in hands]
     True
     """
-    from splitpot.engine.history import History
+    from splitpot.engine.history import History, json_data
 
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise HistoryError(f"not a JSON document: {err}.") from None
+    data = json_data(text, "a history")
     if isinstance(data, dict) and isinstance(data.get("hands"), list) and "events" not in data:
         return [History.from_dict(hand) for hand in data["hands"]]
     return [History.from_dict(data)]

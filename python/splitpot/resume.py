@@ -41,8 +41,10 @@ import json
 import sys
 from typing import Any
 
+from splitpot.argtypes import int_range
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
+from splitpot.engine.history import json_data
 from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.errors import HistoryError, RuleError, SplitpotError
@@ -73,7 +75,7 @@ def add_resume_parser(subparsers: Any) -> None:
                     "person sits where he sat.",
     )
     parser.add_argument("file", metavar="FILE", help="the saved session (JSON)")
-    parser.add_argument("--hands", type=_positive, default=None, metavar="K",
+    parser.add_argument("--hands", type=int_range(1), default=None, metavar="K",
                         help="play K hands from where the session stood (default: the hands it still "
                              "planned; the hand in progress counts as one)")
     seat = parser.add_mutually_exclusive_group()
@@ -93,16 +95,6 @@ def add_resume_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run_resume)
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"a whole number of hands, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"at least 1, got {value}")
-    return value
-
-
 def run_resume(args: argparse.Namespace) -> int:
     """Run ``splitpot resume FILE``; return the exit status."""
     try:
@@ -119,10 +111,7 @@ def run_resume(args: argparse.Namespace) -> int:
 
 
 def _document(text: str) -> dict[str, Any]:
-    try:
-        doc = json.loads(text)
-    except (ValueError, RecursionError) as err:
-        raise HistoryError(f"not a JSON document: {err}.") from None
+    doc = json_data(text, "a saved session")
     if not isinstance(doc, dict) or "session" not in doc:
         raise HistoryError("not a saved session: write one with `splitpot play GAME --hands K --save FILE`.")
     return doc

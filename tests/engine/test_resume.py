@@ -122,4 +122,4 @@ def test_resume_refuses_what_it_cannot_do(tmp_path: Path, capsys: pytest.Capture
     assert code == 2 and "--save: cannot write" in err
     with pytest.raises(SystemExit):
         main(["resume", str(saved), "--hands", "0"])
-    assert "at least 1" in capsys.readouterr().err
+    assert "argument --hands: must be >= 1, got 0" in capsys.readouterr().err

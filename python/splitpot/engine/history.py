@@ -31,7 +31,25 @@ if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
     from splitpot.engine.state import State
 
-__all__ = ["History", "apply_event", "player_view"]
+__all__ = ["History", "apply_event", "json_data", "player_view"]
+
+
+def json_data(text: object, what: str) -> object:
+    """The data of the JSON ``text`` of a history, session or saved run (``what``
+    names it when ``text`` is no text): :class:`~splitpot.errors.HistoryError` if
+    it is not JSON.
+
+    >>> json_data("[1, 2", "a history")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: not a JSON document: Expecting ',' delimiter: line 1 column 6 (char 5).
+    """
+    if not isinstance(text, (str, bytes, bytearray)):
+        raise ArgumentTypeError(f"{what} is JSON text, got {describe(text)}.")
+    try:
+        return json.loads(text)
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
+        raise HistoryError(f"not a JSON document: {err}.") from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -132,13 +150,7 @@ class History:
         ...
         splitpot.errors.HistoryError: not a JSON document: Expecting ',' delimiter: line 1 column 6 (char 5).
         """
-        if not isinstance(text, (str, bytes, bytearray)):
-            raise ArgumentTypeError(f"a history is JSON text, got {describe(text)}.")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
-            raise HistoryError(f"not a JSON document: {err}.") from None
-        return cls.from_dict(data, verify=verify)
+        return cls.from_dict(json_data(text, "a history"), verify=verify)
 
     def replay(self, *, strict: bool = True) -> State:
         """Play the hand again on a fresh state and return it, where the logged

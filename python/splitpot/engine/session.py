@@ -24,7 +24,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on
+from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on, json_data
 from splitpot.engine.schema import SESSION_VERSION, validate_session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
@@ -246,7 +246,7 @@ class Session:
         ...
         splitpot.errors.HistoryError: not a JSON document: Expecting ',' delimiter: line 1 column 14 ...
         """
-        return cls.from_dict(_json_data(text))
+        return cls.from_dict(json_data(text, "a session"))
 
     def _resume(self, data: Mapping[str, Any], table: _Table) -> None:
         """Deal and play the document's hands again on this fresh session."""
@@ -398,12 +398,3 @@ def _frame(data: object, caller: str) -> tuple[Mapping[str, Any], _Table]:
     start, now = rng_state(rng["start"], "rng.start"), rng_state(rng["now"], "rng.now")
     return data, _Table(list(data["starting_stacks"]), data["button"], start, now)
 
-
-def _json_data(text: object) -> object:
-    """The data of a session's JSON text."""
-    if not isinstance(text, (str, bytes, bytearray)):
-        raise ArgumentTypeError(f"a session is JSON text, got {describe(text)}.")
-    try:
-        return json.loads(text)
-    except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
-        raise HistoryError(f"not a JSON document: {err}.") from None
