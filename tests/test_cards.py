@@ -92,6 +92,25 @@ def test_card_text_with_suit_symbols_reads_back() -> None:
         Card("A*")
 
 
+@pytest.mark.parametrize("selector", ["\ufe0f", "\ufe0e"], ids=["emoji", "text"])
+def test_suit_symbols_with_a_variation_selector_read(selector: str) -> None:
+    """Phones and web pages write a suit as the symbol then U+FE0F (``"A♠\\ufe0f"``);
+    was: "unknown card '\\ufe0f'", quoting the invisible selector alone, unescaped."""
+    assert parse_cards(f"A♠{selector} K♥{selector}, 10♦{selector}2♣{selector}") == parse_cards("As Kh Td 2c")
+    assert Card(f"Q♤{selector}") == Card("Qs")
+    with pytest.raises(splitpot.CardError):  # only after a suit symbol
+        Card(f"As{selector}")
+
+
+@pytest.mark.parametrize("text", ["As\ufe0f", "\ufe0f", "A\u034f"])
+def test_unknown_card_text_never_quotes_an_invisible_character(text: str) -> None:
+    with pytest.raises(splitpot.CardError, match="unknown card") as info:
+        parse_cards(f"Kd {text}")
+    message = str(info.value)
+    assert not any(ch in message for ch in "\ufe0f\u034f")
+    assert f"{ord(text[-1]):04x}" in message  # escaped, as \ufe0f
+
+
 def test_parse_cards_iterables() -> None:
     expected = [Card("As"), Card("Kd"), Card("7h")]
     assert parse_cards([51, 45, 22]) == expected

@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from splitpot import Range, RuleError, equity, parse_cards, parse_range, strength
+from splitpot import CardError, CardTypeError, Range, RuleError, equity, parse_cards, parse_range, strength
 from splitpot.ranges import Condition, ConditionKind, Member
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -303,6 +303,41 @@ def test_expand_returns_integer_weights() -> None:
     assert cards.dtype == np.uint8 and weights.dtype == np.uint64
     assert weights.tolist() == [1, 3, 2]
     assert Range(hidden=2, condition=Condition(kind=ConditionKind.PAIR)).text == "+ 2 down: pair"
+
+
+@pytest.mark.parametrize(
+    ("excluded", "error", "match"),
+    [
+        (["Ax"], CardError, "excluded: unknown card 'Ax'"),
+        (None, CardTypeError, "excluded: cards must be"),
+        ([1.5], CardTypeError, "excluded: a card must be"),
+        ([99], CardError, "excluded: card 99 is out of range"),
+    ],
+)
+def test_expand_checks_the_excluded_cards(excluded: object, error: type[Exception], match: str) -> None:
+    """Was: expand(["Ax"]) raised ValueError from int(), expand(None) a bare TypeError."""
+    with pytest.raises(error, match=match):
+        parse_range("AA").expand(excluded)  # type: ignore[arg-type]
+
+
+def test_expand_reads_excluded_cards_as_parse_cards_does_repeats_allowed() -> None:
+    want = member_list(parse_range("AA"), cards_of("As Ad"))
+    assert [m for m, _ in want] == [(48, 50)]  # Ac Ah
+    assert member_list(parse_range("AA"), ["As", 49, 51]) == want  # type: ignore[list-item]
+    assert parse_range("AA").expand("As Ad")[0].tolist() == [[48, 50]]
+
+
+@pytest.mark.parametrize("where", ["dead", "hand"])
+def test_equity_cards_of_the_wrong_shape_name_the_argument(where: str) -> None:
+    """Was: a 2-D array as the dead cards or as one hand raised numpy's bare TypeError."""
+    flat = np.array([int(c) for c in parse_cards("As Ks 2c")])
+    hands: list[object] = ["Ah Ad 3c", flat.reshape(1, 3) if where == "hand" else flat]
+    dead = np.array([[1, 5]]) if where == "dead" else ()
+    with pytest.raises(CardTypeError, match=rf"{'dead' if where == 'dead' else 'hand 2'}: .*shape \(1, "):
+        equity("seven-card-stud", hands, dead=dead)  # type: ignore[arg-type]
+    hands[1] = flat  # a 1-D array of cards is one hand, as a list is
+    result = equity("seven-card-stud", hands, dead=np.array([1, 5]))
+    assert result.players[1].cards == tuple(parse_cards(flat))
 
 
 def test_the_ranges_document_examples_run() -> None:

@@ -16,6 +16,7 @@ import pytest
 import splitpot
 import splitpot.errors
 from splitpot import (
+    ArgumentTypeError,
     Card,
     CardError,
     CardTypeError,
@@ -28,6 +29,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
+from splitpot.two_card import evaluate_two, strength_two
 
 
 def test_error_hierarchy() -> None:
@@ -199,6 +201,65 @@ def test_bad_cards_in_a_hand(call: Callable[[Any], object]) -> None:
         call([51, 47, 43, 39, 77])
     with pytest.raises(CardTypeError):
         call([51, 47, 43, 39, 35.0])
+
+
+_SQUARE = np.array([[51, 47], [43, 39]])
+_WRONG_SHAPE: list[tuple[str, Callable[[], object]]] = [
+    ("Card", lambda: Card(np.array([5]))),
+    ("Card float 0-d", lambda: Card(np.array(5.0))),
+    ("parse_cards", lambda: parse_cards(np.array([[1, 2]]))),
+    ("parse_cards 0-d", lambda: parse_cards(np.array(5))),
+    ("evaluate", lambda: evaluate(_SQUARE)),
+    ("strength", lambda: strength(_SQUARE)),
+    ("high_low", lambda: high_low(np.arange(10).reshape(2, 5))),
+    ("high_low list", lambda: high_low([51, 47, 43, 39, np.array([0, 1])])),
+    ("evaluate_two", lambda: evaluate_two(_SQUARE)),
+    ("Deck", lambda: Deck(order=np.arange(52).reshape(4, 13))),
+    ("wild", lambda: evaluate([51, 47, 43, 39, 35], wild=np.array([[0]]))),
+]
+
+
+@pytest.mark.parametrize("call", [c for _, c in _WRONG_SHAPE], ids=[n for n, _ in _WRONG_SHAPE])
+def test_numpy_array_of_the_wrong_shape_is_a_card_type_error(call: Callable[[], object]) -> None:
+    """Was: numpy's bare TypeError 'only integer scalar arrays can be converted to a scalar index'."""
+    with pytest.raises(CardTypeError, match=r"ndarray of shape \(.*\) and dtype"):
+        call()
+
+
+def test_numpy_cards_are_a_flat_array_or_integer_scalars() -> None:
+    """One hand is a 1-D integer array (any int dtype), one card a numpy integer; the same
+    cards as a row of a 2-D array are refused by their shape."""
+    hand = np.array([51, 47, 43, 39, 35], dtype=np.int64)
+    assert evaluate(hand) == evaluate(hand.tolist())
+    assert strength(hand.astype(np.uint8)) == strength(hand.tolist())
+    assert parse_cards(hand[:2]) == [Card("As"), Card("Ks")] and Card(np.int64(51)) == Card(np.array(51))
+    assert evaluate_two(np.array([51, 47])) == evaluate_two("As Ks")
+    with pytest.raises(CardTypeError, match=r"shape \(1, 5\)"):
+        evaluate(hand.reshape(1, 5))
+
+
+def test_high_low_with_wild_options_reads_every_form_of_cards() -> None:
+    """Was: a list of card text with a wild option said "a card must be an int, a Card or card
+    text, not str"."""
+    want = high_low("As Ks Qs Js 2c", wild="2")
+    assert str(want.high) == "royal flush (2c as T♠)"
+    assert high_low(["As", "Ks", "Qs", "Js", "2c"], wild="2") == want
+    assert high_low([51, 47, 43, 39, np.int64(0)], wild="2") == want
+
+
+def test_bytes_are_card_numbers_and_the_error_says_text_needs_a_str() -> None:
+    """Was: evaluate(b"AsKs") said 'card 65 is out of range', not that bytes are card numbers."""
+    assert parse_cards(bytes([51, 47, 52])) == parse_cards("As Ks Jk")
+    for call in (evaluate, strength, parse_cards):
+        with pytest.raises(CardError, match=r"card 65 .*bytes are card numbers 0\.\.52.*str, e\.g\. 'AsKs'"):
+            call(b"AsKs")
+
+
+def test_unknown_two_card_keyword_is_a_splitpot_type_error() -> None:
+    """Was: evaluate_two(..., penalty="A") raised Python's own TypeError; evaluate names the keyword."""
+    for call in (evaluate_two, strength_two):
+        with pytest.raises(ArgumentTypeError, match=r"unexpected keyword argument 'penalty'; .*'joker'"):
+            call("As Kd", "high", penalty="A")  # type: ignore[call-arg]
 
 
 # -------------------------------------------------------------------------- batches

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from typing import SupportsIndex
 
@@ -74,8 +75,11 @@ def _rank_index(text: str) -> int | None:
     return _RANK_INDEX.get(text.strip().upper())
 
 
-_TEXT_RE = re.compile(r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])|(jk)", re.IGNORECASE)
-# Suits by letter or symbol: text copied from a terminal reads back (``A♠``, ``T♦``).
+_TEXT_RE = re.compile(
+    r"(10|[2-9tjqka])([cdhs♣♦♥♠♧♢♡♤])(?:(?<=[♣♦♥♠♧♢♡♤])[\ufe0e\ufe0f])?|(jk)", re.IGNORECASE
+)
+# Suits by letter or symbol: text copied from a terminal reads back (``A♠``, ``T♦``); a suit
+# symbol may carry the emoji or text variation selector (U+FE0F, U+FE0E) that phones and web pages add.
 _SUIT_INDEX = {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in enumerate(SUIT_SYMBOLS)},
                **{ch: i for i, ch in enumerate("♧♢♡♤")}}
 
@@ -85,6 +89,34 @@ _SUIT_INDEX = {**{ch: i for i, ch in enumerate(SUITS)}, **{ch: i for i, ch in en
 _CANONICAL = {**{r + s: 4 * i + j for i, r in enumerate(RANKS) for j, s in enumerate(SUITS)}, "Jk": 52}
 
 
+def _shown(text: str) -> str:
+    """``repr(text)`` with combining marks escaped too (repr escapes the other
+    characters that print as nothing): an error never quotes an invisible character.
+
+    >>> print(_shown("A\ufe0f"), _shown("A\u200b"))
+    'A\\ufe0f' 'A\\u200b'
+    """
+    shown = repr(text)
+    if shown.isascii():
+        return shown
+    return "".join(
+        ch.encode("unicode_escape").decode() if unicodedata.category(ch)[0] == "M" else ch for ch in shown
+    )
+
+
+def _kind(value: object) -> str:
+    """The type of a value that is not a card, with an array's shape and dtype.
+
+    >>> import numpy as np
+    >>> _kind(1.5), _kind(np.array([[1, 2]], dtype=np.uint8))
+    ('float', 'ndarray of shape (1, 2) and dtype uint8')
+    """
+    shape = getattr(value, "shape", None)
+    if not isinstance(shape, tuple):
+        return type(value).__name__
+    return f"{type(value).__name__} of shape {shape} and dtype {getattr(value, 'dtype', '?')}"
+
+
 def _text_to_int(text: str) -> int:
     known = _CANONICAL.get(text)
     if known is not None:
@@ -92,7 +124,7 @@ def _text_to_int(text: str) -> int:
     m = _TEXT_RE.fullmatch(text.strip())
     if m is None:
         raise CardError(
-            f"unknown card {text!r}: expected a rank 2-9, T (or 10), J, Q, K, A and a suit c, d, h, s "
+            f"unknown card {_shown(text)}: expected a rank 2-9, T (or 10), J, Q, K, A and a suit c, d, h, s "
             "(or ♣ ♦ ♥ ♠; e.g. 'As', 'Td'), or 'Jk' for the joker"
         )
     if m.group(3):
@@ -121,8 +153,14 @@ class Card(int):
         if isinstance(value, str):
             return super().__new__(cls, _text_to_int(value))
         if isinstance(value, bool) or not hasattr(value, "__index__"):
-            raise CardTypeError(f"a card must be an int 0..52 or card text, not {type(value).__name__}")
-        v = value.__index__()
+            raise CardTypeError(f"a card must be an int 0..52 or card text, not {_kind(value)}")
+        try:
+            v = value.__index__()
+        except TypeError:  # numpy: an array of several cards, or of floats, is not one card
+            raise CardTypeError(
+                f"a card must be an int 0..52 or card text, not {_kind(value)}; "
+                "several cards are a 1-D integer array of card numbers"
+            ) from None
         if not 0 <= v <= 52:
             raise CardError(f"card {v} is out of range (0..51, 52 = joker)")
         return super().__new__(cls, v)
@@ -174,19 +212,9 @@ CardLike = Card | int | str
 """Anything that names one card."""
 
 
-def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
-    """Cards from text (``"As Kd 7h"``, ``"AsKd7h"``, commas allowed) or an
-    iterable of ints, text or cards. Duplicates are refused.
-
-    >>> parse_cards("AsKd, 7h")
-    [Card('As'), Card('Kd'), Card('7h')]
-    >>> parse_cards([51, "2c"])
-    [Card('As'), Card('2c')]
-    >>> parse_cards("As As")
-    Traceback (most recent call last):
-    ...
-    splitpot.errors.CardError: duplicate card As
-    """
+def _card_list(cards: str | Iterable[CardLike]) -> list[Card]:
+    """:func:`parse_cards` without the duplicate check (for cards that only
+    name a set, such as the cards known to be elsewhere)."""
     if isinstance(cards, str):
         tokens = [t for t in re.split(r"[\s,]+", cards) if t]
         out: list[Card] = []
@@ -199,10 +227,42 @@ def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
                     raise AssertionError  # pragma: no cover
                 out.append(_CARDS[_text_to_int(m.group(0))])
                 pos = m.end()
-    elif isinstance(cards, Iterable):
-        out = [c if type(c) is Card else Card(c) for c in cards]
-    else:
-        raise CardTypeError(f"cards must be text or an iterable of cards, not {type(cards).__name__}")
+        return out
+    if isinstance(cards, (bytes, bytearray)):  # card numbers, as a list of ints is
+        bad = next((b for b in cards if b > 52), None)
+        if bad is not None:
+            text = cards.decode("latin-1")
+            readable = text.isprintable() and len(text) <= 30
+            example = f", e.g. {text!r} rather than {bytes(cards)!r}" if readable else ""
+            raise CardError(
+                f"card {bad} is out of range: bytes are card numbers 0..52 (52 = joker), not text; "
+                f"text cards need a str{example}"
+            )
+        return [_CARDS[b] for b in cards]
+    if not isinstance(cards, Iterable):
+        raise CardTypeError(f"cards must be text or an iterable of cards, not {_kind(cards)}")
+    if type(cards) is not list and type(cards) is not tuple and getattr(cards, "ndim", 1) != 1:
+        raise CardTypeError(  # iterating would give rows (or fail): cards are one flat sequence
+            f"cards must be text or a flat sequence of cards (a 1-D array), not {_kind(cards)}"
+        )
+    return [c if type(c) is Card else Card(c) for c in cards]
+
+
+def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
+    """Cards from text (``"As Kd 7h"``, ``"AsKd7h"``, commas allowed) or an
+    iterable of ints, text or cards (a 1-D array; ``bytes`` are card numbers).
+    Duplicates are refused.
+
+    >>> parse_cards("AsKd, 7h")
+    [Card('As'), Card('Kd'), Card('7h')]
+    >>> parse_cards([51, "2c"])
+    [Card('As'), Card('2c')]
+    >>> parse_cards("As As")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.CardError: duplicate card As
+    """
+    out = _card_list(cards)
     if len(set(out)) != len(out):
         seen: set[int] = set()
         for c in out:

@@ -486,7 +486,10 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
         raise CardTypeError(
             f"hand {index + 1} must be cards, a range's text or a Range, got {describe(spec)}"
         )
-    return parse_cards(spec), None
+    try:
+        return parse_cards(spec), None
+    except CardTypeError as err:  # a card of the wrong type, a 2-D array: name the hand
+        raise CardTypeError(f"hand {index + 1}: {err}") from None
 
 
 _KEYWORDS = frozenset({
@@ -904,7 +907,10 @@ def prepare_equity(
                 f"hand {i + 1}: {hand_range.text!r} is a draw player's range ('kept N', 'pat'), and "
                 f"{g.value} has no draw: give his upcards and hidden down cards, e.g. 'Kd + 2 down: pair'"
             )
-    dead_cards = parse_cards(dead)
+    try:
+        dead_cards = parse_cards(dead)
+    except CardTypeError as err:
+        raise CardTypeError(f"dead: {err}") from None
     joker_rule = _joker(g, joker)
     penalty_cards = penalty_mask(penalty)
     if penalty_cards >> 52:

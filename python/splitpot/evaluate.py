@@ -472,11 +472,18 @@ def high_low(
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
     seq = _as_sequence(cards)
     wild_options = _options(rid, options, check_ranking=False)
-    if wild_options is None and 52 not in seq:
+    try:
+        joker = 52 in seq
+    except ValueError:  # a numpy array among the cards has no truth value against 52: refused by parse_cards
+        seq = parse_cards(seq)
+        joker = 52 in seq
+    if wild_options is None and not joker:
         hi, lo = _call(_core.high_low, seq, rid)
         return HighLow(
             Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
         )
+    if not all(type(c) is int for c in seq):  # text, numpy ints: the core's wild path reads ints
+        seq = parse_cards(seq)
     opts = wild_options or (0, 0, 0, False, 0, 0)
     if len(seq) < 5:
         raise CardError(f"a high-low hand needs 5 to 7 cards, got {len(seq)}")

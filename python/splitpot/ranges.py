@@ -44,8 +44,8 @@ from typing import NamedTuple
 import numpy as np
 from numpy.typing import NDArray
 
-from splitpot.cards import RANKS, Card, parse_cards
-from splitpot.errors import CardError, RuleError
+from splitpot.cards import RANKS, Card, CardLike, _card_list, parse_cards
+from splitpot.errors import CardError, CardTypeError, RuleError
 from splitpot.evaluate import evaluate_many, strength
 
 __all__ = ["Condition", "ConditionKind", "Member", "Range", "is_range_text", "parse_range"]
@@ -183,16 +183,20 @@ class Range:
         return self.text
 
     def expand(
-        self, excluded: Iterable[int], *, deck_size: int = 52
+        self, excluded: str | Iterable[CardLike], *, deck_size: int = 52
     ) -> tuple[NDArray[np.uint8], NDArray[np.uint64]]:
         """The possible hidden-card sets (rows) and their integer weights, given
-        the cards known to be elsewhere; raises RuleError when none is left.
+        the cards known to be elsewhere (``excluded``: cards as :func:`parse_cards`
+        reads them, repeats allowed); raises RuleError when none is left.
 
         >>> cards, weights = parse_range("+ 2 down: pair").expand([])
         >>> cards.shape, int(weights.sum())
         ((78, 2), 78)
         """
-        out = {int(c) for c in excluded} | {int(c) for c in self.known}
+        try:
+            out = {int(c) for c in _card_list(excluded)} | {int(c) for c in self.known}
+        except (CardError, CardTypeError) as err:
+            raise type(err)(f"excluded: {err}") from None
         if self.members:
             rows = [tuple(int(c) for c in m.cards) for m in self.members]
             keep = [i for i, row in enumerate(rows) if not (set(row) & out) and max(row) < deck_size]

@@ -19,9 +19,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
+from typing import Any
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, Card, CardLike, parse_cards
-from splitpot.errors import CardError, RankingError
+from splitpot.errors import ArgumentTypeError, CardError, RankingError
 from splitpot.wild import WildSpec, make_options
 
 __all__ = ["TwoCardHand", "evaluate_two", "strength_two"]
@@ -101,12 +102,20 @@ def evaluate_two(
     *,
     wild: WildSpec = None,
     joker: str = "bug",
+    **unknown: Any,
 ) -> TwoCardHand:
     """The two-card hand (``kind`` ``"high"`` or ``"low"``) with its strength.
+    The wild options are ``wild`` and ``joker``; any other keyword raises
+    ArgumentTypeError, as :func:`~splitpot.evaluate.evaluate` does.
 
     >>> evaluate_two("2c Ks", "high", wild="2").ranks
     (11, 11)
     """
+    if unknown:
+        raise ArgumentTypeError(
+            f"unexpected keyword argument {sorted(unknown)[0]!r}; two-card hands' wild options are "
+            "['joker', 'wild'] (no penalty cards, no wild_low or duplicate)"
+        )
     if kind not in _KINDS:
         raise RankingError(f"unknown two-card ranking {kind!r}; expected 'high' or 'low'")
     if wild is None and type(cards) is list and len(cards) == 2:  # the fast path: two natural ints
@@ -158,6 +167,7 @@ def strength_two(
     *,
     wild: WildSpec = None,
     joker: str = "bug",
+    **unknown: Any,
 ) -> int:
     """The strength of a two-card hand (higher is better within one kind)."""
-    return evaluate_two(cards, kind, wild=wild, joker=joker).strength
+    return evaluate_two(cards, kind, wild=wild, joker=joker, **unknown).strength

@@ -15,6 +15,7 @@ from engine_helpers import passive_action
 from hypothesis import given
 from hypothesis import strategies as st
 
+from splitpot.cards import Deck
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.session import Session
@@ -180,6 +181,7 @@ def test_can_draw_of_the_wrong_type_is_false(discards: Any) -> None:
         ({"seed": 1.5}, ArgumentTypeError, "seed must be an int"),
         ({"automate": 1}, ArgumentTypeError, "automate must be True or False"),
         ({"spec": "seven-card-stud"}, ArgumentTypeError, "spec must be a GameSpec"),
+        ({"deck": 5}, ArgumentTypeError, r"deck must be card text, cards top first .*got int 5 .*seed="),
     ],
 )
 def test_state_arguments_validated(kwargs: dict[str, Any], error: type[Exception], text: str) -> None:
@@ -196,6 +198,34 @@ def test_numpy_stacks_stored_as_ints() -> None:
 def test_a_joker_in_a_deck_without_one_is_refused() -> None:
     with pytest.raises(RuleError, match="without the joker"):
         State(get_game("seven-card-stud"), [100, 100], deck=[52, *range(51)])
+
+
+def test_a_deck_object_deals_its_cards_as_their_list_would() -> None:
+    """Was: State(spec, stacks, deck=Deck(...)) raised "'Deck' object is not iterable"."""
+    spec = get_game("seven-card-stud")
+    shuffled = Deck(seed=5)
+    shuffled.deal(2)  # a Deck deals the cards it has left, top first
+    assert State(spec, [100] * 3, deck=shuffled).deck_order == tuple(map(int, shuffled.cards))
+    scripted = Deck(order=["As", "Ks", "Qs", *(c for c in range(52) if c not in (51, 47, 43))])
+    state = State(spec, [100] * 3, deck=[scripted, Deck(seed=1)], automate=False)  # a sequence of decks
+    assert state.deck_order == State(spec, [100] * 3, deck=list(scripted.cards)).deck_order
+    assert state.deck_order[:3] == (51, 47, 43)
+    with pytest.raises(RuleError, match=r"deck has 3 cards; this deal needs 19 .*every card, top first"):
+        State(spec, [100] * 3, deck=Deck(order="As Ks Qs"))
+
+
+@pytest.mark.parametrize("method", ["wilds_for", "positional_card", "player_wild", "dealt_cards", "draw_fee",
+                                    "dead_hand", "turn_up_option"])
+@pytest.mark.parametrize(("seat", "error"), [(9, RuleError), (-1, RuleError), (True, ArgumentTypeError)])
+def test_seat_queries_validate_the_seat_as_view_does(method: str, seat: Any, error: type[Exception]) -> None:
+    """Was: wilds_for(9) and positional_card(9) at three seats answered for a seat that does not exist."""
+    state = State(get_game("mexican-stud"), [100] * 3, seed=4)
+    with pytest.raises(error, match="seat must be"):
+        state.view(seat)
+    with pytest.raises(error, match="seat must be"):
+        getattr(state, method)(seat)
+    if method != "turn_up_option":  # (which raises outside a turn-up)
+        assert getattr(state, method)(np.int64(2)) == getattr(state, method)(2)  # numpy ints are seats
 
 
 @pytest.mark.parametrize(("field", "value"), [("low", "bogus"), ("high", "low"), ("low", "high")])

@@ -45,7 +45,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING
 
-from splitpot.cards import Card, parse_cards
+from splitpot.cards import Card, Deck, parse_cards
 from splitpot.engine import dealing, draws, openers
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
@@ -219,11 +219,31 @@ def _checked_call(call: Call | None, spec: GameSpec) -> Call | None:
     return call
 
 
+def _deck_input(deck: object) -> draws.DeckInput | None:
+    """``deck=`` as :class:`~splitpot.engine.draws.Decks` takes it: a
+    :class:`~splitpot.cards.Deck` (alone or in a sequence of decks) is its
+    cards left, top first, as a list of them would be."""
+    if deck is None or isinstance(deck, str):
+        return deck
+    if isinstance(deck, Deck):
+        return list(deck.cards)
+    if not isinstance(deck, Iterable):
+        raise ArgumentTypeError(
+            "deck must be card text, cards top first (a list or a Deck) or a sequence of decks; "
+            f"got {describe(deck)} (to shuffle from a number, pass seed=)."
+        )
+    items = deck if type(deck) is list or type(deck) is tuple else list(deck)
+    if any(type(d) is Deck for d in items):
+        return [list(d.cards) if type(d) is Deck else d for d in items]
+    return items
+
+
 class State:
     """One hand of poker at a table of ``len(stacks)`` seats.
 
     Seats with an empty stack sit out.  ``deck`` fixes the card order (first
-    card dealt first); otherwise a deck shuffled with ``seed`` is used.  Cards
+    card dealt first; a :class:`~splitpot.cards.Deck` deals its cards left);
+    otherwise a deck shuffled with ``seed`` is used.  Cards
     are dealt one round at a time, clockwise from the dealer's left.  With
     ``automate=False`` every dealer step waits for :meth:`advance`.
 
@@ -254,7 +274,7 @@ class State:
         *,
         button: int = 0,
         seed: int | None = None,
-        deck: draws.DeckInput | None = None,
+        deck: draws.DeckInput | Deck | Sequence[Deck] | None = None,
         automate: bool = True,
         game_call: Call | None = None,
     ) -> None:
@@ -272,7 +292,7 @@ class State:
         seed = as_optional_int(seed, "seed")
         automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
-        self._decks = draws.Decks(deck, seed=seed, size=spec.wilds.deck_size)
+        self._decks = draws.Decks(_deck_input(deck), seed=seed, size=spec.wilds.deck_size)
         order = self._decks.first
         if deck is not None and not joker and 52 in order:  # a shuffled deck holds the joker only when dealt
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
@@ -379,6 +399,7 @@ class State:
         showdown: the game's (``spec.wilds``), with, where the game has a
         positional rule (Mexican stud's hole card, a player's lowest hole card,
         first or third card), the rank of his own card resolved from his deal."""
+        seat = self._seat(seat)
         wilds = self.spec.wilds
         if wilds.positional is None:
             return wilds
@@ -387,6 +408,7 @@ class State:
     def positional_card(self, seat: int) -> int | None:
         """The card of ``seat``'s deal that the game's positional wild rule names
         (None: no rule, or no such card); it and its rank are wild for him alone."""
+        seat = self._seat(seat)
         rule = self.spec.wilds.positional
         if rule is None:
             return None
@@ -395,6 +417,7 @@ class State:
     def player_wild(self, seat: int) -> ev.PlayerWild | None:
         """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for
         ``seat`` (None when he has no wild card of his own)."""
+        seat = self._seat(seat)
         card = self.positional_card(seat)
         rule = self.spec.wilds.positional
         if card is None or rule is None:
@@ -404,6 +427,7 @@ class State:
     def dealt_cards(self, seat: int) -> list[int]:
         """The cards dealt to ``seat`` on the streets of this deal, in the order dealt
         (draws not counted; a deal passed out and dealt again starts afresh)."""
+        seat = self._seat(seat)
         out: list[int] = []
         for event in self.events:
             if type(event) is ev.CardsDealt and event.seat == seat:
@@ -430,7 +454,8 @@ class State:
             short = street.community_fallback and len(self._deck) - needed < per
             needed += 1 if short else per
         if needed > len(self._deck):
-            raise RuleError(f"The deck has {len(self._deck)} cards; this deal needs {needed}.")
+            raise RuleError(f"The deck has {len(self._deck)} cards; this deal needs {needed} (a scripted "
+                            "deck lists every card, top first: the cards wanted, then the rest).")
         self._deck_fits = (len(self._deck), self.spec.streets)
 
     def _take(self, count: int) -> list[int]:
@@ -1157,6 +1182,7 @@ class State:
     def draw_fee(self, seat: int) -> int | None:
         """What ``seat``'s next card would cost in a game of paid draws (None: no
         paid draws, or he may draw no more)."""
+        seat = self._seat(seat)
         paying = self._paying
         if paying is None or seat not in paying.drawn or paying.drawn[seat] >= paying.rule.most:
             return None
@@ -1219,6 +1245,7 @@ class State:
     def dead_hand(self, seat: int) -> str | None:
         """Why ``seat``'s hand is dead at showdown, or None: where a player is
         served what he asks for, a hand of more or fewer than five cards."""
+        seat = self._seat(seat)
         rules = self.spec.draws
         if rules is not None and rules.as_asked:
             count = len(self.down[seat]) + len(self.up[seat])
@@ -1513,6 +1540,7 @@ class State:
     def turn_up_option(self, seat: int) -> Option:
         """What ``seat`` may turn up now (his down cards; amounts 0 where he may keep
         them down, or 1); raises outside a turn-up."""
+        seat = self._seat(seat)
         if self._turning is None:
             raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
         return self._turning.option(self.down[seat])
