@@ -216,6 +216,9 @@ _WRONG_SHAPE: list[tuple[str, Callable[[], object]]] = [
     ("evaluate_two", lambda: evaluate_two(_SQUARE)),
     ("Deck", lambda: Deck(order=np.arange(52).reshape(4, 13))),
     ("wild", lambda: evaluate([51, 47, 43, 39, 35], wild=np.array([[0]]))),
+    ("wild 0-d", lambda: evaluate([51, 47, 43, 39, 35], wild=np.array(0))),
+    ("wild in a list", lambda: evaluate([51, 47, 43, 39, 35], wild=[np.array([1, 2])])),
+    ("penalty", lambda: evaluate([51, 47, 43, 39, 35], penalty=np.array([[0]]))),
 ]
 
 

@@ -18,8 +18,8 @@ from collections.abc import Iterable
 from enum import StrEnum, unique
 from functools import lru_cache
 
-from splitpot.cards import RANKS, Card, _rank_index, parse_cards
-from splitpot.errors import ArgumentTypeError, CardError, RankingError
+from splitpot.cards import RANKS, Card, _kind, _rank_index, parse_cards
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
 from splitpot.validate import as_bool, as_choice, describe
 
 __all__ = [
@@ -109,6 +109,8 @@ def _mask(spec: object, what: str) -> int:
         return 0
     if isinstance(spec, str):
         return _mask_of_text(spec, what)
+    if getattr(spec, "ndim", 1) != 1:  # a numpy array: one row of cards, not a 0-d or 2-d one
+        raise CardTypeError(f"{what}: cards are one flat sequence (a 1-D array), not {_kind(spec)}")
     if isinstance(spec, (bytes, bytearray)) or not isinstance(spec, Iterable):
         raise ArgumentTypeError(
             f"{what} must be a rank ('2'), ranks (['2', '3']) or cards ('Jd 4h', [37, 10]), "
@@ -116,7 +118,10 @@ def _mask(spec: object, what: str) -> int:
         )
     mask = 0
     for item in spec:
-        mask |= _mask_of_text(item, what) if isinstance(item, str) else _card_bit(Card(item), what)
+        try:
+            mask |= _mask_of_text(item, what) if isinstance(item, str) else _card_bit(Card(item), what)
+        except CardTypeError as err:
+            raise CardTypeError(f"{what}: {err}") from None
     return mask
 
 
