@@ -476,6 +476,19 @@ def _declarations(
     return tuple(names)
 
 
+def _any_five(game: EquityGame, r: Range, draw: int | None) -> bool:
+    """Whether a draw player's range is any five unknown cards: no card named, no
+    condition or members, and the draw asked of him (if any) the one it says.
+
+    >>> _any_five(EquityGame.LOWBALL, parse_range("kept 3"), None)
+    True
+    >>> _any_five(EquityGame.LOWBALL, parse_range("pat: 8-low"), None)
+    False
+    """
+    plain = r.condition is None and not r.members and not r.known
+    return not game.is_stud and plain and (draw is None or draw == 5 - r.hidden)
+
+
 def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
     if isinstance(spec, Range):
         return list(spec.known), spec
@@ -961,6 +974,14 @@ def prepare_equity(
     for i, (_, r) in enumerate(parsed):
         if r is None:
             ranges.append(None)
+            continue
+        if _any_five(g, r, draw_list[i] if draw_list else None):
+            # A draw player's range with no card and no condition ("pat", "kept 3") is any five
+            # cards: dealt as unknown cards, not drawn from its members, which collide (six such
+            # ranges redrew most Monte Carlo deals; an exact run listed every member).
+            ranges.append(None)
+            if draw_list:
+                draw_list[i] = 5
             continue
         elsewhere = [int(c) for c in dead_cards] + [
             int(c) for j, (k, _) in enumerate(parsed) if j != i for c in k
