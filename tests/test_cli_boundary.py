@@ -355,3 +355,22 @@ def test_plain_output_writes_a_wild_cards_stand_in_in_letters(capsys: pytest.Cap
     """Was: ``--plain`` (and NO_COLOR) printed ``2c as A♥``."""
     code, out, _ = run(["eval", "As", "Kd", "2c", "--wild", "2", "--plain"], capsys)
     assert code == 0 and "pair of aces (2c as Ah)" in out and not set(out) & set("♣♦♥♠")
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["seven-card-stud", "--wild-low", "best-rank"], "and seven-card-stud has no low: leave it out."),
+    (["seven-card-stud-8", "--wild-low", "zero"], "and seven-card-stud-8 has no wild cards: add --wild"),
+    (["lowball", "--duplicate"], "and lowball has no high hand: leave it out."),
+    (["seven-card-stud", "--duplicate"], "and seven-card-stud has no wild cards: add --wild"),
+    (["seven-card-stud", "--ante", "0", "--bring-in", "0"], "a bring-in street needs --bring-in > 0."),
+])
+def test_play_refuses_options_that_would_do_nothing_in_its_own_words(
+    argv: list[str], message: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: --wild-low and --duplicate taken silently where no wild card plays; the
+    bring-in's refusal said 'stakes.--bring-in'."""
+    code, out, err = run(["play", *argv, "--seed", "1"], capsys)
+    assert code == 2 and out == "" and message in err
+    wild_low = ["play", "seven-card-stud-8", "--wild", "2", "--wild-low", "best-rank", "--seed", "1"]
+    assert run(wild_low, capsys)[0] == 0
+    assert run(["play", "jackpots", "--duplicate", "--joker", "bug", "--seed", "1"], capsys)[0] == 0

@@ -34,6 +34,7 @@ from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
+from splitpot.wild import JokerRule
 
 if TYPE_CHECKING:
     from splitpot.engine.history import History
@@ -292,7 +293,38 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
     if getattr(args, "both", None) is not None:
         options["both"] = args.both
     options.update(_variant_options(args))
-    return get_game(args.game, **options)
+    spec = get_game(args.game, **options)
+    _refuse_idle_wild_options(args, spec)
+    return spec
+
+
+def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:
+    """``--wild-low`` and ``--duplicate`` say how wild cards play: refused where the
+    game has none (they were taken and did nothing), as ``--penalty-rule`` without
+    ``--penalty`` is.
+
+    >>> _refuse_idle_wild_options(argparse.Namespace(wild_low="best-rank", duplicate=False),
+    ...                           get_game("seven-card-stud-8"))
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --wild-low best-rank says how wild cards count in a low, and ... no wild ...
+    """
+    wilds = spec.wilds
+    wild = bool(wilds.wild) or wilds.joker is JokerRule.WILD or wilds.positional is not None
+    add = "add --wild RANK|CARDS, --joker wild or --positional"
+    wild_low = getattr(args, "wild_low", None)
+    if wild_low is not None:
+        said = f"--wild-low {wild_low} says how wild cards count in a low, and {spec.name} has"
+        if spec.low is None:
+            raise RuleError(f"{said} no low: leave it out.")
+        if not wild:
+            raise RuleError(f"{said} no wild cards: {add}.")
+    if getattr(args, "duplicate", False):
+        said = f"--duplicate lets a wild card repeat a card held in a high flush, and {spec.name} has"
+        if spec.high is None:
+            raise RuleError(f"{said} no high hand: leave it out.")
+        if not (wild or wilds.joker is not None):  # the bug plays as an ace, or to a flush
+            raise RuleError(f"{said} no wild cards: {add} (or play with the joker).")
 
 
 # Game keywords whose flag is not the keyword with dashes.
@@ -316,6 +348,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     'california-lowball: use --limit, not --ante.'
     >>> flag_message("Opening: minimum must be a rank (2-9, ...) or None; got 'X'.", args)
     "--openers must be a rank (2-9, ...); got 'X'."
+    >>> flag_message("GameSpec 'x': a bring-in street needs stakes.bring_in > 0.", args)
+    'a bring-in street needs --bring-in > 0.'
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -325,6 +359,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     for phrase, flag in _PHRASES.items():
         message = message.replace(phrase, flag)
     message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
+    message = re.sub(r"\bstakes\.(?=\w)", "", message)  # stakes.bring_in: the flag alone
     head, sep, listed = message.partition("its options: ")
     if sep:  # a list of option names: each one that has a flag becomes the flag
         items = listed.rstrip(".").split(", ")
