@@ -859,9 +859,30 @@ def _document(text: object) -> dict[str, Any]:
     if not isinstance(text, str):
         raise ArgumentTypeError(f"PHH is text (str or bytes), got {describe(text)}.")
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
         raise HistoryError(f"not PHH (TOML): {err}.") from None
+    _refuse_big_ints(data)
+    return data
+
+
+def _refuse_big_ints(value: object) -> None:
+    """TOML's integers are 64-bit (Python's reader takes any): a larger one is no PHH,
+    as :func:`dumps` refuses to write one.
+
+    >>> _refuse_big_ints({"starting_stacks": [2**64, 5]})
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: not PHH (TOML): 18446744073709551616 is beyond TOML's 64-bit integers.
+    """
+    if isinstance(value, int) and not -_TOML_INT - 1 <= value <= _TOML_INT:
+        raise HistoryError(f"not PHH (TOML): {value} is beyond TOML's 64-bit integers.")
+    if isinstance(value, dict):
+        for item in value.values():
+            _refuse_big_ints(item)
+    elif isinstance(value, list):
+        for item in value:
+            _refuse_big_ints(item)
 
 
 def loads(text: str | bytes) -> History:
