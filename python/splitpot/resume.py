@@ -39,6 +39,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
 from typing import Any
 
 from splitpot.argtypes import int_range
@@ -131,54 +132,52 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
     if args.plot:
         require_plotting()
     seed = doc.get("seed") if type(doc.get("seed")) is int else None
+    bot = saved_bot(doc)
+    document: Callable[[int], dict[str, Any]]
     if dealers_choice:
-        return _resume_dealers_choice(args, doc, seat, seed)
-    session = Session.from_dict(doc)
+        from splitpot.play_dealers_choice import (
+            dealers_choice_document,
+            dealers_choice_table,
+            record_dealers_choice,
+        )
+
+        if "dealer" not in doc:
+            raise HistoryError("dealer: missing: a dealer's-choice session saved by `splitpot play "
+                               "dealers-choice --save FILE` holds its computer dealer.")
+        if seat is not None:
+            table = dealers_choice_table(seat=seat, seed=seed, out=Output(plain=args.plain), plot=args.plot,
+                                         saved=doc)
+            table.plan(_hands_to_play(args, doc, table.session))
+            return record_dealers_choice(table, args, seed, command="resume")
+        dealer = HouseDealer.from_dict(doc["dealer"])
+        dealt = DealersChoice.from_dict(doc, dealer=dealer)
+        house = dealer.house
+        title = (f"{DEALERS_CHOICE}: {len(dealt.stacks)} players, seed {seed}, house list: "
+                 f"{house.name or 'unnamed'} ({house.source})")
+
+        def document(planned: int) -> dict[str, Any]:
+            return dealers_choice_document(dealt, dealer=dealer, seed=seed, bot=bot, planned=planned)
+
+        session: Session = dealt
+    else:
+        session = Session.from_dict(doc)
+        if seat is not None:
+            from splitpot.table import Table, run_and_record
+
+            table = Table(session, seat=seat, hands=_hands_to_play(args, doc, session), seed=seed,
+                          out=Output(plain=args.plain), plot=args.plot, bot=bot)
+            return run_and_record(table, args, lambda: session_document(
+                session, seed=seed, bot=table.bot, seat=seat, planned=table.last), command="resume")
+        spec = session.spec
+        title = f"{spec.name}: {len(session.stacks)} players, seed {seed}, {stakes_text(spec.stakes)}"
+
+        def document(planned: int) -> dict[str, Any]:
+            return session_document(session, seed=seed, bot=bot, planned=planned)
+
     hands = _hands_to_play(args, doc, session)
-    bot = saved_bot(doc)
-    if seat is not None:
-        from splitpot.table import Table, run_and_record
-
-        table = Table(session, seat=seat, hands=hands, seed=seed, out=Output(plain=args.plain),
-                      plot=args.plot, bot=bot)
-        return run_and_record(table, args, lambda: session_document(
-            session, seed=seed, bot=table.bot, seat=seat, planned=table.last), command="resume")
-    before = _finished(session)
+    before = len(_finished(session))
     played = _play_on(session, hands, bot, plain=args.plain)
-    planned = len(before) + hands
-    doc = session_document(session, seed=seed, bot=bot, planned=planned)
-    spec = session.spec
-    title = f"{spec.name}: {len(session.stacks)} players, seed {seed}, {stakes_text(spec.stakes)}"
-    return _report(args, doc, session.hands, played, len(before), title)
-
-
-def _resume_dealers_choice(args: argparse.Namespace, doc: dict[str, Any], seat: int | None,
-                           seed: int | None) -> int:
-    from splitpot.play_dealers_choice import (
-        dealers_choice_document,
-        dealers_choice_table,
-        record_dealers_choice,
-    )
-
-    if "dealer" not in doc:
-        raise HistoryError("dealer: missing: a dealer's-choice session saved by `splitpot play "
-                           "dealers-choice --save FILE` holds its computer dealer.")
-    if seat is not None:
-        table = dealers_choice_table(seat=seat, seed=seed, out=Output(plain=args.plain), plot=args.plot,
-                                     saved=doc)
-        table.plan(_hands_to_play(args, doc, table.session))
-        return record_dealers_choice(table, args, seed, command="resume")
-    dealer = HouseDealer.from_dict(doc["dealer"])
-    session = DealersChoice.from_dict(doc, dealer=dealer)
-    hands = _hands_to_play(args, doc, session)
-    bot = saved_bot(doc)
-    before = _finished(session)
-    played = _play_on(session, hands, bot, plain=args.plain)
-    doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=len(before) + hands)
-    house = dealer.house
-    title = (f"{DEALERS_CHOICE}: {len(session.stacks)} players, seed {seed}, house list: "
-             f"{house.name or 'unnamed'} ({house.source})")
-    return _report(args, doc, session.hands, played, len(before), title)
+    return _report(args, document(before + hands), session.hands, played, before, title)
 
 
 def _finished(session: Session) -> list[State]:
