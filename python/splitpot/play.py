@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
 import secrets
 import sys
+import tempfile
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -475,19 +477,34 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
     return hands
 
 
+def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
+    """Write ``text`` to ``path`` whole or not at all: into a new file beside it,
+    then renamed over it, so that ctrl-C or a full disk while writing leaves the
+    old file as it was (``resume FILE --save FILE`` writes over what it read).
+    False (the reason printed, naming ``flag``) when the file cannot be written."""
+    folder = os.path.dirname(os.path.abspath(path))
+    temporary = None
+    try:
+        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".splitpot-",
+                                         suffix=".tmp", delete=False) as out:
+            temporary = out.name
+            out.write(text)
+        os.replace(temporary, path)
+    except OSError as err:
+        print(f"splitpot {command}: error: {flag}: cannot write {path}: {err.strerror or err}.",
+              file=sys.stderr)
+        return False
+    finally:
+        if temporary is not None and os.path.exists(temporary):
+            os.unlink(temporary)
+    return True
+
+
 def save_session(path: str, doc: dict[str, Any], *, command: str = "play") -> bool:
     """Write the session document ``doc`` to ``path`` (``--save FILE``; ``splitpot
     resume FILE`` plays on from it); False (the reason printed) when the file
     cannot be written."""
-    try:
-        with open(path, "w", encoding="utf-8") as out:
-            json.dump(doc, out, indent=1)
-            out.write("\n")
-    except OSError as err:
-        print(f"splitpot {command}: error: --save: cannot write {path}: {err.strerror or err}.",
-              file=sys.stderr)
-        return False
-    return True
+    return write_file(path, json.dumps(doc, indent=1) + "\n", flag="--save", command=command)
 
 
 def write_phh(path: str, hands: Sequence[State]) -> bool:
@@ -496,13 +513,7 @@ def write_phh(path: str, hands: Sequence[State]) -> bool:
     from splitpot import phh
 
     text = phh.dumps(hands[0]) if len(hands) == 1 else phh.dumps_all(hands)
-    try:
-        with open(path, "w", encoding="utf-8") as out:
-            out.write(text)
-    except OSError as err:
-        print(f"splitpot play: error: --phh: cannot write {path}: {err.strerror or err}.", file=sys.stderr)
-        return False
-    return True
+    return write_file(path, text, flag="--phh")
 
 
 def run_replay(args: argparse.Namespace) -> int:

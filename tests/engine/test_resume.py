@@ -123,3 +123,24 @@ def test_resume_refuses_what_it_cannot_do(tmp_path: Path, capsys: pytest.Capture
     with pytest.raises(SystemExit):
         main(["resume", str(saved), "--hands", "0"])
     assert "argument --hands: must be >= 1, got 0" in capsys.readouterr().err
+
+
+def test_a_file_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: --save wrote over the file in place, so ctrl-C while ``resume FILE --save
+    FILE`` wrote a large session left half a document and the session was lost."""
+    from splitpot import play
+
+    saved = tmp_path / "s.json"
+    saved.write_text('{"old": true}\n')
+
+    def interrupted(source: str, target: str) -> None:  # ctrl-C before the new file is in place
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.os, "replace", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        play.save_session(str(saved), {"new": True})
+    monkeypatch.undo()
+    assert saved.read_text() == '{"old": true}\n' and [p.name for p in tmp_path.iterdir()] == ["s.json"]
+    assert play.save_session(str(saved), {"new": True})
+    assert json.loads(saved.read_text()) == {"new": True}
+    assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
