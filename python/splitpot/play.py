@@ -14,13 +14,16 @@ seven-card-stud: 3 players, seed 2, ...
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
 import secrets
+import signal
 import sys
 import tempfile
-from collections.abc import Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import cards_text, int_range, refuse_lone_penalty_rule
@@ -121,8 +124,9 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--phh", metavar="FILE", default=None,
                         help="also write the session's hands as PHH (several hands: a .phhs document)")
     parser.add_argument("--save", metavar="FILE", default=None,
-                        help="also write the session as JSON however it ends (q, ctrl-C at the table): "
-                             "`splitpot resume FILE` plays on from there")
+                        help="also write the session as JSON however it ends (q or ctrl-C at the table; "
+                             "ctrl-C stops a computer-only run after the hand in play): `splitpot resume "
+                             "FILE` plays on from there")
     parser.add_argument("--stack", type=int_range(1), default=200,
                         help="starting stack of every player (200)")
     parser.add_argument("--ante", type=int_range(0), default=None, help="ante (1)")
@@ -392,15 +396,18 @@ def run_play(args: argparse.Namespace) -> int:
                 f"got {args.players}."
             )
         check_seat(args)
-        if args.plot:
-            require_plotting()
+        check_files(args)
         if args.seat is not None:
             from splitpot.table import run_table
 
             return run_table(args, spec, seed)
         session = Session(spec, [args.stack] * args.players, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands = play_with_progress(session, max(1, args.hands), bot, plain=args.plain)
+        hands = play_with_progress(session, max(1, args.hands), bot, plain=args.plain,
+                                   stop_softly=bool(args.save))
+    except StoppedEarly as stop:
+        doc = session_document(session, seed=seed, bot=bot, planned=max(1, args.hands))
+        return saved_on_interrupt(args.save, doc, len(stop.hands))
     except SplitpotError as error:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
@@ -463,18 +470,109 @@ def saved_bot(doc: dict[str, Any]) -> SimpleBot:
     return SimpleBot(seed=seed if type(seed) is int else None)
 
 
-def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+class StoppedEarly(KeyboardInterrupt):
+    """ctrl-C in a computer-only run that saves (``--save``): the run stopped after
+    the hand in play; ``hands`` are the hands it played."""
+
+    def __init__(self, hands: list[State]) -> None:
+        super().__init__()
+        self.hands = hands
+
+
+@contextlib.contextmanager
+def _soft_interrupt(enabled: bool) -> Iterator[Callable[[], bool]]:
+    """Where ``enabled`` (and signals can be caught here), a first ctrl-C is only
+    noted, to stop after the hand in play; a second one stops at once."""
+    if not enabled or threading.current_thread() is not threading.main_thread():
+        yield lambda: False
+        return
+    asked: list[bool] = []
+
+    def note(signum: int, frame: object) -> None:
+        if asked:
+            raise KeyboardInterrupt
+        asked.append(True)
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield lambda: bool(asked)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+def play_with_progress(
+    session: Session, total: int, bot: SimpleBot, *, plain: bool, stop_softly: bool = False
+) -> list[State]:
     """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
-    advancing a hand at a time (the same hands as ``session.play(total, bot)``)."""
+    advancing a hand at a time (the same hands as ``session.play(total, bot)``).
+    With ``stop_softly`` (a run that saves), ctrl-C ends the run after the hand in
+    play, raising :class:`StoppedEarly` with the hands played."""
     hands: list[State] = []
-    with ProgressBar("hands", total=total, plain=plain) as progress:
+    bar = ProgressBar("hands", total=total, plain=plain)
+    with _soft_interrupt(stop_softly) as interrupted, bar as progress:
         for _ in range(total):
             played = session.play(1, bot)
             if not played:
                 break
             hands += played
             progress.advance()
+            if interrupted():
+                raise StoppedEarly(hands)
     return hands
+
+
+def saved_on_interrupt(path: str, doc: dict[str, Any], played: int, *, command: str = "play") -> int:
+    """A computer-only run stopped by ctrl-C: its session saved to ``path``; the
+    exit status (130, or 2 when the file cannot be written)."""
+    if not save_session(path, doc, command=command):
+        return 2
+    print(f"splitpot {command}: stopped (ctrl-C) after {played} hand{'s' if played != 1 else ''}; the "
+          f"session is saved in {path} (`splitpot resume {path}` plays on).", file=sys.stderr)
+    return 130
+
+
+def resumed_line(done: int, in_progress: bool) -> str:
+    """How a resumed session starts: ``resumed after hand 4``, ``resumed in the
+    middle of hand 1``.
+
+    >>> resumed_line(0, True), resumed_line(4, False)
+    ('resumed in the middle of hand 1', 'resumed after hand 4')
+    >>> resumed_line(4, True)
+    'resumed after hand 4, in the middle of hand 5'
+    """
+    middle = f"in the middle of hand {done + 1}" if in_progress else ""
+    if not done:
+        return f"resumed {middle or 'before hand 1'}"
+    return f"resumed after hand {done}" + (f", {middle}" if middle else "")
+
+
+def check_files(args: argparse.Namespace) -> None:
+    """The files a run writes (``--save``, ``--phh``, ``--plot``), checked before it
+    plays; ``--plot`` also needs matplotlib."""
+    for flag in ("save", "phh", "plot"):
+        check_writable(getattr(args, flag, None), f"--{flag}")
+    if getattr(args, "plot", None):
+        require_plotting()
+
+
+def check_writable(path: str | None, flag: str) -> None:
+    """Refuse, before anything is played, a file that cannot be written (``--save``,
+    ``--phh``, ``--plot``): the session would be played, then lost.
+
+    >>> check_writable("/no/such/folder/s.json", "--save")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --save: cannot write /no/such/folder/s.json: there is no folder ...
+    """
+    if not path:
+        return
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
+    if not os.path.isdir(folder):
+        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
+    if not os.access(folder, os.W_OK):
+        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")
 
 
 def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
@@ -507,13 +605,13 @@ def save_session(path: str, doc: dict[str, Any], *, command: str = "play") -> bo
     return write_file(path, json.dumps(doc, indent=1) + "\n", flag="--save", command=command)
 
 
-def write_phh(path: str, hands: Sequence[State]) -> bool:
+def write_phh(path: str, hands: Sequence[State], *, command: str = "play") -> bool:
     """Write ``hands`` to ``path`` as PHH (one hand) or ``.phhs`` (several);
     False (the reason printed) when the file cannot be written."""
     from splitpot import phh
 
     text = phh.dumps(hands[0]) if len(hands) == 1 else phh.dumps_all(hands)
-    return write_file(path, text, flag="--phh")
+    return write_file(path, text, flag="--phh", command=command)
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -634,6 +732,7 @@ def plot_session(
     *,
     highlight: int | None = None,
     title: str | None = None,
+    command: str = "play",
 ) -> bool:
     """Draw each seat's stack over the session to ``path`` (seat ``highlight``
     thicker); True when it is written, False after a message on stderr. ``title``
@@ -642,7 +741,8 @@ def plot_session(
         title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
     except OSError as error:
-        print(f"splitpot play: error: cannot write the plot: {error}", file=sys.stderr)
+        print(f"splitpot {command}: error: --plot: cannot write {path}: {error.strerror or error}.",
+              file=sys.stderr)
         return False
     return True
 

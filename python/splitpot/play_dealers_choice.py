@@ -40,15 +40,17 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
 from splitpot.play import (
+    StoppedEarly,
+    check_files,
     check_seat,
     play_with_progress,
     plot_session,
     print_session,
     save_session,
     saved_bot,
+    saved_on_interrupt,
     write_phh,
 )
-from splitpot.plots import require_plotting
 from splitpot.render import Output
 from splitpot.table import Keys, Table, run_and_record
 
@@ -83,14 +85,17 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         if not house.fitting(args.players):
             raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
         check_seat(args)
-        if args.plot:
-            require_plotting()
+        check_files(args)
         if args.seat is not None:
             return _run_table(args, house, seed)
         dealer = house_dealer(house, seed)
         session = DealersChoice([args.stack] * args.players, dealer=dealer, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands = play_with_progress(session, args.hands, bot, plain=args.plain)
+        hands = play_with_progress(session, args.hands, bot, plain=args.plain,
+                                   stop_softly=bool(getattr(args, "save", None)))
+    except StoppedEarly as stop:
+        doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=args.hands)
+        return saved_on_interrupt(args.save, doc, len(stop.hands))
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2

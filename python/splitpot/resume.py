@@ -51,15 +51,18 @@ from splitpot.engine.state import State
 from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.house import HouseDealer
 from splitpot.play import (
+    StoppedEarly,
+    check_files,
     play_with_progress,
     plot_session,
     print_session,
+    resumed_line,
     save_session,
     saved_bot,
+    saved_on_interrupt,
     session_document,
     write_phh,
 )
-from splitpot.plots import require_plotting
 from splitpot.render import Output
 from splitpot.validate import describe
 
@@ -102,13 +105,21 @@ def run_resume(args: argparse.Namespace) -> int:
         with open(args.file, encoding="utf-8") as source:
             text = source.read()
     except (OSError, UnicodeDecodeError) as err:
-        print(f"splitpot resume: error: cannot read {args.file}: {err}.", file=sys.stderr)
+        why = err.strerror if isinstance(err, OSError) and err.strerror else err
+        print(f"splitpot resume: error: cannot read {args.file}: {why}.", file=sys.stderr)
         return 2
     try:
         return _resume(args, _document(text))
+    except _FlagError as err:  # the command line's fault, not the file's
+        print(f"splitpot resume: error: {err}", file=sys.stderr)
+        return 2
     except SplitpotError as err:
         print(f"splitpot resume: error: {args.file}: {err}", file=sys.stderr)
         return 2
+
+
+class _FlagError(RuleError):
+    """A flag that does not fit the saved session (the message names the flag)."""
 
 
 def _document(text: str) -> dict[str, Any]:
@@ -124,15 +135,20 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
     count = len(players) if isinstance(players, list) else 0
     seat = None if args.bots else args.seat if args.seat is not None else doc.get("seat")
     if seat is not None and (type(seat) is not int or not 0 <= seat < count):
-        flag = "--seat" if args.seat is not None else "seat"
+        error = _FlagError if args.seat is not None else RuleError
         got = seat if type(seat) is int else describe(seat)
-        raise RuleError(f"{flag} must be in 0..{count - 1} (P0 to P{count - 1}), got {got}.")
+        raise error(f"{'--seat' if args.seat is not None else 'seat'} must be in 0..{count - 1} "
+                    f"(P0 to P{count - 1}), got {got}.")
     if seat is not None and args.json:
-        raise RuleError("--json prints a computer-only session; leave out --seat/--me (or add --bots)")
-    if args.plot:
-        require_plotting()
+        raise _FlagError("--json prints a computer-only session; leave out --seat/--me (or add --bots).")
+    check_files(args)
+    planned = doc.get("planned")
+    if planned is not None and (type(planned) is not int or planned < 1):
+        raise HistoryError(f"planned: the number of the last hand the run meant to play (1 or more), got "
+                           f"{describe(planned)}.")
     seed = doc.get("seed") if type(doc.get("seed")) is int else None
     bot = saved_bot(doc)
+    seeded = f", seed {seed}" if seed is not None else ""
     document: Callable[[int], dict[str, Any]]
     if dealers_choice:
         from splitpot.play_dealers_choice import (
@@ -147,12 +163,14 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
         if seat is not None:
             table = dealers_choice_table(seat=seat, seed=seed, out=Output(plain=args.plain), plot=args.plot,
                                          saved=doc)
+            _refuse_over(table.session, seat)
             table.plan(_hands_to_play(args, doc, table.session))
             return record_dealers_choice(table, args, seed, command="resume")
         dealer = HouseDealer.from_dict(doc["dealer"])
         dealt = DealersChoice.from_dict(doc, dealer=dealer)
+        _refuse_over(dealt, None)
         house = dealer.house
-        title = (f"{DEALERS_CHOICE}: {len(dealt.stacks)} players, seed {seed}, house list: "
+        title = (f"{DEALERS_CHOICE}: {len(dealt.stacks)} players{seeded}, house list: "
                  f"{house.name or 'unnamed'} ({house.source})")
 
         def document(planned: int) -> dict[str, Any]:
@@ -161,6 +179,7 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
         session: Session = dealt
     else:
         session = Session.from_dict(doc)
+        _refuse_over(session, seat)
         if seat is not None:
             from splitpot.table import Table, run_and_record
 
@@ -169,15 +188,32 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
             return run_and_record(table, args, lambda: session_document(
                 session, seed=seed, bot=table.bot, seat=seat, planned=table.last), command="resume")
         spec = session.spec
-        title = f"{spec.name}: {len(session.stacks)} players, seed {seed}, {stakes_text(spec.stakes)}"
+        title = f"{spec.name}: {len(session.stacks)} players{seeded}, {stakes_text(spec.stakes)}"
 
         def document(planned: int) -> dict[str, Any]:
             return session_document(session, seed=seed, bot=bot, planned=planned)
 
     hands = _hands_to_play(args, doc, session)
     before = len(_finished(session))
-    played = _play_on(session, hands, bot, plain=args.plain)
+    in_progress = bool(session.hands) and not session.hands[-1].is_complete
+    try:
+        played = _play_on(session, hands, bot, plain=args.plain, stop_softly=bool(args.save))
+    except StoppedEarly as stop:
+        return saved_on_interrupt(args.save, document(before + hands), len(stop.hands), command="resume")
+    title += f"; {resumed_line(before, in_progress)}"
     return _report(args, document(before + hands), session.hands, played, before, title)
+
+
+def _refuse_over(session: Session, seat: int | None) -> None:
+    """A session with a hand in progress plays on; one between hands needs players
+    with chips for another (and the person's seat some chips)."""
+    if session.hands and not session.hands[-1].is_complete:
+        return
+    if not session.can_continue:
+        raise RuleError("the session is over: too few players have chips for another hand.")
+    if seat is not None and session.stacks[seat] == 0:
+        raise _FlagError(f"seat {seat} (P{seat}) has no chips left: resume with --bots, or sit in another "
+                         "seat with --seat K.")
 
 
 def _finished(session: Session) -> list[State]:
@@ -194,12 +230,14 @@ def _hands_to_play(args: argparse.Namespace, doc: dict[str, Any], session: Sessi
         return planned - done
     if session.hands and not session.hands[-1].is_complete:
         return 1
-    said = f"all its {planned} planned hands" if type(planned) is int else "its hands"
+    said = (f"all its {planned} planned hand{'s' if planned != 1 else ''}" if type(planned) is int
+            else "its hands")
     raise RuleError(f"--hands: the saved session played {said}; say how many more to play with --hands K.")
 
 
-def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> list[State]:
-    """The hand in progress finished by ``bot``, then the rest of ``hands`` played."""
+def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool, stop_softly: bool) -> list[State]:
+    """The hand in progress finished by ``bot``, then the rest of ``hands`` played
+    (``stop_softly``: see :func:`~splitpot.play.play_with_progress`)."""
     played: list[State] = []
     current = session.hands[-1] if session.hands else None
     if current is not None and not current.is_complete:
@@ -208,7 +246,11 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
         session.stacks = list(current.stacks)
         played.append(current)
     if hands > len(played):
-        played += play_with_progress(session, hands - len(played), bot, plain=plain)
+        try:
+            played += play_with_progress(session, hands - len(played), bot, plain=plain,
+                                         stop_softly=stop_softly)
+        except StoppedEarly as stop:
+            raise StoppedEarly(played + stop.hands) from None
     return played
 
 
@@ -217,9 +259,9 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
     """Write and print what a computer-only resume played (as ``splitpot play`` does)."""
     names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
     finished = [state for state in whole if state.is_complete]
-    if args.phh and finished and not write_phh(args.phh, finished):
+    if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
         return 2
-    if args.plot and finished and not plot_session(args.plot, finished, names):
+    if args.plot and finished and not plot_session(args.plot, finished, names, command="resume"):
         return 2
     if args.save and not save_session(args.save, doc, command="resume"):
         return 2
@@ -227,9 +269,7 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
         print(json.dumps(doc, indent=1))
         return 0
     out = Output(plain=args.plain)
-    out.line(f"{title}; resumed after hand {before}")
-    if not played:
-        out.line("no hand was played: too few players have chips for another.")
+    out.line(title)
     print_session(out, played, names, first=before + 1, session=finished)
     if args.plot:
         out.line(f"plot: {args.plot}")

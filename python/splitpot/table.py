@@ -61,7 +61,15 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.play import narrate, plot_session, save_session, session_document, session_table, write_phh
+from splitpot.play import (
+    narrate,
+    plot_session,
+    resumed_line,
+    save_session,
+    session_document,
+    session_table,
+    write_phh,
+)
 from splitpot.render import Output, action_label
 from splitpot.validate import as_int, describe
 
@@ -332,6 +340,7 @@ class Table:
         self.out = Output() if out is None else out
         self.keys = Keys() if keys is None else keys
         self.plot = plot
+        self.command = "play"  # the command named in messages: play, or resume
         self.names = [f"P{s}" for s in range(len(stacks))]
         if bot is not None and not isinstance(bot, SimpleBot):
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
@@ -365,7 +374,8 @@ class Table:
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
             states = [p.state for p in self.played]
-            if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title):
+            if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
+                                command=self.command):
                 return 2
             self.out.line(f"plot: {self.plot}")
         return status
@@ -376,9 +386,7 @@ class Table:
         out.line(f"{self.title}: you are {me}, against {len(self.names) - 1} computer players; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         if self.session.hands:
-            done = len(self.played)
-            middle = "" if self.session.hands[-1].is_complete else f", in the middle of hand {done + 1}"
-            out.line(f"resumed after hand {done}{middle}")
+            out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
         for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
             current = self.session.hands[-1] if self.session.hands else None
@@ -774,11 +782,13 @@ def run_and_record(
     """Run ``table``; however the session ended (q, ctrl-C, out of chips), write
     the hands played as PHH with ``--phh FILE`` and the session's ``document``
     with ``--save FILE``. The exit status."""
+    table.command = command
     status = table.run()
     phh = getattr(args, "phh", None)
-    if phh and table.played and not write_phh(phh, [played.state for played in table.played]):
+    hands = [played.state for played in table.played]
+    if phh and hands and not write_phh(phh, hands, command=command):
         return 2
-    save = getattr(args, "save", None)
-    if save and table.session.hands and not save_session(save, document(), command=command):
+    save = getattr(args, "save", None)  # even before a hand: resume deals the first one again
+    if save and not save_session(save, document(), command=command):
         return 2
     return status

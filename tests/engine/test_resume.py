@@ -83,10 +83,10 @@ def test_a_person_who_leaves_mid_hand_is_seated_again_where_he_sat(
     code, out, _ = cli(["resume", str(saved), "--plain"], capsys)
     assert code == 0
     assert "seven-card-stud: you are P1, against 2 computer players" in out
-    assert "resumed after hand 0, in the middle of hand 1" in out and "===== hand 3 of 3" in out
+    assert "resumed in the middle of hand 1" in out and "===== hand 3 of 3" in out
     assert "session: 3 hands of seven-card-stud" in out
     code, out, _ = cli(["resume", str(saved), "--bots", "--plain"], capsys)  # or the computer players alone
-    assert code == 0 and "resumed after hand 0" in out and "after 3 hands:" in out
+    assert code == 0 and "; resumed in the middle of hand 1\n" in out and "after 3 hands:" in out
 
 
 @pytest.mark.parametrize(("change", "message"), [
@@ -144,3 +144,92 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pyte
     assert play.save_session(str(saved), {"new": True})
     assert json.loads(saved.read_text()) == {"new": True}
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
+
+
+@pytest.mark.parametrize("argv", [
+    ["play", "seven-card-stud", "--hands", "3"],
+    ["play", "dealers-choice", "--hands", "3"],
+    ["play", "seven-card-stud", "--me", "--hands", "3"],
+])
+def test_a_file_that_cannot_be_written_is_refused_before_anything_is_played(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: the whole session played (at the table too), then 'cannot write' and lost."""
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nb\n" * 100))
+    for flag in ("--save", "--phh"):
+        code, out, err = cli([*argv, "--seed", "2", flag, str(tmp_path / "no" / "such.json")], capsys)
+        assert code == 2 and out == "" and f"{flag}: cannot write " in err and "there is no folder" in err
+    code, _, err = cli([*argv, "--seed", "2", "--save", str(tmp_path)], capsys)
+    assert code == 2 and "is a folder: give a file's name" in err
+
+
+def test_ctrl_c_in_a_computer_only_run_that_saves_stops_after_the_hand_and_saves(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: 'splitpot: interrupted' and no file, however long the run had played."""
+    import signal
+
+    from splitpot import play
+    from splitpot.bots import SimpleBot
+
+    class Interrupting(SimpleBot):  # ctrl-C pressed during the third hand
+        def __call__(self, state: object) -> object:
+            self.moves = getattr(self, "moves", 0) + 1
+            if self.moves == 20:
+                signal.raise_signal(signal.SIGINT)
+            return super().__call__(state)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(play, "SimpleBot", Interrupting)
+    saved = tmp_path / "s.json"
+    code, out, err = cli(["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "50",
+                          "--save", str(saved)], capsys)
+    doc = json.loads(saved.read_text())
+    done = len(doc["hands"])
+    assert code == 130 and out == "" and 1 <= done < 50
+    assert f"stopped (ctrl-C) after {done} hand" in err and f"splitpot resume {saved}" in err
+    assert all(History.from_dict(hand).replay().is_complete for hand in doc["hands"])  # whole hands
+    monkeypatch.undo()
+    code, out, _ = cli(["resume", str(saved), "--hands", "1", "--plain"], capsys)
+    assert code == 0 and f"resumed after hand {done}\n" in out
+
+
+def test_a_session_left_before_its_first_hand_is_saved_and_resumed_from_the_start(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: leaving at dealer's choice when the person deals the first hand wrote no file."""
+    saved = tmp_path / "s.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # end of input at the first call
+    code, out, _ = cli(["play", "dealers-choice", "--players", "3", "--me", "--seed", "6", "--hands", "2",
+                        "--plain", "--save", str(saved)], capsys)
+    doc = json.loads(saved.read_text())
+    assert code == 0 and "no hand was completed" in out and doc["hands"] == [] and doc["planned"] == 2
+    code, out, _ = cli(["resume", str(saved), "--bots", "--plain"], capsys)
+    assert code == 0 and "resumed before hand 1" in out and "after 2 hands:" in out
+
+
+def test_a_session_that_is_over_or_a_seat_without_chips_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: exit 0 with 'no hand was played' (or 'you have no chips left')."""
+    saved = tmp_path / "s.json"
+    cli(["play", "seven-card-stud", "--players", "2", "--stack", "12", "--seed", "1", "--hands", "40",
+         "--save", str(saved)], capsys)
+    doc = json.loads(saved.read_text())
+    assert 0 in doc["final_stacks"]
+    code, out, err = cli(["resume", str(saved), "--hands", "1"], capsys)
+    assert code == 2 and out == "" and err.endswith(f"{saved}: the session is over: too few players have "
+                                                    "chips for another hand.\n")
+    cli(["play", "seven-card-stud", "--players", "3", "--stack", "12", "--seed", "7", "--hands", "3",
+         "--save", str(saved)], capsys)
+    doc = json.loads(saved.read_text())
+    assert doc["final_stacks"].count(0) == 1  # one seat out of chips, two to play on
+    broke = doc["final_stacks"].index(0)
+    code, _, err = cli(["resume", str(saved), "--hands", "1", "--seat", str(broke)], capsys)
+    assert code == 2 and err == (f"splitpot resume: error: seat {broke} (P{broke}) has no chips left: "
+                                 "resume with --bots, or sit in another seat with --seat K.\n")
+    assert cli(["resume", str(saved), "--hands", "1", "--bots"], capsys)[0] == 0
+    for planned in (0, "5", 2.5):
+        doc["planned"] = planned
+        saved.write_text(json.dumps(doc))
+        code, _, err = cli(["resume", str(saved)], capsys)
+        assert code == 2 and "planned: the number of the last hand the run meant to play" in err
