@@ -335,6 +335,31 @@ def test_the_narrative_from_a_seat_tells_no_more_than_its_view(game: str) -> Non
                 assert not told, f"{game}: P{viewer} reads {told} in {line!r}"
 
 
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_the_narrative_so_far_begins_the_whole_hands_and_says_who_acts_first_before_he_acts(
+    game: str,
+) -> None:
+    """A front end prints the new lines as play goes on, so the lines of a hand so far
+    must begin the finished hand's. Was: why a round's first player acts first ("P2
+    has the lowest upcard") was told only after his action, so the person who acted
+    first read it after his own move."""
+    state = State(get_game(game), [200] * 4, seed=5)
+    bot = SimpleBot(seed=5)
+    names = [f"P{s}" for s in range(4)]
+    so_far = []
+    while not state.is_complete:
+        so_far.append((state.actor, [line for _, line in narrate(state, names)]))
+        bot(state)
+    whole = [line for _, line in narrate(state, names)]
+    for _, lines in so_far:
+        assert whole[: len(lines)] == lines
+    first = [(actor, lines[-1]) for actor, lines in so_far
+             if re.match(r"  P\d (has the (lowest|highest) upcard|acts first with the best hand)", lines[-1])]
+    if get_game(game).streets[0].opener.value in ("bring_in", "best_showing", "high_card_bets",
+                                                     "low_card_bets"):
+        assert first and all(line.startswith(f"  P{actor} ") for actor, line in first)
+
+
 # ----------------------------------------------------------- dealer's choice
 def dealers_choice_run(
     answer: Callable[[str, str], str | None], *, seat: int = 0, hands: int = 2, seed: int = 3

@@ -34,7 +34,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
-from splitpot.engine.state import State
+from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.plots import require_plotting, stack_plot
@@ -864,13 +864,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
-            if first_action and street_opener is Opener.BEST_SHOWING and up[seat]:
-                lines.append(f"  {names[seat]} acts first with the best hand showing ({_cards(up[seat])})")
-            elif first_action and street_opener is Opener.BRING_IN and up[seat]:
-                lines.append(f"  {names[seat]} has the lowest upcard ({_cards(up[seat][-1:])})")
-            elif first_action and street_opener in _FORCED_OPENERS and up[seat]:
-                lines.append(f"  {names[seat]} has the {_FORCED_OPENERS[street_opener]} upcard "
-                             f"({_cards(up[seat][-1:])}) and must bet")
+            if first_action and (why := _why_first(street_opener, names[seat], up[seat])):
+                lines.append(why)
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
@@ -909,8 +904,26 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append("stacks: " + ", ".join(
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
                 for s in range(state.seats)))
+    # Waiting for the round's first action: why this player acts first, told before he acts
+    # (the same line that comes before his action once he has).
+    actor = state.actor if first_action and state.phase in (Phase.BRING_IN, Phase.BETTING) else None
+    if actor is not None and (why := _why_first(street_opener, names[actor], up[actor])):
+        lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
+
+
+def _why_first(opener: Opener | None, name: str, up: Sequence[int]) -> str | None:
+    """Why a round's first player acts first, where his upcards say so."""
+    if not up:
+        return None
+    if opener is Opener.BEST_SHOWING:
+        return f"  {name} acts first with the best hand showing ({_cards(up)})"
+    if opener is Opener.BRING_IN:
+        return f"  {name} has the lowest upcard ({_cards(up[-1:])})"
+    if opener in _FORCED_OPENERS:
+        return f"  {name} has the {_FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
+    return None
 
 
 _FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
