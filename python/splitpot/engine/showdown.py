@@ -355,7 +355,7 @@ def _own_wilds(state: State, seats: Sequence[int]) -> tuple[dict[int, Wilds], di
     wilds_of: dict[int, Wilds] = {}
     named: dict[int, ev.PlayerWild] = {}
     for seat in seats:
-        card = state.positional_card(seat)
+        card = state._positional_card(seat)
         wilds_of[seat] = wilds_with(wilds, card)
         if card is not None:
             named[seat] = _PLAYER_WILD(seat, card, text)
@@ -403,7 +403,7 @@ def settle_plainly(state: State) -> list[ev.Event]:
         held = {s: own[s] + community for s in active}
         named_of: dict[int, ev.PlayerWild] = {}
         if spec.wilds.positional is None:
-            wilds_of = {s: state.wilds_for(s) for s in active}
+            wilds_of = {s: state._wilds_for(s) for s in active}
         else:
             wilds_of, named_of = _own_wilds(state, active)
         for seat in active:

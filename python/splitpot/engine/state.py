@@ -399,26 +399,32 @@ class State:
         showdown: the game's (``spec.wilds``), with, where the game has a
         positional rule (Mexican stud's hole card, a player's lowest hole card,
         first or third card), the rank of his own card resolved from his deal."""
-        seat = self._seat(seat)
+        return self._wilds_for(self._seat(seat))
+
+    def _wilds_for(self, seat: int) -> Wilds:
+        """:meth:`wilds_for` for a seat the engine itself names (the public
+        queries check the seat once, then call these)."""
         wilds = self.spec.wilds
         if wilds.positional is None:
             return wilds
-        return wilds_with(wilds, self.positional_card(seat))
+        return wilds_with(wilds, self._positional_card(seat))
 
     def positional_card(self, seat: int) -> int | None:
         """The card of ``seat``'s deal that the game's positional wild rule names
         (None: no rule, or no such card); it and its rank are wild for him alone."""
-        seat = self._seat(seat)
+        return self._positional_card(self._seat(seat))
+
+    def _positional_card(self, seat: int) -> int | None:
         rule = self.spec.wilds.positional
         if rule is None:
             return None
-        return positional_card(rule, lambda: self.dealt_cards(seat), self.down[seat])
+        return positional_card(rule, lambda: self._dealt_cards(seat), self.down[seat])
 
     def player_wild(self, seat: int) -> ev.PlayerWild | None:
         """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for
         ``seat`` (None when he has no wild card of his own)."""
         seat = self._seat(seat)
-        card = self.positional_card(seat)
+        card = self._positional_card(seat)
         rule = self.spec.wilds.positional
         if card is None or rule is None:
             return None
@@ -427,7 +433,9 @@ class State:
     def dealt_cards(self, seat: int) -> list[int]:
         """The cards dealt to ``seat`` on the streets of this deal, in the order dealt
         (draws not counted; a deal passed out and dealt again starts afresh)."""
-        seat = self._seat(seat)
+        return self._dealt_cards(self._seat(seat))
+
+    def _dealt_cards(self, seat: int) -> list[int]:
         out: list[int] = []
         for event in self.events:
             if type(event) is ev.CardsDealt and event.seat == seat:
@@ -1385,7 +1393,7 @@ class State:
                 return True
             wilds = self.spec.wilds  # wilds_for(seat), inlined: a seat's own wild cards only where positional
             if wilds.positional is not None:
-                wilds = self.wilds_for(seat)
+                wilds = self._wilds_for(seat)
             known = openers.holds_openers(opening, self.down[seat] + self.up[seat], wilds)
             self._may_open[seat] = known
         return known
