@@ -353,8 +353,7 @@ class Table:
     def plan(self, hands: int) -> None:
         """Play ``hands`` hands from where the session stands (a hand in progress
         counts as one): :attr:`last` is the number of the last one."""
-        self.hands = as_int(hands, "hands", low=1)
-        self.last = len(self.played) + self.hands
+        self.last = len(self.played) + as_int(hands, "hands", low=1)
         self._printed = 0
         self._my_last = -1
 

@@ -38,10 +38,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tests/: the shar
 from history_mutations import mutate
 from splitpot import phh
 from splitpot.cards import card_text
+from splitpot.cli import main
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice
 from splitpot.engine.session import Session
 from splitpot.errors import HistoryError, SplitpotError
-from splitpot.house import example_house, house_dealer, house_session
+from splitpot.house import HouseDealer, example_house, house_dealer, house_session
 from splitpot.ranges import parse_range
 
 __all__ = ["TARGETS"]
@@ -455,19 +456,27 @@ def fuzz_session(game: str, seed: int, edits: list[tuple[int, Any]], ask: bool) 
             assert sum(last.stacks) + last.pot == start
 
 
+def _command(argv: list[str], saved: str | None = None) -> tuple[int, str, str, str]:
+    """``splitpot ARGV`` with ``{file}`` in it a file in a new folder (holding ``saved``):
+    the exit status, standard output and error, and the file's text after the run."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "saved.json")
+        if saved is not None:
+            path.write_text(saved)
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = main([str(path) if word == "{file}" else word for word in argv])
+        return code, out.getvalue(), err.getvalue(), path.read_text() if path.exists() else ""
+
+
 @lru_cache(maxsize=32)
 def _saved(game: str, seed: int) -> str:
     """What ``splitpot play GAME --hands 2 --save FILE`` writes (dealer's choice: with
     its computer dealer)."""
-    from splitpot.cli import main
-
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "saved.json")
-        with contextlib.redirect_stdout(io.StringIO()):
-            code = main(["play", game, "--players", "3", "--hands", "2", "--seed", str(seed), "--stack", "40",
-                         "--save", str(path)])
-        assert code == 0
-        return path.read_text()
+    code, _, _, text = _command(["play", game, "--players", "3", "--hands", "2", "--seed", str(seed),
+                                 "--stack", "40", "--save", "{file}"])
+    assert code == 0
+    return text
 
 
 @FUZZ
@@ -482,23 +491,14 @@ def fuzz_resume(game: str, seed: int, edits: list[tuple[int, Any]], flags: list[
     ``session`` (its bot, seat, planned hands and dealer too): exit status 2 with
     one line naming the file, or 0 with a document that resumes to a session of
     every chip it started with, whose bot and dealer load again."""
-    from splitpot.bots import SimpleBot as Bot
-    from splitpot.cli import main
-    from splitpot.house import HouseDealer
-
     doc = _edited(json.loads(_saved(game, seed)), edits, events_key="hands", deck_key="seeds")
-    with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder, "saved.json")
-        path.write_text(json.dumps(doc))
-        out, err = io.StringIO(), io.StringIO()
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-            code = main(["resume", str(path), "--json", *flags])
+    code, out, err, _ = _command(["resume", "{file}", "--json", *flags], json.dumps(doc))
     if code != 0:
-        assert code == 2 and out.getvalue() == "", (code, err.getvalue())
-        assert err.getvalue().startswith("splitpot resume: error: ") and err.getvalue().count("\n") == 1
+        assert code == 2 and out == "", (code, err)
+        assert err.startswith("splitpot resume: error: ") and err.count("\n") == 1
         return
-    played = json.loads(out.getvalue())
-    Bot.from_dict(played["bot"])
+    played = json.loads(out)
+    SimpleBot.from_dict(played["bot"])
     if played["game"] == DEALERS_CHOICE:
         session: Session = DealersChoice.from_dict(played, dealer=HouseDealer.from_dict(played["dealer"]))
     else:
