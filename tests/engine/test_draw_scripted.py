@@ -213,6 +213,25 @@ def test_max_draw_and_four_to_an_ace() -> None:
     assert state.phase is Phase.BETTING
 
 
+def test_the_bug_kept_alone_draws_four_as_an_ace() -> None:
+    # The joker plays as an ace in jackpots' high hands (the bug), so keeping it
+    # alone is keeping an ace: four cards with ace_draw=4.
+    spec = get_game("jackpots", max_draw=3, ace_draw=4, joker="bug")
+    hands = ["Jk Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(spec, [100] * 3, deck=draw_deck(hands, joker=True))
+    state.check()
+    state.bet()
+    state.call()
+    state.call()
+    state.draw("8s 5s 3c")
+    state.draw("9h 8h 7h")
+    assert state.actor == 0 and kinds(state) == {Action.DRAW: (4,)}
+    with pytest.raises(IllegalActionError, match=r"at most 3 cards \(4 keeping an ace\), not 4"):
+        state.draw("Jk 7c 4s 2d")  # four without keeping the bug
+    state.draw("Kd 7c 4s 2d")
+    assert state.phase is Phase.BETTING and parse_cards("Jk")[0] in state.cards(0)
+
+
 # ------------------------------------------------------------------- lowball
 def test_lowball_is_pass_and_out_before_the_draw() -> None:
     state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
@@ -256,6 +275,19 @@ def test_the_blinds_table(limit: int, posted: list[tuple[int, int]], first: int)
     assert state.actor == first and kinds(state) == {Action.FOLD: (), Action.BET: (limit,)}
     state.bet()
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (limit - 1,), Action.RAISE: (2 * limit,)}
+
+
+@pytest.mark.parametrize(("limit", "players"), [(2, 2), (3, 3), (5, 3)])
+def test_the_dealer_acts_first_when_every_other_seat_posted(limit: int, players: int) -> None:
+    # "The first player to act sits left of the last blind": with one blind a
+    # seat, that is the dealer, whose blind is no bet: he opens or folds.
+    state = State(get_game("california-lowball", limit=limit), [100] * players, seed=limit)
+    assert len(of(state, ev.BlindPosted)) == players
+    assert state.actor == 0 and kinds(state) == {Action.FOLD: (), Action.BET: (limit,)}
+    state.bet()
+    assert state.committed[0] == limit and state.actor == 1
+    owed = limit - of(state, ev.BlindPosted)[1].amount  # type: ignore[attr-defined]
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (owed,), Action.RAISE: (2 * limit,)}
 
 
 def test_the_blinds_table_refuses_other_limits_unless_given_blinds() -> None:
