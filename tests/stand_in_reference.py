@@ -5,7 +5,9 @@ tests/test_stand_ins.py compares the core with. One change since: best-rank wild
 cards in a low try every absent rank (the code tried the lowest ``nw + 3``) and never
 make a flush (a wild card is any suit), which the code did not know: a hand of five
 wild cards in deuce-to-seven was named 6-5-4-3-2, a straight, for the strength of
-7-5-4-3-2.
+7-5-4-3-2. And a second: a high straight that holds an ace and a deuce is the wheel, its
+ace read last as in a natural wheel (the code read it first: "straight, ace high" for
+A-2-3-4 and a wild card).
 
 :func:`read` gives, for the five cards the evaluator played and their strength, the
 cards in reading order, the rank each plays as (-1: a zero) and, for each wild card,
@@ -151,6 +153,8 @@ def read(
     sub_cards = [c for c, _ in subs]
     key = dict(zip([c for c in played if c not in sub_cards] + sub_cards, values, strict=True))
     order = _ACES_LOW_ORDER if rid in (2, 3, 4) else _ACES_HIGH_ORDER
+    if order is _ACES_HIGH_ORDER and category in ("straight", "straight_flush") and {0, 12} <= set(values):
+        order = (*range(13)[:-1], -1, -1)  # the wheel: its ace below the deuce
     sort_key = {c: (values.count(v) if v != -1 else 0, order[v], c) for c, v in key.items()}
     ordered = tuple(sorted(played, key=sort_key.__getitem__, reverse=True))
     return ordered, tuple([key[c] for c in ordered]), subs

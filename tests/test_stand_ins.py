@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from splitpot import _core
+from splitpot.cards import Card, parse_cards
 from splitpot.evaluate import _evaluate_prepared, evaluate
 from splitpot.wild import make_options
 from stand_in_reference import read
@@ -111,6 +112,29 @@ def test_names_and_the_joker_as_the_bug_without_options() -> None:
     assert hand is not None
     s, played = _core.evaluate([8, 13, 22, 31, 52], 0)
     assert (hand._cards, hand._values, hand._wilds) == read(s, 0, played, (0, 0, 0, False, 0, 0))
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "named", "order", "natural"),
+    [
+        ("Ah 2h 3h 4h Jk", None, "straight flush, five high (Jk as 5♥)", "Jk 4h 3h 2h Ah", "5h 4h 3h 2h Ah"),
+        ("As 2d 3c 4h 2s", "2", "straight, five high (2d as 5♠, 2s as 2♠)", "2d 4h 3c 2s As",
+         "5s 4h 3c 2s As"),
+        ("Ah 3d 4c 5s Jk", None, "straight, five high (Jk as 2♠)", "5s 4c 3d Jk Ah", "5s 4c 3d 2s Ah"),
+        ("Ah Kd Qc Js Jk", None, "straight, ace high (Jk as T♠)", "Ah Kd Qc Js Jk", "Ah Kd Qc Js Ts"),
+    ],
+)
+def test_a_wild_wheel_reads_five_high_as_a_natural_one(
+    cards: str, wild: str | None, named: str, order: str, natural: str
+) -> None:
+    """A straight holding an ace and a deuce (wild cards among them) is the wheel: five
+    high, its ace read last, as the natural hand its stand-ins make is read."""
+    hand, plain = evaluate(cards, wild=wild), evaluate(natural)
+    assert hand is not None and plain is not None
+    assert str(hand) == named and named.startswith(str(plain) + " (")
+    assert " ".join(str(c) for c in hand.cards) == order
+    assert [c.rank for c in plain.cards] == [Card(c).rank for c in parse_cards(natural)]
+    assert hand.strength == plain.strength
 
 
 @pytest.mark.parametrize(

@@ -203,14 +203,21 @@ ReadHand read_played(const Played& played, Ranking r, const WildOptions& o) {
     if (res.ns != nw) throw std::logic_error("a wild card was not named");
   }
   // Reading order: bigger groups first (zeros count as none), then from the
-  // top (the ace low where it is low; zeros last), then by card.
+  // top (the ace low where it is low, or where it makes the five-high
+  // straight, as order_cards reads natural hands; zeros last), then by card.
   int value_of[kJoker + 1] = {};
   for (int i = 0; i < nn; ++i) value_of[nat[i]] = rank_of(nat[i]);
   for (int i = 0; i < res.ns; ++i) value_of[res.subs[i].card] = res.subs[i].rank;
+  const Category cat = category_of(played.strength, r);
+  const bool wheel = !ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush) &&
+                     std::count(res.values, res.values + res.nv, kAce) && std::count(res.values, res.values + res.nv, 0);
   auto sort_key = [&](std::uint8_t c) {
     const int v = value_of[c];
     const int group = v == kZeroRank ? 0 : static_cast<int>(std::count(res.values, res.values + res.nv, v));
-    const int place = v == kZeroRank ? (ace_low(r) ? -2 : -1) : ace_low(r) ? (v + 1) % kRanks : v;
+    const int place = v == kZeroRank ? (ace_low(r) ? -2 : -1)
+                      : ace_low(r)   ? (v + 1) % kRanks
+                      : wheel && v == kAce ? -1
+                                           : v;
     return std::make_tuple(group, place, static_cast<int>(c));
   };
   std::uint8_t ordered[5];
