@@ -367,3 +367,13 @@ def test_a_draw_range_of_any_cards_is_dealt_as_unknown_cards() -> None:
         equity("lowball", [hero, "kept 3"], draws=[1, 4], joker=None)
     narrowed = equity("lowball", [hero, "pat: 8-low"], joker=None)  # a condition: its members
     assert narrowed[1].share > unknown[1].share
+
+
+@pytest.mark.parametrize(
+    "hands", [["7c 5d 4h 3s", "pat: 8-low"], ["pat", "7c 5d 4h 3s"], ["7c 5d 4h 3s", "pat"]]
+)
+def test_draws_of_the_wrong_length_are_refused_before_the_ranges_are_read(hands: list[str]) -> None:
+    """Was: an IndexError where a range came after the first hand."""
+    for draws in ([1], [1, 0, 2]):
+        with pytest.raises(RuleError, match=f"draws needs one number per hand: 2 hands, {len(draws)} draws"):
+            equity("lowball", hands, draws=draws, samples=100, seed=1)

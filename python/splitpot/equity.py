@@ -946,6 +946,10 @@ def prepare_equity(
         if isinstance(draws, str | bytes) or not isinstance(draws, Iterable):
             raise CardTypeError("draws must be a sequence of ints, one per hand")
         draw_list = [as_int(d, "each draw", low=0, high=5) for d in draws]
+        if draw_list and len(draw_list) != len(parsed):
+            raise RuleError(
+                f"draws needs one number per hand: {len(parsed)} hands, {len(draw_list)} draws"
+            )
     n_samples = 0 if samples is None else as_int(samples, "samples", low=1, high=_core.EQUITY_MAX_SAMPLES)
     target = 0.0 if stderr is None else as_float(stderr, "stderr", low=1e-9, high=1.0)
     limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=1e-3, high=1e7)
