@@ -868,11 +868,14 @@ def test_cli_eval_takes_the_wild_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "three of a kind" in capsys.readouterr().out
 
 
-@pytest.mark.parametrize(("rule", "cards"), [("dead-hand", ["9s"]), ("void-card", ["9s", "7s"])])
+@pytest.mark.parametrize(
+    ("rule", "cards"), [("dead-hand", ["9s"]), ("void-card", ["9s", "7s"]), ("dead-hand", ["7", "Kd"])]
+)
 def test_cli_eval_calls_a_hand_with_a_penalty_card_dead_in_every_ranking(
     capsys: pytest.CaptureFixture[str], rule: str, cards: list[str]
 ) -> None:
-    """Was: "dead hand" for high, "no qualifying low" in the lows (a 9-low would qualify)."""
+    """Was: "dead hand" for high, "no qualifying low" in the lows (a 9-low would qualify).
+    A rank and a card mix (``--penalty 7 --penalty Kd``: was refused as one text, "7 Kd")."""
     from splitpot.cli import main
 
     penalty = [flag for card in cards for flag in ("--penalty", card)]

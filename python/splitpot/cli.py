@@ -62,7 +62,7 @@ def _eval(args: argparse.Namespace) -> int:
     options = {
         "wild": args.wild or None,
         "joker": args.joker,
-        "penalty": " ".join(args.penalty) if args.penalty else None,
+        "penalty": args.penalty,
         "penalty_rule": args.penalty_rule or "dead-hand",
     }
     rows: list[dict[str, Any]] = []
@@ -240,7 +240,8 @@ def _add_eval(sub: Any) -> None:
     p.add_argument(
         "--duplicate", action="store_true", help="high: a wild card may repeat a held card (flush)"
     )
-    p.add_argument("--penalty", action="append", type=cards_text, metavar="CARDS", help="penalty cards")
+    p.add_argument("--penalty", action="append", type=cards_text, metavar="RANK|CARDS",
+                   help="penalty cards: a rank (every card of it) or cards; repeat for more")
     p.add_argument(
         "--penalty-rule",
         choices=["dead-hand", "void-card"],

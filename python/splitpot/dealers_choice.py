@@ -63,6 +63,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
+from splitpot.wild import wild_texts
 
 __all__ = [
     "DEALERS_CHOICE",
@@ -270,21 +271,25 @@ def _listed(names: Sequence[str]) -> str:
 
 
 def _cards_named(value: Any) -> list[str]:
-    return " ".join((value,) if isinstance(value, str) else value).split()
+    """Each rank (as its plural) and card that a wild or penalty option names."""
+    names = []
+    for text in " ".join(wild_texts(value)).split():
+        rank = _rank_index(text)
+        names.append(str(Card(text)) if rank is None else _RANK_PLURALS[rank])
+    return names
 
 
 def _wild_text(value: Any) -> str:
-    names = []
-    for text in _cards_named(value):
-        rank = _rank_index(text)
-        names.append(str(Card(text)) if rank is None else _RANK_PLURALS[rank])
-    return _listed(names) + " wild"
+    return _listed(_cards_named(value)) + " wild"
 
 
 def _penalty_text(value: Any, rule: Any) -> str:
-    cards = [str(Card(c)) for c in _cards_named(value)]
-    plural = "s" if len(cards) > 1 else ""
-    return f"penalty card{plural} {_listed(cards)} ({str(rule).replace('-', ' ').replace('_', ' ')})"
+    names = _cards_named(value)
+    how = str(rule).replace("-", " ").replace("_", " ")
+    if any(_rank_index(str(v)) is not None for v in wild_texts(value)):  # a rank: every card of it
+        return f"{_listed(names)} penalty cards ({how})"
+    plural = "s" if len(names) > 1 else ""
+    return f"penalty card{plural} {_listed(names)} ({how})"
 
 
 def _rank_name(value: Any) -> str:

@@ -197,8 +197,8 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
                         help="how wild cards count in a low (default zero)")
     parser.add_argument("--duplicate", action="store_true",
                         help="a wild card may repeat a held card in a high flush")
-    parser.add_argument("--penalty", action="append", type=cards_text, metavar="CARDS", default=None,
-                        help="penalty cards; repeat for more")
+    parser.add_argument("--penalty", action="append", type=cards_text, metavar="RANK|CARDS", default=None,
+                        help="penalty cards: a rank (--penalty 7: every seven) or cards; repeat for more")
     parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
                         help="what a penalty card does (default dead-hand; needs --penalty)")
     parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],

@@ -31,6 +31,7 @@ __all__ = [
     "mask_text",
     "penalty_mask",
     "wild_mask",
+    "wild_texts",
 ]
 
 
@@ -145,6 +146,28 @@ def mask_text(mask: int) -> str:
         else:
             parts.extend(str(Card(4 * r + k)) for k in range(4) if suits >> k & 1)
     return " ".join(parts)
+
+
+def wild_texts(spec: WildSpec, what: str = "wild") -> tuple[str, ...]:
+    """The ranks and cards that ``spec`` names, as texts (a card given as an int or a
+    :class:`Card` becomes its text), after the checks of :func:`wild_mask`: the form a
+    game's rules keep (``Wilds.wild``, ``Wilds.penalty``).
+
+    >>> wild_texts(["2", 51, "Jd 4h"])
+    ('2', 'As', 'Jd 4h')
+    >>> wild_texts(None)
+    ()
+    >>> wild_texts(2)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: wild must be a rank ('2'), ranks (['2', '3']) or cards ...
+    """
+    _mask(spec, what)
+    if spec is None:
+        return ()
+    if isinstance(spec, str):
+        return (spec,)
+    return tuple([item if isinstance(item, str) else str(Card(item)) for item in spec])
 
 
 def penalty_mask(penalty: WildSpec) -> int:

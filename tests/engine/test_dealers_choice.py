@@ -110,6 +110,8 @@ def test_the_call_is_said_as_a_dealer_says_it() -> None:
                                                   "positional": "lowest_hole_card", "joker": "wild"})
     assert call.text() == ("seven-card stud, the joker wild, each player's lowest hole card wild, "
                            "penalty card Qs (void card)")
+    call = Call(game="lowball", options={"penalty": ["7", "Kd"], "wild": [51]})
+    assert call.text() == "lowball, As wild, sevens and Kd penalty cards (dead hand)"
 
 
 # ----------------------------------------------------------- the session

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.spec import Wilds
 from splitpot.engine.state import State
-from splitpot.errors import RuleError
+from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError
 from splitpot.games import get_game
 
 from .engine_helpers import call_down, stud_deck
@@ -95,4 +96,42 @@ def test_history_records_and_replays_the_wild_options() -> None:
 )
 def test_bad_wild_options_are_refused_clearly(options: dict[str, object], message: str) -> None:
     with pytest.raises(RuleError, match=message):
+        get_game("seven-card-stud", **options)
+
+
+def test_a_penalty_rank_kills_every_card_of_it() -> None:
+    """``penalty="3"`` is every three, as the evaluator reads it; ranks and cards mix."""
+    for penalty, named in (("3", "3c"), (["3"], "3c"), (["3", "Kh"], "Kh 3c"), (["K"], "Kh")):
+        state = _play({"penalty": penalty}, [ACES_AND_DEUCES, KING_HIGH_SF])
+        shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+        assert shown[1] == f"dead hand (penalty card {named})", penalty
+        both_dead = penalty == ["K"]  # the aces hold Kc
+        assert shown[0].startswith("dead hand") == both_dead, penalty
+        assert set(_winners(state)) == ({0, 1} if both_dead else {0}), penalty
+    history = History.from_json(state.history().to_json())
+    assert history.spec.wilds.penalty == ("K",) and history.replay().snapshot() == state.snapshot()
+
+
+def test_wild_and_penalty_cards_take_the_evaluators_forms() -> None:
+    """Ints (and Cards) are cards, as in ``evaluate(wild=...)``; None is none."""
+    assert get_game("seven-card-stud", wild=[2, 51]).wilds.wild == ("2h", "As")
+    assert get_game("seven-card-stud", wild=None).wilds == Wilds()
+    assert get_game("seven-card-stud", penalty=[Card(47)]).wilds.penalty == ("Ks",)
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"wild": 2}, ArgumentTypeError, r"Wilds: wild must be a rank \('2'\), .* got int 2"),
+        ({"wild": 2.0}, ArgumentTypeError, "got float 2.0"),
+        ({"penalty": 51}, ArgumentTypeError, r"Wilds: penalty must be a rank \('2'\), .* got int 51"),
+        ({"wild": [2.5]}, CardTypeError, "Wilds: wild: "),
+        ({"wild": [51, "Z"]}, RuleError, "unknown wild rank or card 'Z'"),
+        ({"penalty": [52]}, RuleError, "joker cannot be a penalty"),
+    ],
+)
+def test_wild_and_penalty_values_of_the_wrong_type_are_refused_clearly(
+    options: dict[str, object], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
         get_game("seven-card-stud", **options)

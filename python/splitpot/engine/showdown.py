@@ -38,7 +38,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from splitpot.cards import card_text, parse_cards
+from splitpot.cards import card_text
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
@@ -58,6 +58,7 @@ from splitpot.evaluate import (
     strength,
 )
 from splitpot.two_card import TwoCardHand, evaluate_two
+from splitpot.wild import penalty_mask
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -218,8 +219,8 @@ def _dead_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
     """"dead hand (penalty card X)" when a penalty card killed the hand, else None."""
     if not wilds.penalty:
         return None
-    penalty = {int(c) for c in parse_cards(" ".join(wilds.penalty))}
-    held = [c for c in cards if c in penalty]
+    penalty = penalty_mask(wilds.penalty)
+    held = [c for c in cards if penalty >> c & 1]
     if not held:
         return None
     return f"dead hand (penalty card {' '.join(card_text(c) for c in held)})"

@@ -21,14 +21,13 @@ from dataclasses import dataclass, field
 from enum import StrEnum, unique
 from typing import Any
 
-from splitpot.cards import parse_cards
 from splitpot.engine.choices import TurnUp
 from splitpot.engine.draws import DrawRules
 from splitpot.engine.openers import Opening
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.sevens import Sevens
-from splitpot.errors import ArgumentTypeError, CardError, RankingError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError, RuleError
 from splitpot.evaluate import Ranking
 from splitpot.validate import (
     as_bool,
@@ -39,7 +38,7 @@ from splitpot.validate import (
     check_keywords,
     describe,
 )
-from splitpot.wild import JokerRule, PenaltyRule, WildLow, wild_mask
+from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_texts
 
 __all__ = [
     "DeclareMode",
@@ -278,7 +277,7 @@ class Wilds:
     ``None`` when the deck has no joker, else how it plays (``"bug"`` or
     ``"wild"``); ``wild_low`` is how wild cards count in a low; ``duplicate``
     lets a wild card repeat a held card in a high flush; ``penalty`` names
-    penalty cards and ``penalty_rule`` what they do; ``positional`` makes a
+    penalty ranks or cards (the same forms) and ``penalty_rule`` what they do; ``positional`` makes a
     card of each player's own deal, with every card of its rank, wild for him
     alone (:class:`~splitpot.engine.positional.PositionalWild`: his hole card
     in Mexican stud, his lowest hole card, his first or third card), resolved
@@ -306,10 +305,17 @@ class Wilds:
     positional: PositionalWild | None = None
 
     def __post_init__(self) -> None:
-        wild = (self.wild,) if isinstance(self.wild, str) else tuple(self.wild)
-        penalty = (self.penalty,) if isinstance(self.penalty, str) else tuple(self.penalty)
-        object.__setattr__(self, "wild", tuple(str(w) for w in wild))
-        object.__setattr__(self, "penalty", tuple(str(p) for p in penalty))
+        # The evaluator's forms and checks: ranks or cards as text, cards as ints
+        # (Card), None for none; a rank names a penalty card in every suit.
+        try:
+            object.__setattr__(self, "wild", wild_texts(self.wild, "wild"))
+            object.__setattr__(self, "penalty", wild_texts(self.penalty, "penalty"))
+            penalised = penalty_mask(self.penalty)
+        except (CardError, RankingError) as err:
+            raise RuleError(f"Wilds: {err}") from None
+        except (ArgumentTypeError, CardTypeError) as err:
+            raise type(err)(f"Wilds: {err}") from None
+        _check(not penalised >> 52, "Wilds", "the joker cannot be a penalty card.")
         if self.joker is not None:
             object.__setattr__(self, "joker", as_choice(self.joker, JokerRule, "Wilds: joker"))
         object.__setattr__(self, "wild_low", as_choice(self.wild_low, WildLow, "Wilds: wild_low"))
@@ -319,12 +325,6 @@ class Wilds:
         if self.positional is not None:
             positional = as_choice(self.positional, PositionalWild, "Wilds: positional")
             object.__setattr__(self, "positional", positional)
-        try:
-            wild_mask(self.wild)
-            penalty_cards = parse_cards(" ".join(self.penalty))
-        except (CardError, RankingError) as err:
-            raise RuleError(f"Wilds: {err}") from None
-        _check(not any(c.is_joker for c in penalty_cards), "Wilds", "the joker cannot be a penalty card.")
 
     @property
     def deck_size(self) -> int:
@@ -353,7 +353,7 @@ class Wilds:
         if not low and self.duplicate:
             out["duplicate"] = True
         if self.penalty:
-            out["penalty"] = " ".join(self.penalty)
+            out["penalty"] = self.penalty
             if self.penalty_rule is not _DEAD_HAND:
                 out["penalty_rule"] = str(self.penalty_rule)
         return out
