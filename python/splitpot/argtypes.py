@@ -24,7 +24,7 @@ from collections.abc import Callable
 
 from splitpot.errors import RuleError
 
-__all__ = ["cards_text", "int_range", "refuse_lone_penalty_rule"]
+__all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule"]
 
 
 def cards_text(text: str) -> str:
@@ -60,6 +60,29 @@ def int_range(low: int | None = None, high: int | None = None) -> Callable[[str]
 
     parse.__name__ = "int"  # argparse names the type in some messages
     return parse
+
+
+_QUALIFIER_RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13}
+
+
+def qualifier_rank(text: str) -> int:
+    """An argparse ``type=`` for ``--qualifier``: the highest rank a qualifying low may
+    hold, as a rank (``9``, ``T``, ``K``) or a number (``10``; the king is 13), 5..13.
+
+    >>> qualifier_rank("9"), qualifier_rank("t"), qualifier_rank("K"), qualifier_rank("10")
+    (9, 10, 13, 10)
+    >>> qualifier_rank("A")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: must be a rank 5-9, T, J, Q or K (or a number 5..13), got 'A'
+    """
+    word = text.strip().upper()
+    value = _QUALIFIER_RANKS.get(word) or (int(word) if word.isdigit() else 0)
+    if not 5 <= value <= 13:
+        raise argparse.ArgumentTypeError(
+            f"must be a rank 5-9, T, J, Q or K (or a number 5..13), got {text!r}"
+        )
+    return value
 
 
 def refuse_lone_penalty_rule(args: argparse.Namespace) -> None:

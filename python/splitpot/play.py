@@ -26,7 +26,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.argtypes import cards_text, int_range, refuse_lone_penalty_rule
+from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -139,8 +139,9 @@ def add_play_parser(subparsers: Any) -> None:
                         help="no raise cap when two players remain")
     parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
                         help="low ranking of the classic high-low games (default deuce-to-seven)")
-    parser.add_argument("--qualifier", type=int_range(5, 13), default=None, metavar="RANK",
-                        help="low qualifier of seven-card-stud-8 (default 8; e.g. 9 = nine or better)")
+    parser.add_argument("--qualifier", type=qualifier_rank, default=None, metavar="RANK",
+                        help="low qualifier of seven-card-stud-8: the highest rank a low may hold, "
+                        "5-9, T, J, Q or K (default 8; 9 = nine or better)")
     parser.add_argument("--declare", choices=["in-turn", "simultaneous"], default=None,
                         help="declaration mode of seven-card-stud-declare (default simultaneous); "
                         "declarations in the other high-low games")
@@ -334,10 +335,13 @@ def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:
 
 
 # Game keywords whose flag is not the keyword with dashes.
-_FLAG_ALIASES = {"low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up"}
+_FLAG_ALIASES = {
+    "low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up", "declare_both": "--both"
+}
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
-_PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got"}
+_PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
+            "declare 'in_turn' or 'simultaneous'": "--declare in-turn or simultaneous"}
 
 
 def flag_message(message: str, args: argparse.Namespace) -> str:
@@ -356,6 +360,10 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     "--openers must be a rank (2-9, ...); got 'X'."
     >>> flag_message("GameSpec 'x': a bring-in street needs stakes.bring_in > 0.", args)
     'a bring-in street needs --bring-in > 0.'
+    >>> flag_message("five-card-stud: declarations need a high-low game; give low= as well.", args)
+    'five-card-stud: declarations need a high-low game; give --low as well.'
+    >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
+    "x has no option '--low'; its options: --low."
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -367,9 +375,10 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
     message = re.sub(r"\bstakes\.(?=\w)", "", message)  # stakes.bring_in: the flag alone
     head, sep, listed = message.partition("its options: ")
-    if sep:  # a list of option names: each one that has a flag becomes the flag
-        items = listed.rstrip(".").split(", ")
-        message = head + sep + ", ".join(flags.get(item, item) for item in items) + "."
+    if sep:  # a list of option names: those with a flag, as the flag (stakes: every game's flags)
+        items = [flags[item] for item in listed.rstrip(".").split(", ") if item in flags]
+        message = head + sep + (", ".join(items) or "none on the command line") + "."
+    message = re.sub(r"(?<![\w-])(\w+)=(?!\w)", lambda m: flags.get(m.group(1), m.group(0)), message)  # low=
     # (not inside a flag already written: "--ante", "'--qualifier'")
     names = "|".join(sorted(map(re.escape, bare), key=len, reverse=True))
     words = re.compile(r"(?<![\w-])(" + names + r")\b")

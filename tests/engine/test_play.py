@@ -178,6 +178,12 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
         (["five-card-stud", "--qualifier", "9"], "five-card-stud has no option '--qualifier'; its options:"),
         (["jackpots", "--openers", "X"], "error: --openers must be a rank (2-9, T, J, Q, K, A"),
         (["seven-card-stud", "--wild", "1"], "error: unknown wild rank or card '1'"),
+        (["five-card-stud", "--declare", "in-turn"], "high-low game; give --low as well."),
+        (["seven-card-stud-8", "--tie-keeps-half"], "declarations (--declare in-turn or simultaneous)."),
+        (["seven-card-stud-8", "--both"], "error: --both needs declarations (--declare in-turn or"),
+        # options with no flag (fees, stakes) are left out of the list
+        (["aces-deuces", "--open-pair"],
+         "its options: --both, --declare, --stand-is-final, --tie-keeps-half, --no-cap-heads-up."),
     ],
 )
 def test_bad_options_are_named_by_their_flag(
@@ -309,3 +315,23 @@ def test_draw_game_events_read_like_a_hand() -> None:
     assert "Bo takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
     assert "Al takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
     assert not any("no qualifying low" in line for line in lines)
+
+
+@pytest.mark.parametrize(("given", "qualifier"), [("9", 9), ("t", 10), ("10", 10), ("K", 13), (" 5 ", 5)])
+def test_the_qualifier_is_a_rank_or_its_number(
+    given: str, qualifier: int, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--qualifier RANK``: the help says a rank, and T, J, Q, K were refused ("must be a
+    whole number")."""
+    code, out, _ = run(["seven-card-stud-8", "--qualifier", given, "--seed", "1", "--json"], capsys)
+    assert code == 0 and json.loads(out)["spec"]["low_qualifier"] == qualifier
+
+
+@pytest.mark.parametrize("given", ["A", "4", "14", "", "8.5"])
+def test_a_qualifier_outside_five_to_king_is_refused(given: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from splitpot.cli import main
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["play", "seven-card-stud-8", "--qualifier", given, "--seed", "1"])
+    expected = f"--qualifier: must be a rank 5-9, T, J, Q or K (or a number 5..13), got {given!r}"
+    assert exit_.value.code == 2 and expected in capsys.readouterr().err
