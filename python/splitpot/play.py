@@ -412,11 +412,7 @@ def run_play(args: argparse.Namespace) -> int:
             return run_table(args, spec, seed)
         session = Session(spec, [args.stack] * args.players, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands = play_with_progress(session, max(1, args.hands), bot, plain=args.plain,
-                                   stop_softly=bool(args.save))
-    except StoppedEarly as stop:
-        doc = session_document(session, seed=seed, bot=bot, planned=max(1, args.hands))
-        return saved_on_interrupt(args.save, doc, len(stop.hands))
+        hands, stopped = played_until_stopped(session, max(1, args.hands), bot, plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
@@ -430,13 +426,13 @@ def run_play(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         print(json.dumps(doc, indent=1))
-        return 0
+        return stopped_status(args, len(hands), stopped)
     out = Output(plain=args.plain)
     out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
     print_session(out, hands, names)
     if args.plot:
         out.line(f"plot: {args.plot}")
-    return 0
+    return stopped_status(args, len(hands), stopped)
 
 
 def print_session(
@@ -480,8 +476,8 @@ def saved_bot(doc: dict[str, Any]) -> SimpleBot:
 
 
 class StoppedEarly(KeyboardInterrupt):
-    """ctrl-C in a computer-only run that saves (``--save``): the run stopped after
-    the hand in play; ``hands`` are the hands it played."""
+    """ctrl-C in a computer-only run: the run stopped after the hand in play;
+    ``hands`` are the hands it played."""
 
     def __init__(self, hands: list[State]) -> None:
         super().__init__()
@@ -514,8 +510,8 @@ def play_with_progress(
 ) -> list[State]:
     """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
     advancing a hand at a time (the same hands as ``session.play(total, bot)``).
-    With ``stop_softly`` (a run that saves), ctrl-C ends the run after the hand in
-    play, raising :class:`StoppedEarly` with the hands played."""
+    With ``stop_softly`` (a computer-only run), ctrl-C ends the run after the hand
+    in play, raising :class:`StoppedEarly` with the hands played."""
     hands: list[State] = []
     bar = ProgressBar("hands", total=total, plain=plain)
     with _soft_interrupt(stop_softly) as interrupted, bar as progress:
@@ -530,13 +526,27 @@ def play_with_progress(
     return hands
 
 
-def saved_on_interrupt(path: str, doc: dict[str, Any], played: int, *, command: str = "play") -> int:
-    """A computer-only run stopped by ctrl-C: its session saved to ``path``; the
-    exit status (130, or 2 when the file cannot be written)."""
-    if not save_session(path, doc, command=command):
-        return 2
-    print(f"splitpot {command}: stopped (ctrl-C) after {played} hand{'s' if played != 1 else ''}; the "
-          f"session is saved in {path} (`splitpot resume {path}` plays on).", file=sys.stderr)
+def played_until_stopped(
+    session: Session, total: int, bot: SimpleBot, *, plain: bool
+) -> tuple[list[State], bool]:
+    """:func:`play_with_progress` for a computer-only run: the hands played, and
+    whether ctrl-C stopped the run after one of them (its output is then written as
+    a whole run's is, and :func:`stopped_status` ends it)."""
+    try:
+        return play_with_progress(session, total, bot, plain=plain, stop_softly=True), False
+    except StoppedEarly as stop:
+        return stop.hands, True
+
+
+def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, command: str = "play") -> int:
+    """The exit status of a computer-only run whose output is written: 0, or where
+    ctrl-C stopped it, 130 and a note of where it stopped (and where it is saved)."""
+    if not stopped:
+        return 0
+    save = getattr(args, "save", None)
+    where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
+    print(f"splitpot {command}: stopped (ctrl-C) after {played} hand{'s' if played != 1 else ''}{where}.",
+          file=sys.stderr)
     return 130
 
 

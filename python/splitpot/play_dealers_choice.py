@@ -40,15 +40,14 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
 from splitpot.play import (
-    StoppedEarly,
     check_files,
     check_seat,
-    play_with_progress,
+    played_until_stopped,
     plot_session,
     print_session,
     save_session,
     saved_bot,
-    saved_on_interrupt,
+    stopped_status,
     write_phh,
 )
 from splitpot.render import Output
@@ -91,11 +90,7 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         dealer = house_dealer(house, seed)
         session = DealersChoice([args.stack] * args.players, dealer=dealer, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands = play_with_progress(session, args.hands, bot, plain=args.plain,
-                                   stop_softly=bool(getattr(args, "save", None)))
-    except StoppedEarly as stop:
-        doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=args.hands)
-        return saved_on_interrupt(args.save, doc, len(stop.hands))
+        hands, stopped = played_until_stopped(session, args.hands, bot, plain=args.plain)
     except SplitpotError as error:
         print(f"splitpot play: error: {error}", file=sys.stderr)
         return 2
@@ -109,14 +104,14 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         return 2
     if args.json:
         print(json.dumps(doc, indent=1))
-        return 0
+        return stopped_status(args, len(hands), stopped)
     out = Output(plain=args.plain)
     out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
              f"{house.name or 'unnamed'} ({house.source})")
     print_session(out, hands, names)
     if args.plot:
         out.line(f"plot: {args.plot}")
-    return 0
+    return stopped_status(args, len(hands), stopped)
 
 
 def _run_table(args: argparse.Namespace, house: HouseList, seed: int) -> int:

@@ -59,8 +59,8 @@ from splitpot.play import (
     resumed_line,
     save_session,
     saved_bot,
-    saved_on_interrupt,
     session_document,
+    stopped_status,
     write_phh,
 )
 from splitpot.render import Output
@@ -197,11 +197,11 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
     before = len(_finished(session))
     in_progress = bool(session.hands) and not session.hands[-1].is_complete
     try:
-        played = _play_on(session, hands, bot, plain=args.plain, stop_softly=bool(args.save))
+        played, stopped = _play_on(session, hands, bot, plain=args.plain), False
     except StoppedEarly as stop:
-        return saved_on_interrupt(args.save, document(before + hands), len(stop.hands), command="resume")
+        played, stopped = stop.hands, True
     title += f"; {resumed_line(before, in_progress)}"
-    return _report(args, document(before + hands), session.hands, played, before, title)
+    return _report(args, document(before + hands), session.hands, played, before, title, stopped=stopped)
 
 
 def _refuse_over(session: Session, seat: int | None) -> None:
@@ -235,9 +235,10 @@ def _hands_to_play(args: argparse.Namespace, doc: dict[str, Any], session: Sessi
     raise RuleError(f"--hands: the saved session played {said}; say how many more to play with --hands K.")
 
 
-def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool, stop_softly: bool) -> list[State]:
-    """The hand in progress finished by ``bot``, then the rest of ``hands`` played
-    (``stop_softly``: see :func:`~splitpot.play.play_with_progress`)."""
+def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+    """The hand in progress finished by ``bot``, then the rest of ``hands`` played;
+    ctrl-C stops it after a hand (:class:`~splitpot.play.StoppedEarly`, with every
+    hand played)."""
     played: list[State] = []
     current = session.hands[-1] if session.hands else None
     if current is not None and not current.is_complete:
@@ -247,16 +248,16 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool, stop_
         played.append(current)
     if hands > len(played):
         try:
-            played += play_with_progress(session, hands - len(played), bot, plain=plain,
-                                         stop_softly=stop_softly)
+            played += play_with_progress(session, hands - len(played), bot, plain=plain, stop_softly=True)
         except StoppedEarly as stop:
             raise StoppedEarly(played + stop.hands) from None
     return played
 
 
 def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
-            before: int, title: str) -> int:
-    """Write and print what a computer-only resume played (as ``splitpot play`` does)."""
+            before: int, title: str, *, stopped: bool) -> int:
+    """Write and print what a computer-only resume played (as ``splitpot play`` does;
+    ``stopped``: by ctrl-C, after a hand)."""
     names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
     finished = [state for state in whole if state.is_complete]
     if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
@@ -267,10 +268,10 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
         return 2
     if args.json:
         print(json.dumps(doc, indent=1))
-        return 0
+        return stopped_status(args, len(played), stopped, command="resume")
     out = Output(plain=args.plain)
     out.line(title)
     print_session(out, played, names, first=before + 1, session=finished)
     if args.plot:
         out.line(f"plot: {args.plot}")
-    return 0
+    return stopped_status(args, len(played), stopped, command="resume")

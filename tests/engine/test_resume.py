@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import io
 import json
+import re
 from pathlib import Path
 
 import pytest
 
+from splitpot.bots import SimpleBot
 from splitpot.cli import main
 from splitpot.engine.history import History
 
@@ -163,34 +165,72 @@ def test_a_file_that_cannot_be_written_is_refused_before_anything_is_played(
     assert code == 2 and "is a folder: give a file's name" in err
 
 
+class _Interrupting(SimpleBot):
+    """Computer players during whose ``at``-th move ctrl-C is pressed."""
+
+    at = 20
+
+    def __call__(self, state: object) -> object:
+        import signal
+
+        self.moves = getattr(self, "moves", 0) + 1
+        if self.moves == self.at:
+            signal.raise_signal(signal.SIGINT)
+        return super().__call__(state)  # type: ignore[arg-type]
+
+
 def test_ctrl_c_in_a_computer_only_run_that_saves_stops_after_the_hand_and_saves(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Was: 'splitpot: interrupted' and no file, however long the run had played."""
-    import signal
-
     from splitpot import play
-    from splitpot.bots import SimpleBot
 
-    class Interrupting(SimpleBot):  # ctrl-C pressed during the third hand
-        def __call__(self, state: object) -> object:
-            self.moves = getattr(self, "moves", 0) + 1
-            if self.moves == 20:
-                signal.raise_signal(signal.SIGINT)
-            return super().__call__(state)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(play, "SimpleBot", Interrupting)
+    monkeypatch.setattr(play, "SimpleBot", _Interrupting)  # ctrl-C during the third hand
     saved = tmp_path / "s.json"
     code, out, err = cli(["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "50",
                           "--save", str(saved)], capsys)
     doc = json.loads(saved.read_text())
     done = len(doc["hands"])
-    assert code == 130 and out == "" and 1 <= done < 50
+    assert code == 130 and 1 <= done < 50 and f"\nafter {done} hands: " in out
     assert f"stopped (ctrl-C) after {done} hand" in err and f"splitpot resume {saved}" in err
     assert all(History.from_dict(hand).replay().is_complete for hand in doc["hands"])  # whole hands
     monkeypatch.undo()
     code, out, _ = cli(["resume", str(saved), "--hands", "1", "--plain"], capsys)
     assert code == 0 and f"resumed after hand {done}\n" in out
+
+
+@pytest.mark.parametrize("command", ["play", "dealers-choice", "resume", "json"])
+def test_ctrl_c_in_a_computer_only_run_prints_the_hands_played(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: without --save, 'splitpot: interrupted' and nothing else, the output of every
+    hand played lost (it is written when the run ends)."""
+    from splitpot import play, play_dealers_choice, resume
+
+    argv = ["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "50"]
+    if command == "dealers-choice":
+        argv[1] = "dealers-choice"
+    if command == "resume":
+        saved = tmp_path / "s.json"
+        assert cli([*argv[:-1], "2", "--save", str(saved)], capsys)[0] == 0
+        argv = ["resume", str(saved), "--hands", "48"]
+    if command == "json":
+        argv.append("--json")
+    for module in (play, play_dealers_choice, resume):
+        monkeypatch.setattr(module, "SimpleBot", _Interrupting, raising=False)
+    monkeypatch.setattr(resume, "saved_bot", lambda doc: _Interrupting(seed=1))
+    code, out, err = cli(argv, capsys)
+    said = "resume" if command == "resume" else "play"
+    match = re.search(rf"splitpot {said}: stopped \(ctrl-C\) after (\d+) hands?\.\n", err)
+    assert code == 130 and match is not None, err
+    done = int(match.group(1))
+    assert 1 <= done < 48
+    if command == "json":
+        assert len(json.loads(out)["hands"]) == done
+    else:
+        last = done + 2 if command == "resume" else done
+        assert f"===== hand {last} =====" in out and f"===== hand {last + 1} =====" not in out
+        assert f"\nafter {last} hands: " in out
 
 
 def test_a_session_left_before_its_first_hand_is_saved_and_resumed_from_the_start(
