@@ -720,3 +720,20 @@ def test_properties_of_random_spots(spot: tuple[str, list[list[int]], list[int]]
     assert s.players == tuple(
         dataclasses.replace(p, cards=q.cards) for p, q in zip(r.players, s.players, strict=True)
     )
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["--dead", "4h", "As Ks Qs", "Kd Kc 9s"], ": --dead takes every word after it, the hands too; "),
+        (["--draws", "1", "2", "--dead", "Qs", "7c 5d 4h 3s", "8c"], ": --dead and --draws take every word"),
+        ([], "no HAND given\n"),
+    ],
+)
+def test_cli_hands_taken_by_a_flag_are_missed_clearly(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'the following arguments are required: HAND', which did not say where they went."""
+    assert main(["equity", "-g", "lowball", *argv]) == 2
+    assert said in capsys.readouterr().err
+    assert main(["equity", "-g", "lowball", "--dead", "4h", "--", "7c 5d 3h 2s", "8c 6d 4c 3c"]) == 0

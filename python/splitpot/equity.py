@@ -1048,7 +1048,7 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument(
         "hands",
-        nargs="+",
+        nargs="*",  # at least one, checked by run_equity, which can say where they went
         metavar="HAND",
         help="one player's known cards ('As 2d 3c') or a range ('pat: 8-low')",
     )
@@ -1196,6 +1196,16 @@ def run_equity(args: argparse.Namespace) -> int:
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
     0
     """
+    if not args.hands:
+        took = [flag for flag, given in (("--dead", args.dead), ("--draws", args.draws),
+                                         ("--declare", args.declare)) if given]
+        where = ""
+        if took:
+            flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
+            verb = "takes every word after it" if len(took) == 1 else "take every word after them"
+            where = f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
+        print(f"splitpot equity: error: no HAND given{where}", file=sys.stderr)
+        return 2
     if args.plot:
         try:
             require_plotting()
