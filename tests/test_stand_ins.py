@@ -157,3 +157,36 @@ def test_best_rank_wild_cards_are_named_for_the_low_they_make(
     hand = evaluate(cards, ranking, wild="2", joker="wild", wild_low="best-rank")
     assert f"({named})" in str(hand)
     assert hand.strength == evaluate(natural, ranking).strength
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.integers(0, 51), min_size=5, max_size=6, unique=True),
+    st.sampled_from(RANKINGS),
+)
+def test_a_joker_held_and_not_played_reads_as_the_natural_five(cards: list[int], ranking: str) -> None:
+    """Was: the five came back in the order given ("ace-deuce low" for the wheel, "sevens
+    full of sevens" for Jk 7c Qh Qc 7s 7d), and the name, remembered by strength, then
+    misnamed natural hands of that strength too."""
+    hand = evaluate([52, *cards], ranking)
+    if hand is None or 52 in [int(c) for c in hand.cards]:
+        return
+    natural = evaluate([int(c) for c in hand.cards], ranking)
+    assert natural is not None and hand.strength == natural.strength
+    assert (str(hand), list(hand.cards)) == (str(natural), list(natural.cards))
+
+
+@pytest.mark.parametrize(
+    ("cards", "wild", "named"),
+    [
+        ("As Ks Qs Js Ts 2c 3d", "2", "royal flush"),  # was "royal flush (2c as A♠)"
+        ("Ad 9d Qd Td 8h 5d", "8h 9d 5d Ts", "royal flush (8h as K♦, 5d as J♦)"),  # was 9d as A♦
+        ("Jk 7c Qh Qc 7s 7d", None, "full house, sevens full of queens"),
+        ("Jk Ts Js Qc Kd Ah", None, "straight, ace high"),  # was "straight, ten high"
+    ],
+)
+def test_a_card_held_is_played_as_itself(cards: str, wild: str | None, named: str) -> None:
+    """Of the fives that make the hand, the one with the fewest wild cards is read: a
+    wild card does not stand in for a card the hand holds."""
+    hand = evaluate(cards, wild=wild)
+    assert hand is not None and str(hand) == named

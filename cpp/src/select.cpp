@@ -17,31 +17,6 @@ void sort_cards(std::uint8_t* a, int n, Before before) {
     for (int j = i; j > 0 && before(a[j], a[j - 1]); --j) std::swap(a[j], a[j - 1]);
 }
 
-// Puts the played cards in reading order: bigger groups first, then by rank
-// from the top as the ranking reads it (aces low where they are low); a
-// straight's ace plays low when it makes the five-high straight.
-void order_cards(Played& p, Ranking r) {
-  const int n = p.count;
-  auto value = [&](int card) { return ace_low(r) ? (rank_of(card) + 1) % kRanks : rank_of(card); };
-  std::array<int, kRanks> count{};
-  for (int i = 0; i < n; ++i) ++count[static_cast<std::size_t>(value(p.cards[i]))];
-  const Category cat = category_of(p.strength, r);
-  bool wheel = false;
-  if (!ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush)) {
-    bool has_ace = false, has_deuce = false;
-    for (int i = 0; i < n; ++i) has_ace |= rank_of(p.cards[i]) == kAce, has_deuce |= rank_of(p.cards[i]) == 0;
-    wheel = has_ace && has_deuce;
-  }
-  auto sort_value = [&](int card) { return wheel && rank_of(card) == kAce ? -1 : value(card); };
-  auto before = [&](std::uint8_t a, std::uint8_t b) {
-    const int ca = count[static_cast<std::size_t>(value(a))], cb = count[static_cast<std::size_t>(value(b))];
-    if (ca != cb) return ca > cb;
-    if (sort_value(a) != sort_value(b)) return sort_value(a) > sort_value(b);
-    return a > b;
-  };
-  sort_cards(p.cards, n, before);
-}
-
 std::uint16_t value_of_five(const Tables& t, std::uint64_t key, const std::uint8_t* five, Ranking r) {
   return with_ranking(r, [&](auto R) { return evaluate_key<R.value>(t, key, five, 5); });
 }
@@ -87,6 +62,31 @@ Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target)
 }
 
 }  // namespace
+
+// Puts the played cards in reading order: bigger groups first, then by rank
+// from the top as the ranking reads it (aces low where they are low); a
+// straight's ace plays low when it makes the five-high straight.
+void order_cards(Played& p, Ranking r) {
+  const int n = p.count;
+  auto value = [&](int card) { return ace_low(r) ? (rank_of(card) + 1) % kRanks : rank_of(card); };
+  std::array<int, kRanks> count{};
+  for (int i = 0; i < n; ++i) ++count[static_cast<std::size_t>(value(p.cards[i]))];
+  const Category cat = category_of(p.strength, r);
+  bool wheel = false;
+  if (!ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush)) {
+    bool has_ace = false, has_deuce = false;
+    for (int i = 0; i < n; ++i) has_ace |= rank_of(p.cards[i]) == kAce, has_deuce |= rank_of(p.cards[i]) == 0;
+    wheel = has_ace && has_deuce;
+  }
+  auto sort_value = [&](int card) { return wheel && rank_of(card) == kAce ? -1 : value(card); };
+  auto before = [&](std::uint8_t a, std::uint8_t b) {
+    const int ca = count[static_cast<std::size_t>(value(a))], cb = count[static_cast<std::size_t>(value(b))];
+    if (ca != cb) return ca > cb;
+    if (sort_value(a) != sort_value(b)) return sort_value(a) > sort_value(b);
+    return a > b;
+  };
+  sort_cards(p.cards, n, before);
+}
 
 Played best_five(const std::uint8_t* cards, int n, Ranking r) {
   return select(cards, n, r, evaluate(cards, n, r));

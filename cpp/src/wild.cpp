@@ -208,6 +208,7 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
   Played p;
   p.strength = evaluate_wild(cards, n, r, o);
   if (p.strength == kNoLow) return p;
+  auto is_wild = [&](std::uint8_t c) { return c == kJoker || (o.wild >> c & 1); };
   std::uint8_t kept[kMaxCards];
   int m = 0;
   for (int i = 0; i < n; ++i)
@@ -215,24 +216,29 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
   if (m <= 5) {
     p.count = static_cast<std::uint8_t>(m);
     std::copy(kept, kept + m, p.cards);
-    return p;
-  }
-  // Leave out one card (six) or two (seven) and keep the first five that
-  // makes the hand.
-  for (int a = 0; a < m; ++a)
-    for (int b = m == 6 ? m : a + 1; b <= m; ++b) {
-      if (m == 7 && b == m) continue;
-      std::uint8_t five[5];
-      int f = 0;
-      for (int i = 0; i < m; ++i)
-        if (i != a && i != b) five[f++] = kept[i];
-      if (evaluate_wild_unchecked(five, 5, r, o) == p.strength) {
-        std::copy(five, five + 5, p.cards);
-        p.count = 5;
-        return p;
+  } else {
+    // Leave out one card (six) or two (seven): of the fives that make the
+    // hand, the first with the fewest wild cards (a card held is played as
+    // itself, not stood in for by a wild card).
+    int fewest = 6;
+    for (int a = 0; a < m && fewest; ++a)
+      for (int b = m == 6 ? m : a + 1; b <= m && fewest; ++b) {
+        if (m == 7 && b == m) continue;
+        std::uint8_t five[5];
+        int f = 0, wilds = 0;
+        for (int i = 0; i < m; ++i)
+          if (i != a && i != b) wilds += is_wild(five[f++] = kept[i]);
+        if (wilds < fewest && evaluate_wild_unchecked(five, 5, r, o) == p.strength) {
+          std::copy(five, five + 5, p.cards);
+          p.count = 5;
+          fewest = wilds;
+        }
       }
-    }
-  return p;  // not reached: some five makes the best hand
+  }
+  // A natural five (say a joker held and not played) in reading order;
+  // read_played orders the others as it names their stand-ins.
+  if (std::none_of(p.cards, p.cards + p.count, is_wild)) order_cards(p, r);
+  return p;
 }
 
 namespace {

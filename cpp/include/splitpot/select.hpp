@@ -13,6 +13,11 @@ struct Played {
   std::uint8_t cards[5] = {};  // natural order: groups by size, then from the top
 };
 
+/// Puts the cards of a natural hand played (no wild card) in reading order:
+/// bigger groups first, then by rank from the top as r reads it (the ace low
+/// where it is low, or where it makes the five-high straight).
+void order_cards(Played& p, Ranking r);
+
 /// The best hand in ranking r from 1..7 cards, with the five cards played.
 /// Checks the cards (throws CardError).
 Played best_five(const std::uint8_t* cards, int n, Ranking r);
