@@ -347,3 +347,58 @@ def test_errors_are_catchable_as_builtins() -> None:
         Card(1.5)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         strength("As Ks", "razz")
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda: __import__("splitpot.games").games.get_game("jackpots", openers=5.5), ArgumentTypeError,
+         r"Opening: minimum must be a rank .* got float 5.5"),
+        (lambda: __import__("splitpot.games").games.get_game("seven-card-stud-high-low", low=5),
+         ArgumentTypeError, r"low must be one of deuce-to-seven, .* \(a str\), got int 5"),
+        (lambda: splitpot.equity(5, ["As Ks", "Qd Qc"]), ArgumentTypeError, "game must be a game's name"),
+        (lambda: splitpot.equity("seven-card-stud-high-low", ["As Ks 2c", "Qd Qc 3d"], low=5),
+         ArgumentTypeError, r"\(a str\), got int 5"),
+        (lambda: evaluate_two("As Ks", 5), ArgumentTypeError, r"kind must be 'high' or 'low' \(a str\)"),
+        (lambda: evaluate_two("As Ks") < evaluate("As Ks"), TypeError, "'<' not supported"),
+        (lambda: evaluate_two("As Ks") < 5, TypeError, "'<' not supported"),
+    ],
+)
+def test_wrong_types_are_argument_type_errors(call: Callable[[], object], error: type, message: str) -> None:
+    """Was: RuleError or RankingError for a value of the wrong type (API.md: ArgumentTypeError),
+    and an AttributeError ordering a two-card hand against another kind of object."""
+    with pytest.raises(error, match=message):
+        call()
+
+
+def test_plots_and_table_choices_raise_splitpot_errors(tmp_path: Any) -> None:
+    """Was: plain ValueError, PIL's UnidentifiedImageError, AttributeError."""
+    pytest.importorskip("matplotlib")
+    from splitpot.engine.betting import Action
+    from splitpot.errors import HistoryError, RuleError
+    from splitpot.plots import equity_plot, plot_data, stack_plot
+    from splitpot.table import Choice
+
+    with pytest.raises(RuleError, match="one series per name: 1 series, 2 names"):
+        stack_plot([[1, 2]], ["a", "b"], str(tmp_path / "s.png"))
+    text = tmp_path / "not.png"
+    text.write_text("no image")
+    with pytest.raises(HistoryError, match="is not an image splitpot can read"):
+        plot_data(str(text))
+    with pytest.raises(ArgumentTypeError, match="result must be an EquityResult"):
+        equity_plot(None, str(tmp_path / "e.png"))  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="a choice's key is one character"):
+        Choice(key="ab", label="x", action=Action.FOLD)
+
+
+def test_a_session_needs_players_with_chips_from_the_start() -> None:
+    """Was: built, then ``play`` returned [] (DealersChoice with no seats too)."""
+    from splitpot.dealers_choice import DealersChoice
+    from splitpot.engine.session import Session
+    from splitpot.errors import RuleError
+    from splitpot.games import get_game
+
+    with pytest.raises(RuleError, match="seven-card-stud needs 2 to 8 players with chips, got 1"):
+        Session(get_game("seven-card-stud"), [100, 0])
+    with pytest.raises(RuleError, match=r"dealers-choice needs 2 to \d+ players with chips, got 0"):
+        DealersChoice([], dealer=lambda deal: None)  # type: ignore[arg-type,return-value]

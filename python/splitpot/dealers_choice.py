@@ -57,7 +57,7 @@ from typing import Any, SupportsIndex
 
 from splitpot.cards import _RANK_PLURALS, Card, _rank_index
 from splitpot.engine.history import History, json_data
-from splitpot.engine.session import Session, _frame
+from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
@@ -446,6 +446,14 @@ class DealersChoice(Session):
     def _fewest_players(self) -> int:
         return 2  # every game seats two; the call is checked against the table
 
+    @property
+    def _most_players(self) -> int:
+        return max(get_game(name).max_players for name in GAMES)
+
+    @property
+    def _name(self) -> str:
+        return DEALERS_CHOICE
+
     def __getstate__(self) -> dict[str, Any]:
         return {**self.__dict__, "dealers": _Policies(self.dealers)}
 
@@ -458,7 +466,7 @@ class DealersChoice(Session):
         stacks, button = self._next_table()
         return Deal(dealer=button, number=len(self.hands) + 1, stacks=tuple(stacks), calls=tuple(self.calls))
 
-    def new_hand(self, *, deck: Sequence[int] | None = None, call: Call | None = None) -> State:
+    def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
         call is checked against the table, then the cards are dealt."""
         deal = self.deal()

@@ -283,7 +283,7 @@ class PlayerEquity(Figures):
         for name in _FIELDS:
             value = getattr(self, name)
             if not 0.0 <= value <= 1.0:
-                raise ValueError(f"{name} must be a probability in 0..1, got {value!r}")
+                raise RuleError(f"{name} must be a probability in 0..1, got {value!r}")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -393,7 +393,9 @@ def _game(game: object) -> EquityGame:
     if isinstance(game, str) and game in _VARIANTS:
         return _VARIANTS[game]
     known = ", ".join([g.value for g in _GAMES] + list(_VARIANTS))
-    if isinstance(game, str) and game in _NOT_MODELLED:
+    if not isinstance(game, str):
+        raise ArgumentTypeError(f"game must be a game's name (a str), got {describe(game)}; one of {known}")
+    if game in _NOT_MODELLED:
         raise RuleError(f"equity does not model {game}: {_NOT_MODELLED[game]}; it takes {known}")
     raise RuleError(f"unknown game {game!r} for equity; expected one of {known}")
 
@@ -402,7 +404,12 @@ def _low(game: EquityGame, low: object) -> Ranking | None:
     if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or game in _OPTIONAL_LOW:
         if low is None:
             return Ranking.DEUCE_TO_SEVEN if game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW else None
-        if not isinstance(low, str) or low not in _CLASSIC_LOWS:
+        if not isinstance(low, str | Ranking):
+            raise ArgumentTypeError(
+                f"the low of {game.value} is one of {', '.join(r.value for r in _CLASSIC_LOWS)} (a str), "
+                f"got {describe(low)}"
+            )
+        if low not in _CLASSIC_LOWS:
             raise RuleError(
                 f"the low of {game.value} is one of "
                 f"{', '.join(r.value for r in _CLASSIC_LOWS)}; got {low!r}"

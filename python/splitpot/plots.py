@@ -23,7 +23,8 @@ import json
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from splitpot.errors import ExtraMissingError
+from splitpot.errors import ArgumentTypeError, ExtraMissingError, HistoryError, RuleError
+from splitpot.validate import describe
 
 if TYPE_CHECKING:
     from matplotlib.figure import Figure
@@ -78,7 +79,7 @@ def stack_plot(
     ``highlight`` (the person's) is drawn thicker.  Writes ``path`` (PNG) and
     returns the figure."""
     if len(series) != len(names):
-        raise ValueError(f"one series per name: {len(series)} series, {len(names)} names")
+        raise RuleError(f"one series per name: {len(series)} series, {len(names)} names")
     figure = _figure()
     axes = figure.add_subplot()
     for seat, (name, stacks) in enumerate(zip(names, series, strict=True)):
@@ -110,6 +111,10 @@ def equity_plot(result: EquityResult, path: str, *, title: str | None = None) ->
     """Each hand's chances as bars: high and low (win, with the tie stacked
     lighter on top), scoop and its expected share of the pot.  Writes ``path``
     (PNG) and returns the figure."""
+    from splitpot.equity import EquityResult
+
+    if not isinstance(result, EquityResult):
+        raise ArgumentTypeError(f"result must be an EquityResult (splitpot.equity's), got {describe(result)}")
     figure = _figure()
     axes = figure.add_subplot()
     sides = [b for b in _BARS if (b[0] == "high" and result.game.is_stud) or (b[0] == "low" and result.low)]
@@ -156,11 +161,14 @@ def equity_plot(result: EquityResult, path: str, *, title: str | None = None) ->
 def plot_data(path: str) -> dict[str, Any]:
     """The numbers a PNG written here shows (its ``splitpot-data`` chunk)."""
     require_plotting()
-    from PIL import Image
+    from PIL import Image, UnidentifiedImageError
 
-    with Image.open(path) as image:
-        text = getattr(image, "text", {}).get(DATA_KEY)
+    try:
+        with Image.open(path) as image:
+            text = getattr(image, "text", {}).get(DATA_KEY)
+    except UnidentifiedImageError:
+        raise HistoryError(f"{path} is not an image splitpot can read (a PNG written by splitpot)") from None
     if text is None:
-        raise ValueError(f"{path} holds no {DATA_KEY} chunk: it was not written by splitpot")
+        raise HistoryError(f"{path} holds no {DATA_KEY} chunk: it was not written by splitpot")
     data: dict[str, Any] = json.loads(text)
     return data

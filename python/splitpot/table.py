@@ -121,7 +121,7 @@ class Choice:
 
     def __post_init__(self) -> None:
         if len(self.key) != 1 or self.key in RESERVED_KEYS:
-            raise ValueError(f"a choice's key is one character other than ? and q, got {self.key!r}")
+            raise RuleError(f"a choice's key is one character other than ? and q, got {self.key!r}")
 
 
 def choices_for(options: Sequence[Option]) -> list[Choice]:

@@ -23,6 +23,7 @@ from typing import Any
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, RankingError
+from splitpot.validate import describe
 from splitpot.wild import WildSpec, make_options
 
 __all__ = ["TwoCardHand", "evaluate_two", "strength_two"]
@@ -91,6 +92,8 @@ class TwoCardHand:
         return hash((self.kind, self.strength))
 
     def __lt__(self, other: TwoCardHand) -> bool:
+        if not isinstance(other, TwoCardHand):
+            return NotImplemented
         if self.kind != other.kind:
             raise TypeError(f"cannot order a two-card {self.kind} hand against a {other.kind} hand")
         return self.strength < other.strength
@@ -116,6 +119,8 @@ def evaluate_two(
             f"unexpected keyword argument {sorted(unknown)[0]!r}; two-card hands' wild options are "
             "['joker', 'wild'] (no penalty cards, no wild_low or duplicate)"
         )
+    if not isinstance(kind, str):
+        raise ArgumentTypeError(f"kind must be 'high' or 'low' (a str), got {describe(kind)}")
     if kind not in _KINDS:
         raise RankingError(f"unknown two-card ranking {kind!r}; expected 'high' or 'low'")
     if wild is None and type(cards) is list and len(cards) == 2:  # the fast path: two natural ints

@@ -409,7 +409,10 @@ def test_a_failed_deal_draws_no_seed() -> None:
     """A hand refused at the deal leaves the seeds' source as it was (else the saved
     seeds would no longer follow from it)."""
     spec = get_game("seven-card-stud")
-    session = Session(spec, [10] * 9, seed=3)
+    with pytest.raises(RuleError, match="needs 2 to 8 players with chips, got 9"):  # refused up front
+        Session(spec, [10] * 9, seed=3)
+    session = Session(spec, [10] * 8 + [0], seed=3)
+    session.stacks = [10] * 9  # a table changed between hands
     with pytest.raises(RuleError, match="players with chips"):
         session.new_hand()
     session.stacks = [10] * 8 + [0]

@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING
 from splitpot import _core
 from splitpot.cards import _RANK_PLURALS, RANKS, _rank_index
 from splitpot.engine import events as ev
-from splitpot.errors import RuleError
+from splitpot.errors import ArgumentTypeError, RuleError
 from splitpot.evaluate import _RANKING_ID, evaluate, strength
-from splitpot.validate import as_bool
+from splitpot.validate import as_bool, describe
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import GameSpec, Wilds
@@ -85,7 +85,12 @@ class Opening:
 
     def __post_init__(self) -> None:
         if self.minimum is not None:
-            rank = _rank_index(str(self.minimum))
+            if not isinstance(self.minimum, str):
+                raise ArgumentTypeError(
+                    f"Opening: minimum must be a rank (2-9, T, J, Q, K, A) as a str, or None; got "
+                    f"{describe(self.minimum)}."
+                )
+            rank = _rank_index(self.minimum)
             if rank is None:
                 raise RuleError(
                     "Opening: minimum must be a rank (2-9, T, J, Q, K, A: the smallest pair that opens) "

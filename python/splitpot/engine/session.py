@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on, json_data
 from splitpot.engine.schema import SESSION_VERSION, validate_session
@@ -32,9 +32,14 @@ from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError,
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
 
 if TYPE_CHECKING:
+    from splitpot.cards import Deck
     from splitpot.dealers_choice import Call
+    from splitpot.engine.draws import DeckInput
 
 __all__ = ["Session"]
+
+HandDeck: TypeAlias = "DeckInput | Deck | Sequence[Deck] | None"
+"""A hand's deck, as :class:`~splitpot.engine.state.State` takes it (None: shuffled from its seed)."""
 
 
 def _next_button(stacks: Sequence[int], button: int) -> int:
@@ -67,6 +72,12 @@ class Session:
     def _setup(self, stacks: Sequence[int], *, button: int, seed: int | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
         self.stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
+        playing = len(self.stacks) - self.stacks.count(0)
+        if not self._fewest_players <= playing <= self._most_players:  # as State refuses its first hand
+            raise RuleError(
+                f"{self._name} needs {self._fewest_players} to {self._most_players} players with chips, "
+                f"got {playing}."
+            )
         self.button = as_int(button, "button", low=0, high=max(len(self.stacks) - 1, 0))
         self.hands: list[State] = []
         self._rng = random.Random(as_optional_int(seed, "seed"))
@@ -86,7 +97,16 @@ class Session:
         """The fewest players with chips that another hand needs."""
         return self.spec.min_players
 
-    def new_hand(self, *, deck: Sequence[int] | None = None) -> State:
+    @property
+    def _most_players(self) -> int:
+        """The most players with chips that a hand seats."""
+        return self.spec.max_players
+
+    @property
+    def _name(self) -> str:
+        return self.spec.name
+
+    def new_hand(self, *, deck: HandDeck = None) -> State:
         """Start the next hand (the previous one must be complete)."""
         self.stacks, self.button = self._next_table()
         return self._start(self.spec, deck=deck)
@@ -106,7 +126,7 @@ class Session:
             button = _next_button(stacks, button)
         return stacks, button
 
-    def _start(self, spec: GameSpec, *, deck: Sequence[int] | None, call: Call | None = None) -> State:
+    def _start(self, spec: GameSpec, *, deck: HandDeck, call: Call | None = None) -> State:
         """Deal the next hand of ``spec`` at the session's stacks and button."""
         before = self._rng.getstate()
         seed = None if deck is not None else self._rng.randrange(2**63)

@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from splitpot.cards import Card, Deck, parse_cards
 from splitpot.engine import dealing, draws, openers
@@ -1683,7 +1683,7 @@ class State:
         """The hand so far as a replayable, JSON-ready :class:`History`."""
         return History.of(self)
 
-    def view(self, seat: int | None) -> dict[str, object]:
+    def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may see (other players' down cards hidden; None: a
         spectator); JSON-ready."""
         return player_view(self, None if seat is None else self._seat(seat))

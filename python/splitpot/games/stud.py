@@ -14,8 +14,8 @@ from __future__ import annotations
 from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
-from splitpot.errors import RuleError
-from splitpot.validate import as_choice, check_keywords
+from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.validate import as_choice, check_keywords, describe
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -141,6 +141,10 @@ def _optional_declare(declare: DeclareMode | str | None) -> DeclareMode:
 
 
 def _classic_low(low: str) -> str:
+    if not isinstance(low, str):
+        raise ArgumentTypeError(
+            f"low must be one of {', '.join(_CLASSIC_LOWS)} (a str), got {describe(low)}."
+        )
     if low not in _CLASSIC_LOWS:
         raise RuleError(f"low must be one of {', '.join(_CLASSIC_LOWS)}; got {low!r}.")
     return low
