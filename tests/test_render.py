@@ -214,3 +214,27 @@ def test_progress_bar_draws_on_a_terminal_and_follows_equity(monkeypatch: pytest
     assert bar.enabled and bar.shown
     assert bar.done == bar.total == result.outcomes  # the last call reports the whole run
     assert "equity" in err.getvalue() and "100%" in err.getvalue()
+
+
+def test_a_table_wider_than_the_screen_wraps_its_free_text_and_keeps_the_rest_whole() -> None:
+    """Was: every column cut ("w…  …  sta…") where a hand's long name made the table too
+    wide, at 100 columns in a declare game's result table."""
+    import io
+
+    from rich.console import Console
+
+    from splitpot.render import Output
+
+    for width in (80, 100):
+        screen = io.StringIO()
+        out = Output(stream=screen)
+        out.console = Console(file=screen, width=width, force_terminal=True, color_system=None)
+        p0 = ["P0 (you)", "5s Ah 4h Kd 4c Tc 2d", "pair of fours; low: king-ten low", "low", "26", "+13"]
+        p1 = ["P1", "7s 7h 9d 9c Qd 3s 2c", "two pair, nines and sevens; low: no low", "high", "0", "-13"]
+        rows = [[*p0, "213"], [*p1, "187"]]
+        out.table(["seat", "cards", "hand", "declared", "won", "net", "stack"], rows, align="llllrrr")
+        text = screen.getvalue()
+        assert "…" not in text and max(map(len, text.splitlines())) <= width
+        for whole in ("P0 (you)", "5s Ah 4h Kd 4c Tc 2d", "declared", "+13", "213", "-13", "187", "stack"):
+            assert whole in text, (width, whole)
+        assert "nines" in text and "king-ten" in text

@@ -563,3 +563,42 @@ def test_a_saved_bot_and_dealer_refuse_documents_that_are_not_theirs() -> None:
         HouseDealer.from_dict({**dealer, "house": {"calls": []}})
     with pytest.raises(HistoryError, match=r"a dict of HouseDealer\.to_dict"):
         HouseDealer.from_dict({**dealer, "source": 3})
+
+
+def _answering(first: Callable[[str], str | None]) -> Callable[[str, str], str | None]:
+    """A person who answers a menu with ``first(menu)`` where it gives a key, else as ``calls``."""
+    def answer(menu: str, prompt: str) -> str | None:
+        if prompt == "your move: ":
+            return first(menu) or key_for(menu)
+        return calls(menu, prompt)
+    return answer
+
+
+def test_the_person_may_keep_his_hole_card_down_where_turning_up_is_his_choice() -> None:
+    """Was: five-card stud with turn_up offered only the turn-up (the engine allows either)."""
+    spec = get_game("five-card-stud", turn_up=True)
+    keep = _answering(lambda menu: "k" if "keep your cards down" in menu else None)
+    for seed in range(20):
+        status, text, table = auto_table(spec, keep, seat=0, seed=seed)
+        if "k keep your cards down" in text:
+            state = table.session.hands[0]
+            turned = [e.cards for e in state.events if isinstance(e, ev.TurnedUp) and e.seat == 0]
+            assert status == 0 and turned == [()]  # he kept it down
+            return
+    pytest.fail("no seed reached the person's turn-up")
+
+
+def test_a_draw_says_its_fee_and_a_call_that_puts_him_all_in_says_so() -> None:
+    status, text, _ = auto_table(get_game("aces-deuces"), calls, seat=0, seed=2)
+    fees = re.findall(r"d draw \(up to \d\), costs (\d)", text)
+    assert status == 0 and fees and set(fees) <= {"1", "3"}
+    for seed in range(30):
+        out = io.StringIO()
+        table = Table(get_game("seven-card-stud"), [4, 200, 200], seat=0, seed=seed, out=Output(stream=out),
+                      keys=AutoKeys(out, calls))
+        assert table.run() == 0
+        said = re.search(r"c call (\d+) \(all in\)", out.getvalue())
+        if said:
+            assert int(said.group(1)) <= 3  # what he had left after the ante
+            return
+    pytest.fail("no seed put the short stack to an all-in call")

@@ -68,6 +68,7 @@ _BLACK = "bold"
 _CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|Jk|\?\?)(?![A-Za-z0-9])")
 _HEADING = re.compile(r"^\*\*\* .* \*\*\*")
 _PLAIN_WIDTH = 160
+_WRAP_OVER = 24  # a table column with a wider cell is free text, which may wrap (Output.table)
 
 
 def plain_wanted(stream: IO[str], plain: bool = False) -> bool:
@@ -225,7 +226,14 @@ class Output:
         highlight: int | None = None,
     ) -> None:
         """An aligned table; ``align`` gives each column ``l``/``r`` (default left);
-        row ``highlight`` is drawn in bold.  Strings in cells are styled as lines."""
+        row ``highlight`` is drawn in bold.  Strings in cells are styled as lines.
+        Where the table is wider than the screen, the columns of free text (a cell
+        wider than ``_WRAP_OVER``: a hand's name, what a player did) wrap, and the
+        others (names, amounts, cards) keep their width."""
+        texts = [[c if isinstance(c, Text) else style_text(c, plain=self.plain, symbols=self.symbols)
+                  for c in row] for row in rows]
+        widths = [max([len(name), *(row[i].cell_len for row in texts if i < len(row))])
+                  for i, name in enumerate(header)]
         table = Table(
             box=None if self.plain else box.SIMPLE_HEAD,
             show_edge=False,
@@ -237,10 +245,10 @@ class Output:
         )
         for i, name in enumerate(header):
             right = i < len(align) and align[i] == "r"
-            table.add_column(name, justify="right" if right else "left", no_wrap=True)
-        for index, row in enumerate(rows):
-            cells = [c if isinstance(c, Text) else style_text(c, plain=self.plain, symbols=self.symbols)
-                     for c in row]
+            wraps = widths[i] > _WRAP_OVER
+            table.add_column(name, justify="right" if right else "left", no_wrap=not wraps,
+                             min_width=_WRAP_OVER // 2 if wraps else widths[i], overflow="fold")
+        for index, cells in enumerate(texts):
             table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
         if not self.plain:
             self.console.print(table)

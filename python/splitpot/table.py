@@ -40,6 +40,7 @@ ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import inspect
 import os
 import string
@@ -58,7 +59,7 @@ from splitpot.engine.history import player_view
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
-from splitpot.engine.state import State
+from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import (
@@ -135,6 +136,8 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
     [('c', 'check'), ('b', 'bet 5'), ('B', 'bet 10')]
     >>> [c.key for c in choices_for([Option(Action("declare"), choices=("Kh", "7c"))])]
     ['1', '2']
+    >>> [(c.key, c.label) for c in choices_for([Option(Action.TURN_UP, (0, 1), ("Kh",))])]
+    [('1', 'turn up Kh'), ('k', 'keep your cards down')]
     """
     taken: set[str] = set(RESERVED_KEYS)
     spare = "123456789" + string.ascii_lowercase + string.ascii_uppercase
@@ -156,6 +159,8 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
                 word = choice.isalpha() and len(choice) > 2
                 k = key(choice[0].lower()) if word else key()
                 out.append(Choice(key=k, label=action_label(action, choice), action=action, value=choice))
+            if action is Action.TURN_UP and 0 in option.amounts:  # he may keep them down
+                out.append(Choice(key=key("k"), label="keep your cards down", action=action))
         elif action is Action.DRAW:
             most = option.amounts[0] if option.amounts else 0
             out.append(Choice(key=key(first), label=action_label(action, most), action=action, discards=most))
@@ -527,6 +532,20 @@ class Table:
         out.line(text + (f"  ({hand})" if hand else ""))
 
     # ------------------------------------------------------------ deciding
+    def _said_in_full(self, state: State, choices: list[Choice]) -> list[Choice]:
+        """The choices with what their labels leave out: a call that puts him all
+        in, a draw's fee (aces-deuces)."""
+        stack = state.stacks[self.seat]
+        fee = state.draw_fee(self.seat)
+        out = []
+        for c in choices:
+            if c.action is Action.CALL and c.value == stack:
+                c = dataclasses.replace(c, label=f"{c.label} (all in)")
+            elif c.action is Action.DRAW and fee:
+                c = dataclasses.replace(c, label=f"{c.label}, costs {fee}")
+            out.append(c)
+        return out
+
     def _decide(self, state: State, view: dict[str, Any]) -> None:
         self._tell(state)
         options = [
@@ -535,7 +554,7 @@ class Table:
         ]
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
-        choices = choices_for(options)
+        choices = self._said_in_full(state, choices_for(options))
         self._menu(choices)
         self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
@@ -615,7 +634,7 @@ class Table:
         for line in (
             "keys: the letter or digit before a choice makes it; upper case is a second amount",
             "  when drawing: a card's number marks or unmarks it to throw away, Enter draws them, "
-            "p stands pat, Esc goes back",
+            "p stands pat, Esc goes back to the other choices (where there are any)",
             "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
             "the results so far are printed",
         ):
@@ -644,6 +663,8 @@ class Table:
                 continue
             if back and (key.startswith("\x1b") or key in ("\x7f", "\b")):
                 return None
+            if key == choice.key:  # the draw's own key, pressed again: it is being made
+                continue
             if key.isdigit() and 1 <= int(key) <= len(cards):
                 card = cards[int(key) - 1]
                 if card in marked:
@@ -739,9 +760,11 @@ def _winners(state: State, names: Sequence[str]) -> str:
 def _hand_text(state: State, seat: int) -> str:
     """What the seat's cards make so far (empty when nothing can be said)."""
     cards = state.cards(seat) + state.community
+    if state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None:
+        return ""  # his wild card is the one he keeps down: not chosen yet
     wilds = state.wilds_for(seat)
     try:
-        if len(cards) >= 5:
+        if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
             parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
             if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
