@@ -602,3 +602,40 @@ def test_a_draw_says_its_fee_and_a_call_that_puts_him_all_in_says_so() -> None:
             assert int(said.group(1)) <= 3  # what he had left after the ante
             return
     pytest.fail("no seed put the short stack to an all-in call")
+
+
+def test_a_hand_left_unfinished_is_said_to_be_left_out_of_the_summary() -> None:
+    """Was: the summary's stacks were those before it, without a word."""
+    out = io.StringIO()
+
+    def person(menu: str, prompt: str) -> str | None:  # calls along, and leaves in hand 2
+        if prompt == "your move: " and "===== hand 2" in out.getvalue():
+            return "qy"
+        return calls(menu, prompt)
+
+    table = Table(get_game("seven-card-stud"), [200] * 3, seat=0, hands=3, seed=4, out=Output(stream=out),
+                  keys=AutoKeys(out, person))
+    assert table.run() == 0
+    text = out.getvalue()
+    assert "you left the table." in text and "hand 2 was left unfinished: it is not counted below." in text
+    assert "session: 1 hand of" in text
+
+
+def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_so() -> None:
+    """Was: only "P0 discards 1, draws 1", and the round after the draw headed "the draw"."""
+    def throws_one(menu: str, prompt: str) -> str | None:
+        return "1\n" if prompt == "discard: " else calls(menu, prompt)
+
+    for seed in range(10):
+        status, text, table = auto_table(get_game("lowball"), throws_one, seat=0, seed=seed)
+        events = table.session.hands[0].events
+        drawn = [i for i, e in enumerate(events) if isinstance(e, ev.Drew) and e.seat == 0 and e.received]
+        later = events[drawn[0] + 1 :] if drawn else []
+        if any(e.player_action and getattr(e, "seat", None) == 0 for e in later):
+            drew = events[drawn[0]]
+            assert isinstance(drew, ev.Drew)
+            threw, got = ev.card_text(drew.discarded[0]), ev.card_text(drew.received[0])
+            assert status == 0 and f"P0 discards 1, draws 1 (throws {threw}, gets {got})" in text
+            assert "lowball - after the draw - pot " in text
+            return
+    pytest.fail("the person never drew and bet after it")

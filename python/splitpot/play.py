@@ -890,8 +890,12 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             pot += amount
             lines.append("  " + _action_text(event, names[seat], opens=id(event) in openings))
         elif isinstance(event, ev.Drew):
-            lines.append(f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
-                         if event.discarded or event.received else f"  {names[event.seat]} stands pat")
+            line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
+                    if event.discarded or event.received else f"  {names[event.seat]} stands pat")
+            if event.seat == viewer and event.received:  # his own draw: the cards he threw and got
+                line += (f" (throws {' '.join(map(ev.card_text, event.discarded))}, "
+                         f"gets {' '.join(map(ev.card_text, event.received))})")
+            lines.append(line)
         elif isinstance(event, ev.Declared):
             if spec.declare.value == "in_turn":
                 lines.append(f"  {names[event.seat]} declares {event.choice}")

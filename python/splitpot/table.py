@@ -71,7 +71,7 @@ from splitpot.play import (
     session_table,
     write_phh,
 )
-from splitpot.render import Output, action_label
+from splitpot.render import Output, action_label, style_text
 from splitpot.validate import as_int, describe
 
 __all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table"]
@@ -503,7 +503,10 @@ class Table:
         betting = str(state.phase) in ("betting", "bring_in")
         owed = "to call " + str(to_call) if to_call else "nothing to call"
         owed = owed if betting else str(state.phase).replace("_", " ")
-        parts = [state.spec.name, street.name if street else "", f"pot {view['pot']}", owed]
+        name = street.name if street else ""
+        if betting and street is not None and street.draw:  # the street's draw is made: its betting
+            name = "after the draw"
+        parts = [state.spec.name, name, f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
@@ -594,7 +597,7 @@ class Table:
             if text:
                 text.append("   ")
             text.append(c.key, style="bold reverse")
-            text.append(f" {c.label}")
+            text.append_text(style_text(f" {c.label}", plain=self.out.plain, symbols=self.out.symbols))
         text.append("   ? help", style="dim")
         self.out.text(text)
 
@@ -719,6 +722,9 @@ class Table:
         out.line("")
         if why:
             out.line(why + ".")
+        hands = self.session.hands
+        if hands and not hands[-1].is_complete and self.played:
+            out.line(f"hand {len(self.played) + 1} was left unfinished: it is not counted below.")
         if not self.played:
             out.line("no hand was completed.")
             return
