@@ -485,10 +485,10 @@ class StoppedEarly(KeyboardInterrupt):
 
 
 @contextlib.contextmanager
-def _soft_interrupt(enabled: bool) -> Iterator[Callable[[], bool]]:
-    """Where ``enabled`` (and signals can be caught here), a first ctrl-C is only
+def _soft_interrupt() -> Iterator[Callable[[], bool]]:
+    """Where signals can be caught here (the main thread), a first ctrl-C is only
     noted, to stop after the hand in play; a second one stops at once."""
-    if not enabled or threading.current_thread() is not threading.main_thread():
+    if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return
     asked: list[bool] = []
@@ -505,16 +505,14 @@ def _soft_interrupt(enabled: bool) -> Iterator[Callable[[], bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def play_with_progress(
-    session: Session, total: int, bot: SimpleBot, *, plain: bool, stop_softly: bool = False
-) -> list[State]:
+def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
     """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
     advancing a hand at a time (the same hands as ``session.play(total, bot)``).
-    With ``stop_softly`` (a computer-only run), ctrl-C ends the run after the hand
-    in play, raising :class:`StoppedEarly` with the hands played."""
+    ctrl-C ends the run after the hand in play, raising :class:`StoppedEarly`
+    with the hands played."""
     hands: list[State] = []
     bar = ProgressBar("hands", total=total, plain=plain)
-    with _soft_interrupt(stop_softly) as interrupted, bar as progress:
+    with _soft_interrupt() as interrupted, bar as progress:
         for _ in range(total):
             played = session.play(1, bot)
             if not played:
@@ -533,7 +531,7 @@ def played_until_stopped(
     whether ctrl-C stopped the run after one of them (its output is then written as
     a whole run's is, and :func:`stopped_status` ends it)."""
     try:
-        return play_with_progress(session, total, bot, plain=plain, stop_softly=True), False
+        return play_with_progress(session, total, bot, plain=plain), False
     except StoppedEarly as stop:
         return stop.hands, True
 

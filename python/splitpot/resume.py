@@ -248,7 +248,7 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
         played.append(current)
     if hands > len(played):
         try:
-            played += play_with_progress(session, hands - len(played), bot, plain=plain, stop_softly=True)
+            played += play_with_progress(session, hands - len(played), bot, plain=plain)
         except StoppedEarly as stop:
             raise StoppedEarly(played + stop.hands) from None
     return played
