@@ -63,6 +63,11 @@ Played select(const std::uint8_t* cards, int n, Ranking r, std::uint16_t target)
 
 }  // namespace
 
+bool reads_as_wheel(std::uint16_t strength, Ranking r, bool ace, bool deuce) {
+  const Category cat = category_of(strength, r);
+  return ace && deuce && !ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush);
+}
+
 // Puts the played cards in reading order: bigger groups first, then by rank
 // from the top as the ranking reads it (aces low where they are low); a
 // straight's ace plays low when it makes the five-high straight.
@@ -71,13 +76,9 @@ void order_cards(Played& p, Ranking r) {
   auto value = [&](int card) { return ace_low(r) ? (rank_of(card) + 1) % kRanks : rank_of(card); };
   std::array<int, kRanks> count{};
   for (int i = 0; i < n; ++i) ++count[static_cast<std::size_t>(value(p.cards[i]))];
-  const Category cat = category_of(p.strength, r);
-  bool wheel = false;
-  if (!ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush)) {
-    bool has_ace = false, has_deuce = false;
-    for (int i = 0; i < n; ++i) has_ace |= rank_of(p.cards[i]) == kAce, has_deuce |= rank_of(p.cards[i]) == 0;
-    wheel = has_ace && has_deuce;
-  }
+  bool has_ace = false, has_deuce = false;
+  for (int i = 0; i < n; ++i) has_ace |= rank_of(p.cards[i]) == kAce, has_deuce |= rank_of(p.cards[i]) == 0;
+  const bool wheel = reads_as_wheel(p.strength, r, has_ace, has_deuce);
   auto sort_value = [&](int card) { return wheel && rank_of(card) == kAce ? -1 : value(card); };
   auto before = [&](std::uint8_t a, std::uint8_t b) {
     const int ca = count[static_cast<std::size_t>(value(a))], cb = count[static_cast<std::size_t>(value(b))];

@@ -208,9 +208,8 @@ ReadHand read_played(const Played& played, Ranking r, const WildOptions& o) {
   int value_of[kJoker + 1] = {};
   for (int i = 0; i < nn; ++i) value_of[nat[i]] = rank_of(nat[i]);
   for (int i = 0; i < res.ns; ++i) value_of[res.subs[i].card] = res.subs[i].rank;
-  const Category cat = category_of(played.strength, r);
-  const bool wheel = !ace_low(r) && (cat == Category::Straight || cat == Category::StraightFlush) &&
-                     std::count(res.values, res.values + res.nv, kAce) && std::count(res.values, res.values + res.nv, 0);
+  const bool wheel = reads_as_wheel(played.strength, r, std::count(res.values, res.values + res.nv, kAce) > 0,
+                                    std::count(res.values, res.values + res.nv, 0) > 0);
   auto sort_key = [&](std::uint8_t c) {
     const int v = value_of[c];
     const int group = v == kZeroRank ? 0 : static_cast<int>(std::count(res.values, res.values + res.nv, v));

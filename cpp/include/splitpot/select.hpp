@@ -13,6 +13,10 @@ struct Played {
   std::uint8_t cards[5] = {};  // natural order: groups by size, then from the top
 };
 
+/// Whether a hand of this strength that plays an ace and a deuce is the wheel,
+/// its ace read last (below the deuce): a straight where the ace is high.
+bool reads_as_wheel(std::uint16_t strength, Ranking r, bool ace, bool deuce);
+
 /// Puts the cards of a natural hand played (no wild card) in reading order:
 /// bigger groups first, then by rank from the top as r reads it (the ace low
 /// where it is low, or where it makes the five-high straight).
