@@ -639,3 +639,42 @@ def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_
             assert "lowball - after the draw - pot " in text
             return
     pytest.fail("the person never drew and bet after it")
+
+
+def test_dealers_choice_ends_where_no_call_seats_the_players_left(tmp_path: Path) -> None:
+    """Was: an error, and the hands played lost, where players busted and the house list
+    had no game for the rest (computer-only, at the table and resumed)."""
+    import contextlib
+
+    from splitpot.cli import main
+    from splitpot.dealers_choice import DealersChoice
+    from splitpot.house import house_dealer, load_house
+
+    house_file = tmp_path / "cal3.toml"
+    house_file.write_text('[[call]]\ngame = "california-lowball"\nlimit = 3\n')
+    house = load_house(str(house_file))
+    session = DealersChoice([20] * 3, dealer=house_dealer(house, 1), seed=1)
+    hands = session.play(300, SimpleBot(seed=1))
+    assert 0 < len(hands) < 300 and session.over is not None and "has no call for 2 players" in session.over
+    assert sum(1 for s in session.stacks if s) == 2 and sum(session.stacks) == 60
+    assert session.play(5, SimpleBot(seed=1)) == []  # still over
+    saved = tmp_path / "s.json"
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        argv = ["dealers-choice", "--house", str(house_file), "-n", "3", "--hands", "300", "--stack", "20"]
+        code = main(["play", *argv, "--seed", "1", "--save", str(saved), "--plain"])
+    assert code == 0 and "the session is over: " in out.getvalue() and saved.exists()
+    resumed = io.StringIO()
+    with contextlib.redirect_stdout(resumed):
+        assert main(["resume", str(saved), "--hands", "5", "--plain"]) == 0
+    assert "the session is over: " in resumed.getvalue() and "===== hand" not in resumed.getvalue()
+    def folds(menu: str, prompt: str) -> str | None:  # outlasts the others; the house calls for him
+        if "your call" in prompt:
+            return "\n"
+        return "f" if prompt == "your move: " and "f fold" in menu else calls(menu, prompt)
+
+    screen = io.StringIO()
+    table = dealers_choice_table(house, [200, 10, 10], seat=0, hands=300, seed=1, out=Output(stream=screen),
+                                 keys=AutoKeys(screen, folds))
+    assert table.run() == 0
+    assert "the session is over: " in screen.getvalue() and "has no call for 2 players" in screen.getvalue()

@@ -72,6 +72,7 @@ __all__ = [
     "Deal",
     "DealerPolicy",
     "DealersChoice",
+    "NoCallError",
     "games_played",
 ]
 
@@ -406,6 +407,11 @@ class _Policies:
         return (_Policies, (self.policies,))
 
 
+class NoCallError(RuleError):
+    """A dealer has no game to call for the players left (a house list whose
+    calls all seat more): :meth:`DealersChoice.play` ends the session there."""
+
+
 class DealersChoice(Session):
     """A dealer's-choice session: stacks carry over, the button moves left, and
     before each deal the dealer calls the game through ``dealer``, one policy
@@ -441,6 +447,22 @@ class DealersChoice(Session):
                 )
             self.dealers = tuple(policies)
         self.calls: list[Call] = []
+        self.over: str | None = None
+        """Why the session ended before the hands asked for, where no dealer could call a
+        game for the players left (:class:`NoCallError`); None otherwise."""
+
+    def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
+        """:meth:`Session.play`, which also stops where the dealer has no game to call
+        for the players left (:class:`NoCallError`; :attr:`over` says why), as it
+        stops when too few players have chips."""
+        before = len(self.hands)
+        try:
+            return super().play(hands, policy)
+        except NoCallError as error:  # raised by the call, before the hand is dealt
+            self.over = str(error)
+            if self.hands:
+                self.stacks = list(self.hands[-1].stacks)
+            return self.hands[before:]
 
     @property
     def _fewest_players(self) -> int:

@@ -42,7 +42,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from splitpot.dealers_choice import Call, Deal, DealersChoice
+from splitpot.dealers_choice import Call, Deal, DealersChoice, NoCallError
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.errors import ArgumentTypeError, HistoryError, HouseListError, RuleError, SplitpotError
 from splitpot.validate import as_float, as_optional_int, describe
@@ -317,7 +317,7 @@ class HouseDealer:
         entries = self.house.fitting(deal.players)
         if not entries:
             name = self.house.source or self.house.name or "the house list"
-            raise RuleError(f"{name} has no call for {deal.players} players; add a game that seats them.")
+            raise NoCallError(f"{name} has no call for {deal.players} players; add a game that seats them.")
         entry = self._rng.choices(entries, weights=[e.weight for e in entries])[0]
         return entry.call
 

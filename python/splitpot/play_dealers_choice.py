@@ -109,6 +109,8 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
     out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
              f"{house.name or 'unnamed'} ({house.source})")
     print_session(out, hands, names)
+    if session.over:
+        out.line(f"the session is over: {session.over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
     return stopped_status(args, len(hands), stopped)

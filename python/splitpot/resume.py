@@ -201,7 +201,8 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
     except StoppedEarly as stop:
         played, stopped = stop.hands, True
     title += f"; {resumed_line(before, in_progress)}"
-    return _report(args, document(before + hands), session.hands, played, before, title, stopped=stopped)
+    return _report(args, document(before + hands), session.hands, played, before, title, stopped=stopped,
+                   over=getattr(session, "over", None))
 
 
 def _refuse_over(session: Session, seat: int | None) -> None:
@@ -255,9 +256,9 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
 
 
 def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
-            before: int, title: str, *, stopped: bool) -> int:
+            before: int, title: str, *, stopped: bool, over: str | None) -> int:
     """Write and print what a computer-only resume played (as ``splitpot play`` does;
-    ``stopped``: by ctrl-C, after a hand)."""
+    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended)."""
     names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
     finished = [state for state in whole if state.is_complete]
     if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
@@ -272,6 +273,8 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
     out = Output(plain=args.plain)
     out.line(title)
     print_session(out, played, names, first=before + 1, session=finished)
+    if over:
+        out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
     return stopped_status(args, len(played), stopped, command="resume")

@@ -52,7 +52,7 @@ from typing import IO, Any
 from rich.text import Text
 
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice
+from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
@@ -401,7 +401,10 @@ class Table:
                     raise _Leave("you have no chips left")
                 if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
                     raise _Leave("the others have no chips left")
-                state = self.session.new_hand()
+                try:
+                    state = self.session.new_hand()
+                except NoCallError as error:  # dealer's choice: no game seats the players left
+                    raise _Leave(f"the session is over: {error}") from None
             self._play_hand(state, number)
             self.played.append(_Played(number, state))
             if number < self.last and state.stacks[self.seat] > 0 and any(
