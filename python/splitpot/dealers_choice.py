@@ -61,7 +61,7 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, get_game
+from splitpot.games import GAMES, get_game, idle_wild_option
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
 
@@ -190,6 +190,11 @@ class Call:
         if self.stakes is not None:
             keywords["stakes"] = self.stakes
         object.__setattr__(self, "spec", get_game(self.game, **keywords))
+        idle = idle_wild_option(self.spec, keywords)
+        if idle is not None:  # the dealer would call an option that does nothing
+            option, lack = idle
+            raise RuleError(f"Call: {option}={keywords[option]!r} does nothing in {self.game}, which has "
+                            f"{lack}; leave it out.")
 
     @property
     def title(self) -> str:
@@ -202,8 +207,15 @@ class Call:
         >>> Call(game="seven-card-stud-high-low",
         ...      options={"low": "ace-to-six", "positional": "lowest_hole_card"}).text()
         "seven-card stud high-low, ace-to-six low, each player's lowest hole card wild"
+        >>> Call(game="mexican-stud", options={"low": "ace-to-six"}).text()
+        'Mexican stud, high-low, declare with chips, ace-to-six low'
         """
         words = [self.title]
+        plain = get_game(self.game)  # what the options change is said: a low made high-low
+        if self.spec.low is not None and plain.low is None:
+            words.append("high-low")
+            if self.spec.declare != plain.declare and "declare" not in dict(self.options):
+                words.append(_option_text("declare", str(self.spec.declare), ()))
         for name, value in sorted(self.options, key=lambda pair: _SAID_ORDER.get(pair[0], 0)):
             phrase = _option_text(name, value, self.options)
             if phrase:
@@ -272,20 +284,23 @@ def _listed(names: Sequence[str]) -> str:
 
 
 def _cards_named(value: Any) -> list[str]:
-    """Each rank (as its plural) and card that a wild or penalty option names."""
-    names = []
+    """Each rank (as its plural) and card that a wild or penalty option names, once."""
+    names: dict[str, None] = {}
     for text in " ".join(wild_texts(value)).split():
         rank = _rank_index(text)
-        names.append(str(Card(text)) if rank is None else _RANK_PLURALS[rank])
-    return names
+        names[str(Card(text)) if rank is None else _RANK_PLURALS[rank]] = None
+    return list(names)
 
 
 def _wild_text(value: Any) -> str:
-    return _listed(_cards_named(value)) + " wild"
+    names = _cards_named(value)
+    return _listed(names) + " wild" if names else ""  # none named: nothing to say
 
 
 def _penalty_text(value: Any, rule: Any) -> str:
     names = _cards_named(value)
+    if not names:
+        return ""
     how = str(rule).replace("-", " ").replace("_", " ")
     if any(_rank_index(str(v)) is not None for v in wild_texts(value)):  # a rank: every card of it
         return f"{_listed(names)} penalty cards ({how})"

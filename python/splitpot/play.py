@@ -36,10 +36,9 @@ from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
-from splitpot.games import GAMES, get_game
+from splitpot.games import GAMES, get_game, idle_wild_option
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
-from splitpot.wild import JokerRule
 
 if TYPE_CHECKING:
     from splitpot.engine.history import History
@@ -316,22 +315,18 @@ def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:
     ...
     splitpot.errors.RuleError: --wild-low best-rank says how wild cards count in a low, and ... no wild ...
     """
-    wilds = spec.wilds
-    wild = bool(wilds.wild) or wilds.joker is JokerRule.WILD or wilds.positional is not None
-    add = "add --wild RANK|CARDS, --joker wild or --positional"
-    wild_low = getattr(args, "wild_low", None)
-    if wild_low is not None:
-        said = f"--wild-low {wild_low} says how wild cards count in a low, and {spec.name} has"
-        if spec.low is None:
-            raise RuleError(f"{said} no low: leave it out.")
-        if not wild:
-            raise RuleError(f"{said} no wild cards: {add}.")
-    if getattr(args, "duplicate", False):
-        said = f"--duplicate lets a wild card repeat a card held in a high flush, and {spec.name} has"
-        if spec.high is None:
-            raise RuleError(f"{said} no high hand: leave it out.")
-        if not (wild or wilds.joker is not None):  # the bug plays as an ace, or to a flush
-            raise RuleError(f"{said} no wild cards: {add} (or play with the joker).")
+    wild_low, duplicate = getattr(args, "wild_low", None), getattr(args, "duplicate", False)
+    idle = idle_wild_option(spec, {"wild_low": wild_low, "duplicate": duplicate})
+    if idle is None:
+        return
+    option, lack = idle
+    said = (f"--wild-low {wild_low} says how wild cards count in a low" if option == "wild_low"
+            else "--duplicate lets a wild card repeat a card held in a high flush")
+    if lack == "no wild cards":
+        add = "--wild RANK|CARDS, --joker wild or --positional"
+        raise RuleError(f"{said}, and {spec.name} has no wild cards: add {add}"
+                        + (" (or play with the joker)." if option == "duplicate" else "."))
+    raise RuleError(f"{said}, and {spec.name} has {lack}: leave it out.")
 
 
 # Game keywords whose flag is not the keyword with dashes.

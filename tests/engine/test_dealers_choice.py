@@ -290,3 +290,38 @@ def test_random_sessions_short() -> None:
 @pytest.mark.slow
 def test_random_sessions_of_hundreds_of_deals() -> None:
     assert drive(sessions=8, deals=400, seed=2) > 1500
+
+
+@pytest.mark.parametrize(
+    ("game", "options", "said"),
+    [
+        ("mexican-stud", {"low": "ace-to-six"}, "Mexican stud, high-low, declare with chips, ace-to-six low"),
+        ("five-card-stud", {"low": "ace-to-six"}, "five-card stud, high-low, ace-to-six low"),
+        ("seven-card-stud-high-low", {"low": "ace-to-six"}, "seven-card stud high-low, ace-to-six low"),
+        ("seven-card-stud", {"wild": ["2", "2"]}, "seven-card stud, deuces wild"),
+        ("seven-card-stud", {"wild": []}, "seven-card stud"),  # was an IndexError
+        ("seven-card-stud", {"penalty": []}, "seven-card stud"),
+    ],
+)
+def test_the_call_says_what_its_options_make_of_the_game(
+    game: str, options: dict[str, object], said: str
+) -> None:
+    """Was: a low made a high game high-low (and Mexican stud declared) without a word."""
+    assert Call(game=game, options=options).text() == said
+
+
+@pytest.mark.parametrize(
+    ("options", "lack"),
+    [
+        ({"wild_low": "zero"}, "no low"),
+        ({"duplicate": True}, "no wild cards"),
+        ({"penalty_rule": "void-card"}, "no penalty cards"),
+    ],
+)
+def test_a_call_with_an_option_that_does_nothing_is_refused(options: dict[str, object], lack: str) -> None:
+    """As the command line refuses them (a house list announced "wild cards low as zeros")."""
+    (option, value), = options.items()
+    said = f"Call: {option}={value!r} does nothing in seven-card-stud, which has {lack}"
+    with pytest.raises(RuleError, match=said):
+        Call(game="seven-card-stud", options=options)
+    assert Call(game="seven-card-stud-8", options={"wild": "2", "wild_low": "zero"}).spec.wilds.wild == ("2",)

@@ -17,7 +17,7 @@ splitpot.errors.RuleError: Unknown game 'texas'; known games: aces-deuces, ...
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
@@ -33,8 +33,9 @@ from splitpot.games.stud import (
     seven_card_stud_high_low,
 )
 from splitpot.validate import describe
+from splitpot.wild import JokerRule
 
-__all__ = ["GAMES", "WILD_OPTIONS", "get_game"]
+__all__ = ["GAMES", "WILD_OPTIONS", "get_game", "idle_wild_option"]
 
 GAMES: dict[str, Callable[..., GameSpec]] = {
     "seven-card-stud": seven_card_stud,
@@ -91,3 +92,31 @@ def get_game(name: str, **options: Any) -> GameSpec:
         then = spec.opening.then.replace(wilds=wilds)
         spec = spec.replace(opening=dataclasses.replace(spec.opening, then=then))
     return spec.replace(wilds=wilds)
+
+
+def idle_wild_option(spec: GameSpec, given: Mapping[str, Any]) -> tuple[str, str] | None:
+    """The first of the options ``given`` that say how wild or penalty cards play
+    (``wild_low``, ``duplicate``, ``penalty_rule``) and do nothing in ``spec``, with
+    what the game lacks for it; None where each plays.  :func:`get_game` takes them
+    all the same; the command line and a dealer's call refuse them.
+
+    >>> idle_wild_option(get_game("seven-card-stud", wild_low="zero"), {"wild_low": "zero"})
+    ('wild_low', 'no low')
+    >>> idle_wild_option(get_game("seven-card-stud-8", wild="2"), {"wild_low": "zero"}) is None
+    True
+    """
+    wilds = spec.wilds
+    wild = bool(wilds.wild) or wilds.joker is JokerRule.WILD or wilds.positional is not None
+    if given.get("wild_low") is not None:
+        if spec.low is None:
+            return "wild_low", "no low"
+        if not wild:
+            return "wild_low", "no wild cards"
+    if given.get("duplicate"):
+        if spec.high is None:
+            return "duplicate", "no high hand"
+        if not (wild or wilds.joker is not None):  # the bug plays as an ace, or to a flush
+            return "duplicate", "no wild cards"
+    if given.get("penalty_rule") is not None and not wilds.penalty:
+        return "penalty_rule", "no penalty cards"
+    return None
