@@ -678,3 +678,17 @@ def test_dealers_choice_ends_where_no_call_seats_the_players_left(tmp_path: Path
                                  keys=AutoKeys(screen, folds))
     assert table.run() == 0
     assert "the session is over: " in screen.getvalue() and "has no call for 2 players" in screen.getvalue()
+
+
+def test_a_dealers_choice_table_summary_lists_the_games_called() -> None:
+    """Was: the person's summary had hands and stacks but not the games (the computer-only
+    run's has them)."""
+    screen = io.StringIO()
+    keys = AutoKeys(screen, lambda menu, prompt: "\n" if "your call" in prompt else calls(menu, prompt))
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=3, seed=4,
+                                 out=Output(stream=screen), keys=keys)
+    assert table.run() == 0
+    summary = screen.getvalue().split("session: 3 hands of")[1]
+    assert re.search(r"game\s+hands\s+deals passed out", summary)
+    for played in table.played:
+        assert played.state.game.name in summary

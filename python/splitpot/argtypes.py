@@ -62,9 +62,6 @@ def int_range(low: int | None = None, high: int | None = None) -> Callable[[str]
     return parse
 
 
-_QUALIFIER_RANKS = {"T": 10, "J": 11, "Q": 12, "K": 13}
-
-
 def qualifier_rank(text: str) -> int:
     """An argparse ``type=`` for ``--qualifier``: the highest rank a qualifying low may
     hold, as a rank (``9``, ``T``, ``K``) or a number (``10``; the king is 13), 5..13.
@@ -76,13 +73,12 @@ def qualifier_rank(text: str) -> int:
     ...
     argparse.ArgumentTypeError: must be a rank 5-9, T, J, Q or K (or a number 5..13), got 'A'
     """
-    word = text.strip().upper()
-    value = _QUALIFIER_RANKS.get(word) or (int(word) if word.isdigit() else 0)
-    if not 5 <= value <= 13:
-        raise argparse.ArgumentTypeError(
-            f"must be a rank 5-9, T, J, Q or K (or a number 5..13), got {text!r}"
-        )
-    return value
+    from splitpot.games.stud import qualifier_value
+
+    try:
+        return qualifier_value(text)
+    except RuleError as error:
+        raise argparse.ArgumentTypeError(str(error).removeprefix("qualifier ").rstrip(".")) from None
 
 
 def refuse_lone_penalty_rule(args: argparse.Namespace) -> None:

@@ -62,6 +62,7 @@ from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
+from splitpot.games.stud import qualifier_value
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
 
@@ -350,7 +351,7 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "positional": lambda: f"{_POSITIONAL_TEXT.get(str(value), str(value))} wild" if value else
         "no hole card wild",
         "low": lambda: f"{value} low",
-        "qualifier": lambda: f"low qualifier {_QUALIFIER_NAMES.get(value, value)}",
+        "qualifier": lambda: f"low qualifier {_QUALIFIER_NAMES[qualifier_value(value)]}",
         "declare": lambda: {"in-turn": "declare in turn", "simultaneous": "declare with chips",
                             "none": "cards speak"}.get(key, f"declare {key}"),
         "both": lambda: "'both' may be declared" if value else "no 'both' declaration",

@@ -745,6 +745,10 @@ class Table:
             rows.append([str(played.number), str(pot), _winners(state, self.names),
                          f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
         out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands")
+        if any(state.game_call is not None for state in states):  # dealer's choice: the games called
+            from splitpot.play_dealers_choice import games_table
+
+            out.table(*games_table(states), align="lrr", title="games")
         header, table = session_table(states, self.names)
         out.table(header, table, align="lrrrrr", title="stacks", highlight=me)
 

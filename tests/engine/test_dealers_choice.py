@@ -325,3 +325,18 @@ def test_a_call_with_an_option_that_does_nothing_is_refused(options: dict[str, o
     with pytest.raises(RuleError, match=said):
         Call(game="seven-card-stud", options=options)
     assert Call(game="seven-card-stud-8", options={"wild": "2", "wild_low": "zero"}).spec.wilds.wild == ("2",)
+
+
+def test_the_qualifier_is_a_rank_or_its_number_in_a_call_too() -> None:
+    """Was: qualifier = "9" or "T" refused in a house list ("low_qualifier must be an int")."""
+    from splitpot.games import get_game
+
+    assert Call(game="seven-card-stud-8", options={"qualifier": "T"}).text() == (
+        "seven-card stud, eight or better, low qualifier ten")
+    given = ("9", 9, "K", "13")
+    assert [get_game("seven-card-stud-8", qualifier=q).low_qualifier for q in given] == [9, 9, 13, 13]
+    said = r"qualifier must be a rank 5-9, T, J, Q or K \(or a number 5..13\), got 'A'"
+    with pytest.raises(RuleError, match=said):
+        get_game("seven-card-stud-8", qualifier="A")
+    with pytest.raises(ArgumentTypeError, match=r"qualifier must be an int, got float 8\.5"):
+        get_game("seven-card-stud-8", qualifier=8.5)

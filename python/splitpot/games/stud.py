@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from splitpot.cards import _rank_index
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
-from splitpot.validate import as_choice, check_keywords, describe
+from splitpot.validate import as_choice, as_int, check_keywords, describe
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -102,9 +103,26 @@ def seven_card_stud(
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
 
 
+def qualifier_value(value: object, name: str = "qualifier") -> int:
+    """A low qualifier, the highest rank a qualifying low may hold: a rank (``"9"``,
+    ``"T"``, ``"K"``) or its number (9, 10, 13: the king), five to king.
+
+    >>> qualifier_value("T"), qualifier_value(9), qualifier_value("13")
+    (10, 9, 13)
+    """
+    if isinstance(value, str):
+        text = value.strip()
+        rank = _rank_index(text)
+        number = rank + 2 if rank is not None and rank < 12 else int(text) if text.isdigit() else 0
+        if not 5 <= number <= 13:
+            raise RuleError(f"{name} must be a rank 5-9, T, J, Q or K (or a number 5..13), got {value!r}.")
+        return number
+    return as_int(value, name, low=5, high=13)
+
+
 def seven_card_stud_8(
     *,
-    qualifier: int = 8,
+    qualifier: int | str = 8,
     declare: DeclareMode | str | None = None,
     both: bool | None = None,
     tie_keeps_half: bool = False,
@@ -115,7 +133,8 @@ def seven_card_stud_8(
 ) -> GameSpec:
     """``seven-card-stud-8``: high and eight-or-better low split, cards speak (§5.2).
 
-    ``qualifier`` changes the low qualifier (e.g. 9: nine or better);
+    ``qualifier`` changes the low qualifier (e.g. 9 or "9": nine or better; a rank
+    or its number, up to "K" or 13);
     ``declare`` plays it with declarations (§4: an option of any high-low
     game), with ``both`` and ``tie_keeps_half`` as in the declare game; a low
     that does not qualify never wins a declared low.
@@ -125,6 +144,7 @@ def seven_card_stud_8(
     >>> seven_card_stud_8(declare="in-turn", both=True).declare_both
     True
     """
+    qualifier = qualifier_value(qualifier)
     mode = _optional_declare(declare)
     spec = _stud("seven-card-stud-8", low="eight-or-better", open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, declare=mode,
