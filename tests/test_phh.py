@@ -329,3 +329,21 @@ def test_chips_beyond_tomls_integers_are_refused_with_the_reason() -> None:
     big = text.replace(f"starting_stacks = [{2**63 - 1}", f"starting_stacks = [{2**64}")
     with pytest.raises(HistoryError, match="18446744073709551616 is beyond TOML's 64-bit integers"):
         phh.loads(big)  # found by the fuzz target: read, then refused by dumps
+
+
+def test_unknown_cards_that_no_card_is_left_for_are_refused() -> None:
+    """Was: an IndexError. A jackpots hand dealt again and again names more cards than the
+    deck holds, so a deal hidden as ``??`` has no card the file leaves unnamed."""
+    import re
+
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+
+    session = Session(get_game("jackpots", openers="A"), [30] * 5, seed=1)
+    redealt = next(state for state in session.play(40, SimpleBot(seed=1)) if state.deal >= 3)
+    text = phh.dumps(redealt, deck=False)
+    hidden = re.sub(r'"d dh p1 (?:[2-9TJQKA][cdhs]){5}"', '"d dh p1 ??????????"', text, count=1)
+    assert hidden != text
+    said = r"actions\[0\] 'd dh p1 \?{10}': no card is left for an unknown card"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(hidden).replay()

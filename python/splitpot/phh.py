@@ -763,7 +763,7 @@ class _Reader:
         if community:
             board = self._pending(None)[:1]
             if board:
-                named[None] = self._fill([c for c, _ in board])
+                named[None] = self._fill([c for c, _ in board], self.actions[board[0][1]])
         else:
             for seat in receivers:
                 mine = due[seat][:per]
@@ -771,7 +771,7 @@ class _Reader:
                     if len(mine) < per:
                         raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
                                                f"{street.name}.")
-                    named[seat] = self._fill([c for c, _ in mine])
+                    named[seat] = self._fill([c for c, _ in mine], self.actions[mine[0][1]])
         stub, seen = set(state._deck[state._next :]), set()
         for who in named:
             for card, index in (self._pending(who)[:1] if who is None else due[who][:per]):
@@ -789,7 +789,7 @@ class _Reader:
             raise self._fail(where, f"these cards cannot be dealt: {err}") from None
         return True
 
-    def _fill(self, cards: list[int | None]) -> list[int]:
+    def _fill(self, cards: list[int | None], line: _Line) -> list[int]:
         """Unknown cards (``??``) dealt from the cards the file never names."""
         if None not in cards:
             return [c for c in cards if c is not None]
@@ -797,6 +797,9 @@ class _Reader:
         out = []
         for card in cards:
             if card is None:
+                if not stub:
+                    raise self._fail(line, "no card is left for an unknown card (??): the file names every "
+                                           "card the deck holds elsewhere.")
                 card = stub.pop(0)
                 self.known.add(card)
             out.append(card)
