@@ -347,3 +347,29 @@ def test_unknown_cards_that_no_card_is_left_for_are_refused() -> None:
     said = r"actions\[0\] 'd dh p1 \?{10}': no card is left for an unknown card"
     with pytest.raises(HistoryError, match=said):
         phh.loads(hidden).replay()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "said"),
+    [
+        ("antes", "[50, 50, 50]", r"antes: the _spec's ante is 1, not \[50, 50, 50\]"),
+        ("small_bet", "999", "small_bet: the _spec's small_bet is 5, not 999"),
+        ("big_bet", '"x"', "big_bet: expected int"),
+        ("antes", '"x"', "antes: expected list"),
+    ],
+)
+def test_stakes_fields_that_disagree_with_the_spec_are_refused(field: str, value: str, said: str) -> None:
+    """Was: with ``_spec`` in the file, its PHH stakes fields were read by nobody, so a
+    file with the antes or the limits changed replayed as if they were not."""
+    import re
+
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+
+    session = Session(get_game("aces-deuces", stand_is_final=False), [100] * 3, seed=1)
+    state = session.play(1, SimpleBot(seed=1))[0]
+    text = phh.dumps(state)
+    assert "_spec = " in text and f"\n{field} = " in text
+    changed = re.sub(rf"(?m)^{field} = .*$", f"{field} = {value}", text)
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(changed).replay()

@@ -382,6 +382,7 @@ def _spec_of(data: Mapping[str, Any], players: int, error: _Where) -> GameSpec:
             raise error.fail("_spec", f"not a splitpot game spec: {err}") from None
         if spec.name != name:
             raise error.fail("_spec", f"the spec is of {spec.name!r}, not the variant's game {name!r}.")
+        _agree_with_spec(data, spec, error)
         return spec
     antes = _ints(data, "antes", error) or []
     if len(set(antes)) > 1 or (antes and len(antes) != players):
@@ -395,6 +396,21 @@ def _spec_of(data: Mapping[str, Any], players: int, error: _Where) -> GameSpec:
         return GAMES[name](stakes=Stakes(**stakes))
     except (SplitpotError, TypeError) as err:
         raise error.fail("stakes", f"{err}") from None
+
+
+def _agree_with_spec(data: Mapping[str, Any], spec: GameSpec, error: _Where) -> None:
+    """The PHH stakes fields of a file with ``_spec`` say what its spec says (the spec is
+    what plays; a field that says otherwise was changed, or belongs to another hand)."""
+    stakes = spec.stakes
+    antes = _ints(data, "antes", error, required=False)
+    if antes is not None and any(a != stakes.ante for a in antes):
+        raise error.fail("antes", f"the _spec's ante is {stakes.ante}, not {antes}.")
+    for key, value in (("small_bet", stakes.small_bet), ("big_bet", stakes.big_bet),
+                       ("bring_in", stakes.bring_in)):
+        given = _get(data, key, int, error, required=False)
+        if given is not None and given != value:
+            raise error.fail(key, f"the _spec's {key} is {value}, not {given}.")
+    _ints(data, "blinds_or_straddles", error, required=False)  # the blinds posted: a short stack posts less
 
 
 class _Reader:
