@@ -20,6 +20,7 @@ from splitpot.validate import as_choice, as_int, check_keywords, describe
 
 __all__ = [
     "DEFAULT_STAKES",
+    "qualifier_value",
     "seven_card_stud",
     "seven_card_stud_8",
     "seven_card_stud_declare",
