@@ -373,3 +373,26 @@ def test_stakes_fields_that_disagree_with_the_spec_are_refused(field: str, value
     changed = re.sub(rf"(?m)^{field} = .*$", f"{field} = {value}", text)
     with pytest.raises(HistoryError, match=said):
         phh.loads(changed).replay()
+
+
+def test_a_street_dealt_before_its_betting_round_ends_is_refused() -> None:
+    """Was: the deal lines were held back until the round ended, so a file that lost the
+    action before them replayed as another hand (a fifth-street check gone, sixth street's
+    cards came while that player was still to act)."""
+    import tomllib
+
+    for seed in range(40):
+        state = play_random_hand("seven-card-stud", OPTIONS["seven-card-stud"][0], seed)
+        text = phh.dumps(state, deck=False)
+        actions = tomllib.loads(text)["actions"]
+        early = [i for i in range(1, len(actions))
+                 if actions[i].startswith("d dh") and actions[i - 1].split()[1:2] == ["cc"]]
+        if early:
+            pair = f'"{actions[early[0] - 1]}", "{actions[early[0]]}"'
+            assert text.count(pair) == 1
+            lost = text.replace(pair, f'"{actions[early[0]]}"')
+            said = r"cards are dealt while p\d is still to act in the betting of"
+            with pytest.raises(HistoryError, match=said):
+                phh.loads(lost).replay()
+            return
+    pytest.fail("no hand checked into a deal")

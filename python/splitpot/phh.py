@@ -81,7 +81,7 @@ from typing import Any
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.spec import GameSpec, Stakes
-from splitpot.engine.state import State
+from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
 from splitpot.games import GAMES
 from splitpot.validate import as_bool, describe
@@ -467,6 +467,7 @@ class _Reader:
             if len(parts) not in (2, 3) or not parts[0].isdigit():
                 raise error.fail("_exposures", f"{text!r} is not 'INDEX CARD [keep|refuse]'.")
             self.exposures.setdefault(int(parts[0]), []).append(parts[1:])
+        self.exposed_at = set(self.exposures)  # where a replacement may be dealt (see _refuse_early_deal)
         self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
         self.shown: list[tuple[int, _Line, list[int | None]]] = []
         self.show_cards: dict[str, list[int]] = {}  # each player's cards shown (his last pN sm)
@@ -567,6 +568,7 @@ class _Reader:
             else:
                 raise self._fail(line, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'.")
             cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            self._refuse_early_deal(line)
             self.announced.setdefault(seat, []).extend((c, line.index) for c in cards)
             return
         seat = self._seat(words[0], line)
@@ -610,6 +612,27 @@ class _Reader:
         except SplitpotError as err:
             raise self._fail(line, str(err)) from None
         self._check_cards(line)
+
+    def _refuse_early_deal(self, line: _Line) -> None:
+        """A street's cards come when its betting round is over: a deal line while a
+        player is still to bet (the file lost an action, or moved the deal) is refused,
+        where it was held back and the hand replayed as another.  The cards a draw
+        serves (and the replacements of cards exposed in it) follow the ``sd`` lines,
+        before the next round's first action; a card exposed on the deal is replaced
+        where ``_exposures`` says."""
+        state = self.state
+        if state.phase not in (Phase.BETTING, Phase.BRING_IN) or state.actor is None:
+            return
+        if line.index in self.exposed_at:  # the replacement of a card the dealer exposed
+            return
+        index = line.index - 1
+        while index >= 0 and self.actions[index].words[:1] == ["d"]:  # the deal lines just before
+            index -= 1
+        if index >= 0 and self.actions[index].words[1:2] == ["sd"]:
+            return
+        player = f"p{self.order.index(state.actor) + 1}" if state.actor in self.order else str(state.actor)
+        street = state.current_street.name if state.current_street is not None else "the hand"
+        raise self._fail(line, f"cards are dealt while {player} is still to act in the betting of {street}.")
 
     def _cbr(self, line: _Line, amount_text: str) -> None:
         state = self.state
@@ -675,7 +698,6 @@ class _Reader:
 
     def _exposures(self, index: int) -> None:
         from splitpot.engine.draws import Ruling
-        from splitpot.engine.state import Phase
 
         for card, *decision in self.exposures.pop(index, []):
             self._settle()
@@ -717,8 +739,6 @@ class _Reader:
     def _settle(self, *, line: _Line | None = None, at_end: bool = False) -> None:
         """Run the dealer steps (and the declarations and turn-ups the file lists)
         until a player must act; at the end, only as far as the file goes."""
-        from splitpot.engine.state import Phase
-
         state = self.state
         for _ in range(1000):
             phase = state.phase
