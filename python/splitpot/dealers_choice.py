@@ -61,7 +61,7 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, get_game, idle_wild_option
+from splitpot.games import GAMES, get_game
 from splitpot.games.stud import qualifier_value
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
@@ -190,12 +190,7 @@ class Call:
         keywords: dict[str, Any] = dict(frozen)
         if self.stakes is not None:
             keywords["stakes"] = self.stakes
-        object.__setattr__(self, "spec", get_game(self.game, **keywords))
-        idle = idle_wild_option(self.spec, keywords)
-        if idle is not None:  # the dealer would call an option that does nothing
-            option, lack = idle
-            raise RuleError(f"Call: {option}={keywords[option]!r} does nothing in {self.game}, which has "
-                            f"{lack}; leave it out.")
+        object.__setattr__(self, "spec", get_game(self.game, **keywords))  # refuses idle options
 
     @property
     def title(self) -> str:

@@ -299,9 +299,9 @@ def build_spec(args: argparse.Namespace) -> GameSpec:
     if getattr(args, "both", None) is not None:
         options["both"] = args.both
     options.update(_variant_options(args))
-    spec = get_game(args.game, **options)
-    _refuse_idle_wild_options(args, spec)
-    return spec
+    plain = {name: value for name, value in options.items() if name not in ("wild_low", "duplicate")}
+    _refuse_idle_wild_options(args, get_game(args.game, **plain))  # in the words of the flags
+    return get_game(args.game, **options)
 
 
 def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:

@@ -321,7 +321,7 @@ def test_the_call_says_what_its_options_make_of_the_game(
 def test_a_call_with_an_option_that_does_nothing_is_refused(options: dict[str, object], lack: str) -> None:
     """As the command line refuses them (a house list announced "wild cards low as zeros")."""
     (option, value), = options.items()
-    said = f"Call: {option}={value!r} does nothing in seven-card-stud, which has {lack}"
+    said = f"{option}={value!r} does nothing in seven-card-stud, which has {lack}"
     with pytest.raises(RuleError, match=said):
         Call(game="seven-card-stud", options=options)
     assert Call(game="seven-card-stud-8", options={"wild": "2", "wild_low": "zero"}).spec.wilds.wild == ("2",)

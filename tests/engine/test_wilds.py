@@ -99,6 +99,26 @@ def test_bad_wild_options_are_refused_clearly(options: dict[str, object], messag
         get_game("seven-card-stud", **options)
 
 
+@pytest.mark.parametrize(
+    ("game", "options", "lack"),
+    [
+        ("seven-card-stud", {"wild": "2", "wild_low": "zero"}, "no low"),
+        ("seven-card-stud-8", {"wild_low": "best-rank"}, "no wild cards"),
+        ("seven-card-stud", {"duplicate": True}, "no wild cards"),
+        ("lowball", {"duplicate": True}, "no high hand"),
+        ("jackpots", {"penalty_rule": "void-card"}, "no penalty cards"),
+    ],
+)
+def test_an_option_that_would_do_nothing_is_refused(game: str, options: dict[str, object], lack: str) -> None:
+    """Was taken and silently ignored by get_game (the command line and dealer's calls refused it)."""
+    option, value = list(options.items())[-1]
+    said = f"{option}={value!r} does nothing in {game}, which has {lack}; leave it out"
+    with pytest.raises(RuleError, match=said):
+        get_game(game, **options)
+    assert get_game("seven-card-stud-8", wild="2", wild_low="zero").wilds.wild == ("2",)
+    assert get_game("seven-card-stud", joker="bug", duplicate=True).wilds.duplicate  # the bug's flush
+
+
 def test_a_penalty_rank_kills_every_card_of_it() -> None:
     """``penalty="3"`` is every three, as the evaluator reads it; ranks and cards mix."""
     for penalty, named in (("3", "3c"), (["3"], "3c"), (["3", "Kh"], "Kh 3c"), (["K"], "Kh")):

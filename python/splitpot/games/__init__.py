@@ -72,6 +72,13 @@ def get_game(name: str, **options: Any) -> GameSpec:
 
     >>> get_game("seven-card-stud", joker="wild").wilds.deck_size
     53
+
+    An option that would do nothing in the game is refused (a :class:`RuleError`):
+
+    >>> get_game("seven-card-stud", wild_low="zero")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: wild_low='zero' does nothing in seven-card-stud, which has no low; ...
     """
     if not isinstance(name, str):
         known = ", ".join(GAMES)
@@ -84,6 +91,16 @@ def get_game(name: str, **options: Any) -> GameSpec:
     spec = builder(**options)
     if not wild:
         return spec
+    spec = _with_wilds(spec, wild)
+    idle = idle_wild_option(spec, wild)
+    if idle is not None:
+        option, lack = idle
+        raise RuleError(f"{option}={wild[option]!r} does nothing in {name}, which has {lack}; leave it out.")
+    return spec
+
+
+def _with_wilds(spec: GameSpec, wild: dict[str, Any]) -> GameSpec:
+    """``spec`` with the wild-card options ``wild`` laid over its own."""
     if "joker" in wild and wild["joker"] in ("none", False):
         wild["joker"] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
@@ -97,10 +114,10 @@ def get_game(name: str, **options: Any) -> GameSpec:
 def idle_wild_option(spec: GameSpec, given: Mapping[str, Any]) -> tuple[str, str] | None:
     """The first of the options ``given`` that say how wild or penalty cards play
     (``wild_low``, ``duplicate``, ``penalty_rule``) and do nothing in ``spec``, with
-    what the game lacks for it; None where each plays.  :func:`get_game` takes them
-    all the same; the command line and a dealer's call refuse them.
+    what the game lacks for it; None where each plays.  :func:`get_game` refuses
+    them (the command line first, in the words of its flags).
 
-    >>> idle_wild_option(get_game("seven-card-stud", wild_low="zero"), {"wild_low": "zero"})
+    >>> idle_wild_option(get_game("seven-card-stud"), {"wild_low": "zero"})
     ('wild_low', 'no low')
     >>> idle_wild_option(get_game("seven-card-stud-8", wild="2"), {"wild_low": "zero"}) is None
     True
