@@ -530,6 +530,11 @@ def test_gil_released_other_threads_run() -> None:
             "duplicate must be True",
         ),
         ({"game": "lowball", "hands": ["As", 3.5]}, CardTypeError, "hand 2"),
+        (  # was taken and did nothing (the command line refused --penalty-rule alone)
+            {"game": "seven-card-stud", "hands": ["As", "Kd"], "penalty_rule": "void-card"},
+            RuleError,
+            "penalty_rule='void-card' says how penalty cards play, and none are named",
+        ),
     ],
 )
 def test_bad_input_names_the_problem(kwargs: dict[str, object], error: type[Exception], match: str) -> None:

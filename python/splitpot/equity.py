@@ -563,6 +563,24 @@ class _Default:
 _DEFAULT: Any = _Default()
 
 
+def _penalty_rule(rule: object, penalty_cards: int) -> PenaltyRule:
+    """How penalty cards play (default ``dead-hand``); refused where none are named,
+    as ``get_game`` and ``--penalty-rule`` refuse it.
+
+    >>> _penalty_rule("void-card", 0)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: penalty_rule='void-card' says how penalty cards play, and none are named: ...
+    """
+    if rule is None:
+        return PenaltyRule.DEAD_HAND
+    chosen = as_choice(rule, PenaltyRule, "penalty_rule")
+    if not penalty_cards:
+        raise RuleError(f"penalty_rule={rule!r} says how penalty cards play, and none are named: "
+                        "add penalty= (a rank or cards) or leave it out.")
+    return chosen
+
+
 def equity(
     game: EquityGame | str,
     hands: Sequence[HandSpec],
@@ -581,7 +599,7 @@ def equity(
     wild_low: WildLow | str = WildLow.ZERO,
     duplicate: bool = False,
     penalty: str | Iterable[str | int | Card] | None = None,
-    penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
+    penalty_rule: PenaltyRule | str | None = None,
     positional: str | None = None,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
@@ -896,7 +914,7 @@ def prepare_equity(
     wild_low: WildLow | str = WildLow.ZERO,
     duplicate: bool = False,
     penalty: str | Iterable[str | int | Card] | None = None,
-    penalty_rule: PenaltyRule | str = PenaltyRule.DEAD_HAND,
+    penalty_rule: PenaltyRule | str | None = None,
     positional: str | None = None,
     max_outcomes: int | float | None = None,
     method: EquityMethod | str = EquityMethod.AUTO,
@@ -942,7 +960,7 @@ def prepare_equity(
         list(WildLow).index(as_choice(wild_low, WildLow, "wild_low")),
         as_bool(duplicate, "duplicate"),
         penalty_cards,
-        list(PenaltyRule).index(as_choice(penalty_rule, PenaltyRule, "penalty_rule")),
+        list(PenaltyRule).index(_penalty_rule(penalty_rule, penalty_cards)),
         _positional(positional),
     )
     if draws is None:
@@ -1241,7 +1259,7 @@ def run_equity(args: argparse.Namespace) -> int:
             joker=_DEFAULT if args.joker is None else args.joker,
             wild_low=args.wild_low,
             penalty=args.penalty or None,
-            penalty_rule=args.penalty_rule or PenaltyRule.DEAD_HAND,
+            penalty_rule=args.penalty_rule,
             positional=args.positional,
             declare=args.declare,
             tie_keeps_half=args.tie_keeps_half,
