@@ -464,6 +464,9 @@ def test_gil_released_other_threads_run() -> None:
 # ---------------------------------------------------------------- bad input
 
 
+_DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
+
+
 @pytest.mark.parametrize(
     ("kwargs", "error", "match"),
     [
@@ -530,6 +533,12 @@ def test_gil_released_other_threads_run() -> None:
             "duplicate must be True",
         ),
         ({"game": "lowball", "hands": ["As", 3.5]}, CardTypeError, "hand 2"),
+        (  # was "need 8 more cards": one seventh card shared by all would do
+            {"game": "seven-card-stud", "hands": [" ".join(_DECK[6 * i: 6 * i + 6]) for i in range(8)],
+             "dead": " ".join(_DECK[48:])},
+            CardError,
+            r"need 1 more card \(one seventh card shared by all\) but only 0 are left in the deck",
+        ),
         (  # was taken and did nothing (the command line refused --penalty-rule alone)
             {"game": "seven-card-stud", "hands": ["As", "Kd"], "penalty_rule": "void-card"},
             RuleError,
@@ -636,6 +645,22 @@ def test_cli_monte_carlo_prints_standard_errors_and_ranges(capsys: pytest.Captur
     assert out[3].startswith("Kd + 2 down: pair")
     se = float(out[3].split()[-1].rstrip("%"))
     assert 0.2 < se <= 0.4
+    assert " ".join(out[4:]).startswith("(win: the high hand alone; tie: shared; scoop: the whole pot")
+    assert "not reached" not in " ".join(out)
+
+
+def test_cli_labels_a_range_as_typed_and_says_a_missed_target(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the range's every member ("Kc Ac:0.25, Kd Ac:0.25, ..." for 230 characters); a
+    --stderr target the --samples cap cut short passed unmentioned."""
+    argv = ["equity", "-g", "seven-card-stud-8", "Ah 2c 3d", "AK:25%,  QQ", "--samples", "1000",
+            "--seed", "1", "--stderr", "0.0001"]
+    assert main(argv) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[3].split()[:3] == ["AK:25%,", "QQ", "68.70%"]
+    assert "(win: the high or low half alone" in out[4]
+    said = " ".join(out[-2:])
+    assert said.startswith("the --stderr target 0.0001 was not reached: --samples (1,000) came first")
+    assert said.endswith("raise --samples.")
 
 
 def test_cli_json_and_options(capsys: pytest.CaptureFixture[str]) -> None:

@@ -14,7 +14,17 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from splitpot import CardError, CardTypeError, Range, RuleError, equity, parse_cards, parse_range, strength
+from splitpot import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    Range,
+    RuleError,
+    equity,
+    parse_cards,
+    parse_range,
+    strength,
+)
 from splitpot.ranges import Condition, ConditionKind, Member
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -82,6 +92,8 @@ def test_explicit_ranges_parse_with_weights_and_rank_shorthand() -> None:
         ("As Ad:lots", "is not a number \\(e.g. 2, 0.5 or 25%\\)$"),
         ("Kd + 2 dwn: pair", "the weight 'pair' is not a number .*; a stud range reads 'Kd \\+ 2 down"),
         ("kep 3: 8-low", "the weight '8-low' is not a number .*a draw range 'kept 3: pair'"),
+        ("Kd + 2 down pair", "unknown card '\\+'.*; a condition follows a colon: a stud range reads"),
+        ("kept 3 pair", "unknown card 'kept'.*; a condition follows a colon"),
         ("As Ad,, Ks Kd", "empty range member"),
         ("As As", "duplicate|repeats"),
         ("Kd + 2 down: As Ad Ac", "has 3 cards; every member of this range has 2"),
@@ -106,6 +118,18 @@ def test_range_objects_validate() -> None:
         Condition(kind="flush")
     with pytest.raises(RuleError, match="hides 1 to 7"):
         Range(hidden=0)
+
+
+def test_range_arguments_of_the_wrong_type_are_type_errors() -> None:
+    """Were RuleErrors (ValueError), or the dataclass's bare TypeError for a range's text."""
+    with pytest.raises(ArgumentTypeError, match="read the text 'Kd \\+ 2 down: pair' with parse_range"):
+        Range("Kd + 2 down: pair")  # type: ignore[misc]  # str(range) reads so
+    with pytest.raises(ArgumentTypeError, match=r"Range: hidden must be an int, got float 1\.5"):
+        Range(hidden=1.5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match=r"a range is text such as .*, got int 5"):
+        parse_range(5)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentTypeError, match="draws must be a sequence of ints, one per hand, got str"):
+        equity("lowball", ["As", "Kd"], draws="1")  # type: ignore[arg-type]
 
 
 # ---------------------------------------------------------------- conditions

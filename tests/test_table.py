@@ -558,6 +558,24 @@ def test_a_saved_bot_and_dealer_refuse_documents_that_are_not_theirs() -> None:
         SimpleBot.from_dict({**bot, "rng": [3, [1] * 624, None]})
     with pytest.raises(HistoryError, match="unknown key 'seed'"):
         SimpleBot.from_dict({**bot, "seed": 2})
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "error", "said"),
+    [
+        ({"aggression": "x"}, ArgumentTypeError, "SimpleBot: aggression must be a number, got str 'x'"),
+        ({"aggression": 2}, RuleError, r"SimpleBot: aggression must be in 0\.\.1, got 2\.0"),
+        ({"aggression": -5}, RuleError, "must be in 0..1"),
+        ({"seed": 1.5}, ArgumentTypeError, "SimpleBot: seed must be an int"),
+    ],
+)
+def test_a_bot_refuses_bad_arguments_when_made(
+    kwargs: dict[str, object], error: type[Exception], said: str
+) -> None:
+    """Was: aggression="x" taken, then a bare TypeError mid-hand; 2 or -5 taken though 0..1 is documented."""
+    with pytest.raises(error, match=said):
+        SimpleBot(**kwargs)  # type: ignore[arg-type]
+    assert SimpleBot(aggression=1).aggression == 1.0
     dealer = house_dealer(example_house(), 2).to_dict()
     with pytest.raises(HistoryError, match=r"dealer\.house: .*unknown table 'calls'"):
         HouseDealer.from_dict({**dealer, "house": {"calls": []}})

@@ -485,8 +485,12 @@ Spot validate(const EquityRequest& rq) {
       s.community = true;
       for (PlayerSpot& ps : s.p) --ps.future;
     } else {
-      throw CardError("the hands need " + std::to_string(needed) + " more cards but only " +
-                      std::to_string(left) + " are left in the deck");
+      const bool shared = g.size == 7 && all_short;  // short even with the seventh card shared
+      const int short_of = shared ? needed - n + 1 : needed;
+      throw CardError("the hands need " + std::to_string(short_of) +
+                      (short_of == 1 ? " more card" : " more cards") +
+                      (shared ? " (one seventh card shared by all)" : "") + " but only " +
+                      std::to_string(left) + (left == 1 ? " is" : " are") + " left in the deck");
     }
   }
   set_positional(s, rq.positional);

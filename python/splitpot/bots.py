@@ -50,7 +50,7 @@ from splitpot.engine.state import Phase, State
 from splitpot.errors import HistoryError
 from splitpot.evaluate import Category, evaluate, strength
 from splitpot.two_card import strength_two
-from splitpot.validate import describe
+from splitpot.validate import as_float, as_optional_int, describe
 from splitpot.wild import wild_mask
 
 __all__ = [
@@ -311,8 +311,8 @@ class SimpleBot:
     """
 
     def __init__(self, *, seed: int | None = None, aggression: float = 0.5) -> None:
-        self.rng = random.Random(seed)
-        self.aggression = aggression
+        self.rng = random.Random(as_optional_int(seed, "SimpleBot: seed"))
+        self.aggression = as_float(aggression, "SimpleBot: aggression", low=0, high=1)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict from which :meth:`from_dict` makes a bot that plays on

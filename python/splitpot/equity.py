@@ -81,6 +81,7 @@ import math
 import re
 import secrets
 import sys
+import textwrap
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -969,7 +970,7 @@ def prepare_equity(
         if g.is_stud:
             raise RuleError(f"draws= applies to draw games only, not to {g.value}")
         if isinstance(draws, str | bytes) or not isinstance(draws, Iterable):
-            raise CardTypeError("draws must be a sequence of ints, one per hand")
+            raise ArgumentTypeError(f"draws must be a sequence of ints, one per hand, got {describe(draws)}")
         draw_list = [as_int(d, "each draw", low=0, high=5) for d in draws]
         if draw_list and len(draw_list) != len(parsed):
             raise RuleError(
@@ -1219,6 +1220,8 @@ def run_equity(args: argparse.Namespace) -> int:
     hand              low win  low tie    scoop    share
     Ah 2c 3d 4s        20.93%    0.00%   20.93%   20.93%
     7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
+    (win: the low hand alone; tie: shared; scoop: the whole pot alone; share: the part of the pot
+    expected, which sums to 100%)
     0
     """
     if not args.hands:
@@ -1281,7 +1284,13 @@ def run_equity(args: argparse.Namespace) -> int:
             print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
             return 2
         print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
-    _print_result(result, args.json, seconds)
+    _print_result(result, args.json, seconds, typed=args.hands)
+    target = None if args.json else _number(args.stderr, "--stderr", float)
+    worst = max((p.stderr.share for p in result if p.stderr is not None), default=0.0)
+    if target is not None and result.stop is EquityStop.COMPLETE and worst > target:
+        missed = (f"the --stderr target {target:g} was not reached: --samples ({result.outcomes:,}) came "
+                  f"first, the largest standard error {worst:.4f} ({100 * worst:.2f}%); raise --samples.")
+        print(textwrap.fill(missed, width=100))
     if result.stop is EquityStop.INTERRUPTED:
         print(
             f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
@@ -1291,11 +1300,31 @@ def run_equity(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
+_LABEL_WIDTH = 40  # a range longer than this is cut in the table (the JSON keeps it whole)
+
+
+def _label(typed: str, width: int = _LABEL_WIDTH) -> str:
+    """A range as typed, its spaces tidied and cut to ``width`` with an ellipsis.
+
+    >>> _label("AK:25%,   QQ")
+    'AK:25%, QQ'
+    >>> _label("As Ad, Ks Kd, Qs Qd, Js Jd, Ts Td, 9s 9d, 8s 8d", 20)
+    'As Ad, Ks Kd, Qs Qd…'
+    """
+    text = " ".join(typed.split())
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _print_result(
+    result: EquityResult, as_json: bool, seconds: float, typed: Sequence[str] | None = None
+) -> None:
+    """The result as a table (a legend below it) or as JSON; ``typed``: the hands as
+    given, which label the ranges (a range's members would run to hundreds of characters)."""
     sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
     texts = [
-        str(p.range) if p.range is not None else (" ".join(str(c) for c in p.cards) or "(none)")
-        for p in result
+        (_label(typed[i]) if typed is not None else _label(str(p.range))) if p.range is not None
+        else (" ".join(str(c) for c in p.cards) or "(none)")
+        for i, p in enumerate(result)
     ]
     if as_json:
         doc = {
@@ -1343,6 +1372,10 @@ def _print_result(result: EquityResult, as_json: bool, seconds: float) -> None:
         if p.stderr is not None:
             line += f" {100 * p.stderr.share:7.2f}%"
         print(line)
+    halves = "the high or low half" if len(sides) == 2 else f"the {sides[0]} hand"
+    legend = (f"(win: {halves} alone; tie: shared; scoop: the whole pot alone; share: the part of the "
+              "pot expected, which sums to 100%" + ("; ± se: the share's standard error)" if extra else ")"))
+    print(textwrap.fill(legend, width=100))
 
 
 # ---------------------------------------------------------------- the callable module

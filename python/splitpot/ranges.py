@@ -45,8 +45,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from splitpot.cards import RANKS, Card, CardLike, _card_list, parse_cards
-from splitpot.errors import CardError, CardTypeError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RuleError
 from splitpot.evaluate import evaluate_many, strength
+from splitpot.validate import as_int, describe
 
 __all__ = ["Condition", "ConditionKind", "Member", "Range", "is_range_text", "parse_range"]
 
@@ -133,9 +134,17 @@ class Range:
     members: tuple[Member, ...] = ()
     drawn: int | None = None
 
+    def __new__(cls, *args: object, **kwargs: object) -> Range:  # the fields go to __init__
+        if args:  # Range("Kd + 2 down: pair"), as str(range) reads
+            text = f" the text {args[0]!r}" if isinstance(args[0], str) else " a range's text"
+            raise ArgumentTypeError(f"Range takes its parts by name (known=, hidden=, condition=, "
+                                    f"members=, drawn=); read{text} with parse_range")
+        return object.__new__(cls)
+
     def __post_init__(self) -> None:
         object.__setattr__(self, "known", tuple(parse_cards(self.known)))
-        if isinstance(self.hidden, bool) or not isinstance(self.hidden, int) or not 1 <= self.hidden <= 7:
+        as_int(self.hidden, "Range: hidden", type_error=ArgumentTypeError)
+        if not 1 <= self.hidden <= 7:
             raise RuleError(f"a range hides 1 to 7 cards, got {self.hidden!r}")
         if self.members and self.condition is not None:
             raise RuleError("a range is either explicit members or a condition, not both")
@@ -363,13 +372,16 @@ def _condition(text: str) -> Condition | None:
     return None
 
 
+_STUD_AND_DRAW_FORMS = "a stud range reads 'Kd + 2 down: pair', a draw range 'kept 3: pair' or 'pat: 8-low'"
+
+
 def _weight(text: str, member: str) -> Fraction:
     t = text.strip()
     try:
         w = Fraction(t[:-1]) / 100 if t.endswith("%") else Fraction(t)
     except (ValueError, ZeroDivisionError):
         # "Kd + 2 dwn: pair", "kep 3: pair": a misspelt stud or draw range, not a weight
-        hint = "; a stud range reads 'Kd + 2 down: pair', a draw range 'kept 3: pair' or 'pat: 8-low'"
+        hint = f"; {_STUD_AND_DRAW_FORMS}"
         raise RuleError(
             f"range member {member!r}: the weight {t!r} is not a number (e.g. 2, 0.5 or 25%)"
             + (hint if _condition(t) is not None or "+" in member else "")
@@ -409,7 +421,10 @@ def _members(text: str) -> list[Member]:
         try:
             cards = tuple(parse_cards(body))
         except CardError as err:
-            raise RuleError(f"range member {part!r}: {err}") from None
+            words = set(body.lower().split())  # "Kd + 2 down pair", "kept 3 pair": the colon left out
+            hint = (f"; a condition follows a colon: {_STUD_AND_DRAW_FORMS}"
+                    if words & {"+", "down", "kept", "drew", "pat"} else "")
+            raise RuleError(f"range member {part!r}: {err}{hint}") from None
         if not cards:
             raise RuleError(f"range member {part!r} names no cards")
         members.append(Member(cards, weight))
@@ -437,8 +452,8 @@ def parse_range(text: str) -> Range:
     upcards with hidden down cards and a condition (or explicit members);
     ``kept 3 drew 2: 8-low`` and ``pat: pair+`` for draw games.
 
-    >>> parse_range("Kd 7c + 2: 8-low").text
-    'Kd 7c + 2 down: 8-low'
+    >>> parse_range("7c 5d + 2: 8-low").text
+    '7c 5d + 2 down: 8-low'
     >>> parse_range("kept 2: Ah Ad, Kh Kd:0.5").text
     'kept 2 drew 3: Ah Ad, Kh Kd:0.5'
     >>> parse_range("pat: 9-lo")
@@ -447,7 +462,7 @@ def parse_range(text: str) -> Range:
     splitpot.errors.RuleError: unknown range condition '9-lo' in 'pat: 9-lo'; expected pair, pair+, ...
     """
     if not isinstance(text, str):
-        raise RuleError(f"a range is text such as 'Kd + 2 down: pair', got {type(text).__name__}")
+        raise ArgumentTypeError(f"a range is text such as 'Kd + 2 down: pair', got {describe(text)}")
     t = " ".join(text.split())
     if not t:
         raise RuleError(
