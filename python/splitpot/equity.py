@@ -1132,7 +1132,7 @@ def add_equity_parser(subparsers: Any) -> None:
         "--declare",
         nargs="+",
         default=None,
-        metavar="HIGH|LOW|BOTH",
+        metavar="high|low|both",
         help="high-low games: each hand's declaration, one per hand in order (high, low or both); "
         "each pot then goes as declared (required by seven-card-stud-declare; default: cards speak)",
     )

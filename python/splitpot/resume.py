@@ -94,7 +94,7 @@ def add_resume_parser(subparsers: Any) -> None:
                         help="print the session's JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None, help="also write the session's hands as PHH")
     parser.add_argument("--plot", metavar="FILE.png", default=None,
-                        help="draw each seat's stack over the whole session (needs matplotlib)")
+                        help="draw each seat's stack over the whole session (needs splitpot[plot])")
     parser.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     parser.set_defaults(run=run_resume)
 
