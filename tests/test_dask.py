@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -26,7 +27,7 @@ import splitpot.dask as sd
 from splitpot.bots import SimpleBot
 from splitpot.engine.session import Session
 from splitpot.equity import equity
-from splitpot.errors import ArgumentTypeError, CardError, RankingError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError, RuleError
 from splitpot.evaluate import evaluate_many
 from splitpot.games import get_game
 
@@ -100,7 +101,10 @@ def test_evaluate_many_with_wild_ranks_and_column_chunks(client: Client) -> None
         (np.zeros((10, 4), np.uint8), {}, CardError, "k in 5..7"),
         (np.zeros((10, 5), np.float64), {}, ArgumentTypeError, "integer array"),
         (np.zeros((10, 5), np.uint8), {"ranking": "razz"}, RankingError, "razz"),
-        (np.zeros((10, 5), np.uint8), {"wild_ranks": np.zeros(9, np.uint16)}, ArgumentTypeError, "one mask"),
+        (np.zeros((10, 5), np.uint8), {"wild_ranks": np.zeros(9, np.uint16)}, CardError,
+         re.escape("wild_ranks must have shape (N,) = (10,), one 13-bit mask per row of cards, got")),
+        (np.zeros((15, 8), np.uint8), {}, CardError, r"got shape \(15, 8\)$"),
+        (np.zeros((7, 15), np.uint8), {}, CardError, r"got shape \(7, 15\); hands in columns: pass cards\.T"),
         (np.zeros((10, 5), np.uint8), {"wild": "11"}, ValueError, "11"),
     ],
 )
@@ -287,6 +291,27 @@ def test_simulation_figures() -> None:
     assert sim.per_hand.tolist() == [1.0, -1.0]
     # residuals 2, 0, -2 per session: var 4, se = sqrt(4 * 3) / 6
     np.testing.assert_allclose(sim.per_hand_stderr, [np.sqrt(12) / 6] * 2)
+
+
+@pytest.mark.parametrize("wild", [{}, {"wild": "2"}, {"wild_ranks": np.ones(20, np.uint16)}])
+def test_a_bad_card_is_named_by_its_row_in_the_whole_array(wild: dict[str, Any]) -> None:
+    """Was: its row within the chunk ("row 1" for row 13 in chunks of 4)."""
+    cards = np.tile(np.array([[0, 5, 10, 15, 20, 25, 30]], np.uint8), (20, 1))
+    cards[13, 2] = 99
+    with pytest.raises(CardError, match=r"^row 13: card 99 is out of range"):
+        sd.evaluate_many(da.from_array(cards, chunks=(4, 7)), **wild).compute(scheduler="sync")
+    cards[13, 2], cards[17, 3] = 10, 0
+    with pytest.raises(CardError, match=r"^row 17: duplicate card 2c"):
+        sd.evaluate_many(da.from_array(cards, chunks=(4, 7)), **wild).compute(scheduler="sync")
+    cards[17, 3] = 15
+    got = sd.evaluate_many(da.from_array(cards, chunks=(3, 7)), **wild).compute(scheduler="sync")
+    assert got.tolist() == evaluate_many(cards, **wild).tolist()
+
+
+def test_an_object_array_is_a_card_type_error() -> None:
+    """Was: dask's own NotImplementedError ("Can not use auto rechunking with object dtype")."""
+    with pytest.raises(CardTypeError, match="cards must be an integer array"):
+        sd.evaluate_many(np.array([[0, 1, 2, 3, 4]], dtype=object))
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int64])

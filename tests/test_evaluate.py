@@ -594,6 +594,55 @@ def test_evaluate_many_masked_entries_refused() -> None:
     assert evaluate_many(np.ma.masked_array(hands.data)).tolist() == evaluate_many(hands.data).tolist()
 
 
+def test_evaluate_many_masked_wild_ranks_refused() -> None:
+    """Was: the masked entries' hidden values were read as wild ranks."""
+    hands = np.array([[0, 5, 10, 15, 20]] * 3, dtype=np.uint8)
+    with pytest.raises(CardError, match=r"wild_ranks is a masked array .* wild_ranks\.filled\(0\)"):
+        evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1], mask=[0, 1, 0]))
+    assert evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1])).tolist() == [
+        strength(hands[0].tolist(), wild=w) for w in ("2", None, "2")
+    ]
+
+
+_UNCHECKED_OPTIONS: list[dict[str, Any]] = [
+    {}, {"wild": "2"}, {"wild": "K"}, {"joker": "wild"}, {"joker": "bug"}, {"penalty": "Js"},
+    {"wild": "2", "wild_low": "best-rank"}, {"wild_ranks": "per row"},
+]
+
+
+@pytest.mark.parametrize("ranking", [r.value for r in Ranking])
+@pytest.mark.parametrize("options", _UNCHECKED_OPTIONS, ids=str)
+def test_unchecked_repeated_cards_are_read_not_crashed_on(
+    ranking: str, options: dict[str, Any], rng: np.random.Generator
+) -> None:
+    """check=False skips the duplicate test: values of rows that repeat cards are not defined,
+    but nothing may read outside the tables (was: a segmentation fault in deuce-to-seven and
+    ace-to-six with wild cards, Ts Qc Qc 4c Ac 4c Tc with kings wild)."""
+    if ranking == "high" and options.get("wild_low"):
+        pytest.skip("wild_low is a low's rule")
+    n = 4000
+    picks = rng.integers(0, 16, size=(n, 7))  # mostly clubs and diamonds: flushes of repeated cards
+    cards = np.where(picks == 0, 52, np.where(picks < 12, 4 * rng.integers(0, 13, size=(n, 7)) + picks % 2,
+                                              rng.integers(0, 53, size=(n, 7)))).astype(np.uint8)
+    cards[0] = [35, 40, 40, 8, 48, 8, 32]  # Ts Qc Qc 4c Ac 4c Tc
+    opts = dict(options)
+    if opts.get("wild_ranks") == "per row":
+        opts["wild_ranks"] = rng.integers(0, 1 << 13, size=n) & rng.integers(0, 1 << 13, size=n)
+    for k in (5, 6, 7):
+        rows = np.ascontiguousarray(cards[:, :k])
+        out = evaluate_many(rows, ranking, check=False, **opts)
+        assert out.shape == (n,) and out.dtype == np.uint32
+        assert (out == evaluate_many(rows, ranking, check=False, threads=2, **opts)).all()
+
+
+def test_unchecked_joker_row_reads_wherever_a_repeated_card_sits() -> None:
+    """Was: with the joker first the row was read, with the repeat first a duplicate-card error."""
+    first = evaluate_many(np.array([[52, 5, 5, 6, 7]], np.uint8), check=False)
+    assert evaluate_many(np.array([[5, 5, 6, 7, 52]], np.uint8), check=False).tolist() == first.tolist()
+    with pytest.raises(CardError, match="row 0: duplicate card 3d"):
+        evaluate_many(np.array([[5, 5, 6, 7, 52]], np.uint8))
+
+
 @pytest.mark.parametrize(
     ("cards", "text"),
     [

@@ -27,11 +27,16 @@ void check_cards(const std::uint8_t* cards, int n, Ranking r) {
     throw CardError("expected " + std::to_string(min_cards(r)) + " to " + std::to_string(kMaxCards) +
                     " cards for this ranking, got " + std::to_string(n));
   }
-  std::uint64_t seen = 0;
+  // Non-cards first, then repeats: a batch row with the joker is told so (and
+  // read on the wild path) wherever a repeated card sits, checked or not.
   for (int i = 0; i < n; ++i) {
     const int c = cards[i];
     if (c == kJoker) throw CardError("the joker (Jk) needs a wild-card rule; this evaluation has none");
     if (c > kJoker) throw CardError("card " + std::to_string(c) + " is out of range (0..51, 52 = joker)");
+  }
+  std::uint64_t seen = 0;
+  for (int i = 0; i < n; ++i) {
+    const int c = cards[i];
     if (seen & card_bit(c)) throw CardError("duplicate card " + card_text(c));
     seen |= card_bit(c);
   }

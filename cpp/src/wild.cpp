@@ -458,7 +458,7 @@ template <Ranking R, int k>
   };
   auto lanes_of = [&](std::size_t i) {
     std::uint64_t lanes = 0;
-    for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
+    for (int x = 0; x < k; ++x) lanes |= lane_of_byte[row_of(i)[x]];  // or: a repeated card (unchecked) must not carry
     return lanes;
   };
   auto general = [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); };
@@ -517,7 +517,7 @@ template <Ranking R, int k>
   };
   auto lanes_of = [&](std::size_t i) {  // the natural cards, suit by suit: the row's wild ranks cleared in each lane
     std::uint64_t lanes = 0;
-    for (int x = 0; x < k; ++x) lanes += lane_of_byte[row_of(i)[x]];
+    for (int x = 0; x < k; ++x) lanes |= lane_of_byte[row_of(i)[x]];  // or: a repeated card (unchecked) must not carry
     const std::uint64_t ranks = row_wild_ranks ? row_wild_ranks[i] & kLaneRanks : 0;
     return lanes & ~(ranks * 0x0001000100010001ull);
   };

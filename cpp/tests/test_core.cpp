@@ -696,6 +696,51 @@ void test_wild_batch_repeats_every_length() {
   check_eq(errors, 0, "wild cards: the duplicate check finds a repeated card in any row of a batch of any length");
 }
 
+// Unchecked batches (check_duplicates false) of rows that repeat cards, many
+// of one or two suits (flushes of repeated cards, the rare paths' inputs),
+// the joker among them: every ranking, natural and with wild or penalty
+// cards, the same wild cards in every row or a wild rank per row. The values
+// are not defined, but no read may leave the tables (was: deuce-to-seven and
+// ace-to-six with wild cards read the per-suit ranks as a sum, which a
+// repeated card carried into the next rank, and a flush's rare path then took
+// out ranks the key did not hold), and every way of making the keys reads the
+// same values.
+void test_unchecked_repeats_stay_in_the_tables() {
+  WildOptions natural, deuces, joker, bug, penalty;
+  deuces.wild = bug.wild = wild_ranks_mask(1);
+  joker.joker = JokerRule::Wild;
+  penalty.penalty = card_bit(make_card(9, 3));
+  const WildOptions* options[] = {&natural, &deuces, &joker, &bug, &penalty};
+  long errors = 0;
+  for (int k = 5; k <= 7; ++k) {
+    const auto ku = static_cast<std::size_t>(k);
+    constexpr std::size_t kRows = 3000;
+    std::vector<std::uint8_t> rows(kRows * ku);
+    for (auto& c : rows) {
+      const auto pick = next_random() % 16;
+      c = static_cast<std::uint8_t>(pick == 0 ? kJoker : pick < 12 ? make_card(static_cast<int>(next_random() % 13), static_cast<int>(pick % 2))
+                                                                  : next_random() % 53);
+    }
+    std::vector<std::uint16_t> row_ranks(kRows);
+    for (auto& w : row_ranks) w = static_cast<std::uint16_t>(next_random() % 3 ? 1u << (next_random() % 13) : 0u);
+    for (const Ranking r : kAll) {
+      std::vector<std::uint32_t> first(kRows), out(kRows);
+      for (const WildOptions* o : options)
+        for (const bool per_row : {false, true}) {
+          const std::uint16_t* rw = per_row ? row_ranks.data() : nullptr;
+          bool made = false;
+          for (const BatchKeys keys : key_kinds()) {
+            evaluate_batch_wild(rows.data(), kRows, k, r, *o, rw, made ? out.data() : first.data(), false, 1, keys);
+            if (made) errors += first != out;
+            made = true;
+          }
+        }
+      evaluate_batch(rows.data(), kRows, k, r, out.data(), false, 1);  // the natural batch (a joker is a non-card)
+    }
+  }
+  check_eq(errors, 0, "unchecked batches of repeated cards stay in the tables and read alike every way");
+}
+
 void test_bad_input() {
   auto throws = [](std::vector<std::uint8_t> cards, Ranking r, const std::string& needle) {
     try {
@@ -1168,6 +1213,7 @@ int main(int argc, char** argv) {
   timed("wild batch equals scalar", [&] { test_wild_batch_equals_scalar(quick); });
   timed("wild batch bad rows", test_wild_batch_bad_rows);
   timed("wild batch repeats, every length", test_wild_batch_repeats_every_length);
+  timed("unchecked repeats stay in the tables", test_unchecked_repeats_stay_in_the_tables);
   timed("HandSum, random", [&] { test_hand_sum_random(quick ? 5000 : 200000); });
   if (quick) {
     timed("HandSum, sampled", [] {

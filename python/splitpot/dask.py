@@ -33,6 +33,7 @@ minus its starting stack.
 from __future__ import annotations
 
 import math
+import re
 import secrets
 import time
 from collections.abc import Callable, Sequence
@@ -47,7 +48,7 @@ from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.equity import EquityCounts, EquityResult, EquityRun, EquityStop, prepare_equity
-from splitpot.errors import ArgumentTypeError, ExtraMissingError, RuleError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, ExtraMissingError, RuleError
 from splitpot.evaluate import Ranking, _batch_shape_error
 from splitpot.evaluate import evaluate_many as _evaluate_many
 from splitpot.games import get_game
@@ -107,8 +108,16 @@ def _tasks(tasks: object, units: int, client: Client) -> int:
 # ---------------------------------------------------------------- evaluation
 
 
-def _evaluate_block(block: NDArray[Any], *rows: NDArray[Any], **kwargs: Any) -> NDArray[np.uint32]:
-    return _evaluate_many(block, wild_ranks=rows[0] if rows else None, **kwargs)
+def _evaluate_block(
+    block: NDArray[Any], start: NDArray[Any], *rows: NDArray[Any], **kwargs: Any
+) -> NDArray[np.uint32]:
+    """A chunk's strengths; ``start``: its first row's number in the whole array,
+    which a CardError's "row N" is made to count from."""
+    try:
+        return _evaluate_many(block, wild_ranks=rows[0] if rows else None, **kwargs)
+    except CardError as err:
+        said = re.sub(r"^row (\d+)", lambda m: f"row {int(m[1]) + int(start[0])}", str(err))
+        raise type(err)(said) from None
 
 
 def evaluate_many(
@@ -138,30 +147,41 @@ def evaluate_many(
     """
     if isinstance(cards, str | bytes):
         raise ArgumentTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
-    arr = cards if isinstance(cards, da.Array) else da.asarray(cards)
+    arr = _dask_array(cards, "cards")
     kwargs = {"ranking": ranking, "threads": threads, "check": check, **options}
     rows = None
     if wild_ranks is not None:
-        rows = wild_ranks if isinstance(wild_ranks, da.Array) else da.asarray(wild_ranks)
-    if arr.ndim != 2:  # the probe below has no rows: it would report shape (0, ...)
+        rows = _dask_array(wild_ranks, "wild_ranks")
+    if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:  # the probe below has no rows: it would say (0, ...)
         raise _batch_shape_error(arr.shape)
-    # Every argument checked now, on no rows: the ranking, options, dtype and shape.
+    # Every argument checked now, on no rows: the ranking, options and dtype.
     probe_rows = None if rows is None else np.zeros((0,), dtype=rows.dtype)
     _evaluate_many(np.zeros((0, *arr.shape[1:]), dtype=arr.dtype), wild_ranks=probe_rows, **kwargs)
     if rows is not None and (rows.ndim != 1 or rows.shape[0] != arr.shape[0]):
-        raise ArgumentTypeError(
-            f"wild_ranks must be a 1-d array with one mask per row ({arr.shape[0]} rows), "
+        raise CardError(  # as the numpy batch says it
+            f"wild_ranks must have shape (N,) = ({arr.shape[0]},), one 13-bit mask per row of cards, "
             f"got shape {rows.shape}"
         )
     if arr.numblocks[1] != 1:
         arr = arr.rechunk({1: -1})
     meta = np.zeros((0,), dtype=np.uint32)
-    if rows is None:
-        return arr.map_blocks(_evaluate_block, drop_axis=1, dtype=np.uint32, meta=meta, **kwargs)
-    rows = rows.rechunk((arr.chunks[0],))
+    # Each chunk's first row, one a block, so that an error names the row in the whole array.
+    starts = da.from_array(np.cumsum((0, *arr.chunks[0][:-1]), dtype=np.int64), chunks=1)
+    more: tuple[Any, ...] = () if rows is None else (rows.rechunk((arr.chunks[0],)), "i")
     return da.blockwise(
-        _evaluate_block, "i", arr, "ij", rows, "i", dtype=np.uint32, meta=meta, concatenate=True, **kwargs
+        _evaluate_block, "i", arr, "ij", starts, "i", *more, dtype=np.uint32, meta=meta, concatenate=True,
+        align_arrays=False, adjust_chunks={"i": arr.chunks[0]}, **kwargs
     )
+
+
+def _dask_array(value: object, name: str) -> da.Array:
+    """``value`` as a dask array (a numpy array or array-like wrapped with automatic chunks)."""
+    if isinstance(value, da.Array):
+        return value
+    try:
+        return da.asarray(value)
+    except NotImplementedError:  # object dtype: dask cannot chunk it automatically
+        raise CardTypeError(f"{name} must be an integer array, got {describe(value)}") from None
 
 
 # ---------------------------------------------------------------- equity

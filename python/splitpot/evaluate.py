@@ -583,6 +583,9 @@ def evaluate_many(
     wild_options = _options(rid, options)
     rows = None
     if wild_ranks is not None:
+        if isinstance(wild_ranks, np.ma.MaskedArray) and np.ma.is_masked(wild_ranks):  # as cards
+            raise CardError("wild_ranks is a masked array with masked entries: give every row a mask "
+                            "(0: no wild rank), e.g. wild_ranks.filled(0)")
         rows = np.asarray(wild_ranks)
         if rows.dtype.kind not in "iu":
             raise CardTypeError(

@@ -59,6 +59,7 @@ __all__ = [
     "as_threads",
     "check_keywords",
     "describe",
+    "usable_cores",
 ]
 
 MAX_THREADS = 1024
@@ -200,8 +201,23 @@ def as_ints(value: object, name: str, *, low: int | None = None) -> tuple[int, .
     return tuple(as_int(v, f"{name}[{i}]", low=low) for i, v in enumerate(as_sequence(value, name, "ints")))
 
 
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, as ``taskset`` or a
+    container's limit sets it), not every core of the machine.
+
+    >>> 1 <= usable_cores() <= (os.cpu_count() or 1)
+    True
+    """
+    counted = getattr(os, "process_cpu_count", None)  # Python 3.13
+    if counted is not None:
+        return int(counted() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
 def as_threads(value: object, name: str = "threads") -> int:
-    """A thread count: ``None`` for every core, else an int in ``1..MAX_THREADS``.
+    """A thread count: ``None`` for every core this process may use, else an int in ``1..MAX_THREADS``.
 
     >>> as_threads(2), as_threads(None) >= 1
     (2, True)
@@ -211,7 +227,7 @@ def as_threads(value: object, name: str = "threads") -> int:
     splitpot.errors.RuleError: threads must be in 1..1024, got 1099511627776; None uses every core.
     """
     if value is None:
-        return os.cpu_count() or 1
+        return usable_cores()
     try:
         return as_int(value, name, low=1, high=MAX_THREADS)
     except RuleError as err:  # 0 or -1 meaning "all cores" elsewhere: name the value that means it here
