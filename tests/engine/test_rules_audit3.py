@@ -155,3 +155,15 @@ def test_completion_over_a_short_all_in_bet_is_measured_as_over_a_bring_in(stack
     expected = {"fold": (), "call": (stack,), "raise": (stack + 10,)} if full else {
         "fold": (), "call": (stack,), "complete": (10,)}
     assert state.actor == 3 and legal(state) == expected
+
+
+def test_a_completion_over_a_short_opening_bet_is_read_alike_in_a_draw_game() -> None:
+    """The same reading where no forced bet opens (lowball, small bet 5): seat 1 bets all
+    in for 2 (short of 2.5), seat 2 all in to 4: 2 above the short bet, at least half of the
+    3 left to the full level, is full (a raise goes to 9); the rules' completion formula read
+    with no bring-in (0) would also make it full, a raise of one full bet (to 4.5) not."""
+    state = State(get_game("lowball", pass_and_out=False), [100, 3, 5, 100, 100], button=0, seed=1)
+    state.bet(2)
+    assert state.actor == 2 and legal(state) == {"fold": (), "call": (2,), "complete": (4,)}
+    state.complete(4)
+    assert state.actor == 3 and legal(state) == {"fold": (), "call": (4,), "raise": (9,)}
