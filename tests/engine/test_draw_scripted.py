@@ -71,6 +71,22 @@ def test_openers_refused_without_jacks() -> None:
     assert state.actor == 0 and kinds(state) == {Action.CHECK: (), Action.BET: (10,)}  # no openers needed now
 
 
+@pytest.mark.parametrize(("openers", "can_open"), [("T", [False, True, True]), ("2", [False, True, True]),
+                                                  (None, [True, True, True]), ("Q", [False, False, False])])
+def test_openers_option_lowers_raises_or_drops_the_requirement(
+    openers: str | None, can_open: list[bool]
+) -> None:
+    """docs/rules.md: ``openers`` is the smallest pair that opens (a house may lower it);
+    None: anything opens.  Each seat checks in turn, so each is asked whether he may open."""
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "Jc Jd 9h 6s 4c"]
+    state = State(get_game("jackpots", openers=openers), [100] * 3, deck=draw_deck(hands))
+    seen = []
+    while len(seen) < 3 and state.can_check():
+        seen.append(state.can_bet())
+        state.check()
+    assert dict(zip([1, 2, 0], seen, strict=True)) == dict(zip([0, 1, 2], can_open, strict=True))
+
+
 def test_split_openers_are_proved_by_the_five_dealt() -> None:
     hands = ["Ah Kd 7c 4s 2d", "Tc Td 8s 5s 3c", "Jh Jc 9h 8h 7h"]
     state = State(JACKPOTS, [100] * 3, deck=draw_deck(hands, then="2c Kh"))
