@@ -767,3 +767,11 @@ def test_cli_hands_taken_by_a_flag_are_missed_clearly(
     assert main(["equity", "-g", "lowball", *argv]) == 2
     assert said in capsys.readouterr().err
     assert main(["equity", "-g", "lowball", "--dead", "4h", "--", "7c 5d 3h 2s", "8c 6d 4c 3c"]) == 0
+
+
+def test_cli_header_names_the_game_and_what_it_is_computed_as(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "lowball, exact ..." for --game california-lowball (the variant's name lost)."""
+    assert main(["equity", "--game", "california-lowball", "As 2c 3d 4h", "Kd Kh 2s 3s"]) == 0
+    assert capsys.readouterr().out.startswith("california-lowball, computed as lowball, exact (count): 1,980")
+    assert main(["equity", "--game", "lowball", "As 2c 3d 4h", "Kd Kh 2s 3s"]) == 0
+    assert capsys.readouterr().out.startswith("lowball, exact (count): 1,980")

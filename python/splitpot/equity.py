@@ -1284,7 +1284,7 @@ def run_equity(args: argparse.Namespace) -> int:
             print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
             return 2
         print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
-    _print_result(result, args.json, seconds, typed=args.hands)
+    _print_result(result, args.json, seconds, typed=args.hands, given=args.game)
     target = None if args.json else _number(args.stderr, "--stderr", float)
     worst = max((p.stderr.share for p in result if p.stderr is not None), default=0.0)
     if target is not None and result.stop is EquityStop.COMPLETE and worst > target:
@@ -1316,10 +1316,12 @@ def _label(typed: str, width: int = _LABEL_WIDTH) -> str:
 
 
 def _print_result(
-    result: EquityResult, as_json: bool, seconds: float, typed: Sequence[str] | None = None
+    result: EquityResult, as_json: bool, seconds: float, typed: Sequence[str] | None = None,
+    given: str | None = None,
 ) -> None:
     """The result as a table (a legend below it) or as JSON; ``typed``: the hands as
-    given, which label the ranges (a range's members would run to hundreds of characters)."""
+    given, which label the ranges (a range's members would run to hundreds of characters);
+    ``given``: the game as named (a variant is computed as the game it shows down as)."""
     sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
     texts = [
         (_label(typed[i]) if typed is not None else _label(str(p.range))) if p.range is not None
@@ -1357,7 +1359,10 @@ def _print_result(
         )
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
-    print(f"{result.game.value}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
+    game = result.game.value
+    if given is not None and given != game:
+        game = f"{given}, computed as {game}"
+    print(f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
     if result.rules:
         print("rules: " + ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules))
     if result.declare:
