@@ -359,7 +359,7 @@ def test_errors_are_catchable_as_builtins() -> None:
         (lambda: splitpot.equity(5, ["As Ks", "Qd Qc"]), ArgumentTypeError, "game must be a game's name"),
         (lambda: splitpot.equity("seven-card-stud-high-low", ["As Ks 2c", "Qd Qc 3d"], low=5),
          ArgumentTypeError, r"\(a str\), got int 5"),
-        (lambda: evaluate_two("As Ks", 5), ArgumentTypeError, r"kind must be 'high' or 'low' \(a str\)"),
+        (lambda: evaluate_two("As Ks", 5), ArgumentTypeError, r"ranking must be 'high' or 'low' \(a str\)"),
         (lambda: evaluate_two("As Ks") < evaluate("As Ks"), TypeError, "'<' not supported"),
         (lambda: evaluate_two("As Ks") < 5, TypeError, "'<' not supported"),
     ],

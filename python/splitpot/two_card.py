@@ -73,6 +73,12 @@ class TwoCardHand:
     wilds: tuple[tuple[Card, str], ...] = ()
 
     @property
+    def ranking(self) -> str:
+        """``"high"`` or ``"low"`` (the same as :attr:`kind`; :class:`~splitpot.evaluate.Hand`
+        names it so)."""
+        return self.kind
+
+    @property
     def category(self) -> str:
         """``pair`` or ``high_card``."""
         return "pair" if self.ranks[0] == self.ranks[1] else "high_card"
@@ -101,28 +107,22 @@ class TwoCardHand:
 
 def evaluate_two(
     cards: str | Iterable[CardLike],
-    kind: str = "high",
+    ranking: str = "high",
     *,
     wild: WildSpec = None,
     joker: str = "bug",
     **unknown: Any,
 ) -> TwoCardHand:
-    """The two-card hand (``kind`` ``"high"`` or ``"low"``) with its strength.
-    The wild options are ``wild`` and ``joker``; any other keyword raises
-    ArgumentTypeError, as :func:`~splitpot.evaluate.evaluate` does.
+    """The two-card hand (``ranking`` ``"high"`` or ``"low"``; ``kind=`` is taken
+    too) with its strength. The wild options are ``wild`` and ``joker``; any other
+    keyword raises ArgumentTypeError, as :func:`~splitpot.evaluate.evaluate` does.
 
     >>> evaluate_two("2c Ks", "high", wild="2").ranks
     (11, 11)
+    >>> str(evaluate_two("3d 2c", ranking="low"))
+    'three-deuce low'
     """
-    if unknown:
-        raise ArgumentTypeError(
-            f"unexpected keyword argument {sorted(unknown)[0]!r}; two-card hands' wild options are "
-            "['joker', 'wild'] (no penalty cards, no wild_low or duplicate)"
-        )
-    if not isinstance(kind, str):
-        raise ArgumentTypeError(f"kind must be 'high' or 'low' (a str), got {describe(kind)}")
-    if kind not in _KINDS:
-        raise RankingError(f"unknown two-card ranking {kind!r}; expected 'high' or 'low'")
+    kind = _ranking_of(ranking, unknown)
     if wild is None and type(cards) is list and len(cards) == 2:  # the fast path: two natural ints
         a, b = cards
         if type(a) is int and type(b) is int and 0 <= a < 52 and 0 <= b < 52 and a != b:
@@ -168,11 +168,33 @@ def evaluate_two(
 
 def strength_two(
     cards: str | Iterable[CardLike],
-    kind: str = "high",
+    ranking: str = "high",
     *,
     wild: WildSpec = None,
     joker: str = "bug",
     **unknown: Any,
 ) -> int:
-    """The strength of a two-card hand (higher is better within one kind)."""
-    return evaluate_two(cards, kind, wild=wild, joker=joker, **unknown).strength
+    """The strength of a two-card hand (higher is better within one ranking).
+
+    >>> strength_two("Ah Ad") > strength_two("Kh Ks") > strength_two("As Kd")
+    True
+    """
+    return evaluate_two(cards, ranking, wild=wild, joker=joker, **unknown).strength
+
+
+def _ranking_of(ranking: object, unknown: dict[str, Any]) -> str:
+    """The two-card ranking from ``ranking`` (or the keyword ``kind``, its old name);
+    any other keyword in ``unknown`` is refused."""
+    if "kind" in unknown:
+        ranking = unknown.pop("kind")
+    if unknown:
+        raise ArgumentTypeError(
+            f"unexpected keyword argument {sorted(unknown)[0]!r}; a two-card hand takes its cards, "
+            "ranking ('high' or 'low') and the wild options ['joker', 'wild'] (no penalty cards, "
+            "no wild_low or duplicate)"
+        )
+    if not isinstance(ranking, str):
+        raise ArgumentTypeError(f"ranking must be 'high' or 'low' (a str), got {describe(ranking)}")
+    if ranking not in _KINDS:
+        raise RankingError(f"unknown two-card ranking {ranking!r}; expected 'high' or 'low'")
+    return ranking
