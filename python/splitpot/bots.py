@@ -314,6 +314,13 @@ class SimpleBot:
         self.rng = random.Random(as_optional_int(seed, "SimpleBot: seed"))
         self.aggression = as_float(aggression, "SimpleBot: aggression", low=0, high=1)
 
+    def __repr__(self) -> str:
+        """
+        >>> SimpleBot(seed=3, aggression=0.7)
+        <SimpleBot: aggression 0.7>
+        """
+        return f"<SimpleBot: aggression {self.aggression:g}>"
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict from which :meth:`from_dict` makes a bot that plays on
         exactly as this one would: its aggression and where its random stream stands

@@ -312,6 +312,15 @@ class Deck:
     def __len__(self) -> int:
         return len(self._cards)
 
+    def __repr__(self) -> str:
+        """The cards left, the top few named.
+
+        >>> Deck(order="As Kd 7h 2c 3c 4c")
+        <Deck: 6 cards left, top As Kd 7h 2c ...>
+        """
+        top = " ".join(str(c) for c in self._cards[:4]) + (" ..." if len(self._cards) > 4 else "")
+        return f"<Deck: {len(self._cards)} cards left" + (f", top {top}>" if top else ">")
+
     def shuffle(self) -> None:
         """Shuffle the cards left (reproducible from the seed)."""
         self._rng.shuffle(self._cards)

@@ -462,6 +462,12 @@ class DealersChoice(Session):
         """Why the session ended before the hands asked for, where no dealer could call a
         game for the players left (:class:`NoCallError`); None otherwise."""
 
+    def __repr__(self) -> str:
+        """The games called so far, the stacks and the button."""
+        called = ", ".join(c.game for c in self.calls[-3:]) + (", ..." if len(self.calls) > 3 else "")
+        return (f"<DealersChoice: {len(self.hands)} hands played ({called or 'no call yet'}), "
+                f"stacks {self.stacks}, button {self.button}>")
+
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
         """:meth:`Session.play`, which also stops where the dealer has no game to call
         for the players left (:class:`NoCallError`; :attr:`over` says why), as it

@@ -333,6 +333,19 @@ class EquityResult:
     (('wild', '2 Ks'),)
     """
 
+    def __str__(self) -> str:
+        """The table ``splitpot equity`` prints.
+
+        >>> print(equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None))
+        lowball, exact (count): 43 outcomes
+        hand              low win  low tie    scoop    share
+        Ah 2c 3d 4s        20.93%    0.00%   20.93%   20.93%
+        7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
+        (win: the low hand alone; tie: shared; scoop: the whole pot alone; share: the part of the pot
+        expected, which sums to 100%)
+        """
+        return _table(self)
+
     @property
     def partial(self) -> bool:
         """True when a Monte Carlo run stopped before its sample count (interrupted, stopped or timed)."""
@@ -1322,12 +1335,6 @@ def _print_result(
     """The result as a table (a legend below it) or as JSON; ``typed``: the hands as
     given, which label the ranges (a range's members would run to hundreds of characters);
     ``given``: the game as named (a variant is computed as the game it shows down as)."""
-    sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
-    texts = [
-        (_label(typed[i]) if typed is not None else _label(str(p.range))) if p.range is not None
-        else (" ".join(str(c) for c in p.cards) or "(none)")
-        for i, p in enumerate(result)
-    ]
     if as_json:
         doc = {
             "game": result.game.value,
@@ -1351,6 +1358,17 @@ def _print_result(
         }
         print(json.dumps(doc, indent=1))
         return
+    print(_table(result, typed, given))
+
+
+def _table(result: EquityResult, typed: Sequence[str] | None = None, given: str | None = None) -> str:
+    """The result as ``splitpot equity`` prints it (see :func:`_print_result`)."""
+    sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
+    texts = [
+        (_label(typed[i]) if typed is not None else _label(str(p.range))) if p.range is not None
+        else (" ".join(str(c) for c in p.cards) or "(none)")
+        for i, p in enumerate(result)
+    ]
     if result.exact:
         how = f"exact ({result.method})"
     else:
@@ -1362,25 +1380,27 @@ def _print_result(
     game = result.game.value
     if given is not None and given != game:
         game = f"{given}, computed as {game}"
-    print(f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}")
+    lines = [f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}"]
     if result.rules:
-        print("rules: " + ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules))
+        said = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules)
+        lines.append(f"rules: {said}")
     if result.declare:
         keeps = "; a tie keeps half" if result.tie_keeps_half else ""
-        print(f"declared: {', '.join(result.declare)}{keeps}")
+        lines.append(f"declared: {', '.join(result.declare)}{keeps}")
     columns = [c for s in sides for c in _COLUMNS[s]] + [("scoop", "scoop"), ("share", "share")]
     width = max(16, *(len(t) for t in texts))
     extra = "" if result.exact else f" {'± se':>8}"
-    print(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns) + extra)
+    lines.append(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns) + extra)
     for text, p in zip(texts, result, strict=True):
         line = f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns)
         if p.stderr is not None:
             line += f" {100 * p.stderr.share:7.2f}%"
-        print(line)
+        lines.append(line)
     halves = "the high or low half" if len(sides) == 2 else f"the {sides[0]} hand"
     legend = (f"(win: {halves} alone; tie: shared; scoop: the whole pot alone; share: the part of the "
               "pot expected, which sums to 100%" + ("; ± se: the share's standard error)" if extra else ")"))
-    print(textwrap.fill(legend, width=100))
+    lines.append(textwrap.fill(legend, width=100))
+    return "\n".join(lines)
 
 
 # ---------------------------------------------------------------- the callable module

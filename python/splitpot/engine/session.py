@@ -69,6 +69,17 @@ class Session:
         self.spec = spec
         self._setup(stacks, button=button, seed=seed)
 
+    def __repr__(self) -> str:
+        """The game, the hands played, the stacks and the button.
+
+        >>> from splitpot.games import get_game
+        >>> Session(get_game("lowball"), [100, 100, 100], seed=1)
+        <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0>
+        """
+        played = len(self.hands)
+        return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
+                f"played, stacks {self.stacks}, button {self.button}>")
+
     def _setup(self, stacks: Sequence[int], *, button: int, seed: int | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
         self.stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
