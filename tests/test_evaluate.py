@@ -30,7 +30,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
-from splitpot.errors import CardError, SplitpotError
+from splitpot.errors import CardError, CardTypeError, SplitpotError
 
 LOWS = ref.LOW_RANKINGS
 
@@ -592,6 +592,22 @@ def test_evaluate_many_masked_entries_refused() -> None:
     kept = hands[~hands.mask.any(axis=1)]
     assert evaluate_many(kept).tolist() == [strength("As Ks Qs Js Ts")]
     assert evaluate_many(np.ma.masked_array(hands.data)).tolist() == evaluate_many(hands.data).tolist()
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "said"),
+    [
+        ([[2**70, 1, 2, 3, 4]], CardError, f"row 0: card {2**70} is out of range"),
+        ([[0, 1, 2, 3, 4], [5, 6, 7, 8, -(2**70)]], CardError, "row 1: card -1180591620717411303424 is out"),
+        (None, CardTypeError, "cards must be an \\(N, k\\) integer array, got None"),
+        ([[1, 2, 3, 4, None]], CardTypeError, "card numbers 0..52, got NoneType None among them"),
+        ([[]], CardError, "got shape \\(1, 0\\)"),
+    ],
+)
+def test_evaluate_many_of_lists_names_what_is_wrong(cards: object, error: type[Exception], said: str) -> None:
+    """Were: "got dtype object" for an int beyond int64 and for None, "dtype float64" for [[]]."""
+    with pytest.raises(error, match=said):
+        evaluate_many(cards)  # type: ignore[arg-type]
 
 
 def test_evaluate_many_masked_wild_ranks_refused() -> None:

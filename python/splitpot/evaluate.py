@@ -497,6 +497,20 @@ def high_low(
     return HighLow(high, _hand(ls, rid, lp, low_opts) if ls else None)
 
 
+def _refuse_objects(arr: NDArray[Any]) -> None:
+    """The error for an object array of cards: the first value that is not an int (a
+    CardTypeError), or, where all are ints (beyond every integer type), the first out
+    of range (a CardError naming its row)."""
+    width = arr.shape[-1] if arr.ndim else 1
+    for index, value in enumerate(arr.flat):
+        if isinstance(value, bool) or not isinstance(value, int | np.integer):
+            raise CardTypeError(
+                f"cards must be an integer array of card numbers 0..52, got {describe(value)} among them"
+            )
+        if not 0 <= int(value) <= 52:
+            raise CardError(f"row {index // width}: card {value} is out of range (0..51, 52 = joker)")
+
+
 def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
     """The error for a batch of cards whose ``shape`` is not (N, k), k in 5..7, naming the fix.
 
@@ -540,7 +554,7 @@ def evaluate_many(
     True
     """
     rid = _ranking_id(ranking)
-    if isinstance(cards, (str, bytes)):
+    if isinstance(cards, (str, bytes)) or cards is None:
         raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
     if isinstance(cards, np.ma.MaskedArray) and np.ma.is_masked(cards):  # asarray would drop the mask
         raise CardError(
@@ -557,7 +571,9 @@ def evaluate_many(
                 "cards must be an integer array of card numbers, not text: convert once with "
                 "np.array([parse_cards(hand) for hand in hands], dtype=np.uint8)"
             )
-        if arr.size == 0 and arr.ndim < 2:  # [] is float64 to numpy: the shape is what is wrong
+        if arr.dtype.kind == "O" and arr.size:  # ints beyond int64, None, mixed objects
+            _refuse_objects(arr)
+        if arr.size == 0 and (arr.ndim < 2 or arr.shape[-1] == 0):  # [] and [[]]: the shape is wrong
             raise CardError(
                 f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}; an empty batch "
                 "is np.empty((0, 7), dtype=np.uint8)"
