@@ -38,7 +38,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeAlias
+from typing import Any, Protocol, TypeAlias, Unpack
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -49,7 +49,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.equity import EquityCounts, EquityResult, EquityRun, EquityStop, prepare_equity
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, ExtraMissingError, RuleError
-from splitpot.evaluate import Ranking, _batch_shape_error
+from splitpot.evaluate import Ranking, WildOptions, _batch_shape_error
 from splitpot.evaluate import evaluate_many as _evaluate_many
 from splitpot.games import get_game
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
@@ -127,7 +127,7 @@ def evaluate_many(
     wild_ranks: ArrayLike | da.Array | None = None,
     threads: int | None = 1,
     check: bool = True,
-    **options: Any,
+    **options: Unpack[WildOptions],
 ) -> da.Array:
     """Strengths of an (N, k) dask array of cards, k in 5..7: a lazy uint32 dask array of N.
 
@@ -148,7 +148,7 @@ def evaluate_many(
     if isinstance(cards, str | bytes):
         raise ArgumentTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
     arr = _dask_array(cards, "cards")
-    kwargs = {"ranking": ranking, "threads": threads, "check": check, **options}
+    kwargs: dict[str, Any] = {"ranking": ranking, "threads": threads, "check": check, **options}
     rows = None
     if wild_ranks is not None:
         rows = _dask_array(wild_ranks, "wild_ranks")
