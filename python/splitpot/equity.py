@@ -271,7 +271,9 @@ class PlayerEquity(Figures):
     ``low_tie``: best, tied with others; ``scoop``: the whole pot alone;
     ``share``: the expected fraction of the pot. Single-side games fill only
     their side (see the module docstring). ``stderr``: the standard errors of
-    a Monte Carlo estimate (None when exact).
+    a Monte Carlo estimate (None when exact), each from the samples' own spread:
+    an event no sample saw (a rare tie) reads 0 with a standard error of 0, which
+    says only that it is rarer than about one in the sample count.
     """
 
     cards: tuple[Card, ...]
@@ -636,8 +638,10 @@ def equity(
     Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
     target: ``stderr`` (every share's standard error at most this) or
     ``seconds`` (a time limit); with a target, ``samples`` caps the run
-    (default 1,000,000,000). ``seed``: the same seed gives the same answer at
-    any thread count (None: a random seed, reported in the result).
+    (default 1,000,000,000), and a target it cuts short ends the run as
+    ``complete`` (compare :attr:`EquityResult.stderr` with it). ``seed``: the same
+    seed gives the same answer at any thread count (None: a random seed, reported
+    in the result; an exact run draws nothing and reports None).
     ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
     total)``: called from this thread at each sixteenth of the work and
     every quarter second in between; returning ``False`` stops it. A stopped or
