@@ -119,6 +119,16 @@ def test_bench_names_the_machine_it_measured(capsys: pytest.CaptureFixture[str])
     assert f"{os.cpu_count()} CPUs" in second and f"splitpot {cli.__version__}," in second
 
 
+def test_bench_prints_its_figures_in_columns(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the check=False and threads rows' figures out of line with the rankings'."""
+    code, out, _ = run(["bench", "--hands", "2000", "--plain"], capsys)
+    assert code == 0
+    rows = [line for line in out.splitlines() if "7 cards" in line]
+    assert len(rows) == 7 and len({line.index("7 cards") for line in rows}) == 1
+    calls = [line for line in out.splitlines() if "calls/s" in line]
+    assert len(calls) == 2 and len({line.index(" M calls/s") for line in calls}) == 1
+
+
 def test_bench_names_the_batch_keys_the_cpu_flags_allow(capsys: pytest.CaptureFixture[str]) -> None:
     """The third line names the batch's key path; on Linux it agrees with the CPU's flags."""
     code, out, _ = run(["bench", "--hands", "2000", "--plain"], capsys)

@@ -130,22 +130,21 @@ def _bench(args: argparse.Namespace) -> int:
     out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
     out.line(f"on {_machine()}")
     out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
-    lines: list[str] = []
+    rows: list[tuple[str, str]] = []  # (what was measured, its figures), printed in columns
     with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
         hands7 = random_hands(n, 7, seed=args.seed)
         hands5 = random_hands(n, 5, seed=args.seed + 1)
         for ranking in Ranking:
             r7 = _rate(lambda r=ranking: evaluate_many(hands7, r), n, progress=bar)
             r5 = _rate(lambda r=ranking: evaluate_many(hands5, r), n, progress=bar)
-            lines.append(
-                f"evaluate_many {ranking.value:<16} 7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s"
-            )
+            figures = f"7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s"
+            rows.append((f"evaluate_many {ranking.value}", figures))
         unchecked = _rate(lambda: evaluate_many(hands7, "high", check=False), n, progress=bar)
-        lines.append(f"evaluate_many high, check=False  7 cards {unchecked / 1e6:8.1f} M/s")
+        rows.append(("evaluate_many high, check=False", f"7 cards {unchecked / 1e6:8.1f} M/s"))
         threads = args.threads
         rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
-        said = f"{threads} thread{'s' if threads > 1 else ' '}"
-        lines.append(f"evaluate_many high, {said}   7 cards {rt / 1e6:8.1f} M/s")
+        rows.append((f"evaluate_many high, {threads} thread{'s' if threads > 1 else ''}",
+                     f"7 cards {rt / 1e6:8.1f} M/s"))
         few = [list(map(int, row)) for row in hands7[:200_000]]
 
         def each(fn: Callable[[list[int]], object]) -> None:
@@ -154,8 +153,10 @@ def _bench(args: argparse.Namespace) -> int:
 
         rs = _rate(lambda: each(strength), len(few), progress=bar)
         re = _rate(lambda: each(evaluate), len(few), progress=bar)
-        lines.append(f"strength (one hand a call)       {rs / 1e6:8.2f} M calls/s")
-        lines.append(f"evaluate (one hand a call)       {re / 1e6:8.2f} M calls/s")
+        rows.append(("strength, one hand a call", f"{rs / 1e6:8.2f} M calls/s"))
+        rows.append(("evaluate, one hand a call", f"{re / 1e6:8.2f} M calls/s"))
+    width = max(len(what) for what, _ in rows)
+    lines = [f"{what:<{width}}  {figures}" for what, figures in rows]
     for line in lines:  # after the bar is gone: the figures are not measured while printing
         out.line(line)
     return 0
