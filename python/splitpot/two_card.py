@@ -174,5 +174,15 @@ def strength_two(
     joker: str = "bug",
     **unknown: Any,
 ) -> int:
-    """The strength of a two-card hand (higher is better within one kind)."""
+    """The strength of a two-card hand (higher is better within one kind).
+
+    >>> strength_two("As Ah") > strength_two("Ks Kd")          # A-A: the best high
+    True
+    >>> max(["As 2d", "3c 2h", "Ah Ad"], key=lambda h: strength_two(h, "low"))
+    'As 2d'
+    >>> strength_two("Ah Ad", "low") < strength_two("Ks Qd", "low")   # ... and the worst low
+    True
+    >>> strength_two("2c Ks", wild="2") == strength_two("Kd Ks")
+    True
+    """
     return evaluate_two(cards, kind, wild=wild, joker=joker, **unknown).strength
