@@ -308,6 +308,12 @@ class SimpleBot:
     """Plays any seat: call ``bot(state)`` to make the actor's move.
 
     ``aggression`` (0..1) shifts how readily it bets and raises.
+
+    >>> from splitpot import State, get_game
+    >>> state = State(get_game("jackpots"), [100, 100, 100], seed=6)
+    >>> bot = SimpleBot(seed=1, aggression=0.9)
+    >>> bot(state), bot(state), bot(state)   # seat 1 has no openers; seat 2 opens
+    (Checked(seat=1), BetMade(seat=2, amount=5, to=5), Called(seat=0, amount=5))
     """
 
     def __init__(self, *, seed: int | None = None, aggression: float = 0.5) -> None:

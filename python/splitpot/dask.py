@@ -252,6 +252,18 @@ def equity(
     machine stops: the same answer too; a ``seconds`` target stops at the
     first checkpoint past the time. ``threads`` is per task (default 1). Every argument and the spot
     are checked here before a task is submitted.
+
+    On a cluster (not run as a doctest: it needs a ``distributed.Client``; this is
+    the output of a one-worker ``LocalCluster``)::
+
+        import splitpot
+        from distributed import Client
+        client = Client("tcp://scheduler:8786")
+        r = equity("seven-card-stud", ["As Ad 5c", "Kh Kd 9s"], client=client)
+        r.method, r.outcomes, [round(p.share, 4) for p in r]
+        # ('count', 18265297050, [0.6599, 0.3401])
+        r == splitpot.equity("seven-card-stud", ["As Ad 5c", "Kh Kd 9s"])
+        # True
     """
     if "progress" in options:
         raise RuleError("progress= is not available on a cluster; watch the tasks on the Dask dashboard")
@@ -392,6 +404,18 @@ def simulate(
     the same seed gives the same arrays on any cluster and any number of
     ``tasks`` (None: a random seed, reported). Sessions are dealt as
     :func:`play_sessions` says (see the module's Readings).
+
+    On a cluster (not run as a doctest: it needs a ``distributed.Client``; this is
+    the output of a one-worker ``LocalCluster``)::
+
+        from distributed import Client
+        from splitpot.bots import SimpleBot
+        client = Client("tcp://scheduler:8786")
+        sim = simulate("five-card-stud", sessions=8, hands=20, bots=[SimpleBot] * 3, seed=1, client=client)
+        sim.net.shape, sim.total.tolist(), sim.per_hand.round(2).tolist()
+        # ((8, 3), [-268, 200, 68], [-1.84, 1.37, 0.47])
+
+    Each task runs :func:`play_sessions`, whose example runs here without a cluster.
     """
     spec = get_game(game) if isinstance(game, str) else game
     if not isinstance(spec, GameSpec):

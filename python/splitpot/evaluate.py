@@ -56,7 +56,18 @@ __all__ = [
 
 @unique
 class Ranking(StrEnum):
-    """How hands are ranked (the rules reference (docs/rules.md), §1)."""
+    """How hands are ranked (the rules reference (docs/rules.md), §1).
+
+    Anything that takes a ranking takes the member or its name:
+
+    >>> [str(r) for r in Ranking]
+    ['high', 'deuce-to-seven', 'ace-to-six', 'ace-to-five', 'eight-or-better']
+    >>> wheel = "As 2d 3c 4h 5s"
+    >>> [str(evaluate(wheel, r)) for r in (Ranking.HIGH, "deuce-to-seven", "ace-to-six", "ace-to-five")]
+    ['straight, five high', 'ace-five low', 'straight, five high', 'five-four low (wheel)']
+    >>> Ranking("ace-to-six").is_low
+    True
+    """
 
     HIGH = "high"
     """Ordinary high poker: aces high (and low in A-2-3-4-5)."""

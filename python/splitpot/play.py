@@ -89,7 +89,8 @@ def add_play_parser(subparsers: Any) -> None:
         "street by street: actions, cards shown, who won which half and why, final stacks.",
         epilog=f"games:\n{games}\n\noptions by game:\n"
         "  --no-cap-heads-up, --joker       every game\n"
-        "  --open-pair                      the stud games\n"
+        "  --open-pair                      the stud games: seven-card stud on fourth street;\n"
+        "                                   five-card-stud*, mexican-stud on the second upcard round\n"
         "  --bring-in                       the seven-card stud games\n"
         "  --qualifier                      seven-card-stud-8\n"
         "  --low                            seven-card-stud-high-low, seven-card-stud-declare (the low\n"
@@ -101,7 +102,9 @@ def add_play_parser(subparsers: Any) -> None:
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
         "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
-        "  --turn-up                        five-card-stud, five-card-stud-five-bets\n"
+        "  --turn-up                        five-card-stud, five-card-stud-five-bets (not\n"
+        "                                   five-card-stud-last-down: its last card is down for all)\n"
+        "  --stand-is-final                 aces-deuces: a player who stands is done drawing (default)\n"
         "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
         "  --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional   every game\n"
         "                                   (wild cards, penalty cards, a player's own wild card)\n\n"
@@ -134,7 +137,8 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--small-bet", type=int_range(1), default=None, help="small bet (5)")
     parser.add_argument("--big-bet", type=int_range(1), default=None, help="big bet (10)")
     parser.add_argument("--open-pair", action="store_true",
-                        help="an open pair on fourth street allows the big bet")
+                        help="the big bet is allowed once an open pair shows: on fourth street in "
+                        "seven-card stud, on the second upcard round in five-card and Mexican stud")
     parser.add_argument("--no-cap-heads-up", action="store_true",
                         help="no raise cap when two players remain")
     parser.add_argument("--low", choices=["deuce-to-seven", "ace-to-six", "ace-to-five"], default=None,
@@ -186,8 +190,8 @@ def add_play_parser(subparsers: Any) -> None:
 def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the five-card games and the wild-card options of every game."""
     parser.add_argument("--turn-up", action="store_true",
-                        help="five-card stud: before the last card each player may turn up his hole card "
-                        "and get the last card face down")
+                        help="five-card-stud, five-card-stud-five-bets: before the last card each player "
+                        "in turn may turn up his hole card and get the last card face down")
     parser.add_argument("--stand-is-final", action=argparse.BooleanOptionalAction, default=None,
                         help="aces-deuces: a player who stands is done drawing (default); with "
                         "--no-stand-is-final drawing ends after a full round without a draw")

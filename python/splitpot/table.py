@@ -313,6 +313,16 @@ class Table:
     :class:`~splitpot.bots.SimpleBot`, as :meth:`SimpleBot.from_dict
     <splitpot.bots.SimpleBot.from_dict>` brings it back) plays the other seats
     (default: a new one seeded with ``seed``).
+
+    >>> import io
+    >>> from splitpot import get_game
+    >>> from splitpot.render import Output
+    >>> out, keys = io.StringIO(), Keys(io.StringIO("p\\nc\\nc\\n"))   # stand pat, call, call
+    >>> table = Table(get_game("aces-deuces"), [50] * 3, seat=0, seed=3, keys=keys, out=Output(stream=out))
+    >>> table.run()
+    0
+    >>> [line for line in out.getvalue().splitlines() if line.startswith("session:")]
+    ['session: 1 hand of aces-deuces; you (P0) -21, 50 -> 29']
     """
 
     def __init__(

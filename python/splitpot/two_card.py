@@ -176,7 +176,13 @@ def strength_two(
 ) -> int:
     """The strength of a two-card hand (higher is better within one ranking).
 
-    >>> strength_two("Ah Ad") > strength_two("Kh Ks") > strength_two("As Kd")
+    >>> strength_two("As Ah") > strength_two("Ks Kd")          # A-A: the best high
+    True
+    >>> max(["As 2d", "3c 2h", "Ah Ad"], key=lambda h: strength_two(h, "low"))
+    'As 2d'
+    >>> strength_two("Ah Ad", "low") < strength_two("Ks Qd", "low")   # ... and the worst low
+    True
+    >>> strength_two("2c Ks", wild="2") == strength_two("Kd Ks")
     True
     """
     return evaluate_two(cards, ranking, wild=wild, joker=joker, **unknown).strength

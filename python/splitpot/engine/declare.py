@@ -2,7 +2,8 @@
 
 Readings: ``both`` may be declared only where the spec allows it
 (``GameSpec.declare_both``: by default with simultaneous declarations, the blue
-chip, and not in turn, where the seed's players say ``high`` or ``low`` aloud);
+chip, and not in turn, where in the classic rules the players say ``high`` or
+``low`` aloud: the rules reference, docs/rules.md, §4);
 every swing who fails in one pass is removed at once before the pot is resolved
 again; each pot (main and side) is resolved on its own among its eligible
 players; when nobody wins as declared the pot is split equally among the

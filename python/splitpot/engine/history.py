@@ -62,6 +62,16 @@ class History:
     in a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; None
     otherwise); it is written as ``"call"`` and checked, when read, to deal the
     recorded spec.
+
+    >>> from splitpot import State, get_game
+    >>> from splitpot.bots import SimpleBot
+    >>> state = State(get_game("mexican-stud"), [100, 100, 100], seed=2)
+    >>> while not state.is_complete:
+    ...     _ = SimpleBot(seed=2)(state)
+    >>> text = state.history().to_json()       # one JSON document
+    >>> replayed = History.from_json(text).replay()
+    >>> replayed.snapshot() == state.snapshot(), replayed.stacks
+    (True, [99, 102, 99])
     """
 
     spec: GameSpec

@@ -59,6 +59,17 @@ class Session:
     chips sit out; after each deal the button moves to the next seat left
     that still has chips.  :meth:`to_json` saves the session and
     :meth:`from_json` resumes it.
+
+    >>> from splitpot import get_game
+    >>> from splitpot.bots import SimpleBot
+    >>> session = Session(get_game("aces-deuces"), [50, 50, 50], seed=4)
+    >>> state = session.new_hand()          # deal one hand and play it yourself ...
+    >>> bot = SimpleBot(seed=4)
+    >>> while not state.is_complete:
+    ...     _ = bot(state)
+    >>> hands = session.play(4, bot)        # ... or let a policy play the next ones
+    >>> [h.button for h in hands], sum(session.stacks), len(session.hands)
+    ([1, 2, 0, 1], 150, 5)
     """
 
     def __init__(

@@ -368,7 +368,7 @@ class GameSpec:
     the first bet (a bet and three raises by default); ``uncapped_heads_up``
     lifts the cap when only two players remain.  ``declare`` selects
     declarations and ``declare_both`` whether ``both`` may be declared (None: the
-    mode's own — the seed's in-turn declaration is ``high`` or ``low`` aloud,
+    mode's own — in the classic rules an in-turn declaration is ``high`` or ``low`` aloud,
     the simultaneous one has the blue chip); ``tie_keeps_half`` lets a both-declarer who ties one side keep
     the half he won outright.  ``low_qualifier`` caps a qualifying low: the
     highest rank it may hold, ace = 1 (use it with an ace-to-five low for

@@ -253,6 +253,15 @@ class State:
     from ``seed``.  ``game_call`` is the dealer's call that named the game in
     a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; its spec
     must be ``spec``): kept as ``game_call`` and in the history.
+
+    >>> from splitpot import get_game
+    >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
+    >>> state.actor, [(str(o.action), o.amounts) for o in state.legal_actions()]
+    (0, [('bring_in', (2,)), ('complete', (5,))])
+    >>> state.complete()
+    Completed(seat=0, amount=5, to=5)
+    >>> state.call(), state.current_street.name, state.pot
+    (Called(seat=1, amount=5), 'fourth street', 12)
     """
 
     # Slots: more than 30 attributes put every instance's in a dict of its own (CPython shares

@@ -211,7 +211,8 @@ def seven_card_stud_declare(
     """``seven-card-stud-declare``: §5.3 with declarations (simultaneous by default).
 
     ``both``: whether ``both`` may be declared; by default yes when simultaneous
-    (the blue chip), no when in turn (aloud, ``high`` or ``low``: the seed's mode).
+    (the blue chip), no when in turn (aloud, ``high`` or ``low``, as in the classic rules:
+    the rules reference, docs/rules.md, §4).
 
     >>> seven_card_stud_declare(declare="in-turn").declare_both
     False
