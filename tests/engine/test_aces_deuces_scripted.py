@@ -220,6 +220,14 @@ def test_positional_and_penalty_cards_in_two_card_hands() -> None:
         get_game("aces-deuces", positional="third_card")
     with pytest.raises(RuleError, match="wild_low does not apply to two-card hands"):
         get_game("aces-deuces", wild_low="best-rank")
+    with pytest.raises(RuleError, match="wild_low='zero' does nothing in aces-deuces"):
+        get_game("aces-deuces", wild="2", wild_low="zero")
+    for fees in ((1, 1, 1, 1), ()):  # the rules: three cards at most (was: any number of draws)
+        with pytest.raises(RuleError, match="fees must name one to three draws"):
+            get_game("aces-deuces", fees=fees)
+    assert get_game("aces-deuces", fees=(2,)).streets[0].paid_draws.most == 1  # type: ignore[union-attr]
+    with pytest.raises(RuleError, match=r"aces-deuces has no bring-in \(the first bet is a free choice\)"):
+        get_game("aces-deuces", stakes={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10})
     spec = get_game("aces-deuces", positional="hole_card")
     state = State(spec, [100] * 2, deck=deck(["7c Ad", "Kc Qd"]))
     check_down(state)  # seat 0's 7c is wild for him: A-A, and A-2 for low; seat 1's Kc makes Q-Q

@@ -176,8 +176,8 @@ def slow_verify_draw(state: State, cards: list[int], asked: int | None) -> None:
     most = draws.capacity(cards_left=state.cards_left, pool=len(state._pool))
     if count > most:
         raise IllegalActionError(
-            f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
-            f"dealt); draw fewer."
+            f"The stub cannot serve {count} card{'s' if count != 1 else ''} now, at most {most} (a stub's "
+            "last card is never dealt); draw fewer."
         )
     if state._paying is not None:
         state._paying.verify(seat, cards, state.stacks[seat])

@@ -43,7 +43,7 @@ OPTIONS: dict[str, list[dict[str, object]]] = {
                                  {"positional": "third_card"}],
     "mexican-stud": [{}, {"low": "deuce-to-seven"}, {"low": "ace-to-six", "declare": "in-turn",
                                                       "wild_low": "best-rank"}, {"wild": "2"}],
-    "aces-deuces": [{}, {"stand_is_final": False}, {"fees": (2, 0, 1, 4)},
+    "aces-deuces": [{}, {"stand_is_final": False}, {"fees": (2, 0, 4)},
                     {"wild": "2", "positional": "hole_card", "penalty": "Kd"},
                     {"declare": "simultaneous", "tie_keeps_half": True}],
     "jackpots": [{}, {"pass_and_out": True, "max_draw": 3, "ace_draw": 4, "second_round": "dealer-left"},

@@ -262,7 +262,8 @@ def plan_serves(
                 fresh = pool  # filled with the old stub's last card below
                 new_left = left + len(pool) - (count - take)
                 if new_left < 1:
-                    raise IllegalActionError(f"The stub and the muck cannot serve {count} cards.")
+                    asked = f"{count} card{'s' if count != 1 else ''}"
+                    raise IllegalActionError(f"The stub and the muck cannot serve {asked}.")
                 left = new_left
             else:
                 pool = pool | set(mucked)

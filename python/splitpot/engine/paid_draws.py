@@ -48,7 +48,7 @@ class PaidDraws:
     """Drawing one card a turn for a fee, round and round.
 
     ``fees``: the n-th card a player draws costs ``fees[n - 1]`` chips (its
-    length is the most cards he may draw); ``stand_is_final``: a player who
+    length, one to three, is the most cards he may draw); ``stand_is_final``: a player who
     stands is done drawing (otherwise drawing ends after a full round with no
     draw).
 
@@ -57,7 +57,7 @@ class PaidDraws:
     >>> PaidDraws(fees=())
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: PaidDraws: fees must name at least one draw, e.g. (1, 1, 3).
+    splitpot.errors.RuleError: PaidDraws: fees must name one to three draws (three cards at most), ...; got 0.
     """
 
     fees: tuple[int, ...] = (1, 1, 3)
@@ -67,8 +67,9 @@ class PaidDraws:
         if isinstance(self.fees, (str, bytes)) or not isinstance(self.fees, Sequence):
             raise RuleError(f"PaidDraws: fees must be a sequence of chip counts, got {self.fees!r}.")
         fees = tuple(as_int(f, "PaidDraws: a fee", low=0) for f in self.fees)
-        if not fees:
-            raise RuleError("PaidDraws: fees must name at least one draw, e.g. (1, 1, 3).")
+        if not 1 <= len(fees) <= 3:  # the rules: three cards at most (and ten players' deck holds that)
+            raise RuleError(f"PaidDraws: fees must name one to three draws (three cards at most), e.g. "
+                            f"(1, 1, 3); got {len(fees)}.")
         object.__setattr__(self, "fees", fees)
         object.__setattr__(self, "stand_is_final", as_bool(self.stand_is_final, "PaidDraws: stand_is_final"))
 

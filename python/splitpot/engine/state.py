@@ -1083,7 +1083,8 @@ class State:
             most = self._stub_room(seat)
             if count > most:
                 raise IllegalActionError(
-                    f"The stub cannot serve {count} cards now, at most {most} (a stub's last card is never "
+                    f"The stub cannot serve {count} card{'s' if count != 1 else ''} now, at most {most} (a "
+                    "stub's last card is never "
                     f"dealt); draw fewer."
                 )
         if self._paying is not None:  # paid draws: one card a turn, the fee affordable

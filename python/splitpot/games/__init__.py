@@ -124,6 +124,9 @@ def idle_wild_option(spec: GameSpec, given: Mapping[str, Any]) -> tuple[str, str
     """
     wilds = spec.wilds
     wild = bool(wilds.wild) or wilds.joker is JokerRule.WILD or wilds.positional is not None
+    for option in ("wild_low", "duplicate"):  # a wild card in two cards takes the best rank, no flush
+        if spec.hand_size == 2 and given.get(option) not in (None, False):
+            return option, "two-card hands (a wild card takes the rank that makes the best hand)"
     if given.get("wild_low") is not None:
         if spec.low is None:
             return "wild_low", "no low"

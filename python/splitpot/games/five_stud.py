@@ -106,6 +106,14 @@ def five_stud_streets(
     )
 
 
+# Who opens the betting in the games without a bring-in (for the message refusing one).
+_OPENS = {
+    "five-card-stud": "the highest upcard must bet",
+    "five-card-stud-last-down": "the highest upcard must bet",
+    "five-card-stud-five-bets": "the dealer's left opens, then the cards force the bet",
+}
+
+
 def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: Stakes) -> Stakes:
     """``stakes`` (default ``default``; a Stakes or a dict of its fields), refused
     when they name a bring-in the game has not, or blinds (antes only: the rules, §3).
@@ -118,7 +126,8 @@ def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: S
     stakes = default if stakes is None else as_stakes(stakes, name)
     if stakes.bring_in:
         raise RuleError(
-            f"{name} has no bring-in (the opening bet is forced by the cards): give stakes with bring_in=0."
+            f"{name} has no bring-in ({_OPENS.get(name, 'the first bet is a free choice')}): give stakes "
+            "with bring_in=0."
         )
     refuse_blinds(name, stakes)
     return stakes
