@@ -338,13 +338,13 @@ class EquityResult:
     def __str__(self) -> str:
         """The table ``splitpot equity`` prints.
 
-        >>> print(equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], joker=None))
-        lowball, exact (count): 43 outcomes
-        hand              low win  low tie    scoop    share
-        Ah 2c 3d 4s        20.93%    0.00%   20.93%   20.93%
-        7c 6d 5h 3c 2d     79.07%    0.00%   79.07%   79.07%
-        (win: the low hand alone; tie: shared; scoop: the whole pot alone; share: the part of the pot
-        expected, which sums to 100%)
+        >>> print(equity("seven-card-stud-8", ["As 2d 3c 4h 9s 9d", "Kd Kh Ks 2c 7d 8h"]))
+        seven-card-stud-8, exact (count): 1,560 outcomes
+        hand              high win high tie  low win  low tie    scoop    share
+        As 2d 3c 4h 9s 9d    7.69%    0.00%   35.00%    0.00%    7.69%   21.35%
+        Kd Kh Ks 2c 7d 8h   92.31%    0.00%    0.00%    0.00%   65.00%   78.65%
+        (win: the high or low half alone; tie: shared; scoop: the whole pot alone; share: the part of the
+        pot expected, which sums to 100%)
         """
         return _table(self)
 
