@@ -76,6 +76,11 @@ def test_replay_reads_a_session_json_document(
     final = json.loads(document)["final_stacks"]
     last = out.rstrip().splitlines()[-1]
     assert last.startswith("stacks: ") and [int(part.split()[1]) for part in last[8:].split(", ")] == final
+    # dealer's choice: each hand says what its dealer called (was: the game's name alone, so a
+    # deuces-wild hand's showdown named stand-ins nothing had announced)
+    said = [line for line in out.splitlines() if " deals: " in line]
+    assert len(said) == (3 if game == "dealers-choice" else 0)
+    assert all(line.split()[0] in ("P0", "P1", "P2") for line in said)
 
 
 def test_replay_refuses_a_file_without_hands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

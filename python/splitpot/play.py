@@ -661,6 +661,10 @@ def run_replay(args: argparse.Namespace) -> int:
         if len(states) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
         out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
+        if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
+            from splitpot.play_dealers_choice import deal_line
+
+            out.line(deal_line(state, names))
         for line in describe_hand(state, names):
             out.line(line)
     return 0
