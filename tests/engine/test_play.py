@@ -335,3 +335,21 @@ def test_a_qualifier_outside_five_to_king_is_refused(given: str, capsys: pytest.
         main(["play", "seven-card-stud-8", "--qualifier", given, "--seed", "1"])
     expected = f"--qualifier: must be a rank 5-9, T, J, Q or K (or a number 5..13), got {given!r}"
     assert exit_.value.code == 2 and expected in capsys.readouterr().err
+
+
+def test_the_best_hand_showing_is_named_where_wild_cards_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "P0 acts first with the best hand showing (K♦ 7♦ 8♣ 2♣)" with deuces wild, which
+    reads as wrong beside another's natural pair of fours: now the hand the upcards make."""
+    from splitpot import evaluate
+
+    named = []
+    for seed in (1, 2, 3):
+        argv = ["seven-card-stud", "--wild", "2", "--players", "6", "--seed", str(seed), "--plain"]
+        code, out, _ = run(argv, capsys)
+        assert code == 0
+        named += re.findall(r"acts first with the best hand showing \(([^:)]+): (.+)\)$", out, re.MULTILINE)
+    assert any("2" in cards for cards, _ in named)
+    plain = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})  # --plain writes suits as letters
+    assert all(said == str(evaluate(cards, wild="2")).translate(plain) for cards, said in named)
+    code, out, _ = run(["seven-card-stud", "--players", "6", "--seed", "1", "--plain"], capsys)
+    assert "best hand showing (" in out and not re.search(r"best hand showing \([^)]*:", out)

@@ -41,6 +41,7 @@ __all__ = [
     "low_card_order",
     "natural_showing_key",
     "rings",
+    "showing_hand",
     "showing_key",
     "showing_key_for",
     "shows_pair",
@@ -179,6 +180,22 @@ def _remember(wilds: Wilds, key: ShowingKey) -> ShowingKey:
         _KEY_FOR.clear()
     _KEY_FOR[id(wilds)] = (wilds, key)
     return key
+
+
+def showing_hand(upcards: Sequence[int], wilds: Wilds) -> str | None:
+    """The hand two or more upcards show where wild cards shared by everyone count
+    (as :func:`showing_key_for` ranks them); None where they read as natural cards.
+
+    >>> from splitpot.cards import parse_cards
+    >>> from splitpot.engine.spec import Wilds
+    >>> up = [int(c) for c in parse_cards("Kd 7d 8c 2c")]
+    >>> showing_hand(up, Wilds(wild=("2",))), showing_hand(up, Wilds())
+    ('pair of kings (2c as K♠)', None)
+    """
+    shared = _shared(wilds)
+    if shared is None or len(upcards) < 2:
+        return None
+    return str(evaluate(list(upcards), "high", **shared))
 
 
 def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
