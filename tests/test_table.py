@@ -710,3 +710,49 @@ def test_a_dealers_choice_table_summary_lists_the_games_called() -> None:
     assert re.search(r"game\s+hands\s+deals passed out", summary)
     for played in table.played:
         assert played.state.game.name in summary
+
+
+def narrow_table(spec: GameSpec, keys: str, *, width: int, seat: int, players: int, seed: int,
+                 hands: int = 1) -> str:
+    """A Table drawn on a terminal ``width`` columns wide (cards as symbols), keys from a script."""
+    from rich.console import Console
+
+    screen = io.StringIO()
+    out = Output(stream=screen)
+    out.console = Console(file=screen, width=width, force_terminal=True, color_system=None)
+    out.plain, out.symbols = False, True
+    table = Table(spec, [200] * players, seat=seat, hands=hands, seed=seed, out=out,
+                  keys=Keys(io.StringIO(keys)))
+    assert table.run() == 0
+    return screen.getvalue()
+
+
+def test_at_60_columns_headers_and_what_they_did_wrap_and_no_number_is_cut() -> None:
+    """Was (an outside check at 60 columns): the header read 'to call 1' for 10, 'since
+    your last turn' lost its amounts ('raises to'), and the result table with its
+    'declared' column lost the hand, 'stack' and the amounts."""
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    text = narrow_table(spec, "r\nr\nc\nb\nr\nc\nc\nc\nh\n", width=60, seat=3, players=4, seed=31)
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 60
+    flat = " ".join(text.split())
+    assert "sixth street - pot 109 - to call 10 since your" in flat and "last turn" in text
+    raised = [i for i, line in enumerate(lines)
+              if line.startswith("P0 D") and line.rstrip().endswith("raises to")]
+    assert [lines[i + 1].strip() for i in raised] == ["20", "40"]  # the amounts wrap under what he did
+    assert re.search(r"(?m)^seat +cards +hand +declared +won +net +stack$", text)
+    assert re.search(r"(?m)^P0 .*139 +\+73 +273$", text) and re.search(r"(?m)^P3 \(you\) .*-66 +134$", text)
+    for card in ("Q♥", "8♠", "4♥", "Q♣", "J♣", "T♠", "9♦"):  # the cards wrap whole
+        assert card in text
+    assert "jack-seven" in text and "straight," in text
+
+
+def test_long_lines_wrap_at_word_boundaries_on_a_terminal() -> None:
+    """Was: the terminal cut long lines anywhere ('E' / 'sc goes back' in the help at
+    100 columns, '1:' / 'K♥' at the draw, ', P4 265 (+65)' starting a line at 60)."""
+    text = narrow_table(DRAW_GAME, "?\nc\n1\nc\nc\nc\n", width=60, seat=0, players=5, seed=4)
+    words = set(" ".join(text.split()).split(" "))
+    assert {"Esc", "goes", "back"} <= words
+    assert all(not line.startswith((",", "sc ")) for line in text.splitlines())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
+    assert re.search(r"\b1:[2-9TJQKA][♣♦♥♠]", text)  # a card's number stays with its card

@@ -528,7 +528,7 @@ class Table:
             rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
         out.line("")
         out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
-                  title=" - ".join(p for p in parts if p), highlight=self.seat)
+                  title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
         if view["community"]:
             out.line("community card: " + " ".join(view["community"]))
         mine = view["players"][self.seat]
@@ -714,7 +714,8 @@ class Table:
         out.line("")
         header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
         out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
-                  title=f"hand {number}: result", highlight=mine)
+                  title=f"hand {number}: result", highlight=mine,
+                  wrap="ncw" + ("n" if declared else "") + "nnn")
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = state.stacks[self.seat] - self.session.hands[0].starting_stacks[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
@@ -744,7 +745,7 @@ class Table:
             pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded))
             rows.append([str(played.number), str(pot), _winners(state, self.names),
                          f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
-        out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands")
+        out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands", wrap="nnwn")
         if any(state.game_call is not None for state in states):  # dealer's choice: the games called
             from splitpot.play_dealers_choice import games_table
 
