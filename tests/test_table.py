@@ -468,7 +468,9 @@ def test_play_at_the_table_writes_phh_of_the_hands_played(
     from splitpot.cli import main
 
     path = tmp_path / "table.phhs"
-    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n" * 300))
+    # the empty line is Enter alone at the dealer's call (the house calls): the Enter
+    # that ends the line answering "any key" is no longer taken for it
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n\n" * 300))
     assert main(["play", game, "--players", "3", "--seat", "1", "--hands", "2", "--seed", "3",
                  "--plain", "--phh", str(path)]) == 0
     out = capsys.readouterr().out
@@ -756,3 +758,10 @@ def test_long_lines_wrap_at_word_boundaries_on_a_terminal() -> None:
     assert all(not line.startswith((",", "sc ")) for line in text.splitlines())
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
     assert re.search(r"\b1:[2-9TJQKA][♣♦♥♠]", text)  # a card's number stays with its card
+
+
+def test_a_refused_key_drops_the_rest_of_its_scripted_line() -> None:
+    """A refused entry is thrown away whole: 'xf' is one refusal, not a refusal and a fold."""
+    status, text, table = auto_table(get_game("seven-card-stud"), "xf\n" + "c\nb\n" * 50, seat=1, seed=5)
+    assert status == 0 and text.count("'x' is not a choice here") == 1
+    assert not table.played[0].state.folded[1] and "P1 folds" not in text

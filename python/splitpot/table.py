@@ -21,7 +21,9 @@ discards when the method takes one and the person's seat when it asks for
 Keys are read one at a time from a terminal (no Enter needed); from a pipe or a
 file, each line's characters are the keys and its end is Enter, so a session
 can be scripted.  An Enter where no Enter is asked for is let go (pressed by
-habit after a key, or ending a scripted line).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+habit after a key, or ending a scripted line).  A refused key throws away the rest
+of its line; at a terminal, keys typed ahead of a new question are let go (they
+were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
 far are printed.
 
@@ -40,6 +42,7 @@ ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import inspect
 import os
@@ -250,15 +253,37 @@ class Keys:
 
     def fresh(self) -> None:
         """A new question: forget an Enter left over from the last answer (the end
-        of a scripted line, or Enter pressed after a key by habit)."""
-        if self._pending == [ENTER]:
+        of a scripted line, or Enter pressed after a key by habit); at a terminal,
+        forget every key typed ahead: they were meant for what the person saw before,
+        not for a question he has not seen.  A script's keys are its answers: they stay."""
+        if self.terminal:
+            self._drop_typed_ahead()
+        elif self._pending == [ENTER]:
             self._pending = []
 
     def drop_line(self) -> None:
-        """After a refused key: the rest of a scripted line goes with it (its Enter
-        must not answer the question asked again); keys pressed at a terminal stay."""
-        if not self.terminal:
+        """After a refused key: the rest of the line goes with it (its Enter must
+        not answer the question asked again) — the rest of a scripted line, or at a
+        terminal every key typed ahead."""
+        if self.terminal:
+            self._drop_typed_ahead()
+        else:
             self._pending = []
+
+    def _drop_typed_ahead(self) -> None:
+        self._pending = []
+        if self.fd is None:
+            return
+        if sys.platform == "win32":  # pragma: no cover - no Windows CI
+            import msvcrt
+
+            while msvcrt.kbhit():
+                msvcrt.getwch()
+            return
+        import termios
+
+        with contextlib.suppress(termios.error):  # a terminal that cannot flush keeps its keys
+            termios.tcflush(self.fd, termios.TCIFLUSH)
 
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
@@ -458,7 +483,9 @@ class Table:
         for number, call in enumerate(fitting, 1):
             out.line(f"{number:>3}  {call.text()}")
         typed = ""
+        refused = False  # at a terminal, the Enter that ends a refused entry is not Enter alone
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
+        self.keys.fresh()
         while True:
             key = self._key(prompt if not typed else "", skip_enter=False)
             if key in string.digits and len(typed) < 3:
@@ -467,6 +494,9 @@ class Table:
                 continue
             if key == ENTER:
                 out.line("")
+                if not typed and refused:
+                    refused = False
+                    continue
                 if not typed:
                     return pick(deal)
                 if 1 <= int(typed) <= len(fitting):
@@ -477,6 +507,7 @@ class Table:
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 self.keys.drop_line()
+                refused = self.keys.terminal
             typed = ""
 
     # ------------------------------------------------------------ telling
@@ -593,6 +624,7 @@ class Table:
                 return choice
             self.out.line("")
             self._refuse(key, choices)
+            self.keys.drop_line()
 
     def _menu(self, choices: Sequence[Choice]) -> None:
         text = Text()
@@ -685,6 +717,7 @@ class Table:
                 continue
             self.out.line(f"{_key_name(key)} is not a choice here: press 1-{len(cards)} to mark a card, "
                           "Enter to draw" + ("" if marked else ", p to stand pat"))
+            self.keys.drop_line()
 
     # ------------------------------------------------------------ results
     def _hand_result(self, state: State, number: int) -> None:
