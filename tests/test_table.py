@@ -765,3 +765,14 @@ def test_a_refused_key_drops_the_rest_of_its_scripted_line() -> None:
     status, text, table = auto_table(get_game("seven-card-stud"), "xf\n" + "c\nb\n" * 50, seat=1, seed=5)
     assert status == 0 and text.count("'x' is not a choice here") == 1
     assert not table.played[0].state.folded[1] and "P1 folds" not in text
+
+
+def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> None:
+    """Was (aces-deuces, hand 2): P1's row read 'draws to his up card (Tc out): [??] 8s;
+    P0 acts first with the best hand showing (Qs)' and lost his 'stands'."""
+    status, text, _ = auto_table(get_game("aces-deuces"), calls, seat=0, seed=4, hands=3)
+    assert status == 0
+    rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
+    assert not [row for row in rows if "acts first" in row]
+    assert any(row.endswith("draws to his up card (Tc out): [??] 8s; stands: [??] 8s") for row in rows)
+    assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)

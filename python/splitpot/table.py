@@ -520,14 +520,25 @@ class Table:
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
         """What each other seat did since the person last acted, as narrative text."""
-        told = dict(narrate(state, self.names, viewer=self.seat))  # an event's last line: the action
+        told: dict[int, list[str]] = {}
+        for index, line in narrate(state, self.names, viewer=self.seat):
+            told.setdefault(index, []).append(line.strip())
         done: dict[int, list[str]] = {}
         for index in range(self._my_last + 1, len(state.events)):
             event = state.events[index]
             seat = getattr(event, "seat", None)
             if not event.player_action or seat is None or seat == self.seat or index not in told:
                 continue
-            done.setdefault(seat, []).append(told[index].strip().removeprefix(self.names[seat]).strip())
+            # the event's last line that names him: a line after it may be a note of the
+            # table's ("P0 acts first with ...", told as the next street opens), not his doing
+            name = self.names[seat]
+            said = next((line for line in reversed(told[index]) if _names(line, name)), None)
+            if said is None:
+                others = [n for n in self.names if n != name]
+                said = told[index][-1]
+                if any(_names(said, other) for other in others):
+                    continue
+            done.setdefault(seat, []).append(said.removeprefix(name).strip())
         return done
 
     def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
@@ -823,6 +834,11 @@ def _hand_text(state: State, seat: int) -> str:
     except SplitpotError:
         return ""
     return ""
+
+
+def _names(line: str, name: str) -> bool:
+    """Whether narrative ``line`` begins with the player ``name`` (``P1 calls 5``, ``P1: [Kh]``)."""
+    return line.startswith(name) and line[len(name) : len(name) + 1] in (" ", ":", "")
 
 
 def _key_name(key: str) -> str:
