@@ -776,3 +776,31 @@ def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> 
     assert not [row for row in rows if "acts first" in row]
     assert any(row.endswith("draws to his up card (Tc out): [??] 8s; stands: [??] 8s") for row in rows)
     assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
+
+
+def pushes(menu: str, prompt: str) -> str:
+    """The person raises, else bets, else checks or calls; stands pat; any key between hands."""
+    if prompt == "your move: ":
+        keys = {item[0] for item in menu.split("   ") if len(item) > 2}
+        return next(k for k in ("r", "b", "c", *sorted(keys)) if k in keys)
+    return "p" if prompt == "discard: " else "n"
+
+
+@pytest.mark.parametrize(("stack", "seed", "said"), [
+    (10, 6, ("r raise to 9 (all in)", "P0 raises to 9 (all in)")),
+    (9, 2, ("b bet 3 (all in)", "P0 bets 3 (all in)")),  # less than the bet size
+])
+def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
+    stack: int, seed: int, said: tuple[str, ...]
+) -> None:
+    """Was: 'r raise to 19' and 'P2 raises to 19' for a whole stack; only a call said 'all in'."""
+    out = io.StringIO()
+    table = Table(get_game("seven-card-stud"), [stack, 200, 200], seat=0, seed=seed, out=Output(stream=out),
+                  keys=AutoKeys(out, pushes))
+    assert table.run() == 0
+    text = out.getvalue()
+    for line in said:
+        assert line in text
+    assert "(all in); all in" not in text
+    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"])]
+    assert said[1] in [line.strip() for line in narrated]

@@ -94,6 +94,8 @@ _PREFERRED = {
     Action.BRING_IN: "b",
     Action.DRAW: "d",
 }
+_CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
+"""The actions that put chips in: the one that puts his whole stack in says so."""
 _METHODS = {
     "raise": "raise_to",
     "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
@@ -565,7 +567,7 @@ class Table:
                 down = " ".join(c or "??" for c in player["down"])
                 cards = (f"[{down}] " if down else "") + " ".join(player["up"])
                 note = "; ".join(since.get(s, []))
-                if player["stack"] == 0:
+                if player["stack"] == 0 and not note.endswith("(all in)"):
                     note = (note + "; " if note else "") + "all in"
             rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
         out.line("")
@@ -581,13 +583,16 @@ class Table:
 
     # ------------------------------------------------------------ deciding
     def _said_in_full(self, state: State, choices: list[Choice]) -> list[Choice]:
-        """The choices with what their labels leave out: a call that puts him all
-        in, a draw's fee (aces-deuces)."""
+        """The choices with what their labels leave out: a bet, raise or call that
+        puts his whole stack in (all in), a draw's fee (aces-deuces)."""
         stack = state.stacks[self.seat]
+        in_front = state.bets[self.seat]
         fee = state.draw_fee(self.seat)
         out = []
         for c in choices:
-            if c.action is Action.CALL and c.value == stack:
+            adds = c.value if c.action in (Action.CALL, Action.BRING_IN) else (
+                c.value - in_front if isinstance(c.value, int) else None)
+            if c.action in _CHIPS and stack and adds == stack:
                 c = dataclasses.replace(c, label=f"{c.label} (all in)")
             elif c.action is Action.DRAW and fee:
                 c = dataclasses.replace(c, label=f"{c.label}, costs {fee}")
