@@ -804,3 +804,37 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     assert "(all in); all in" not in text
     narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"])]
     assert said[1] in [line.strip() for line in narrated]
+
+
+@pytest.mark.parametrize(("game", "seat", "seed", "key", "why"), [
+    ("jackpots", 0, 1, "b", "opening needs a pair of jacks or better (the game's openers)"),
+    ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
+])
+def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
+    game: str, seat: int, seed: int, key: str, why: str
+) -> None:
+    """Was: "'b' is not a choice here: press c (c check)" and no word of the openers."""
+    pressed: list[str] = []
+
+    def tries(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and not pressed:
+            pressed.append(menu)
+            return key
+        return calls(menu, prompt)
+
+    status, text, _ = auto_table(get_game(game), tries, seat=seat, seed=seed)
+    assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
+
+
+def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() -> None:
+    status, text, _ = auto_table(DRAW_GAME, "c\n1\x1b\n\n" + "c\n" * 20, seat=0, seed=4, players=5)
+    assert status == 0
+    assert ("that key is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
+            "a card, Enter to draw; to stand pat, unmark them and press p") in text
+
+
+def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
+    status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
+    note = "the card you keep down, with every card of its rank, will be wild for you"
+    assert status == 0 and note in text
+    assert text.index(note) < text.index("turn up")  # said with the turn-up's choices

@@ -59,6 +59,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, N
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
+from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
@@ -96,6 +97,7 @@ _PREFERRED = {
 }
 _CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
 """The actions that put chips in: the one that puts his whole stack in says so."""
+_HOLE_CARD = PositionalWild.HOLE_CARD
 _METHODS = {
     "raise": "raise_to",
     "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
@@ -608,11 +610,14 @@ class Table:
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
+        if any(c.action is Action.TURN_UP for c in choices) and state.spec.wilds.positional is _HOLE_CARD:
+            self.out.line("the card you keep down, with every card of its rank, will be wild for you "
+                          "(the one still down at the showdown)")
         self._menu(choices)
         self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
         while True:
-            choice = choices[0] if only_a_draw else self._choose(choices)
+            choice = choices[0] if only_a_draw else self._choose(choices, state)
             value: object = choice.value
             if choice.discards:
                 picked = self._discards(state, choice, back=not only_a_draw)
@@ -629,7 +634,7 @@ class Table:
             self._my_last = first
             return
 
-    def _choose(self, choices: Sequence[Choice]) -> Choice:
+    def _choose(self, choices: Sequence[Choice], state: State) -> Choice:
         """Read keys until one is a choice; say which it was."""
         by_key = {c.key: c for c in choices}
         while True:
@@ -639,7 +644,7 @@ class Table:
                 self.out.line(f"{choice.key} {choice.label}", style="bold")
                 return choice
             self.out.line("")
-            self._refuse(key, choices)
+            self._refuse(key, choices, _why_not(state, key, choices))
             self.keys.drop_line()
 
     def _menu(self, choices: Sequence[Choice]) -> None:
@@ -677,12 +682,12 @@ class Table:
                 continue
             return key
 
-    def _refuse(self, key: str, choices: Sequence[Choice]) -> None:
+    def _refuse(self, key: str, choices: Sequence[Choice], why: str = "") -> None:
         keys = [c.key for c in choices]
         listed = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
         menu = ", ".join(f"{c.key} {c.label}" for c in choices)
-        self.out.line(f"{_key_name(key)} is not a choice here: press {listed} ({menu}); "
-                      "? help, ctrl-C stop")
+        self.out.line(f"{_key_name(key)} is not a choice here{': ' + why if why else ''}: press {listed} "
+                      f"({menu}); ? help, ctrl-C stop")
 
     def _help(self) -> None:
         for line in (
@@ -731,8 +736,10 @@ class Table:
                 said = " ".join(ev.card_text(c) for c in marked) or "nothing"
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})")
                 continue
-            self.out.line(f"{_key_name(key)} is not a choice here: press 1-{len(cards)} to mark a card, "
-                          "Enter to draw" + ("" if marked else ", p to stand pat"))
+            nowhere = "" if back or not key.startswith("\x1b") else " (no other choice to go back to)"
+            stand = ", p to stand pat" if not marked else "; to stand pat, unmark them and press p"
+            self.out.line(f"{_key_name(key)} is not a choice here{nowhere}: press 1-{len(cards)} to mark or "
+                          f"unmark a card, Enter to draw{stand}")
             self.keys.drop_line()
 
     # ------------------------------------------------------------ results
@@ -838,6 +845,24 @@ def _hand_text(state: State, seat: int) -> str:
             return str(hand) if hand is not None else ""
     except SplitpotError:
         return ""
+    return ""
+
+
+def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
+    """Why the usual key for betting or checking is not offered, where the game's
+    rules are the reason: jackpots' openers, lowball's pass and out."""
+    offered = {c.action for c in choices}
+    street = state.current_street
+    unopened = street is not None and not any(state.bets)
+    opening = state.spec.opening
+    if key in ("b", "r") and not offered & {Action.BET, Action.RAISE} and unopened and (
+        opening is not None and opening.minimum is not None and street is state.spec.streets[0]
+    ):
+        return f"opening needs {opening.describe()} (the game's openers)"
+    if key == "c" and not offered & {Action.CHECK, Action.CALL} and unopened and (
+        street is not None and street.pass_and_out
+    ):
+        return f"checking is not allowed {street.name} (pass and out)"
     return ""
 
 
