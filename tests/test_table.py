@@ -838,3 +838,54 @@ def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
     note = "the card you keep down, with every card of its rank, will be wild for you"
     assert status == 0 and note in text
     assert text.index(note) < text.index("turn up")  # said with the turn-up's choices
+
+
+def test_a_resumed_hand_shows_what_was_done_since_his_last_turn_before_the_save() -> None:
+    """Was: after resuming, 'since your last turn' told again every action of the hand
+    from before the save; the resumed screen is now the one the whole session showed."""
+    from splitpot.play import session_document
+
+    def run(answer: Callable[[str, str], str | None],
+            saved: dict[str, object] | None = None) -> tuple[str, Table]:
+        out = io.StringIO()
+        game: GameSpec | Session = get_game("seven-card-stud") if saved is None else Session.from_dict(saved)
+        table = Table(game, [200] * 3 if saved is None else None, seat=1, hands=1, seed=6,
+                      out=Output(stream=out), keys=AutoKeys(out, answer),
+                      bot=None if saved is None else SimpleBot.from_dict(saved["bot"]))  # type: ignore[arg-type]
+        assert table.run() == 0
+        return out.getvalue(), table
+
+    screens = re.compile(r"(?ms)^seven-card-stud - .*?^your cards: .*?$")
+    whole, _ = run(calls)
+    move = 3
+    _, left = run(leaving_at(move, calls))
+    doc = json.loads(json.dumps(session_document(left.session, seed=6, bot=left.bot, seat=1, planned=1)))
+    resumed, _ = run(calls, doc)
+    assert screens.findall(resumed)[0] == screens.findall(whole)[move - 1]
+    assert "progress is not saved" not in resumed  # said by the command line only
+
+
+def test_counts_of_one_read_in_the_singular() -> None:
+    status, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, players=2)
+    assert status == 0 and "you are P0, against 1 computer player;" in text
+    status, text, _ = auto_table(get_game("aces-deuces"), "12\n" + "p\nc\n" * 20, seat=0, seed=4)
+    assert "at most 1 card may be thrown away: unmark one first" in text
+
+
+def test_resume_without_save_says_that_progress_is_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.cli import main
+
+    path = tmp_path / "session.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    assert main(["play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", "--hands", "3",
+                 "--plain", "--save", str(path)]) == 0
+    capsys.readouterr()
+    for extra in ([], ["--bots"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+        assert main(["resume", str(path), "--plain", *extra]) == 0
+        assert "progress is not saved: add --save FILE" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert main(["resume", str(path), "--plain", "--save", str(path)]) == 0
+    assert "progress is not saved" not in capsys.readouterr().out

@@ -1032,7 +1032,9 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     if isinstance(event, ev.NobodyOpened):
         return "  nobody opens"
     if isinstance(event, ev.PlayedAs):
-        return f"*** the same hands are played as {event.game} *** (pot {pot})"
+        named = re.fullmatch(r".*\((.+)\)", event.game)  # jacks-back (lowball): lowball
+        game = named[1] if named else event.game
+        return f"*** nobody opened: the same hands are played again as {game} *** (pot {pot})"
     if isinstance(event, ev.Redealt):
         return (f"*** the deal is passed out: everyone antes again and {names[button]} deals again "
                 f"(deal {event.deal}; the pot of {pot} carries over) ***")

@@ -84,6 +84,8 @@ RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
 
 ENTER = "\n"
+NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
+"""What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
 _PREFERRED = {
     Action.FOLD: "f",
@@ -375,6 +377,7 @@ class Table:
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.command = "play"  # the command named in messages: play, or resume
+        self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
         self.names = [f"P{s}" for s in range(len(stacks))]
         if bot is not None and not isinstance(bot, SimpleBot):
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
@@ -416,10 +419,13 @@ class Table:
     def _play(self) -> None:
         out = self.out
         me = self.names[self.seat]
-        out.line(f"{self.title}: you are {me}, against {len(self.names) - 1} computer players; "
+        others = len(self.names) - 1
+        out.line(f"{self.title}: you are {me}, against {others} computer player{'s' if others > 1 else ''}; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
+        for note in self.notes:
+            out.line(note)
         for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
             current = self.session.hands[-1] if self.session.hands else None
@@ -460,7 +466,9 @@ class Table:
     def _play_hand(self, state: State, number: int) -> None:
         out = self.out
         self._printed = 0
-        self._my_last = -1
+        # his last action (a resumed hand: before the save), where 'since your last turn' starts
+        self._my_last = max((i for i, e in enumerate(state.events)
+                             if e.player_action and getattr(e, "seat", None) == self.seat), default=-1)
         out.line("")
         out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
@@ -729,7 +737,8 @@ class Table:
                 if card in marked:
                     marked.remove(card)
                 elif len(marked) >= choice.discards:
-                    self.out.line(f"at most {choice.discards} cards may be thrown away: unmark one first")
+                    most = f"{choice.discards} card{'s' if choice.discards > 1 else ''}"
+                    self.out.line(f"at most {most} may be thrown away: unmark one first")
                     continue
                 else:
                     marked.append(card)
@@ -898,6 +907,8 @@ def run_and_record(
     the hands played as PHH with ``--phh FILE`` and the session's ``document``
     with ``--save FILE``. The exit status."""
     table.command = command
+    if command == "resume" and not getattr(args, "save", None):
+        table.notes.append(NOT_SAVED)
     status = table.run()
     phh = getattr(args, "phh", None)
     hands = [played.state for played in table.played]
