@@ -468,7 +468,9 @@ def test_play_at_the_table_writes_phh_of_the_hands_played(
     from splitpot.cli import main
 
     path = tmp_path / "table.phhs"
-    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n" * 300))
+    # the empty line is Enter alone at the dealer's call (the house calls): the Enter
+    # that ends the line answering "any key" is no longer taken for it
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n\n" * 300))
     assert main(["play", game, "--players", "3", "--seat", "1", "--hands", "2", "--seed", "3",
                  "--plain", "--phh", str(path)]) == 0
     out = capsys.readouterr().out
@@ -710,3 +712,180 @@ def test_a_dealers_choice_table_summary_lists_the_games_called() -> None:
     assert re.search(r"game\s+hands\s+deals passed out", summary)
     for played in table.played:
         assert played.state.game.name in summary
+
+
+def narrow_table(spec: GameSpec, keys: str, *, width: int, seat: int, players: int, seed: int,
+                 hands: int = 1) -> str:
+    """A Table drawn on a terminal ``width`` columns wide (cards as symbols), keys from a script."""
+    from rich.console import Console
+
+    screen = io.StringIO()
+    out = Output(stream=screen)
+    out.console = Console(file=screen, width=width, force_terminal=True, color_system=None)
+    out.plain, out.symbols = False, True
+    table = Table(spec, [200] * players, seat=seat, hands=hands, seed=seed, out=out,
+                  keys=Keys(io.StringIO(keys)))
+    assert table.run() == 0
+    return screen.getvalue()
+
+
+def test_at_60_columns_headers_and_what_they_did_wrap_and_no_number_is_cut() -> None:
+    """Was (an outside check at 60 columns): the header read 'to call 1' for 10, 'since
+    your last turn' lost its amounts ('raises to'), and the result table with its
+    'declared' column lost the hand, 'stack' and the amounts."""
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    text = narrow_table(spec, "r\nr\nc\nb\nr\nc\nc\nc\nh\n", width=60, seat=3, players=4, seed=31)
+    lines = text.splitlines()
+    assert max(len(line.rstrip()) for line in lines) <= 60
+    flat = " ".join(text.split())
+    assert "sixth street - pot 109 - to call 10 since your" in flat and "last turn" in text
+    raised = [i for i, line in enumerate(lines)
+              if line.startswith("P0 D") and line.rstrip().endswith("raises to")]
+    assert [lines[i + 1].strip() for i in raised] == ["20", "40"]  # the amounts wrap under what he did
+    assert re.search(r"(?m)^seat +cards +hand +declared +won +net +stack$", text)
+    assert re.search(r"(?m)^P0 .*139 +\+73 +273$", text) and re.search(r"(?m)^P3 \(you\) .*-66 +134$", text)
+    for card in ("Q♥", "8♠", "4♥", "Q♣", "J♣", "T♠", "9♦"):  # the cards wrap whole
+        assert card in text
+    assert "jack-seven" in text and "straight," in text
+
+
+def test_long_lines_wrap_at_word_boundaries_on_a_terminal() -> None:
+    """Was: the terminal cut long lines anywhere ('E' / 'sc goes back' in the help at
+    100 columns, '1:' / 'K♥' at the draw, ', P4 265 (+65)' starting a line at 60)."""
+    text = narrow_table(DRAW_GAME, "?\nc\n1\nc\nc\nc\n", width=60, seat=0, players=5, seed=4)
+    words = set(" ".join(text.split()).split(" "))
+    assert {"Esc", "goes", "back"} <= words
+    assert all(not line.startswith((",", "sc ")) for line in text.splitlines())
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
+    assert re.search(r"\b1:[2-9TJQKA][♣♦♥♠]", text)  # a card's number stays with its card
+
+
+def test_a_refused_key_drops_the_rest_of_its_scripted_line() -> None:
+    """A refused entry is thrown away whole: 'xf' is one refusal, not a refusal and a fold."""
+    status, text, table = auto_table(get_game("seven-card-stud"), "xf\n" + "c\nb\n" * 50, seat=1, seed=5)
+    assert status == 0 and text.count("'x' is not a choice here") == 1
+    assert not table.played[0].state.folded[1] and "P1 folds" not in text
+
+
+def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> None:
+    """Was (aces-deuces, hand 2): P1's row read 'draws to his up card (Tc out): [??] 8s;
+    P0 acts first with the best hand showing (Qs)' and lost his 'stands'."""
+    status, text, _ = auto_table(get_game("aces-deuces"), calls, seat=0, seed=4, hands=3)
+    assert status == 0
+    rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
+    assert not [row for row in rows if "acts first" in row]
+    assert any(row.endswith("draws to his up card (Tc out): [??] 8s; stands: [??] 8s") for row in rows)
+    assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
+
+
+def pushes(menu: str, prompt: str) -> str:
+    """The person raises, else bets, else checks or calls; stands pat; any key between hands."""
+    if prompt == "your move: ":
+        keys = {item[0] for item in menu.split("   ") if len(item) > 2}
+        return next(k for k in ("r", "b", "c", *sorted(keys)) if k in keys)
+    return "p" if prompt == "discard: " else "n"
+
+
+@pytest.mark.parametrize(("stack", "seed", "said"), [
+    (10, 6, ("r raise to 9 (all in)", "P0 raises to 9 (all in)")),
+    (9, 2, ("b bet 3 (all in)", "P0 bets 3 (all in)")),  # less than the bet size
+])
+def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
+    stack: int, seed: int, said: tuple[str, ...]
+) -> None:
+    """Was: 'r raise to 19' and 'P2 raises to 19' for a whole stack; only a call said 'all in'."""
+    out = io.StringIO()
+    table = Table(get_game("seven-card-stud"), [stack, 200, 200], seat=0, seed=seed, out=Output(stream=out),
+                  keys=AutoKeys(out, pushes))
+    assert table.run() == 0
+    text = out.getvalue()
+    for line in said:
+        assert line in text
+    assert "(all in); all in" not in text
+    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"])]
+    assert said[1] in [line.strip() for line in narrated]
+
+
+@pytest.mark.parametrize(("game", "seat", "seed", "key", "why"), [
+    ("jackpots", 0, 1, "b", "opening needs a pair of jacks or better (the game's openers)"),
+    ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
+])
+def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
+    game: str, seat: int, seed: int, key: str, why: str
+) -> None:
+    """Was: "'b' is not a choice here: press c (c check)" and no word of the openers."""
+    pressed: list[str] = []
+
+    def tries(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and not pressed:
+            pressed.append(menu)
+            return key
+        return calls(menu, prompt)
+
+    status, text, _ = auto_table(get_game(game), tries, seat=seat, seed=seed)
+    assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
+
+
+def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() -> None:
+    status, text, _ = auto_table(DRAW_GAME, "c\n1\x1b\n\n" + "c\n" * 20, seat=0, seed=4, players=5)
+    assert status == 0
+    assert ("that key is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
+            "a card, Enter to draw; to stand pat, unmark them and press p") in text
+
+
+def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
+    status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
+    note = "the card you keep down, with every card of its rank, will be wild for you"
+    assert status == 0 and note in text
+    assert text.index(note) < text.index("turn up")  # said with the turn-up's choices
+
+
+def test_a_resumed_hand_shows_what_was_done_since_his_last_turn_before_the_save() -> None:
+    """Was: after resuming, 'since your last turn' told again every action of the hand
+    from before the save; the resumed screen is now the one the whole session showed."""
+    from splitpot.play import session_document
+
+    def run(answer: Callable[[str, str], str | None],
+            saved: dict[str, object] | None = None) -> tuple[str, Table]:
+        out = io.StringIO()
+        game: GameSpec | Session = get_game("seven-card-stud") if saved is None else Session.from_dict(saved)
+        table = Table(game, [200] * 3 if saved is None else None, seat=1, hands=1, seed=6,
+                      out=Output(stream=out), keys=AutoKeys(out, answer),
+                      bot=None if saved is None else SimpleBot.from_dict(saved["bot"]))  # type: ignore[arg-type]
+        assert table.run() == 0
+        return out.getvalue(), table
+
+    screens = re.compile(r"(?ms)^seven-card-stud - .*?^your cards: .*?$")
+    whole, _ = run(calls)
+    move = 3
+    _, left = run(leaving_at(move, calls))
+    doc = json.loads(json.dumps(session_document(left.session, seed=6, bot=left.bot, seat=1, planned=1)))
+    resumed, _ = run(calls, doc)
+    assert screens.findall(resumed)[0] == screens.findall(whole)[move - 1]
+    assert "progress is not saved" not in resumed  # said by the command line only
+
+
+def test_counts_of_one_read_in_the_singular() -> None:
+    status, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, players=2)
+    assert status == 0 and "you are P0, against 1 computer player;" in text
+    status, text, _ = auto_table(get_game("aces-deuces"), "12\n" + "p\nc\n" * 20, seat=0, seed=4)
+    assert "at most 1 card may be thrown away: unmark one first" in text
+
+
+def test_resume_without_save_says_that_progress_is_not_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.cli import main
+
+    path = tmp_path / "session.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    assert main(["play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", "--hands", "3",
+                 "--plain", "--save", str(path)]) == 0
+    capsys.readouterr()
+    for extra in ([], ["--bots"]):
+        monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+        assert main(["resume", str(path), "--plain", *extra]) == 0
+        assert "progress is not saved: add --save FILE" in capsys.readouterr().out
+    monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
+    assert main(["resume", str(path), "--plain", "--save", str(path)]) == 0
+    assert "progress is not saved" not in capsys.readouterr().out

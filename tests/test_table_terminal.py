@@ -226,3 +226,38 @@ def test_a_draw_by_keystrokes() -> None:
             break
     assert screen.finish() == 0
     assert stacks_line(state) in screen.text
+
+
+def test_keys_typed_ahead_do_not_answer_a_decision_not_yet_shown() -> None:
+    """Was: 'cc' at one decision made the next one too, before the person saw it;
+    a script's keys (a pipe) still answer in turn."""
+    expected = api_hands("seven-card-stud", 3, 5, 1, hands=1)[0]
+    screen = Screen("play", "seven-card-stud", "--players", "3", "--seed", "5", "--seat", "1")
+    first = screen.next_prompt()
+    assert first is not None
+    screen.send(key_for(first) * 2)
+    second = screen.next_prompt()
+    assert second is not None
+    with pytest.raises(pexpect.TIMEOUT):  # it waits for the person: the second key was let go
+        screen.child.read_nonblocking(1, timeout=1)
+    screen.send(key_for(second))
+    play_out_hand(screen)
+    screen.until(r"session: 1 hand of seven-card-stud")
+    assert screen.finish() == 0
+    assert stacks_line(expected) in screen.text
+
+
+def test_a_refused_key_at_the_dealers_call_drops_the_rest_of_the_entry() -> None:
+    """Was: '2x' and Enter at the call kept the 2 out, refused 'x', then took the
+    Enter for Enter alone, and the house called the game for the person."""
+    screen = Screen("play", "dealers-choice", "--players", "3", "--seed", "3", "--seat", "0")
+    screen.until(r"your call \(1-\d+ and Enter")
+    listed = dict(re.findall(r"(?m)^ *(\d+)  (.+)$", screen.text))
+    screen.send("2x\r")
+    screen.until(r"'x' is not a choice here: type a number")
+    screen.until(r"your call \(1-\d+ and Enter")
+    screen.send("3\r")
+    called = screen.until(r"P0 deals: (.+)")
+    assert called.group(1).strip() == listed["3"].strip()
+    screen.child.sendintr()
+    screen.finish()

@@ -843,8 +843,13 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     openings = _openings(state)
     dealing = False  # cards dealt now belong to the deal, not a replacement
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
+    stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
     for index, event in enumerate(state.events):
         owners += [index - 1] * (len(lines) - len(owners))
+        if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
+            stacks[event.seat] += event.amount
+        elif isinstance(event, _CHIPS_IN):
+            stacks[event.seat] -= event.amount
         if isinstance(event, ev.Redealt):
             down = {s: [] for s in range(state.seats)}
             up = {s: [] for s in range(state.seats)}
@@ -891,7 +896,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             first_action = False
             amount = getattr(event, "amount", 0)
             pot += amount
-            lines.append("  " + _action_text(event, names[seat], opens=id(event) in openings))
+            text = _action_text(event, names[seat], opens=id(event) in openings)
+            all_in = amount and stacks[seat] == 0
+            lines.append("  " + text + (" (all in)" if all_in else ""))
         elif isinstance(event, ev.Drew):
             line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
                     if event.discarded or event.received else f"  {names[event.seat]} stands pat")
@@ -1036,7 +1043,9 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     if isinstance(event, ev.NobodyOpened):
         return "  nobody opens"
     if isinstance(event, ev.PlayedAs):
-        return f"*** the same hands are played as {event.game} *** (pot {pot})"
+        named = re.fullmatch(r".*\((.+)\)", event.game)  # jacks-back (lowball): lowball
+        game = named[1] if named else event.game
+        return f"*** nobody opened: the same hands are played again as {game} *** (pot {pot})"
     if isinstance(event, ev.Redealt):
         return (f"*** the deal is passed out: everyone antes again and {names[button]} deals again "
                 f"(deal {event.deal}; the pot of {pot} carries over) ***")
@@ -1061,6 +1070,11 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
         return f"{names[event.seat]} takes back {event.amount} bet after a seven or better was checked " \
                "(the sevens rule)"
     return None
+
+
+_CHIPS_IN = (ev.AntePosted, ev.BlindPosted, ev.BringInPosted, ev.Completed, ev.BetMade, ev.Raised, ev.Called,
+             ev.DrawFeePaid)
+"""The events that move a seat's chips into the pot (``amount`` of them)."""
 
 
 def _action_text(event: ev.Event, name: str, *, opens: bool = False) -> str:

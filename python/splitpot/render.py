@@ -27,11 +27,12 @@ import os
 import re
 import sys
 import time
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
 from typing import IO
 
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import (
     BarColumn,
@@ -202,15 +203,18 @@ class Output:
             self.console = _Console(file=self.stream, highlight=False, markup=False, emoji=False)
 
     def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
-        """Print one line of plain text, its cards drawn as cards (never wrapped)."""
+        """Print one line of plain text, its cards drawn as cards; on a terminal a line
+        wider than the screen wraps at word boundaries (plain: never wrapped)."""
         styled = style_text(text, plain=self.plain, names=names, symbols=self.symbols)
         if style and not self.plain:
             styled.stylize(style)
-        self.console.print(styled, soft_wrap=True)
+        self.console.print(styled, soft_wrap=self.plain)
 
     def text(self, text: Text) -> None:
-        """Print a ready-made :class:`rich.text.Text` (plain: its characters only)."""
-        self.console.print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text, soft_wrap=True)
+        """Print a ready-made :class:`rich.text.Text` (plain: its characters only),
+        wrapped as :meth:`line`."""
+        shown = Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text
+        self.console.print(shown, soft_wrap=self.plain)
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""
@@ -224,16 +228,32 @@ class Output:
         align: str = "",
         title: str | None = None,
         highlight: int | None = None,
+        wrap: str = "",
     ) -> None:
         """An aligned table; ``align`` gives each column ``l``/``r`` (default left);
         row ``highlight`` is drawn in bold.  Strings in cells are styled as lines.
-        Where the table is wider than the screen, the columns of free text (a cell
-        wider than ``_WRAP_OVER``: a hand's name, what a player did) wrap, and the
-        others (names, amounts, cards) keep their width."""
+        Where the table is wider than the screen, the columns of free text wrap at
+        word boundaries, and the others (names, amounts) keep their width; a column
+        of cards wraps between its cards, only where nothing else makes the table fit.
+        ``wrap`` says what each column holds: ``w`` free text (a hand's name, what a
+        player did), ``c`` cards, ``n`` names or amounts; a column it leaves out is
+        free text when a cell is wider than ``_WRAP_OVER``.
+
+        >>> out = Output(plain=True)
+        >>> out.console.width = 30
+        >>> out.table(["seat", "stack", "did"], [["P0", "195", "raises to 10; calls 5"]],
+        ...           align="lrl", wrap="nnw")
+        seat  stack  did
+        P0      195  raises to 10;
+                     calls 5
+        """
         texts = [[c if isinstance(c, Text) else style_text(c, plain=self.plain, symbols=self.symbols)
                   for c in row] for row in rows]
         widths = [max([len(name), *(row[i].cell_len for row in texts if i < len(row))])
                   for i, name in enumerate(header)]
+        kinds = [wrap[i] if i < len(wrap) and wrap[i] in "wcn" else "w" if widths[i] > _WRAP_OVER else "n"
+                 for i in range(len(header))]
+        fitted = self._fit(header, texts, widths, kinds)
         table = Table(
             box=None if self.plain else box.SIMPLE_HEAD,
             show_edge=False,
@@ -245,9 +265,13 @@ class Output:
         )
         for i, name in enumerate(header):
             right = i < len(align) and align[i] == "r"
-            wraps = widths[i] > _WRAP_OVER
+            if fitted is not None and fitted[i] < widths[i]:  # narrowed to fit: wraps at that width
+                table.add_column(name, justify="right" if right else "left", width=fitted[i], overflow="fold")
+                continue
+            wraps = kinds[i] == "w"
             table.add_column(name, justify="right" if right else "left", no_wrap=not wraps,
-                             min_width=_WRAP_OVER // 2 if wraps else widths[i], overflow="fold")
+                             min_width=min(_WRAP_OVER // 2, widths[i]) if wraps else widths[i],
+                             overflow="fold")
         for index, cells in enumerate(texts):
             table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
         if not self.plain:
@@ -257,6 +281,37 @@ class Output:
             self.console.print(table)
         for line in captured.get().splitlines():
             self.stream.write(line.rstrip() + "\n")
+
+    def _fit(self, header: Sequence[str], texts: list[list[Text]], widths: list[int],
+             kinds: list[str]) -> list[int] | None:
+        """The columns' widths where the table is wider than the screen (None where it
+        fits): the widest free-text column gives way first, down to half of
+        ``_WRAP_OVER`` and then to its longest word; then the columns of cards, down to
+        their longest card.  Names and amounts keep their width."""
+        gaps = (len(header) - 1) * (2 if self.plain else 3)  # padding, and the box's rule between columns
+        excess = sum(widths) + gaps - self.console.width
+        if excess <= 0:
+            return None
+
+        def longest_word(i: int) -> int:
+            cells = [Text(header[i]), *(row[i] for row in texts if i < len(row))]
+            return max(cell_len(word) for cell in cells for word in [*cell.plain.split(), ""])
+
+        def half(i: int) -> int:
+            return min(_WRAP_OVER // 2, widths[i])
+
+        fitted = list(widths)
+        steps: list[tuple[str, Callable[[int], int]]] = [("w", half), ("w", longest_word)]
+        for kind, floor in [*steps, ("c", longest_word)]:
+            floors = {i: max(1, floor(i)) for i, k in enumerate(kinds) if k == kind}
+            while excess > 0:
+                narrowable = [i for i in floors if fitted[i] > floors[i]]
+                if not narrowable:
+                    break
+                widest = max(narrowable, key=lambda i: fitted[i])
+                fitted[widest] -= 1
+                excess -= 1
+        return fitted
 
 
 class ProgressBar:

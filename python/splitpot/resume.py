@@ -28,6 +28,7 @@ finish alone); ``--save FILE`` saves again.
 >>> args = parser.parse_args(["resume", path, "--hands", "1", "--plain"])
 >>> run_resume(args)  # doctest: +ELLIPSIS
 seven-card-stud: 3 players, seed 5, ...; resumed after hand 2
+progress is not saved: add --save FILE to save the session when it ends
 <BLANKLINE>
 ===== hand 3 =====
 button: P2; ...
@@ -272,6 +273,10 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
         return stopped_status(args, len(played), stopped, command="resume")
     out = Output(plain=args.plain)
     out.line(title)
+    if not args.save:
+        from splitpot.table import NOT_SAVED
+
+        out.line(NOT_SAVED)
     print_session(out, played, names, first=before + 1, session=finished)
     if over:
         out.line(f"the session is over: {over}")

@@ -21,7 +21,9 @@ discards when the method takes one and the person's seat when it asks for
 Keys are read one at a time from a terminal (no Enter needed); from a pipe or a
 file, each line's characters are the keys and its end is Enter, so a session
 can be scripted.  An Enter where no Enter is asked for is let go (pressed by
-habit after a key, or ending a scripted line).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+habit after a key, or ending a scripted line).  A refused key throws away the rest
+of its line; at a terminal, keys typed ahead of a new question are let go (they
+were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
 far are printed.
 
@@ -40,6 +42,7 @@ ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
 from __future__ import annotations
 
 import argparse
+import contextlib
 import dataclasses
 import inspect
 import os
@@ -56,6 +59,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, N
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
+from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
@@ -80,6 +84,8 @@ RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
 
 ENTER = "\n"
+NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
+"""What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
 _PREFERRED = {
     Action.FOLD: "f",
@@ -91,6 +97,9 @@ _PREFERRED = {
     Action.BRING_IN: "b",
     Action.DRAW: "d",
 }
+_CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
+"""The actions that put chips in: the one that puts his whole stack in says so."""
+_HOLE_CARD = PositionalWild.HOLE_CARD
 _METHODS = {
     "raise": "raise_to",
     "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
@@ -250,15 +259,37 @@ class Keys:
 
     def fresh(self) -> None:
         """A new question: forget an Enter left over from the last answer (the end
-        of a scripted line, or Enter pressed after a key by habit)."""
-        if self._pending == [ENTER]:
+        of a scripted line, or Enter pressed after a key by habit); at a terminal,
+        forget every key typed ahead: they were meant for what the person saw before,
+        not for a question he has not seen.  A script's keys are its answers: they stay."""
+        if self.terminal:
+            self._drop_typed_ahead()
+        elif self._pending == [ENTER]:
             self._pending = []
 
     def drop_line(self) -> None:
-        """After a refused key: the rest of a scripted line goes with it (its Enter
-        must not answer the question asked again); keys pressed at a terminal stay."""
-        if not self.terminal:
+        """After a refused key: the rest of the line goes with it (its Enter must
+        not answer the question asked again) — the rest of a scripted line, or at a
+        terminal every key typed ahead."""
+        if self.terminal:
+            self._drop_typed_ahead()
+        else:
             self._pending = []
+
+    def _drop_typed_ahead(self) -> None:
+        self._pending = []
+        if self.fd is None:
+            return
+        if sys.platform == "win32":  # pragma: no cover - no Windows CI
+            import msvcrt
+
+            while msvcrt.kbhit():
+                msvcrt.getwch()
+            return
+        import termios
+
+        with contextlib.suppress(termios.error):  # a terminal that cannot flush keeps its keys
+            termios.tcflush(self.fd, termios.TCIFLUSH)
 
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
@@ -356,6 +387,7 @@ class Table:
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.command = "play"  # the command named in messages: play, or resume
+        self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
         self.names = [f"P{s}" for s in range(len(stacks))]
         if bot is not None and not isinstance(bot, SimpleBot):
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
@@ -397,10 +429,13 @@ class Table:
     def _play(self) -> None:
         out = self.out
         me = self.names[self.seat]
-        out.line(f"{self.title}: you are {me}, against {len(self.names) - 1} computer players; "
+        others = len(self.names) - 1
+        out.line(f"{self.title}: you are {me}, against {others} computer player{'s' if others > 1 else ''}; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
+        for note in self.notes:
+            out.line(note)
         for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
             current = self.session.hands[-1] if self.session.hands else None
@@ -441,7 +476,9 @@ class Table:
     def _play_hand(self, state: State, number: int) -> None:
         out = self.out
         self._printed = 0
-        self._my_last = -1
+        # his last action (a resumed hand: before the save), where 'since your last turn' starts
+        self._my_last = max((i for i, e in enumerate(state.events)
+                             if e.player_action and getattr(e, "seat", None) == self.seat), default=-1)
         out.line("")
         out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
@@ -468,7 +505,9 @@ class Table:
         for number, call in enumerate(fitting, 1):
             out.line(f"{number:>3}  {call.text()}")
         typed = ""
+        refused = False  # at a terminal, the Enter that ends a refused entry is not Enter alone
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
+        self.keys.fresh()
         while True:
             key = self._key(prompt if not typed else "", skip_enter=False)
             if key in string.digits and len(typed) < 3:
@@ -477,6 +516,9 @@ class Table:
                 continue
             if key == ENTER:
                 out.line("")
+                if not typed and refused:
+                    refused = False
+                    continue
                 if not typed:
                     return pick(deal)
                 if 1 <= int(typed) <= len(fitting):
@@ -487,6 +529,7 @@ class Table:
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 self.keys.drop_line()
+                refused = self.keys.terminal
             typed = ""
 
     # ------------------------------------------------------------ telling
@@ -499,14 +542,25 @@ class Table:
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
         """What each other seat did since the person last acted, as narrative text."""
-        told = dict(narrate(state, self.names, viewer=self.seat))  # an event's last line: the action
+        told: dict[int, list[str]] = {}
+        for index, line in narrate(state, self.names, viewer=self.seat):
+            told.setdefault(index, []).append(line.strip())
         done: dict[int, list[str]] = {}
         for index in range(self._my_last + 1, len(state.events)):
             event = state.events[index]
             seat = getattr(event, "seat", None)
             if not event.player_action or seat is None or seat == self.seat or index not in told:
                 continue
-            done.setdefault(seat, []).append(told[index].strip().removeprefix(self.names[seat]).strip())
+            # the event's last line that names him: a line after it may be a note of the
+            # table's ("P0 acts first with ...", told as the next street opens), not his doing
+            name = self.names[seat]
+            said = next((line for line in reversed(told[index]) if _names(line, name)), None)
+            if said is None:
+                others = [n for n in self.names if n != name]
+                said = told[index][-1]
+                if any(_names(said, other) for other in others):
+                    continue
+            done.setdefault(seat, []).append(said.removeprefix(name).strip())
         return done
 
     def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
@@ -533,12 +587,12 @@ class Table:
                 down = " ".join(c or "??" for c in player["down"])
                 cards = (f"[{down}] " if down else "") + " ".join(player["up"])
                 note = "; ".join(since.get(s, []))
-                if player["stack"] == 0:
+                if player["stack"] == 0 and not note.endswith("(all in)"):
                     note = (note + "; " if note else "") + "all in"
             rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
         out.line("")
         out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
-                  title=" - ".join(p for p in parts if p), highlight=self.seat)
+                  title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
         if view["community"]:
             out.line("community card: " + " ".join(view["community"]))
         mine = view["players"][self.seat]
@@ -549,13 +603,16 @@ class Table:
 
     # ------------------------------------------------------------ deciding
     def _said_in_full(self, state: State, choices: list[Choice]) -> list[Choice]:
-        """The choices with what their labels leave out: a call that puts him all
-        in, a draw's fee (aces-deuces)."""
+        """The choices with what their labels leave out: a bet, raise or call that
+        puts his whole stack in (all in), a draw's fee (aces-deuces)."""
         stack = state.stacks[self.seat]
+        in_front = state.bets[self.seat]
         fee = state.draw_fee(self.seat)
         out = []
         for c in choices:
-            if c.action is Action.CALL and c.value == stack:
+            adds = c.value if c.action in (Action.CALL, Action.BRING_IN) else (
+                c.value - in_front if isinstance(c.value, int) else None)
+            if c.action in _CHIPS and stack and adds == stack:
                 c = dataclasses.replace(c, label=f"{c.label} (all in)")
             elif c.action is Action.DRAW and fee:
                 c = dataclasses.replace(c, label=f"{c.label}, costs {fee}")
@@ -571,11 +628,14 @@ class Table:
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
+        if any(c.action is Action.TURN_UP for c in choices) and state.spec.wilds.positional is _HOLE_CARD:
+            self.out.line("the card you keep down, with every card of its rank, will be wild for you "
+                          "(the one still down at the showdown)")
         self._menu(choices)
         self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
         while True:
-            choice = choices[0] if only_a_draw else self._choose(choices)
+            choice = choices[0] if only_a_draw else self._choose(choices, state)
             value: object = choice.value
             if choice.discards:
                 picked = self._discards(state, choice, back=not only_a_draw)
@@ -592,7 +652,7 @@ class Table:
             self._my_last = first
             return
 
-    def _choose(self, choices: Sequence[Choice]) -> Choice:
+    def _choose(self, choices: Sequence[Choice], state: State) -> Choice:
         """Read keys until one is a choice; say which it was."""
         by_key = {c.key: c for c in choices}
         while True:
@@ -602,7 +662,8 @@ class Table:
                 self.out.line(f"{choice.key} {choice.label}", style="bold")
                 return choice
             self.out.line("")
-            self._refuse(key, choices)
+            self._refuse(key, choices, _why_not(state, key, choices))
+            self.keys.drop_line()
 
     def _menu(self, choices: Sequence[Choice]) -> None:
         text = Text()
@@ -639,12 +700,12 @@ class Table:
                 continue
             return key
 
-    def _refuse(self, key: str, choices: Sequence[Choice]) -> None:
+    def _refuse(self, key: str, choices: Sequence[Choice], why: str = "") -> None:
         keys = [c.key for c in choices]
         listed = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
         menu = ", ".join(f"{c.key} {c.label}" for c in choices)
-        self.out.line(f"{_key_name(key)} is not a choice here: press {listed} ({menu}); "
-                      "? help, ctrl-C stop")
+        self.out.line(f"{_key_name(key)} is not a choice here{': ' + why if why else ''}: press {listed} "
+                      f"({menu}); ? help, ctrl-C stop")
 
     def _help(self) -> None:
         for line in (
@@ -686,15 +747,19 @@ class Table:
                 if card in marked:
                     marked.remove(card)
                 elif len(marked) >= choice.discards:
-                    self.out.line(f"at most {choice.discards} cards may be thrown away: unmark one first")
+                    most = f"{choice.discards} card{'s' if choice.discards > 1 else ''}"
+                    self.out.line(f"at most {most} may be thrown away: unmark one first")
                     continue
                 else:
                     marked.append(card)
                 said = " ".join(ev.card_text(c) for c in marked) or "nothing"
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})")
                 continue
-            self.out.line(f"{_key_name(key)} is not a choice here: press 1-{len(cards)} to mark a card, "
-                          "Enter to draw" + ("" if marked else ", p to stand pat"))
+            nowhere = "" if back or not key.startswith("\x1b") else " (no other choice to go back to)"
+            stand = ", p to stand pat" if not marked else "; to stand pat, unmark them and press p"
+            self.out.line(f"{_key_name(key)} is not a choice here{nowhere}: press 1-{len(cards)} to mark or "
+                          f"unmark a card, Enter to draw{stand}")
+            self.keys.drop_line()
 
     # ------------------------------------------------------------ results
     def _hand_result(self, state: State, number: int) -> None:
@@ -724,7 +789,8 @@ class Table:
         out.line("")
         header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
         out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
-                  title=f"hand {number}: result", highlight=mine)
+                  title=f"hand {number}: result", highlight=mine,
+                  wrap="ncw" + ("n" if declared else "") + "nnn")
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = state.stacks[self.seat] - self.session.hands[0].starting_stacks[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
@@ -754,7 +820,7 @@ class Table:
             pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded))
             rows.append([str(played.number), str(pot), _winners(state, self.names),
                          f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
-        out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands")
+        out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands", wrap="nnwn")
         if any(state.game_call is not None for state in states):  # dealer's choice: the games called
             from splitpot.play_dealers_choice import games_table
 
@@ -801,6 +867,29 @@ def _hand_text(state: State, seat: int) -> str:
     return ""
 
 
+def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
+    """Why the usual key for betting or checking is not offered, where the game's
+    rules are the reason: jackpots' openers, lowball's pass and out."""
+    offered = {c.action for c in choices}
+    street = state.current_street
+    unopened = street is not None and not any(state.bets)
+    opening = state.spec.opening
+    if key in ("b", "r") and not offered & {Action.BET, Action.RAISE} and unopened and (
+        opening is not None and opening.minimum is not None and street is state.spec.streets[0]
+    ):
+        return f"opening needs {opening.describe()} (the game's openers)"
+    if key == "c" and not offered & {Action.CHECK, Action.CALL} and unopened and (
+        street is not None and street.pass_and_out
+    ):
+        return f"checking is not allowed {street.name} (pass and out)"
+    return ""
+
+
+def _names(line: str, name: str) -> bool:
+    """Whether narrative ``line`` begins with the player ``name`` (``P1 calls 5``, ``P1: [Kh]``)."""
+    return line.startswith(name) and line[len(name) : len(name) + 1] in (" ", ":", "")
+
+
 def _key_name(key: str) -> str:
     if key == ENTER:
         return "Enter"
@@ -828,6 +917,8 @@ def run_and_record(
     the hands played as PHH with ``--phh FILE`` and the session's ``document``
     with ``--save FILE``. The exit status."""
     table.command = command
+    if command == "resume" and not getattr(args, "save", None):
+        table.notes.append(NOT_SAVED)
     status = table.run()
     phh = getattr(args, "phh", None)
     hands = [played.state for played in table.played]

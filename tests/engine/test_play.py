@@ -98,7 +98,7 @@ def test_draw_games_read_like_a_hand(game: str, capsys: pytest.CaptureFixture[st
         assert re.search(r"  P\d opens for 5\n", out) and "shows his openers: " in out
         assert "nobody opens" in out and "deals again (deal 2; the pot of" in out
     if game == "jacks-back":
-        assert "*** the same hands are played as jacks-back (lowball) ***" in out
+        assert "*** nobody opened: the same hands are played again as lowball ***" in out
     if game == "california-lowball":
         assert "P0 posts a blind of 1" in out and "blinds 1/1, limits 2/4" in out
 
