@@ -397,6 +397,10 @@ def test_the_person_calls_the_game_when_he_deals() -> None:
     assert first.button == 0 and first.game_call == fitting[1]
     assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
     assert f"  2  {fitting[1].text()}" in text.splitlines()
+    # each decision's header names the game as called (was its base name alone: no "high-low",
+    # no wild cards)
+    headers = [line for line in text.splitlines() if " - pot " in line]
+    assert headers and " ".join(text.split()).count(f"{fitting[1].text()} - ") >= 1
     # the computer dealer calls the next hand from the house list as in a computer-only session
     deal = Deal(dealer=1, number=2, stacks=tuple(first.stacks))
     assert second.button == 1 and second.game_call == house_dealer(example_house(), 3)(deal)

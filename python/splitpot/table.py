@@ -573,7 +573,9 @@ class Table:
         name = street.name if street else ""
         if betting and street is not None and street.draw:  # the street's draw is made: its betting
             name = "after the draw"
-        parts = [state.spec.name, name, f"pot {view['pot']}", owed]
+        # dealer's choice: the game as called (high-low, declare, wild cards), not its base name
+        game = state.spec.name if state.game_call is None else state.game_call.text()
+        parts = [game, name, f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
