@@ -359,7 +359,7 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "blinds": lambda: "blinds " + "/".join(map(str, value)),
         "sevens": lambda: f"sevens rule {key}" if key != "off" else "no sevens rule",
         "stand_is_final": lambda: "" if value else "a player who stood may draw later",
-        "fees": lambda: "draw fees " + "/".join(map(str, value)),
+        "fees": lambda: "draw fees " + ", then ".join(map(str, value)),  # a card: 1, then 2, then 3
     }
     if name in texts:
         return texts[name]()
