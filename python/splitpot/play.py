@@ -711,7 +711,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
     >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
     >>> header, rows = session_table(hands, ["P0", "P1"])
     >>> header
-    ['seat', 'start', 'end', 'net', 'won', 'best pot']
+    ['seat', 'start', 'end', 'net', 'hands won', 'best pot']
     >>> sum(int(row[3]) for row in rows)
     0
     """
@@ -731,7 +731,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
         [names[s], str(start[s]), str(end[s]), f"{end[s] - start[s]:+d}", str(won[s]), str(best[s] or "")]
         for s in range(len(names))
     ]
-    return ["seat", "start", "end", "net", "won", "best pot"], rows
+    return ["seat", "start", "end", "net", "hands won", "best pot"], rows
 
 
 def stacks_over(hands: Sequence[State]) -> list[list[int]]:
