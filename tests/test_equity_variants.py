@@ -113,7 +113,7 @@ def test_unknown_game_lists_the_variants_too() -> None:
 def test_cli_takes_a_variant_and_refuses_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["equity", "--game", "five-card-stud-last-down", "Ah Kd 3c", "Qs Qd 2h"]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0].startswith("five-card-stud, exact")
+    assert out[0].startswith("five-card-stud-last-down, computed as five-card-stud, exact")
     assert main(["equity", "--game", "jacks-back", "Ah Kd", "Qs Qd"]) == 2
     assert "equity does not model jacks-back" in capsys.readouterr().err
     with pytest.raises(SystemExit):
