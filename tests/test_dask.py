@@ -321,3 +321,16 @@ def test_evaluate_many_of_one_hand_names_its_shape_and_the_fix(dtype: type) -> N
         sd.evaluate_many(np.arange(7, dtype=dtype))
     with pytest.raises(CardError, match=r"got shape \(2, 3, 7\)$"):
         sd.evaluate_many(da.zeros((2, 3, 7), dtype=dtype))
+
+
+def _hands_played(session: object) -> int:
+    return len(session.hands)  # type: ignore[attr-defined]
+
+
+def test_a_dealers_choice_session_with_a_lambda_dealer_goes_to_a_worker(client: Client) -> None:
+    """Was: PolicyPickleError on the worker, and a result that never came (the task hung)."""
+    from splitpot.dealers_choice import Call, DealersChoice
+
+    session = DealersChoice([100] * 3, dealer=lambda deal: Call(game="lowball"), seed=4)
+    session.play(2, SimpleBot(seed=1))
+    assert client.submit(_hands_played, session, pure=False).result(timeout=60) == 2

@@ -775,3 +775,16 @@ def test_cli_header_names_the_game_and_what_it_is_computed_as(capsys: pytest.Cap
     assert capsys.readouterr().out.startswith("california-lowball, computed as lowball, exact (count): 1,980")
     assert main(["equity", "--game", "lowball", "As 2c 3d 4h", "Kd Kh 2s 3s"]) == 0
     assert capsys.readouterr().out.startswith("lowball, exact (count): 1,980")
+
+
+@pytest.mark.parametrize(
+    ("joker_rule", "wild_low", "said"), [(0, 200, "wild_low rule id 200"), (5, 0, "joker rule id 5")]
+)
+def test_the_binding_refuses_rule_ids_out_of_range(joker_rule: int, wild_low: int, said: str) -> None:
+    """Was: read as an index into a table of three (outside it: a crash; 3 or 4: another table)."""
+    from splitpot import _core
+
+    options = (False, joker_rule, 0xF, wild_low, False, 0, 0, 0)
+    with pytest.raises(RuleError, match=said):
+        hands = [[0, 5, 9, 13], [1, 6, 10, 14]]
+        _core.equity(1, hands, [], [], [], 0, options, 2000, 1, 1, 2**40, 0.0, 0.0, 0, None)

@@ -63,9 +63,12 @@ EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::ha
   // positional rule)
   if (wild.size() != 8) throw EquityOptionError("wild options: expected 8 items, got " + std::to_string(wild.size()));
   rq.joker = wild[0].cast<bool>();
-  rq.joker_rule = static_cast<JokerRule>(wild[1].cast<int>());
+  const int joker_rule = wild[1].cast<int>(), wild_low = wild[3].cast<int>();  // enums: their ids checked
+  if (joker_rule < 0 || joker_rule > 1) throw EquityOptionError("unknown joker rule id " + std::to_string(joker_rule));
+  if (wild_low < 0 || wild_low > 2) throw EquityOptionError("unknown wild_low rule id " + std::to_string(wild_low));
+  rq.joker_rule = static_cast<JokerRule>(joker_rule);
   rq.wild = wild[2].cast<std::uint64_t>();
-  rq.wild_low = static_cast<WildLow>(wild[3].cast<int>());
+  rq.wild_low = static_cast<WildLow>(wild_low);
   rq.duplicate = wild[4].cast<bool>();
   rq.penalty = wild[5].cast<std::uint64_t>();
   const int penalty_rule = wild[6].cast<int>();

@@ -296,6 +296,9 @@ Spot validate(const EquityRequest& rq) {
   if (!(rq.target_stderr >= 0) || !(rq.seconds >= 0) || std::isinf(rq.target_stderr) || std::isinf(rq.seconds)) {
     throw EquityOptionError("the standard-error target and the time limit must be finite and positive");
   }
+  if (static_cast<int>(rq.joker_rule) > 1 || static_cast<int>(rq.wild_low) > 2 || static_cast<int>(rq.penalty_rule) > 1) {
+    throw EquityOptionError("unknown joker rule, wild_low or penalty rule id");  // (the C++ API's casts)
+  }
   if ((rq.wild >> kDeckSize) != 0) throw EquityOptionError("wild cards are natural cards 0..51 (the joker is joker=)");
   if ((rq.penalty >> (kDeckSize + 1)) != 0) throw EquityOptionError("penalty cards are cards 0..52 (52: the joker)");
   if (!rq.ranges.empty() && static_cast<int>(rq.ranges.size()) != n) {

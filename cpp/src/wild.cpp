@@ -43,7 +43,7 @@ Split split(const Tables& t, const std::uint8_t* cards, int n, std::uint64_t wil
   Split s;
   for (int i = 0; i < n; ++i) {
     const std::uint8_t c = cards[i];
-    const auto is_wild = static_cast<int>(wild >> c & 1);
+    const auto is_wild = static_cast<int>(wild >> (c & 63) & 1);  // (a shift within the mask for any byte)
     const int is_bug = (c == kJoker) & (is_wild ^ 1);
     const int natural = (is_wild | is_bug) ^ 1;
     s.nat[s.nn] = c;
@@ -439,6 +439,16 @@ bool batch_wild_keys_first(const Tables& t, const std::uint8_t* cards, std::size
   return bad;
 }
 
+// A hard row of a batch read on the general path, from a copy: its bytes were
+// checked (or keyed) before, but another thread may have written them since,
+// so a byte that is no card now reads 0 rather than index the tables.
+inline std::uint16_t general_row(const std::uint8_t* row, int k, Ranking r, const WildOptions& o) {
+  std::uint8_t copy[kMaxCards];
+  std::uint8_t worst = 0;
+  for (int x = 0; x < k; ++x) worst = std::max(worst, copy[x] = row[x]);
+  return worst > kJoker ? 0 : evaluate_wild_unchecked(copy, k, r, o);
+}
+
 // The same wild cards in every row (and no penalty cards): a key table made
 // for the call folds the wild cards into the key as counters (bits 48-51:
 // fully wild cards, each also counted in every suit; 52-55: the bug), so a
@@ -461,7 +471,7 @@ template <Ranking R, int k>
     for (int x = 0; x < k; ++x) lanes |= lane_of_byte[row_of(i)[x]];  // or: a repeated card (unchecked) must not carry
     return lanes;
   };
-  auto general = [&](std::size_t i) { return evaluate_wild_unchecked(row_of(i), k, R, o); };
+  auto general = [&](std::size_t i) { return general_row(row_of(i), k, R, o); };
   return batch_wild_keys_first<R, k, false>(t, cards, begin, end, o, avx2, nullptr, call_wild_cards(o), out, key_of,
                                             lanes_of, general);
 }
@@ -524,14 +534,16 @@ template <Ranking R, int k>
   WildOptions one_row = o;
   auto general = [&](std::size_t i) {
     one_row.wild = wild_of(i) & ~card_bit(kJoker);
-    return evaluate_wild_unchecked(row_of(i), k, R, one_row);
+    return general_row(row_of(i), k, R, one_row);
   };
   if (key_of_rank_byte) {
     auto key_of_table = [&](std::size_t i) {
       const unsigned ranks = row_wild_ranks[i] & 0x1FFFu;
       if ((ranks & (ranks - 1)) != 0) [[unlikely]] return key_of(i);  // two wild ranks or more
-      // The row's wild rank, or with none kRanks: its table.
+      // The row's wild rank, or with none kRanks: its table (none made for a rank
+      // another thread wrote into wild_ranks after the tables were chosen).
       const std::uint64_t* key_of_byte = key_of_rank_byte[__builtin_ctz(ranks | 1u << kRanks)];
+      if (key_of_byte == nullptr) [[unlikely]] return key_of(i);
       const std::uint8_t* row = row_of(i);
       std::uint64_t key = kKeyInit;
       for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];

@@ -50,6 +50,8 @@ from __future__ import annotations
 import copy
 import dataclasses
 import pickle
+import sys
+import types
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -401,6 +403,8 @@ class _Policies:
         return _Policies(copy.deepcopy(self.policies, memo))
 
     def __reduce_ex__(self, protocol: SupportsIndex) -> tuple[Any, ...]:
+        if _by_value_pickler():  # cloudpickle (Dask's) sends a lambda or a __main__ function by value
+            return (_Policies, (self.policies,))
         checked: set[int] = set()
         for seat, policy in enumerate(self.policies):
             if id(policy) in checked:
@@ -416,6 +420,22 @@ class _Policies:
                     "another) or an object of a class defined there whose attributes pickle."
                 ) from None
         return (_Policies, (self.policies,))
+
+
+def _by_value_pickler() -> bool:
+    """Whether cloudpickle's pickler (Dask's, which sends functions by value, lambdas
+    included) is the one pickling: its ``dump`` is on the stack a few frames up (the
+    standard pickler is C code with no frame; under it the check above names the seat
+    whose policy does not pickle; Dask then tries cloudpickle, which takes it)."""
+    frame: types.FrameType | None = sys._getframe(2)
+    for _ in range(6):
+        if frame is None:
+            return False
+        pickler = frame.f_locals.get("self")
+        if pickler is not None and type(pickler).__module__.startswith("cloudpickle"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 class NoCallError(RuleError):

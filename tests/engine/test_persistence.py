@@ -147,6 +147,20 @@ def test_a_dealers_choice_session_with_a_lambda_policy_says_which_does_not_pickl
         assert [h.events for h in ours] == [h.events for h in theirs]
 
 
+def test_cloudpickle_sends_a_dealers_choice_session_whose_policy_is_a_lambda() -> None:
+    """Dask's pickler sends functions by value: was PolicyPickleError from the standard
+    pickler's test inside cloudpickle's dump (and on a Dask worker, a call that never returned)."""
+    cloudpickle = pytest.importorskip("cloudpickle")
+    session = DealersChoice([100] * 3, dealer=lambda deal: Call(game="five-card-stud"), seed=3)
+    session.play(2, SimpleBot(seed=1))
+    restored = cloudpickle.loads(cloudpickle.dumps(session))
+    assert full_state(restored) == full_state(session)
+    ours, theirs = session.play(2, SimpleBot(seed=2)), restored.play(2, SimpleBot(seed=2))
+    assert [h.events for h in ours] == [h.events for h in theirs]
+    with pytest.raises(PolicyPickleError, match="policy of seat 0"):  # the standard pickler still names it
+        pickle.dumps(session)
+
+
 def test_a_dealers_choice_session_with_policies_that_pickle_pickles() -> None:
     for dealer in [_calls_stud, house_dealer(example_house(), 3)]:
         session = DealersChoice([100] * 3, dealer=dealer, seed=2)

@@ -65,14 +65,24 @@ template <Ranking R>
   std::uint16_t best = t.flush[ri][suited];
   if ((lanes & ~(std::uint64_t{kLaneRanks} << lane_shift)) == 0) return best;  // every five is suited
   const auto k = static_cast<int>((key >> (kSuitShift + 4 * (lane_shift / kLaneBits))) & 0xF) - 3;  // suited cards
-  const std::uint16_t* value = t.value[ri].data();
+  // Read with bounds: where the lanes do not agree with the key (cards repeated
+  // in an unchecked HandSum, or a batch's row written by another thread while
+  // it was read), a rank taken out may not be in the key, which then leaves
+  // the tables; such a hand's value is not defined, but nothing is read outside.
+  const auto& values = t.value[ri];
+  auto value_of = [&](std::uint64_t k5) -> std::uint16_t {
+    const auto rk = static_cast<std::uint32_t>(k5 & kRankKeyMask);
+    if ((rk >> kHashRowShift) >= t.offsets.size()) return 0;
+    const std::size_t slot = hash_slot(t.offsets.data(), rk);
+    return slot < values.size() ? values[slot] : std::uint16_t{0};
+  };
   for (unsigned a = suited; a; a &= a - 1) {
     const std::uint64_t without_a = key - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
     if (k == 5) {
-      best = std::max(best, value[t.slot(without_a)]);
+      best = std::max(best, value_of(without_a));
     } else {  // six suited of seven
       for (unsigned b = a & (a - 1); b; b &= b - 1)
-        best = std::max(best, value[t.slot(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))])]);
+        best = std::max(best, value_of(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))]));
     }
   }
   return best;
@@ -106,14 +116,16 @@ std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint
     // quads or full house fits beside it): the suit's ranks, one lookup.
     const int suit = static_cast<int>(flush_suit_of(key));
     unsigned mask = 0;
-    for (int i = 0; i < n; ++i)  // without branches: which cards are suited is random
-      mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << rank_of(cards[i]);
-    return t.flush[0][mask];
+    // Without branches (which cards are suited is random); ranks masked, so that a
+    // byte another thread wrote after the key was made still indexes the table.
+    for (int i = 0; i < n; ++i)
+      mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << (rank_of(cards[i]) & 15);
+    return t.flush[0][mask & kLaneRanks];
   } else if constexpr (!straights_and_flushes_count(R)) {
     return t.value[static_cast<std::size_t>(R)][t.slot(key)];  // suits never count
   } else {
     std::uint64_t lanes = 0;
-    for (int i = 0; i < n; ++i) lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + rank_of(cards[i]));
+    for (int i = 0; i < n; ++i) lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + (rank_of(cards[i]) & 15));
     return static_cast<std::uint16_t>(evaluate_low_flush<R>(t, key, lanes, t.value[static_cast<std::size_t>(R)][t.slot(key)]));
   }
 }
