@@ -26,6 +26,7 @@ from distributed import Client, LocalCluster
 import splitpot.dask as sd
 from splitpot.bots import SimpleBot
 from splitpot.engine.session import Session
+from splitpot.engine.state import State
 from splitpot.equity import equity
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError, RuleError
 from splitpot.evaluate import evaluate_many
@@ -308,6 +309,36 @@ def test_a_bad_card_is_named_by_its_row_in_the_whole_array(wild: dict[str, Any])
     assert got.tolist() == evaluate_many(cards, **wild).tolist()
 
 
+def test_a_bad_row_of_chunks_of_unknown_size_is_named_by_its_chunk() -> None:
+    """Was: "row -9223372036853319019" (the chunks' NaN sizes summed), and a RuntimeWarning."""
+    cards = np.tile(np.array([[0, 5, 10, 15, 20, 25, 30]], np.uint8), (20, 1))
+    cards[13, 2] = 99
+    rows = da.from_array(cards, chunks=(4, 7))
+    filtered = rows[rows[:, 0] < 255]  # every row kept, the chunk sizes unknown
+    with pytest.raises(CardError, match=r"^row 1 of chunk 3 \(the chunk sizes are unknown: "):
+        sd.evaluate_many(filtered).compute(scheduler="sync")
+    with pytest.raises(CardError, match=r"^row 13: card 99"):
+        sd.evaluate_many(filtered.compute_chunk_sizes()).compute(scheduler="sync")
+
+
+def test_gather_cancels_the_tasks_when_it_is_interrupted() -> None:
+    """Was: Ctrl-C left equity's and simulate's tasks running (queued, in a notebook)."""
+
+    class Cluster:
+        cancelled: object = None
+
+        def gather(self, futures: object) -> None:
+            raise KeyboardInterrupt
+
+        def cancel(self, futures: object) -> None:
+            self.cancelled = futures
+
+    cluster, futures = Cluster(), [object()]
+    with pytest.raises(KeyboardInterrupt):
+        sd._gather(cluster, futures)  # type: ignore[arg-type]
+    assert cluster.cancelled is futures
+
+
 def test_an_object_array_is_a_card_type_error() -> None:
     """Was: dask's own NotImplementedError ("Can not use auto rechunking with object dtype")."""
     with pytest.raises(CardTypeError, match="cards must be an integer array"):
@@ -334,3 +365,25 @@ def test_a_dealers_choice_session_with_a_lambda_dealer_goes_to_a_worker(client: 
     session = DealersChoice([100] * 3, dealer=lambda deal: Call(game="lowball"), seed=4)
     session.play(2, SimpleBot(seed=1))
     assert client.submit(_hands_played, session, pure=False).result(timeout=60) == 2
+
+
+class _Crashing:
+    """A bot that fails on its third decision."""
+
+    def __init__(self, *, seed: int) -> None:
+        self.moves = 0
+
+    def __call__(self, state: State) -> object:
+        self.moves += 1
+        if self.moves == 3:
+            raise ValueError("bot crashed")
+        return SimpleBot(seed=1)(state)
+
+
+def test_a_bot_error_names_the_session_to_replay() -> None:
+    """Was: a bare "ValueError: bot crashed", no session, seed or way to replay it."""
+    with pytest.raises(ValueError, match="bot crashed") as info:
+        sd.play_sessions(get_game("lowball"), [_Crashing, SimpleBot], stacks=[50, 50], hands=5, seed=11,
+                         first=4, count=2)
+    assert any("in session 4 of seed 11" in note and "first=4, count=1" in note
+               for note in getattr(info.value, "__notes__", []))

@@ -116,7 +116,13 @@ def _evaluate_block(
     try:
         return _evaluate_many(block, wild_ranks=rows[0] if rows else None, **kwargs)
     except CardError as err:
-        said = re.sub(r"^row (\d+)", lambda m: f"row {int(m[1]) + int(start[0])}", str(err))
+        first = int(start[0])
+        if first >= 0:
+            said = re.sub(r"^row (\d+)", lambda m: f"row {int(m[1]) + first}", str(err))
+        else:
+            where = (f"of chunk {-1 - first} (the chunk sizes are unknown: cards.compute_chunk_sizes() "
+                     "numbers the rows in the whole array)")
+            said = re.sub(r"^row (\d+)", lambda m: f"row {m[1]} {where}", str(err))
         raise type(err)(said) from None
 
 
@@ -165,8 +171,12 @@ def evaluate_many(
     if arr.numblocks[1] != 1:
         arr = arr.rechunk({1: -1})
     meta = np.zeros((0,), dtype=np.uint32)
-    # Each chunk's first row, one a block, so that an error names the row in the whole array.
-    starts = da.from_array(np.cumsum((0, *arr.chunks[0][:-1]), dtype=np.int64), chunks=1)
+    # Each chunk's first row, one a block, so that an error names the row in the whole array;
+    # where the chunk sizes are unknown (NaN, after a filter), -1 - the chunk's number.
+    sizes = arr.chunks[0]
+    known = not any(math.isnan(size) for size in sizes)
+    firsts = np.cumsum((0, *sizes[:-1]), dtype=np.int64) if known else -1 - np.arange(len(sizes))
+    starts = da.from_array(firsts, chunks=1)
     more: tuple[Any, ...] = () if rows is None else (rows.rechunk((arr.chunks[0],)), "i")
     return da.blockwise(
         _evaluate_block, "i", arr, "ij", starts, "i", *more, dtype=np.uint32, meta=meta, concatenate=True,
@@ -198,6 +208,17 @@ def _equity_blocks(run: EquityRun, first: int, last: int) -> EquityCounts:
     return run.combine([run.counts(part=k, parts=blocks) for k in range(first, last)])
 
 
+def _gather(client: Client, futures: list[Future]) -> Any:
+    """The futures' results; on any exception (Ctrl-C, a task's error) the tasks still
+    queued or running are cancelled first (they ran on to their end, and while a
+    traceback kept them alive, as in a notebook, stayed queued)."""
+    try:
+        return client.gather(futures)
+    except BaseException:
+        client.cancel(futures)
+        raise
+
+
 def _until_target(run: EquityRun, client: Client, tasks: int | None) -> EquityCounts:
     """A ``stderr`` or ``seconds`` run: the blocks of one machine's run, checkpoint by
     checkpoint (1, 2, .., 8, 10, 12, 15, .. blocks: a quarter more each time), each
@@ -216,7 +237,7 @@ def _until_target(run: EquityRun, client: Client, tasks: int | None) -> EquityCo
         futures: list[Future] = client.map(
             _equity_blocks, [fixed] * n, bounds[:-1], bounds[1:], pure=False
         )
-        parts.append(run.combine(client.gather(futures)))
+        parts.append(run.combine(_gather(client, futures)))
         done = upto
         worst = run.result(run.combine(parts)).stderr
         if run.stderr and worst is not None and worst <= run.stderr:
@@ -278,7 +299,7 @@ def equity(
             return run.result(_until_target(run, c, tasks))
         n = _tasks(tasks, units, c)
         futures: list[Future] = c.map(_equity_part, [run] * n, range(n), [n] * n, pure=False)
-        parts: list[EquityCounts] = c.gather(futures)
+        parts: list[EquityCounts] = _gather(c, futures)
     finally:
         if opened:
             c.close()
@@ -375,7 +396,13 @@ def play_sessions(
                 raise RuleError(f"no seat to act in phase {state.phase}")
             return policies[state.actor](state)
 
-        played[row] = len(session.play(hands, policy))
+        try:
+            played[row] = len(session.play(hands, policy))
+        except Exception as err:  # a bot's error, raised on a worker: say which session to replay
+            again = (f"play_sessions(spec, bots, stacks=..., hands={hands}, seed={seed}, first={index}, "
+                     "count=1)")
+            err.add_note(f"splitpot.dask: in session {index} of seed {seed}; {again} plays it again here")
+            raise
         net[row] = np.asarray(session.stacks, dtype=np.int64) - np.asarray(stacks, dtype=np.int64)
     return net, played
 
@@ -458,7 +485,7 @@ def simulate(
         common = {"spec": spec, "bots": list(bots), "stacks": start, "hands": n_hands, "seed": used_seed}
         jobs = [common | {"first": bounds[k], "count": bounds[k + 1] - bounds[k]} for k in range(n)]
         futures: list[Future] = c.map(_play_task, jobs, pure=False)
-        pieces: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = c.gather(futures)
+        pieces: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = _gather(c, futures)
     finally:
         if opened:
             c.close()
