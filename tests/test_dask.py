@@ -387,3 +387,10 @@ def test_a_bot_error_names_the_session_to_replay() -> None:
                          first=4, count=2)
     assert any("in session 4 of seed 11" in note and "first=4, count=1" in note
                for note in getattr(info.value, "__notes__", []))
+
+
+def test_an_unknown_equity_keyword_is_named_as_the_cluster_call_and_a_near_one_offered() -> None:
+    """Was: "prepare_equity() got an unexpected keyword 'sample'"."""
+    with pytest.raises(ArgumentTypeError, match=r"^splitpot\.dask\.equity\(\) got an unexpected keyword 'sample' "
+                       r"\(did you mean samples=\?\)"):
+        sd.equity("seven-card-stud", ["As", "Kd"], sample=10)

@@ -47,7 +47,15 @@ from splitpot import _core
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.equity import EquityCounts, EquityResult, EquityRun, EquityStop, prepare_equity
+from splitpot.equity import (
+    _KEYWORDS,
+    EquityCounts,
+    EquityResult,
+    EquityRun,
+    EquityStop,
+    _refuse_unknown,
+    prepare_equity,
+)
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, ExtraMissingError, RuleError
 from splitpot.evaluate import Ranking, WildOptions, _batch_shape_error
 from splitpot.evaluate import evaluate_many as _evaluate_many
@@ -288,6 +296,7 @@ def equity(
     """
     if "progress" in options:
         raise RuleError("progress= is not available on a cluster; watch the tasks on the Dask dashboard")
+    _refuse_unknown({k: v for k, v in options.items() if k not in _KEYWORDS}, "splitpot.dask.equity")
     options.setdefault("threads", 1)
     run = prepare_equity(game, hands, **options)
     _, units = run.plan()  # the spot checked by the C++ core, as the run will be

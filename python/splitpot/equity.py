@@ -75,6 +75,7 @@ every player.
 from __future__ import annotations
 
 import argparse
+import difflib
 import inspect
 import json
 import math
@@ -547,8 +548,10 @@ def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = 
         )
     if options:
         names = ", ".join(repr(k) for k in sorted(options))
+        close = difflib.get_close_matches(sorted(options)[0], sorted(known), n=1)
+        hint = f" (did you mean {close[0]}=?)" if close else ""
         raise ArgumentTypeError(
-            f"{what}() got an unexpected keyword {names}; it takes {', '.join(sorted(known))}"
+            f"{what}() got an unexpected keyword {names}{hint}; it takes {', '.join(sorted(known))}"
         )
 
 
