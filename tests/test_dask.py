@@ -391,6 +391,6 @@ def test_a_bot_error_names_the_session_to_replay() -> None:
 
 def test_an_unknown_equity_keyword_is_named_as_the_cluster_call_and_a_near_one_offered() -> None:
     """Was: "prepare_equity() got an unexpected keyword 'sample'"."""
-    with pytest.raises(ArgumentTypeError, match=r"^splitpot\.dask\.equity\(\) got an unexpected keyword 'sample' "
-                       r"\(did you mean samples=\?\)"):
+    said = r"^splitpot\.dask\.equity\(\) got an unexpected keyword 'sample' \(did you mean samples=\?\)"
+    with pytest.raises(ArgumentTypeError, match=said):
         sd.equity("seven-card-stud", ["As", "Kd"], sample=10)
