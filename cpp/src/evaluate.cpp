@@ -83,7 +83,10 @@ template <Ranking R, int K>
   const std::uint16_t plain = value[hash_slot(offsets, rk)];
   if (key & rare) [[unlikely]] {
     if (key >> kPoisonShift) return 0;
-    return detail::evaluate_flush<R>(t, key, row, K);
+    // The row is read again, its ranks masked: the caller's array may have been written
+    // by another thread since its key was made (a data race: no defined value, but no
+    // read outside the tables).
+    return detail::evaluate_flush<R, true>(t, key, row, K);
   }
   return plain;
 }

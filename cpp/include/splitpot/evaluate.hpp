@@ -108,24 +108,26 @@ inline std::uint32_t evaluate_low_flush(const Tables& t, std::uint64_t key, std:
   return std::uint32_t{evaluate_low_flush_only<R>(t, key, lanes, lane_shift)};
 }
 
-// The rare case: five or more cards of one suit where flushes count.
-template <Ranking R>
+// The rare case: five or more cards of one suit where flushes count. Masked: the
+// cards' ranks kept within the tables whatever the bytes (a batch's rows, which
+// another thread may write while they are read; the value is then not defined).
+template <Ranking R, bool Masked = false>
 std::uint16_t evaluate_flush(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n) noexcept {
+  constexpr int kRankMask = Masked ? 15 : -1;  // (-1: every bit, the rank as it is)
   if constexpr (R == Ranking::High) {
     // A flush is the best high hand possible from seven cards or fewer (no
     // quads or full house fits beside it): the suit's ranks, one lookup.
     const int suit = static_cast<int>(flush_suit_of(key));
     unsigned mask = 0;
-    // Without branches (which cards are suited is random); ranks masked, so that a
-    // byte another thread wrote after the key was made still indexes the table.
-    for (int i = 0; i < n; ++i)
-      mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << (rank_of(cards[i]) & 15);
-    return t.flush[0][mask & kLaneRanks];
+    for (int i = 0; i < n; ++i)  // without branches: which cards are suited is random
+      mask |= static_cast<unsigned>(suit_of(cards[i]) == suit) << (rank_of(cards[i]) & kRankMask);
+    return t.flush[0][Masked ? mask & kLaneRanks : mask];
   } else if constexpr (!straights_and_flushes_count(R)) {
     return t.value[static_cast<std::size_t>(R)][t.slot(key)];  // suits never count
   } else {
     std::uint64_t lanes = 0;
-    for (int i = 0; i < n; ++i) lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + (rank_of(cards[i]) & 15));
+    for (int i = 0; i < n; ++i)
+      lanes |= std::uint64_t{1} << (kLaneBits * suit_of(cards[i]) + (rank_of(cards[i]) & kRankMask));
     return static_cast<std::uint16_t>(evaluate_low_flush<R>(t, key, lanes, t.value[static_cast<std::size_t>(R)][t.slot(key)]));
   }
 }
