@@ -813,6 +813,8 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
 @pytest.mark.parametrize(("game", "seat", "seed", "key", "why"), [
     ("jackpots", 0, 1, "b", "opening needs a pair of jacks or better (the game's openers)"),
     ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
+    # the blinds are in, and still no check before the draw (was: no reason given)
+    ("california-lowball", 0, 11, "c", "checking is not allowed before the draw (pass and out)"),
 ])
 def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     game: str, seat: int, seed: int, key: str, why: str
@@ -893,3 +895,23 @@ def test_resume_without_save_says_that_progress_is_not_saved(
     monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
     assert main(["resume", str(path), "--plain", "--save", str(path)]) == 0
     assert "progress is not saved" not in capsys.readouterr().out
+
+
+def test_a_script_may_separate_its_keys_with_spaces() -> None:
+    """Was: "' ' is not a choice here", and the rest of the line dropped with it ("c c c c c"
+    played one call, then the end of input)."""
+    spaced, lined = (auto_table(get_game("seven-card-stud-8"), script, seat=2, seed=4)
+                     for script in ("c c c c c c\n", "c\nc\nc\nc\nc\nc\n"))
+    assert spaced[0] == lined[0] == 0 and "is not a choice" not in spaced[1]
+    assert [p.state.stacks for p in spaced[2].played] == [p.state.stacks for p in lined[2].played]
+    assert len(spaced[2].played) == 1 and spaced[2].played[0].state.is_complete
+
+
+def test_a_table_title_is_a_line_of_its_own_not_wrapped_in_plain(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the title wrapped at the table's width (a long dealer's call over three lines of
+    piped output, and at 200 columns a narrow column of text)."""
+    out = Output(plain=True)
+    out.console.width = 40
+    long = "seven-card stud high-low with declarations, declare in turn - third street - pot 5"
+    out.table(["seat", "stack"], [["P0", "200"]], title=long)
+    assert capsys.readouterr().out.splitlines()[0] == long

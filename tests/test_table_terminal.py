@@ -261,3 +261,17 @@ def test_a_refused_key_at_the_dealers_call_drops_the_rest_of_the_entry() -> None
     assert called.group(1).strip() == listed["3"].strip()
     screen.child.sendintr()
     screen.finish()
+
+
+def test_enter_alone_after_a_refused_key_lets_the_house_call() -> None:
+    """Was: the Enter pressed once the refusal was on the screen was taken for the end of
+    the refused entry: the prompt came again and a second Enter was needed."""
+    screen = Screen("play", "dealers-choice", "--players", "3", "--seed", "3", "--seat", "0")
+    screen.until(r"your call \(1-\d+ and Enter")
+    screen.send("x")
+    screen.until(r"'x' is not a choice here: type a number")
+    screen.until(r"your call \(1-\d+ and Enter")
+    screen.send("\r")
+    screen.until(r"P0 deals: ")
+    screen.child.sendintr()
+    screen.finish()

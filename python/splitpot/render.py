@@ -259,9 +259,6 @@ class Output:
             show_edge=False,
             pad_edge=False,
             header_style="" if self.plain else "bold",
-            title=title,
-            title_justify="left",
-            title_style="" if self.plain else "bold",
         )
         for i, name in enumerate(header):
             right = i < len(align) and align[i] == "r"
@@ -274,6 +271,8 @@ class Output:
                              overflow="fold")
         for index, cells in enumerate(texts):
             table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
+        if title:  # a line of its own: the screen's width (never wrapped in plain), its cards drawn
+            self.line(title, style="bold")
         if not self.plain:
             self.console.print(table)
             return

@@ -87,6 +87,7 @@ ENTER = "\n"
 NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
 """What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
+_BLANKS = (" ", "\t")
 _PREFERRED = {
     Action.FOLD: "f",
     Action.CHECK: "c",
@@ -505,7 +506,6 @@ class Table:
         for number, call in enumerate(fitting, 1):
             out.line(f"{number:>3}  {call.text()}")
         typed = ""
-        refused = False  # at a terminal, the Enter that ends a refused entry is not Enter alone
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
         while True:
@@ -514,11 +514,8 @@ class Table:
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
                 continue
-            if key == ENTER:
+            if key == ENTER:  # (a refused entry's own Enter went with the rest of its line)
                 out.line("")
-                if not typed and refused:
-                    refused = False
-                    continue
                 if not typed:
                     return pick(deal)
                 if 1 <= int(typed) <= len(fitting):
@@ -529,7 +526,6 @@ class Table:
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 self.keys.drop_line()
-                refused = self.keys.terminal
             typed = ""
 
     # ------------------------------------------------------------ telling
@@ -685,7 +681,7 @@ class Table:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
             key = self.keys.read()
-            while skip_enter and key == ENTER:
+            while key in _BLANKS or (skip_enter and key == ENTER):  # a script's spaces separate its keys
                 key = self.keys.read()
             if key == _EOF:
                 self.out.line("")
@@ -880,8 +876,8 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         opening is not None and opening.minimum is not None and street is state.spec.streets[0]
     ):
         return f"opening needs {opening.describe()} (the game's openers)"
-    if key == "c" and not offered & {Action.CHECK, Action.CALL} and unopened and (
-        street is not None and street.pass_and_out
+    if key == "c" and not offered & {Action.CHECK, Action.CALL} and (
+        street is not None and street.pass_and_out  # (California lowball's blinds open nothing)
     ):
         return f"checking is not allowed {street.name} (pass and out)"
     return ""
