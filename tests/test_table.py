@@ -743,9 +743,9 @@ def test_at_60_columns_headers_and_what_they_did_wrap_and_no_number_is_cut() -> 
     assert max(len(line.rstrip()) for line in lines) <= 60
     flat = " ".join(text.split())
     assert "sixth street - pot 109 - to call 10 since your" in flat and "last turn" in text
-    raised = [i for i, line in enumerate(lines)
-              if line.startswith("P0 D") and line.rstrip().endswith("raises to")]
-    assert [lines[i + 1].strip() for i in raised] == ["20", "40"]  # the amounts wrap under what he did
+    raised = [line.rstrip().rsplit("raises to", 1)[1].strip() for line in lines
+              if line.startswith("P0 D") and "raises to" in line]
+    assert raised == ["20", "40"]  # the amounts stay with what he did (his cards wrap first)
     assert re.search(r"(?m)^seat +cards +hand +declared +won +net +stack$", text)
     assert re.search(r"(?m)^P0 .*139 +\+73 +273$", text) and re.search(r"(?m)^P3 \(you\) .*-66 +134$", text)
     for card in ("Q♥", "8♠", "4♥", "Q♣", "J♣", "T♠", "9♦"):  # the cards wrap whole
@@ -915,3 +915,11 @@ def test_a_table_title_is_a_line_of_its_own_not_wrapped_in_plain(capsys: pytest.
     long = "seven-card stud high-low with declarations, declare in turn - third street - pot 5"
     out.table(["seat", "stack"], [["P0", "200"]], title=long)
     assert capsys.readouterr().out.splitlines()[0] == long
+
+
+def test_backspace_takes_back_a_digit_of_the_call() -> None:
+    """Was: Backspace refused at the call prompt, the digit typed thrown away with it."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    status, text, table = dealers_choice_run(calling("1\x7f3\n"), hands=1)
+    assert status == 0 and table.played[0].state.game_call == fitting[2]
+    assert "not a choice here" not in text

@@ -285,8 +285,8 @@ class Output:
              kinds: list[str]) -> list[int] | None:
         """The columns' widths where the table is wider than the screen (None where it
         fits): the widest free-text column gives way first, down to half of
-        ``_WRAP_OVER`` and then to its longest word; then the columns of cards, down to
-        their longest card.  Names and amounts keep their width."""
+        ``_WRAP_OVER``; then the columns of cards, down to their longest card; then free
+        text down to its longest word.  Names and amounts keep their width."""
         gaps = (len(header) - 1) * (2 if self.plain else 3)  # padding, and the box's rule between columns
         excess = sum(widths) + gaps - self.console.width
         if excess <= 0:
@@ -300,8 +300,11 @@ class Output:
             return min(_WRAP_OVER // 2, widths[i])
 
         fitted = list(widths)
-        steps: list[tuple[str, Callable[[int], int]]] = [("w", half), ("w", longest_word)]
-        for kind, floor in [*steps, ("c", longest_word)]:
+        # free text to half its width, then cards to their longest card, then free text to its
+        # longest word (a hand's name in single words reads worse than its cards over two lines)
+        steps: list[tuple[str, Callable[[int], int]]] = [("w", half), ("c", longest_word),
+                                                         ("w", longest_word)]
+        for kind, floor in steps:
             floors = {i: max(1, floor(i)) for i, k in enumerate(kinds) if k == kind}
             while excess > 0:
                 narrowable = [i for i in floors if fitted[i] > floors[i]]

@@ -88,6 +88,7 @@ NOT_SAVED = "progress is not saved: add --save FILE to save the session when it 
 """What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
 _BLANKS = (" ", "\t")
+_BACKSPACES = ("\x7f", "\b")
 _PREFERRED = {
     Action.FOLD: "f",
     Action.CHECK: "c",
@@ -514,6 +515,10 @@ class Table:
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
                 continue
+            if key in _BACKSPACES and typed:  # a typo in the number: take back its last digit
+                typed = typed[:-1]
+                out.console.print("\b \b", end="", soft_wrap=True)
+                continue
             if key == ENTER:  # (a refused entry's own Enter went with the rest of its line)
                 out.line("")
                 if not typed:
@@ -736,7 +741,7 @@ class Table:
             if key == ENTER:
                 self.out.line(f"nothing is marked: press p to stand pat, or 1-{len(cards)} to mark a card")
                 continue
-            if back and (key.startswith("\x1b") or key in ("\x7f", "\b")):
+            if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
             if key == choice.key:  # the draw's own key, pressed again: it is being made
                 continue
