@@ -815,6 +815,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
     # the blinds are in, and still no check before the draw (was: no reason given)
     ("california-lowball", 0, 11, "c", "checking is not allowed before the draw (pass and out)"),
+    ("seven-card-stud", 0, 0, "f", "the lowest upcard brings in or completes; he may not fold"),
 ])
 def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     game: str, seat: int, seed: int, key: str, why: str
@@ -835,7 +836,7 @@ def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
 def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() -> None:
     status, text, _ = auto_table(DRAW_GAME, "c\n1\x1b\n\n" + "c\n" * 20, seat=0, seed=4, players=5)
     assert status == 0
-    assert ("that key is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
+    assert ("Esc is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
             "a card, Enter to draw; to stand pat, unmark them and press p") in text
 
 

@@ -885,6 +885,8 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         street is not None and street.pass_and_out  # (California lowball's blinds open nothing)
     ):
         return f"checking is not allowed {street.name} (pass and out)"
+    if key == "f" and Action.BRING_IN in offered:
+        return "the lowest upcard brings in or completes; he may not fold"
     return ""
 
 
@@ -896,6 +898,8 @@ def _names(line: str, name: str) -> bool:
 def _key_name(key: str) -> str:
     if key == ENTER:
         return "Enter"
+    if key == "\x1b":
+        return "Esc"
     if key.startswith("\x1b") or not key.isprintable():
         return "that key"
     return repr(key)
