@@ -815,7 +815,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
     # the blinds are in, and still no check before the draw (was: no reason given)
     ("california-lowball", 0, 11, "c", "checking is not allowed before the draw (pass and out)"),
-    ("seven-card-stud", 0, 0, "f", "the lowest upcard brings in or completes; he may not fold"),
+    ("seven-card-stud", 0, 0, "f", "the lowest upcard must bring in or complete (no fold)"),
 ])
 def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     game: str, seat: int, seed: int, key: str, why: str

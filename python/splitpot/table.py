@@ -872,7 +872,7 @@ def _hand_text(state: State, seat: int) -> str:
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     """Why the usual key for betting or checking is not offered, where the game's
-    rules are the reason: jackpots' openers, lowball's pass and out."""
+    rules are the reason: jackpots' openers, pass and out, the bring-in."""
     offered = {c.action for c in choices}
     street = state.current_street
     unopened = street is not None and not any(state.bets)
@@ -886,7 +886,7 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     ):
         return f"checking is not allowed {street.name} (pass and out)"
     if key == "f" and Action.BRING_IN in offered:
-        return "the lowest upcard brings in or completes; he may not fold"
+        return "the lowest upcard must bring in or complete (no fold)"
     return ""
 
 
