@@ -167,3 +167,34 @@ def test_a_completion_over_a_short_opening_bet_is_read_alike_in_a_draw_game() ->
     assert state.actor == 2 and legal(state) == {"fold": (), "call": (2,), "complete": (4,)}
     state.complete(4)
     assert state.actor == 3 and legal(state) == {"fold": (), "call": (4,), "raise": (9,)}
+
+
+def test_posting_the_bring_in_counts_as_having_acted() -> None:
+    """§3 reading: the bring-in player has acted, so a short all-in completion over him (5 with a
+    bring-in of 2 and a small bet of 10: 3 above it, short of half of 8) does not reopen the
+    betting for him: when it comes back he may call or fold, not complete; the players after the
+    short completion may still complete to the full level."""
+    deck = stud_deck(["Ad Kd 2c", "Ah Kh 9c", "As Ks Tc", "Ac Kc Jc"])
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20))
+    state = State(spec, [100, 5, 100, 100], deck=deck)
+    assert state.actor == 0 and legal(state) == {"bring_in": (2,), "complete": (10,)}
+    state.bring_in()
+    state.complete(5)
+    assert state.actor == 2 and legal(state) == {"fold": (), "call": (5,), "complete": (10,)}
+    state.call()
+    state.call()
+    assert state.actor == 0 and legal(state) == {"fold": (), "call": (3,)}
+
+
+def test_a_raise_is_measured_above_the_largest_amount_in_front_a_short_all_in_included() -> None:
+    """§3 reading: 'the bet it raises against' is the largest amount in front, an earlier short
+    all-in included. Lowball, small bet 5: a bet of 5, an all-in to 7 (short), an all-in to 9:
+    2 above the 7 is short of half a bet (though 4 above the full level of 5 would not be), so
+    the next player calls 9 or raises to the last full level plus a bet, 10 (not 14)."""
+    state = State(get_game("lowball", pass_and_out=False), [100, 100, 8, 10, 100], button=0, seed=1)
+    state.bet(5)
+    assert state.actor == 2 and legal(state) == {"fold": (), "call": (5,), "raise": (7,)}
+    state.raise_to(7)
+    assert state.actor == 3 and legal(state) == {"fold": (), "call": (7,), "raise": (9,)}
+    state.raise_to(9)
+    assert state.actor == 4 and legal(state) == {"fold": (), "call": (9,), "raise": (10,)}
