@@ -484,12 +484,12 @@ Spot validate(const EquityRequest& rq) {
   if (needed > left) {
     // The rules, section 5.1: when the deck cannot give every player a seventh
     // card, one card is turned up in the middle and used by everyone.
-    if (g.size == 7 && all_short && needed - n + 1 <= left) {
+    const bool shared = g.size == 7 && all_short;  // a seventh card shared by all would do
+    const int short_of = shared ? needed - n + 1 : needed;
+    if (shared && short_of <= left) {
       s.community = true;
       for (PlayerSpot& ps : s.p) --ps.future;
     } else {
-      const bool shared = g.size == 7 && all_short;  // short even with the seventh card shared
-      const int short_of = shared ? needed - n + 1 : needed;
       throw CardError("the hands need " + std::to_string(short_of) +
                       (short_of == 1 ? " more card" : " more cards") +
                       (shared ? " (one seventh card shared by all)" : "") + " but only " +

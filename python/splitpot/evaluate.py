@@ -508,6 +508,11 @@ def high_low(
     return HighLow(high, _hand(ls, rid, lp, low_opts) if ls else None)
 
 
+def _row_card_error(row: int, card: object) -> CardError:
+    """A batch's card out of range, named by its row."""
+    return CardError(f"row {row}: card {card} is out of range (0..51, 52 = joker)")
+
+
 def _refuse_objects(arr: NDArray[Any]) -> None:
     """The error for an object array of cards: the first value that is not an int (a
     CardTypeError), or, where all are ints (beyond every integer type), the first out
@@ -519,7 +524,7 @@ def _refuse_objects(arr: NDArray[Any]) -> None:
                 f"cards must be an integer array of card numbers 0..52, got {describe(value)} among them"
             )
         if not 0 <= int(value) <= 52:
-            raise CardError(f"row {index // width}: card {value} is out of range (0..51, 52 = joker)")
+            raise _row_card_error(index // width, value)
 
 
 def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
@@ -600,7 +605,7 @@ def evaluate_many(
             if bad.size:
                 width = arr.shape[-1] if arr.ndim else 1
                 card = arr.reshape(-1)[bad[0]]
-                raise CardError(f"row {bad[0] // width}: card {card} is out of range (0..51, 52 = joker)")
+                raise _row_card_error(bad[0] // width, card)
         arr = arr.astype(np.uint8)
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise _batch_shape_error(arr.shape)

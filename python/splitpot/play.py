@@ -903,8 +903,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
                     if event.discarded or event.received else f"  {names[event.seat]} stands pat")
             if event.seat == viewer and event.received:  # his own draw: the cards he threw and got
-                line += (f" (throws {' '.join(map(ev.card_text, event.discarded))}, "
-                         f"gets {' '.join(map(ev.card_text, event.received))})")
+                line += (f" (throws {_cards(event.discarded)}, "
+                         f"gets {_cards(event.received)})")
             lines.append(line)
         elif isinstance(event, ev.Declared):
             if spec.declare.value == "in_turn":

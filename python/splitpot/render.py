@@ -72,6 +72,11 @@ _PLAIN_WIDTH = 160
 _WRAP_OVER = 24  # a table column with a wider cell is free text, which may wrap (Output.table)
 
 
+def _least_free_text(width: int) -> int:
+    """The narrowest a free-text column of cells ``width`` wide is made before its cards' column."""
+    return min(_WRAP_OVER // 2, width)
+
+
 def plain_wanted(stream: IO[str], plain: bool = False) -> bool:
     """Whether output to ``stream`` must be plain: asked for, ``NO_COLOR`` set
     (https://no-color.org: any non-empty value), or not a terminal.
@@ -267,7 +272,7 @@ class Output:
                 continue
             wraps = kinds[i] == "w"
             table.add_column(name, justify="right" if right else "left", no_wrap=not wraps,
-                             min_width=min(_WRAP_OVER // 2, widths[i]) if wraps else widths[i],
+                             min_width=_least_free_text(widths[i]) if wraps else widths[i],
                              overflow="fold")
         for index, cells in enumerate(texts):
             table.add_row(*cells, style="bold" if index == highlight and not self.plain else None)
@@ -297,7 +302,7 @@ class Output:
             return max(cell_len(word) for cell in cells for word in [*cell.plain.split(), ""])
 
         def half(i: int) -> int:
-            return min(_WRAP_OVER // 2, widths[i])
+            return _least_free_text(widths[i])
 
         fitted = list(widths)
         # free text to half its width, then cards to their longest card, then free text to its

@@ -101,7 +101,6 @@ _PREFERRED = {
 }
 _CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
 """The actions that put chips in: the one that puts his whole stack in says so."""
-_HOLE_CARD = PositionalWild.HOLE_CARD
 _METHODS = {
     "raise": "raise_to",
     "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
@@ -590,7 +589,7 @@ class Table:
                 down = " ".join(c or "??" for c in player["down"])
                 cards = (f"[{down}] " if down else "") + " ".join(player["up"])
                 note = "; ".join(since.get(s, []))
-                if player["stack"] == 0 and not note.endswith("(all in)"):
+                if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"
             rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
         out.line("")
@@ -631,7 +630,8 @@ class Table:
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
-        if any(c.action is Action.TURN_UP for c in choices) and state.spec.wilds.positional is _HOLE_CARD:
+        hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
+        if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
             self.out.line("the card you keep down, with every card of its rank, will be wild for you "
                           "(the one still down at the showdown)")
         self._menu(choices)
