@@ -238,3 +238,16 @@ def test_a_table_wider_than_the_screen_wraps_its_free_text_and_keeps_the_rest_wh
         for whole in ("P0 (you)", "5s Ah 4h Kd 4c Tc 2d", "declared", "+13", "213", "-13", "187", "stack"):
             assert whole in text, (width, whole)
         assert "nines" in text and "king-ten" in text
+
+
+def test_a_wrapped_indented_line_keeps_its_indent_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: only the first line of an indented line (help, menus, showdown lines) was indented."""
+    out, stream = terminal_output(monkeypatch)
+    out.console.width = 40
+    out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws them")
+    out.line("flush left: a card's number marks or unmarks it to throw away, Enter draws them")
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()
+    assert lines[:3] == ["  when drawing: a card's number marks or", "  unmarks it to throw away, Enter draws",
+                         "  them"]
+    assert lines[3:] == ["flush left: a card's number marks or", "unmarks it to throw away, Enter draws", "them"]
+    assert all(len(line) <= 40 for line in lines)

@@ -213,13 +213,24 @@ class Output:
         styled = style_text(text, plain=self.plain, names=names, symbols=self.symbols)
         if style and not self.plain:
             styled.stylize(style)
-        self.console.print(styled, soft_wrap=self.plain)
+        self._print(styled)
 
     def text(self, text: Text) -> None:
         """Print a ready-made :class:`rich.text.Text` (plain: its characters only),
         wrapped as :meth:`line`."""
-        shown = Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text
-        self.console.print(shown, soft_wrap=self.plain)
+        self._print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text)
+
+    def _print(self, text: Text) -> None:
+        """Print ``text``; on a terminal its wrapped lines keep the indent of its first."""
+        if self.plain or cell_len(text.plain) <= self.console.width:
+            self.console.print(text, soft_wrap=self.plain)
+            return
+        indent = len(text.plain) - len(text.plain.lstrip(" "))
+        if self.console.width - indent < _WRAP_OVER:
+            indent = 0
+        for part in text[indent:].wrap(self.console, self.console.width - indent):
+            part.rstrip()
+            self.console.print(Text(" " * indent) + part, soft_wrap=True)
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""
