@@ -458,7 +458,7 @@ def test_the_command_line_seats_a_person_at_dealers_choice(
     monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "c\n" * 200))
     assert main(["play", "dealers-choice", "--me", "--players", "3", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
-    assert "dealers-choice: you are P0" in out and "you deal hand 1: call the game" in out
+    assert "dealers-choice (The example house): you are P0" in out and "you deal hand 1: call the game" in out
     assert re.search(r"(?m)^P0 deals: ", out) and "session: 1 hand of dealers-choice" in out
 
 
@@ -712,7 +712,8 @@ def test_a_dealers_choice_table_summary_lists_the_games_called() -> None:
     table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=3, seed=4,
                                  out=Output(stream=screen), keys=keys)
     assert table.run() == 0
-    summary = screen.getvalue().split("session: 3 hands of")[1]
+    assert screen.getvalue().startswith("dealers-choice (The example house): you are P0")  # was: no house name
+    summary = screen.getvalue().split("session: 3 hands of dealers-choice (The example house)")[1]
     assert re.search(r"game\s+hands\s+deals passed out", summary)
     for played in table.played:
         assert played.state.game.name in summary

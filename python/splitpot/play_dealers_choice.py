@@ -177,6 +177,8 @@ def dealers_choice_table(
     else:
         session, bot = DealersChoice.from_dict(saved, dealer=dealers), saved_bot(saved)
     table = Table(session, seat=seat, hands=hands, seed=seed, out=out, keys=keys, plot=plot, bot=bot)
+    if computer.house.name:
+        table.title = f"{DEALERS_CHOICE} ({computer.house.name})"
     return table
 
 
