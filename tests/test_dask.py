@@ -394,3 +394,22 @@ def test_an_unknown_equity_keyword_is_named_as_the_cluster_call_and_a_near_one_o
     said = r"^splitpot\.dask\.equity\(\) got an unexpected keyword 'sample' \(did you mean samples=\?\)"
     with pytest.raises(ArgumentTypeError, match=said):
         sd.equity("seven-card-stud", ["As", "Kd"], sample=10)
+
+
+class _Unpicklable:
+    """A bot factory holding a lock: no pickler can send it to a worker."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+
+    def __call__(self, seed: int) -> SimpleBot:
+        return SimpleBot(seed=seed)
+
+
+def test_an_unpicklable_bot_factory_is_named_by_its_seat(client: Client) -> None:
+    """Was: Dask's own "Could not serialize object of type _MapExpr" with every task's arguments."""
+    bots = [SimpleBot, _Unpicklable()]
+    with pytest.raises(ArgumentTypeError, match=r"bots\[1\] .* cannot be sent to the Dask workers: "
+                       r"cannot pickle '_thread.lock' object; a bot factory must pickle") as info:
+        sd.simulate("five-card-stud", sessions=2, hands=2, bots=bots, seed=1, client=client)
+    assert isinstance(info.value.__cause__, TypeError)

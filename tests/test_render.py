@@ -247,7 +247,8 @@ def test_a_wrapped_indented_line_keeps_its_indent_on_a_terminal(monkeypatch: pyt
     out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws them")
     out.line("flush left: a card's number marks or unmarks it to throw away, Enter draws them")
     lines = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()
-    assert lines[:3] == ["  when drawing: a card's number marks or", "  unmarks it to throw away, Enter draws",
-                         "  them"]
-    assert lines[3:] == ["flush left: a card's number marks or", "unmarks it to throw away, Enter draws", "them"]
+    assert lines[:3] == ["  when drawing: a card's number marks or",
+                         "  unmarks it to throw away, Enter draws", "  them"]
+    assert lines[3:] == ["flush left: a card's number marks or",
+                         "unmarks it to throw away, Enter draws", "them"]
     assert all(len(line) <= 40 for line in lines)

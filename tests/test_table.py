@@ -712,7 +712,8 @@ def test_a_dealers_choice_table_summary_lists_the_games_called() -> None:
     table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=3, seed=4,
                                  out=Output(stream=screen), keys=keys)
     assert table.run() == 0
-    assert screen.getvalue().startswith("dealers-choice (The example house): you are P0")  # was: no house name
+    # was: no house name
+    assert screen.getvalue().startswith("dealers-choice (The example house): you are P0")
     summary = screen.getvalue().split("session: 3 hands of dealers-choice (The example house)")[1]
     assert re.search(r"game\s+hands\s+deals passed out", summary)
     for played in table.played:

@@ -216,6 +216,21 @@ def _equity_blocks(run: EquityRun, first: int, last: int) -> EquityCounts:
     return run.combine([run.counts(part=k, parts=blocks) for k in range(first, last)])
 
 
+def _name_unsendable(bots: list[BotFactory], error: TypeError) -> None:
+    """Raise an error naming the first bot factory Dask's pickle cannot send, if one cannot."""
+    from distributed.protocol import pickle
+
+    for i, make in enumerate(bots):
+        try:
+            pickle.dumps(make)
+        except Exception as reason:  # any failure to pickle is the answer
+            raise ArgumentTypeError(
+                f"bots[{i}] ({describe(make)}) cannot be sent to the Dask workers: {reason}; a bot "
+                "factory must pickle (a class or function defined at a module's top level does, as "
+                "SimpleBot)"
+            ) from error
+
+
 def _gather(client: Client, futures: list[Future]) -> Any:
     """The futures' results; on any exception (Ctrl-C, a task's error) the tasks still
     queued or running are cancelled first (they ran on to their end, and while a
@@ -493,7 +508,11 @@ def simulate(
         bounds = [n_sessions * k // n for k in range(n + 1)]
         common = {"spec": spec, "bots": list(bots), "stacks": start, "hands": n_hands, "seed": used_seed}
         jobs = [common | {"first": bounds[k], "count": bounds[k + 1] - bounds[k]} for k in range(n)]
-        futures: list[Future] = c.map(_play_task, jobs, pure=False)
+        try:
+            futures: list[Future] = c.map(_play_task, jobs, pure=False)
+        except TypeError as error:  # Dask could not serialize the tasks: name the bot at fault
+            _name_unsendable(list(bots), error)
+            raise
         pieces: list[tuple[NDArray[np.int64], NDArray[np.int64]]] = _gather(c, futures)
     finally:
         if opened:
