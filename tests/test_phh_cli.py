@@ -10,11 +10,6 @@ from splitpot import phh
 from splitpot.cli import main
 
 
-def _hand_lines(text: str) -> list[str]:
-    """The narrated lines of each hand (the header lines of play and replay differ)."""
-    return [line for line in text.splitlines() if not line.startswith(("seven-card-stud", "jackpots"))]
-
-
 @pytest.mark.parametrize(("game", "hands"), [("seven-card-stud-8", 3), ("jackpots", 1)])
 def test_play_writes_phh_and_replay_prints_the_same_hands(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], game: str, hands: int
@@ -26,9 +21,10 @@ def test_play_writes_phh_and_replay_prints_the_same_hands(
     assert len(phh.loads_all(path.read_text())) == hands
     assert main(["replay", str(path), "--plain"]) == 0
     replayed = capsys.readouterr().out
-    narrated = [line for line in _hand_lines(played) if not line.startswith("after ")]
-    assert _hand_lines(replayed) == narrated[: len(_hand_lines(replayed))]
-    assert "wins" in replayed
+    # the same header (less the seed, which the file does not hold), hands and session summary
+    assert played.splitlines()[0] == replayed.splitlines()[0].replace(" players,", " players, seed 7,")
+    assert replayed.splitlines()[1:] == played.splitlines()[1:]
+    assert "wins" in replayed and (hands == 1) == ("after 3 hands" not in replayed)
 
 
 def test_replay_reads_splitpot_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -74,8 +70,8 @@ def test_replay_reads_a_session_json_document(
     out = capsys.readouterr().out
     assert out.count("===== hand ") == 3
     final = json.loads(document)["final_stacks"]
-    last = out.rstrip().splitlines()[-1]
-    assert last.startswith("stacks: ") and [int(part.split()[1]) for part in last[8:].split(", ")] == final
+    after = next(line for line in out.splitlines() if line.startswith("after 3 hands: "))
+    assert [int(part.split()[1]) for part in after[15:].split(", ")] == final  # was: no summary
     # dealer's choice: each hand says what its dealer called (was: the game's name alone, so a
     # deuces-wild hand's showdown named stand-ins nothing had announced)
     said = [line for line in out.splitlines() if " deals: " in line]
@@ -100,3 +96,20 @@ def test_replay_reads_standard_input(
     monkeypatch.setattr("sys.stdin", io.StringIO(capsys.readouterr().out))
     assert main(["replay", "-", "--plain"]) == 0
     assert capsys.readouterr().out.startswith("lowball: 3 players")
+
+
+def test_replay_of_a_dealers_choice_run_in_phh_sums_up_the_games(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """PHH keeps each hand's game, not the dealer's call: each hand is headed by its game,
+    and the run (each hand starting with the stacks the last ended with) is summed up."""
+    path = tmp_path / "dealers.phhs"
+    assert main(["play", "dealers-choice", "-n", "3", "--seed", "4", "--hands", "3", "--plain",
+                 "--phh", str(path)]) == 0
+    played = capsys.readouterr().out
+    assert main(["replay", str(path), "--plain"]) == 0
+    replayed = capsys.readouterr().out
+    summary = played[played.index("\nafter 3 hands: "):]
+    assert replayed.endswith(summary) and "deals passed out" in summary
+    games = [line.split(":")[0] for line in replayed.splitlines() if ": 3 players, " in line]
+    assert len(games) == 3 and len(set(games)) > 1

@@ -457,14 +457,20 @@ def print_session(
         for line in describe_hand(state, names):
             out.line(line)
     if len(whole) > 1 or called:
-        start, final = whole[0].starting_stacks, whole[-1].stacks
-        out.line(f"\nafter {len(whole)} hands: " + ", ".join(
-            f"{names[s]} {final[s]} ({final[s] - start[s]:+d})" for s in range(len(names))))
-        if called:
-            from splitpot.play_dealers_choice import games_table
+        print_summary(out, whole, names)
 
-            out.table(*games_table(whole), align="lrr")
-        out.table(*session_table(whole, names), align="lrrrrr")
+
+def print_summary(out: Output, hands: Sequence[State], names: Sequence[str]) -> None:
+    """Print the summary of a session of ``hands``: the final stacks and net results,
+    the hands of each game called (dealer's choice), and :func:`session_table`."""
+    start, final = hands[0].starting_stacks, hands[-1].stacks
+    out.line(f"\nafter {len(hands)} hands: " + ", ".join(
+        f"{names[s]} {final[s]} ({final[s] - start[s]:+d})" for s in range(len(names))))
+    if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
+        from splitpot.play_dealers_choice import games_table
+
+        out.table(*games_table(hands), align="lrr")
+    out.table(*session_table(hands, names), align="lrrrrr")
 
 
 def saved_bot(doc: dict[str, Any]) -> SimpleBot:
@@ -657,18 +663,33 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
     out = Output(plain=args.plain)
+    run = _one_run(states)  # a session's hands: one header where they share a game, and a summary
+    one_game = run and len({state.game.name for state in states}) == 1
+    if one_game:
+        out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
     for number, state in enumerate(states, 1):
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
-        out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
+        if not one_game:
+            out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
             from splitpot.play_dealers_choice import deal_line
 
             out.line(deal_line(state, names))
         for line in describe_hand(state, names):
             out.line(line)
+    if run:
+        print_summary(out, states, [f"P{i}" for i in range(states[0].seats)])
     return 0
+
+
+def _one_run(states: Sequence[State]) -> bool:
+    """Whether ``states`` are the hands of one session: more than one, each starting
+    with the stacks the one before ended with."""
+    return len(states) > 1 and all(
+        list(after.starting_stacks) == list(before.stacks) for before, after in zip(states, states[1:])
+    )
 
 
 def _json_histories(text: str) -> list[History]:
