@@ -601,10 +601,10 @@ def _answering(first: Callable[[str], str | None]) -> Callable[[str, str], str |
 def test_the_person_may_keep_his_hole_card_down_where_turning_up_is_his_choice() -> None:
     """Was: five-card stud with turn_up offered only the turn-up (the engine allows either)."""
     spec = get_game("five-card-stud", turn_up=True)
-    keep = _answering(lambda menu: "k" if "keep your cards down" in menu else None)
+    keep = _answering(lambda menu: "k" if "keep your hole card down" in menu else None)
     for seed in range(20):
         status, text, table = auto_table(spec, keep, seat=0, seed=seed)
-        if "k keep your cards down" in text:
+        if "k keep your hole card down" in text:
             state = table.session.hands[0]
             turned = [e.cards for e in state.events if isinstance(e, ev.TurnedUp) and e.seat == 0]
             assert status == 0 and turned == [()]  # he kept it down

@@ -147,7 +147,7 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
     >>> [c.key for c in choices_for([Option(Action("declare"), choices=("Kh", "7c"))])]
     ['1', '2']
     >>> [(c.key, c.label) for c in choices_for([Option(Action.TURN_UP, (0, 1), ("Kh",))])]
-    [('1', 'turn up Kh'), ('k', 'keep your cards down')]
+    [('1', 'turn up Kh'), ('k', 'keep your hole card down')]
     """
     taken: set[str] = set(RESERVED_KEYS)
     spare = "123456789" + string.ascii_lowercase + string.ascii_uppercase
@@ -170,7 +170,7 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
                 k = key(choice[0].lower()) if word else key()
                 out.append(Choice(key=k, label=action_label(action, choice), action=action, value=choice))
             if action is Action.TURN_UP and 0 in option.amounts:  # he may keep them down
-                out.append(Choice(key=key("k"), label="keep your cards down", action=action))
+                out.append(Choice(key=key("k"), label="keep your hole card down", action=action))
         elif action is Action.DRAW:
             most = option.amounts[0] if option.amounts else 0
             out.append(Choice(key=key(first), label=action_label(action, most), action=action, discards=most))
