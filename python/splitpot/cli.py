@@ -32,7 +32,7 @@ from splitpot.cards import parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.render import Output, ProgressBar
-from splitpot.validate import MAX_THREADS
+from splitpot.validate import MAX_THREADS, counted
 
 __all__ = ["main", "random_hands"]
 
@@ -143,7 +143,7 @@ def _bench(args: argparse.Namespace) -> int:
         rows.append(("evaluate_many high, check=False", f"7 cards {unchecked / 1e6:8.1f} M/s"))
         threads = args.threads
         rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
-        rows.append((f"evaluate_many high, {threads} thread{'s' if threads > 1 else ''}",
+        rows.append((f"evaluate_many high, {counted(threads, 'thread')}",
                      f"7 cards {rt / 1e6:8.1f} M/s"))
         few = [list(map(int, row)) for row in hands7[:200_000]]
 

@@ -302,8 +302,7 @@ def _penalty_text(value: Any, rule: Any) -> str:
     how = str(rule).replace("-", " ").replace("_", " ")
     if any(_rank_index(str(v)) is not None for v in wild_texts(value)):  # a rank: every card of it
         return f"{_listed(names)} penalty cards ({how})"
-    plural = "s" if len(names) > 1 else ""
-    return f"penalty card{plural} {_listed(names)} ({how})"
+    return f"penalty card{'' if len(names) == 1 else 's'} {_listed(names)} ({how})"
 
 
 def _rank_name(value: Any) -> str:

@@ -24,6 +24,7 @@ import sys
 import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
@@ -40,6 +41,7 @@ from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
+from splitpot.validate import counted
 
 if TYPE_CHECKING:
     from splitpot.engine.history import History
@@ -464,7 +466,7 @@ def print_summary(out: Output, hands: Sequence[State], names: Sequence[str]) -> 
     """Print the summary of a session of ``hands``: the final stacks and net results,
     the hands of each game called (dealer's choice), and :func:`session_table`."""
     start, final = hands[0].starting_stacks, hands[-1].stacks
-    out.line(f"\nafter {len(hands)} hands: " + ", ".join(
+    out.line(f"\nafter {counted(len(hands), 'hand')}: " + ", ".join(
         f"{names[s]} {final[s]} ({final[s] - start[s]:+d})" for s in range(len(names))))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
@@ -550,7 +552,7 @@ def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, comm
         return 0
     save = getattr(args, "save", None)
     where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
-    print(f"splitpot {command}: stopped (ctrl-C) after {played} hand{'s' if played != 1 else ''}{where}.",
+    print(f"splitpot {command}: stopped (ctrl-C) after {counted(played, 'hand')}{where}.",
           file=sys.stderr)
     return 130
 
@@ -688,7 +690,7 @@ def _one_run(states: Sequence[State]) -> bool:
     """Whether ``states`` are the hands of one session: more than one, each starting
     with the stacks the one before ended with."""
     return len(states) > 1 and all(
-        list(after.starting_stacks) == list(before.stacks) for before, after in zip(states, states[1:])
+        list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states)
     )
 
 

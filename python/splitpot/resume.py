@@ -65,7 +65,7 @@ from splitpot.play import (
     write_phh,
 )
 from splitpot.render import Output
-from splitpot.validate import describe
+from splitpot.validate import counted, describe
 
 __all__ = ["add_resume_parser", "run_resume"]
 
@@ -232,7 +232,7 @@ def _hands_to_play(args: argparse.Namespace, doc: dict[str, Any], session: Sessi
         return planned - done
     if session.hands and not session.hands[-1].is_complete:
         return 1
-    said = (f"all its {planned} planned hand{'s' if planned != 1 else ''}" if type(planned) is int
+    said = (f"all its {counted(planned, 'planned hand')}" if type(planned) is int
             else "its hands")
     raise RuleError(f"--hands: the saved session played {said}; say how many more to play with --hands K.")
 

@@ -76,7 +76,7 @@ from splitpot.play import (
     write_phh,
 )
 from splitpot.render import Output, action_label, style_text
-from splitpot.validate import as_int, describe
+from splitpot.validate import as_int, counted, describe
 
 __all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table"]
 
@@ -431,7 +431,7 @@ class Table:
         out = self.out
         me = self.names[self.seat]
         others = len(self.names) - 1
-        out.line(f"{self.title}: you are {me}, against {others} computer player{'s' if others > 1 else ''}; "
+        out.line(f"{self.title}: you are {me}, against {counted(others, 'computer player')}; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
@@ -750,7 +750,7 @@ class Table:
                 if card in marked:
                     marked.remove(card)
                 elif len(marked) >= choice.discards:
-                    most = f"{choice.discards} card{'s' if choice.discards > 1 else ''}"
+                    most = counted(choice.discards, 'card')
                     self.out.line(f"at most {most} may be thrown away: unmark one first")
                     continue
                 else:
@@ -815,7 +815,7 @@ class Table:
         start = states[0].starting_stacks[me]
         net = states[-1].stacks[me] - start
         count = len(states)
-        out.line(f"session: {count} hand{'s' if count > 1 else ''} of {self.title}; "
+        out.line(f"session: {counted(count, 'hand')} of {self.title}; "
                  f"you ({self.names[me]}) {net:+d}, {start} -> {states[-1].stacks[me]}", style="bold")
         rows: list[list[str | Text]] = []
         for played in self.played:

@@ -58,6 +58,7 @@ __all__ = [
     "as_sequence",
     "as_threads",
     "check_keywords",
+    "counted",
     "describe",
     "usable_cores",
 ]
@@ -78,6 +79,15 @@ def describe(value: object) -> str:
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{type(value).__name__} {text}"
+
+
+def counted(count: int, noun: str) -> str:
+    """``count`` and ``noun``, the noun plural unless the count is one.
+
+    >>> counted(1, "card"), counted(3, "hand"), counted(0, "computer player")
+    ('1 card', '3 hands', '0 computer players')
+    """
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def _is_bool(value: object) -> bool:

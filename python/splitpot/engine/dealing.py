@@ -53,7 +53,7 @@ from typing import TYPE_CHECKING
 from splitpot.cards import Card, parse_cards
 from splitpot.engine import events as ev
 from splitpot.errors import CardError, CardTypeError, IllegalActionError, IllegalActionTypeError
-from splitpot.validate import as_int, describe
+from splitpot.validate import as_int, counted, describe
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
@@ -186,7 +186,7 @@ def plan(
         mine = as_cards(given, f"seat {seat}'s cards")
         if len(mine) != per:
             raise IllegalActionError(
-                f"Seat {seat} receives {per} card{'s' if per != 1 else ''} on {street.name}, not {len(mine)}."
+                f"Seat {seat} receives {counted(per, 'card')} on {street.name}, not {len(mine)}."
             )
         i = receivers.index(seat)
         for j, card in enumerate(mine):  # one card a round, dealer's left first
@@ -262,7 +262,7 @@ def plan_serves(
                 fresh = pool  # filled with the old stub's last card below
                 new_left = left + len(pool) - (count - take)
                 if new_left < 1:
-                    asked = f"{count} card{'s' if count != 1 else ''}"
+                    asked = counted(count, 'card')
                     raise IllegalActionError(f"The stub and the muck cannot serve {asked}.")
                 left = new_left
             else:

@@ -75,7 +75,7 @@ from splitpot.errors import (
     RuleError,
     SplitpotError,
 )
-from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, describe
+from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, counted, describe
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
@@ -1083,7 +1083,7 @@ class State:
             most = self._stub_room(seat)
             if count > most:
                 raise IllegalActionError(
-                    f"The stub cannot serve {count} card{'s' if count != 1 else ''} now, at most {most} (a "
+                    f"The stub cannot serve {counted(count, 'card')} now, at most {most} (a "
                     "stub's last card is never "
                     f"dealt); draw fewer."
                 )
@@ -1168,7 +1168,7 @@ class State:
         named = dealing.as_cards(served, "the cards served")
         if len(named) != count:
             raise IllegalActionError(
-                f"Seat {seat} is served {count} card{'s' if count != 1 else ''} here, not {len(named)} "
+                f"Seat {seat} is served {counted(count, 'card')} here, not {len(named)} "
                 f"({' '.join(ev.card_text(c) for c in named) or 'none'})."
             )
         return seat, cards, dealing.plan_serves(self, [(named, cards)], pool=self._pool_for(seat))
