@@ -1090,8 +1090,8 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     if isinstance(event, ev.OpenersShown):
         return f"  {names[event.seat]} shows his openers: {_cards(event.cards)}"
     if isinstance(event, ev.PotAwarded) and event.side == "returned":
-        return f"{names[event.seat]} takes back {event.amount} bet after a seven or better was checked " \
-               "(the sevens rule)"
+        return f"{names[event.seat]} takes back the {event.amount} he put in after a seven or better was " \
+               "checked (the sevens rule)"
     return None
 
 

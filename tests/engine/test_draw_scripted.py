@@ -385,6 +385,49 @@ def test_sevens_lose_all_returns_every_bet_after_the_check_even_a_folded_one() -
     assert state.stacks == [98, 104, 98] and replays(state)
 
 
+def test_sevens_lose_all_returns_a_completion_after_the_check_too() -> None:
+    """Was: a completion over a short all-in bet stayed in the pot the checker won."""
+    state = State(get_game("california-lowball", limit=2), [100, 100, 3, 100], button=0,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h", "Kc Qd Jh Ts 8s", "Ks Qh Jd Tc 8d"],
+                                 joker=True))
+    for _ in range(4):  # seat 2 opens for 2, everyone calls: a pot of 8
+        state.bet() if state.actor == 2 else state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    state.check()  # seat 1 checks his seven
+    state.bet(1)  # seat 2, all in for 1
+    state.complete(4)  # seat 3
+    state.raise_to(8)  # seat 0
+    state.call()  # seat 1
+    state.fold()  # seat 3
+    back = [0] * 4
+    for seat, amount, side in awards(state):
+        back[seat] += amount if side == "returned" else 0
+    assert back == [8, 8, 1, 4]  # every chip put in after the check, the completion's 4 too
+    assert [(seat, amount) for seat, amount, side in awards(state) if side != "returned"] == [(1, 8)]
+    assert state.stacks == [98, 106, 1, 98] and replays(state)
+
+
+def test_sevens_lose_all_counts_an_uncalled_bet_returned_as_never_bet() -> None:
+    """Was: the raiser's uncalled part, returned, still counted as bet after the check,
+    so his chips from before it came back and the checker won 4 of the 6 in the pot."""
+    state = State(get_game("california-lowball", limit=2), [100, 8, 100], button=0,
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h", "Kc Qd Jh Ts 8s"], joker=True))
+    state.bet()
+    state.call()
+    state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    state.check()  # seat 1 checks his seven, 6 chips behind
+    state.bet()  # seat 2 bets 4
+    state.raise_to()  # seat 0 raises to 8
+    state.call()  # seat 1 calls all in for 6
+    state.fold()  # seat 2
+    assert of(state, ev.BetReturned) == [ev.BetReturned(seat=0, amount=2)]
+    assert sum(amount for _, amount, side in awards(state) if side != "returned") == 6  # the pot as it stood
+    assert state.stacks == [98, 12, 98] and replays(state)
+
+
 def test_sevens_rule_spares_an_eight_checked() -> None:
     state = State(get_game("california-lowball"), [100, 100],
                   deck=draw_deck(["9c 6d 4h 3s 2c", "8d 5h 4c 3d 2h"], joker=True))

@@ -312,8 +312,8 @@ def test_draw_game_events_read_like_a_hand() -> None:
     sevens.bet()
     sevens.call()
     lines = describe_hand(sevens, ["Al", "Bo"])
-    assert "Bo takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
-    assert "Al takes back 4 bet after a seven or better was checked (the sevens rule)" in lines
+    assert "Bo takes back the 4 he put in after a seven or better was checked (the sevens rule)" in lines
+    assert "Al takes back the 4 he put in after a seven or better was checked (the sevens rule)" in lines
     assert not any("no qualifying low" in line for line in lines)
 
 

@@ -88,7 +88,7 @@ def seven_high_or_better(strength: int, ranking: str) -> bool:
 
 def after_the_draw(state: State) -> tuple[set[int], list[int]]:
     """The seats that checked in the betting round after the last draw, and the
-    chips each seat put in during that round."""
+    chips each seat put in during that round (less an uncalled bet returned)."""
     events = state.events
     start = len(events)
     for i in range(len(events) - 1, -1, -1):
@@ -100,8 +100,10 @@ def after_the_draw(state: State) -> tuple[set[int], list[int]]:
     for event in events[start:]:
         if isinstance(event, ev.Checked):
             checked.add(event.seat)
-        elif isinstance(event, (ev.BetMade, ev.Raised, ev.Called)):
+        elif isinstance(event, (ev.BetMade, ev.Raised, ev.Called, ev.Completed)):
             post[event.seat] += event.amount
+        elif isinstance(event, ev.BetReturned):
+            post[event.seat] -= event.amount
     return checked, post
 
 
@@ -158,15 +160,14 @@ def sevens_pots(
     ones."""
     pre = [c - p for c, p in zip(committed, post, strict=True)]
     pots = side_pots(pre, active)
-    returned: list[Share] = []
+    returned: dict[tuple[int, int], int] = {}  # (pot index, seat): chips, the layers of one seat summed
     for pot, layer in zip(side_pots(post, active), _layers(post, active), strict=True):
         if any(w in penalised for w in wins(pot)):
-            index = len(pots)
-            returned.extend(
-                Share(index, seat, amount, Side.RETURNED) for seat, amount in enumerate(layer) if amount
-            )
+            for seat, amount in enumerate(layer):
+                if amount:
+                    returned[len(pots), seat] = returned.get((len(pots), seat), 0) + amount
         else:
             pots.append(pot)
     if not returned:
         return side_pots(committed, active), []
-    return pots, returned
+    return pots, [Share(index, seat, amount, Side.RETURNED) for (index, seat), amount in returned.items()]
