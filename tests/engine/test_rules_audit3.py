@@ -169,6 +169,43 @@ def test_a_completion_over_a_short_opening_bet_is_read_alike_in_a_draw_game() ->
     assert state.actor == 3 and legal(state) == {"fold": (), "call": (4,), "raise": (9,)}
 
 
+@pytest.mark.parametrize("game", ["lowball", "five-card-stud"])
+def test_a_chain_of_short_all_ins_is_measured_from_the_short_opening_bet(game: str) -> None:
+    """As after a bring-in (bring-in 2, completions to 5 then 7: full), the short opening bet
+    stands where the bring-in would for every all-in after it: all in for 2, then to 5 (3
+    above 2, short of half of 8), then to 7 (5 above 2): full, a raise goes to 17.  Was: the
+    7 was measured from the 5 (short) in draw games and five-card stud, from the 2 in stud."""
+    stakes = Stakes(ante=0, small_bet=10, big_bet=20)
+    if game == "five-card-stud":  # seat 1 (the ace) must bet
+        deck = stud_deck(["3c Kd 2d 3d 4d", "4c Ad 2h 3h 4h", "5c Qd 2s 3s 4s", "6c Jd 5d 5h 5s",
+                          "7c Td 6d 6h 6s"])
+        state = State(get_game(game, stakes=stakes), [100, 2, 5, 7, 100], deck=deck)
+    else:
+        state = State(get_game(game, pass_and_out=False, stakes=stakes), [100, 2, 5, 7, 100], button=0, seed=1)
+    assert state.actor == 1
+    state.bet(2)
+    state.complete(5)
+    assert state.actor == 3 and legal(state) == {"fold": (), "call": (5,), "complete": (7,)}
+    state.complete(7)
+    assert state.actor == 4 and legal(state) == {"fold": (), "call": (7,), "raise": (17,)}
+
+
+@pytest.mark.parametrize(("stack", "full"), [(5, False), (6, True)])
+def test_a_bring_in_seat_completing_all_in_is_measured_above_the_bring_in(stack: int, full: bool) -> None:
+    """The bring-in seat completes all in instead of posting the bring-in of 2 (small bet
+    10): measured as a completion over the bring-in, as another seat's would be: to 5 (3
+    above 2, short of half of 8) is short, so the next seat calls or completes to 10; to 6
+    is full, a raise goes to 16.  Was: measured from nothing, so 5 was full."""
+    deck = stud_deck(["Ad Kd 3c", "Ah Kh 2c", "As Ks Tc", "Ac Kc Jc"])
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20))
+    state = State(spec, [100, stack, 100, 100], deck=deck)
+    assert state.actor == 1 and legal(state) == {"bring_in": (2,), "complete": (stack,)}
+    state.complete(stack)
+    expected = {"fold": (), "call": (stack,), "raise": (stack + 10,)} if full else {
+        "fold": (), "call": (stack,), "complete": (10,)}
+    assert state.actor == 2 and legal(state) == expected
+
+
 def test_posting_the_bring_in_counts_as_having_acted() -> None:
     """§3 reading: the bring-in player has acted, so a short all-in completion over him (5 with a
     bring-in of 2 and a small bet of 10: 3 above it, short of half of 8) does not reopen the

@@ -149,8 +149,11 @@ class Round:
     """The seat that must open the betting (five-card stud's highest or lowest
     upcard): while nothing is bet he may neither check nor fold."""
     brought_in: int = 0
-    """The bring-in as posted (0: none this round): a completion is measured
-    above it, even after a short all-in completion (the rules, §3)."""
+    """The bring-in as posted, or, where none was, the short all-in bet that
+    opened the round (it stands where the bring-in would) or the bring-in due
+    from a bring-in seat that completes instead (0: none of them this round): a
+    completion is measured above it, even after a short all-in completion (the
+    rules, §3)."""
 
     @classmethod
     def start(
@@ -303,7 +306,7 @@ class Round:
         # A completion is measured above the bring-in as posted (an earlier short
         # completion included), against the rest of the full level; a bet or
         # raise above the largest amount in front, against one full bet.
-        if self.last_full == 0 and before > 0:
+        if self.last_full == 0 and (before > 0 or self.brought_in):
             before = self.brought_in or before
             gap = unit - before
         else:
@@ -327,4 +330,6 @@ class Round:
                 self.increments = (max(self.increments),)  # once big, stays big
             self.may_raise = set(others)
         else:
+            if not self.brought_in:  # a short opening bet stands where the bring-in would
+                self.brought_in = to if self.last_full == 0 else 0
             self.may_raise.discard(seat)

@@ -988,7 +988,9 @@ class State:
     def complete(self, amount: int | None = None) -> ev.Event:
         """The actor completes the bring-in to the small bet (not a raise)."""
         seat, to = self.verify_complete(amount)
-        if self.phase is _BRING_IN:
+        if self.phase is _BRING_IN:  # completed instead of the bring-in: measured above the bring-in due
+            assert self.round is not None
+            self.round.brought_in = self.spec.stakes.bring_in
             self.phase = _BETTING
         return self._raise(seat, to, ev.Completed)
 
