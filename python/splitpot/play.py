@@ -23,6 +23,7 @@ import signal
 import sys
 import tempfile
 import threading
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
@@ -834,6 +835,12 @@ _SIDE_TEXT = {
     "uncontested": "all of",
     "equal": "an equal share of",
 }
+_TIED_TEXT = {
+    "high": "a share of the high half of",
+    "low": "a share of the low half of",
+    "pot": "a share of",
+}
+"""How a share is told where tied hands split that part of the pot."""
 
 
 def describe_hand(state: State, names: Sequence[str], *, viewer: int | None = None) -> list[str]:
@@ -861,7 +868,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     street = spec.streets[0]
     first_action = False
     antes: list[str] = []
-    pots_named = len({e.pot for e in state.events if isinstance(e, ev.PotAwarded)}) > 1
+    awarded = Counter((e.pot, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
+    pots_named = len({pot for pot, _ in awarded}) > 1
     turned: set[int] = set()  # seats whose last card comes face down (five-card stud's turn-up)
     openings = _openings(state)
     dealing = False  # cards dealt now belong to the deal, not a replacement
@@ -952,10 +960,11 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 why = " (everyone else folded)" if len(state.active) == 1 else " (nobody else could win it)"
             elif event.side == "equal":
                 why = " (nobody won as declared: split equally)"
-            elif event.side == "pot" and spec.split and spec.declare.value == "none":
-                why += " (no qualifying low: scoops)"
-            lines.append(f"{names[event.seat]} wins {_SIDE_TEXT[event.side]} the {which} "
-                         f"({event.amount}){why}")
+            tied = awarded[event.pot, event.side] > 1 and event.side in _TIED_TEXT
+            if event.side == "pot" and spec.split and spec.declare.value == "none":
+                why += " (no qualifying low)" if tied else " (no qualifying low: scoops)"
+            side = _TIED_TEXT[event.side] if tied else _SIDE_TEXT[event.side]
+            lines.append(f"{names[event.seat]} wins {side} the {which} ({event.amount}){why}")
         elif isinstance(event, ev.HandEnded):
             lines.append("stacks: " + ", ".join(
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"

@@ -353,3 +353,22 @@ def test_the_best_hand_showing_is_named_where_wild_cards_count(capsys: pytest.Ca
     assert all(said == str(evaluate(cards, wild="2")).translate(plain) for cards, said in named)
     code, out, _ = run(["seven-card-stud", "--players", "6", "--seed", "1", "--plain"], capsys)
     assert "best hand showing (" in out and not re.search(r"best hand showing \([^)]*:", out)
+
+
+@pytest.mark.parametrize(("game", "said"), [
+    ("seven-card-stud", "wins a share of the pot (2) with straight, king high"),
+    ("seven-card-stud-8", "wins a share of the pot (2) with straight, king high (no qualifying low)"),
+])
+def test_a_tied_pot_is_told_as_shares(game: str, said: str) -> None:
+    """Was: each of two tied hands "wins all of the pot" (and, in stud-8, "scoops")."""
+    from engine_helpers import call_down, stud_deck
+
+    from splitpot.engine.spec import Stakes
+
+    stakes = Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
+    state = State(get_game(game, stakes=stakes), [100, 100], button=0,
+                  deck=stud_deck(["9c Td Jh Qs Kc 2d 4d", "9d Th Js Qc Kd 2h 4s"]))
+    call_down(state)
+    lines = describe_hand(state, ["P0", "P1"])
+    assert sorted(line.split(" ", 1)[1] for line in lines if " wins " in line) == [said, said]
+    assert not any("all of" in line or "scoops" in line for line in lines)

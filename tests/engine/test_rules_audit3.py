@@ -181,7 +181,8 @@ def test_a_chain_of_short_all_ins_is_measured_from_the_short_opening_bet(game: s
                           "7c Td 6d 6h 6s"])
         state = State(get_game(game, stakes=stakes), [100, 2, 5, 7, 100], deck=deck)
     else:
-        state = State(get_game(game, pass_and_out=False, stakes=stakes), [100, 2, 5, 7, 100], button=0, seed=1)
+        spec = get_game(game, pass_and_out=False, stakes=stakes)
+        state = State(spec, [100, 2, 5, 7, 100], button=0, seed=1)
     assert state.actor == 1
     state.bet(2)
     state.complete(5)
