@@ -5,8 +5,8 @@ every way of dealing each player's missing cards (``itertools.combinations``,
 player by player; a player with a range takes each of its members in turn,
 weighted), each final hand scored with :func:`splitpot.strength` (wild
 options passed through; Mexican stud: the first card is the hole card, its
-rank wild) or, with ``reference=True``, with the plain-Python substitution
-search of ``wild_reference.py`` (nothing of splitpot's evaluator), each
+rank wild, and for a range its first hidden card) or, with
+``reference=True``, with the plain-Python substitution search of ``wild_reference.py`` (nothing of splitpot's evaluator), each
 outcome settled with exact fractions. Slow, so only for small spots.
 
 Settling follows the rules (§4): each side to its best live hand (a strength
@@ -92,6 +92,7 @@ def brute_equity(
     known = [[int(c) for c in parse_cards(h)] for h in hands]
     n = len(hands)
     options = [list(r) if r else [((), 1)] for r in (ranges or [None] * n)]
+    hides_hole = [game == "mexican-stud" and r is not None for r in (ranges or [None] * n)]
     out = {c for h in known for c in h} | {int(c) for c in parse_cards(dead)}
     deck = [c for c in range(53 if joker else 52) if c not in out]
     needed = sum(size - len(k) for k in known)
@@ -149,7 +150,8 @@ def brute_equity(
     def score(player: int, cards: tuple[int, ...]) -> tuple[Any, Any]:
         got = cache.get((player, cards))
         if got is None:
-            full = known[player] + list(cards)
+            # Mexican stud: a range hides the hole card (its first hidden card), its known cards are up
+            full = list(cards) + known[player] if hides_hole[player] else known[player] + list(cards)
             hi = evaluate(full, "high") if high else 0
             lo = evaluate(full, low_ranking) if low_ranking else 0
             got = cache[(player, cards)] = (hi, lo)

@@ -314,6 +314,11 @@ def test_mexican_stud_hides_the_hole_card_of_a_range() -> None:
     ref = brute_equity("mexican-stud", ["5c Ad Kd 9h", "Qs Qh 2d"], dead, ranges=[None, singles])
     assert via_range.outcomes == ref.outcomes
     assert via_range[0].share == pytest.approx(float(ref.fraction(0, "share")), abs=1e-12)
+    # was: the range's first upcard (Qs) read as his hole card, queens wild
+    upcards_wild = equity("mexican-stud", ["5c Ad Kd 9h", "Qs Qh 2d 3c"], dead=dead)
+    assert abs(via_range[1].share - upcards_wild[1].share) > 0.05
+    sampled = equity("mexican-stud", ["5c Ad Kd 9h", "Qs Qh 2d + 1 down"], dead=dead, samples=200_000, seed=3)
+    assert sampled[1].share == pytest.approx(via_range[1].share, abs=0.006)  # ~5 standard errors
     hidden_first = parse_range("+ 1 down")
     blank = equity("mexican-stud", ["5c Ad Kd 9h", ""], dead=dead + " Qs Qh 2d", samples=20_000, seed=1)
     also = equity(

@@ -117,7 +117,7 @@ struct PlayerSpot {
   std::vector<std::uint8_t> members;   // hidden cards (empty: one empty member)
   std::vector<std::uint64_t> weights;  // one per member
   int future = 0;                      // cards to come
-  bool hole_in_member = false;         // Mexican stud: the hole card is the member's first card
+  bool hole_in_member = false;         // Mexican stud: the hole card is the member's first card (a range's)
   // Positional wild cards: the places the rule reads, in the order dealt, as
   // indices into the hand's cards (known, then hidden, then the cards to
   // come). Known cards are the upcards of a hand with a range (its hidden
@@ -458,12 +458,13 @@ Spot validate(const EquityRequest& rq) {
       s.deck.push_back(static_cast<std::uint8_t>(c));
     }
   }
-  // Mexican stud: the hole card is the first known card, else the first hidden
-  // card of the range; a hand with neither gets the range "any one card".
+  // Mexican stud: the hole card is the first hidden card of a range (its known
+  // cards are upcards), else the first known card; a hand with neither gets the
+  // range "any one card".
   if (g.mexican) {
     for (int i = 0; i < n; ++i) {
       PlayerSpot& ps = s.p[static_cast<std::size_t>(i)];
-      if (ps.n_known > 0) continue;
+      if (ps.n_known > 0 && ps.hidden == 0) continue;
       if (ps.hidden == 0) {
         ps.hidden = 1;
         ps.members = s.deck;
@@ -933,7 +934,7 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
       member_mask |= card_bit(c);
       member_idx[h] = static_cast<std::uint8_t>(s.deck_index[c]);
     }
-    const int hole = ps.n_known > 0 ? ps.known[0] : (ps.hole_in_member ? ps.members[uj * hid] : -1);
+    const int hole = ps.hole_in_member ? ps.members[uj * hid] : (ps.n_known > 0 ? ps.known[0] : -1);
     const WildOptions o = hand_wild(s, hole);
     const std::uint64_t wild_cards = o.wild | s.path_cards;
     free_idx.clear();
@@ -1495,7 +1496,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
       std::uint64_t acc = 0;
       for (const std::uint64_t w : ps.weights) cumulative[ui].push_back(acc += w);
     }
-    fixed_wild[ui] = hand_wild(s, ps.n_known > 0 ? ps.known[0] : -1);
+    fixed_wild[ui] = hand_wild(s, ps.n_known > 0 && !ps.hole_in_member ? ps.known[0] : -1);
   }
   const auto future_cards = static_cast<std::uint32_t>(offset[static_cast<std::size_t>(n)]);
   const bool target = rq.target_stderr > 0 || rq.seconds > 0;
@@ -1616,7 +1617,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         WildOptions own;  // a wild rank of the hand's own, where it depends on the deal
         const WildOptions* o = &fixed_wild[ui];
         if (ps.hole_in_member) [[unlikely]] {
-          own = hand_wild(s, hand[0]);
+          own = hand_wild(s, hand[static_cast<std::size_t>(ps.n_known)]);  // the member's first card
           o = &own;
         } else if (s.positional != PositionalRule::None) {
           // The cards to come arrive in random order; a member's hidden cards too.

@@ -151,7 +151,7 @@ struct EquityRequest {
   // high only in FiveCardStud and MexicanStud. Those three also take deuce-to-seven,
   // ace-to-six or ace-to-five (high-low); the other games ignore it.
   Ranking low = Ranking::High;
-  std::vector<std::vector<std::uint8_t>> hands;  // known cards per player (Mexican stud: the hole card first)
+  std::vector<std::vector<std::uint8_t>> hands;  // known cards per player (Mexican stud: the hole card first, but a range hides it: its first hidden card)
   std::vector<EquityRange> ranges;               // empty, or one per player (hidden = 0: no range)
   std::vector<std::uint8_t> dead;                // cards known to be out of the deck
   std::vector<int> draws;  // draw games: cards each player draws (empty: 5 - kept); stud: empty
