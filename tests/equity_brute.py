@@ -6,8 +6,9 @@ player by player; a player with a range takes each of its members in turn,
 weighted), each final hand scored with :func:`splitpot.strength` (wild
 options passed through; Mexican stud: the first card is the hole card, its
 rank wild, and for a range its first hidden card) or, with
-``reference=True``, with the plain-Python substitution search of ``wild_reference.py`` (nothing of splitpot's evaluator), each
-outcome settled with exact fractions. Slow, so only for small spots.
+``reference=True``, with the plain-Python substitution search of
+``wild_reference.py`` (nothing of splitpot's evaluator), each outcome
+settled with exact fractions. Slow, so only for small spots.
 
 Settling follows the rules (§4): each side to its best live hand (a strength
 of 0, or no reference key, is no qualifying low or a dead hand and never

@@ -496,8 +496,6 @@ class DealersChoice(Session):
             return super().play(hands, policy)
         except NoCallError as error:  # raised by the call, before the hand is dealt
             self.over = str(error)
-            if self.hands:
-                self.stacks = list(self.hands[-1].stacks)
             return self.hands[before:]
 
     @property
@@ -541,8 +539,8 @@ class DealersChoice(Session):
                 f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
                 f"{call.spec.max_players} players; {deal.players} have chips."
             )
-        self.stacks, self.button = list(deal.stacks), deal.dealer
-        state = self._start(call.spec, deck=deck, call=call)
+        self.button = deal.dealer
+        state = self._start(call.spec, list(deal.stacks), deck=deck, call=call)
         self.calls.append(call)
         return state
 

@@ -246,7 +246,6 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
     if current is not None and not current.is_complete:
         while not current.is_complete:
             bot(current)
-        session.stacks = list(current.stacks)
         played.append(current)
     if hands > len(played):
         try:

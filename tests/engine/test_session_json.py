@@ -26,7 +26,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, HistoryError, RuleError
+from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
 
@@ -412,10 +412,12 @@ def test_a_failed_deal_draws_no_seed() -> None:
     with pytest.raises(RuleError, match="needs 2 to 8 players with chips, got 9"):  # refused up front
         Session(spec, [10] * 9, seed=3)
     session = Session(spec, [10] * 8 + [0], seed=3)
-    session.stacks = [10] * 9  # a table changed between hands
+    with pytest.raises(RuleError, match="seats at most 8 players with chips; seat 8 would make 9"):
+        session.set_stack(8, 10)
+    session._changes[0] = {8: 10}  # a table changed from outside, as set_stack refuses to
     with pytest.raises(RuleError, match="players with chips"):
         session.new_hand()
-    session.stacks = [10] * 8 + [0]
+    del session._changes[0]
     session.play(2, SimpleBot(seed=1))
     again = Session(spec, [10] * 8 + [0], seed=3)
     again.play(2, SimpleBot(seed=1))
@@ -455,3 +457,81 @@ def test_ask_dealers_must_be_a_bool() -> None:
     with pytest.raises(ArgumentTypeError, match="ask_dealers must be a bool, got int 1"):
         DealersChoice.from_json(text, dealer=_rotating, ask_dealers=1)  # type: ignore[arg-type]
     assert DealersChoice.from_json(text, dealer=_rotating).hands == []
+
+
+def test_the_stacks_follow_a_hand_played_by_hand() -> None:
+    """Was: after a hand dealt by new_hand() and played by its own actions, stacks and
+    can_continue still read the hand's start (the next new_hand() then refused)."""
+    session = Session(get_game("seven-card-stud"), [100, 3], seed=2)
+    hand = session.new_hand()
+    while not hand.is_complete:
+        hand.bring_in() if hand.can_bring_in() else hand.call() if hand.can_call() else hand.check()
+    assert session.stacks == list(hand.stacks) and sum(session.stacks) == 103
+    assert session.can_continue == (0 not in hand.stacks)
+    with pytest.raises(ArgumentTypeError, match=r"set_stack\(seat, chips\)"):
+        session.stacks = [100, 100]  # type: ignore[misc]
+
+
+def test_set_stack_rebuys_seats_and_unseats_and_is_saved() -> None:
+    session = Session(get_game("lowball"), [50, 50, 0, 50], seed=4)
+    session.play(1, SimpleBot(seed=4))
+    after = session.stacks
+    session.set_stack(0, after[0] + 100)  # a top-up
+    session.set_stack(2, 80)  # a player sits down
+    session.set_stack(3, 0)  # one leaves
+    assert session.stacks == [after[0] + 100, after[1], 80, 0]
+    hand = session.new_hand()
+    assert list(hand.starting_stacks) == [after[0] + 100, after[1], 80, 0]
+    assert hand.button == 1 and 3 not in hand.active  # the button moved on; seat 3 sits out
+    bot = SimpleBot(seed=5)
+    while not hand.is_complete:
+        bot(hand)
+    session.play(3, bot)
+    saved = session.to_json()
+    assert json.loads(saved)["stack_changes"] == [[1, 0, after[0] + 100], [1, 2, 80], [1, 3, 0]]
+    resumed = Session.from_json(saved)
+    assert resumed.stacks == session.stacks and resumed.to_json() == saved
+    assert [h.events for h in resumed.play(2, SimpleBot(seed=6))] == [
+        h.events for h in session.play(2, SimpleBot(seed=6))]
+
+
+def test_set_stack_refuses_mid_hand_and_bad_values_and_changes_nothing() -> None:
+    session = Session(get_game("seven-card-stud"), [60, 60, 0], seed=1)
+    with pytest.raises(RuleError, match="seats at most 8"):
+        Session(get_game("seven-card-stud"), [60] * 8 + [0], seed=1).set_stack(8, 5)
+    for seat, chips, error in [(3, 10, RuleError), (-1, 10, RuleError), (0, -5, RuleError),
+                               (0, 2.5, ArgumentTypeError), (True, 10, ArgumentTypeError)]:
+        with pytest.raises(error):
+            session.set_stack(seat, chips)  # type: ignore[arg-type]
+    assert session.stacks == [60, 60, 0] and session.to_dict().get("stack_changes") is None
+    session.new_hand()
+    with pytest.raises(IllegalActionError, match="Finish the current hand"):
+        session.set_stack(2, 10)
+    assert session.stacks == [60, 60, 0]
+
+
+def test_a_tampered_stack_change_is_refused() -> None:
+    session = Session(get_game("lowball"), [50, 50, 0], seed=2)
+    session.set_stack(2, 40)
+    session.play(1, SimpleBot(seed=2))
+    doc = session.to_dict()
+    assert doc["stack_changes"] == [[0, 2, 40]] and doc["starting_stacks"] == [50, 50, 40]
+    doc["stack_changes"] = [[0, 5, 40]]
+    with pytest.raises(HistoryError, match=r"stack_changes\[0\]: no hand 0 or no seat 5"):
+        Session.from_dict(doc)
+    doc["stack_changes"] = [[0, 2, 30]]
+    with pytest.raises(HistoryError, match="with the stack_changes before it"):
+        Session.from_dict(doc)
+
+
+def test_a_dealers_choice_session_takes_a_rebuy_too() -> None:
+    from splitpot.house import example_house, house_dealer, house_session
+
+    session = house_session(example_house(), [60, 60, 60], seed=3)
+    session.play(2, SimpleBot(seed=3))
+    session.set_stack(1, 200)
+    assert session.deal().stacks[1] == 200
+    session.play(1, SimpleBot(seed=3))
+    resumed = DealersChoice.from_json(session.to_json(), dealer=house_dealer(example_house(), 3),
+                                      ask_dealers=True)
+    assert resumed.stacks == session.stacks and resumed.hands[2].starting_stacks[1] == 200

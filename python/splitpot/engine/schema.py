@@ -379,7 +379,7 @@ def session_schema() -> dict[str, Any]:
     objects here, each then read as a history (:func:`validate_history`).
 
     >>> sorted(session_schema()["properties"])
-    ['button', 'game', 'hands', 'rng', 'seeds', 'session', 'spec', 'starting_stacks']
+    ['button', 'game', 'hands', 'rng', 'seeds', 'session', 'spec', 'stack_changes', 'starting_stacks']
     """
     defs = history_schema()["$defs"]
     word = {"type": "integer", "minimum": 0}
@@ -395,7 +395,8 @@ def session_schema() -> dict[str, Any]:
         "description": "A table's hands as Session.to_dict() writes it: the game (its spec; none for "
         "dealer's choice), the session's starting stacks and button, the state of its seeds' "
         "source (random.Random.getstate()) when it started and now, every hand as a history, "
-        "and the seed each was dealt from (null: from a given deck). Other top-level keys "
+        "and the seed each was dealt from (null: from a given deck), and the seats' chips changed "
+        "between hands (Session.set_stack). Other top-level keys "
         "are ignored.",
         "type": "object",
         "properties": {
@@ -414,6 +415,10 @@ def session_schema() -> dict[str, Any]:
             "seeds": {
                 "type": "array",
                 "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
+            },
+            "stack_changes": {  # Session.set_stack(): [hand, seat, chips]
+                "type": "array",
+                "items": {"type": "array", "prefixItems": [word, word, word], "items": False, "minItems": 3},
             },
         },
         "required": ["session", "game", "starting_stacks", "button", "rng", "hands", "seeds"],

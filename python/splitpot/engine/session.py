@@ -57,8 +57,9 @@ class Session:
 
     Each hand gets its own seed drawn from ``seed``; seats that run out of
     chips sit out; after each deal the button moves to the next seat left
-    that still has chips.  :meth:`to_json` saves the session and
-    :meth:`from_json` resumes it.
+    that still has chips.  Between hands :meth:`set_stack` changes a seat's
+    chips (a rebuy, a player sitting down or leaving).  :meth:`to_json` saves
+    the session and :meth:`from_json` resumes it.
 
     >>> from splitpot import get_game
     >>> from splitpot.bots import SimpleBot
@@ -93,14 +94,15 @@ class Session:
 
     def _setup(self, stacks: Sequence[int], *, button: int, seed: int | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
-        self.stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
-        playing = len(self.stacks) - self.stacks.count(0)
+        self._stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
+        playing = len(self._stacks) - self._stacks.count(0)
         if not self._fewest_players <= playing <= self._most_players:  # as State refuses its first hand
             raise RuleError(
                 f"{self._name} needs {self._fewest_players} to {self._most_players} players with chips, "
                 f"got {playing}."
             )
-        self.button = as_int(button, "button", low=0, high=max(len(self.stacks) - 1, 0))
+        self.button = as_int(button, "button", low=0, high=max(len(self._stacks) - 1, 0))
+        self._changes: dict[int, dict[int, int]] = {}  # set_stack(): before hand k, seat -> chips
         self.hands: list[State] = []
         self._rng = random.Random(as_optional_int(seed, "seed"))
         # What a saved session holds besides its hands: the seeds' source before the
@@ -108,6 +110,55 @@ class Session:
         self._first_rng: tuple[Any, ...] = self._rng.getstate()
         self._first_table: tuple[list[int], int] | None = None
         self._seeds: list[int | None] = []  # each hand's seed (None: dealt from a given deck)
+
+    @property
+    def stacks(self) -> list[int]:
+        """The chips of each seat (a new list): during a hand, what it started with;
+        between hands, what the last hand left with each (the session's starting
+        stacks before the first hand), with :meth:`set_stack`'s changes."""
+        if self.hands:
+            last = self.hands[-1]
+            if not last.is_complete:
+                return list(last.starting_stacks)
+            stacks = list(last.stacks)
+        else:
+            stacks = list(self._stacks)
+        for seat, chips in self._changes.get(len(self.hands), {}).items():
+            stacks[seat] = chips
+        return stacks
+
+    @stacks.setter
+    def stacks(self, value: object) -> None:
+        raise ArgumentTypeError("a session's stacks follow its hands: change a seat's chips between hands "
+                                "with set_stack(seat, chips).")
+
+    def set_stack(self, seat: int, chips: int) -> None:
+        """Between hands, give ``seat`` ``chips`` for the hands to come: a rebuy or
+        a top-up, a player sitting down in an empty seat, or one leaving (0).  The
+        change is saved with the session (:meth:`to_dict`) and made again when it
+        resumes.
+
+        >>> from splitpot import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("lowball"), [50, 50, 0], seed=2)
+        >>> _ = session.play(1, SimpleBot(seed=2))
+        >>> session.set_stack(2, 80)            # a third player sits down
+        >>> session.stacks[2], Session.from_json(session.to_json()).stacks == session.stacks
+        (80, True)
+        >>> session.new_hand().starting_stacks[2]
+        80
+        """
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError("Finish the current hand before changing a seat's chips.")
+        seat = as_int(seat, "seat", low=0, high=len(self._stacks) - 1)
+        chips = as_int(chips, "chips", low=0)
+        after = self.stacks
+        after[seat] = chips
+        playing = len(after) - after.count(0)
+        if playing > self._most_players:
+            raise RuleError(f"{self._name} seats at most {self._most_players} players with chips; "
+                            f"seat {seat} would make {playing}.")
+        self._changes.setdefault(len(self.hands), {})[seat] = chips
 
     @property
     def can_continue(self) -> bool:
@@ -130,17 +181,16 @@ class Session:
 
     def new_hand(self, *, deck: HandDeck = None) -> State:
         """Start the next hand (the previous one must be complete)."""
-        self.stacks, self.button = self._next_table()
-        return self._start(self.spec, deck=deck)
+        stacks, self.button = self._next_table()
+        return self._start(self.spec, stacks, deck=deck)
 
     def _next_table(self) -> tuple[list[int], int]:
         """The stacks and the button of the next hand (the previous one must be
         complete); the session's own stacks and button are left as they are."""
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before starting the next one.")
-        stacks, button = list(self.stacks), self.button
+        stacks, button = self.stacks, self.button
         if self.hands:
-            stacks = list(self.hands[-1].stacks)
             button = _next_button(stacks, button)
         if sum(1 for s in stacks if s > 0) < self._fewest_players:
             raise RuleError("Too few players have chips for another hand; the session is over.")
@@ -148,17 +198,17 @@ class Session:
             button = _next_button(stacks, button)
         return stacks, button
 
-    def _start(self, spec: GameSpec, *, deck: HandDeck, call: Call | None = None) -> State:
-        """Deal the next hand of ``spec`` at the session's stacks and button."""
+    def _start(self, spec: GameSpec, stacks: list[int], *, deck: HandDeck, call: Call | None = None) -> State:
+        """Deal the next hand of ``spec`` at ``stacks`` and the session's button."""
         before = self._rng.getstate()
         seed = None if deck is not None else self._rng.randrange(2**63)
         try:
-            state = State(spec, self.stacks, button=self.button, seed=seed, deck=deck, game_call=call)
+            state = State(spec, stacks, button=self.button, seed=seed, deck=deck, game_call=call)
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
         if not self.hands:
-            self._first_table = (list(self.stacks), self.button)
+            self._first_table = (list(stacks), self.button)
         self.hands.append(state)
         self._seeds.append(seed)
         return state
@@ -185,8 +235,6 @@ class Session:
             )
         played: list[State] = []
         for _ in range(hands):
-            if self.hands and self.hands[-1].is_complete:
-                self.stacks = list(self.hands[-1].stacks)
             if not self.can_continue:
                 break
             state = self.new_hand()
@@ -199,8 +247,6 @@ class Session:
                         f"(legal: {state._describe_legal()})."
                     )
             played.append(state)
-        if self.hands:
-            self.stacks = list(self.hands[-1].stacks)
         return played
 
     # ------------------------------------------------------------------ saving
@@ -214,7 +260,10 @@ class Session:
         too, finished or not) as its :meth:`History.to_dict
         <splitpot.engine.history.History.to_dict>`, and ``"seeds"``: the seed
         each was dealt from, drawn in turn from the seeds' source (None for a
-        hand dealt from a given deck).  ``"session"`` is the document's version.
+        hand dealt from a given deck).  ``"session"`` is the document's version;
+        ``"stack_changes"`` (where :meth:`set_stack` changed any) lists them as
+        ``[hand, seat, chips]``: before hand ``hand`` (0: the first), ``seat``
+        has ``chips``.
 
         >>> from splitpot.games import get_game
         >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
@@ -226,7 +275,10 @@ class Session:
                 f"the session holds {len(self.hands)} hands but dealt {len(self._seeds)}: its hands list "
                 "was changed from outside, so it cannot be saved."
             )
-        stacks, button = self._first_table if self.hands and self._first_table else (self.stacks, self.button)
+        stacks, button = (self._first_table if self.hands and self._first_table
+                          else (self._stacks, self.button))
+        changes = [[k, seat, chips] for k, seats in sorted(self._changes.items())
+                   for seat, chips in seats.items()]
         return {
             "session": SESSION_VERSION,
             **self._game_fields(),
@@ -235,6 +287,7 @@ class Session:
             "rng": {"start": rng_data(self._first_rng), "now": rng_data(self._rng.getstate())},
             "hands": [state.history().to_dict() for state in self.hands],
             "seeds": list(self._seeds),
+            **({"stack_changes": changes} if changes else {}),
         }
 
     def _game_fields(self) -> dict[str, Any]:
@@ -296,6 +349,10 @@ class Session:
         self._first_rng = table.rng
         if len(data["seeds"]) != len(data["hands"]):
             raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
+        for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
+            if k > len(data["hands"]) or seat >= len(self._stacks):
+                raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+            self._changes.setdefault(k, {})[seat] = chips
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
@@ -308,7 +365,7 @@ class Session:
             stacks, button = self._chained(where, k, history)
             self._check_game(where, history, stacks)
             state = self._deal_again(where, history, seed)
-            self.stacks, self.button = stacks, button
+            self.button = button
             if not self.hands:
                 self._first_table = (list(stacks), button)
             self.hands.append(state)
@@ -316,8 +373,6 @@ class Session:
         if self._rng.getstate() != table.rng_now:
             raise HistoryError("rng: now is not where start leads once the hands' seeds are drawn: "
                                "the seeds' source was changed.")
-        if self.hands and self.hands[-1].is_complete:
-            self.stacks = list(self.hands[-1].stacks)
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
@@ -330,6 +385,8 @@ class Session:
             raise HistoryError(f"{where}: {err}") from None
         if list(history.stacks) != stacks:
             before = f"the final stacks of hands[{k - 1}]" if k else "the session's starting stacks"
+            if k in self._changes:
+                before += " with the stack_changes before it"
             raise HistoryError(
                 f"{where}: starting_stacks {list(history.stacks)} are not {before}, {stacks}: the hands "
                 "do not chain."
