@@ -44,7 +44,6 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
-import inspect
 import os
 import string
 import sys
@@ -63,7 +62,7 @@ from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
-from splitpot.engine.state import Phase, State
+from splitpot.engine.state import _ACTION_METHODS, Phase, State
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import (
@@ -101,21 +100,14 @@ _PREFERRED = {
 }
 _CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
 """The actions that put chips in: the one that puts his whole stack in says so."""
-_METHODS = {
-    "raise": "raise_to",
-    "keep": "keep_exposed",  # draw games: keep or refuse a card the dealer exposed
-    "refuse": "refuse_exposed",
-}
-"""The State methods not named like their action (keyed by the action's token)."""
-
-
 def method_name(action: Action | str) -> str:
     """The :class:`~splitpot.engine.state.State` method that makes ``action``.
 
     >>> method_name(Action.RAISE), method_name(Action.DRAW)
     ('raise_to', 'draw')
     """
-    return _METHODS.get(str(action), str(action))
+    what = Action(str(action))
+    return _ACTION_METHODS.get(what, what.value)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -184,18 +176,10 @@ def choices_for(options: Sequence[Option]) -> list[Choice]:
     return out
 
 
-def _method(state: State, action: Action) -> Callable[..., ev.Event]:
-    name = method_name(action)
-    method = getattr(state, name, None)
-    if method is None:
-        raise IllegalActionError(f"This front end cannot make a {action!s}: State has no method {name}().")
-    return method  # type: ignore[no-any-return]
-
-
 def perform(state: State, action: Action, value: object = None, *, seat: int | None = None) -> ev.Event:
-    """Make ``action`` on ``state`` through its method, with ``value`` (an amount,
-    a choice, the cards to discard) when the method takes one and ``seat`` when it
-    asks for one.
+    """Make ``action`` with ``value`` (an amount, a choice, the cards to discard)
+    for ``seat`` (default: the seat to act): :meth:`State.act
+    <splitpot.engine.state.State.act>`.
 
     >>> from splitpot.games import get_game
     >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
@@ -204,14 +188,11 @@ def perform(state: State, action: Action, value: object = None, *, seat: int | N
     >>> perform(state, Action.RAISE, 10)
     Raised(seat=1, amount=10, to=10)
     """
-    method = _method(state, action)
-    parameters = inspect.signature(method).parameters
-    takes_value = any(
-        p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD) for p in parameters.values()
-    )
-    args = (value,) if value is not None and takes_value else ()
-    kwargs = {"seat": seat} if seat is not None and "seat" in parameters else {}
-    return method(*args, **kwargs)
+    who = state.actor if seat is None else seat
+    if who is None:
+        raise IllegalActionError(f"Nobody may {action} now: the hand is over." if state.is_complete
+                                 else f"Name the seat that makes the {action}.")
+    return state.act(who, action, value)
 
 
 class Keys:

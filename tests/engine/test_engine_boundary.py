@@ -5,6 +5,7 @@ state unchanged; the value stored is the validated int, never the caller's objec
 
 from __future__ import annotations
 
+import re
 from decimal import Decimal
 from fractions import Fraction
 from typing import Any
@@ -429,3 +430,44 @@ def test_an_action_before_the_dealer_step_says_to_advance() -> None:
     state = State(get_game("seven-card-stud"), [40, 40], seed=1, automate=False)
     with pytest.raises(IllegalActionError, match=r"the dealer.s step comes first \(call advance"):
         state.call()
+
+
+def test_act_refuses_a_seat_not_to_act_without_naming_cards() -> None:
+    """State.act(seat, action, value): a request from a seat not to act is refused with
+    the seat to act named, no cards (was: only the actor's methods, whose errors name
+    his hidden cards to whoever relays them)."""
+    state = State(get_game("jackpots"), [50, 50, 50], seed=11)
+    before = state.snapshot()
+    for seat, action, value, error, said in [
+        (2, "check", None, IllegalActionError, f"Seat 2 cannot check now: seat {state.actor} is to act."),
+        (state.actor, "shout", None, IllegalActionError, "action must be one of 'fold'"),
+        (state.actor, 3, None, IllegalActionTypeError, "action must be an Action or its name, got int 3"),
+        (7, "check", None, IllegalActionError, "seat"),
+        (state.actor, "check", 5, IllegalActionError, "A check takes no value; got int 5."),
+    ]:
+        with pytest.raises(error, match=re.escape(said)) as info:
+            state.act(seat, action, value)
+        assert not any(re.search(rf"\b{ev.card_text(c)}\b", str(info.value)) for c in state.deck_order)
+        assert state.snapshot() == before
+    assert state.act(state.actor, "Check") == ev.Checked(seat=1)  # names ignore case
+
+
+def test_act_takes_amounts_cards_and_simultaneous_choices() -> None:
+    state = stud([50, 50, 50])
+    actor = state.actor
+    assert actor is not None
+    with pytest.raises(IllegalActionError, match=r"A bring in is 2 here, not 3\."):
+        state.act(actor, Action.BRING_IN, 3)
+    state.act(actor, "bring_in", 2)
+    state.act(state.actor, "complete", 5)
+    nxt = state.actor
+    assert state.act(nxt, "raise", 10) == ev.Raised(seat=nxt, amount=10, to=10)
+    draw = State(get_game("lowball"), [50, 50], seed=2)
+    draw.act(draw.actor, "bet")
+    draw.act(draw.actor, "call")
+    hand = list(draw.down[draw.actor])
+    assert draw.act(draw.actor, "draw", hand[:2]).discarded == tuple(hand[:2])  # type: ignore[attr-defined]
+    mexican = State(get_game("mexican-stud"), [50, 50, 50], seed=4)
+    for seat in (2, 0, 1):  # turn-ups are made all at once: any seat still to choose
+        mexican.act(seat, "turn_up", mexican.down[seat][0])
+    assert mexican.phase is not Phase.TURNING_UP

@@ -75,7 +75,7 @@ from splitpot.errors import (
     RuleError,
     SplitpotError,
 )
-from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, counted, describe
+from splitpot.validate import as_bool, as_choice, as_int, as_ints, as_optional_int, counted, describe
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
@@ -166,6 +166,10 @@ _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
 _A_REFUSE = Action.REFUSE
+_ACTION_METHODS = {_A_RAISE: "raise_to", _A_KEEP: "keep_exposed", _A_REFUSE: "refuse_exposed"}
+"""The methods not named like their action (:meth:`State.act`)."""
+_NO_VALUE = frozenset({_A_FOLD, _A_CHECK, _A_CALL, _A_BRING_IN, _A_KEEP, _A_REFUSE})
+"""The actions whose methods take no value (a call's and a bring-in's amount are the rules')."""
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
 _O_BRING_IN = Opener.BRING_IN
 _O_BEST_SHOWING = Opener.BEST_SHOWING
@@ -1017,6 +1021,45 @@ class State:
         self._move(seat, added)
         self.round.apply_raise(seat, to, actors=self._actors())
         return self._acted(seat, _RAISES[kind](seat, added, to))
+
+    def act(self, seat: int, action: Action | str, value: object = None) -> ev.Event:
+        """Make ``action`` for ``seat``: the entry point of a front end whose
+        requests name the seat they come from.  ``action`` is an
+        :class:`~splitpot.engine.betting.Action` or its name (``"raise"``,
+        ``"bring_in"``, ...); ``value`` is what the action's method takes (an
+        amount, the cards to discard, a declaration, the card to turn up; None:
+        the method's default, the smallest amount for a bet).  A seat that is not
+        to act is refused without naming anyone's cards; declarations and
+        Mexican stud's turn-ups, made all at once, take any seat still to choose.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+        >>> state.act(1, "complete", 5)
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.IllegalActionError: Seat 1 cannot complete now: seat 0 is to act.
+        >>> state.act(0, "complete", 5)
+        Completed(seat=0, amount=5, to=5)
+        """
+        if not isinstance(action, (Action, str)):
+            raise IllegalActionTypeError(f"action must be an Action or its name, got {describe(action)}.")
+        what = as_choice(action, Action, "action", error=IllegalActionError)
+        who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
+                     type_error=IllegalActionTypeError)
+        method = getattr(self, _ACTION_METHODS.get(what, what.value))
+        if what in (_A_DECLARE, _A_TURN_UP):  # their methods check the seat: in turn or all at once
+            return method(*(() if value is None else (value,)), seat=who)  # type: ignore[no-any-return]
+        doing = what.value.replace("_", " ")
+        if self.actor is not None and who != self.actor and not self.is_complete:
+            raise IllegalActionError(f"Seat {who} cannot {doing} now: seat {self.actor} is to act.")
+        if value is None or what not in _NO_VALUE:
+            return method(*(() if value is None else (value,)))  # type: ignore[no-any-return]
+        if what in (_A_CALL, _A_BRING_IN):  # the amount is the rules': a value given must be it
+            amount = self._verify(what)[1]
+            if as_int(value, "amount", error=IllegalActionError, type_error=IllegalActionTypeError) == amount:
+                return method()  # type: ignore[no-any-return]
+            raise IllegalActionError(f"A {doing} is {amount} here, not {value}.")
+        raise IllegalActionError(f"A {doing} takes no value; got {describe(value)}.")
 
     def _can(self, action: Action, amount: int | None = None) -> bool:
         try:
