@@ -47,7 +47,7 @@ from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.engine.sevens import Sevens, seven_high_or_better
 from splitpot.engine.state import Phase, State
-from splitpot.errors import HistoryError
+from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError
 from splitpot.evaluate import Category, evaluate, strength
 from splitpot.two_card import strength_two
 from splitpot.validate import as_float, as_optional_int, describe
@@ -55,6 +55,7 @@ from splitpot.wild import wild_mask
 
 __all__ = [
     "SimpleBot",
+    "away_action",
     "draw_score",
     "high_discards",
     "high_score",
@@ -63,6 +64,45 @@ __all__ = [
     "short_high_score",
     "two_card_score",
 ]
+
+def away_action(state: State) -> Event:
+    """Act for the seat to act as for a player who is away (timed out): he checks
+    where he may, else folds; where he may do neither he makes the least he
+    must: posts the bring-in, makes a forced opening bet at its smallest,
+    stands pat in a draw (aces-deuces: stands), keeps a card the dealer
+    exposed, keeps his hole card down or turns up the first card offered,
+    declares the first side offered.  A policy too: ``session.play(k, away_action)``.
+
+    >>> from splitpot.games import get_game
+    >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    >>> away_action(state), away_action(state)
+    (BringInPosted(seat=0, amount=2), Folded(seat=1))
+    >>> state = State(get_game("lowball"), [50, 50], seed=3)   # pass and out: no check
+    >>> away_action(state)
+    Folded(seat=1)
+    """
+    if not isinstance(state, State):
+        raise ArgumentTypeError(f"away_action takes a State, got {describe(state)}.")
+    options = {o.action: o for o in state.legal_actions()}
+    if Action.CHECK in options:
+        return state.check()
+    if Action.FOLD in options:
+        return state.fold()
+    if Action.BRING_IN in options:
+        return state.bring_in()
+    if Action.DRAW in options:
+        return state.draw([])
+    if Action.KEEP in options:
+        return state.keep_exposed()
+    if Action.TURN_UP in options:
+        turn = options[Action.TURN_UP]
+        return state.turn_up([] if 0 in turn.amounts else [turn.choices[0]])
+    if Action.DECLARE in options:
+        return state.declare(options[Action.DECLARE].choices[0], seat=state.actor)
+    if Action.BET in options:
+        return state.bet()
+    raise IllegalActionError(f"away_action: nothing to do (legal: {sorted(map(str, options)) or 'none'}).")
+
 
 _CATEGORY_SCORE = {
     Category.HIGH_CARD: 0.12,

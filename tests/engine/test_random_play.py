@@ -286,3 +286,33 @@ def test_hypothesis_hands(game: str, stacks: list[int], picks: list[int], seed: 
         check_invariants(state, total)
     replayed = state.history().replay()
     assert replayed.snapshot() == state.snapshot()
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_an_away_player_is_acted_for_in_every_game(name: str) -> None:
+    """bots.away_action plays every decision of every game (checks, else folds, else the least
+    forced action), alone or beside a bot, and the hands end with the chips conserved."""
+    from splitpot.bots import SimpleBot, away_action
+    from splitpot.engine.session import Session
+
+    spec = get_game(name)
+    players = min(4, spec.max_players)
+    alone = Session(spec, [40] * players, seed=5)
+    alone.play(6, away_action)
+    bot = SimpleBot(seed=5)
+    mixed = Session(spec, [40] * players, seed=6)
+    kinds: set[type[ev.Event]] = set()
+    for _ in range(12):
+        if not mixed.can_continue:
+            break
+        state = mixed.new_hand()
+        while not state.is_complete:
+            if state.actor == 0:
+                kinds.add(type(away_action(state)))
+            else:
+                bot(state)
+    for session in (alone, mixed):
+        assert session.hands and all(h.is_complete for h in session.hands)
+        assert sum(session.stacks) == 40 * players
+    assert kinds <= {ev.Checked, ev.Folded, ev.BringInPosted, ev.BetMade, ev.Drew, ev.ExposedKept,
+                     ev.TurnedUp, ev.TurnUpChosen, ev.Declared}
