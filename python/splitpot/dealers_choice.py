@@ -124,7 +124,8 @@ def _ante(value: object) -> int:
     return as_int(value, "Call: stakes: ante", low=0)
 
 
-def _stakes(value: object) -> Stakes | None:
+def _stakes(value: object, game: str) -> Stakes | None:
+    """The call's stakes: a Stakes, or a dict of its fields, those left out the game's own."""
     if value is None or isinstance(value, Stakes):
         return value
     if not isinstance(value, Mapping):
@@ -136,7 +137,7 @@ def _stakes(value: object) -> Stakes | None:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
         data["blinds"] = _freeze(data["blinds"])
-    return Stakes(**data)
+    return Stakes(**{**dataclasses.asdict(get_game(game).stakes), **data})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -155,6 +156,8 @@ class Call:
     ...
     splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: open_pair, stakes, ...
     >>> Call(game="jackpots", stakes={"ante": 2, "small_bet": 5, "big_bet": 10}).spec.stakes.ante
+    2
+    >>> Call(game="seven-card-stud", stakes={"ante": 2}).spec.stakes.bring_in  # the rest: the game's
     2
     """
 
@@ -188,7 +191,7 @@ class Call:
             raise RuleError("Call: give the stakes as Call(stakes=...), not among the options.")
         frozen = tuple(sorted((name, _freeze(value)) for name, value in pairs))
         object.__setattr__(self, "options", frozen)
-        object.__setattr__(self, "stakes", _stakes(self.stakes))
+        object.__setattr__(self, "stakes", _stakes(self.stakes, self.game))
         keywords: dict[str, Any] = dict(frozen)
         if self.stakes is not None:
             keywords["stakes"] = self.stakes

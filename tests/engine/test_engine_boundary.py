@@ -471,3 +471,19 @@ def test_act_takes_amounts_cards_and_simultaneous_choices() -> None:
     for seat in (2, 0, 1):  # turn-ups are made all at once: any seat still to choose
         mexican.act(seat, "turn_up", mexican.down[seat][0])
     assert mexican.phase is not Phase.TURNING_UP
+
+
+@pytest.mark.parametrize("name", ["seven-card-stud", "five-card-stud", "jackpots", "mexican-stud",
+                                  "aces-deuces"])
+def test_stakes_given_as_a_dict_keep_the_games_own_for_the_fields_left_out(name: str) -> None:
+    """Was: get_game("seven-card-stud", stakes={"ante": 5}) filled the rest with Stakes' defaults
+    (no bring-in: refused for stud; limits 2/4 elsewhere)."""
+    from dataclasses import replace
+
+    from splitpot.dealers_choice import Call
+
+    own = get_game(name).stakes
+    assert get_game(name, stakes={"ante": 5}).stakes == replace(own, ante=5)
+    assert Call(game=name, stakes={"ante": 5}).spec.stakes == replace(own, ante=5)
+    with pytest.raises(RuleError, match="no option 'antes'"):
+        get_game(name, stakes={"antes": 5})

@@ -109,19 +109,23 @@ def _from_mapping(cls: Any, data: Mapping[str, Any], what: str) -> Any:
     return cls(**data)
 
 
-def as_stakes(value: object, where: str) -> Stakes:
+def as_stakes(value: object, where: str, base: Stakes | None = None) -> Stakes:
     """``value`` as :class:`Stakes`: a Stakes, or a dict of its fields (e.g.
-    ``get_game(..., stakes={"ante": 1, ...})``), checked like the constructor.
+    ``get_game(..., stakes={"ante": 1, ...})``), checked like the constructor;
+    the fields a dict leaves out are ``base``'s (the game's own stakes).
 
     >>> as_stakes({"ante": 2, "small_bet": 5, "big_bet": 10}, "jackpots").ante
     2
+    >>> as_stakes({"ante": 5}, "seven-card-stud", base=Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10))
+    Stakes(ante=5, bring_in=2, blinds=(), blinds_from=1, small_bet=5, big_bet=10, blind_bet=True)
     >>> as_stakes(5, "jackpots")
     Traceback (most recent call last):
     ...
     splitpot.errors.ArgumentTypeError: jackpots: stakes must be a Stakes or a dict of its fields, got int 5.
     """
     if isinstance(value, Mapping):
-        stakes: Stakes = _from_mapping(Stakes, value, f"{where}: stakes")
+        given = dict(value) if base is None else {**dataclasses.asdict(base), **value}
+        stakes: Stakes = _from_mapping(Stakes, given, f"{where}: stakes")
         return stakes
     if not isinstance(value, Stakes):
         raise ArgumentTypeError(

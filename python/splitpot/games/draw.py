@@ -128,7 +128,7 @@ def draw_streets(
 def _stakes(stakes: object, name: str) -> Stakes:
     if stakes is None:
         return DRAW_STAKES
-    stakes = as_stakes(stakes, name)
+    stakes = as_stakes(stakes, name, DRAW_STAKES)
     if stakes.bring_in or stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have a bring-in or blinds.")
     return stakes

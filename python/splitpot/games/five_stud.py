@@ -123,7 +123,7 @@ def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: S
     ...
     splitpot.errors.RuleError: mexican-stud is played with antes: stakes may not have blinds (only ...
     """
-    stakes = default if stakes is None else as_stakes(stakes, name)
+    stakes = default if stakes is None else as_stakes(stakes, name, default)
     if stakes.bring_in:
         raise RuleError(
             f"{name} has no bring-in ({_OPENS.get(name, 'the first bet is a free choice')}): give stakes "

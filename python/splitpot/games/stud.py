@@ -79,7 +79,8 @@ def _stud(
 ) -> GameSpec:
     check_keywords(extra, _KNOWN[name], name)
     if stakes is not None:
-        refuse_blinds(name, as_stakes(stakes, name))
+        stakes = as_stakes(stakes, name, DEFAULT_STAKES)
+        refuse_blinds(name, stakes)
     options: list[tuple[str, Any]] = [("open_pair", open_pair), ("uncapped_heads_up", uncapped_heads_up)]
     return GameSpec(
         name=name,
