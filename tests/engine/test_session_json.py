@@ -535,3 +535,22 @@ def test_a_dealers_choice_session_takes_a_rebuy_too() -> None:
     resumed = DealersChoice.from_json(session.to_json(), dealer=house_dealer(example_house(), 3),
                                       ask_dealers=True)
     assert resumed.stacks == session.stacks and resumed.hands[2].starting_stacks[1] == 200
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_to_dict_is_json_ready_it_equals_its_json_read_back(name: str) -> None:
+    """Was: the spec's streets and options were tuples and its enums members, so a history's
+    to_dict() differed from the same dict sent through JSON (a server comparing them saw a change)."""
+    session = Session(get_game(name), [40, 40, 40], seed=1)
+    session.play(2, SimpleBot(seed=1))
+    for doc in [session.to_dict(), *(hand.history().to_dict() for hand in session.hands)]:
+        assert json.loads(json.dumps(doc)) == doc
+
+
+def test_a_dealers_choice_document_is_json_ready() -> None:
+    from splitpot.house import example_house, house_session
+
+    session = house_session(example_house(), [60, 60, 60], seed=3)
+    session.play(3, SimpleBot(seed=3))
+    doc = session.to_dict()
+    assert json.loads(json.dumps(doc)) == doc

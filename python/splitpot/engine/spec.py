@@ -18,7 +18,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import StrEnum, unique
+from enum import Enum, StrEnum, unique
 from typing import Any
 
 from splitpot.engine.choices import TurnUp
@@ -131,6 +131,17 @@ def as_stakes(value: object, where: str, base: Stakes | None = None) -> Stakes:
         raise ArgumentTypeError(
             f"{where}: stakes must be a Stakes or a dict of its fields, got {describe(value)}."
         )
+    return value
+
+
+def _json_ready(value: Any) -> Any:
+    """``value`` with every tuple a list and every enum member its value (as JSON reads it back)."""
+    if isinstance(value, dict):
+        return {key: _json_ready(item) for key, item in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_json_ready(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
     return value
 
 
@@ -568,10 +579,10 @@ class GameSpec:
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready description from which :meth:`from_dict` rebuilds the spec."""
-        data = dataclasses.asdict(self)
-        data["options"] = [list(pair) for pair in self.options]
-        return data
+        """A JSON-ready description from which :meth:`from_dict` rebuilds the spec:
+        lists, plain strings and numbers only, so it equals its JSON text read back."""
+        plain: dict[str, Any] = _json_ready(dataclasses.asdict(self))
+        return plain
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> GameSpec:
