@@ -649,6 +649,18 @@ int main(int argc, char** argv) {
     const EquityResult via_range = equity(rq);
     const EquityResult via_known = equity(request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd 9s 9h Kc Ks"}));
     check(same_counts(via_range, via_known), "a one-member range = its cards known");
+    // Mexican stud: a range hides the hole card; its known cards are upcards, so a one-member
+    // range is the hand with the member first (it was read with the first upcard as the hole).
+    EquityRequest mex = request(G::MexicanStud, {"Kc Kd Ks Ah", "2d 2h 2s"});
+    EquityRange hole;
+    hole.hidden = 1;
+    hole.cards = cards("9c");
+    hole.weights = {1};
+    mex.ranges = {EquityRange{}, hole};
+    check(same_counts(equity(mex), equity(request(G::MexicanStud, {"Kc Kd Ks Ah", "9c 2d 2h 2s"}))),
+          "mexican stud: a one-member range = the hand with its hole card first");
+    check(!same_counts(equity(mex), equity(request(G::MexicanStud, {"Kc Kd Ks Ah", "2d 2h 2s 9c"}))),
+          "mexican stud: a range's first upcard is not its hole card");
   }
 
   // Monte Carlo: same seed, same counts at any thread count; near the exact answer.
