@@ -925,3 +925,18 @@ def test_backspace_takes_back_a_digit_of_the_call() -> None:
     status, text, table = dealers_choice_run(calling("1\x7f3\n"), hands=1)
     assert status == 0 and table.played[0].state.game_call == fitting[2]
     assert "not a choice here" not in text
+
+
+def test_chips_the_sevens_rule_gives_back_are_not_counted_as_won() -> None:
+    """Was (California lowball, hand 5): the refunds read as winnings: 'P3 30 (five-four low
+    (wheel); returned), P0 10 (returned)' under 'won by', 30 in his 'won' column, and P0 a
+    hand won with a best pot of 10."""
+    keys = "b\n345\nb\n\n\nb\n34\nc\n\nb\n134\nb\n\nb\n24\nc\nc\n\nf\n"
+    status, text, _ = auto_table(get_game("california-lowball", limit=5), keys, seat=3, players=4,
+                                     seed=21, hands=6)
+    assert status == 0 and "P0 takes back the 10" in text
+    assert re.search(r"(?m)^P3 \(you\) .*five-four low \(wheel\) +20 +\+15 +216$", text)
+    assert re.search(r"(?m)^P0 .*eight-six low +-5 +184$", text)  # no 'won' for a refund
+    assert re.search(r"(?m)^ +5 +20 +P3 20 \(five-four low \(wheel\)\); returned: P0 10, P3 10 +\+15$", text)
+    assert re.search(r"(?m)^P0 +200 +179 +-21 +0$", text)
+    assert re.search(r"(?m)^P3 +200 +214 +\+14 +4 +20$", text)

@@ -730,6 +730,7 @@ def add_replay_parser(subparsers: Any) -> None:
 def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
     """The header and rows of a session's summary: each seat's stack at the start
     and the end, the net result, the hands (or parts of pots) won and the largest pot won.
+    Chips given back by the sevens rule (a pot awarded as "returned") are not winnings.
 
     >>> from splitpot.games import get_game
     >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
@@ -745,7 +746,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
     for state in hands:
         taken = [0] * len(names)
         for event in state.events:
-            if isinstance(event, ev.PotAwarded):
+            if isinstance(event, ev.PotAwarded) and event.side != "returned":
                 taken[event.seat] += event.amount
         for seat, chips in enumerate(taken):
             if chips:

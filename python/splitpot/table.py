@@ -751,7 +751,7 @@ class Table:
         shown = {e.seat: e for e in state.events if isinstance(e, ev.CardsShown)}
         won = [0] * state.seats
         for event in state.events:
-            if isinstance(event, ev.PotAwarded):
+            if isinstance(event, ev.PotAwarded) and event.side != "returned":  # the sevens rule's refunds
                 won[event.seat] += event.amount
         declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
         rows: list[list[str | Text]] = []
@@ -801,7 +801,7 @@ class Table:
         rows: list[list[str | Text]] = []
         for played in self.played:
             state = played.state
-            pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded))
+            pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side != "returned")
             rows.append([str(played.number), str(pot), _winners(state, self.names),
                          f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
         out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands", wrap="nnwn")
@@ -815,19 +815,26 @@ class Table:
 
 def _winners(state: State, names: Sequence[str]) -> str:
     """Who took chips from the pots and how:
-    ``P2 17 (high: two pair, kings and nines), P0 17 (low: seven-five low)``."""
+    ``P2 17 (high: two pair, kings and nines), P0 17 (low: seven-five low)``; chips
+    the sevens rule gave back are not won: they follow as ``returned: P0 10``."""
     chips: dict[int, int] = {}
     how: dict[int, list[str]] = {}
+    returned: dict[int, int] = {}
     for event in state.events:
-        if isinstance(event, ev.PotAwarded):
+        if isinstance(event, ev.PotAwarded) and event.side == "returned":
+            returned[event.seat] = returned.get(event.seat, 0) + event.amount
+        elif isinstance(event, ev.PotAwarded):
             chips[event.seat] = chips.get(event.seat, 0) + event.amount
             side = {"pot": "", "equal": "split equally"}.get(event.side, event.side)
             text = f"{side}: {event.hand}" if side and event.hand else side or event.hand
             if text and text not in how.setdefault(event.seat, []):
                 how[event.seat].append(text)
-    return ", ".join(
+    won = ", ".join(
         f"{names[s]} {n}" + (f" ({'; '.join(how[s])})" if how.get(s) else "") for s, n in chips.items()
     )
+    if returned:
+        won += "; returned: " + ", ".join(f"{names[s]} {n}" for s, n in returned.items())
+    return won
 
 
 def _hand_text(state: State, seat: int) -> str:
