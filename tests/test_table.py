@@ -940,3 +940,17 @@ def test_chips_the_sevens_rule_gives_back_are_not_counted_as_won() -> None:
     assert re.search(r"(?m)^ +5 +20 +P3 20 \(five-four low \(wheel\)\); returned: P0 10, P3 10 +\+15$", text)
     assert re.search(r"(?m)^P0 +200 +179 +-21 +0$", text)
     assert re.search(r"(?m)^P3 +200 +214 +\+14 +4 +20$", text)
+
+
+def test_jacks_back_called_at_dealers_choice_says_its_lowball_round() -> None:
+    """Was: the header kept 'jacks back - before the draw' once nobody opened and the
+    hands were played again as lowball ('jacks-back (lowball)' when played alone)."""
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=2, seed=5,
+                                 out=Output(stream=out), keys=Keys(io.StringIO("17\nc\n")))
+    table.run()
+    text = out.getvalue()
+    assert "P0 deals: jacks back" in text and "played again as lowball" in text
+    headers = [line for line in text.splitlines() if " - pot " in line]
+    assert headers[0].startswith("jacks back - before the draw")
+    assert headers[1].startswith("jacks back (lowball) - before the draw")

@@ -554,8 +554,13 @@ class Table:
         name = street.name if street else ""
         if betting and street is not None and street.draw:  # the street's draw is made: its betting
             name = "after the draw"
-        # dealer's choice: the game as called (high-low, declare, wild cards), not its base name
-        game = state.spec.name if state.game_call is None else state.game_call.text()
+        game = state.spec.name
+        if state.game_call is not None:  # dealer's choice: the game as called (high-low, declare, wild cards)
+            game = state.game_call.text()
+            called = state.game_call.spec.name
+            if state.spec.name != called and state.spec.name.startswith(called):  # "jacks-back (lowball)"
+                title = state.game_call.title  # the call's text begins with it
+                game = title + state.spec.name[len(called):] + game.removeprefix(title)
         parts = [game, name, f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
