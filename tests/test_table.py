@@ -954,3 +954,14 @@ def test_jacks_back_called_at_dealers_choice_says_its_lowball_round() -> None:
     headers = [line for line in text.splitlines() if " - pot " in line]
     assert headers[0].startswith("jacks back - before the draw")
     assert headers[1].startswith("jacks back (lowball) - before the draw")
+
+
+def test_since_your_last_turn_starts_afresh_when_the_deal_is_dealt_again() -> None:
+    """Was (jackpots): after 'nobody opens ... deals again (deal 2)' P1 and P2 showed the
+    'checks' they made in the dead deal."""
+    _, text, _ = auto_table(get_game("jackpots"), "c\n3\n4\n5\n\nf\n \nf\n \nc\n", seat=0, players=4,
+                                 seed=11, hands=6)
+    after = text.split("deals again (deal 2")[1]
+    rows = [line.rstrip() for line in after.split("your move")[0].splitlines() if re.match(r"P\d", line)]
+    assert "  P3 checks" in after.split("your move")[0] and "  P1 checks" not in after.split("your move")[0]
+    assert [row.endswith("checks") for row in rows] == [False, False, False, True]  # P0 (you), P1, P2, P3

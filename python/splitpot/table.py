@@ -522,13 +522,18 @@ class Table:
         self._printed = len(lines)
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
-        """What each other seat did since the person last acted, as narrative text."""
+        """What each other seat did since the person last acted, as narrative text; a new
+        deal (nobody opened: dealt again, or jacks back's hands played again as lowball)
+        starts it afresh."""
         told: dict[int, list[str]] = {}
         for index, line in narrate(state, self.names, viewer=self.seat):
             told.setdefault(index, []).append(line.strip())
         done: dict[int, list[str]] = {}
         for index in range(self._my_last + 1, len(state.events)):
             event = state.events[index]
+            if isinstance(event, (ev.Redealt, ev.PlayedAs)):  # what they did in the dead deal is over
+                done.clear()
+                continue
             seat = getattr(event, "seat", None)
             if not event.player_action or seat is None or seat == self.seat or index not in told:
                 continue
