@@ -27,8 +27,8 @@ from splitpot.house import HouseDealer, example_house, house_dealer
 from splitpot.play import narrate, resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
-from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
-from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
+from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, menu_keys, same_session
 
 
 class AutoKeys(Keys):
@@ -965,3 +965,64 @@ def test_since_your_last_turn_starts_afresh_when_the_deal_is_dealt_again() -> No
     rows = [line.rstrip() for line in after.split("your move")[0].splitlines() if re.match(r"P\d", line)]
     assert "  P3 checks" in after.split("your move")[0] and "  P1 checks" not in after.split("your move")[0]
     assert [row.endswith("checks") for row in rows] == [False, False, False, True]  # P0 (you), P1, P2, P3
+
+
+def test_a_raise_refused_at_the_cap_or_after_his_check_says_the_rule() -> None:
+    """Was: "'r' is not a choice here: press f or c" with no word of the raise cap, nor of
+    California lowball's no check-raise after the draw."""
+    pressed: list[str] = []
+
+    def raises(menu: str, prompt: str) -> str:
+        if prompt == "your move: ":
+            keys = set(menu_keys(menu))
+            if not keys & {"r", "b"} and {"f", "c"} <= keys and not pressed:
+                pressed.append(menu)
+                return "r"
+            return next(k for k in ("r", "b", "c", *sorted(keys)) if k in keys)
+        return "p" if prompt == "discard: " else "n"
+
+    status, text, _ = auto_table(get_game("jackpots"), raises, seat=0, seed=23)
+    assert status == 0
+    assert "'r' is not a choice here: the betting is capped at a bet and three raises (the raise cap): " \
+           "press f or c" in text
+    # California lowball: he checked after the draw and a bet followed (through the API)
+    state = State(get_game("california-lowball"), [200] * 3, seed=1)
+    checker = None
+    while True:
+        seat = state.actor
+        options = [Option(Action(o["action"]), tuple(o["amounts"]), tuple(o.get("choices", ())))
+                   for o in player_view(state, seat)["legal_actions"]]
+        legal = {o.action: o for o in options}
+        after = state.street == 1 and str(state.phase) == "betting"
+        if after and seat == checker:
+            choices = choices_for(options)
+            assert [c.key for c in choices] == ["f", "c"]
+            assert _why_not(state, "r", choices) == \
+                "raising after your check is not allowed after the draw (no check-raise)"
+            break
+        if after and checker is None and Action.CHECK in legal:
+            checker = seat
+            perform(state, Action.CHECK, None, seat=seat)
+        elif Action.DRAW in legal:
+            perform(state, Action.DRAW, [], seat=seat)
+        elif Action.CALL in legal:
+            perform(state, Action.CALL, legal[Action.CALL].amounts[0], seat=seat)
+        elif Action.CHECK in legal and not after:
+            perform(state, Action.CHECK, None, seat=seat)
+        else:
+            perform(state, Action.BET, legal[Action.BET].amounts[0], seat=seat)
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({}, "a player who checks a seven-high or better after the draw should have bet it: if he wins, "
+         "the bets made after his check go back"),
+    ({"sevens": "forfeit-pot"}, "should have bet it: he forfeits the pot to the best of the other hands"),
+    ({"sevens": "off"}, None),
+])
+def test_help_in_california_lowball_tells_the_sevens_rule_when_it_is_on(
+    options: dict[str, str], said: str | None
+) -> None:
+    _, text, _ = auto_table(get_game("california-lowball", **options), "?\nq\ny\n", seat=0)
+    flat = " ".join(text.split())
+    assert ("the sevens rule:" in flat) is (said is not None)
+    assert said is None or said in flat

@@ -710,6 +710,13 @@ class Table:
             "the results so far are printed",
         ):
             self.out.line(line)
+        state = self.session.hands[-1] if self.session.hands else None
+        sevens = str(state.spec.sevens) if state is not None else "off"
+        if sevens != "off":  # California lowball: a rule a person may not know
+            risk = ("if he wins, the bets made after his check go back to those who made them"
+                    if sevens == "lose-all" else "he forfeits the pot to the best of the other hands")
+            self.out.line(f"  the sevens rule: a player who checks a seven-high or better after the draw "
+                          f"should have bet it: {risk}")
 
     def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
@@ -870,7 +877,8 @@ def _hand_text(state: State, seat: int) -> str:
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     """Why the usual key for betting or checking is not offered, where the game's
-    rules are the reason: jackpots' openers, pass and out, the bring-in."""
+    rules are the reason: jackpots' openers, pass and out, the bring-in, the raise cap,
+    no check-raise."""
     offered = {c.action for c in choices}
     street = state.current_street
     unopened = street is not None and not any(state.bets)
@@ -879,6 +887,14 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         opening is not None and opening.minimum is not None and street is state.spec.streets[0]
     ):
         return f"opening needs {opening.describe()} (the game's openers)"
+    betting = state.round
+    if key in ("b", "r") and not offered & _RAISES and betting is not None and betting.current:
+        if betting.no_check_raise and state.actor in betting.checked:
+            return f"raising after your check is not allowed {_betting_name(state)} (no check-raise)"
+        if betting.cap is not None and betting.capped(len(state.active)):
+            raises = betting.cap - 1
+            return (f"the betting is capped at a bet and {_NUMBERS.get(raises, str(raises))} "
+                    f"raise{'s' if raises != 1 else ''} (the raise cap)")
     if key == "c" and not offered & {Action.CHECK, Action.CALL} and (
         street is not None and street.pass_and_out  # (California lowball's blinds open nothing)
     ):
@@ -886,6 +902,18 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
     return ""
+
+
+_RAISES = {Action.BET, Action.RAISE, Action.COMPLETE}
+_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _betting_name(state: State) -> str:
+    """The betting round as the header names it: ``before the draw``, ``after the draw``."""
+    street = state.current_street
+    if street is None:
+        return ""
+    return "after the draw" if street.draw else street.name
 
 
 def _names(line: str, name: str) -> bool:
