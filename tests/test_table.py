@@ -1026,3 +1026,15 @@ def test_help_in_california_lowball_tells_the_sevens_rule_when_it_is_on(
     flat = " ".join(text.split())
     assert ("the sevens rule:" in flat) is (said is not None)
     assert said is None or said in flat
+
+
+def test_a_bet_or_raise_over_his_live_blind_says_what_it_costs() -> None:
+    """Was (California lowball): 'b bet 5' with his blind of 2 in (it costs 3 more), while
+    the call beside it said what it adds ('c call 4', not 'call 5')."""
+    _, text, _ = auto_table(get_game("california-lowball", limit=5), "b\nq\ny\n", seat=1, seed=1)
+    assert "f fold   b bet 5 (3 more)   ? help" in text
+    _, text, _ = auto_table(get_game("california-lowball", limit=5), "q\ny\n", seat=0, players=5, seed=1)
+    assert "f fold   c call 4   r raise to 10 (9 more)   ? help" in text
+    # once he has acted, his chips in front are his own bet: no note
+    _, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, seed=5)
+    assert " more)" not in text

@@ -597,16 +597,21 @@ class Table:
     # ------------------------------------------------------------ deciding
     def _said_in_full(self, state: State, choices: list[Choice]) -> list[Choice]:
         """The choices with what their labels leave out: a bet, raise or call that
-        puts his whole stack in (all in), a draw's fee (aces-deuces)."""
+        puts his whole stack in (all in), what a bet or raise costs over a live blind
+        of his ('bet 5 (3 more)', as a call says what it adds), a draw's fee (aces-deuces)."""
         stack = state.stacks[self.seat]
         in_front = state.bets[self.seat]
         fee = state.draw_fee(self.seat)
+        blind_in = in_front > 0 and state.street == 0 and not any(  # his blind: he has not acted yet
+            e.player_action and getattr(e, "seat", None) == self.seat for e in state.events)
         out = []
         for c in choices:
             adds = c.value if c.action in (Action.CALL, Action.BRING_IN) else (
                 c.value - in_front if isinstance(c.value, int) else None)
             if c.action in _CHIPS and stack and adds == stack:
                 c = dataclasses.replace(c, label=f"{c.label} (all in)")
+            elif c.action in _RAISES and blind_in and adds is not None:
+                c = dataclasses.replace(c, label=f"{c.label} ({adds} more)")
             elif c.action is Action.DRAW and fee:
                 c = dataclasses.replace(c, label=f"{c.label}, costs {fee}")
             out.append(c)
