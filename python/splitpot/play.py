@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import json
 import os
 import re
@@ -40,6 +41,7 @@ from splitpot.engine.spec import GameSpec, Opener, Stakes, Wilds
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
+from splitpot.games.draw import california_lowball
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import counted
@@ -285,6 +287,11 @@ def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
             raise RuleError(
                 f"--blinds takes amounts separated by commas (e.g. 1,1,2), not {args.blinds!r}."
             ) from None
+        default = inspect.signature(california_lowball).parameters["limit"].default
+        total = sum(options["blinds"])
+        if args.limit is None and args.game in _BLIND_GAMES and total != default and total > 0:
+            raise RuleError(f"{args.game}: --blinds {args.blinds} total {total}, and the limit is "
+                            f"{default} without --limit: give --limit {total} --blinds {args.blinds}.")
     if args.joker is not None:
         options["joker"] = None if args.joker == "none" else args.joker
     return options
@@ -368,6 +375,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
     "x has no option '--low'; its options: --low."
+    >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
+    'give --blinds (at most three), e.g. --blinds 1,1,2.'
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -382,6 +391,9 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     if sep:  # a list of option names: those with a flag, as the flag (stakes: every game's flags)
         items = [flags[item] for item in listed.rstrip(".").split(", ") if item in flags]
         message = head + sep + (", ".join(items) or "none on the command line") + "."
+    message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
+                     lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
+                     if m.group(1) in flags else m.group(0), message)
     message = re.sub(r"(?<![\w-])(\w+)=(?!\w)", lambda m: flags.get(m.group(1), m.group(0)), message)  # low=
     # (not inside a flag already written: "--ante", "'--qualifier'")
     names = "|".join(sorted(map(re.escape, bare), key=len, reverse=True))

@@ -127,6 +127,11 @@ def test_draw_game_options_on_the_command_line(capsys: pytest.CaptureFixture[str
     [
         (["jackpots", "--sevens", "off"], "jackpots has no option '--sevens'; its options: --ace-draw"),
         (["california-lowball", "--limit", "4"], "covers limits 2, 3 and 5, not 4"),
+        # was: 'e.g. --blinds(1, 1, 2)', not a command line
+        (["california-lowball", "--limit", "4"], "e.g. --blinds 1,1,2."),
+        # was: 'totalling the limit 2' with no word of --limit
+        (["california-lowball", "--blinds", "1,3"], "without --limit: give --limit 4 --blinds 1,3"),
+        (["california-lowball", "--limit", "4", "--blinds", "1,2"], "totalling the limit 4; got [1, 2]"),
         (["california-lowball", "--small-bet", "3"], "use --limit (and --blinds), not --small-bet"),
         (["lowball", "--bring-in", "2"], "lowball has no bring-in"),
         (["california-lowball", "--blinds", "1,x"], "--blinds takes amounts separated by commas"),
