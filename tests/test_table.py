@@ -1038,3 +1038,17 @@ def test_a_bet_or_raise_over_his_live_blind_says_what_it_costs() -> None:
     # once he has acted, his chips in front are his own bet: no note
     _, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, seed=5)
     assert " more)" not in text
+
+
+def test_marking_cards_knows_the_ace_draw() -> None:
+    """Was (jackpots, --max-draw 3 --ace-draw 4): four marks were taken with the ace among
+    them, then Enter was refused: 'Seat 0 may draw at most 3 cards (4 keeping an ace), not 4.'"""
+    spec = get_game("jackpots", max_draw=3, ace_draw=4)
+    _, text, table = auto_table(spec, "c\nc\nc\nc\n5 1 2 3\n", seat=0, seed=1)
+    assert "draw (up to 4)" in text and "1:2h  2:5c  3:8c  4:9s  5:Ad" in text
+    assert "you may throw away at most 3 cards, or 4 keeping an ace: unmark the Ad first" in text
+    assert "refused:" not in text
+    _, text, table = auto_table(spec, "c\nc\nc\nc\n1 2 3 5 4\n", seat=0, seed=1)
+    assert "you may throw away at most 3 cards, or 4 keeping an ace: not the Ad as well" in text
+    assert "refused:" not in text and "P0 discards 4, draws 4" in text
+    assert "Ad" in " ".join(ev.card_text(c) for c in table.session.hands[-1].cards(0))

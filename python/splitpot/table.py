@@ -756,6 +756,9 @@ class Table:
                     most = counted(choice.discards, 'card')
                     self.out.line(f"at most {most} may be thrown away: unmark one first")
                     continue
+                elif (ace := _ace_refusal(state, cards, [*marked, card])) is not None:
+                    self.out.line(ace)
+                    continue
                 else:
                     marked.append(card)
                 said = " ".join(ev.card_text(c) for c in marked) or "nothing"
@@ -907,6 +910,21 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
     return ""
+
+
+def _ace_refusal(state: State, cards: Sequence[int], marked: Sequence[int]) -> str | None:
+    """Why ``marked`` may not all be thrown away under the draw rules' ace draw (more
+    cards only keeping an ace: jackpots' ``ace_draw``), or None."""
+    rules, street = state.spec.draws, state.current_street
+    if rules is None or rules.ace_draw is None or street is None or len(marked) <= street.draw:
+        return None
+    if len(marked) <= rules.most(street.draw, [c for c in cards if c not in marked]):
+        return None
+    aces = [ev.card_text(c) for c in marked if c >= 48]  # (an ace or the joker, as the rules count)
+    why = f"you may throw away at most {counted(street.draw, 'card')}, or {rules.ace_draw} keeping an ace"
+    if marked[-1] >= 48:
+        return f"{why}: not the {aces[-1]} as well"
+    return f"{why}: unmark {'the ' + aces[0] if aces else 'one'} first"
 
 
 _RAISES = {Action.BET, Action.RAISE, Action.COMPLETE}
