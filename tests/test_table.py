@@ -1052,3 +1052,10 @@ def test_marking_cards_knows_the_ace_draw() -> None:
     assert "you may throw away at most 3 cards, or 4 keeping an ace: not the Ad as well" in text
     assert "refused:" not in text and "P0 discards 4, draws 4" in text
     assert "Ad" in " ".join(ev.card_text(c) for c in table.session.hands[-1].cards(0))
+
+
+def test_at_60_columns_the_dealers_own_hand_stays_on_one_line() -> None:
+    """Was (jackpots, the person the dealer: 'D' widens the seat column): '[6♥ 6♦ 2♣ 3♥' / 'T♣]'."""
+    text = narrow_table(get_game("jackpots"), "c\nc\nc\n", width=60, seat=0, players=3, seed=1)
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
+    assert re.search(r"(?m)^P0 \(you\) D +199 +1 +\[6♥ 6♦ 2♣ 3♥ T♣\]", text)
