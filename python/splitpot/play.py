@@ -446,9 +446,36 @@ def run_play(args: argparse.Namespace) -> int:
     out = Output(plain=args.plain)
     out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
     print_session(out, hands, names)
+    over = over_reason(session, len(hands), max(1, args.hands), stopped)
+    if over:
+        out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
     return stopped_status(args, len(hands), stopped)
+
+
+def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
+    """Why a computer-only run played fewer than its ``planned`` hands (None where it
+    did not, or ctrl-C ``stopped`` it): the dealer's choice session's own reason, or
+    too few players with chips.
+
+    >>> from splitpot.games import get_game
+    >>> session = Session(get_game("seven-card-stud"), [5, 5], seed=1)
+    >>> hands = session.play(50, SimpleBot(seed=1))
+    >>> len(hands) < 50, over_reason(session, len(hands), 50, False)
+    (True, 'too few players have chips for another hand (1 has chips)')
+    >>> over_reason(session, len(hands), len(hands), False) is None
+    True
+    """
+    if stopped or played >= planned:
+        return None
+    over: str | None = getattr(session, "over", None)  # DealersChoice: no call for the players left
+    if over:
+        return over
+    if not session.can_continue:
+        left = sum(1 for chips in session.stacks if chips > 0)
+        return f"too few players have chips for another hand ({left} {'has' if left == 1 else 'have'} chips)"
+    return None
 
 
 def print_session(

@@ -158,6 +158,18 @@ def test_session_of_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "===== hand 3 =====" in text and "after 3 hands:" in text
 
 
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
+def test_a_run_that_ends_early_says_why(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: 'after 11 hands' of 500 asked for, and no word of why the run stopped."""
+    argv = [game, "--players", "2", "--stack", "20", "--hands", "500", "--seed", "1"]
+    code, text, _ = run(argv, capsys)
+    assert code == 0 and "after 11 hands:" in text
+    assert text.rstrip().endswith("the session is over: too few players have chips for another hand "
+                                  "(1 has chips)")
+    code, text, _ = run([*argv[:-3], "3", "--seed", "1"], capsys)  # all the hands asked for: no note
+    assert code == 0 and "after 3 hands:" in text and "the session is over" not in text
+
+
 def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture[str]) -> None:
     for seed in range(40):
         code, out, _ = run(["seven-card-stud", "--players", "8", "--seed", str(seed), "--stack", "1000",
