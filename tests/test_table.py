@@ -1059,3 +1059,12 @@ def test_at_60_columns_the_dealers_own_hand_stays_on_one_line() -> None:
     text = narrow_table(get_game("jackpots"), "c\nc\nc\n", width=60, seat=0, players=3, seed=1)
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
     assert re.search(r"(?m)^P0 \(you\) D +199 +1 +\[6♥ 6♦ 2♣ 3♥ T♣\]", text)
+
+
+def test_marked_cards_are_listed_in_the_hands_order() -> None:
+    """Was: in the order they were marked ('marked: Ad 2h')."""
+    spec = get_game("jackpots", max_draw=3, ace_draw=4)
+    _, text, _ = auto_table(spec, "c\nc\nc\nc\n5 1 2\n", seat=0, seed=1)
+    assert "1:2h  2:5c  3:8c  4:9s  5:Ad" in text
+    assert "marked: 2h Ad (Enter draws 2)" in text and "marked: 2h 5c Ad (Enter draws 3)" in text
+    assert "throws 2h 5c Ad" in text

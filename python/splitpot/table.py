@@ -761,6 +761,7 @@ class Table:
                     continue
                 else:
                     marked.append(card)
+                    marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
                 said = " ".join(ev.card_text(c) for c in marked) or "nothing"
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})")
                 continue
