@@ -1068,3 +1068,18 @@ def test_marked_cards_are_listed_in_the_hands_order() -> None:
     assert "1:2h  2:5c  3:8c  4:9s  5:Ad" in text
     assert "marked: 2h Ad (Enter draws 2)" in text and "marked: 2h 5c Ad (Enter draws 3)" in text
     assert "throws 2h 5c Ad" in text
+
+
+def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
+    """Was: '?' at 'your call' told the betting keys ('the letter or digit before a choice
+    makes it', the draw's marks); a scripted '?' line's Enter then let the house call."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3,
+                                 out=Output(stream=out), keys=Keys(io.StringIO("?\n2\n")))
+    table.run()
+    text = out.getvalue()
+    helped = text.split("your call (1-")[1].split("your call (1-")[0]
+    assert "type the number of a game on the list, then Enter" in helped
+    assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
+    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()

@@ -490,7 +490,7 @@ class Table:
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
         while True:
-            key = self._key(prompt if not typed else "", skip_enter=False)
+            key = self._key(prompt if not typed else "", skip_enter=False, helps=_CALL_HELP)
             if key in string.digits and len(typed) < 3:
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
@@ -674,10 +674,11 @@ class Table:
         text.append("   ? help", style="dim")
         self.out.text(text)
 
-    def _key(self, prompt: str, *, skip_enter: bool = False) -> str:
+    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = ()) -> str:
         """One key after ``prompt`` (the line is left open for the caller);
-        ``?`` and ``q`` are answered here; with ``skip_enter`` an Enter is let go
-        (pressed by habit after a key, or ending a scripted line)."""
+        ``?`` (the lines ``helps``, else the keys of a decision) and ``q`` are answered
+        here; with ``skip_enter`` an Enter is let go (pressed by habit after a key, or
+        ending a scripted line)."""
         while True:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
@@ -689,7 +690,12 @@ class Table:
                 raise _Leave("end of input")
             if key == "?":
                 self.out.line("?")
-                self._help()
+                if helps:
+                    for line in helps:
+                        self.out.line(line)
+                    self.keys.drop_line()  # a scripted "?" line's Enter is not the call
+                else:
+                    self._help()
                 continue
             if key == "q":
                 self.out.line("q")
@@ -911,6 +917,14 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
     return ""
+
+
+_CALL_HELP = (
+    "keys: type the number of a game on the list, then Enter, to call it; Backspace takes back a digit; "
+    "Enter alone lets the house call (as it does for the computer dealers)",
+    "  ? this help, q leave the table (asks first), ctrl-C stop at once: the results so far are printed",
+)
+"""The help at the dealer's-choice call (its keys are not a decision's)."""
 
 
 def _ace_refusal(state: State, cards: Sequence[int], marked: Sequence[int]) -> str | None:
