@@ -252,3 +252,24 @@ def test_a_wrapped_indented_line_keeps_its_indent_on_a_terminal(monkeypatch: pyt
     assert lines[3:] == ["flush left: a card's number marks or",
                          "unmarks it to throw away, Enter draws", "them"]
     assert all(len(line) <= 40 for line in lines)
+
+
+def test_a_hand_in_brackets_stays_on_one_line_where_free_text_can_give_way() -> None:
+    """Was (a draw game at 60 columns, the person the dealer): '[8♥ 3♠ 3♣ A♥' / '9♦]' while
+    the column of what they did had room to wrap; cards without brackets still wrap by the card."""
+    import io
+
+    from rich.console import Console
+
+    from splitpot.render import Output
+
+    screen = io.StringIO()
+    out = Output(stream=screen)
+    out.console = Console(file=screen, width=60, force_terminal=True, color_system=None)
+    out.plain, out.symbols = False, True  # the table's terminal: rules between columns
+    rows = [["P0 (you) D", "199", "1", "[8h 3s 3c Ah 9d]", ""],
+            ["P1", "199", "1", "[?? ?? ?? ?? ??]", "checks"]]
+    out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll", wrap="nnncw")
+    text = screen.getvalue()
+    assert max(map(len, text.splitlines())) <= 60
+    assert "[8♥ 3♠ 3♣ A♥ 9♦]" in text and re.search(r"\[▒▒ ▒▒ ▒▒ ▒▒ ▒▒\] +checks", text)

@@ -27,8 +27,8 @@ from splitpot.house import HouseDealer, example_house, house_dealer
 from splitpot.play import narrate, resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
-from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, choices_for, method_name, perform
-from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
+from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
+from table_helpers import DRAW_GAME, MENU, calling_station, key_for, menu_keys, same_session
 
 
 class AutoKeys(Keys):
@@ -925,3 +925,161 @@ def test_backspace_takes_back_a_digit_of_the_call() -> None:
     status, text, table = dealers_choice_run(calling("1\x7f3\n"), hands=1)
     assert status == 0 and table.played[0].state.game_call == fitting[2]
     assert "not a choice here" not in text
+
+
+def test_chips_the_sevens_rule_gives_back_are_not_counted_as_won() -> None:
+    """Was (California lowball, hand 5): the refunds read as winnings: 'P3 30 (five-four low
+    (wheel); returned), P0 10 (returned)' under 'won by', 30 in his 'won' column, and P0 a
+    hand won with a best pot of 10."""
+    keys = "b\n345\nb\n\n\nb\n34\nc\n\nb\n134\nb\n\nb\n24\nc\nc\n\nf\n"
+    status, text, _ = auto_table(get_game("california-lowball", limit=5), keys, seat=3, players=4,
+                                     seed=21, hands=6)
+    assert status == 0 and "P0 takes back the 10" in text
+    assert re.search(r"(?m)^P3 \(you\) .*five-four low \(wheel\) +20 +\+15 +216$", text)
+    assert re.search(r"(?m)^P0 .*eight-six low +-5 +184$", text)  # no 'won' for a refund
+    assert re.search(r"(?m)^ +5 +20 +P3 20 \(five-four low \(wheel\)\); returned: P0 10, P3 10 +\+15$", text)
+    assert re.search(r"(?m)^P0 +200 +179 +-21 +0$", text)
+    assert re.search(r"(?m)^P3 +200 +214 +\+14 +4 +20$", text)
+
+
+def test_jacks_back_called_at_dealers_choice_says_its_lowball_round() -> None:
+    """Was: the header kept 'jacks back - before the draw' once nobody opened and the
+    hands were played again as lowball ('jacks-back (lowball)' when played alone)."""
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=2, seed=5,
+                                 out=Output(stream=out), keys=Keys(io.StringIO("17\nc\n")))
+    table.run()
+    text = out.getvalue()
+    assert "P0 deals: jacks back" in text and "played again as lowball" in text
+    headers = [line for line in text.splitlines() if " - pot " in line]
+    assert headers[0].startswith("jacks back - before the draw")
+    assert headers[1].startswith("jacks back (lowball) - before the draw")
+
+
+def test_since_your_last_turn_starts_afresh_when_the_deal_is_dealt_again() -> None:
+    """Was (jackpots): after 'nobody opens ... deals again (deal 2)' P1 and P2 showed the
+    'checks' they made in the dead deal."""
+    _, text, _ = auto_table(get_game("jackpots"), "c\n3\n4\n5\n\nf\n \nf\n \nc\n", seat=0, players=4,
+                                 seed=11, hands=6)
+    after = text.split("deals again (deal 2")[1]
+    rows = [line.rstrip() for line in after.split("your move")[0].splitlines() if re.match(r"P\d", line)]
+    assert "  P3 checks" in after.split("your move")[0] and "  P1 checks" not in after.split("your move")[0]
+    assert [row.endswith("checks") for row in rows] == [False, False, False, True]  # P0 (you), P1, P2, P3
+
+
+def test_a_raise_refused_at_the_cap_or_after_his_check_says_the_rule() -> None:
+    """Was: "'r' is not a choice here: press f or c" with no word of the raise cap, nor of
+    California lowball's no check-raise after the draw."""
+    pressed: list[str] = []
+
+    def raises(menu: str, prompt: str) -> str:
+        if prompt == "your move: ":
+            keys = set(menu_keys(menu))
+            if not keys & {"r", "b"} and {"f", "c"} <= keys and not pressed:
+                pressed.append(menu)
+                return "r"
+            return next(k for k in ("r", "b", "c", *sorted(keys)) if k in keys)
+        return "p" if prompt == "discard: " else "n"
+
+    status, text, _ = auto_table(get_game("jackpots"), raises, seat=0, seed=23)
+    assert status == 0
+    assert "'r' is not a choice here: the betting is capped at a bet and three raises (the raise cap): " \
+           "press f or c" in text
+    # California lowball: he checked after the draw and a bet followed (through the API)
+    state = State(get_game("california-lowball"), [200] * 3, seed=1)
+    checker = None
+    while True:
+        seat = state.actor
+        options = [Option(Action(o["action"]), tuple(o["amounts"]), tuple(o.get("choices", ())))
+                   for o in player_view(state, seat)["legal_actions"]]
+        legal = {o.action: o for o in options}
+        after = state.street == 1 and str(state.phase) == "betting"
+        if after and seat == checker:
+            choices = choices_for(options)
+            assert [c.key for c in choices] == ["f", "c"]
+            assert _why_not(state, "r", choices) == \
+                "raising after your check is not allowed after the draw (no check-raise)"
+            break
+        if after and checker is None and Action.CHECK in legal:
+            checker = seat
+            perform(state, Action.CHECK, None, seat=seat)
+        elif Action.DRAW in legal:
+            perform(state, Action.DRAW, [], seat=seat)
+        elif Action.CALL in legal:
+            perform(state, Action.CALL, legal[Action.CALL].amounts[0], seat=seat)
+        elif Action.CHECK in legal and not after:
+            perform(state, Action.CHECK, None, seat=seat)
+        else:
+            perform(state, Action.BET, legal[Action.BET].amounts[0], seat=seat)
+
+
+@pytest.mark.parametrize(("options", "said"), [
+    ({}, "a player who checks a seven-high or better after the draw should have bet it: if he wins, "
+         "the bets made after his check go back"),
+    ({"sevens": "forfeit-pot"}, "should have bet it: he forfeits the pot to the best of the other hands"),
+    ({"sevens": "off"}, None),
+])
+def test_help_in_california_lowball_tells_the_sevens_rule_when_it_is_on(
+    options: dict[str, str], said: str | None
+) -> None:
+    _, text, _ = auto_table(get_game("california-lowball", **options), "?\nq\ny\n", seat=0)
+    flat = " ".join(text.split())
+    assert ("the sevens rule:" in flat) is (said is not None)
+    assert said is None or said in flat
+
+
+def test_a_bet_or_raise_over_his_live_blind_says_what_it_costs() -> None:
+    """Was (California lowball): 'b bet 5' with his blind of 2 in (it costs 3 more), while
+    the call beside it said what it adds ('c call 4', not 'call 5')."""
+    _, text, _ = auto_table(get_game("california-lowball", limit=5), "b\nq\ny\n", seat=1, seed=1)
+    assert "f fold   b bet 5 (3 more)   ? help" in text
+    _, text, _ = auto_table(get_game("california-lowball", limit=5), "q\ny\n", seat=0, players=5, seed=1)
+    assert "f fold   c call 4   r raise to 10 (9 more)   ? help" in text
+    # once he has acted, his chips in front are his own bet: no note
+    _, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, seed=5)
+    assert " more)" not in text
+
+
+def test_marking_cards_knows_the_ace_draw() -> None:
+    """Was (jackpots, --max-draw 3 --ace-draw 4): four marks were taken with the ace among
+    them, then Enter was refused: 'Seat 0 may draw at most 3 cards (4 keeping an ace), not 4.'"""
+    spec = get_game("jackpots", max_draw=3, ace_draw=4)
+    _, text, table = auto_table(spec, "c\nc\nc\nc\n5 1 2 3\n", seat=0, seed=1)
+    assert "draw (up to 4)" in text and "1:2h  2:5c  3:8c  4:9s  5:Ad" in text
+    assert "you may throw away at most 3 cards, or 4 keeping an ace: unmark the Ad first" in text
+    assert "refused:" not in text
+    _, text, table = auto_table(spec, "c\nc\nc\nc\n1 2 3 5 4\n", seat=0, seed=1)
+    assert "you may throw away at most 3 cards, or 4 keeping an ace: not the Ad as well" in text
+    assert "refused:" not in text and "P0 discards 4, draws 4" in text
+    assert "Ad" in " ".join(ev.card_text(c) for c in table.session.hands[-1].cards(0))
+
+
+def test_at_60_columns_the_dealers_own_hand_stays_on_one_line() -> None:
+    """Was (jackpots, the person the dealer: 'D' widens the seat column): '[6♥ 6♦ 2♣ 3♥' / 'T♣]'."""
+    text = narrow_table(get_game("jackpots"), "c\nc\nc\n", width=60, seat=0, players=3, seed=1)
+    assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
+    assert re.search(r"(?m)^P0 \(you\) D +199 +1 +\[6♥ 6♦ 2♣ 3♥ T♣\]", text)
+
+
+def test_marked_cards_are_listed_in_the_hands_order() -> None:
+    """Was: in the order they were marked ('marked: Ad 2h')."""
+    spec = get_game("jackpots", max_draw=3, ace_draw=4)
+    _, text, _ = auto_table(spec, "c\nc\nc\nc\n5 1 2\n", seat=0, seed=1)
+    assert "1:2h  2:5c  3:8c  4:9s  5:Ad" in text
+    assert "marked: 2h Ad (Enter draws 2)" in text and "marked: 2h 5c Ad (Enter draws 3)" in text
+    assert "throws 2h 5c Ad" in text
+
+
+def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
+    """Was: '?' at 'your call' told the betting keys ('the letter or digit before a choice
+    makes it', the draw's marks); a scripted '?' line's Enter then let the house call."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3,
+                                 out=Output(stream=out), keys=Keys(io.StringIO("?\n2\n")))
+    table.run()
+    text = out.getvalue()
+    helped = text.split("your call (1-")[1].split("your call (1-")[0]
+    assert "type the number of a game on the list, then Enter" in helped
+    assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
+    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()

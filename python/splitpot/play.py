@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import inspect
 import json
 import os
 import re
@@ -40,6 +41,7 @@ from splitpot.engine.spec import GameSpec, Opener, Stakes, Wilds
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
+from splitpot.games.draw import california_lowball
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import counted
@@ -285,6 +287,11 @@ def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
             raise RuleError(
                 f"--blinds takes amounts separated by commas (e.g. 1,1,2), not {args.blinds!r}."
             ) from None
+        default = inspect.signature(california_lowball).parameters["limit"].default
+        total = sum(options["blinds"])
+        if args.limit is None and args.game in _BLIND_GAMES and total != default and total > 0:
+            raise RuleError(f"{args.game}: --blinds {args.blinds} total {total}, and the limit is "
+                            f"{default} without --limit: give --limit {total} --blinds {args.blinds}.")
     if args.joker is not None:
         options["joker"] = None if args.joker == "none" else args.joker
     return options
@@ -368,6 +375,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
     "x has no option '--low'; its options: --low."
+    >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
+    'give --blinds (at most three), e.g. --blinds 1,1,2.'
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -382,6 +391,9 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     if sep:  # a list of option names: those with a flag, as the flag (stakes: every game's flags)
         items = [flags[item] for item in listed.rstrip(".").split(", ") if item in flags]
         message = head + sep + (", ".join(items) or "none on the command line") + "."
+    message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
+                     lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
+                     if m.group(1) in flags else m.group(0), message)
     message = re.sub(r"(?<![\w-])(\w+)=(?!\w)", lambda m: flags.get(m.group(1), m.group(0)), message)  # low=
     # (not inside a flag already written: "--ante", "'--qualifier'")
     names = "|".join(sorted(map(re.escape, bare), key=len, reverse=True))
@@ -434,9 +446,36 @@ def run_play(args: argparse.Namespace) -> int:
     out = Output(plain=args.plain)
     out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
     print_session(out, hands, names)
+    over = over_reason(session, len(hands), max(1, args.hands), stopped)
+    if over:
+        out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
     return stopped_status(args, len(hands), stopped)
+
+
+def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
+    """Why a computer-only run played fewer than its ``planned`` hands (None where it
+    did not, or ctrl-C ``stopped`` it): the dealer's choice session's own reason, or
+    too few players with chips.
+
+    >>> from splitpot.games import get_game
+    >>> session = Session(get_game("seven-card-stud"), [5, 5], seed=1)
+    >>> hands = session.play(50, SimpleBot(seed=1))
+    >>> len(hands) < 50, over_reason(session, len(hands), 50, False)
+    (True, 'too few players have chips for another hand (1 has chips)')
+    >>> over_reason(session, len(hands), len(hands), False) is None
+    True
+    """
+    if stopped or played >= planned:
+        return None
+    over: str | None = getattr(session, "over", None)  # DealersChoice: no call for the players left
+    if over:
+        return over
+    if not session.can_continue:
+        left = sum(1 for chips in session.stacks if chips > 0)
+        return f"too few players have chips for another hand ({left} {'has' if left == 1 else 'have'} chips)"
+    return None
 
 
 def print_session(
@@ -730,6 +769,7 @@ def add_replay_parser(subparsers: Any) -> None:
 def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
     """The header and rows of a session's summary: each seat's stack at the start
     and the end, the net result, the hands (or parts of pots) won and the largest pot won.
+    Chips given back by the sevens rule (a pot awarded as "returned") are not winnings.
 
     >>> from splitpot.games import get_game
     >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
@@ -745,7 +785,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
     for state in hands:
         taken = [0] * len(names)
         for event in state.events:
-            if isinstance(event, ev.PotAwarded):
+            if isinstance(event, ev.PotAwarded) and event.side != "returned":
                 taken[event.seat] += event.amount
         for seat, chips in enumerate(taken):
             if chips:

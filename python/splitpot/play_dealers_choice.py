@@ -42,6 +42,7 @@ from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, 
 from splitpot.play import (
     check_files,
     check_seat,
+    over_reason,
     played_until_stopped,
     plot_session,
     print_session,
@@ -109,8 +110,9 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
     out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
              f"{house.name or 'unnamed'} ({house.source})")
     print_session(out, hands, names)
-    if session.over:
-        out.line(f"the session is over: {session.over}")
+    over = over_reason(session, len(hands), args.hands, stopped)
+    if over:
+        out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
     return stopped_status(args, len(hands), stopped)

@@ -72,6 +72,10 @@ _PLAIN_WIDTH = 160
 _WRAP_OVER = 24  # a table column with a wider cell is free text, which may wrap (Output.table)
 
 
+_HAND_OR_WORD = re.compile(r"\[[^\]]*\]|\S+")
+"""A unit a column of cards keeps on one line where it can: a bracketed hand, else a card."""
+
+
 def _least_free_text(width: int) -> int:
     """The narrowest a free-text column of cells ``width`` wide is made before its cards' column."""
     return min(_WRAP_OVER // 2, width)
@@ -315,13 +319,26 @@ class Output:
         def half(i: int) -> int:
             return _least_free_text(widths[i])
 
+        def longest_hand(i: int) -> int:  # a bracketed hand ([8♥ 3♠ 3♣ A♥ 9♦]) whole, else a card
+            cells = [Text(header[i]), *(row[i] for row in texts if i < len(row))]
+            return max(cell_len(unit) for cell in cells for unit in [*_HAND_OR_WORD.findall(cell.plain), ""])
+
+        def third(i: int) -> int:
+            return max(longest_word(i), min(_WRAP_OVER // 3, widths[i]))
+
         fitted = list(widths)
-        # free text to half its width, then cards to their longest card, then free text to its
-        # longest word (a hand's name in single words reads worse than its cards over two lines)
-        steps: list[tuple[str, Callable[[int], int]]] = [("w", half), ("c", longest_word),
-                                                         ("w", longest_word)]
-        for kind, floor in steps:
+        # free text to half its width, then cards to their longest bracketed hand, free text to a
+        # third where that keeps each hand's cards on one line, cards to their longest card, then
+        # free text to its longest word (a hand's name in single words, or a hand's cards split,
+        # read worse than other text over more lines)
+        steps: list[tuple[str, Callable[[int], int], bool]] = [
+            ("w", half, False), ("c", longest_hand, False), ("w", third, True),
+            ("c", longest_word, False), ("w", longest_word, False),
+        ]
+        for kind, floor, only_if_it_fits in steps:
             floors = {i: max(1, floor(i)) for i, k in enumerate(kinds) if k == kind}
+            if only_if_it_fits and sum(max(0, fitted[i] - floors[i]) for i in floors) < excess:
+                continue
             while excess > 0:
                 narrowable = [i for i in floors if fitted[i] > floors[i]]
                 if not narrowable:

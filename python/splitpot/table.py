@@ -490,7 +490,7 @@ class Table:
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
         while True:
-            key = self._key(prompt if not typed else "", skip_enter=False)
+            key = self._key(prompt if not typed else "", skip_enter=False, helps=_CALL_HELP)
             if key in string.digits and len(typed) < 3:
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
@@ -522,13 +522,18 @@ class Table:
         self._printed = len(lines)
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
-        """What each other seat did since the person last acted, as narrative text."""
+        """What each other seat did since the person last acted, as narrative text; a new
+        deal (nobody opened: dealt again, or jacks back's hands played again as lowball)
+        starts it afresh."""
         told: dict[int, list[str]] = {}
         for index, line in narrate(state, self.names, viewer=self.seat):
             told.setdefault(index, []).append(line.strip())
         done: dict[int, list[str]] = {}
         for index in range(self._my_last + 1, len(state.events)):
             event = state.events[index]
+            if isinstance(event, (ev.Redealt, ev.PlayedAs)):  # what they did in the dead deal is over
+                done.clear()
+                continue
             seat = getattr(event, "seat", None)
             if not event.player_action or seat is None or seat == self.seat or index not in told:
                 continue
@@ -554,8 +559,13 @@ class Table:
         name = street.name if street else ""
         if betting and street is not None and street.draw:  # the street's draw is made: its betting
             name = "after the draw"
-        # dealer's choice: the game as called (high-low, declare, wild cards), not its base name
-        game = state.spec.name if state.game_call is None else state.game_call.text()
+        game = state.spec.name
+        if state.game_call is not None:  # dealer's choice: the game as called (high-low, declare, wild cards)
+            game = state.game_call.text()
+            called = state.game_call.spec.name
+            if state.spec.name != called and state.spec.name.startswith(called):  # "jacks-back (lowball)"
+                title = state.game_call.title  # the call's text begins with it
+                game = title + state.spec.name[len(called):] + game.removeprefix(title)
         parts = [game, name, f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
@@ -587,16 +597,21 @@ class Table:
     # ------------------------------------------------------------ deciding
     def _said_in_full(self, state: State, choices: list[Choice]) -> list[Choice]:
         """The choices with what their labels leave out: a bet, raise or call that
-        puts his whole stack in (all in), a draw's fee (aces-deuces)."""
+        puts his whole stack in (all in), what a bet or raise costs over a live blind
+        of his ('bet 5 (3 more)', as a call says what it adds), a draw's fee (aces-deuces)."""
         stack = state.stacks[self.seat]
         in_front = state.bets[self.seat]
         fee = state.draw_fee(self.seat)
+        blind_in = in_front > 0 and state.street == 0 and not any(  # his blind: he has not acted yet
+            e.player_action and getattr(e, "seat", None) == self.seat for e in state.events)
         out = []
         for c in choices:
             adds = c.value if c.action in (Action.CALL, Action.BRING_IN) else (
                 c.value - in_front if isinstance(c.value, int) else None)
             if c.action in _CHIPS and stack and adds == stack:
                 c = dataclasses.replace(c, label=f"{c.label} (all in)")
+            elif c.action in _RAISES and blind_in and adds is not None:
+                c = dataclasses.replace(c, label=f"{c.label} ({adds} more)")
             elif c.action is Action.DRAW and fee:
                 c = dataclasses.replace(c, label=f"{c.label}, costs {fee}")
             out.append(c)
@@ -659,10 +674,11 @@ class Table:
         text.append("   ? help", style="dim")
         self.out.text(text)
 
-    def _key(self, prompt: str, *, skip_enter: bool = False) -> str:
+    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = ()) -> str:
         """One key after ``prompt`` (the line is left open for the caller);
-        ``?`` and ``q`` are answered here; with ``skip_enter`` an Enter is let go
-        (pressed by habit after a key, or ending a scripted line)."""
+        ``?`` (the lines ``helps``, else the keys of a decision) and ``q`` are answered
+        here; with ``skip_enter`` an Enter is let go (pressed by habit after a key, or
+        ending a scripted line)."""
         while True:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
@@ -674,7 +690,12 @@ class Table:
                 raise _Leave("end of input")
             if key == "?":
                 self.out.line("?")
-                self._help()
+                if helps:
+                    for line in helps:
+                        self.out.line(line)
+                    self.keys.drop_line()  # a scripted "?" line's Enter is not the call
+                else:
+                    self._help()
                 continue
             if key == "q":
                 self.out.line("q")
@@ -700,6 +721,13 @@ class Table:
             "the results so far are printed",
         ):
             self.out.line(line)
+        state = self.session.hands[-1] if self.session.hands else None
+        sevens = str(state.spec.sevens) if state is not None else "off"
+        if sevens != "off":  # California lowball: a rule a person may not know
+            risk = ("if he wins, the bets made after his check go back to those who made them"
+                    if sevens == "lose-all" else "he forfeits the pot to the best of the other hands")
+            self.out.line(f"  the sevens rule: a player who checks a seven-high or better after the draw "
+                          f"should have bet it: {risk}")
 
     def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
@@ -734,8 +762,12 @@ class Table:
                     most = counted(choice.discards, 'card')
                     self.out.line(f"at most {most} may be thrown away: unmark one first")
                     continue
+                elif (ace := _ace_refusal(state, cards, [*marked, card])) is not None:
+                    self.out.line(ace)
+                    continue
                 else:
                     marked.append(card)
+                    marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
                 said = " ".join(ev.card_text(c) for c in marked) or "nothing"
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})")
                 continue
@@ -751,7 +783,7 @@ class Table:
         shown = {e.seat: e for e in state.events if isinstance(e, ev.CardsShown)}
         won = [0] * state.seats
         for event in state.events:
-            if isinstance(event, ev.PotAwarded):
+            if isinstance(event, ev.PotAwarded) and event.side != "returned":  # the sevens rule's refunds
                 won[event.seat] += event.amount
         declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
         rows: list[list[str | Text]] = []
@@ -801,7 +833,7 @@ class Table:
         rows: list[list[str | Text]] = []
         for played in self.played:
             state = played.state
-            pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded))
+            pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side != "returned")
             rows.append([str(played.number), str(pot), _winners(state, self.names),
                          f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
         out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands", wrap="nnwn")
@@ -815,19 +847,26 @@ class Table:
 
 def _winners(state: State, names: Sequence[str]) -> str:
     """Who took chips from the pots and how:
-    ``P2 17 (high: two pair, kings and nines), P0 17 (low: seven-five low)``."""
+    ``P2 17 (high: two pair, kings and nines), P0 17 (low: seven-five low)``; chips
+    the sevens rule gave back are not won: they follow as ``returned: P0 10``."""
     chips: dict[int, int] = {}
     how: dict[int, list[str]] = {}
+    returned: dict[int, int] = {}
     for event in state.events:
-        if isinstance(event, ev.PotAwarded):
+        if isinstance(event, ev.PotAwarded) and event.side == "returned":
+            returned[event.seat] = returned.get(event.seat, 0) + event.amount
+        elif isinstance(event, ev.PotAwarded):
             chips[event.seat] = chips.get(event.seat, 0) + event.amount
             side = {"pot": "", "equal": "split equally"}.get(event.side, event.side)
             text = f"{side}: {event.hand}" if side and event.hand else side or event.hand
             if text and text not in how.setdefault(event.seat, []):
                 how[event.seat].append(text)
-    return ", ".join(
+    won = ", ".join(
         f"{names[s]} {n}" + (f" ({'; '.join(how[s])})" if how.get(s) else "") for s, n in chips.items()
     )
+    if returned:
+        won += "; returned: " + ", ".join(f"{names[s]} {n}" for s, n in returned.items())
+    return won
 
 
 def _hand_text(state: State, seat: int) -> str:
@@ -853,7 +892,8 @@ def _hand_text(state: State, seat: int) -> str:
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     """Why the usual key for betting or checking is not offered, where the game's
-    rules are the reason: jackpots' openers, pass and out, the bring-in."""
+    rules are the reason: jackpots' openers, pass and out, the bring-in, the raise cap,
+    no check-raise."""
     offered = {c.action for c in choices}
     street = state.current_street
     unopened = street is not None and not any(state.bets)
@@ -862,6 +902,14 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         opening is not None and opening.minimum is not None and street is state.spec.streets[0]
     ):
         return f"opening needs {opening.describe()} (the game's openers)"
+    betting = state.round
+    if key in ("b", "r") and not offered & _RAISES and betting is not None and betting.current:
+        if betting.no_check_raise and state.actor in betting.checked:
+            return f"raising after your check is not allowed {_betting_name(state)} (no check-raise)"
+        if betting.cap is not None and betting.capped(len(state.active)):
+            raises = betting.cap - 1
+            return (f"the betting is capped at a bet and {_NUMBERS.get(raises, str(raises))} "
+                    f"raise{'s' if raises != 1 else ''} (the raise cap)")
     if key == "c" and not offered & {Action.CHECK, Action.CALL} and (
         street is not None and street.pass_and_out  # (California lowball's blinds open nothing)
     ):
@@ -869,6 +917,41 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
     return ""
+
+
+_CALL_HELP = (
+    "keys: type the number of a game on the list, then Enter, to call it; Backspace takes back a digit; "
+    "Enter alone lets the house call (as it does for the computer dealers)",
+    "  ? this help, q leave the table (asks first), ctrl-C stop at once: the results so far are printed",
+)
+"""The help at the dealer's-choice call (its keys are not a decision's)."""
+
+
+def _ace_refusal(state: State, cards: Sequence[int], marked: Sequence[int]) -> str | None:
+    """Why ``marked`` may not all be thrown away under the draw rules' ace draw (more
+    cards only keeping an ace: jackpots' ``ace_draw``), or None."""
+    rules, street = state.spec.draws, state.current_street
+    if rules is None or rules.ace_draw is None or street is None or len(marked) <= street.draw:
+        return None
+    if len(marked) <= rules.most(street.draw, [c for c in cards if c not in marked]):
+        return None
+    aces = [ev.card_text(c) for c in marked if c >= 48]  # (an ace or the joker, as the rules count)
+    why = f"you may throw away at most {counted(street.draw, 'card')}, or {rules.ace_draw} keeping an ace"
+    if marked[-1] >= 48:
+        return f"{why}: not the {aces[-1]} as well"
+    return f"{why}: unmark {'the ' + aces[0] if aces else 'one'} first"
+
+
+_RAISES = {Action.BET, Action.RAISE, Action.COMPLETE}
+_NUMBERS = {0: "no", 1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _betting_name(state: State) -> str:
+    """The betting round as the header names it: ``before the draw``, ``after the draw``."""
+    street = state.current_street
+    if street is None:
+        return ""
+    return "after the draw" if street.draw else street.name
 
 
 def _names(line: str, name: str) -> bool:

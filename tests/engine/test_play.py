@@ -127,6 +127,11 @@ def test_draw_game_options_on_the_command_line(capsys: pytest.CaptureFixture[str
     [
         (["jackpots", "--sevens", "off"], "jackpots has no option '--sevens'; its options: --ace-draw"),
         (["california-lowball", "--limit", "4"], "covers limits 2, 3 and 5, not 4"),
+        # was: 'e.g. --blinds(1, 1, 2)', not a command line
+        (["california-lowball", "--limit", "4"], "e.g. --blinds 1,1,2."),
+        # was: 'totalling the limit 2' with no word of --limit
+        (["california-lowball", "--blinds", "1,3"], "without --limit: give --limit 4 --blinds 1,3"),
+        (["california-lowball", "--limit", "4", "--blinds", "1,2"], "totalling the limit 4; got [1, 2]"),
         (["california-lowball", "--small-bet", "3"], "use --limit (and --blinds), not --small-bet"),
         (["lowball", "--bring-in", "2"], "lowball has no bring-in"),
         (["california-lowball", "--blinds", "1,x"], "--blinds takes amounts separated by commas"),
@@ -151,6 +156,18 @@ def test_session_of_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert doc["final_stacks"] == doc["hands"][-1]["final_stacks"]
     code, text, _ = run(["seven-card-stud-declare", "--hands", "3", "--seed", "2"], capsys)
     assert "===== hand 3 =====" in text and "after 3 hands:" in text
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
+def test_a_run_that_ends_early_says_why(game: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: 'after 11 hands' of 500 asked for, and no word of why the run stopped."""
+    argv = [game, "--players", "2", "--stack", "20", "--hands", "500", "--seed", "1"]
+    code, text, _ = run(argv, capsys)
+    assert code == 0 and "after 11 hands:" in text
+    assert text.rstrip().endswith("the session is over: too few players have chips for another hand "
+                                  "(1 has chips)")
+    code, text, _ = run([*argv[:-3], "3", "--seed", "1"], capsys)  # all the hands asked for: no note
+    assert code == 0 and "after 3 hands:" in text and "the session is over" not in text
 
 
 def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture[str]) -> None:
