@@ -113,3 +113,40 @@ def test_replay_of_a_dealers_choice_run_in_phh_sums_up_the_games(
     assert replayed.endswith(summary) and "deals passed out" in summary
     games = [line.split(":")[0] for line in replayed.splitlines() if ": 3 players, " in line]
     assert len(games) == 3 and len(set(games)) > 1
+
+
+def test_replay_reads_json_with_a_byte_order_mark_and_names_a_json_array(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'not PHH (TOML)' for both (a JSON history saved by an editor that writes a BOM)."""
+    assert main(["play", "seven-card-stud", "-n", "3", "--seed", "5", "--json"]) == 0
+    path = tmp_path / "bom.json"
+    path.write_bytes(b"\xef\xbb\xbf" + capsys.readouterr().out.encode())
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.startswith("seven-card-stud: 3 players")
+    path.write_text("[1, 2, 3]\n")
+    assert main(["replay", str(path)]) == 2
+    assert "not a splitpot history or session: a JSON list, not an object." in capsys.readouterr().err
+
+
+def test_replay_says_where_an_unfinished_hand_stops_and_checks_a_sessions_version(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from splitpot.engine.state import State
+    from splitpot.games import get_game
+
+    state = State(get_game("lowball"), [30, 30], seed=1)
+    state.bet()
+    path = tmp_path / "mid.json"
+    path.write_text(state.history().to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith(
+        "(the history stops here, in the middle of the hand: ")  # was: it just stopped
+    assert main(["play", "lowball", "-n", "3", "--seed", "5", "--hands", "2", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    for version in (99, "1"):
+        path.write_text(json.dumps(doc | {"session": version}))
+        assert main(["replay", str(path)]) == 2  # was: read, where resume refuses it
+        assert f"session: version {version!r}; this splitpot reads version 1." in capsys.readouterr().err

@@ -408,6 +408,8 @@ class SimpleBot:
 
     def __call__(self, state: State) -> Event:
         """Make one move for ``state.actor`` and return its event."""
+        if state.actor is None:  # a hand over (or a policy called out of turn): say so, not assert
+            raise IllegalActionError(f"SimpleBot: nobody is to act: {state._not_now()}.")
         if state.phase is Phase.DECLARING:
             assert state.actor is not None
             return state.declare(self.declaration(state, state.actor), seat=state.actor)

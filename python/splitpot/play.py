@@ -694,8 +694,9 @@ def run_replay(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as err:
         print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
         return 2
+    text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
-        json_text = text.lstrip().startswith("{")
+        json_text = text.lstrip().startswith("{") or _json_array(text)
         histories = _json_histories(text) if json_text else phh.loads_all(text)
         states = [h.replay() for h in histories]
     except SplitpotError as err:
@@ -721,9 +722,22 @@ def run_replay(args: argparse.Namespace) -> int:
             out.line(deal_line(state, names))
         for line in describe_hand(state, names):
             out.line(line)
+        if not state.is_complete:
+            out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
     if run:
         print_summary(out, states, [f"P{i}" for i in range(states[0].seats)])
     return 0
+
+
+def _json_array(text: str) -> bool:
+    """Whether ``text`` is a JSON array (a ``.phhs`` begins with ``[1]`` too, as TOML)."""
+    if not text.lstrip().startswith("["):
+        return False
+    try:
+        json.loads(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _one_run(states: Sequence[State]) -> bool:
@@ -745,9 +759,18 @@ def _json_histories(text: str) -> list[History]:
     True
     """
     from splitpot.engine.history import History, json_data
+    from splitpot.errors import HistoryError
 
     data = json_data(text, "a history")
-    if isinstance(data, dict) and isinstance(data.get("hands"), list) and "events" not in data:
+    if not isinstance(data, dict):
+        raise HistoryError(f"not a splitpot history or session: a JSON {type(data).__name__}, not an object.")
+    if isinstance(data.get("hands"), list) and "events" not in data:
+        if "session" in data:  # a saved session: its version read as resume reads it
+            from splitpot.engine.schema import SESSION_VERSION
+
+            if data["session"] != SESSION_VERSION or type(data["session"]) is not int:
+                raise HistoryError(f"session: version {data['session']!r}; this splitpot reads version "
+                                   f"{SESSION_VERSION}.")
         return [History.from_dict(hand) for hand in data["hands"]]
     return [History.from_dict(data)]
 
