@@ -406,3 +406,12 @@ def test_draws_of_the_wrong_length_are_refused_before_the_ranges_are_read(hands:
     for draws in ([1], [1, 0, 2]):
         with pytest.raises(RuleError, match=f"draws needs one number per hand: 2 hands, {len(draws)} draws"):
             equity("lowball", hands, draws=draws, samples=100, seed=1)
+
+
+def test_a_mexican_stud_range_hides_one_card_its_hole_card() -> None:
+    """Was: '+ 2 down' took the first listed card as the hole card, so the same two cards gave
+    another figure listed the other way round ('Kh + 2 down: 9h 5d' 0.067, '...: 5d 9h' 0)."""
+    with pytest.raises(RuleError, match=r"hand 2: 'Kh \+ 2 down.*' hides 2 cards, and in mexican-stud "
+                       r"a player holds one card down"):
+        equity("mexican-stud", ["Ts Tc", "Kh + 2 down: 9h 5d"])
+    assert equity("mexican-stud", ["Ts Tc 4d", "Kh 3c + 1 down: 9h, 5d"], samples=2_000, seed=1).outcomes > 0

@@ -47,8 +47,8 @@ games).
 Readings: in ``mexican-stud`` each hand's first card is its hole card (its
 rank wild for that player alone, the rules §5.9); the cards to come are dealt
 up, so the hole card stays the hole card; a hand given as a range hides its
-hole card (the first hidden card), and a hand given no card at all gets one
-at random. Its high-low option (``low=``: deuce-to-seven, ace-to-six or
+hole card (its one hidden card; its known cards are upcards), and a hand
+given no card at all gets one at random. Its high-low option (``low=``: deuce-to-seven, ace-to-six or
 ace-to-five, as the game takes it; no default, none means high only) plays each
 player's own wild cards in his low too, as ``wild_low`` says (a zero below the
 ace by default, the rules §2). The high-low games are read as cards speak
@@ -965,6 +965,12 @@ def prepare_equity(
             raise RuleError(
                 f"hand {i + 1}: {hand_range.text!r} is a draw player's range ('kept N', 'pat'), and "
                 f"{g.value} has no draw: give his upcards and hidden down cards, e.g. 'Kd + 2 down: pair'"
+            )
+        if g is EquityGame.MEXICAN_STUD and hand_range is not None and hand_range.hidden > 1:
+            raise RuleError(
+                f"hand {i + 1}: {hand_range.text!r} hides {hand_range.hidden} cards, and in mexican-stud a "
+                "player holds one card down, his hole card (wild for him): a range hides that one, e.g. "
+                "'Qs Qh 2d + 1 down'"
             )
     try:
         dead_cards = parse_cards(dead)
