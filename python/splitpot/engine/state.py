@@ -43,7 +43,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 from splitpot.cards import Card, Deck, parse_cards
 from splitpot.engine import dealing, draws, openers
@@ -943,7 +943,7 @@ class State:
         self.round.apply_call(seat, amount)
         return self._acted(seat, _CALLED(seat, amount))
 
-    def verify_bet(self, amount: int | None = None) -> tuple[int, int]:
+    def verify_bet(self, amount: SupportsIndex | None = None) -> tuple[int, int]:
         """Raise unless the actor may bet ``amount`` (round total; None: the
         smallest legal bet); return (actor, total).  Where an opening
         requirement holds, a bet without openers is refused."""
@@ -956,11 +956,11 @@ class State:
                 raise IllegalActionError(f"{why}; legal: {self._describe_legal()}.")
         return self._verify(_A_BET, amount)
 
-    def can_bet(self, amount: int | None = None) -> bool:
+    def can_bet(self, amount: SupportsIndex | None = None) -> bool:
         """Whether the actor may bet ``amount``."""
         return self._can(_A_BET, amount)
 
-    def bet(self, amount: int | None = None) -> ev.Event:
+    def bet(self, amount: SupportsIndex | None = None) -> ev.Event:
         """The actor makes the first bet of the round (in the first round of a
         game with an opening requirement: opens the pot)."""
         seat, to = self.verify_bet(amount)
@@ -968,28 +968,28 @@ class State:
             self._open(seat)
         return self._raise(seat, to, ev.BetMade)
 
-    def verify_raise_to(self, amount: int | None = None) -> tuple[int, int]:
+    def verify_raise_to(self, amount: SupportsIndex | None = None) -> tuple[int, int]:
         """Raise unless the actor may raise to ``amount`` (round total)."""
         return self._verify(_A_RAISE, amount)
 
-    def can_raise_to(self, amount: int | None = None) -> bool:
+    def can_raise_to(self, amount: SupportsIndex | None = None) -> bool:
         """Whether the actor may raise to ``amount``."""
         return self._can(_A_RAISE, amount)
 
-    def raise_to(self, amount: int | None = None) -> ev.Event:
+    def raise_to(self, amount: SupportsIndex | None = None) -> ev.Event:
         """The actor raises to ``amount`` (None: the smallest legal raise)."""
         seat, to = self.verify_raise_to(amount)
         return self._raise(seat, to, ev.Raised)
 
-    def verify_complete(self, amount: int | None = None) -> tuple[int, int]:
+    def verify_complete(self, amount: SupportsIndex | None = None) -> tuple[int, int]:
         """Raise unless the actor may complete the bring-in to ``amount``."""
         return self._verify(_A_COMPLETE, amount)
 
-    def can_complete(self, amount: int | None = None) -> bool:
+    def can_complete(self, amount: SupportsIndex | None = None) -> bool:
         """Whether the actor may complete the bring-in."""
         return self._can(_A_COMPLETE, amount)
 
-    def complete(self, amount: int | None = None) -> ev.Event:
+    def complete(self, amount: SupportsIndex | None = None) -> ev.Event:
         """The actor completes the bring-in to the small bet (not a raise)."""
         seat, to = self.verify_complete(amount)
         if self.phase is _BRING_IN:  # completed instead of the bring-in: measured above the bring-in due
@@ -1022,7 +1022,7 @@ class State:
         self.round.apply_raise(seat, to, actors=self._actors())
         return self._acted(seat, _RAISES[kind](seat, added, to))
 
-    def act(self, seat: int, action: Action | str, value: object = None) -> ev.Event:
+    def act(self, seat: SupportsIndex, action: Action | str, value: object = None) -> ev.Event:
         """Make ``action`` for ``seat``: the entry point of a front end whose
         requests name the seat they come from.  ``action`` is an
         :class:`~splitpot.engine.betting.Action` or its name (``"raise"``,
@@ -1061,7 +1061,7 @@ class State:
             raise IllegalActionError(f"A {doing} is {amount} here, not {value}.")
         raise IllegalActionError(f"A {doing} takes no value; got {describe(value)}.")
 
-    def _can(self, action: Action, amount: int | None = None) -> bool:
+    def _can(self, action: Action, amount: SupportsIndex | None = None) -> bool:
         try:
             self._verify(action, amount)
         except IllegalActionError:
@@ -1520,7 +1520,7 @@ class State:
 
     # ----------------------------------------------------------- declarations
     def verify_declare(
-        self, choice: Declaration | str, *, seat: int | None = None
+        self, choice: Declaration | str, *, seat: SupportsIndex | None = None
     ) -> tuple[int, Declaration]:
         """Raise unless ``seat`` (default: the actor) may declare ``choice``
         (``high``, ``low``, ``both``, or a marker ``red``/``white``/``blue``).
@@ -1555,7 +1555,7 @@ class State:
             )
         return who, decl
 
-    def can_declare(self, choice: Declaration | str, *, seat: int | None = None) -> bool:
+    def can_declare(self, choice: Declaration | str, *, seat: SupportsIndex | None = None) -> bool:
         """Whether the declaration is legal."""
         try:
             self.verify_declare(choice, seat=seat)
@@ -1563,7 +1563,7 @@ class State:
             return False
         return True
 
-    def declare(self, choice: Declaration | str, *, seat: int | None = None) -> ev.Event:
+    def declare(self, choice: Declaration | str, *, seat: SupportsIndex | None = None) -> ev.Event:
         """Declare ``high``, ``low`` or ``both`` for ``seat`` (default: the actor)."""
         who, decl = self.verify_declare(choice, seat=seat)
         self.declared[who] = decl
@@ -1609,7 +1609,7 @@ class State:
         return self._turning.option(self.down[seat])
 
     def verify_turn_up(
-        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: SupportsIndex | None = None
     ) -> tuple[int, tuple[int, ...]]:
         """Raise unless ``seat`` (default: the actor) may turn ``cards`` face up: one
         of his down cards, or none where the game lets him keep them down.  When
@@ -1651,7 +1651,7 @@ class State:
         return who, chosen
 
     def can_turn_up(
-        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: SupportsIndex | None = None
     ) -> bool:
         """Whether the turn-up is legal (no side effects)."""
         try:
@@ -1661,7 +1661,7 @@ class State:
         return True
 
     def turn_up(
-        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: int | None = None
+        self, cards: Iterable[Card | int | str] | Card | int | str = (), *, seat: SupportsIndex | None = None
     ) -> ev.Event:
         """``seat`` (default: the actor) turns one of his down cards face up (no
         cards: keeps them down, where allowed).  In turn the card turns at once;
