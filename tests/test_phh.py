@@ -361,6 +361,28 @@ def test_hidden_upcards_that_cannot_agree_are_refused_naming_them() -> None:
     assert phh.loads(text.replace("'p2 pb', 'p1 f'", "'p1 pb', 'p2 f'")).replay().stacks == [51, 49]
 
 
+def test_a_dealers_call_is_kept_and_checked_against_the_game() -> None:
+    """Was: a dealer's-choice hand written as PHH lost its call (``_spec`` only)."""
+    import json
+
+    from splitpot.dealers_choice import Call
+
+    call = Call(game="five-card-stud-last-down", options={"wild": "2"}, stakes={"ante": 1})
+    state = State(call.spec, [40, 40, 40], seed=5, game_call=call)
+    text = phh.dumps(state, deck=False)
+    back = phh.loads(text)
+    assert back.call == call and back.replay().game_call == call
+    other = Call(game="five-card-stud-last-down", options={"wild": "3"}, stakes={"ante": 1})
+    changed = text.replace(json.dumps(json.dumps(call.to_dict(), separators=(",", ":"))),
+                           json.dumps(json.dumps(other.to_dict(), separators=(",", ":"))))
+    assert changed != text
+    with pytest.raises(HistoryError, match=r"_call: the call \(five-card stud.*threes wild.*\) does not deal "
+                                           r"the game of _spec \(five-card-stud-last-down\)"):
+        phh.loads(changed)
+    with pytest.raises(HistoryError, match="_call: not a dealer's call"):
+        phh.loads(changed.replace('_call = "{', '_call = "{\\"x\\":1,'))
+
+
 def test_a_shown_card_that_was_never_dealt_is_refused() -> None:
     text = "\n".join([
         "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",

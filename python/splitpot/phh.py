@@ -17,8 +17,8 @@ a namespaced variant (``splitpot:<game>``), the standard fields that apply
 (draws as ``pN sd`` and ``d dh``, blinds as ``blinds_or_straddles``) and
 underscore-prefixed user-defined fields for what PHH lacks: ``_spec`` (the
 game, wild cards included), ``_declarations``, ``_turn_ups``,
-``_exposures``, ``_burns``, ``_deck`` and ``_decks`` (see the PHH page of
-the documentation).
+``_exposures``, ``_burns``, ``_deck`` and ``_decks``, and a dealer's-choice
+hand's ``_call`` (see the PHH page of the documentation).
 
 Players ``p1``..``pN`` are the seats dealt in, from the dealer's left
 clockwise (the order stud deals in); the standard optional fields ``seats``
@@ -78,7 +78,7 @@ import re
 import tomllib
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
@@ -88,6 +88,9 @@ from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
 from splitpot.games import GAMES
 from splitpot.validate import as_bool, describe
+
+if TYPE_CHECKING:
+    from splitpot.dealers_choice import Call
 
 __all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
 
@@ -233,6 +236,8 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
         out["_button"] = history.button
     if not _plain(spec):
         out["_spec"] = json.dumps(spec.to_dict(), separators=(",", ":"))
+    if history.call is not None:  # dealer's choice: the call that named the game
+        out["_call"] = json.dumps(history.call.to_dict(), separators=(",", ":"))
     for key, values in extra.items():
         if values:
             out[key] = values
@@ -416,6 +421,26 @@ def _agree_with_spec(data: Mapping[str, Any], spec: GameSpec, error: _Where) -> 
     _ints(data, "blinds_or_straddles", error, required=False)  # the blinds posted: a short stack posts less
 
 
+def _call_of(data: Mapping[str, Any], spec: GameSpec, error: _Where) -> Call | None:
+    """The dealer's call of a dealer's-choice hand (``_call``: ``Call.to_dict()`` as JSON),
+    which must deal the game the file plays (its variant and ``_spec``)."""
+    if "_call" not in data:
+        return None
+    from splitpot.dealers_choice import Call
+
+    raw = _get(data, "_call", str, error)
+    try:
+        call = Call.from_dict(json.loads(raw))
+        called = call.spec
+    except (ValueError, SplitpotError, TypeError) as err:
+        raise error.fail("_call", f"not a dealer's call: {err}") from None
+    if called != spec:
+        where = "_spec" if "_spec" in data else "the variant and stakes"
+        raise error.fail("_call", f"the call ({call.text()}) does not deal the game of {where} "
+                                  f"({spec.name}).")
+    return call
+
+
 class _NoChoice(Exception):
     """No card for the hidden upcards (``??``) agrees with who the file says acts first."""
 
@@ -461,6 +486,7 @@ class _Reader:
         button = _get(data, "_button", int, error, required=False)
         self.button = (first - 1) % count if button is None else button
         self.spec = _spec_of(data, players, error)
+        self.call = _call_of(data, self.spec, error)
         table = [0] * count
         for seat, stack in zip(self.order, stacks, strict=True):
             table[seat] = stack
@@ -563,7 +589,7 @@ class _Reader:
     def run(self) -> History:
         try:
             self.state = State(self.spec, self.stacks, button=self.button, automate=False,
-                               **({"deck": self.decks} if self.decks else {"seed": 0}))
+                               game_call=self.call, **({"deck": self.decks} if self.decks else {"seed": 0}))
         except SplitpotError as err:
             raise self.error.fail("starting_stacks", f"the hand cannot be dealt: {err}") from None
         for line in self.actions:
