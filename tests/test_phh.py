@@ -292,6 +292,97 @@ def test_hole_cards_dealt_unknown_are_the_cards_shown_later(game: str) -> None:
     assert showdowns >= 10  # the showdowns, not only folds, are exercised
 
 
+def _hide_unshown_players(text: str) -> str:
+    """The file as a room that sees only the hands shown writes it: every card dealt to a
+    player who never shows (``pN sm``), upcards too, written ``??``."""
+    doc = tomllib.loads(text)
+    shown = {a.split()[0] for a in doc["actions"] if a.split()[1:2] == ["sm"]}
+    actions = []
+    for action in doc["actions"]:
+        words = action.split()
+        if words[:2] == ["d", "dh"] and words[2] not in shown:
+            words[3] = "??" * (len(words[3]) // 2)
+        actions.append(" ".join(words))
+    lines = [line for line in text.splitlines() if not line.startswith("actions =")]
+    return "\n".join([*lines, "actions = [" + ", ".join(repr(a) for a in actions) + "]"])
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8"])
+def test_hidden_upcards_are_chosen_to_agree_with_who_acts(game: str) -> None:
+    """Was: a ``??`` upcard was the stub's next unnamed card (the lowest, mostly), which
+    changed who brings in or bets first, and the file was refused as acting out of
+    turn.  The hidden upcards are chosen so that the logged actors act, as they did."""
+    hidden_upcards = 0
+    for seed in range(60):
+        state = play_random_hand(game, {}, seed)
+        text = _hide_unshown_players(phh.dumps(state, deck=False))
+        hidden_upcards += text.count("??") > 0
+        back = phh.loads(text).replay()
+        assert back.stacks == state.stacks, text
+        acts = (ev.BringInPosted, ev.Completed, ev.BetMade, ev.Raised, ev.Called, ev.Checked, ev.Folded)
+        assert [e for e in back.events if isinstance(e, acts)] == [
+            e for e in state.events if isinstance(e, acts)]
+    assert hidden_upcards >= 40
+
+
+WSOP_HIDDEN_UPCARDS = """variant = 'F7S/8'
+ante_trimming_status = false
+antes = [50000, 50000, 50000, 50000, 50000]
+bring_in = 75000
+small_bet = 250000
+big_bet = 500000
+starting_stacks = [4475000, 1600000, 14650000, 5675000, 3300000]
+actions = ['d dh p1 KdQdQs', 'd dh p2 Qh4d6s', 'd dh p3 Jd7d9h', 'd dh p4 7h4h4c', 'd dh p5 ??????',
+  'p4 pb', 'p5 f', 'p1 cbr 250000', 'p2 f', 'p3 f', 'p4 cc', 'd dh p1 6h', 'd dh p4 2c', 'p1 cc',
+  'p4 cbr 250000', 'p1 cc', 'd dh p1 Ad', 'd dh p4 Td', 'p1 cbr 500000', 'p4 cc', 'd dh p1 Kc',
+  'd dh p4 Jh', 'p1 cbr 500000', 'p4 f']
+"""
+
+
+def test_pokerkits_wsop_hand_with_an_unseen_upcard_replays() -> None:
+    """pokerkit's own WSOP hand (its tests, 2023 event 43, hand 53-02-25-11): p5's three
+    cards unseen, p4 brings in with 4c.  Was refused: p5's upcard was dealt 2c."""
+    state = phh.loads(WSOP_HIDDEN_UPCARDS).replay()
+    assert state.stacks == [5675000, 1550000, 14600000, 4625000, 3250000]  # pokerkit's
+    assert state.up[4][0] > 4 * 2 + 0  # p5's upcard is above the 4c that brings in
+
+
+def test_hidden_upcards_that_cannot_agree_are_refused_naming_them() -> None:
+    text = "\n".join([
+        "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+        "starting_stacks = [50, 50]",
+        "actions = ['d dh p1 AhKh2c', 'd dh p2 ??????', 'p2 pb', 'p1 f']",
+    ])
+    said = (r"actions\[2\] 'p2 pb': p2 acts first on third street, but no cards for the hidden upcards "
+            r"\(\?\?\) let him: the bring-in is the lowest upcard, by rank then suit \(clubs lowest\); "
+            r"the hidden upcards are p2's in actions\[1\]")
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(text)
+    assert phh.loads(text.replace("'p2 pb', 'p1 f'", "'p1 pb', 'p2 f'")).replay().stacks == [51, 49]
+
+
+def test_a_dealers_call_is_kept_and_checked_against_the_game() -> None:
+    """Was: a dealer's-choice hand written as PHH lost its call (``_spec`` only)."""
+    import json
+
+    from splitpot.dealers_choice import Call
+
+    call = Call(game="five-card-stud-last-down", options={"wild": "2"}, stakes={"ante": 1})
+    state = State(call.spec, [40, 40, 40], seed=5, game_call=call)
+    text = phh.dumps(state, deck=False)
+    back = phh.loads(text)
+    assert back.call == call and back.replay().game_call == call
+    other = Call(game="five-card-stud-last-down", options={"wild": "3"}, stakes={"ante": 1})
+    changed = text.replace(json.dumps(json.dumps(call.to_dict(), separators=(",", ":"))),
+                           json.dumps(json.dumps(other.to_dict(), separators=(",", ":"))))
+    assert changed != text
+    with pytest.raises(HistoryError, match=r"_call: the call \(five-card stud.*threes wild.*\) does not deal "
+                                           r"the game of _spec \(five-card-stud-last-down\)"):
+        phh.loads(changed)
+    with pytest.raises(HistoryError, match="_call: not a dealer's call"):
+        phh.loads(changed.replace('_call = "{', '_call = "{\\"x\\":1,'))
+
+
 def test_a_shown_card_that_was_never_dealt_is_refused() -> None:
     text = "\n".join([
         "variant = 'F7S'", "antes = [1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",

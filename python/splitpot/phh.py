@@ -17,8 +17,8 @@ a namespaced variant (``splitpot:<game>``), the standard fields that apply
 (draws as ``pN sd`` and ``d dh``, blinds as ``blinds_or_straddles``) and
 underscore-prefixed user-defined fields for what PHH lacks: ``_spec`` (the
 game, wild cards included), ``_declarations``, ``_turn_ups``,
-``_exposures``, ``_burns``, ``_deck`` and ``_decks`` (see the PHH page of
-the documentation).
+``_exposures``, ``_burns``, ``_deck`` and ``_decks``, and a dealer's-choice
+hand's ``_call`` (see the PHH page of the documentation).
 
 Players ``p1``..``pN`` are the seats dealt in, from the dealer's left
 clockwise (the order stud deals in); the standard optional fields ``seats``
@@ -28,7 +28,8 @@ Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
 (cards speak: a muck line does not forfeit a hand); hole cards written as
 ``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
-from the cards the file never names; a file's
+from the cards the file never names (upcards chosen so that the players the
+file has bring in and bet first do: :meth:`_Reader._choose_upcards`); a file's
 ``finishing_stacks``, when present, must be what the hand gives.
 
 Draw games without ``_deck``: a draw (``pN sd CARDS``) is served the cards of
@@ -71,20 +72,25 @@ True
 from __future__ import annotations
 
 import functools
+import itertools
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
-from splitpot.engine.spec import GameSpec, Stakes
+from splitpot.engine.order import showing_key_for
+from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
 from splitpot.games import GAMES
 from splitpot.validate import as_bool, describe
+
+if TYPE_CHECKING:
+    from splitpot.dealers_choice import Call
 
 __all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
 
@@ -230,6 +236,8 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
         out["_button"] = history.button
     if not _plain(spec):
         out["_spec"] = json.dumps(spec.to_dict(), separators=(",", ":"))
+    if history.call is not None:  # dealer's choice: the call that named the game
+        out["_call"] = json.dumps(history.call.to_dict(), separators=(",", ":"))
     for key, values in extra.items():
         if values:
             out[key] = values
@@ -413,11 +421,51 @@ def _agree_with_spec(data: Mapping[str, Any], spec: GameSpec, error: _Where) -> 
     _ints(data, "blinds_or_straddles", error, required=False)  # the blinds posted: a short stack posts less
 
 
-class _Reader:
-    """Replays one PHH hand on a fresh State."""
+def _call_of(data: Mapping[str, Any], spec: GameSpec, error: _Where) -> Call | None:
+    """The dealer's call of a dealer's-choice hand (``_call``: ``Call.to_dict()`` as JSON),
+    which must deal the game the file plays (its variant and ``_spec``)."""
+    if "_call" not in data:
+        return None
+    from splitpot.dealers_choice import Call
 
-    def __init__(self, data: Mapping[str, Any], error: _Where) -> None:
+    raw = _get(data, "_call", str, error)
+    try:
+        call = Call.from_dict(json.loads(raw))
+        called = call.spec
+    except (ValueError, SplitpotError, TypeError) as err:
+        raise error.fail("_call", f"not a dealer's call: {err}") from None
+    if called != spec:
+        where = "_spec" if "_spec" in data else "the variant and stakes"
+        raise error.fail("_call", f"the call ({call.text()}) does not deal the game of {where} "
+                                  f"({spec.name}).")
+    return call
+
+
+class _NoChoice(Exception):
+    """No card for the hidden upcards (``??``) agrees with who the file says acts first."""
+
+    def __init__(self, street: int, error: HistoryError) -> None:
+        super().__init__(str(error))
+        self.street = street
         self.error = error
+
+
+_CHOICES = 6
+"""The choices of hidden upcards tried on a street before an earlier street's are changed."""
+_REPLAYS = 64
+"""The replays of a file with hidden upcards tried before it is refused."""
+
+
+class _Reader:
+    """Replays one PHH hand on a fresh State.  ``plan`` picks, by street (the index of
+    its first deal line), which of the choices of hidden upcards agreeing with the file
+    is taken (the first by default)."""
+
+    def __init__(self, data: Mapping[str, Any], error: _Where, plan: Mapping[int, int] | None = None) -> None:
+        self.error = error
+        self.plan = plan or {}
+        self.visited: list[int] = []  # the streets where hidden upcards were chosen, in order
+        self.hidden_up: dict[int, list[int]] = {}  # seat: the action indexes dealing him ?? upcards
         stacks = _ints(data, "starting_stacks", error)
         assert stacks is not None
         if not stacks or min(stacks) <= 0:
@@ -438,6 +486,7 @@ class _Reader:
         button = _get(data, "_button", int, error, required=False)
         self.button = (first - 1) % count if button is None else button
         self.spec = _spec_of(data, players, error)
+        self.call = _call_of(data, self.spec, error)
         table = [0] * count
         for seat, stack in zip(self.order, stacks, strict=True):
             table[seat] = stack
@@ -480,7 +529,7 @@ class _Reader:
         """Cards dealt unknown (``??``) are, in the order dealt, the player's
         discards (``pN sd CARDS``) and then the cards he shows later (``pN sm
         CARDS``) that his deal lines do not name (which down card was which
-        changes no stud hand: the upcards, all named, decide who acts; nor a draw
+        changes no stud hand (hidden upcards are chosen: :meth:`_choose_upcards`); nor a draw
         game's: the discards and the hand shown are the same).  A draw's unknown
         cards are bound when it is served (:meth:`_draw_by_name`)."""
         deals: dict[str, list[_Line]] = {}
@@ -540,7 +589,7 @@ class _Reader:
     def run(self) -> History:
         try:
             self.state = State(self.spec, self.stacks, button=self.button, automate=False,
-                               **({"deck": self.decks} if self.decks else {"seed": 0}))
+                               game_call=self.call, **({"deck": self.decks} if self.decks else {"seed": 0}))
         except SplitpotError as err:
             raise self.error.fail("starting_stacks", f"the hand cannot be dealt: {err}") from None
         for line in self.actions:
@@ -801,13 +850,19 @@ class _Reader:
             if board:
                 named[None] = self._fill([c for c, _ in board], self.actions[board[0][1]])
         else:
+            mines: dict[int, list[tuple[int | None, int]]] = {}
             for seat in receivers:
                 mine = due[seat][:per]
                 if mine:
                     if len(mine) < per:
                         raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
                                                f"{street.name}.")
-                    named[seat] = self._fill([c for c, _ in mine], self.actions[mine[0][1]])
+                    mines[seat] = mine
+            chosen = self._choose_upcards(street, mines) if self.decks is None else {}
+            for seat, mine in mines.items():
+                cards = [chosen[seat][k - street.down] if seat in chosen and k >= street.down else c
+                         for k, (c, _) in enumerate(mine)]
+                named[seat] = self._fill(cards, self.actions[mine[0][1]])
         stub, seen = set(state._deck[state._next :]), set()
         for who in named:
             for card, index in (self._pending(who)[:1] if who is None else due[who][:per]):
@@ -824,6 +879,154 @@ class _Reader:
         except SplitpotError as err:
             raise self._fail(where, f"these cards cannot be dealt: {err}") from None
         return True
+
+    def _choose_upcards(self, street: Street, mines: dict[int, list[tuple[int | None, int]]],
+                        ) -> dict[int, tuple[int, ...]]:
+        """The cards of the upcards written ``??`` on this street, chosen so that the
+        player the file has act first does: the bring-in is the lowest upcard, a later
+        street's first bet the best hand showing.  Hidden upcards are not dealt from
+        the stub's order, as hidden down cards are (which down card is which changes
+        no stud hand, which upcard is which does).  Among the choices that agree, a
+        player who acts first on a later street gets high cards, another low ones; a
+        later street no choice satisfies tries the next choice here (see :func:`_read`).
+        Files with every upcard named take none of this."""
+        state = self.state
+        hidden = {seat: len(mine) - street.down for seat, mine in mines.items()
+                  if any(c is None for c, _ in mine[street.down :])}
+        for seat in hidden:
+            self.hidden_up.setdefault(seat, []).append(mines[seat][street.down][1])
+        active = list(state._active)
+        opener = street.opener
+        if (not self.hidden_up.keys() & set(active) or opener not in (Opener.BRING_IN, Opener.BEST_SHOWING)
+                or state._face_down or set(mines) != set(state.active)):
+            return {}
+        actors = state._actors()
+        last = max(i for mine in mines.values() for _, i in mine)
+        first = min(i for mine in mines.values() for _, i in mine)
+        logged, at = self._first_actor(last)
+        starts = street.bet and len(active) >= 2 and len(actors) >= 2
+        target = logged if starts and logged in actors else None
+        up: dict[int, list[int | None]] = {s: [*state.up[s], *(c for c, _ in mines[s][street.down :])]
+                                           for s in active}
+        pool = [c for c in state._deck[state._next :] if c not in self.known]
+        index = self.plan.get(first, 0)
+        choices = list(itertools.islice(self._upcard_choices(street, up, hidden, pool, actors, target, last),
+                                        index + 1))
+        self.visited.append(first)
+        if len(choices) <= index:
+            where = self.actions[at] if at is not None else None
+            raise _NoChoice(first, self._fail(where, self._no_choice(street, logged, active)))
+        chosen = choices[index]
+        for cards in chosen.values():
+            self.known.update(cards)
+        return chosen
+
+    def _no_choice(self, street: Street, logged: int | None, active: list[int]) -> str:
+        """Why no hidden upcards agree with the file: who acts, the rule, the ``??`` upcards."""
+        label = f"p{self.order.index(logged) + 1}" if logged is not None else "nobody"
+        seats = sorted((s for s in self.hidden_up if s in active), key=lambda s: self.hidden_up[s][0])
+        which = "; ".join(f"p{self.order.index(s) + 1}'s in actions[{', '.join(map(str, self.hidden_up[s]))}]"
+                          for s in seats)
+        if street.opener is Opener.BRING_IN:
+            rule = "the bring-in is the lowest upcard, by rank then suit (clubs lowest)"
+        else:
+            rule = "the best hand showing acts first, ties to the seat nearest the dealer's left"
+        return (f"{label} acts first on {street.name}, but no cards for the hidden upcards (??) let him: "
+                f"{rule}; the hidden upcards are {which}, dealt from the cards the file never names.")
+
+    def _first_actor(self, last: int) -> tuple[int | None, int | None]:
+        """The seat of the first player action after action ``last`` (a deal line), and its index."""
+        for line in self.actions[last + 1 :]:
+            words = line.words
+            if not words or words[0] == "d" or words[1:2] == ["sm"]:
+                continue
+            label = words[0]
+            if re.fullmatch(r"p[1-9][0-9]*", label) and int(label[1:]) <= len(self.order):
+                return self.order[int(label[1:]) - 1], line.index
+            return None, line.index
+        return None, None
+
+    def _leads_after(self, last: int) -> set[int]:
+        """The seats the file has act first on a street dealt after action ``last``."""
+        out: set[int] = set()
+        for line in self.actions[last + 1 :]:
+            if line.words[:2] == ["d", "dh"]:
+                seat, _ = self._first_actor(line.index)
+                if seat is not None:
+                    out.add(seat)
+        return out
+
+    def _upcard_choices(self, street: Street, up: dict[int, list[int | None]], hidden: dict[int, int],
+                        pool: list[int], actors: list[int], target: int | None,
+                        last: int) -> Iterator[dict[int, tuple[int, ...]]]:
+        """The choices of cards for the hidden upcards (``hidden``: seat, how many this
+        street) that make ``target`` act first (None: any), the likeliest first."""
+        state = self.state
+        bring_in = street.opener is Opener.BRING_IN
+        key = showing_key_for(state.spec.wilds)
+        ring = state._rings[state.button % state.seats + 1]
+        position = {s: ring.index(s) for s in up}
+        by_rank: dict[int, list[int]] = {}
+        for card in sorted(pool):
+            by_rank.setdefault(card >> 2, []).append(card)
+        reps = sorted({c for cards in by_rank.values() for c in (cards[0], cards[-1])})
+        leads = self._leads_after(last)
+
+        def board(seat: int, cards: tuple[int, ...]) -> list[int]:
+            known = [c for c in up[seat] if c is not None]
+            return known + list(cards)
+
+        def value(seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
+            return (board(seat, cards)[-1],) if bring_in else key(board(seat, cards))
+
+        def options(seat: int, high: bool) -> list[tuple[int, ...]]:
+            k = hidden[seat]
+            combos = list(itertools.islice(itertools.permutations(reps, k), 400))
+            return sorted(combos, key=lambda cards: value(seat, cards), reverse=high)
+
+        def first_acts(boards: dict[int, list[int]]) -> int | None:
+            if bring_in:
+                return min(actors, key=lambda s: boards[s][-1])
+            best = max(boards, key=lambda s: (key(boards[s]), -position[s]))
+            return next(s for s in state._rings[best] if s in actors)
+
+        def beaten(seat: int, mine: tuple[int, ...], top: int, theirs: tuple[int, ...]) -> bool:
+            if bring_in:
+                return seat not in actors or value(seat, mine) > value(top, theirs)
+            a, b = value(seat, mine), value(top, theirs)
+            return a < b or (a == b and position[seat] > position[top])
+
+        if target is None:
+            tops: list[int | None] = [None]
+        elif bring_in:
+            tops = [target]
+        else:
+            tops = [s for s in up if next(t for t in state._rings[s] if t in actors) == target]
+            tops.sort(key=lambda s: s != target)
+        seen: set[tuple[tuple[int, tuple[int, ...]], ...]] = set()
+        modes: list[Callable[[int], bool]] = [leads.__contains__, lambda seat: False, lambda seat: True]
+        for top in tops:
+            for top_cards in options(top, False) if top in hidden else [()]:
+                for high in modes:
+                    chosen = {top: top_cards} if top is not None and top in hidden else {}
+                    used = set(top_cards)
+                    for seat in hidden:
+                        if seat == top:
+                            continue
+                        pick = next((cards for cards in options(seat, high(seat)) if not used & set(cards)
+                                     and (top is None or beaten(seat, cards, top, top_cards))), None)
+                        if pick is None:
+                            break
+                        chosen[seat] = pick
+                        used.update(pick)
+                    else:
+                        boards = {s: board(s, chosen.get(s, ())) for s in up}
+                        if target is not None and first_acts(boards) != target:
+                            continue
+                        label = tuple(sorted(chosen.items()))
+                        if label not in seen:
+                            seen.add(label)
+                            yield chosen
 
     def _fill(self, cards: list[int | None], line: _Line) -> list[int]:
         """Unknown cards (``??``) dealt from the cards the file never names."""
@@ -941,7 +1144,28 @@ def loads(text: str | bytes) -> History:
 
 
 def _read(data: Mapping[str, Any], where: _Where) -> History:
-    return _Reader(data, where).run()
+    """Replay the hand.  Where upcards are written ``??``, each street takes the first
+    choice of them that lets the file's first actor act first; when a later street has
+    none, the latest earlier street with hidden upcards takes its next choice (a bounded
+    search: at most ``_CHOICES`` a street, ``_REPLAYS`` replays)."""
+    plan: dict[int, int] = {}
+    first: HistoryError | None = None
+    for _ in range(_REPLAYS):
+        reader = _Reader(data, where, plan)
+        try:
+            return reader.run()
+        except _NoChoice as no:
+            first = first or no.error
+            earlier = sorted({s for s in reader.visited if s < no.street})
+            while earlier:
+                street = earlier.pop()
+                plan = {s: k for s, k in plan.items() if s < street} | {street: plan.get(street, 0) + 1}
+                if plan[street] < _CHOICES:
+                    break
+            else:
+                raise first from None
+    assert first is not None
+    raise first
 
 
 def loads_all(text: str | bytes) -> list[History]:

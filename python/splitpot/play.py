@@ -707,14 +707,17 @@ def run_replay(args: argparse.Namespace) -> int:
         return 2
     out = Output(plain=args.plain)
     run = _one_run(states)  # a session's hands: one header where they share a game, and a summary
-    one_game = run and len({state.game.name for state in states}) == 1
-    if one_game:
+    called = run and all(state.game_call is not None for state in states)  # dealer's choice, its calls kept
+    one_game = run and not called and len({state.game.name for state in states}) == 1
+    if called:
+        out.line(f"{DEALERS_CHOICE}: {states[0].seats} players")
+    elif one_game:
         out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
     for number, state in enumerate(states, 1):
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
-        if not one_game:
+        if not (one_game or called):
             out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
             from splitpot.play_dealers_choice import deal_line
