@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from splitpot.cards import JOKER, Card
+from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
@@ -139,12 +139,6 @@ class History:
         if len(set(deck)) != len(deck):
             twice = next(c for c in deck if deck.count(c) > 1)
             raise HistoryError(f"deck: card {ev.card_text(twice)} appears more than once.")
-        size = spec.wilds.deck_size
-        if len(deck) != size or (size == 52 and JOKER in deck):
-            what = "with" if size == 53 else "without"
-            raise HistoryError(f"deck: {len(deck)} cards{' with the joker' if JOKER in deck else ''}; "
-                               f"{spec.name}'s deck is every card {what} the joker ({size}), in the order "
-                               "shuffled.")
         history = cls(
             spec=spec,
             stacks=tuple(data["starting_stacks"]),
