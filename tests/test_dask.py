@@ -131,6 +131,18 @@ def test_counted_heads_up_spot_is_one_task(client: Client) -> None:
     assert sd.equity(*spot, client=client) == equity(*spot)
 
 
+def test_last_card_down_reaches_the_workers(client: Client) -> None:
+    """five-card-stud-last-down with positional wild cards: the workers read its fifth card as
+    the hole card too (the prepared run's last_card_down), enumerated and sampled."""
+    spot = ("five-card-stud-last-down", ["As 9d Kc 7s", "Qs Qd 3c 4h", "7h 7c 2d 5s"])
+    sampled = {"positional": "lowest_hole_card", "samples": 50_000, "seed": 3}
+    for kwargs in ({"positional": "hole_card"}, sampled):
+        single = equity(*spot, **kwargs)
+        assert sd.equity(*spot, client=client, tasks=4, **kwargs) == single
+        plain = equity("five-card-stud", spot[1], **kwargs)
+        assert [p.share for p in plain] != [p.share for p in single]
+
+
 @pytest.mark.parametrize("tasks", [None, 3, 16])
 def test_seeded_monte_carlo_equals_one_process(client: Client, tasks: int | None) -> None:
     kwargs = {"samples": 123_457, "seed": 42}

@@ -27,7 +27,8 @@ def test_the_rule_names_are_the_engines() -> None:
 
 def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fraction]:
     """Each hand's expected share: every order of every hand's cards to come (stud: the
-    first two cards and the seventh down, five-card stud the first), the wild rank from
+    first two cards and the seventh down, five-card stud the first, and the fifth too in
+    five-card-stud-last-down), the wild rank from
     the engine's own rule, the strengths from splitpot.strength (high only). Where the
     deck cannot give every hand its seventh card, every card in the middle first (each
     hand's seventh, no hole card: its down cards are its first two, as the engine deals)."""
@@ -37,7 +38,10 @@ def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fra
     deck = [c for c in range(52) if c not in out]
     short = size == 7 and sum(size - len(k) for k in known) > len(deck)
     own = size - 1 if short else size
-    down_places = (0,) if size == 5 else (0, 1) if short else (0, 1, 6)
+    if size == 5:
+        down_places: tuple[int, ...] = (0, 4) if game == "five-card-stud-last-down" else (0,)
+    else:
+        down_places = (0, 1) if short else (0, 1, 6)
     shares = [Fraction(0)] * len(hands)
     outcomes = 0
 
@@ -149,12 +153,139 @@ def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) ->
     ]
 
 
+def _engine_showdowns(game: str, rule: str, seeds: range) -> list[tuple[list[str], list[float]]]:
+    """Hands the game engine deals and shows down (everyone checks and calls), in the order
+    dealt, with each seat's share of the pot as the engine splits it."""
+    from splitpot.engine.state import State
+    from splitpot.games import get_game
+
+    spec = get_game(game, positional=rule)
+    out = []
+    for seed in seeds:
+        st = State(spec, [10_000, 10_000], seed=seed)
+        while not st.is_complete:
+            if st.can_check():
+                st.check()
+            elif st.can_call():
+                st.call()
+            elif st.can_bring_in():
+                st.bring_in()
+            elif st.can_bet():
+                st.bet()
+            else:
+                st.advance()
+        if any(st.folded):
+            continue
+        hands = [" ".join(str(c) for c in parse_cards(st.dealt_cards(s))) for s in range(2)]
+        won = [st.stacks[s] - 10_000 for s in range(2)]
+        out.append((hands, [1.0, 0.0] if won[0] > 0 else [0.0, 1.0] if won[1] > 0 else [0.5, 0.5]))
+    return out
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_last_card_down_is_the_engines_showdown(rule: str) -> None:
+    """Was: five-card-stud-last-down computed as five-card stud, its only down card the first,
+    while the engine reads the fifth (dealt down too) as the hole card and the lower of the
+    first and fifth as the lowest hole card (30 of 199 showdowns disagreed with hole_card).
+    Complete hands as the engine dealt them: equity's shares are the engine's pot shares."""
+    showdowns = _engine_showdowns("five-card-stud-last-down", rule, range(1, 301))
+    assert len(showdowns) > 250
+    for hands, engine in showdowns:
+        result = splitpot.equity("five-card-stud-last-down", hands, positional=rule)
+        assert [p.share for p in result] == engine, (hands, rule)
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_last_card_down_equals_the_brute_force(rule: str) -> None:
+    """Third street, two cards to come each (the fifth face down), on a deck cut to eight cards:
+    the exact answer (counted, and enumerated) is the brute force over every order dealt, reading
+    the first and fifth cards as the down cards; Monte Carlo agrees within its error."""
+    game = "five-card-stud-last-down"
+    hands = ["As 9d Kc", "Qs Qd 3c"]
+    dead = (
+        "2d 2h 2s 3d 3h 3s 4c 4d 4h 4s 5c 5h 5s 6c 6d 6h 6s 7c 7d 8c 8d 8h 8s 9c 9s Tc Td Th Ts "
+        "Jd Jh Js Qc Qh Kh Ks Ac Ad Ah"
+    )  # left: 2c 5d 7h 7s 9h Jc Kd
+    result = splitpot.equity(game, hands, dead=dead, positional=rule)
+    brute = _brute_shares(game, hands, dead, rule)
+    assert result.exact and result.method == "count"
+    for p, share in zip(result, brute, strict=True):
+        assert p.share == pytest.approx(float(share), abs=1e-12)
+    enumerated = splitpot.equity(game, hands, dead=dead, positional=rule, method="enumerate")
+    assert [p.share for p in enumerated] == pytest.approx([float(b) for b in brute], abs=1e-12)
+    sampled = splitpot.equity(game, hands, dead=dead, positional=rule, samples=100_000, seed=4)
+    for p, share in zip(sampled, brute, strict=True):
+        assert p.stderr is not None and abs(p.share - float(share)) < 5 * p.stderr.share + 1e-9
+    if rule in ("hole_card", "lowest_hole_card"):  # the down cards matter: not five-card stud's answer
+        plain = splitpot.equity("five-card-stud", hands, dead=dead, positional=rule)
+        assert [p.share for p in plain] != [p.share for p in result]
+    else:  # the first and third cards are the same places in both
+        plain = splitpot.equity("five-card-stud-five-bets", hands, dead=dead, positional=rule)
+        assert [p.share for p in plain] == [p.share for p in result]
+
+
+def test_last_card_down_outside_checks_spot() -> None:
+    """The outside check's spot (t1_lastdown): six cards live, each hand's fifth card (to come,
+    face down) names his wild rank; an independent brute force gives half each (reading the
+    first card as the hole card gave 1/15 and 14/15). A range's hidden card is the first card."""
+    a, b = "As 9d Kc 7h", "Qs Qd 3c 4h"
+    live = {int(c) for c in parse_cards("2c 5d 7s 9h Jc Kd")} | {int(c) for c in parse_cards(a + " " + b)}
+    dead = [c for c in range(52) if c not in live]
+    for rule in ("hole_card", "lowest_hole_card"):
+        result = splitpot.equity("five-card-stud-last-down", [a, b], dead=dead, positional=rule)
+        assert result.outcomes == 30 and [p.share for p in result] == [0.5, 0.5]
+        first = splitpot.equity("five-card-stud", [a, b], dead=dead, positional=rule)
+        assert [p.share for p in first] == pytest.approx([1 / 15, 14 / 15], abs=1e-12)
+    ranged = splitpot.equity(
+        "five-card-stud-last-down", ["9d Kc 7h + 1 down: As, Ah", b], dead=dead, positional="hole_card"
+    )
+    assert [p.share for p in ranged] == [0.5, 0.5]
+
+
+def test_last_card_down_reaches_the_core_through_a_prepared_run() -> None:
+    """splitpot.dask reuses the prepared run (its parts, a fixed sample count): the run carries
+    last_card_down, and its parts add up to equity()'s answer."""
+    from dataclasses import replace
+
+    from splitpot.equity import prepare_equity
+
+    hands = ["As 9d Kc", "Qs Qd 3c"]
+    run = prepare_equity("five-card-stud-last-down", hands, positional="hole_card", method="enumerate")
+    assert run.last_card_down
+    assert not prepare_equity("five-card-stud", hands, positional="hole_card").last_card_down
+    assert not prepare_equity("five-card-stud-five-bets", hands, positional="hole_card").last_card_down
+    method, units = run.plan()
+    assert method == "enumerate" and units > 3
+    whole = splitpot.equity("five-card-stud-last-down", hands, positional="hole_card")
+    combined = run.result(run.combine([run.counts(part=k, parts=3) for k in range(3)]))
+    assert [p.share for p in combined] == pytest.approx([p.share for p in whole], abs=1e-12)
+    plain = splitpot.equity("five-card-stud", hands, positional="hole_card")
+    assert [p.share for p in plain] != pytest.approx([p.share for p in whole], abs=1e-6)
+    sampled = replace(run, samples=3 * 4096, seed=7)
+    parts = [sampled.counts(part=k, parts=3) for k in range(3)]
+    assert sampled.result(sampled.combine(parts)) == sampled.result(sampled.counts())
+    assert sampled.result(sampled.counts()) == splitpot.equity(
+        "five-card-stud-last-down", hands, positional="hole_card", samples=3 * 4096, seed=7
+    )
+
+
+def test_last_card_down_is_five_card_stud_only() -> None:
+    """The core refuses the fifth card down in another game (the binding's keyword)."""
+    from splitpot import _core
+    from splitpot.equity import prepare_equity
+
+    run = prepare_equity("seven-card-stud", ["As Ks Qs", "Kd Kc 9s"], positional="hole_card")
+    with pytest.raises(RuleError, match="five-card-stud only"):
+        _core.equity(*run.core, 0, 0, 1, run.max_outcomes, 0.0, 0.0, 0, None, last_card_down=True)
+
+
 @pytest.mark.parametrize(
     ("game", "hands", "options", "message"),
     [
         ("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"], {}, "stud games but Mexican stud"),
         ("mexican-stud", ["5c Ad Kd 9h", "9c Qs Qh 2d"], {}, "stud games but Mexican stud"),
         ("five-card-stud", ["As Ks", "Qd + 2 down"], {}, "hidden cards are the down cards"),
+        ("five-card-stud-last-down", ["As Ks", "Qd + 3 down"], {}, "at most 2 down and 3 up"),
         ("seven-card-stud", ["As Ks Qs", "Kd Kc 9s"], {"positional": "second_card"}, "must be one of"),
     ],
 )

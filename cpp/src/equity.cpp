@@ -154,10 +154,14 @@ int members_of(const PlayerSpot& ps) {
 // hand with a range: its hidden cards are its down cards, its known cards
 // its upcards), the places a rule reads (validated), and the rank a hand's
 // cards make wild (-1: none).
-void set_positional(Spot& s, PositionalRule rule) {
+void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
   const auto id = static_cast<int>(rule);
   if (id < 0 || id > static_cast<int>(PositionalRule::ThirdCard)) {
     throw EquityOptionError("unknown positional rule id " + std::to_string(id));
+  }
+  if (last_card_down && (s.game.size != 5 || s.game.draw || s.game.mexican)) {
+    throw EquityOptionError(std::string("last_card_down (the fifth card dealt face down) applies to five-card-stud "
+                                        "only, not to ") + s.game.name);
   }
   if (rule == PositionalRule::None) return;
   const GameInfo& g = s.game;
@@ -167,12 +171,15 @@ void set_positional(Spot& s, PositionalRule rule) {
   }
   s.positional = rule;
   s.any_wild = true;
-  // Seven-card stud deals the first two cards and the seventh down, five-card stud the first.
+  // Seven-card stud deals the first two cards and the seventh down, five-card stud the first
+  // (and the fifth in the last-down variant: last_card_down).
   // A hand's own places: all of them, or with a card in the middle (community) the first six:
   // the seventh card is that one, face up and everyone's, so his down cards are the first two
   // (as the engine reads them: the cards dealt to him face down).
   const int own = s.community ? g.size - 1 : g.size;
-  std::vector<int> down = g.size == 7 ? std::vector<int>{0, 1, 6} : std::vector<int>{0};
+  std::vector<int> down = g.size == 7       ? std::vector<int>{0, 1, 6}
+                          : last_card_down ? std::vector<int>{0, 4}
+                                           : std::vector<int>{0};
   if (s.community) down.pop_back();  // the seventh card is the one in the middle
   std::vector<int> rule_places;  // the places the rule reads, in the order dealt
   if (rule == PositionalRule::FirstCard) {
@@ -193,7 +200,7 @@ void set_positional(Spot& s, PositionalRule rule) {
         throw EquityOptionError("hand " + std::to_string(i + 1) + ": with positional wild cards a range's hidden "
                                 "cards are the down cards and its known cards the upcards (at most " +
                                 std::to_string(down.size()) + " down and " + std::to_string(ups) + " up in " + g.name +
-                                ")");
+                                (last_card_down ? " with the fifth card down" : "") + ")");
       }
       int up_seen = 0, next_to_come = ps.n_known + ps.hidden;
       for (int p = 0; p < own; ++p) {
@@ -497,7 +504,7 @@ Spot validate(const EquityRequest& rq) {
                       std::to_string(left) + (left == 1 ? " is" : " are") + " left in the deck");
     }
   }
-  set_positional(s, rq.positional);
+  set_positional(s, rq.positional, rq.last_card_down);
   return s;
 }
 

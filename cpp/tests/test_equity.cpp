@@ -69,7 +69,9 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
   o.duplicate = rq.duplicate;
   if (rq.game == EquityGame::MexicanStud && hand[0] < kDeckSize) o.wild |= wild_ranks_mask(1u << rank_of(hand[0]));
   if (rq.positional != PositionalRule::None) {  // the hand in the order dealt (the brute force deals in order)
-    const std::vector<std::size_t> down = hand.size() != 7 ? std::vector<std::size_t>{0}
+    // Five-card stud deals the first card down, and the fifth too in the last-down variant.
+    const std::vector<std::size_t> down = hand.size() != 7 ? (rq.last_card_down ? std::vector<std::size_t>{0, 4}
+                                                                                : std::vector<std::size_t>{0})
                                           : middle        ? std::vector<std::size_t>{0, 1}
                                                           : std::vector<std::size_t>{0, 1, 6};
     int named = -1;  // the card naming the player's wild rank
@@ -842,6 +844,77 @@ int main(int argc, char** argv) {
       five.low = Ranking::AceToSix;
       if (rule != P::LowestHoleCard) compare_positional(std::string("five-card stud high-low, 2+2 known, ") + name, five);
     }
+    // Five-card stud, last card down (last_card_down): the first and fifth cards are the down
+    // cards, the hole card the fifth, the lowest hole card the lower of the two.
+    for (const auto& [rule, name] : rules) {
+      EquityRequest rq = cut(request(G::FiveCardStud, {"Js 4d", "8c Th"}), 9, seed);
+      rq.positional = rule;
+      rq.last_card_down = true;
+      compare_positional(std::string("five-card stud, last card down, 2+2 known, ") + name, rq);
+      EquityRequest four = cut(request(G::FiveCardStud, {"As 9d Kc 7h", "Qs Qd 3c 4h", "2h 6c Tc"}), 9, seed);
+      four.positional = rule;
+      four.last_card_down = true;
+      four.low = Ranking::AceToFive;
+      compare_positional(std::string("five-card stud high-low, last card down, three players, ") + name, four);
+    }
+    {  // The spot of an outside check: each hand's fifth card (to come, face down) names his wild
+       // rank; 6 cards live, A and B split evenly (an independent brute force: 0.5 each), where
+       // reading the first card as the hole card gave A 1/15.
+      for (const P rule : {P::HoleCard, P::LowestHoleCard}) {
+        EquityRequest rq = request(G::FiveCardStud, {"As 9d Kc 7h", "Qs Qd 3c 4h"});
+        const auto live = cards("2c 5d 7s 9h Jc Kd");
+        for (std::uint8_t c = 0; c < 52; ++c) {
+          bool keep = std::find(live.begin(), live.end(), c) != live.end();
+          for (const auto& h : rq.hands) keep = keep || std::find(h.begin(), h.end(), c) != h.end();
+          if (!keep) rq.dead.push_back(c);
+        }
+        rq.positional = rule;
+        rq.last_card_down = true;
+        const EquityResult r = equity(rq);
+        check(r.outcomes == 30 && r.players[0].share * 2 == r.outcomes * kShareUnits &&
+                  r.players[1].share * 2 == r.outcomes * kShareUnits,
+              std::string("five-card stud, last card down, the outside check's spot: half each, ") +
+                  (rule == P::HoleCard ? "hole card" : "lowest hole card"));
+        rq.last_card_down = false;
+        const EquityResult first = equity(rq);
+        check(first.players[0].share * 15 == first.outcomes * kShareUnits,
+              "five-card stud, first card down only, the same spot: 1/15 to A");
+      }
+    }
+    {  // A range's hidden cards are the first and fifth cards: a one-member range of two hidden
+       // cards is its two orders dealt, and Monte Carlo (which deals them in random order) agrees.
+      EquityRequest rq = cut(request(G::FiveCardStud, {"Js 4d 9c", "8c Th 7d"}), 12, seed, "Qc 3s");
+      rq.positional = P::HoleCard;
+      rq.last_card_down = true;
+      EquityRange r;
+      r.hidden = 2;
+      r.cards = cards("Qc 3s");
+      r.weights = {1};
+      rq.ranges = {EquityRange{}, r};
+      const EquityResult got = equity(rq);
+      auto share0 = [](const EquityResult& e) {
+        return static_cast<double>(e.players[0].share) / kShareUnits / static_cast<double>(e.outcomes);
+      };
+      EquityRequest a = rq, b = rq;
+      a.ranges.clear();
+      b.ranges.clear();
+      a.hands[1] = cards("Qc 8c Th 7d 3s");  // Qc first, 3s fifth: the hole card a trey
+      b.hands[1] = cards("3s 8c Th 7d Qc");  // the hole card a queen
+      const double want = (share0(equity(a)) + share0(equity(b))) / 2;
+      check(std::fabs(share0(got) - want) < 1e-12, "positional, last card down, a range of two down cards = its two orders");
+      rq.samples = 400'000;
+      rq.seed = 9;
+      const double q = share0(equity(rq));
+      check(std::fabs(q - want) < 5 * std::sqrt(want * (1 - want) / 400'000.0) + 1e-9,
+            "positional, last card down, Monte Carlo within five standard errors of exact (" + std::to_string(q) +
+                " vs " + std::to_string(want) + ")");
+    }
+    expect_throw("last_card_down in seven-card stud", [&] {
+      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs", "Kd Kc 9s"});
+      rq.positional = P::HoleCard;
+      rq.last_card_down = true;
+      equity(rq);
+    }, "five-card-stud only");
     {  // The lowest hole card with two and three of its places still to come.
       EquityRequest rq = cut(request(G::SevenCardStud, {"Td", "Qc 3s Qd 8h 2c 9d"}), 8, seed);
       rq.positional = P::LowestHoleCard;

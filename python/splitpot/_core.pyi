@@ -39,6 +39,7 @@ def equity_outcomes(
     *,
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
+    last_card_down: bool = False,
 ) -> int: ...
 def equity(
     game: int,
@@ -61,6 +62,7 @@ def equity(
     *,
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
+    last_card_down: bool = False,
 ) -> tuple[list[tuple[int, int, int, int, int, int, int]], int, bool, int, int, int]: ...
 def equity_plan(
     game: int,
@@ -78,6 +80,7 @@ def equity_plan(
     *,
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
+    last_card_down: bool = False,
 ) -> tuple[int, int]: ...
 def strength_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]

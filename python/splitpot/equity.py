@@ -385,11 +385,18 @@ _VARIANTS = {
 }
 """The registry's games whose showdown is an :class:`EquityGame`'s: the same deck, hands and
 ranking, the pot to the same hand (the rules reference (docs/rules.md), §5.6, §5.8). The
-five-card stud variants differ only in a card dealt down or a betting round; California
+five-card stud variants differ only in a card dealt down or a betting round (except that
+positional wild cards read the last-down variant's two down cards, its first and fifth:
+:data:`_LAST_CARD_DOWN`); California
 lowball in its blinds and betting, and its sevens rule turns on a player's check after the
 draw, a choice as a declaration is, so it is read as the hands shown down (lowball's).
 ``seven-card-stud-declare`` shows down as the classic high-low game, its pot going as the
 players declare: it takes ``declare=`` and requires it (cards speak would be another game)."""
+
+_LAST_CARD_DOWN = frozenset({"five-card-stud-last-down"})
+"""Variants of five-card stud that deal the fifth card face down too: the core is told
+(``last_card_down``), so that a positional rule reads the first and fifth cards as the down
+cards (``hole_card`` the fifth, ``lowest_hole_card`` the lower), as the game engine does."""
 
 _DECLARE_GAMES = frozenset({"seven-card-stud-declare"})
 """Games whose pot goes as the players declare: equity requires ``declare=`` for them."""
@@ -630,8 +637,9 @@ def equity(
 
     ``game``: an :class:`EquityGame` or its name, or a variant that shows
     down as one and is computed as it (``five-card-stud-last-down`` and
-    ``five-card-stud-five-bets``: ``five-card-stud``; ``california-lowball``:
-    ``lowball``). ``hands``: per player, the
+    ``five-card-stud-five-bets``: ``five-card-stud``, except that positional
+    wild cards read ``five-card-stud-last-down``'s two down cards, the first
+    and the fifth; ``california-lowball``: ``lowball``). ``hands``: per player, the
     known cards (stud: up to 7, five-card games up to 5; draw games: the cards
     kept), a range's text or a :class:`~splitpot.ranges.Range`. ``dead``:
     cards known to be out of the deck. ``draws`` (draw games only): how many
@@ -757,7 +765,8 @@ class EquityRun:
     hands: tuple[tuple[tuple[Card, ...], Range | None], ...]
     """Per player: the known cards and the range (None without one)."""
     core: _CoreSpot
-    """The spot as ``_core.equity`` takes it (game, hands, ranges, dead, draws, low, wild options)."""
+    """The spot as ``_core.equity`` takes it (game, hands, ranges, dead, draws, low, wild options;
+    its keywords: the declarations and :attr:`last_card_down`)."""
     samples: int
     stderr: float
     seconds: float
@@ -768,14 +777,19 @@ class EquityRun:
     declare: tuple[str, ...] = ()
     """One declaration per hand (``high``, ``low``, ``both``); empty: cards speak."""
     tie_keeps_half: bool = False
+    last_card_down: bool = False
+    """Five-card stud with the fifth card dealt face down (``five-card-stud-last-down``): the
+    positional rules read the first and fifth cards as the down cards (passed to the core)."""
     rules: tuple[tuple[str, str], ...] = ()
     """The ranking options in words (:attr:`EquityResult.rules`)."""
 
     @property
-    def _declared(self) -> dict[str, Any]:
+    def _keywords(self) -> dict[str, Any]:
+        """The core's keyword arguments beside the spot: the declarations and last_card_down."""
         return {
             "declare": [_DECLARATIONS.index(d) for d in self.declare],
             "tie_keeps_half": self.tie_keeps_half,
+            "last_card_down": self.last_card_down,
         }
 
     @property
@@ -793,7 +807,7 @@ class EquityRun:
             self.stderr,
             self.seconds,
             _METHOD_ID[self.method],
-            **self._declared,
+            **self._keywords,
         )
         return ("sample" if self.sampled else _METHOD_NAME[method_id]), units
 
@@ -811,7 +825,7 @@ class EquityRun:
             progress,
             as_int(part, "part", low=0, high=(1 << 64) - 1),
             as_int(parts, "parts", low=1, high=(1 << 64) - 1),
-            **self._declared,
+            **self._keywords,
         )
 
     @staticmethod
@@ -1069,6 +1083,7 @@ def prepare_equity(
         method=how,
         declare=declared,
         tie_keeps_half=bool(declared) and as_bool(tie_keeps_half, "tie_keeps_half"),
+        last_card_down=isinstance(game, str) and game in _LAST_CARD_DOWN,
         rules=_rules(joker_rule, wild_options),
     )
 

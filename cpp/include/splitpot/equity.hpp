@@ -119,11 +119,13 @@ enum class EquityMethod : std::uint8_t {
 /// wild for him alone with every card of its rank. HoleCard: the last card he
 /// holds face down; LowestHoleCard: his lowest down card by rank, the ace high;
 /// FirstCard, ThirdCard: the first / third card dealt to him. Seven-card stud
-/// deals the first two cards and the seventh down, five-card stud the first.
+/// deals the first two cards and the seventh down, five-card stud the first
+/// (and the fifth too with EquityRequest::last_card_down: the last-down variant).
 /// The joker names no rank (the hole card is then the last natural down card,
 /// the lowest the lowest natural one). A hand's known cards are taken in the
 /// order dealt; with a range, they are its upcards and the range's hidden
-/// cards its down cards (dealt first, and seventh in seven-card stud). Where
+/// cards its down cards (dealt first, and seventh in seven-card stud or fifth
+/// in five-card stud with last_card_down). Where
 /// the named card is a hidden card or still to come, every order of those
 /// cards is counted: an exact run then counts each of a player's completions
 /// once per way of placing its cards on the named places (`outcomes` grows by
@@ -167,6 +169,11 @@ struct EquityRequest {
   // Each player's own wild card (stud games but Mexican stud, which has its
   // own): see PositionalRule.
   PositionalRule positional = PositionalRule::None;
+  // Five-card stud only: the fifth card is dealt face down too (the
+  // last-down variant), so a hand's down cards are its first and fifth, as
+  // the positional rules read them (HoleCard: the fifth, LowestHoleCard: the
+  // lower of the two); the showdown is otherwise five-card stud's.
+  bool last_card_down = false;
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this
