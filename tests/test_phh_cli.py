@@ -146,10 +146,11 @@ def test_replay_says_where_an_unfinished_hand_stops_and_checks_a_sessions_versio
         "(the history stops here, in the middle of the hand: ")  # was: it just stopped
     assert main(["play", "lowball", "-n", "3", "--seed", "5", "--hands", "2", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    for version in (99, "1"):
+    for version, said in ((99, "session: version 99; this splitpot reads version 1."),
+                          ("1", "session: must be 1, got str '1'.")):
         path.write_text(json.dumps(doc | {"session": version}))
         assert main(["replay", str(path)]) == 2  # was: read, where resume refuses it
-        assert f"session: version {version!r}; this splitpot reads version 1." in capsys.readouterr().err
+        assert said in capsys.readouterr().err
 
 
 def test_replay_of_a_dealers_choice_run_in_phh_says_the_dealers_call(
@@ -170,3 +171,25 @@ def test_replay_of_a_dealers_choice_run_in_phh_says_the_dealers_call(
     assert [line for line in replayed.splitlines() if " deals: " in line] == said
     assert main(["replay", str(json_path), "--plain"]) == 0
     assert capsys.readouterr().out == replayed
+
+
+def test_replay_of_a_session_with_a_rebuy_sums_it_up_without_counting_the_rebuy(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a session whose hands do not chain (a rebuy between them) was told hand by hand
+    with no summary; and a net counted from the first stack counted the rebuy as won."""
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    session = Session(get_game("lowball"), [50, 50, 50], seed=4)
+    session.play(2, SimpleBot(seed=4))
+    session.set_stack(0, session.stacks[0] + 100)
+    session.play(2, SimpleBot(seed=4))
+    path = tmp_path / "rebuy.json"
+    path.write_text(session.to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert out.count("lowball: 3 players") == 1 and "after 4 hands: " in out
+    net = [sum(h.stacks[s] - h.starting_stacks[s] for h in session.hands) for s in range(3)]
+    assert f"P0 {session.stacks[0]} ({net[0]:+d})" in out and sum(net) == 0

@@ -502,12 +502,27 @@ def print_session(
         print_summary(out, whole, names)
 
 
+def net_results(hands: Sequence[State]) -> list[int]:
+    """Each seat's chips won (+) or lost (-) over ``hands``, hand by hand: chips a seat
+    was given between hands (a rebuy, :meth:`Session.set_stack`) are not winnings.
+
+    >>> from splitpot.games import get_game
+    >>> session = Session(get_game("lowball"), [50, 50], seed=1)
+    >>> hands = session.play(2, SimpleBot(seed=1))
+    >>> session.set_stack(0, session.stacks[0] + 100)
+    >>> hands += session.play(1, SimpleBot(seed=1))
+    >>> sum(net_results(hands)), net_results(hands)[0] == hands[-1].stacks[0] - 150
+    (0, True)
+    """
+    return [sum(h.stacks[s] - h.starting_stacks[s] for h in hands) for s in range(hands[0].seats)]
+
+
 def print_summary(out: Output, hands: Sequence[State], names: Sequence[str]) -> None:
     """Print the summary of a session of ``hands``: the final stacks and net results,
     the hands of each game called (dealer's choice), and :func:`session_table`."""
-    start, final = hands[0].starting_stacks, hands[-1].stacks
+    final, net = hands[-1].stacks, net_results(hands)
     out.line(f"\nafter {counted(len(hands), 'hand')}: " + ", ".join(
-        f"{names[s]} {final[s]} ({final[s] - start[s]:+d})" for s in range(len(names))))
+        f"{names[s]} {final[s]} ({net[s]:+d})" for s in range(len(names))))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
 
@@ -697,7 +712,7 @@ def run_replay(args: argparse.Namespace) -> int:
     text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
         json_text = text.lstrip().startswith("{") or _json_array(text)
-        histories = _json_histories(text) if json_text else phh.loads_all(text)
+        histories, session = _json_histories(text) if json_text else (phh.loads_all(text), False)
         states = [h.replay() for h in histories]
     except SplitpotError as err:
         print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
@@ -706,7 +721,9 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
     out = Output(plain=args.plain)
-    run = _one_run(states)  # a session's hands: one header where they share a game, and a summary
+    # a session's hands (a session document, or a .phhs whose hands follow one another): one
+    # header where they share a game, and a summary
+    run = len(states) > 1 and (session or _one_run(states))
     called = run and all(state.game_call is not None for state in states)  # dealer's choice, its calls kept
     one_game = run and not called and len({state.game.name for state in states}) == 1
     if called:
@@ -744,22 +761,21 @@ def _json_array(text: str) -> bool:
 
 
 def _one_run(states: Sequence[State]) -> bool:
-    """Whether ``states`` are the hands of one session: more than one, each starting
-    with the stacks the one before ended with."""
-    return len(states) > 1 and all(
-        list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states)
-    )
+    """Whether ``states`` (a ``.phhs``: no session around them) read as one session's
+    hands: each starting with the stacks the one before ended with."""
+    return all(list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states))
 
 
-def _json_histories(text: str) -> list[History]:
-    """The hands of a splitpot JSON document: one history, or a session's
-    (``splitpot play --hands K --json``, dealer's choice included), whose
-    ``hands`` are histories.
+def _json_histories(text: str) -> tuple[list[History], bool]:
+    """The hands of a splitpot JSON document, and whether it is a session's: one
+    history, or a session's (``splitpot play --hands K --json``, dealer's choice
+    included), whose ``hands`` are histories.
 
     >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(2, SimpleBot(seed=1))
     >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
-    >>> [h.replay().stacks for h in _json_histories(doc)] == [h.stacks for h in hands]
-    True
+    >>> histories, session = _json_histories(doc)
+    >>> [h.replay().stacks for h in histories] == [h.stacks for h in hands], session
+    (True, True)
     """
     from splitpot.engine.history import History, json_data
     from splitpot.errors import HistoryError
@@ -768,14 +784,12 @@ def _json_histories(text: str) -> list[History]:
     if not isinstance(data, dict):
         raise HistoryError(f"not a splitpot history or session: a JSON {type(data).__name__}, not an object.")
     if isinstance(data.get("hands"), list) and "events" not in data:
-        if "session" in data:  # a saved session: its version read as resume reads it
-            from splitpot.engine.schema import SESSION_VERSION
+        if "session" in data:  # a saved session: its frame read as resume reads it
+            from splitpot.engine.schema import validate_session
 
-            if data["session"] != SESSION_VERSION or type(data["session"]) is not int:
-                raise HistoryError(f"session: version {data['session']!r}; this splitpot reads version "
-                                   f"{SESSION_VERSION}.")
-        return [History.from_dict(hand) for hand in data["hands"]]
-    return [History.from_dict(data)]
+            validate_session(data)
+        return [History.from_dict(hand) for hand in data["hands"]], True
+    return [History.from_dict(data)], False
 
 
 def add_replay_parser(subparsers: Any) -> None:
@@ -805,7 +819,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
     >>> sum(int(row[3]) for row in rows)
     0
     """
-    start, end = hands[0].starting_stacks, hands[-1].stacks
+    start, end, net = hands[0].starting_stacks, hands[-1].stacks, net_results(hands)
     won = [0] * len(names)
     best = [0] * len(names)
     for state in hands:
@@ -818,7 +832,7 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
                 won[seat] += 1
                 best[seat] = max(best[seat], chips)
     rows = [
-        [names[s], str(start[s]), str(end[s]), f"{end[s] - start[s]:+d}", str(won[s]), str(best[s] or "")]
+        [names[s], str(start[s]), str(end[s]), f"{net[s]:+d}", str(won[s]), str(best[s] or "")]
         for s in range(len(names))
     ]
     return ["seat", "start", "end", "net", "hands won", "best pot"], rows

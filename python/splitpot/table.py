@@ -67,6 +67,7 @@ from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, Sp
 from splitpot.evaluate import evaluate
 from splitpot.play import (
     narrate,
+    net_results,
     plot_session,
     resumed_line,
     save_session,
@@ -808,7 +809,7 @@ class Table:
                   title=f"hand {number}: result", highlight=mine,
                   wrap="ncw" + ("n" if declared else "") + "nnn")
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
-        total = state.stacks[self.seat] - self.session.hands[0].starting_stacks[self.seat]
+        total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
         out.line(f"{word} this hand; {total:+d} in all", style="bold")
 
@@ -826,7 +827,7 @@ class Table:
         me = self.seat
         states = [p.state for p in self.played]
         start = states[0].starting_stacks[me]
-        net = states[-1].stacks[me] - start
+        net = net_results(states)[me]
         count = len(states)
         out.line(f"session: {counted(count, 'hand')} of {self.title}; "
                  f"you ({self.names[me]}) {net:+d}, {start} -> {states[-1].stacks[me]}", style="bold")
