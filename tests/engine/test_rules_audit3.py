@@ -236,3 +236,19 @@ def test_a_raise_is_measured_above_the_largest_amount_in_front_a_short_all_in_in
     assert state.actor == 3 and legal(state) == {"fold": (), "call": (7,), "raise": (9,)}
     state.raise_to(9)
     assert state.actor == 4 and legal(state) == {"fold": (), "call": (9,), "raise": (10,)}
+
+
+def test_a_blind_short_of_a_full_bet_is_the_measure_as_a_bring_in_is() -> None:
+    """A live blind of 4 (small bet 10) stands where a bring-in would: a short all-in to 6 over it,
+    then 7 (3 above the blind, half of the 6 left to the level) is full, as over a bring-in of 4.
+    Was: the short all-in became the measure (7 measured above 6: short)."""
+    from splitpot.engine.betting import Round
+
+    for post in ("blind", "bring-in"):
+        r = Round.start(seats=4, actors=[0, 1, 2, 3], increments=(10,), cap=4)
+        if post == "blind":
+            r.post_blind(0, 4, full=False)
+        else:
+            r.post_bring_in(0, 4, actors=[0, 1, 2, 3])
+        r.apply_raise(1, 6, actors=[0, 1, 2, 3])
+        assert r.brought_in == 4 and not r.counts_as_full(6) and r.counts_as_full(7), post

@@ -149,11 +149,10 @@ class Round:
     """The seat that must open the betting (five-card stud's highest or lowest
     upcard): while nothing is bet he may neither check nor fold."""
     brought_in: int = 0
-    """The bring-in as posted, or, where none was, the short all-in bet that
-    opened the round (it stands where the bring-in would) or the bring-in due
-    from a bring-in seat that completes instead (0: none of them this round): a
-    completion is measured above it, even after a short all-in completion (the
-    rules, §3)."""
+    """What a completion is measured above (the rules, §3), even after a short
+    all-in completion: the bring-in as posted, or where none was, a blind short of
+    a full bet, the short all-in bet that opened the round, or the bring-in due
+    from a bring-in seat that completes instead (0: none of them this round)."""
 
     @classmethod
     def start(
@@ -175,13 +174,16 @@ class Round:
 
     # -- forced bets -------------------------------------------------------
     def post_blind(self, seat: int, amount: int, *, full: bool) -> None:
-        """A live blind: counts toward calls; the blind still acts later."""
+        """A live blind: counts toward calls; the blind still acts later.  One short of
+        a full bet stands where a bring-in would: a completion is measured above it."""
         self.bets[seat] = amount
         if amount > self.current:
             self.current = amount
             if full:
                 self.last_full = amount
                 self.full_bets = 1
+            else:
+                self.brought_in = amount
 
     def post_live(self, seat: int, amount: int) -> None:
         """A blind that is live money only: it counts toward the seat's calls but

@@ -1711,7 +1711,7 @@ class State:
         r = self.round
         rnd = None
         if r is not None:
-            rnd = (tuple(r.bets), r.current, r.last_full, r.increments, r.full_bets,
+            rnd = (tuple(r.bets), r.current, r.last_full, r.increments, r.full_bets, r.brought_in,
                    tuple(sorted(r.pending)), tuple(sorted(r.may_raise)), tuple(sorted(r.checked)))
         return (
             self.phase, self.street, self.actor, tuple(self.stacks), tuple(self.committed),
