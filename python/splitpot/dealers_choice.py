@@ -60,7 +60,7 @@ from typing import Any, SupportsIndex
 from splitpot.cards import _RANK_PLURALS, Card, _rank_index
 from splitpot.engine.history import History, json_data
 from splitpot.engine.session import HandDeck, Session, _frame
-from splitpot.engine.spec import GameSpec, Stakes
+from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
 from splitpot.games import GAMES, get_game
@@ -132,12 +132,11 @@ def _stakes(value: object, game: str) -> Stakes | None:
         raise ArgumentTypeError(f"Call: stakes must be a Stakes, a dict of its fields or None, "
                                 f"got {describe(value)}.")
     data = dict(value)
-    check_keywords(data, {f.name for f in dataclasses.fields(Stakes)}, "Call: stakes")
     if "ante" in data:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
         data["blinds"] = _freeze(data["blinds"])
-    return Stakes(**{**dataclasses.asdict(get_game(game).stakes), **data})
+    return as_stakes(data, "Call", get_game(game).stakes)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import inspect
 import json
 import os
 import re
@@ -41,7 +40,7 @@ from splitpot.engine.spec import GameSpec, Opener, Stakes, Wilds
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
-from splitpot.games.draw import california_lowball
+from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import counted
@@ -287,7 +286,7 @@ def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
             raise RuleError(
                 f"--blinds takes amounts separated by commas (e.g. 1,1,2), not {args.blinds!r}."
             ) from None
-        default = inspect.signature(california_lowball).parameters["limit"].default
+        default = CALIFORNIA_LIMIT
         total = sum(options["blinds"])
         if args.limit is None and args.game in _BLIND_GAMES and total != default and total > 0:
             raise RuleError(f"{args.game}: --blinds {args.blinds} total {total}, and the limit is "

@@ -62,7 +62,7 @@ from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import evaluate_hands
 from splitpot.engine.spec import GameSpec
-from splitpot.engine.state import _ACTION_METHODS, Phase, State
+from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import (
@@ -101,16 +101,6 @@ _PREFERRED = {
 }
 _CHIPS = frozenset({Action.CALL, Action.BRING_IN, Action.BET, Action.RAISE, Action.COMPLETE})
 """The actions that put chips in: the one that puts his whole stack in says so."""
-def method_name(action: Action | str) -> str:
-    """The :class:`~splitpot.engine.state.State` method that makes ``action``.
-
-    >>> method_name(Action.RAISE), method_name(Action.DRAW)
-    ('raise_to', 'draw')
-    """
-    what = Action(str(action))
-    return _ACTION_METHODS.get(what, what.value)
-
-
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Choice:
     """One key of the person's choices: ``action`` with ``value`` (an amount or a
@@ -557,9 +547,7 @@ class Table:
         betting = str(state.phase) in ("betting", "bring_in")
         owed = "to call " + str(to_call) if to_call else "nothing to call"
         owed = owed if betting else str(state.phase).replace("_", " ")
-        name = street.name if street else ""
-        if betting and street is not None and street.draw:  # the street's draw is made: its betting
-            name = "after the draw"
+        name = _betting_name(state) if betting else street.name if street else ""
         game = state.spec.name
         if state.game_call is not None:  # dealer's choice: the game as called (high-low, declare, wild cards)
             game = state.game_call.text()

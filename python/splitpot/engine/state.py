@@ -167,7 +167,17 @@ _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _A_KEEP = Action.KEEP
 _A_REFUSE = Action.REFUSE
 _ACTION_METHODS = {_A_RAISE: "raise_to", _A_KEEP: "keep_exposed", _A_REFUSE: "refuse_exposed"}
-"""The methods not named like their action (:meth:`State.act`)."""
+"""The methods not named like their action."""
+
+
+def method_name(action: Action | str) -> str:
+    """The :class:`State` method that makes ``action`` (:meth:`State.act` calls it).
+
+    >>> method_name(Action.RAISE), method_name("draw")
+    ('raise_to', 'draw')
+    """
+    what = Action(str(action))
+    return _ACTION_METHODS.get(what, what.value)
 _NO_VALUE = frozenset({_A_FOLD, _A_CHECK, _A_CALL, _A_BRING_IN, _A_KEEP, _A_REFUSE})
 """The actions whose methods take no value (a call's and a bring-in's amount are the rules')."""
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
@@ -1046,7 +1056,7 @@ class State:
         what = as_choice(action, Action, "action", error=IllegalActionError)
         who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                      type_error=IllegalActionTypeError)
-        method = getattr(self, _ACTION_METHODS.get(what, what.value))
+        method = getattr(self, method_name(what))
         if what in (_A_DECLARE, _A_TURN_UP):  # their methods check the seat: in turn or all at once
             return method(*(() if value is None else (value,)), seat=who)  # type: ignore[no-any-return]
         doing = what.value.replace("_", " ")

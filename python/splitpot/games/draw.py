@@ -252,9 +252,13 @@ def _blinds(limit: int, blinds: object, name: str) -> tuple[int, ...]:
     return out
 
 
+CALIFORNIA_LIMIT = 2
+"""California lowball's limit before the draw when none is given (the rules, §5.6: blinds 1 and 1)."""
+
+
 def california_lowball(
     *,
-    limit: int = 2,
+    limit: int = CALIFORNIA_LIMIT,
     blinds: tuple[int, ...] | None = None,
     sevens: Sevens | str = Sevens.LOSE_ALL,
     max_draw: int = 5,
