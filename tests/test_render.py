@@ -273,3 +273,11 @@ def test_a_hand_in_brackets_stays_on_one_line_where_free_text_can_give_way() -> 
     text = screen.getvalue()
     assert max(map(len, text.splitlines())) <= 60
     assert "[8♥ 3♠ 3♣ A♥ 9♦]" in text and re.search(r"\[▒▒ ▒▒ ▒▒ ▒▒ ▒▒\] +checks", text)
+
+
+def test_each_line_of_a_text_keeps_its_own_indent_when_wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    out, stream = terminal_output(monkeypatch)
+    out.console.width = 40
+    out.line("  showdown:\nP1 shows a hand whose description runs on past the width")
+    lines = re.sub(r"\x1b\[[0-9;]*m", "", stream.getvalue()).splitlines()
+    assert lines == ["  showdown:", "P1 shows a hand whose description runs", "on past the width"]

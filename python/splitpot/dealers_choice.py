@@ -517,7 +517,8 @@ class DealersChoice(Session):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         policies = state["dealers"]  # a _Policies, or the tuple itself (pickled before there was one)
-        self.__dict__.update(state, dealers=policies.policies if type(policies) is _Policies else policies)
+        dealers = policies.policies if type(policies) is _Policies else policies
+        super().__setstate__({**state, "dealers": dealers})
 
     def deal(self) -> Deal:
         """The deal about to be dealt (the previous hand, if any, complete)."""

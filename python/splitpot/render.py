@@ -225,16 +225,18 @@ class Output:
         self._print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text)
 
     def _print(self, text: Text) -> None:
-        """Print ``text``; on a terminal its wrapped lines keep the indent of its first."""
-        if self.plain or cell_len(text.plain) <= self.console.width:
+        """Print ``text``; on a terminal the wrapped parts of each of its lines keep
+        that line's indent."""
+        if self.plain or all(cell_len(line) <= self.console.width for line in text.plain.split("\n")):
             self.console.print(text, soft_wrap=self.plain)
             return
-        indent = len(text.plain) - len(text.plain.lstrip(" "))
-        if self.console.width - indent < _WRAP_OVER:
-            indent = 0
-        for part in text[indent:].wrap(self.console, self.console.width - indent):
-            part.rstrip()
-            self.console.print(Text(" " * indent) + part, soft_wrap=True)
+        for line in text.split("\n"):
+            indent = len(line.plain) - len(line.plain.lstrip(" "))
+            if self.console.width - indent < _WRAP_OVER:
+                indent = 0
+            for part in line[indent:].wrap(self.console, self.console.width - indent):
+                part.rstrip()
+                self.console.print(Text(" " * indent) + part, soft_wrap=True)
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""

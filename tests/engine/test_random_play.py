@@ -316,3 +316,21 @@ def test_an_away_player_is_acted_for_in_every_game(name: str) -> None:
         assert sum(session.stacks) == 40 * players
     assert kinds <= {ev.Checked, ev.Folded, ev.BringInPosted, ev.BetMade, ev.Drew, ev.ExposedKept,
                      ev.TurnedUp, ev.TurnUpChosen, ev.Declared}
+
+
+def test_away_action_checks_before_it_folds_and_makes_the_least_forced_action() -> None:
+    from splitpot.bots import away_action
+
+    stud = State(get_game("seven-card-stud"), [50, 50, 50], seed=3)
+    assert isinstance(away_action(stud), ev.BringInPosted)  # not a completion
+    assert isinstance(away_action(stud), ev.Folded)  # facing the bring-in: no free check
+    jackpots = State(get_game("jackpots"), [50, 50, 50], seed=1)
+    assert isinstance(away_action(jackpots), ev.Checked)  # a free check, not a fold
+    five = State(get_game("five-card-stud", stakes={"small_bet": 5}), [50, 50], seed=2)
+    forced = away_action(five)  # the high card must bet: the smallest bet
+    assert isinstance(forced, ev.BetMade) and forced.amount == 5
+    draw = State(get_game("lowball"), [50, 50], seed=2)
+    draw.bet()
+    draw.call()
+    stood = away_action(draw)  # stands pat
+    assert isinstance(stood, ev.Drew) and stood.discarded == () and stood.received == ()

@@ -499,9 +499,14 @@ def test_set_stack_refuses_mid_hand_and_bad_values_and_changes_nothing() -> None
     session = Session(get_game("seven-card-stud"), [60, 60, 0], seed=1)
     with pytest.raises(RuleError, match="seats at most 8"):
         Session(get_game("seven-card-stud"), [60] * 8 + [0], seed=1).set_stack(8, 5)
-    for seat, chips, error in [(3, 10, RuleError), (-1, 10, RuleError), (0, -5, RuleError),
-                               (0, 2.5, ArgumentTypeError), (True, 10, ArgumentTypeError)]:
-        with pytest.raises(error):
+    for seat, chips, error, said in [
+        (3, 10, RuleError, r"seat must be in 0\.\.2, got 3"),
+        (-1, 10, RuleError, r"seat must be in 0\.\.2"),
+        (0, -5, RuleError, r"chips must be >= 0, got -5"),
+        (0, 2.5, ArgumentTypeError, "chips must be an int"),
+        (True, 10, ArgumentTypeError, "seat must be an int"),
+    ]:
+        with pytest.raises(error, match=said):
             session.set_stack(seat, chips)  # type: ignore[arg-type]
     assert session.stacks == [60, 60, 0] and session.to_dict().get("stack_changes") is None
     session.new_hand()
@@ -554,3 +559,30 @@ def test_a_dealers_choice_document_is_json_ready() -> None:
     session.play(3, SimpleBot(seed=3))
     doc = session.to_dict()
     assert json.loads(json.dumps(doc)) == doc
+
+
+def test_stack_changes_are_checked_when_read() -> None:
+    session = Session(get_game("lowball"), [50, 50, 0], seed=2)
+    session.play(1, SimpleBot(seed=2))
+    session.set_stack(2, 40)
+    doc = session.to_dict()
+    doc["stack_changes"] = [[1, 2, 40], [1, 2, 30]]
+    with pytest.raises(HistoryError, match=r"stack_changes\[1\]: seat 2 changed twice before hand 1"):
+        Session.from_dict(doc)
+    session.new_hand()  # a hand in progress, then a change saved before the next: impossible
+    doc = session.to_dict()
+    doc["stack_changes"] = [[1, 2, 40], [2, 0, 99]]
+    with pytest.raises(HistoryError, match="a change before hand 2, but the hand before it is not finished"):
+        Session.from_dict(doc)
+
+
+def test_a_session_pickled_with_its_stacks_as_an_attribute_reads_them() -> None:
+    import pickle
+
+    session = Session(get_game("lowball"), [50, 50], seed=2)
+    old = {key: value for key, value in session.__dict__.items() if key not in ("_stacks", "_changes")}
+    old["stacks"] = [50, 50]  # as before set_stack: an attribute
+    revived = Session.__new__(Session)
+    revived.__setstate__(old)
+    assert revived.stacks == [50, 50] and revived.can_continue
+    assert pickle.loads(pickle.dumps(session)).stacks == [50, 50]

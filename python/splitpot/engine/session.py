@@ -132,6 +132,14 @@ class Session:
         raise ArgumentTypeError("a session's stacks follow its hands: change a seat's chips between hands "
                                 "with set_stack(seat, chips).")
 
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        """A session pickled before set_stack (its stacks an attribute) reads as one now."""
+        if "stacks" in state:
+            state = {**state, "_stacks": state["stacks"]}
+            del state["stacks"]
+        state.setdefault("_changes", {})
+        self.__dict__.update(state)
+
     def set_stack(self, seat: int, chips: int) -> None:
         """Between hands, give ``seat`` ``chips`` for the hands to come: a rebuy or
         a top-up, a player sitting down in an empty seat, or one leaving (0).  The
@@ -352,6 +360,8 @@ class Session:
         for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
             if k > len(data["hands"]) or seat >= len(self._stacks):
                 raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+            if seat in self._changes.get(k, {}):
+                raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
             self._changes.setdefault(k, {})[seat] = chips
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
@@ -373,6 +383,9 @@ class Session:
         if self._rng.getstate() != table.rng_now:
             raise HistoryError("rng: now is not where start leads once the hands' seeds are drawn: "
                                "the seeds' source was changed.")
+        if len(self.hands) in self._changes and self.hands and not self.hands[-1].is_complete:
+            raise HistoryError(f"stack_changes: a change before hand {len(self.hands)}, but the hand before "
+                               "it is not finished.")
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
