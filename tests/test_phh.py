@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import tomllib
+from typing import Any
 
 import pytest
 from hypothesis import given
@@ -487,3 +488,36 @@ def test_a_street_dealt_before_its_betting_round_ends_is_refused() -> None:
                 phh.loads(lost).replay()
             return
     pytest.fail("no hand checked into a deal")
+
+
+def _hidden_upcards_text(leaders: tuple[int, ...]) -> str:
+    """Three-handed stud: p1's cards named, p2's and p3's upcards all hidden (``??``), and the
+    file's bring-in and first bettors on the later streets as ``leaders`` (1-based seats)."""
+    acts = ["d dh p1 2c3cKh", "d dh p2 ??????", "d dh p3 ??????"]
+    acts += [f"p{leaders[0]} pb"] + [f"p{k} cc" for k in [*range(leaders[0] + 1, 4), *range(1, leaders[0])]]
+    for street, first in enumerate(leaders[1:]):
+        acts += [f"d dh p1 {('Qd', '8s', '4h', '9c')[street]}", "d dh p2 ??", "d dh p3 ??"]
+        acts += [f"p{k} cc" for k in [*range(first, 4), *range(1, first)]]
+    return "\n".join(["variant = 'F7S'", "antes = [1, 1, 1]", "bring_in = 2", "small_bet = 5", "big_bet = 10",
+                      "starting_stacks = [1000, 1000, 1000]",
+                      "actions = [" + ", ".join(repr(a) for a in acts) + "]"])
+
+
+def test_hidden_upcards_that_fit_only_after_a_later_street_backtracks_are_read(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first choice on an early street leaves no choice on a later one: the reader goes back
+    and tries the next (this file reads after a second replay)."""
+    replays = []
+    real = phh._Reader.__init__
+
+    def counting(self: Any, *args: Any, **kwargs: Any) -> None:
+        replays.append(1)
+        real(self, *args, **kwargs)
+
+    monkeypatch.setattr(phh._Reader, "__init__", counting)
+    history = phh.loads(_hidden_upcards_text((2, 1, 1, 3, 3)))
+    state = history.replay()
+    assert len(replays) > 1 and state.is_complete
+    leaders = [e.seat for e in state.events if isinstance(e, ev.BringInPosted)]
+    assert leaders == [1]

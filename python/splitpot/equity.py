@@ -1192,7 +1192,8 @@ def add_equity_parser(subparsers: Any) -> None:
 def _game_lines() -> str:
     lines = [f"  {g.value:<26} {_DOCS[g]}" for g in _GAMES]
     lines += [
-        f"  {name:<26} as {base.value} (the same showdown)"
+        f"  {name:<26} as {base.value} (the same showdown"
+        + ("; positional wild cards read its two down cards)" if name in _LAST_CARD_DOWN else ")")
         + (", --declare required" if name in _DECLARE_GAMES else "")
         for name, base in _VARIANTS.items()
     ]

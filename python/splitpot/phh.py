@@ -858,7 +858,7 @@ class _Reader:
                         raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
                                                f"{street.name}.")
                     mines[seat] = mine
-            chosen = self._choose_upcards(street, mines) if self.decks is None else {}
+            chosen = self._choose_upcards(street, mines)
             for seat, mine in mines.items():
                 cards = [chosen[seat][k - street.down] if seat in chosen and k >= street.down else c
                          for k, (c, _) in enumerate(mine)]
@@ -898,8 +898,8 @@ class _Reader:
         active = list(state._active)
         opener = street.opener
         if (not self.hidden_up.keys() & set(active) or opener not in (Opener.BRING_IN, Opener.BEST_SHOWING)
-                or state._face_down or set(mines) != set(state.active)):
-            return {}
+                or state._face_down or set(mines) != set(state.active) or street.up != 1):
+            return {}  # (a street of several upcards, a spec's own: dealt in order, a named card kept)
         actors = state._actors()
         last = max(i for mine in mines.values() for _, i in mine)
         first = min(i for mine in mines.values() for _, i in mine)

@@ -586,3 +586,13 @@ def test_a_session_pickled_with_its_stacks_as_an_attribute_reads_them() -> None:
     revived.__setstate__(old)
     assert revived.stacks == [50, 50] and revived.can_continue
     assert pickle.loads(pickle.dumps(session)).stacks == [50, 50]
+
+
+def test_stack_changes_read_back_seat_no_more_players_than_the_game() -> None:
+    session = Session(get_game("seven-card-stud"), [50] * 8 + [0], seed=1)
+    session.play(1, SimpleBot(seed=1))
+    doc = session.to_dict()
+    doc["stack_changes"] = [[1, 8, 50]]  # set_stack refuses it: a ninth player with chips
+    with pytest.raises(HistoryError, match="stack_changes: 9 players with chips for hand 1; seven-card-stud "
+                       "seats at most 8"):
+        Session.from_dict(doc)

@@ -383,9 +383,14 @@ class Session:
         if self._rng.getstate() != table.rng_now:
             raise HistoryError("rng: now is not where start leads once the hands' seeds are drawn: "
                                "the seeds' source was changed.")
-        if len(self.hands) in self._changes and self.hands and not self.hands[-1].is_complete:
-            raise HistoryError(f"stack_changes: a change before hand {len(self.hands)}, but the hand before "
-                               "it is not finished.")
+        if len(self.hands) in self._changes:  # changes for the hand to come: set_stack's checks
+            if self.hands and not self.hands[-1].is_complete:
+                raise HistoryError(f"stack_changes: a change before hand {len(self.hands)}, but the hand "
+                                   "before it is not finished.")
+            playing = sum(1 for chips in self.stacks if chips)
+            if playing > self._most_players:
+                raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "
+                                   f"{self._name} seats at most {self._most_players}.")
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
