@@ -521,3 +521,31 @@ def test_hidden_upcards_that_fit_only_after_a_later_street_backtracks_are_read(
     assert len(replays) > 1 and state.is_complete
     leaders = [e.seat for e in state.events if isinstance(e, ev.BringInPosted)]
     assert leaders == [1]
+
+
+def test_a_street_of_two_upcards_keeps_a_named_one_beside_a_hidden_one() -> None:
+    """A spec's own street of two upcards ('d dh p3 8d??'): the named card is dealt, the hidden
+    one from the cards the file never names (the upcard choice, for streets of one upcard a
+    seat, left it; was: the named card replaced, and the file refused)."""
+    import re
+
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.spec import GameSpec
+    from splitpot.engine.state import State
+
+    data = get_game("seven-card-stud").to_dict()
+    data["streets"][1]["up"] = 2  # fourth street deals two upcards; sixth street goes: seven cards
+    del data["streets"][3]
+    state = State(GameSpec.from_dict(data), [100, 100, 100], seed=5)
+    bot = SimpleBot(seed=1)
+    while not state.is_complete:
+        bot(state)
+    text = phh.dumps(state)
+    text = "\n".join(line for line in text.splitlines() if not line.startswith(("_deck", "finishing_stacks")))
+    dealt = re.search(r'"d dh p3 (\w\w)(\w\w)"', text.split('"p1 cc"', 1)[1])
+    assert dealt is not None
+    named = dealt.group(1)
+    text = text.replace(dealt.group(0), f'"d dh p3 {named}??"', 1)
+    text = re.sub(r', "p3 sm \w+"', "", text)
+    replayed = phh.loads(text).replay()
+    assert named in [ev.card_text(c) for ups in replayed.up for c in ups] and replayed.is_complete

@@ -263,7 +263,7 @@ def test_draw_marks_discards_by_number() -> None:
     status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
     assert status == 0
     assert "nothing is marked: press p to stand pat" in text
-    assert "at most 3 cards may be thrown away: unmark one first" in text
+    assert "you may throw away at most 3 cards: unmark one first" in text
     said = " ".join(ev.card_text(c) for c in thrown)
     assert f"marked: {said} (Enter draws 2)" in text and f"throws {said}" in text
     assert table.played[0].state.stacks == expected.stacks
@@ -877,7 +877,7 @@ def test_counts_of_one_read_in_the_singular() -> None:
     status, text, _ = auto_table(get_game("seven-card-stud"), calls, seat=0, players=2)
     assert status == 0 and "you are P0, against 1 computer player;" in text
     status, text, _ = auto_table(get_game("aces-deuces"), "12\n" + "p\nc\n" * 20, seat=0, seed=4)
-    assert "at most 1 card may be thrown away: unmark one first" in text
+    assert "you may throw away at most 1 card: unmark one first" in text
 
 
 def test_resume_without_save_says_that_progress_is_not_saved(

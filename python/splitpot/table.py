@@ -749,7 +749,7 @@ class Table:
                     marked.remove(card)
                 elif len(marked) >= choice.discards:
                     most = counted(choice.discards, 'card')
-                    self.out.line(f"at most {most} may be thrown away: unmark one first")
+                    self.out.line(f"you may throw away at most {most}: unmark one first")
                     continue
                 elif (ace := _ace_refusal(state, cards, [*marked, card])) is not None:
                     self.out.line(ace)
