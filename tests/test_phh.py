@@ -308,7 +308,8 @@ def _hide_unshown_players(text: str) -> str:
     return "\n".join([*lines, "actions = [" + ", ".join(repr(a) for a in actions) + "]"])
 
 
-@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8"])
+@pytest.mark.parametrize("game", ["seven-card-stud", "seven-card-stud-8", "five-card-stud",
+                                  "five-card-stud-five-bets"])
 def test_hidden_upcards_are_chosen_to_agree_with_who_acts(game: str) -> None:
     """Was: a ``??`` upcard was the stub's next unnamed card (the lowest, mostly), which
     changed who brings in or bets first, and the file was refused as acting out of

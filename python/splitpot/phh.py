@@ -82,7 +82,12 @@ from typing import TYPE_CHECKING, Any
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
-from splitpot.engine.order import showing_key_for
+from splitpot.engine.order import (
+    best_showing_seat,
+    bring_in_seat,
+    high_card_seat,
+    showing_key_for,
+)
 from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
@@ -454,6 +459,10 @@ _CHOICES = 6
 """The choices of hidden upcards tried on a street before an earlier street's are changed."""
 _REPLAYS = 64
 """The replays of a file with hidden upcards tried before it is refused."""
+
+
+_CHOSEN_FOR = (Opener.BRING_IN, Opener.BEST_SHOWING, Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS)
+"""The streets whose first actor the upcards decide: their hidden upcards are chosen to agree."""
 
 
 class _Reader:
@@ -897,7 +906,7 @@ class _Reader:
             self.hidden_up.setdefault(seat, []).append(mines[seat][street.down][1])
         active = list(state._active)
         opener = street.opener
-        if (not self.hidden_up.keys() & set(active) or opener not in (Opener.BRING_IN, Opener.BEST_SHOWING)
+        if (not self.hidden_up.keys() & set(active) or opener not in _CHOSEN_FOR
                 or state._face_down or set(mines) != set(state.active) or street.up != 1):
             return {}  # (a street of several upcards, a spec's own: dealt in order, a named card kept)
         actors = state._actors()
@@ -929,6 +938,10 @@ class _Reader:
                           for s in seats)
         if street.opener is Opener.BRING_IN:
             rule = "the bring-in is the lowest upcard, by rank then suit (clubs lowest)"
+        elif street.opener is Opener.LOW_CARD_BETS:
+            rule = "the lowest upcard bets first, by rank then suit (clubs lowest)"
+        elif street.opener is Opener.HIGH_CARD_BETS:
+            rule = "the highest upcard bets first, by rank then suit (spades highest)"
         else:
             rule = "the best hand showing acts first, ties to the seat nearest the dealer's left"
         return (f"{label} acts first on {street.name}, but no cards for the hidden upcards (??) let him: "
@@ -962,7 +975,8 @@ class _Reader:
         """The choices of cards for the hidden upcards (``hidden``: seat, how many this
         street) that make ``target`` act first (None: any), the likeliest first."""
         state = self.state
-        bring_in = street.opener is Opener.BRING_IN
+        by_card = street.opener is not Opener.BEST_SHOWING  # one upcard decides: lowest or highest
+        lowest = street.opener is not Opener.HIGH_CARD_BETS
         key = showing_key_for(state.spec.wilds)
         ring = state._rings[state.button % state.seats + 1]
         position = {s: ring.index(s) for s in up}
@@ -977,28 +991,29 @@ class _Reader:
             return known + list(cards)
 
         def value(seat: int, cards: tuple[int, ...]) -> tuple[int, ...]:
-            return (board(seat, cards)[-1],) if bring_in else key(board(seat, cards))
+            return (board(seat, cards)[-1],) if by_card else key(board(seat, cards))
 
         def options(seat: int, high: bool) -> list[tuple[int, ...]]:
             k = hidden[seat]
             combos = list(itertools.islice(itertools.permutations(reps, k), 400))
             return sorted(combos, key=lambda cards: value(seat, cards), reverse=high)
 
-        def first_acts(boards: dict[int, list[int]]) -> int | None:
-            if bring_in:
-                return min(actors, key=lambda s: boards[s][-1])
-            best = max(boards, key=lambda s: (key(boards[s]), -position[s]))
+        def first_acts(boards: dict[int, list[int]]) -> int | None:  # as State._start_round finds him
+            if by_card:
+                return (bring_in_seat if lowest else high_card_seat)({s: boards[s] for s in actors})
+            best = best_showing_seat(boards, state.button, state.seats, key)
             return next(s for s in state._rings[best] if s in actors)
 
         def beaten(seat: int, mine: tuple[int, ...], top: int, theirs: tuple[int, ...]) -> bool:
-            if bring_in:
-                return seat not in actors or value(seat, mine) > value(top, theirs)
+            if by_card:
+                a, b = value(seat, mine), value(top, theirs)
+                return seat not in actors or (a > b if lowest else a < b)
             a, b = value(seat, mine), value(top, theirs)
             return a < b or (a == b and position[seat] > position[top])
 
         if target is None:
             tops: list[int | None] = [None]
-        elif bring_in:
+        elif by_card:
             tops = [target]
         else:
             tops = [s for s in up if next(t for t in state._rings[s] if t in actors) == target]
