@@ -159,10 +159,6 @@ void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
   if (id < 0 || id > static_cast<int>(PositionalRule::ThirdCard)) {
     throw EquityOptionError("unknown positional rule id " + std::to_string(id));
   }
-  if (last_card_down && (s.game.size != 5 || s.game.draw || s.game.mexican)) {
-    throw EquityOptionError(std::string("last_card_down (the fifth card dealt face down) applies to five-card-stud "
-                                        "only, not to ") + s.game.name);
-  }
   if (rule == PositionalRule::None) return;
   const GameInfo& g = s.game;
   if (g.draw || g.mexican) {
@@ -267,6 +263,10 @@ std::uint64_t placings(const PlayerSpot& ps) {
 Spot validate(const EquityRequest& rq) {
   const int game = static_cast<int>(rq.game);
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
+  if (rq.last_card_down && rq.game != EquityGame::FiveCardStud) {
+    throw EquityOptionError(std::string("last_card_down (the fifth card dealt face down) applies to five-card-stud "
+                                        "only, not to ") + game_info(rq.game, rq.low).name);
+  }
   // High is the game's default: the classic high-low game's is deuce-to-seven.
   const Ranking low =
       rq.game == EquityGame::SevenCardStudHighLow && rq.low == Ranking::High ? Ranking::DeuceToSeven : rq.low;
