@@ -192,3 +192,20 @@ def test_replay_of_a_session_with_a_rebuy_sums_it_up_without_counting_the_rebuy(
     out = capsys.readouterr().out
     assert out.count("lowball: 3 players") == 1 and "after 4 hands: " in out
     assert f"P0 {session.stacks[0]} ({session.stacks[0] - 150:+d})" in out  # 50, then 100 more
+
+
+def test_replay_says_the_chips_changed_between_hands(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    session = Session(get_game("lowball"), [50, 50, 0], seed=4)
+    session.play(1, SimpleBot(seed=4))
+    session.set_stack(2, 40)  # a player sits down
+    session.play(1, SimpleBot(seed=4))
+    path = tmp_path / "joined.json"
+    path.write_text(session.to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert "between hands: P2 0 -> 40" in capsys.readouterr().out  # was: nothing said

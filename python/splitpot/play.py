@@ -733,6 +733,11 @@ def run_replay(args: argparse.Namespace) -> int:
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
             out.line(f"\n===== hand {number} =====", style="bold")
+        before = states[number - 2].stacks if run and number > 1 else state.starting_stacks
+        changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
+        if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
+            out.line("between hands: " + ", ".join(
+                f"{names[s]} {before[s]} -> {state.starting_stacks[s]}" for s in changed))
         if not (one_game or called):
             out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)

@@ -487,3 +487,16 @@ def test_stakes_given_as_a_dict_keep_the_games_own_for_the_fields_left_out(name:
     assert Call(game=name, stakes={"ante": 5}).spec.stakes == replace(own, ante=5)
     with pytest.raises(RuleError, match="no option 'antes'"):
         get_game(name, stakes={"antes": 5})
+
+
+def test_act_asks_for_a_declaration_and_checks_an_amounts_type_first() -> None:
+    state = State(get_game("seven-card-stud-declare"), [50, 50], seed=2)
+    while state.phase is not Phase.DECLARING:
+        passive_action(state)
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="A declaration needs its choice"):  # was a bare TypeError
+        state.act(state.actor, "declare")
+    stud = State(get_game("seven-card-stud"), [50, 50, 50], seed=3)
+    with pytest.raises(IllegalActionTypeError, match="amount must be an int"):  # was: 'cannot call now'
+        stud.act(stud.actor, "call", 2.0)
+    assert state.snapshot() == before

@@ -854,7 +854,7 @@ class State:
             elif option.amounts and option.action is not _A_DRAW:
                 parts.append(f"{option.action} {option.amounts[0]}")
             elif option.action is _A_DRAW:
-                parts.append(f"draw up to {option.amounts[0]} cards")
+                parts.append(f"draw up to {counted(option.amounts[0], 'card')}")
             else:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
@@ -1038,9 +1038,11 @@ class State:
         :class:`~splitpot.engine.betting.Action` or its name (``"raise"``,
         ``"bring_in"``, ...); ``value`` is what the action's method takes (an
         amount, the cards to discard, a declaration, the card to turn up; None:
-        the method's default, the smallest amount for a bet).  A seat that is not
-        to act is refused without naming anyone's cards; declarations and
-        Mexican stud's turn-ups, made all at once, take any seat still to choose.
+        the method's default, the smallest amount for a bet; a declaration needs
+        one).  A seat that is not to act is refused without naming anyone's
+        cards; declarations and Mexican stud's turn-ups, made all at once, take
+        any seat still to choose.  (A draw's ``asked=``, California lowball's
+        number asked for, is :meth:`draw`'s own.)
 
         >>> from splitpot.games import get_game
         >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
@@ -1057,6 +1059,8 @@ class State:
         who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                      type_error=IllegalActionTypeError)
         method = getattr(self, method_name(what))
+        if what is _A_DECLARE and value is None:
+            raise IllegalActionError("A declaration needs its choice: 'high', 'low' or 'both'.")
         if what in (_A_DECLARE, _A_TURN_UP):  # their methods check the seat: in turn or all at once
             return method(*(() if value is None else (value,)), seat=who)  # type: ignore[no-any-return]
         doing = what.value.replace("_", " ")
@@ -1065,8 +1069,9 @@ class State:
         if value is None or what not in _NO_VALUE:
             return method(*(() if value is None else (value,)))  # type: ignore[no-any-return]
         if what in (_A_CALL, _A_BRING_IN):  # the amount is the rules': a value given must be it
+            given = as_int(value, "amount", error=IllegalActionError, type_error=IllegalActionTypeError)
             amount = self._verify(what)[1]
-            if as_int(value, "amount", error=IllegalActionError, type_error=IllegalActionTypeError) == amount:
+            if given == amount:
                 return method()  # type: ignore[no-any-return]
             raise IllegalActionError(f"A {doing} is {amount} here, not {value}.")
         raise IllegalActionError(f"A {doing} takes no value; got {describe(value)}.")
