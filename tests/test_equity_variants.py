@@ -5,6 +5,8 @@ every name `get_game` knows is one or the other.
 
 from __future__ import annotations
 
+import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -46,8 +48,8 @@ def test_a_variant_gives_its_base_games_answer(
 ) -> None:
     base = VARIANTS[variant]
     got = equity(variant, hands, **options)
-    assert got == equity(base, hands, **options)
-    assert got.game is EquityGame(base)
+    assert replace(got, variant=None) == equity(base, hands, **options)
+    assert got.game is EquityGame(base) and got.variant == variant
     run = prepare_equity(variant, hands, **options)  # the split behind splitpot.dask.equity
     assert run.result(run.counts()) == got
 
@@ -80,7 +82,8 @@ def test_the_declare_game_shows_down_as_the_classic_game_declared() -> None:
         assert a.declare.value != "none" and b.declare.value == "none"
         hands = ["Ah 2d 3c 5h 9s", "Qs Qd 2h Kc Kd"]
         got = equity(variant, hands, declare=["both", "high"])
-        assert got == equity(base, hands, declare=["both", "high"]) and got.game is EquityGame(base)
+        assert replace(got, variant=None) == equity(base, hands, declare=["both", "high"])
+        assert got.game is EquityGame(base) and got.variant == variant
         with pytest.raises(RuleError, match=f"{variant} is won as the players declare: pass declare="):
             equity(variant, hands)
 
@@ -119,3 +122,20 @@ def test_cli_takes_a_variant_and_refuses_with_the_reason(capsys: pytest.CaptureF
     with pytest.raises(SystemExit):
         main(["equity", "--help"])
     assert "california-lowball         as lowball (the same showdown)" in capsys.readouterr().out
+
+
+def test_a_result_names_the_variant_asked_for(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: the result of five-card-stud-last-down (whose positional wild cards the core reads
+    from the first and fifth cards, not as five-card stud's) named plain five-card stud, and so
+    did its printed table outside the command line; only `splitpot equity` said which was asked."""
+    hands = ["As 9d Kc", "Qs Qd 3c"]
+    got = equity("five-card-stud-last-down", hands, positional="hole_card")
+    assert got.variant == "five-card-stud-last-down" and got.game is EquityGame.FIVE_CARD_STUD
+    assert str(got).startswith("five-card-stud-last-down, computed as five-card-stud, exact")
+    assert got != equity("five-card-stud", hands, positional="hole_card")
+    assert equity("five-card-stud", hands).variant is None
+    run = prepare_equity("five-card-stud-last-down", hands, positional="hole_card")
+    assert run.result(run.counts()) == got  # the split behind splitpot.dask.equity keeps it
+    assert main(["equity", "-g", "five-card-stud-last-down", "--json", *hands]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert (doc["game"], doc["variant"]) == ("five-card-stud", "five-card-stud-last-down")

@@ -209,3 +209,42 @@ def test_replay_says_the_chips_changed_between_hands(
     path.write_text(session.to_json())
     assert main(["replay", str(path), "--plain"]) == 0
     assert "between hands: P2 0 -> 40" in capsys.readouterr().out  # was: nothing said
+
+
+def test_replay_shows_a_change_after_the_last_hand_and_the_chips_added(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a set_stack after the session's last hand was not shown, and the final table had
+    no column for chips added or removed between hands, so start + net != end for such seats."""
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    session = Session(get_game("lowball"), [50, 50, 0], seed=4)
+    session.play(2, SimpleBot(seed=4))
+    session.set_stack(2, 40)  # a player sits down
+    session.set_stack(0, session.stacks[0] + 30)  # a rebuy mid-session
+    session.play(2, SimpleBot(seed=4))
+    last = session.stacks[1]
+    session.set_stack(1, last + 25)  # a rebuy after the last hand
+    path = tmp_path / "rebuys.json"
+    path.write_text(session.to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert f"after the last hand: P1 {last} -> {last + 25}" in out
+    header = next(line for line in out.splitlines() if line.startswith("seat "))
+    assert header.split()[:5] == ["seat", "start", "added", "end", "net"]
+    table = out[out.index(header):].splitlines()[1:]
+    rows = {line.split()[0]: line.split() for line in table}
+    final = session.stacks
+    assert [rows[f"P{s}"][2] for s in range(3)] == ["+30", "+25", "+40"]
+    for s in range(3):
+        start, added, end, net = (int(x) for x in rows[f"P{s}"][1:5])
+        assert start + added + net == end == final[s]
+    assert f"P1 {final[1]} (" in out  # the summary's final stacks are the session's
+    plain = Session(get_game("lowball"), [50, 50], seed=4)
+    plain.play(2, SimpleBot(seed=4))
+    path.write_text(plain.to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "added" not in out and "after the last hand" not in out  # no change: no column

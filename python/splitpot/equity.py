@@ -325,6 +325,16 @@ class EquityResult:
     """Each hand's declaration (``high``, ``low``, ``both``); empty: cards speak."""
     tie_keeps_half: bool = False
     """With declarations: a swing who wins one side alone and ties the other keeps his half."""
+    variant: str | None = None
+    """The registry's game asked for where it is a variant computed as :attr:`game`
+    (``five-card-stud-last-down``, ``california-lowball``, ...); None when :attr:`game` itself was.
+
+    >>> r = equity("five-card-stud-last-down", ["Ah Kd 3c 4d", "Qs Qd 2h 5c"])
+    >>> r.game.value, r.variant
+    ('five-card-stud', 'five-card-stud-last-down')
+    >>> str(r).splitlines()[0]
+    'five-card-stud-last-down, computed as five-card-stud, exact (count): 1,892 outcomes'
+    """
     rules: tuple[tuple[str, str], ...] = ()
     """The options that change how the hands rank, as ``(option, value)`` in words: ``joker``
     whenever the deck holds one, the others (``wild``, ``wild_low``, ``duplicate``, ``penalty``,
@@ -782,6 +792,8 @@ class EquityRun:
     positional rules read the first and fifth cards as the down cards (passed to the core)."""
     rules: tuple[tuple[str, str], ...] = ()
     """The ranking options in words (:attr:`EquityResult.rules`)."""
+    variant: str | None = None
+    """The variant asked for (:attr:`EquityResult.variant`)."""
 
     @property
     def _keywords(self) -> dict[str, Any]:
@@ -911,6 +923,7 @@ class EquityRun:
             declare=self.declare,
             tie_keeps_half=self.tie_keeps_half,
             rules=self.rules,
+            variant=self.variant,
         )
 
 
@@ -1085,6 +1098,7 @@ def prepare_equity(
         tie_keeps_half=bool(declared) and as_bool(tie_keeps_half, "tie_keeps_half"),
         last_card_down=isinstance(game, str) and game in _LAST_CARD_DOWN,
         rules=_rules(joker_rule, wild_options),
+        variant=game if isinstance(game, str) and game in _VARIANTS else None,
     )
 
 
@@ -1326,7 +1340,7 @@ def run_equity(args: argparse.Namespace) -> int:
             print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
             return 2
         print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
-    _print_result(result, args.json, seconds, typed=args.hands, given=args.game)
+    _print_result(result, args.json, seconds, typed=args.hands)
     target = None if args.json else _number(args.stderr, "--stderr", float)
     worst = max((p.stderr.share for p in result if p.stderr is not None), default=0.0)
     if target is not None and result.stop is EquityStop.COMPLETE and worst > target:
@@ -1358,15 +1372,14 @@ def _label(typed: str, width: int = _LABEL_WIDTH) -> str:
 
 
 def _print_result(
-    result: EquityResult, as_json: bool, seconds: float, typed: Sequence[str] | None = None,
-    given: str | None = None,
+    result: EquityResult, as_json: bool, seconds: float, typed: Sequence[str] | None = None
 ) -> None:
     """The result as a table (a legend below it) or as JSON; ``typed``: the hands as
-    given, which label the ranges (a range's members would run to hundreds of characters);
-    ``given``: the game as named (a variant is computed as the game it shows down as)."""
+    given, which label the ranges (a range's members would run to hundreds of characters)."""
     if as_json:
         doc = {
             "game": result.game.value,
+            "variant": result.variant,
             "low": result.low.value if result.low else None,
             "exact": result.exact,
             "method": result.method,
@@ -1387,11 +1400,12 @@ def _print_result(
         }
         print(json.dumps(doc, indent=1))
         return
-    print(_table(result, typed, given))
+    print(_table(result, typed))
 
 
-def _table(result: EquityResult, typed: Sequence[str] | None = None, given: str | None = None) -> str:
-    """The result as ``splitpot equity`` prints it (see :func:`_print_result`)."""
+def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
+    """The result as ``splitpot equity`` prints it (see :func:`_print_result`); a variant
+    is named, computed as the game it shows down as."""
     sides = (["high"] if result.game.high else []) + (["low"] if result.low is not None else [])
     texts = [
         (_label(typed[i]) if typed is not None else _label(str(p.range))) if p.range is not None
@@ -1407,8 +1421,8 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None, given: str 
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
     game = result.game.value
-    if given is not None and given != game:
-        game = f"{given}, computed as {game}"
+    if result.variant is not None:
+        game = f"{result.variant}, computed as {game}"
     lines = [f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}"]
     if result.rules:
         said = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules)

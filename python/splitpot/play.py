@@ -516,17 +516,21 @@ def net_results(hands: Sequence[State]) -> list[int]:
     return [sum(h.stacks[s] - h.starting_stacks[s] for h in hands) for s in range(hands[0].seats)]
 
 
-def print_summary(out: Output, hands: Sequence[State], names: Sequence[str]) -> None:
-    """Print the summary of a session of ``hands``: the final stacks and net results,
-    the hands of each game called (dealer's choice), and :func:`session_table`."""
-    final, net = hands[-1].stacks, net_results(hands)
+def print_summary(
+    out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None
+) -> None:
+    """Print the summary of a session of ``hands``: the final stacks (``end``: the
+    session's stacks after its last hand, where they were changed since) and net
+    results, the hands of each game called (dealer's choice), and :func:`session_table`."""
+    final, net = (hands[-1].stacks if end is None else end), net_results(hands)
     out.line(f"\nafter {counted(len(hands), 'hand')}: " + ", ".join(
         f"{names[s]} {final[s]} ({net[s]:+d})" for s in range(len(names))))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
 
         out.table(*games_table(hands), align="lrr")
-    out.table(*session_table(hands, names), align="lrrrrr")
+    header, rows = session_table(hands, names, end=end)
+    out.table(header, rows, align="l" + "r" * (len(header) - 1))
 
 
 def saved_bot(doc: dict[str, Any]) -> SimpleBot:
@@ -711,7 +715,7 @@ def run_replay(args: argparse.Namespace) -> int:
     text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
         json_text = text.lstrip().startswith("{") or _json_array(text)
-        histories, session = _json_histories(text) if json_text else (phh.loads_all(text), False)
+        histories, session, after = _json_histories(text) if json_text else (phh.loads_all(text), False, {})
         states = [h.replay() for h in histories]
     except SplitpotError as err:
         print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
@@ -748,8 +752,14 @@ def run_replay(args: argparse.Namespace) -> int:
             out.line(line)
         if not state.is_complete:
             out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
-    if run:
-        print_summary(out, states, [f"P{i}" for i in range(states[0].seats)])
+    names = [f"P{i}" for i in range(states[-1].seats)]
+    end = list(states[-1].stacks)
+    changed = [s for s in sorted(after) if after[s] != end[s]]
+    if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
+        out.line("\nafter the last hand: " + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
+        end = [after.get(s, chips) for s, chips in enumerate(end)]
+    if run or changed:
+        print_summary(out, states, names, end=end)
     return 0
 
 
@@ -770,16 +780,21 @@ def _one_run(states: Sequence[State]) -> bool:
     return all(list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states))
 
 
-def _json_histories(text: str) -> tuple[list[History], bool]:
-    """The hands of a splitpot JSON document, and whether it is a session's: one
+def _json_histories(text: str) -> tuple[list[History], bool, dict[int, int]]:
+    """The hands of a splitpot JSON document, whether it is a session's: one
     history, or a session's (``splitpot play --hands K --json``, dealer's choice
-    included), whose ``hands`` are histories.
+    included), whose ``hands`` are histories, and a session's chips changed after
+    its last hand (its ``stack_changes`` for the hand to come: seat -> chips).
 
-    >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(2, SimpleBot(seed=1))
+    >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
+    >>> hands = session.play(2, SimpleBot(seed=1))
     >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
-    >>> histories, session = _json_histories(doc)
-    >>> [h.replay().stacks for h in histories] == [h.stacks for h in hands], session
-    (True, True)
+    >>> histories, is_session, after = _json_histories(doc)
+    >>> [h.replay().stacks for h in histories] == [h.stacks for h in hands], is_session, after
+    (True, True, {})
+    >>> session.set_stack(1, 80)
+    >>> _json_histories(session.to_json())[2]
+    {1: 80}
     """
     from splitpot.engine.history import History, json_data
     from splitpot.errors import HistoryError
@@ -788,12 +803,18 @@ def _json_histories(text: str) -> tuple[list[History], bool]:
     if not isinstance(data, dict):
         raise HistoryError(f"not a splitpot history or session: a JSON {type(data).__name__}, not an object.")
     if isinstance(data.get("hands"), list) and "events" not in data:
+        hands, after = data["hands"], {}
         if "session" in data:  # a saved session: its frame read as resume reads it
             from splitpot.engine.schema import validate_session
 
             validate_session(data)
-        return [History.from_dict(hand) for hand in data["hands"]], True
-    return [History.from_dict(data)], False
+            for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
+                if k > len(hands) or seat >= len(data["starting_stacks"]):
+                    raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+                if k == len(hands):
+                    after[seat] = chips
+        return [History.from_dict(hand) for hand in hands], True, after
+    return [History.from_dict(data)], False, {}
 
 
 def add_replay_parser(subparsers: Any) -> None:
@@ -810,20 +831,38 @@ def add_replay_parser(subparsers: Any) -> None:
     parser.set_defaults(run=run_replay)
 
 
-def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+def session_table(
+    hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None
+) -> tuple[list[str], list[list[str]]]:
     """The header and rows of a session's summary: each seat's stack at the start
     and the end, the net result, the hands (or parts of pots) won and the largest pot won.
     Chips given back by the sevens rule (a pot awarded as "returned") are not winnings.
+    Where a seat's chips were changed between hands (:meth:`Session.set_stack`: a
+    rebuy, a player sitting down or leaving) or after the last one (``end``: the
+    stacks then; default: the last hand's), an ``added`` column after ``start``
+    holds each seat's changes, so that start + added + net = end.
 
     >>> from splitpot.games import get_game
-    >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
+    >>> session = Session(get_game("seven-card-stud"), [100, 100], seed=3)
+    >>> hands = session.play(2, SimpleBot(seed=3))
     >>> header, rows = session_table(hands, ["P0", "P1"])
     >>> header
     ['seat', 'start', 'end', 'net', 'hands won', 'best pot']
     >>> sum(int(row[3]) for row in rows)
     0
+    >>> session.set_stack(1, session.stacks[1] + 50)   # a rebuy after the last hand
+    >>> header, rows = session_table(hands, ["P0", "P1"], end=session.stacks)
+    >>> header[:5], [row[2] for row in rows]
+    (['seat', 'start', 'added', 'end', 'net'], ['', '+50'])
+    >>> all(int(r[1]) + int(r[2] or 0) + int(r[4]) == int(r[3]) for r in rows)
+    True
     """
-    start, end, net = hands[0].starting_stacks, hands[-1].stacks, net_results(hands)
+    start, net = hands[0].starting_stacks, net_results(hands)
+    end = list(hands[-1].stacks if end is None else end)
+    moves = [*zip((h.stacks for h in hands[:-1]), (h.starting_stacks for h in hands[1:]), strict=True),
+             (hands[-1].stacks, end)]
+    added = [sum(after[s] - before[s] for before, after in moves) for s in range(len(names))]
+    changed = any(list(before) != list(after) for before, after in moves)
     won = [0] * len(names)
     best = [0] * len(names)
     for state in hands:
@@ -836,10 +875,11 @@ def session_table(hands: Sequence[State], names: Sequence[str]) -> tuple[list[st
                 won[seat] += 1
                 best[seat] = max(best[seat], chips)
     rows = [
-        [names[s], str(start[s]), str(end[s]), f"{net[s]:+d}", str(won[s]), str(best[s] or "")]
+        [names[s], str(start[s]), *([f"{added[s]:+d}" if added[s] else ""] if changed else []), str(end[s]),
+         f"{net[s]:+d}", str(won[s]), str(best[s] or "")]
         for s in range(len(names))
     ]
-    return ["seat", "start", "end", "net", "hands won", "best pot"], rows
+    return ["seat", "start", *(["added"] if changed else []), "end", "net", "hands won", "best pot"], rows
 
 
 def stacks_over(hands: Sequence[State]) -> list[list[int]]:

@@ -142,12 +142,14 @@ def equity_plot(result: EquityResult, path: str, *, title: str | None = None) ->
     axes.grid(axis="y", alpha=0.3)
     how = "exact" if result.exact else f"Monte Carlo, seed {result.seed}"
     low = f", {result.low.value} low" if result.low and result.game.is_stud else ""
-    axes.set_title(title or f"{result.game.value}{low}: {how}, {result.outcomes:,} outcomes")
+    name = result.variant or result.game.value  # the game asked for (a variant: its own name)
+    axes.set_title(title or f"{name}{low}: {how}, {result.outcomes:,} outcomes")
     axes.legend(loc="upper right", fontsize="small", ncols=2)
     fields = ("high_win", "high_tie", "low_win", "low_tie", "scoop", "share")
     data = {
         "kind": "equity",
         "game": result.game.value,
+        "variant": result.variant,
         "outcomes": result.outcomes,
         "hands": [
             {"cards": label} | {f: getattr(p, f) for f in fields}

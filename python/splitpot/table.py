@@ -831,7 +831,7 @@ class Table:
 
             out.table(*games_table(states), align="lrr", title="games")
         header, table = session_table(states, self.names)
-        out.table(header, table, align="lrrrrr", title="stacks", highlight=me)
+        out.table(header, table, align="l" + "r" * (len(header) - 1), title="stacks", highlight=me)
 
 
 def _winners(state: State, names: Sequence[str]) -> str:

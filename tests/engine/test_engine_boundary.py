@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from engine_helpers import passive_action
+from engine_helpers import draw_deck, passive_action
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -500,3 +500,37 @@ def test_act_asks_for_a_declaration_and_checks_an_amounts_type_first() -> None:
     with pytest.raises(IllegalActionTypeError, match="amount must be an int"):  # was: 'cannot call now'
         stud.act(stud.actor, "call", 2.0)
     assert state.snapshot() == before
+
+
+def to_the_draw(state: State) -> None:
+    """Bet, check or call through act until the draw."""
+    while state.phase is not Phase.DRAWING:
+        state.act(state.actor, "call" if state.can_call() else "check" if state.can_check() else "bet")
+
+
+def test_act_carries_a_draws_number_asked_for() -> None:
+    """Was: act had no asked=, so an app could not make California lowball's draw of a number other
+    than the cards thrown (the rules: a player receives exactly the number he first asked for)."""
+    hands = ["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"]
+    state = State(get_game("california-lowball", sevens="off"), [100] * 3,
+                  deck=draw_deck(hands, then="8s 7s 6s 5s 8h 8d", joker=True))
+    to_the_draw(state)
+    assert state.actor == 1
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="Seat 2 cannot draw now: seat 1 is to act"):
+        state.act(2, "draw", "Qc Qd", asked=3)
+    with pytest.raises(IllegalActionTypeError, match="asked must be an int"):
+        state.act(1, "draw", "Kd 5h", asked=1.0)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match=r"Only a draw takes asked= \(.*\), not 'fold'"):
+        state.act(1, "fold", asked=1)
+    assert state.snapshot() == before
+    drew = state.act(1, "draw", "Kd 5h", asked=1)  # throws two, asks for one: four cards
+    assert isinstance(drew, ev.Drew) and len(drew.received) == 1
+    state.act(2, Action.DRAW, ["Qc", "Qd"], asked=3)
+    state.act(0, "draw", asked=0)  # pat, asking for none
+    assert [len(state.cards(s)) for s in range(3)] == [5, 4, 6]
+    assert state.history().replay().snapshot() == state.snapshot()
+    jackpots = State(get_game("jackpots"), [100] * 2, seed=1)
+    to_the_draw(jackpots)
+    with pytest.raises(IllegalActionError, match="served as many cards as he discards"):
+        jackpots.act(jackpots.actor, "draw", asked=1)

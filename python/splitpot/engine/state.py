@@ -1032,7 +1032,10 @@ class State:
         self.round.apply_raise(seat, to, actors=self._actors())
         return self._acted(seat, _RAISES[kind](seat, added, to))
 
-    def act(self, seat: SupportsIndex, action: Action | str, value: object = None) -> ev.Event:
+    def act(
+        self, seat: SupportsIndex, action: Action | str, value: object = None, *,
+        asked: int | None = None,
+    ) -> ev.Event:
         """Make ``action`` for ``seat``: the entry point of a front end whose
         requests name the seat they come from.  ``action`` is an
         :class:`~splitpot.engine.betting.Action` or its name (``"raise"``,
@@ -1041,8 +1044,10 @@ class State:
         the method's default, the smallest amount for a bet; a declaration needs
         one).  A seat that is not to act is refused without naming anyone's
         cards; declarations and Mexican stud's turn-ups, made all at once, take
-        any seat still to choose.  (A draw's ``asked=``, California lowball's
-        number asked for, is :meth:`draw`'s own.)
+        any seat still to choose.  ``asked``, a draw's only, is :meth:`draw`'s
+        keyword as it takes it: the number of cards the player asks for where
+        the game serves exactly that (California lowball; None: as many as he
+        discards); with another action it is refused.
 
         >>> from splitpot.games import get_game
         >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
@@ -1052,6 +1057,10 @@ class State:
         splitpot.errors.IllegalActionError: Seat 1 cannot complete now: seat 0 is to act.
         >>> state.act(0, "complete", 5)
         Completed(seat=0, amount=5, to=5)
+        >>> state.act(1, "call", asked=2)
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.IllegalActionError: Only a draw takes asked= (the cards asked for), not 'call'.
         """
         if not isinstance(action, (Action, str)):
             raise IllegalActionTypeError(f"action must be an Action or its name, got {describe(action)}.")
@@ -1059,13 +1068,17 @@ class State:
         who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                      type_error=IllegalActionTypeError)
         method = getattr(self, method_name(what))
+        doing = what.value.replace("_", " ")
+        if asked is not None and what is not _A_DRAW:
+            raise IllegalActionError(f"Only a draw takes asked= (the cards asked for), not {what.value!r}.")
         if what is _A_DECLARE and value is None:
             raise IllegalActionError("A declaration needs its choice: 'high', 'low' or 'both'.")
         if what in (_A_DECLARE, _A_TURN_UP):  # their methods check the seat: in turn or all at once
             return method(*(() if value is None else (value,)), seat=who)  # type: ignore[no-any-return]
-        doing = what.value.replace("_", " ")
         if self.actor is not None and who != self.actor and not self.is_complete:
             raise IllegalActionError(f"Seat {who} cannot {doing} now: seat {self.actor} is to act.")
+        if asked is not None:  # a draw served as asked: verify_draw checks the number
+            return method(*(() if value is None else (value,)), asked=asked)  # type: ignore[no-any-return]
         if value is None or what not in _NO_VALUE:
             return method(*(() if value is None else (value,)))  # type: ignore[no-any-return]
         if what in (_A_CALL, _A_BRING_IN):  # the amount is the rules': a value given must be it
