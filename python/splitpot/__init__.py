@@ -24,6 +24,7 @@ from splitpot.errors import (
     SplitpotError,
 )
 from splitpot.evaluate import (
+    MAX_THREADS,
     Category,
     Hand,
     HighLow,
@@ -88,6 +89,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "GAMES",
     "JOKER",
+    "MAX_THREADS",
     "ArgumentTypeError",
     "Card",
     "CardError",

@@ -27,7 +27,7 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
-from splitpot.validate import as_bool, as_choice, as_threads, describe
+from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe
 from splitpot.wild import Options, WildSpec, make_options
 
 try:
@@ -42,6 +42,7 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "MAX_THREADS",
     "Category",
     "Hand",
     "HighLow",
@@ -554,8 +555,8 @@ def evaluate_many(
 
     uint8 input is used as it is; other integer dtypes are range-checked and
     converted once. The GIL is released for the whole batch; ``threads``
-    splits big batches across cores (None: every core; at most
-    ``MAX_THREADS``). ``check=False`` skips
+    splits big batches across cores (None: every core this process may use;
+    else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
     13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
