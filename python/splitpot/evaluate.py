@@ -353,8 +353,13 @@ def strength(
     and for lows with wild cards). 0: no qualifying low, or a dead hand.
 
     Wild options are described in docs/WILD_CARDS.md; the joker plays as the bug.
+    A 1-D integer numpy array (a row of a batch) is read as the list of its ints,
+    as fast and with the same errors: ``strength(batch[0])``.
 
     >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
+    True
+    >>> import numpy as np
+    >>> strength(np.array([51, 47, 43, 39, 35], dtype=np.uint8)) == strength("As Ks Qs Js Ts")
     True
     >>> strength("Kc Qd Jh 9s 9c 2d 3c", "eight-or-better")
     0
@@ -365,6 +370,8 @@ def strength(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     if not options and (type(cards) is list or type(cards) is tuple):
         try:  # the fast path: ints, no wild options
             return _core.strength(cards, rid)
@@ -428,7 +435,7 @@ def evaluate(
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
-    dead hand. Wild options as for :func:`strength`.
+    dead hand. Cards (a numpy row too) and wild options as for :func:`strength`.
 
     >>> evaluate("Ah 2c 3d 4s 5h 9d Kc", "ace-to-five").cards
     (Card('5h'), Card('4s'), Card('3d'), Card('2c'), Card('Ah'))
@@ -441,6 +448,8 @@ def evaluate(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     wild_options = _options(rid, options) if options else None
     if wild_options is None:
         if type(cards) is list or type(cards) is tuple:
@@ -472,8 +481,8 @@ def high_low(
     **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
-    cards (they may share cards). Wild options as for :func:`strength` (``wild_low``
-    for the low, ``duplicate`` for the high).
+    cards (they may share cards). Cards (a numpy row too) and wild options as for
+    :func:`strength` (``wild_low`` for the low, ``duplicate`` for the high).
 
     >>> hl = high_low("Ah 2h 3h 4h 5h 9s 9d")
     >>> str(hl.high), str(hl.low)
@@ -482,6 +491,8 @@ def high_low(
     rid = _ranking_id(low, "low")
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     seq = _as_sequence(cards)
     wild_options = _options(rid, options, check_ranking=False)
     try:
