@@ -7,11 +7,13 @@ from __future__ import annotations
 import importlib
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 
+import reference as ref
 import splitpot
-from splitpot import evaluate_many
-from splitpot.errors import RuleError
+from splitpot import Category, categories, evaluate, evaluate_many
+from splitpot.errors import ArgumentTypeError, RankingError, RuleError
 from splitpot.validate import MAX_THREADS
 
 
@@ -126,3 +128,160 @@ def test_a_numpy_row_skips_the_text_parser(monkeypatch: pytest.MonkeyPatch) -> N
     hand = splitpot.evaluate(row)
     assert hand is not None and str(hand) == "royal flush"
     assert str(splitpot.high_low(row).high) == "royal flush"
+
+
+# ----------------------------------------------------------------------------- categories
+
+
+def _codes_of_hands(hands: npt.NDArray[np.uint8], ranking: str, **options: object) -> list[int]:
+    """The category code of each row by the scalar path: evaluate(...).category, 0 for None."""
+    out = []
+    for row in hands.tolist():
+        hand = evaluate(row, ranking, **options)  # type: ignore[arg-type]
+        out.append(0 if hand is None else hand.category.code)
+    return out
+
+
+def test_category_codes_are_the_enum_order() -> None:
+    assert [c.code for c in Category] == list(range(1, 11))
+    assert [Category.from_code(code) for code in range(11)] == [None, *Category]
+    assert Category.from_code(np.uint8(6)) is Category.FLUSH
+    for bad in (-1, 11, 255):
+        with pytest.raises(RankingError, match="a category code is 0 \\(no hand\\) to 10"):
+            Category.from_code(bad)
+
+
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_categories_of_every_five_card_hand(
+    ranking: str,
+    all_five_card_hands: npt.NDArray[np.uint8],
+    five_card_strengths: dict[str, npt.NDArray[np.uint32]],
+    five_card_ordinals: dict[str, npt.NDArray[np.int32]],
+) -> None:
+    """All 2,598,960 hands: each code is the category the naive reference reads off the
+    hand's cards (tests/reference.py, not the core's tiers); the totals are the published
+    ones; and on one hand of each strength the code is evaluate(...).category's."""
+    strengths = five_card_strengths[ranking]
+    codes = categories(strengths, ranking)
+    assert codes.dtype == np.uint8 and codes.shape == strengths.shape
+    table = ref.class_table(ranking)
+    ref_code = np.array([0 if c is None else Category(c).code for c in table.categories], dtype=np.uint8)
+    want = ref_code[five_card_ordinals[ranking]]
+    bad = np.flatnonzero(codes != want)
+    assert bad.size == 0, (ref.cards_text(all_five_card_hands[bad[0]]), int(codes[bad[0]]), int(want[bad[0]]))
+    values, counts = np.unique(codes, return_counts=True)
+    totals = {str(Category.from_code(v)): int(n) for v, n in zip(values, counts, strict=True) if v}
+    assert totals == ref.CATEGORY_COUNTS[ranking]
+    _, first = np.unique(strengths, return_index=True)
+    assert codes[first].tolist() == _codes_of_hands(all_five_card_hands[first], ranking)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("ranking", ref.RANKINGS)
+def test_categories_equal_evaluate_on_every_five_card_hand(
+    ranking: str,
+    all_five_card_hands: npt.NDArray[np.uint8],
+    five_card_strengths: dict[str, npt.NDArray[np.uint32]],
+) -> None:
+    """The scalar path on each of the 2,598,960 hands, one by one (several seconds a ranking)."""
+    codes = categories(five_card_strengths[ranking], ranking)
+    assert codes.tolist() == _codes_of_hands(all_five_card_hands, ranking)
+
+
+_WILD_CASES: list[dict[str, object]] = [
+    {},
+    {"wild": "2"},
+    {"wild": ["2", "3"]},
+    {"joker": "wild"},
+    {"wild": "2", "duplicate": True},
+    {"penalty": "3"},  # dead hands: strength 0, code 0
+]
+
+
+@pytest.mark.parametrize(
+    ("ranking", "options"),
+    [(r, o) for r in ref.RANKINGS for o in _WILD_CASES if r == "high" or "duplicate" not in o],
+)
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_categories_of_random_and_wild_batches(k: int, ranking: str, options: dict[str, object]) -> None:
+    """Random hands of 5-7 cards from a deck with the joker, natural and with wild cards
+    (``duplicate`` is a high-hand option): every row's code is evaluate(row).category's
+    (0 where evaluate gives None)."""
+    rng = np.random.default_rng(k * 100 + len(options))
+    hands = np.argsort(rng.random((1500, 53)), axis=1)[:, :k].astype(np.uint8)
+    strengths = evaluate_many(hands, ranking, **options)  # type: ignore[arg-type]
+    assert categories(strengths, ranking).tolist() == _codes_of_hands(hands, ranking, **options)
+
+
+def test_categories_of_per_row_wild_ranks() -> None:
+    rng = np.random.default_rng(3)
+    hands = np.argsort(rng.random((3000, 52)), axis=1)[:, :7].astype(np.uint8)
+    masks = np.uint16(1) << (hands[:, 0] >> 2).astype(np.uint16)  # each row's first card: its rank wild
+    for ranking in ref.RANKINGS:
+        codes = categories(evaluate_many(hands, ranking, wild_ranks=masks), ranking)
+        want = []
+        for row, mask in zip(hands.tolist(), masks.tolist(), strict=True):
+            hand = evaluate(row, ranking, wild=ref.RANK_CHARS[mask.bit_length() - 1])
+            want.append(0 if hand is None else hand.category.code)
+        assert codes.tolist() == want
+        assert np.count_nonzero(codes == Category.FIVE_OF_A_KIND.code) > 0 or ranking != "high"
+
+
+def test_categories_of_one_strength_and_of_any_shape() -> None:
+    """An int gives an int; arrays of any shape and integer dtype give uint8 of that shape."""
+    royal = splitpot.strength("As Ks Qs Js Ts")
+    assert categories(royal) == Category.STRAIGHT_FLUSH.code and type(categories(royal)) is int
+    assert categories(np.uint32(royal)) == 9 and type(categories(np.uint32(royal))) is int
+    assert categories(0, "eight-or-better") == 0
+    grid = np.array([[royal, 0], [splitpot.strength("2c 3d 4h 5s 7c"), royal]], dtype=np.int64)
+    assert categories(grid).tolist() == [[9, 0], [1, 9]]
+    assert categories([royal]).tolist() == [9]
+    for dtype in (np.uint16, np.int32, np.uint64, np.int64):
+        assert categories(np.array([royal], dtype=dtype)).tolist() == [9]
+    empty = categories([])
+    assert empty.dtype == np.uint8 and empty.shape == (0,)
+    assert categories(np.empty((0, 3), dtype=np.uint32)).shape == (0, 3)
+
+
+def test_a_strength_is_read_by_its_ranking() -> None:
+    """The same int is another category under another ranking: high flushes are two tiers,
+    lows count down; the ranking is not guessed."""
+    flush = splitpot.strength("Ah Th 8h 6h 4h")
+    low = splitpot.strength("7c 5d 4h 3s 2c", "deuce-to-seven")
+    assert categories(flush) == Category.FLUSH.code
+    assert categories(low, "deuce-to-seven") == Category.HIGH_CARD.code
+    assert categories(low, "high") != Category.HIGH_CARD.code
+    assert categories(low, splitpot.Ranking.DEUCE_TO_SEVEN) == 1
+
+
+@pytest.mark.parametrize(
+    ("strengths", "ranking", "error", "match"),
+    [
+        (-1, "high", RankingError, "-1 is not a high strength"),
+        (1 << 16, "high", RankingError, "65536 is not a high strength"),
+        (1 << 70, "high", RankingError, "is not a high strength"),
+        (100, "high", RankingError, "100 is not a high strength"),  # tier 0 but not 0
+        (12 << 12, "high", RankingError, "is not a high strength"),  # above five of a kind
+        (10 << 12, "ace-to-five", RankingError, "is not a ace-to-five strength"),
+        (2 << 12, "eight-or-better", RankingError, "is not a eight-or-better strength"),
+        ([4097, -5], "high", RankingError, "strengths\\[1\\] = -5 is not"),
+        (np.array([4097, 70000], dtype=np.uint32), "high", RankingError, "strengths\\[1\\] = 70000"),
+        (np.array([4097, 100], dtype=np.uint16), "high", RankingError, "strengths\\[1\\] = 100"),
+        (np.array([4097, 1 << 70], dtype=object), "high", RankingError, "strengths\\[1\\] = "),
+        ([[4097], [4097, 4098]], "high", ArgumentTypeError, "must be an integer array"),
+        (4097.0, "high", ArgumentTypeError, "dtype float64"),
+        ([4097.0], "high", ArgumentTypeError, "dtype float64"),
+        (True, "high", ArgumentTypeError, "got bool True"),
+        (np.array([True]), "high", ArgumentTypeError, "dtype bool"),
+        ("4097", "high", ArgumentTypeError, "got str"),
+        (None, "high", ArgumentTypeError, "got None"),
+        (np.array([None]), "high", ArgumentTypeError, "dtype object"),
+        (4097, "lowball", RankingError, "ranking"),
+        (4097, 3, ArgumentTypeError, "ranking"),
+    ],
+)
+def test_categories_refuses_what_is_no_strength(
+    strengths: object, ranking: object, error: type[Exception], match: str
+) -> None:
+    with pytest.raises(error, match=match):
+        categories(strengths, ranking)  # type: ignore[arg-type]

@@ -18,10 +18,11 @@ True
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack
+from typing import TYPE_CHECKING, Any, TypedDict, Unpack, overload
 
 import numpy as np
 
@@ -48,6 +49,7 @@ __all__ = [
     "HighLow",
     "Ranking",
     "WildOptions",
+    "categories",
     "evaluate",
     "evaluate_many",
     "high_low",
@@ -112,10 +114,33 @@ class Category(StrEnum):
     FIVE_OF_A_KIND = "five_of_a_kind"
     """Five of one rank (with wild cards)."""
 
+    @property
+    def code(self) -> int:
+        """The category's code in :func:`categories`' arrays: 1 (``high_card``) to 10
+        (``five_of_a_kind``), in the order above; 0 is no hand.
+
+        >>> Category.HIGH_CARD.code, Category.FLUSH.code, Category.FIVE_OF_A_KIND.code
+        (1, 6, 10)
+        """
+        return _CATEGORY_CODE[self]
+
+    @classmethod
+    def from_code(cls, code: int) -> Category | None:
+        """The category of a code of :func:`categories` (None for 0, no hand).
+
+        >>> Category.from_code(6), Category.from_code(0)
+        (<Category.FLUSH: 'flush'>, None)
+        """
+        index = operator.index(code)
+        if not 0 <= index <= len(_CATEGORY_BY_INDEX) - 1:
+            raise RankingError(f"a category code is 0 (no hand) to {len(Category)}, got {index}")
+        return _CATEGORY_BY_INDEX[index] if index else None
+
 
 _RANKINGS = tuple(Ranking)
 _RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
 _CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # index 0 (no hand) unused
+_CATEGORY_CODE: dict[Category, int] = {c: i for i, c in enumerate(Category, start=1)}
 _CARDS = tuple(Card(i) for i in range(53))
 _CARD_TEXT = tuple(str(c) for c in _CARDS)
 
@@ -136,6 +161,97 @@ _TIER_CATEGORY: tuple[tuple[Category, ...], ...] = tuple(
 
 def _category(strength: int, rid: int) -> Category:
     return _TIER_CATEGORY[rid][(strength >> 12) & 15]
+
+
+_STRENGTH_LIMIT = 1 << 16
+"""Every strength is below it: the category tier is bits 12..15."""
+_NOT_A_STRENGTH = 255
+_CODE_TABLES: list[NDArray[np.uint8] | None] = [None] * len(_RANKINGS)
+
+
+def _code_table(rid: int) -> NDArray[np.uint8]:
+    """The category code of every value below 2**16 under ranking ``rid``: 0 for the
+    strength 0, the core's category index (1..10) by tier, 255 for a value whose tier no
+    category of the ranking has (so no strength of the ranking)."""
+    table = _CODE_TABLES[rid]
+    if table is None:
+        by_tier = np.array(_core.tier_categories(rid), dtype=np.uint8)
+        by_tier[by_tier == 0] = _NOT_A_STRENGTH
+        table = np.repeat(by_tier, _STRENGTH_LIMIT >> 4)
+        table[0] = 0
+        table.flags.writeable = False
+        _CODE_TABLES[rid] = table
+    return table
+
+
+def _not_a_strength(value: object, ranking: Ranking, where: str = "") -> RankingError:
+    return RankingError(
+        f"{where}{value} is not a {ranking.value} strength (strengths are 0 .. 65535, their category "
+        "in bits 12..15): was it made under another ranking?"
+    )
+
+
+@overload
+def categories(strengths: int | np.integer[Any], ranking: Ranking | str = "high") -> int: ...
+@overload
+def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> NDArray[np.uint8]: ...
+def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> int | NDArray[np.uint8]:
+    """The category codes of many strengths (uint8, the shape of ``strengths``), or the
+    code of one int: 0 for no hand (strength 0: no qualifying low, a dead hand), else
+    1..10, ``high_card`` .. ``five_of_a_kind`` in :class:`Category`'s order
+    (:meth:`Category.from_code`, :attr:`Category.code`). ``ranking`` is the one the
+    strengths were made under: a strength's category bits read differently by ranking
+    (high flushes come in two tiers; lows count down). A value no strength of the ranking
+    has raises :class:`~splitpot.errors.RankingError`.
+
+    >>> import numpy as np
+    >>> s = evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 1, 5, 51], [0, 5, 10, 15, 20]]))
+    >>> codes = categories(s)
+    >>> codes.dtype, codes.tolist(), [str(Category.from_code(c)) for c in codes]
+    (dtype('uint8'), [9, 3, 1], ['straight_flush', 'two_pair', 'high_card'])
+    >>> categories(strength("Kh Qd Jc 9s 9h", "eight-or-better"), "eight-or-better")
+    0
+    """
+    rid = _ranking_id(ranking)
+    table = _code_table(rid)
+    if isinstance(strengths, (bool, np.bool_)) or strengths is None:
+        raise ArgumentTypeError(f"strengths must be ints or an integer array, got {describe(strengths)}")
+    if isinstance(strengths, (int, np.integer)):  # one strength: one code
+        value = int(strengths)
+        code = int(table[value]) if 0 <= value < _STRENGTH_LIMIT else _NOT_A_STRENGTH
+        if code == _NOT_A_STRENGTH:
+            raise _not_a_strength(value, _RANKINGS[rid])
+        return code
+    if isinstance(strengths, (str, bytes)):
+        raise ArgumentTypeError(f"strengths must be ints or an integer array, got {describe(strengths)}")
+    try:
+        arr = np.asarray(strengths)
+    except (ValueError, TypeError, OverflowError) as err:  # ragged rows
+        raise ArgumentTypeError(f"strengths must be an integer array: {err}") from None
+    if arr.dtype.kind not in "iu":
+        flat = arr.reshape(-1)
+        whole = (int, np.integer)
+        if arr.dtype.kind == "O" and all(not isinstance(v, bool) and isinstance(v, whole) for v in flat):
+            for index, v in enumerate(flat):  # ints beyond int64, or an object array of ints
+                if not 0 <= v < _STRENGTH_LIMIT:
+                    raise _not_a_strength(v, _RANKINGS[rid], f"strengths[{index}] = ")
+        elif not (arr.dtype.kind == "f" and arr.size == 0):  # np.asarray([]) is float64: an empty batch
+            raise ArgumentTypeError(
+                f"strengths must be an integer array (evaluate_many's uint32), got dtype {arr.dtype}"
+            )
+        arr = arr.astype(np.uint32)
+    if arr.dtype.kind == "i" and arr.size and arr.min() < 0:  # take() would wrap a negative index
+        first = int(np.flatnonzero(arr.reshape(-1) < 0)[0])
+        raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ")
+    try:
+        codes = table.take(arr)
+    except IndexError:
+        first = int(np.flatnonzero(arr.reshape(-1) >= _STRENGTH_LIMIT)[0])
+        raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ") from None
+    if codes.size and codes.max() == _NOT_A_STRENGTH:
+        first = int(np.flatnonzero(codes.reshape(-1) == _NOT_A_STRENGTH)[0])
+        raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ")
+    return codes
 
 
 class Hand:
