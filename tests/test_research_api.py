@@ -285,3 +285,59 @@ def test_categories_refuses_what_is_no_strength(
 ) -> None:
     with pytest.raises(error, match=match):
         categories(strengths, ranking)  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------ layouts of a batch
+
+
+def _layouts() -> list[tuple[str, np.ndarray]]:
+    rng = np.random.default_rng(11)
+    decks = rng.permuted(np.tile(np.arange(52, dtype=np.uint8), (400, 1)), axis=1)
+    readonly = decks[:, 10:17]
+    readonly.flags.writeable = False
+    return [
+        ("column slice 0:7", decks[:, 0:7]),
+        ("column slice 45:52", decks[:, 45:52]),
+        ("column slice 3:8", decks[:, 3:8]),
+        ("column slice 20:26", decks[:, 20:26]),
+        ("reversed rows", decks[::-1, 7:14]),
+        ("every other row", decks[::2, 0:7]),
+        ("every other column", decks[:, 0:14:2]),
+        ("reversed columns", decks[:, 6::-1]),
+        ("Fortran order", np.asfortranarray(decks[:, :7])),
+        ("transpose", np.ascontiguousarray(decks[:, :7].T).T),
+        ("read-only slice", readonly),
+        ("int64 slice", decks.astype(np.int64)[:, 5:12]),
+        ("int64 Fortran", np.asfortranarray(decks[:, :6].astype(np.int64))),
+        ("big-endian int32 slice", decks.astype(">i4")[:, 2:9]),
+        ("one row", decks[3:4, 0:7]),
+        ("no rows", decks[:0, 0:7]),
+    ]
+
+
+@pytest.mark.parametrize(("name", "cards"), _layouts(), ids=[n for n, _ in _layouts()])
+def test_every_layout_gives_what_its_rows_give(name: str, cards: np.ndarray) -> None:
+    """Strided views, Fortran order and other dtypes evaluate as their rows do one by one
+    (the scalar path), natural and with wild cards, and the input is left as it was."""
+    before = cards.copy()
+    for ranking in ("high", "ace-to-five"):
+        want = [splitpot.strength(row, ranking) for row in cards.tolist()]
+        assert evaluate_many(cards, ranking).tolist() == want, name
+        assert evaluate_many(cards, ranking, threads=3).tolist() == want, name
+    wild = [splitpot.strength(row, wild="2") for row in cards.tolist()]
+    assert evaluate_many(cards, wild="2").tolist() == wild
+    assert np.array_equal(cards, before)
+
+
+def test_a_column_slice_is_copied_row_by_row() -> None:
+    """The copy of a uint8 column slice reads each row's bytes together (not numpy's
+    byte-by-byte strided copy) and gives a C-contiguous array of the same hands."""
+    module = importlib.import_module("splitpot.evaluate")
+    decks = np.random.default_rng(5).permuted(np.tile(np.arange(52, dtype=np.uint8), (1000, 1)), axis=1)
+    for lo, hi in ((0, 7), (45, 52), (13, 18)):
+        view = decks[:, lo:hi]
+        rows = module._contiguous_rows(view)
+        assert rows.flags.c_contiguous and rows.dtype == np.uint8 and rows.shape == view.shape
+        assert np.array_equal(rows, view) and not np.shares_memory(rows, decks)
+    fortran = np.asfortranarray(decks[:, :7])
+    assert np.array_equal(module._contiguous_rows(fortran), fortran)

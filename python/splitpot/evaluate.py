@@ -669,6 +669,27 @@ def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
     return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
 
 
+def _contiguous_rows(arr: NDArray[np.uint8]) -> NDArray[np.uint8]:
+    """A C-contiguous copy of an (N, k) uint8 array that is not. Rows whose k bytes lie
+    together (a column slice of a wider array: ``decks[:, 0:7]``) are copied as one k-byte
+    item each, about twice as fast as ``np.ascontiguousarray``'s byte-by-byte strided copy;
+    other layouts (Fortran order, every other column) are copied by numpy.
+
+    >>> decks = np.arange(40, dtype=np.uint8).reshape(4, 10)
+    >>> rows = _contiguous_rows(decks[:, 2:7])
+    >>> rows.flags.c_contiguous, np.array_equal(rows, decks[:, 2:7])
+    (True, True)
+    """
+    if arr.strides[1] == 1:
+        try:
+            rows: NDArray[np.uint8] = arr.view(np.dtype((np.void, arr.shape[1]))).copy().view(np.uint8)
+        except (TypeError, ValueError):  # pragma: no cover - a layout numpy does not view as rows
+            pass
+        else:
+            return rows.reshape(arr.shape)
+    return np.ascontiguousarray(arr)
+
+
 def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
@@ -680,10 +701,16 @@ def evaluate_many(
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
 
-    uint8 input is used as it is; other integer dtypes are range-checked and
-    converted once. The GIL is released for the whole batch; ``threads``
-    splits big batches across cores (None: every core this process may use;
-    else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
+    A C-contiguous uint8 array is read in place. Any other array is copied whole
+    first, into a C-contiguous uint8 one: other integer dtypes are range-checked and
+    converted in that copy, and uint8 in another layout (Fortran order; a strided
+    view such as the column slice ``decks[:, 0:7]``) is copied as it is. The copy
+    is made on one thread and costs more than the evaluation (a 7-column slice of
+    a 1,000,000 x 52 array of decks: about 8.7 ms on one thread, against 3.4 ms for
+    the same hands contiguous): to evaluate a slice more than once, copy it once
+    with ``np.ascontiguousarray(decks[:, 0:7])``. The GIL is released for the whole
+    batch; ``threads`` splits big batches across cores (None: every core this
+    process may use; else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
     13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
@@ -734,10 +761,11 @@ def evaluate_many(
                 width = arr.shape[-1] if arr.ndim else 1
                 card = arr.reshape(-1)[bad[0]]
                 raise _row_card_error(bad[0] // width, card)
-        arr = arr.astype(np.uint8)
+        arr = arr.astype(np.uint8, order="C")  # the one copy: C order, as the core reads it
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise _batch_shape_error(arr.shape)
-    arr = np.ascontiguousarray(arr)
+    if not arr.flags.c_contiguous:
+        arr = _contiguous_rows(arr)
     n_threads = as_threads(threads)
     check = as_bool(check, "check")
     wild_options = _options(rid, options)
