@@ -341,3 +341,70 @@ def test_a_column_slice_is_copied_row_by_row() -> None:
         assert np.array_equal(rows, view) and not np.shares_memory(rows, decks)
     fortran = np.asfortranarray(decks[:, :7])
     assert np.array_equal(module._contiguous_rows(fortran), fortran)
+
+
+# ---------------------------------------------------------------- cards to text, in bulk
+
+
+def test_parse_cards_many_and_cards_text_many_round_trip() -> None:
+    """Random hands of 1-8 cards from a deck with the joker: each row of parse_cards_many is
+    parse_cards of its hand, each text of cards_text_many is card_text of its cards, and
+    the two undo each other."""
+    rng = np.random.default_rng(17)
+    for k in range(1, 9):
+        arr = np.argsort(rng.random((500, 53)), axis=1)[:, :k].astype(np.uint8)
+        texts = splitpot.cards_text_many(arr)
+        assert texts == [" ".join(splitpot.cards.card_text(c) for c in row) for row in arr.tolist()]
+        back = splitpot.parse_cards_many(texts)
+        assert back.dtype == np.uint8 and back.shape == arr.shape
+        assert np.array_equal(back, arr)
+        assert back.tolist() == [[int(c) for c in splitpot.parse_cards(t)] for t in texts]
+        for dtype in (np.int64, np.uint16):
+            assert splitpot.cards_text_many(arr.astype(dtype)) == texts
+        assert splitpot.cards_text_many(arr.tolist()) == texts
+
+
+def test_parse_cards_many_reads_what_parse_cards_reads() -> None:
+    hands = ["as kd 10h 7c 2s", "A♠ K♦ T♥ 7♣ 2♠", "AsKd,Th 7c2s", [51, "Kd", 34, 20, splitpot.Card(3)],
+             ("As", "Kd", "Th", "7c", "2s"), np.array([51, 45, 34, 20, 3])]
+    batch = splitpot.parse_cards_many(hands)
+    assert batch.tolist() == [[51, 45, 34, 20, 3]] * len(hands)
+    assert evaluate_many(batch).tolist() == [splitpot.strength("As Kd Th 7c 2s")] * len(hands)
+    assert splitpot.parse_cards_many(iter(["As Ks", "2c Jk"])).tolist() == [[51, 47], [0, 52]]
+    empty = splitpot.parse_cards_many([])
+    assert empty.dtype == np.uint8 and empty.shape == (0, 0)
+
+
+@pytest.mark.parametrize(
+    ("hands", "error", "match"),
+    [
+        (["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "Ks 9s Qs Js Xx"], splitpot.CardError, "hand 2: unknown card"),
+        (["As Ks Qs Js Ts", "As As Qs Js Ts"], splitpot.CardError, "hand 1: duplicate card As"),
+        ([[51, 47, 43, 39, 60]], splitpot.CardError, "hand 0: card 60 is out of range"),
+        ([[51, 47, 43, 39, 1.5]], splitpot.CardTypeError, "hand 0: a card must be an int"),
+        (["As Ks Qs Js Ts", "2c 3d 4h 5s"], splitpot.CardError, "hand 1 has 4 cards, hand 0 has 5"),
+        ("As Ks Qs Js Ts", splitpot.CardTypeError, "one hand: parse_cards"),
+        (None, splitpot.CardTypeError, "not NoneType"),
+        ([None], splitpot.CardTypeError, "hand 0: cards must be text or an iterable"),
+    ],
+)
+def test_parse_cards_many_names_the_bad_hand(hands: object, error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        splitpot.parse_cards_many(hands)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("cards", "error", "match"),
+    [
+        (np.array([51, 47, 43]), splitpot.CardError, "got shape \\(3,\\); one hand"),
+        (np.zeros((2, 2, 2), dtype=np.uint8), splitpot.CardError, "got shape \\(2, 2, 2\\)"),
+        (np.array([[51, 47], [0, 53]]), splitpot.CardError, "row 1: card 53 is out of range"),
+        (np.array([[51, -1]]), splitpot.CardError, "row 0: card -1 is out of range"),
+        (np.array([[51.0, 47.0]]), splitpot.CardTypeError, "dtype float64"),
+        ([[51, 47], [0]], splitpot.CardError, "must be an \\(N, k\\) integer array"),
+        ("As Ks", splitpot.CardTypeError, "not str"),
+    ],
+)
+def test_cards_text_many_refuses_what_is_no_batch(cards: object, error: type[Exception], match: str) -> None:
+    with pytest.raises(error, match=match):
+        splitpot.cards_text_many(cards)  # type: ignore[arg-type]

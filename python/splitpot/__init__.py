@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from splitpot.cards import JOKER, Card, Deck, parse_cards
+from splitpot.cards import JOKER, Card, Deck, cards_text_many, parse_cards, parse_cards_many
 from splitpot.errors import (
     ArgumentTypeError,
     CardError,
@@ -120,6 +120,7 @@ __all__ = [
     "TwoCardHand",
     "WildLow",
     "__version__",
+    "cards_text_many",
     "categories",
     "equity",
     "evaluate",
@@ -128,6 +129,7 @@ __all__ = [
     "get_game",
     "high_low",
     "parse_cards",
+    "parse_cards_many",
     "parse_range",
     "strength",
     "strength_two",

@@ -740,7 +740,7 @@ def evaluate_many(
         if arr.dtype.kind in "USO" and arr.size and isinstance(arr.flat[0], str):  # "As Ks ..." per row
             raise CardTypeError(
                 "cards must be an integer array of card numbers, not text: convert once with "
-                "np.array([parse_cards(hand) for hand in hands], dtype=np.uint8)"
+                "splitpot.parse_cards_many(hands)"
             )
         if arr.dtype.kind == "O" and arr.size:  # ints beyond int64, None, mixed objects
             _refuse_objects(arr)
