@@ -739,8 +739,8 @@ def evaluate_many(
     if arr.dtype != np.uint8:
         if arr.dtype.kind in "USO" and arr.size and isinstance(arr.flat[0], str):  # "As Ks ..." per row
             raise CardTypeError(
-                "cards must be an integer array of card numbers, not text: convert once with "
-                "splitpot.parse_cards_many(hands)"
+                f"cards must be an integer array of card numbers, not text (dtype {arr.dtype}): convert "
+                "once with splitpot.parse_cards_many(hands)"
             )
         if arr.dtype.kind == "O" and arr.size:  # ints beyond int64, None, mixed objects
             _refuse_objects(arr)
