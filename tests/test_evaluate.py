@@ -525,10 +525,11 @@ def test_evaluate_many_threads_agree(rng: np.random.Generator) -> None:
 )
 def test_evaluate_many_of_card_text_says_how_to_convert(text: object) -> None:
     """Was: "got dtype <U14" (or object), naming no way out."""
-    with pytest.raises(splitpot.CardTypeError, match=r"not text: convert once with np.array\(\[parse_cards"):
+    with pytest.raises(splitpot.CardTypeError, match=r"convert once with splitpot\.parse_cards_many"):
         evaluate_many(text)  # type: ignore[arg-type]
     rows = [parse_cards(" ".join(np.asarray(text).reshape(-1)))]
     assert evaluate_many(np.array(rows, dtype=np.uint8)).tolist() == [strength("As Ks Qs Js Ts")]
+    assert evaluate_many(splitpot.parse_cards_many(text)).tolist() == [strength("As Ks Qs Js Ts")]
 
 
 def test_evaluate_many_other_integer_dtypes_and_layouts(

@@ -19,7 +19,7 @@ import numpy.typing as npt
 import pytest
 
 import reference as ref
-from splitpot import evaluate, evaluate_many, strength
+from splitpot import Category, categories, evaluate, evaluate_many, strength
 
 U32 = npt.NDArray[np.uint32]
 
@@ -307,7 +307,8 @@ def test_seven_card_high_category_counts(
     all_five_card_hands: npt.NDArray[np.uint8], five_card_strengths: dict[str, U32]
 ) -> None:
     """Best five of seven over every seven-card hand: the published category totals
-    and the 4,824 distinct classes; every 7-card strength is a 5-card strength."""
+    and the 4,824 distinct classes; every 7-card strength is a 5-card strength; and
+    ``categories`` of the batches counts the same totals."""
     five = five_card_strengths["high"]
     uniq5, first5 = np.unique(five, return_index=True)
     cats5 = []
@@ -319,9 +320,11 @@ def test_seven_card_high_category_counts(
     assert np.all(np.diff(cat_of_class) >= 0), "categories are not contiguous in strength"
     seen = np.zeros(uniq5.size, dtype=bool)
     per_category = np.zeros(len(ref.CATEGORIES), dtype=np.int64)
+    per_code = np.zeros(len(Category) + 1, dtype=np.int64)
     total = 0
     for block in _seven_card_blocks():
         values = evaluate_many(block, "high", threads=2)
+        per_code += np.bincount(categories(values), minlength=per_code.size)
         idx = np.searchsorted(uniq5, values)
         idx[idx == uniq5.size] = 0
         assert np.array_equal(uniq5[idx], values), "a 7-card strength that no 5-card hand has"
@@ -332,6 +335,8 @@ def test_seven_card_high_category_counts(
     assert int(seen.sum()) == 4_824
     counts = {ref.CATEGORIES[c]: int(n) for c, n in enumerate(per_category) if n}
     assert counts == ref.HIGH_SEVEN_CARD_CATEGORY_COUNTS
+    by_code = {str(Category.from_code(c)): int(n) for c, n in enumerate(per_code.tolist()) if n}
+    assert by_code == ref.HIGH_SEVEN_CARD_CATEGORY_COUNTS
 
 
 # ------------------------------------------------------------- six cards, all rankings

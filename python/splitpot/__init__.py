@@ -11,7 +11,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING
 
-from splitpot.cards import JOKER, Card, Deck, parse_cards
+from splitpot.cards import JOKER, Card, Deck, cards_text_many, parse_cards, parse_cards_many
 from splitpot.errors import (
     ArgumentTypeError,
     CardError,
@@ -24,10 +24,12 @@ from splitpot.errors import (
     SplitpotError,
 )
 from splitpot.evaluate import (
+    MAX_THREADS,
     Category,
     Hand,
     HighLow,
     Ranking,
+    categories,
     evaluate,
     evaluate_many,
     high_low,
@@ -88,6 +90,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "GAMES",
     "JOKER",
+    "MAX_THREADS",
     "ArgumentTypeError",
     "Card",
     "CardError",
@@ -117,6 +120,8 @@ __all__ = [
     "TwoCardHand",
     "WildLow",
     "__version__",
+    "cards_text_many",
+    "categories",
     "equity",
     "evaluate",
     "evaluate_many",
@@ -124,6 +129,7 @@ __all__ = [
     "get_game",
     "high_low",
     "parse_cards",
+    "parse_cards_many",
     "parse_range",
     "strength",
     "strength_two",

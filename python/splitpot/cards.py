@@ -19,12 +19,28 @@ import random
 import re
 import unicodedata
 from collections.abc import Iterable, Sequence
-from typing import SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex
+
+import numpy as np
 
 from splitpot.errors import CardError, CardTypeError
 from splitpot.validate import as_bool, as_int, as_optional_int
 
-__all__ = ["JOKER", "RANKS", "SUITS", "Card", "CardLike", "Deck", "card_text", "parse_cards"]
+if TYPE_CHECKING:
+    from numpy.typing import ArrayLike, NDArray
+
+__all__ = [
+    "JOKER",
+    "RANKS",
+    "SUITS",
+    "Card",
+    "CardLike",
+    "Deck",
+    "card_text",
+    "cards_text_many",
+    "parse_cards",
+    "parse_cards_many",
+]
 
 RANKS = "23456789TJQKA"
 """Rank characters, deuce (0) to ace (12)."""
@@ -270,6 +286,79 @@ def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
                 raise CardError(f"duplicate card {c}")
             seen.add(c)
     return out
+
+
+def parse_cards_many(hands: Iterable[str | Iterable[CardLike]]) -> NDArray[np.uint8]:
+    """Many hands, each as :func:`parse_cards` reads one (text, or an iterable of cards),
+    as one (N, k) uint8 array of card numbers: the batch :func:`~splitpot.evaluate_many`
+    takes. Every hand must have the same number of cards; a bad hand raises what
+    :func:`parse_cards` raises, with its index.
+
+    >>> batch = parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", [51, "2d", 0, 4, 8]])
+    >>> batch.dtype, batch.shape, batch[0].tolist()
+    (dtype('uint8'), (3, 5), [51, 47, 43, 39, 35])
+    >>> parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s"])
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.CardError: hand 1 has 4 cards, hand 0 has 5: a batch's hands have one size
+    """
+    if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
+        raise CardTypeError(
+            f"hands must be an iterable of hands (a list of texts or of card lists), not {_kind(hands)}; "
+            "one hand: parse_cards"
+        )
+    rows: list[list[int]] = []
+    for index, hand in enumerate(hands):
+        row: list[int] | None = None
+        if type(hand) is str:  # the fast path: canonical text ("As Td Jk") split on spaces
+            try:
+                row = [_CANONICAL[t] for t in hand.split()]
+            except KeyError:
+                row = None
+            if row is not None and len(set(row)) != len(row):
+                row = None  # parse_cards names the duplicate
+        if row is None:
+            try:
+                row = [int(c) for c in parse_cards(hand)]
+            except (CardError, CardTypeError) as err:
+                raise type(err)(f"hand {index}: {err}") from None
+        if rows and len(row) != len(rows[0]):
+            raise CardError(
+                f"hand {index} has {len(row)} cards, hand 0 has {len(rows[0])}: a batch's hands have one size"
+            )
+        rows.append(row)
+    if not rows:
+        return np.empty((0, 0), dtype=np.uint8)
+    return np.array(rows, dtype=np.uint8)
+
+
+def cards_text_many(cards: ArrayLike) -> list[str]:
+    """The text of each row of an (N, k) integer array of card numbers (a batch of
+    :func:`~splitpot.evaluate_many`), cards as :func:`card_text` writes them: the
+    inverse of :func:`parse_cards_many`.
+
+    >>> import numpy as np
+    >>> cards_text_many(np.array([[51, 47, 43, 39, 35], [0, 5, 10, 15, 52]], dtype=np.uint8))
+    ['As Ks Qs Js Ts', '2c 3d 4h 5s Jk']
+    """
+    if isinstance(cards, (str, bytes)):
+        raise CardTypeError(f"cards must be an (N, k) integer array of card numbers, not {_kind(cards)}")
+    try:
+        arr: Any = np.asarray(cards)
+    except (ValueError, TypeError, OverflowError) as err:  # ragged rows, ints beyond int64
+        raise CardError(f"cards must be an (N, k) integer array: {err}") from None
+    if arr.ndim != 2:
+        hint = "; one hand: ' '.join(map(card_text, cards))" if arr.ndim == 1 else ""
+        raise CardError(f"cards must be an (N, k) array of card numbers, got shape {arr.shape}{hint}")
+    if arr.dtype.kind not in "iu" and not (arr.size == 0 and arr.dtype.kind == "f"):
+        raise CardTypeError(f"cards must be an integer array of card numbers 0..52, got dtype {arr.dtype}")
+    if arr.size:
+        bad = np.flatnonzero(((arr < 0) | (arr > 52)).reshape(-1))
+        if bad.size:
+            row, card = divmod(int(bad[0]), arr.shape[1])
+            raise CardError(f"row {row}: card {arr[row, card]} is out of range (0..51, 52 = joker)")
+    text = _CARD_TEXT.__getitem__
+    return [" ".join(map(text, row)) for row in arr.tolist()]
 
 
 class Deck:

@@ -17,7 +17,9 @@ cards of the wrong type (a float card, a      :class:`CardTypeError` (an ``Argum
 float array)
 a card out of range, unknown card text, a     :class:`CardError` (a ``ValueError``)
 duplicate, a batch of the wrong shape
-an unknown ranking or evaluator option        :class:`RankingError` (a ``ValueError``)
+an unknown ranking or evaluator option, a     :class:`RankingError` (a ``ValueError``)
+value no strength of the ranking has
+(``categories``)
 a bad game spec, game option, stakes, seat,   :class:`RuleError` (a ``ValueError``)
 stack or thread count
 an action not legal now (wrong amount,        :class:`IllegalActionError` (a ``ValueError``)
@@ -84,7 +86,8 @@ class CardTypeError(ArgumentTypeError):
 
 
 class RankingError(SplitpotError, ValueError):
-    """An unknown ranking name or an option that the ranking does not support."""
+    """An unknown ranking name, an option that the ranking does not support, or a value
+    that is no strength of the ranking."""
 
 
 class RuleError(SplitpotError, ValueError):
