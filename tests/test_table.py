@@ -818,6 +818,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     # the blinds are in, and still no check before the draw (was: no reason given)
     ("california-lowball", 0, 11, "c", "checking is not allowed before the draw (pass and out)"),
     ("seven-card-stud", 0, 0, "f", "the lowest upcard must bring in or complete (no fold)"),
+    ("five-card-stud", 0, 7, "c", "the highest upcard must bet (no check or fold)"),
 ])
 def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     game: str, seat: int, seed: int, key: str, why: str
@@ -833,6 +834,51 @@ def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
 
     status, text, _ = auto_table(get_game(game), tries, seat=seat, seed=seed)
     assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
+
+
+@pytest.mark.parametrize(("game", "seed", "key", "why", "menu"), [
+    ("five-card-stud-five-bets", 2, "f", "the lowest upcard must bet (no check or fold)", ["b"]),
+    ("seven-card-stud", 0, "f", "you can check for free (no fold)", ["c", "b"]),
+])
+def test_a_refused_fold_says_why_a_forced_bet_or_a_free_check(
+    game: str, seed: int, key: str, why: str, menu: list[str]
+) -> None:
+    """Was: "'f' is not a choice here: press b (b bet 5)" at five-card stud's forced bet,
+    and "press c or b" where a check was free, with no word of why."""
+    pressed: list[str] = []
+
+    def tries(menu_line: str, prompt: str) -> str:
+        if prompt == "your move: " and not pressed and list(menu_keys(menu_line)) == menu:
+            pressed.append(menu_line)
+            return key
+        return calls(menu_line, prompt)
+
+    status, text, _ = auto_table(get_game(game), tries, seat=0, seed=seed)
+    assert status == 0 and pressed and f"'{key}' is not a choice here: {why}: press " in text
+
+
+def test_a_penalty_card_held_is_a_dead_hand_from_the_moment_it_is_held() -> None:
+    """Was: "your cards: [Q♦ 3♥] 8♠" said nothing on third and fourth street, then
+    "dead hand (penalty card Q♦ Q♣); no low yet", and the showdown added "no qualifying
+    low" (stud high-low has no qualifier)."""
+    spec = get_game("seven-card-stud-high-low", positional="lowest-hole-card", penalty=("Q",))
+    status, text, _ = auto_table(spec, "c\n" * 40, seat=2, players=3, seed=31)
+    mine = [line for line in text.splitlines() if line.startswith("your cards:")]
+    assert status == 0 and len(mine) >= 5
+    assert mine[0] == "your cards: [Qd 3h] 8s  (dead hand (penalty card Qd))"
+    assert mine[1].endswith("(dead hand (penalty card Qd))")
+    assert all(line.endswith("(dead hand (penalty cards Qd Qc))") for line in mine[2:])
+    shown = next(line for line in text.splitlines() if line.startswith("  P2 shows"))
+    assert shown.endswith("(high: dead hand (penalty cards Qd Qc))")
+    assert "qualifying" not in text
+
+
+def test_a_low_without_a_qualifier_is_said_no_low() -> None:
+    from splitpot.play import no_low
+
+    assert no_low(get_game("seven-card-stud-high-low")) == "no low"
+    assert no_low(get_game("seven-card-stud-8")) == "no qualifying low"
+    assert no_low(get_game("seven-card-stud-8", qualifier=9)) == "no qualifying low"
 
 
 def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() -> None:

@@ -1070,8 +1070,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         elif isinstance(event, ev.CardsShown):
             hands = [h for h in (event.high and f"high: {event.high}",
                                  event.low and f"low: {event.low}") if h]
-            if spec.low is not None and not event.low:
-                hands.append("no qualifying low")
+            if spec.low is not None and not event.low and not (event.high or "").startswith("dead hand"):
+                hands.append(no_low(spec))
             lines.append(f"  {names[event.seat]} shows {_cards(event.cards)} ({'; '.join(hands)})")
         elif isinstance(event, ev.Forfeited):
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
@@ -1086,7 +1086,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 why = " (nobody won as declared: split equally)"
             tied = awarded[event.pot, event.side] > 1 and event.side in _TIED_TEXT
             if event.side == "pot" and spec.split and spec.declare.value == "none":
-                why += " (no qualifying low)" if tied else " (no qualifying low: scoops)"
+                why += f" ({no_low(spec)})" if tied else f" ({no_low(spec)}: scoops)"
             side = _TIED_TEXT[event.side] if tied else _SIDE_TEXT[event.side]
             lines.append(f"{names[event.seat]} wins {side} the {which} ({event.amount}){why}")
         elif isinstance(event, ev.HandEnded):
@@ -1102,6 +1102,18 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     return list(zip(owners, lines, strict=True))
 
 
+def no_low(spec: GameSpec) -> str:
+    """How a hand without a low is said: "no qualifying low" where the low has a
+    qualifier (eight or better, ``low_qualifier``), else "no low".
+
+    >>> from splitpot.games import get_game
+    >>> no_low(get_game("seven-card-stud-8")), no_low(get_game("seven-card-stud-high-low"))
+    ('no qualifying low', 'no low')
+    """
+    qualified = spec.low == "eight-or-better" or spec.low_qualifier is not None
+    return "no qualifying low" if qualified else "no low"
+
+
 def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds) -> str | None:
     """Why a round's first player acts first, where his upcards say so (with the
     hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
@@ -1112,12 +1124,13 @@ def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds
         return f"  {name} acts first with the best hand showing ({_cards(up)}{': ' + shown if shown else ''})"
     if opener is Opener.BRING_IN:
         return f"  {name} has the lowest upcard ({_cards(up[-1:])})"
-    if opener in _FORCED_OPENERS:
-        return f"  {name} has the {_FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
+    if opener in FORCED_OPENERS:
+        return f"  {name} has the {FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
     return None
 
 
-_FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+"""The openers whose upcard must bet (five-card stud), by the upcard they name."""
 
 
 def _variant_lines(

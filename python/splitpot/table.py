@@ -60,14 +60,16 @@ from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.showdown import evaluate_hands
+from splitpot.engine.showdown import dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import (
+    FORCED_OPENERS,
     narrate,
     net_results,
+    no_low,
     plot_session,
     resumed_line,
     save_session,
@@ -864,12 +866,14 @@ def _hand_text(state: State, seat: int) -> str:
     if state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None:
         return ""  # his wild card is the one he keeps down: not chosen yet
     wilds = state.wilds_for(seat)
+    if (dead := dead_hand_text(wilds, cards)) is not None:  # dead now, whatever comes
+        return dead
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
             parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
             if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
-                parts.append("no low yet" if len(cards) < 7 else "no low")
+                parts.append("no low yet" if len(cards) < 7 else no_low(state.spec))
             return "; ".join(p for p in parts if p)
         if state.spec.high is not None and cards:
             hand = evaluate(cards, state.spec.high, **wilds.options(low=False))
@@ -880,9 +884,9 @@ def _hand_text(state: State, seat: int) -> str:
 
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
-    """Why the usual key for betting or checking is not offered, where the game's
+    """Why the usual key for betting, checking or folding is not offered, where the game's
     rules are the reason: jackpots' openers, pass and out, the bring-in, the raise cap,
-    no check-raise."""
+    no check-raise, five-card stud's forced bet, a free check (no fold)."""
     offered = {c.action for c in choices}
     street = state.current_street
     unopened = street is not None and not any(state.bets)
@@ -905,6 +909,12 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         return f"checking is not allowed {street.name} (pass and out)"
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
+    if key in ("c", "f") and offered == {Action.BET} and unopened and (
+        street is not None and street.opener in FORCED_OPENERS  # five-card stud's forced bet
+    ):
+        return f"the {FORCED_OPENERS[street.opener]} upcard must bet (no check or fold)"
+    if key == "f" and Action.CHECK in offered and Action.FOLD not in offered:
+        return "you can check for free (no fold)"
     return ""
 
 
