@@ -436,6 +436,39 @@ def test_a_bad_scripted_line_at_the_call_is_one_refusal_not_the_house_calling() 
     assert table.played[0].state.game_call == fitting[1]
 
 
+class TypedKeys(Keys):
+    """Keys pressed at a terminal one after the other, each come after the last was read
+    (so none is typed ahead to be flushed); then the scripted ``rest`` in line mode."""
+
+    def __init__(self, typed: str, rest: str) -> None:
+        super().__init__(io.StringIO(rest))
+        self.typed = list(typed)
+        self.terminal = True
+
+    def __enter__(self) -> Keys:
+        return self  # (no terminal's mode to set)
+
+    def read(self) -> str:
+        if self.typed:
+            return self.typed.pop(0)
+        self.terminal = False
+        return super().read()
+
+
+def test_a_refused_entry_at_the_call_typed_at_a_terminal_never_lets_the_house_call() -> None:
+    """Was (keys abc, then Enter, at a terminal): 'a' refused, 'b' and 'c' dropped, and the
+    Enter counted as Enter alone: the house called for the person, who had not asked."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=Output(stream=out),
+                                 keys=TypedKeys("abc\n", "2\n" + "c\nb\n" * 200))
+    assert table.run() == 0
+    text = out.getvalue()
+    assert text.count("is not a choice here: type a number") == 1
+    assert table.played[0].state.game_call == fitting[1]  # asked again, and he called 2
+    assert text.count("your call (1-") == 2
+
+
 def test_a_table_takes_a_spec_with_stacks_or_a_fresh_session_alone() -> None:
     spec = get_game("lowball")
     with pytest.raises(RuleError, match="give the chips each seat sits down with"):

@@ -482,9 +482,18 @@ class Table:
         typed = ""
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
+        # At a terminal, the rest of a refused entry may come after the refusal (keys typed
+        # slower than the flush): its letters and its Enter go with it, and that Enter is
+        # never "Enter alone" (from a script the refused line went whole, Enter and all).
+        refused = False
+        ask = True
         while True:
-            key = self._key(prompt if not typed else "", skip_enter=False, helps=_CALL_HELP)
+            key = self._key(prompt if ask else "", skip_enter=False, helps=_CALL_HELP)
+            ask = False
+            if refused and key != ENTER and key not in string.digits:
+                continue  # the rest of a refused line
             if key in string.digits and len(typed) < 3:
+                refused = False
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
                 continue
@@ -492,7 +501,11 @@ class Table:
                 typed = typed[:-1]
                 out.console.print("\b \b", end="", soft_wrap=True)
                 continue
-            if key == ENTER:  # (a refused entry's own Enter went with the rest of its line)
+            if key == ENTER and refused:  # the end of the refused line: not "Enter alone"
+                refused = False
+                continue
+            ask = True
+            if key == ENTER:
                 out.line("")
                 if not typed:
                     return pick(deal)
@@ -504,6 +517,7 @@ class Table:
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 self.keys.drop_line()
+                refused = self.keys.terminal
             typed = ""
 
     # ------------------------------------------------------------ telling
