@@ -647,7 +647,7 @@ def test_the_person_may_keep_his_hole_card_down_where_turning_up_is_his_choice()
 
 def test_a_draw_says_its_fee_and_a_call_that_puts_him_all_in_says_so() -> None:
     status, text, _ = auto_table(get_game("aces-deuces"), calls, seat=0, seed=2)
-    fees = re.findall(r"d draw \(up to \d\), costs (\d)", text)
+    fees = re.findall(r"draw \(up to \d\), costs (\d): press", text)
     assert status == 0 and fees and set(fees) <= {"1", "3"}
     for seed in range(30):
         out = io.StringIO()
@@ -813,7 +813,7 @@ def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> 
     assert status == 0
     rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
     assert not [row for row in rows if "acts first" in row]
-    assert any(row.endswith("draws to his up card (Tc out): [??] 8s; stands: [??] 8s") for row in rows)
+    assert any(row.endswith("replaces his up card Tc with 8s and pays 1; stands: [??] 8s") for row in rows)
     assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
 
 
@@ -919,6 +919,19 @@ def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() 
     assert status == 0
     assert ("Esc is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
             "a card, Enter to draw; to stand pat, unmark them and press p") in text
+
+
+def test_a_paid_draw_alone_is_asked_once_and_says_what_its_keys_do() -> None:
+    """Was (aces-deuces): a menu "d draw (up to 1), costs 1" above the marking prompt already
+    open, 'd' answered by another "discard:" alone, and "marked: nothing (Enter draws 0)"
+    after unmarking, an Enter then refused."""
+    status, text, _ = auto_table(get_game("aces-deuces"), "d\n11\np\n" + "c\n" * 20, seat=0, seed=6,
+                                 players=4)
+    assert status == 0
+    assert not MENU.findall(text.split("discard:")[0].rsplit("your cards:", 1)[1])  # no menu for it
+    assert "draw (up to 1), costs 1: press 1-2 to mark or unmark a card to throw away" in text
+    assert "'d': you are drawing now: press 1-2 to mark or unmark a card, Enter to draw, p to stand pat" in text
+    assert "marked: nothing (p stands pat)" in text and "Enter draws 0" not in text
 
 
 def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:

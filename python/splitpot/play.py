@@ -1040,7 +1040,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         elif isinstance(event, ev.BetReturned):
             pot -= event.amount
             lines.append(f"  uncalled bet of {event.amount} returned to {names[event.seat]}")
-        elif (told := _variant_lines(event, names, down, up, turned, spec, viewer)) is not None:
+        elif (told := _variant_lines(event, names, down, up, turned, spec, viewer,
+                                     fee=_fee_after(state.events, index))) is not None:
             lines.extend(told)
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
@@ -1141,21 +1142,27 @@ def _variant_lines(
     turned: set[int],
     spec: GameSpec,
     viewer: int | None = None,
+    *,
+    fee: int = 0,
 ) -> list[str] | None:
     """The lines of the events of turn-ups, players' own wild cards and paid
     draws (None for other events); keeps ``down``, ``up`` and ``turned`` in step.
-    Down cards of seats other than ``viewer`` (when given) stay hidden."""
+    Down cards of seats other than ``viewer`` (when given) stay hidden.  A paid
+    draw is told with its ``fee`` (the event after it): "P0 replaces his up card
+    9h with 6s and pays 1"."""
     if isinstance(event, ev.Drew) and any(s.paid_draws is not None for s in spec.streets):
         name, seat = names[event.seat], event.seat
+        pays = f" and pays {fee}" if fee else ""
         for old, new in zip(event.discarded, event.received, strict=True):
             pile = down[seat] if old in down[seat] else up[seat]
             pile[pile.index(old)] = new
             where = "down" if pile is down[seat] else "up"
-            gone = _cards([old]) if where == "up" or viewer in (None, seat) else "??"
-            return [f"  {name} draws to his {where} card ({gone} out): {_holding(seat, down, up, viewer)}"]
+            seen = where == "up" or viewer in (None, seat)
+            cards = f" {_cards([old])} with {_cards([new])}" if seen else ""
+            return [f"  {name} replaces his {where} card{cards}{pays}"]
         return [f"  {name} stands: {_holding(seat, down, up, viewer)}"]
-    if isinstance(event, ev.DrawFeePaid):
-        return [f"    and pays {event.amount} into the pot for it"]
+    if isinstance(event, ev.DrawFeePaid):  # told with the draw it pays for
+        return []
     if isinstance(event, ev.TurnedUp):  # in turn: five-card stud's option
         name = names[event.seat]
         if not event.cards:
@@ -1177,6 +1184,12 @@ def _variant_lines(
         rule = RULE_TEXT[PositionalWild(event.rule)]
         return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
     return None
+
+
+def _fee_after(events: Sequence[ev.Event], index: int) -> int:
+    """The fee paid for the draw ``events[index]`` (logged right after it), else 0."""
+    following = events[index + 1] if index + 1 < len(events) else None
+    return following.amount if isinstance(following, ev.DrawFeePaid) else 0
 
 
 def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:

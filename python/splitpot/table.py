@@ -635,9 +635,10 @@ class Table:
         if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
             self.out.line("the card you keep down, with every card of its rank, will be wild for you "
                           "(the one still down at the showdown)")
-        self._menu(choices)
-        self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
+        if not only_a_draw:  # (a draw alone is being made: its marking prompt says its keys)
+            self._menu(choices)
+        self.keys.fresh()
         while True:
             choice = choices[0] if only_a_draw else self._choose(choices, state)
             value: object = choice.value
@@ -758,6 +759,8 @@ class Table:
             if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
             if key == choice.key:  # the draw's own key, pressed again: it is being made
+                self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or unmark "
+                              f"a card, Enter to draw{', p to stand pat' if not marked else ''}")
                 continue
             if key.isdigit() and 1 <= int(key) <= len(cards):
                 card = cards[int(key) - 1]
@@ -773,8 +776,9 @@ class Table:
                 else:
                     marked.append(card)
                     marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
-                said = " ".join(ev.card_text(c) for c in marked) or "nothing"
-                self.out.line(f"marked: {said} (Enter draws {len(marked)})")
+                said = " ".join(ev.card_text(c) for c in marked)
+                self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
+                              else "marked: nothing (p stands pat)")
                 continue
             nowhere = "" if back or not key.startswith("\x1b") else " (no other choice to go back to)"
             stand = ", p to stand pat" if not marked else "; to stand pat, unmark them and press p"

@@ -279,8 +279,7 @@ def test_new_games_read_as_a_player_reads_them(capsys: pytest.CaptureFixture[str
     assert "turns up his hole card" in texts["five-card-stud"] or "keeps his hole card down" in texts[
         "five-card-stud"]
     assert "has the highest upcard" in texts["five-card-stud"] and "and must bet" in texts["five-card-stud"]
-    assert " draws to his " in texts["aces-deuces"]
-    assert "and pays 1 into the pot for it" in texts["aces-deuces"]
+    assert " replaces his " in texts["aces-deuces"] and " and pays 1" in texts["aces-deuces"]
     assert ": his lowest hole card (with all his " in texts["seven-card-stud"]
 
 
