@@ -930,7 +930,8 @@ def test_a_paid_draw_alone_is_asked_once_and_says_what_its_keys_do() -> None:
     assert status == 0
     assert not MENU.findall(text.split("discard:")[0].rsplit("your cards:", 1)[1])  # no menu for it
     assert "draw (up to 1), costs 1: press 1-2 to mark or unmark a card to throw away" in text
-    assert "'d': you are drawing now: press 1-2 to mark or unmark a card, Enter to draw, p to stand pat" in text
+    drawing = "'d': you are drawing now: press 1-2 to mark or unmark a card, Enter to draw, p to stand pat"
+    assert drawing in text
     assert "marked: nothing (p stands pat)" in text and "Enter draws 0" not in text
 
 

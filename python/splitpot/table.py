@@ -759,8 +759,9 @@ class Table:
             if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
             if key == choice.key:  # the draw's own key, pressed again: it is being made
-                self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or unmark "
-                              f"a card, Enter to draw{', p to stand pat' if not marked else ''}")
+                stand = ", p to stand pat" if not marked else ""
+                self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or "
+                              f"unmark a card, Enter to draw{stand}")
                 continue
             if key.isdigit() and 1 <= int(key) <= len(cards):
                 card = cards[int(key) - 1]
