@@ -227,9 +227,69 @@ def test_help_and_leaving_the_table() -> None:
     status, text, table = auto_table(
         get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3
     )
-    assert status == 0 and "keys: the letter or digit before a choice makes it" in text
+    assert status == 0 and "keys: press the key before a choice to make it; now:" in text
     assert text.count("leave the table? y: yes") == 2
     assert "you left the table." in text and "no hand was completed." in text and table.played == []
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "said"), [
+    ("seven-card-stud", {}, 0, ["  f  fold: give up the hand",
+                                "  c  call 2: put in 2 to match the bet",
+                                "  r  complete to 5: bet the full small bet over the bring-in"]),
+    ("five-card-stud", {"turn_up": True}, 3, [
+        "  1  turn up ", ": show your hole card now: your last card then comes face down",
+        "  k  keep your hole card down: "]),
+    ("mexican-stud", {}, 0, [": show this card; the other stays down",
+                             "  the card you keep down, with every card of its rank, is wild for you"]),
+    ("seven-card-stud-declare", {}, 2, ["  h  high: you play for the high half of the pot",
+                                        "  b  both: you play for both halves: you must win both outright"]),
+    ("aces-deuces", {}, 6, ["  d  draw (up to 1), costs 1: throw away up to 1 card and get as many new ones",
+                            "  when drawing: a card's number marks or unmarks it"]),
+])
+def test_help_lists_the_choices_on_the_screen_and_what_each_does(
+    game: str, options: dict[str, object], seed: int, said: list[str]
+) -> None:
+    """Was: '?' said only "the letter or digit before a choice makes it; upper case is a
+    second amount", the same in every game, at every decision."""
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        wanted = {"seven-card-stud-declare": "h", "five-card-stud": "k", "mexican-stud": "1",
+                  "aces-deuces": "p"}.get(game)
+        if prompt in ("your move: ", "discard: ") and not asked and (
+            wanted is None or wanted in menu_keys(menu) or prompt == "discard: "
+        ):
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    for seed_tried in range(seed, seed + 30):
+        asked.clear()
+        _, text, _ = auto_table(get_game(game, **options), helps, seat=0, seed=seed_tried)
+        if asked and all(any(line.startswith(s) or s in line for line in text.splitlines()) for s in said):
+            break
+    else:
+        pytest.fail(f"no help said {said}: {text}")
+    assert "upper case is a second amount" not in text
+
+
+def test_help_says_why_an_open_pair_allows_the_big_bet() -> None:
+    spec = get_game("five-card-stud", open_pair=True)
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and "B" in menu_keys(menu) and not asked:
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    for seed in range(60):
+        _, text, _ = auto_table(spec, helps, seat=0, seed=seed, players=4)
+        if asked:
+            big = r"(?m)^  B  (bet|raise to) \d+: .* by the big bet: an open pair showing allows it"
+            assert re.search(big, text)
+            return
+    pytest.fail("no seed offered the big bet on an open pair")
 
 
 def test_end_of_input_stops_after_the_hands_played() -> None:
@@ -793,7 +853,7 @@ def test_long_lines_wrap_at_word_boundaries_on_a_terminal() -> None:
     100 columns, '1:' / 'K♥' at the draw, ', P4 265 (+65)' starting a line at 60)."""
     text = narrow_table(DRAW_GAME, "?\nc\n1\nc\nc\nc\n", width=60, seat=0, players=5, seed=4)
     words = set(" ".join(text.split()).split(" "))
-    assert {"Esc", "goes", "back"} <= words
+    assert {"stop", "results", "printed"} <= words
     assert all(not line.startswith((",", "sc ")) for line in text.splitlines())
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
     assert re.search(r"\b1:[2-9TJQKA][♣♦♥♠]", text)  # a card's number stays with its card

@@ -242,14 +242,17 @@ class Keys:
         elif self._pending == [ENTER]:
             self._pending = []
 
-    def drop_line(self) -> None:
+    def drop_line(self) -> bool:
         """After a refused key: the rest of the line goes with it (its Enter must
         not answer the question asked again) — the rest of a scripted line, or at a
-        terminal every key typed ahead."""
+        terminal every key typed ahead.  Whether keys other than an Enter came with
+        the refused one (read with it)."""
+        more = any(k != ENTER for k in self._pending)
         if self.terminal:
             self._drop_typed_ahead()
         else:
             self._pending = []
+        return more
 
     def _drop_typed_ahead(self) -> None:
         self._pending = []
@@ -364,6 +367,7 @@ class Table:
         self.command = "play"  # the command named in messages: play, or resume
         self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
         self.names = [f"P{s}" for s in range(len(stacks))]
+        self._offered: list[Choice] = []  # the choices of the decision on the screen (for ? help)
         if bot is not None and not isinstance(bot, SimpleBot):
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
         self.bot = SimpleBot(seed=seed) if bot is None else bot
@@ -482,18 +486,20 @@ class Table:
         typed = ""
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
-        # At a terminal, the rest of a refused entry may come after the refusal (keys typed
-        # slower than the flush): its letters and its Enter go with it, and that Enter is
-        # never "Enter alone" (from a script the refused line went whole, Enter and all).
-        refused = False
+        # At a terminal, the rest of a refused entry of several keys ("abc", then Enter) may
+        # come after the refusal: its letters go with it, and its Enter is not "Enter alone"
+        # (after a lone refused key, an Enter is his answer to the question asked again).
+        # From a script, the refused line went whole, Enter and all.
+        refused = rest = False
         ask = True
         while True:
             key = self._key(prompt if ask else "", skip_enter=False, helps=_CALL_HELP)
             ask = False
             if refused and key != ENTER and key not in string.digits:
+                rest = True
                 continue  # the rest of a refused line
             if key in string.digits and len(typed) < 3:
-                refused = False
+                refused = rest = False
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
                 continue
@@ -501,9 +507,10 @@ class Table:
                 typed = typed[:-1]
                 out.console.print("\b \b", end="", soft_wrap=True)
                 continue
-            if key == ENTER and refused:  # the end of the refused line: not "Enter alone"
-                refused = False
+            if key == ENTER and refused and rest:  # the end of the refused line: not "Enter alone"
+                refused = rest = False
                 continue
+            refused = False
             ask = True
             if key == ENTER:
                 out.line("")
@@ -516,7 +523,7 @@ class Table:
                 out.line("")
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
-                self.keys.drop_line()
+                rest = self.keys.drop_line()
                 refused = self.keys.terminal
             typed = ""
 
@@ -631,6 +638,7 @@ class Table:
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
+        self._offered = choices  # what ? explains
         hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
         if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
             self.out.line("the card you keep down, with every card of its rank, will be wild for you "
@@ -719,15 +727,21 @@ class Table:
                       f"({menu}); ? help, ctrl-C stop")
 
     def _help(self) -> None:
-        for line in (
-            "keys: the letter or digit before a choice makes it; upper case is a second amount",
-            "  when drawing: a card's number marks or unmarks it to throw away, Enter draws them, "
-            "p stands pat, Esc goes back to the other choices (where there are any)",
-            "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-            "the results so far are printed",
-        ):
-            self.out.line(line)
+        """The keys of the decision on the screen, each with what it does, then the keys
+        that are always there and the game's rules a person may not know."""
         state = self.session.hands[-1] if self.session.hands else None
+        self.out.line("keys: press the key before a choice to make it; now:")
+        for c in self._offered:
+            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered)}")
+        if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
+            c.action is Action.TURN_UP for c in self._offered
+        ):
+            self.out.line("  the card you keep down, with every card of its rank, is wild for you")
+        if any(c.discards for c in self._offered):
+            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws "
+                          "them, p stands pat, Esc goes back to the other choices (where there are any)")
+        self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                      "the results so far are printed")
         sevens = str(state.spec.sevens) if state is not None else "off"
         if sevens != "off":  # California lowball: a rule a person may not know
             risk = ("if he wins, the bets made after his check go back to those who made them"
@@ -877,6 +891,46 @@ def _winners(state: State, names: Sequence[str]) -> str:
     if returned:
         won += "; returned: " + ", ".join(f"{names[s]} {n}" for s, n in returned.items())
     return won
+
+
+_DECLARED = {
+    "high": "you play for the high half of the pot",
+    "low": "you play for the low half of the pot",
+    "both": "you play for both halves: you must win both outright, or you win nothing",
+}
+
+
+def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
+    """What ``choice`` does, for the help: the rule behind it where a person may not
+    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's fee)."""
+    action, value = choice.action, choice.value
+    if action is Action.FOLD:
+        return "give up the hand (and the chips you have put in)"
+    if action is Action.CHECK:
+        return "bet nothing and stay in"
+    if action is Action.CALL:
+        return f"put in {value} to match the bet"
+    if action is Action.BRING_IN:
+        return "the lowest upcard's forced bet, smaller than a full bet"
+    if action is Action.COMPLETE:
+        return "bet the full small bet over the bring-in"
+    if action in (Action.BET, Action.RAISE):
+        what = "open the betting" if action is Action.BET else "raise the bet"
+        if choice.key.isupper():  # the second amount: only an open pair brings one
+            return f"{what} by the big bet: an open pair showing allows it on this street"
+        return what
+    if action is Action.DRAW:
+        return (f"throw away up to {counted(choice.discards, 'card')} and get as many new ones; "
+                "mark them by number, then Enter (p stands pat)")
+    if action is Action.TURN_UP:
+        if value is None:
+            return "your last card comes face up, as usual"
+        if any(c.action is Action.TURN_UP and c.value is None for c in offered):  # five-card stud
+            return "show your hole card now: your last card then comes face down"
+        return "show this card; the other stays down"
+    if action is Action.DECLARE:
+        return _DECLARED.get(str(value), "your declaration")
+    return str(action).replace("_", " ")
 
 
 def _hand_text(state: State, seat: int) -> str:
