@@ -995,6 +995,21 @@ def test_a_paid_draw_alone_is_asked_once_and_says_what_its_keys_do() -> None:
     assert "marked: nothing (p stands pat)" in text and "Enter draws 0" not in text
 
 
+def test_the_community_card_is_shown_with_each_hand_at_the_showdown() -> None:
+    """Was (eight players, the stub short on seventh street): "P0 shows 8♠ 2♠ A♥ 2♥ 5♠ K♥
+    (high: two pair, eights and deuces)", the eights' community 8♦ left out, here and in
+    the result table."""
+    status, text, table = auto_table(get_game("seven-card-stud"), calls, seat=0, players=8, seed=7)
+    state = table.played[0].state
+    assert status == 0 and len(state.community) == 1
+    shared = ev.card_text(state.community[0])
+    shows = [line for line in text.splitlines() if line.startswith("  P") and " shows " in line]
+    assert shows and all(f" + {shared} community (" in line for line in shows)
+    result = text.split("hand 1: result")[1]
+    mine = next(line for line in result.splitlines() if line.startswith("P0 (you) "))
+    assert f" + {shared} " in mine
+
+
 def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
     status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
     note = "the card you keep down, with every card of its rank, will be wild for you"

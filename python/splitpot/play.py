@@ -987,6 +987,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
              + ", ".join(f"{names[s]} {state.starting_stacks[s]}" for s in range(state.seats))]
     down: dict[int, list[int]] = {s: [] for s in range(state.seats)}
     up: dict[int, list[int]] = {s: [] for s in range(state.seats)}
+    community: list[int] = []  # the community card stud deals when the stub runs short
     pot = 0
     street_opener: Opener | None = None
     street = spec.streets[0]
@@ -1029,6 +1030,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(f"  {names[event.seat]} receives a card for the exposed one")
         elif isinstance(event, ev.CardsDealt):
             if event.seat is None:
+                community.extend(event.cards)
                 lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
                 continue
             (up if event.up else down)[event.seat].extend(event.cards)
@@ -1073,7 +1075,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                                  event.low and f"low: {event.low}") if h]
             if spec.low is not None and not event.low and not (event.high or "").startswith("dead hand"):
                 hands.append(no_low(spec))
-            lines.append(f"  {names[event.seat]} shows {_cards(event.cards)} ({'; '.join(hands)})")
+            shared = f" + {_cards(community)} community" if community else ""  # (stud's short deck)
+            lines.append(f"  {names[event.seat]} shows {_cards(event.cards)}{shared} ({'; '.join(hands)})")
         elif isinstance(event, ev.Forfeited):
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             lines.append(f"  {names[event.seat]} declared both but did not win both sides outright: "

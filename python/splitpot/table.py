@@ -817,6 +817,8 @@ class Table:
             show = shown.get(s)
             if show is not None:
                 cards = " ".join(ev.card_text(c) for c in show.cards)
+                if state.community:  # the community card plays in every hand
+                    cards += " + " + " ".join(ev.card_text(c) for c in state.community)
                 hands = "; ".join(h for h in (show.high, show.low and f"low: {show.low}") if h)
             else:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
