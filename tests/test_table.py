@@ -24,7 +24,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import HouseDealer, example_house, house_dealer
-from splitpot.play import narrate, resumed_line
+from splitpot.play import describe_hand, narrate, resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
@@ -1008,6 +1008,31 @@ def test_the_community_card_is_shown_with_each_hand_at_the_showdown() -> None:
     result = text.split("hand 1: result")[1]
     mine = next(line for line in result.splitlines() if line.startswith("P0 (you) "))
     assert f" + {shared} " in mine
+
+
+def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses() -> None:
+    """Was (stud-8, in-turn declarations, P2 high, the person low with no qualifying low):
+    "P2 wins all of the pot (49) with full house, aces full of tens" and no word of why;
+    "P2 wins all of the pot (72) (everyone else folded)"."""
+
+    def declares_low(menu: str, prompt: str) -> str:
+        return key_for(menu, "l") if prompt == "your move: " else calls(menu, prompt)
+
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    status, text, _ = auto_table(spec, declares_low, seat=0, players=3, seed=21, hands=3)
+    assert status == 0
+    assert ("P2 wins all of the pot (49) with full house, aces full of tens "
+            "(P0 declared low with no qualifying low: scoops)") in text.splitlines()
+    for seed in range(20):
+        state = same_session(get_game("seven-card-stud"), seed, 0, 4, 1, SimpleBot(seed=seed))[0]
+        lines = describe_hand(state, ["P0", "P1", "P2", "P3"])
+        assert not [line for line in lines if ") (" in line]
+        if any(line.endswith("(everyone else folded)") or line.endswith(": everyone else folded")
+               for line in lines):
+            assert any(re.fullmatch(r"P\d wins all of the pot \(\d+\): everyone else folded", line)
+                       for line in lines)
+            return
+    pytest.fail("no hand was won by a fold")
 
 
 def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:

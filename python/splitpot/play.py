@@ -988,6 +988,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     down: dict[int, list[int]] = {s: [] for s in range(state.seats)}
     up: dict[int, list[int]] = {s: [] for s in range(state.seats)}
     community: list[int] = []  # the community card stud deals when the stub runs short
+    declared: dict[int, str] = {}  # seat: his declaration
+    shown: dict[int, ev.CardsShown] = {}
+    won_high: dict[int, int] = {}  # pot: the seat that won its high half alone (-1: tied)
     pot = 0
     street_opener: Opener | None = None
     street = spec.streets[0]
@@ -1065,12 +1068,14 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                          f"gets {_cards(event.received)})")
             lines.append(line)
         elif isinstance(event, ev.Declared):
+            declared[event.seat] = event.choice
             if spec.declare.value == "in_turn":
                 lines.append(f"  {names[event.seat]} declares {event.choice}")
         elif isinstance(event, ev.DeclarationsRevealed):
             lines.append("  declarations revealed: "
                          + ", ".join(f"{names[s]} {c}" for s, c in event.choices))
         elif isinstance(event, ev.CardsShown):
+            shown[event.seat] = event
             hands = [h for h in (event.high and f"high: {event.high}",
                                  event.low and f"low: {event.low}") if h]
             if spec.low is not None and not event.low and not (event.high or "").startswith("dead hand"):
@@ -1085,12 +1090,19 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             why = f" with {event.hand}" if event.hand else ""
             if event.side == "uncontested":
-                why = " (everyone else folded)" if len(state.active) == 1 else " (nobody else could win it)"
+                why = ": everyone else folded" if len(state.active) == 1 else ": nobody else could win it"
             elif event.side == "equal":
-                why = " (nobody won as declared: split equally)"
+                why = ": nobody won as declared, split equally"
             tied = awarded[event.pot, event.side] > 1 and event.side in _TIED_TEXT
             if event.side == "pot" and spec.split and spec.declare.value == "none":
-                why += f" ({no_low(spec)})" if tied else f" ({no_low(spec)}: scoops)"
+                why = _noted(why, no_low(spec) if tied else f"{no_low(spec)}: scoops")
+            elif event.side == "pot" and spec.split:  # declarations: why one side takes it all
+                reason = _one_side_why(event, names, declared, shown, spec)
+                why = _noted(why, reason if tied else f"{reason}: scoops")
+            elif event.side == "low" and not tied and won_high.get(event.pot) == event.seat:
+                why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
+            if event.side == "high":
+                won_high[event.pot] = event.seat if not tied else -1
             side = _TIED_TEXT[event.side] if tied else _SIDE_TEXT[event.side]
             lines.append(f"{names[event.seat]} wins {side} the {which} ({event.amount}){why}")
         elif isinstance(event, ev.HandEnded):
@@ -1104,6 +1116,30 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
+
+
+def _noted(text: str, note: str) -> str:
+    """``text`` with ``note`` in parentheses, inside those it ends with (a hand's own:
+    "five-four low (wheel; both halves: scoops)"): never two pairs side by side.
+
+    >>> _noted(" with pair of sixes", "no low: scoops"), _noted(" with wheel (2c as Ah)", "scoops")
+    (' with pair of sixes (no low: scoops)', ' with wheel (2c as Ah; scoops)')
+    """
+    return f"{text[:-1]}; {note})" if text.endswith(")") else f"{text} ({note})"
+
+
+def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int, str],
+                  shown: dict[int, ev.CardsShown], spec: GameSpec) -> str:
+    """Why a declared pot went whole to one side: nobody declared the other, or those
+    who did had no hand for it ("P0 declared low with no qualifying low")."""
+    mine = shown.get(event.seat)
+    side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    other = "high" if side == "low" else "low"
+    them = [s for s, choice in declared.items() if choice == other and s != event.seat]
+    if not them:
+        return f"nobody declared {other}"
+    lacking = no_low(spec) if other == "low" else "no high hand"
+    return f"{', '.join(names[s] for s in them)} declared {other} with {lacking}"
 
 
 def no_low(spec: GameSpec) -> str:
