@@ -1035,6 +1035,26 @@ def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses
     pytest.fail("no hand was won by a fold")
 
 
+@pytest.mark.parametrize(("game", "options", "said"), [
+    ("mexican-stud", {"low": "ace-to-five"}, "high-low, declare with chips, ace-to-five low"),
+    ("five-card-stud", {"low": "ace-to-five", "declare": "in-turn"},
+     "high-low, declare in turn, ace-to-five low"),
+])
+def test_a_high_game_made_high_low_says_so_in_its_headers(
+    game: str, options: dict[str, str], said: str
+) -> None:
+    """Was: 'mexican-stud - second street - ...' with --low: nothing said the game was high-low
+    (with declarations) until the last street's h/l/b."""
+    status, text, _ = auto_table(get_game(game, **options), calls, seat=0, seed=1)
+    lines = text.splitlines()
+    assert status == 0 and lines[0].startswith(f"{game} ({said}): you are P0")
+    headers = [line for line in lines if " - pot " in line]
+    assert headers and all(line.startswith(f"{game} {said} - ") for line in headers)
+    _, high_only, _ = auto_table(get_game(game), calls, seat=0, seed=1)
+    plain = [line for line in high_only.splitlines() if " - pot " in line]
+    assert plain and all(line.startswith(f"{game} - ") for line in plain)
+
+
 def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
     status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
     note = "the card you keep down, with every card of its rank, will be wild for you"

@@ -54,7 +54,7 @@ from typing import IO, Any
 from rich.text import Text
 
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError
+from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError, high_low_text
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
@@ -409,7 +409,9 @@ class Table:
         out = self.out
         me = self.names[self.seat]
         others = len(self.names) - 1
-        out.line(f"{self.title}: you are {me}, against {counted(others, 'computer player')}; "
+        spec = self.session.spec if not isinstance(self.session, DealersChoice) else None
+        made = f" ({high_low_text(spec)})" if spec is not None and high_low_text(spec) else ""
+        out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; "
                  f"keys: ? help, q leave, ctrl-C stop", names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
@@ -578,6 +580,8 @@ class Table:
             if state.spec.name != called and state.spec.name.startswith(called):  # "jacks-back (lowball)"
                 title = state.game_call.title  # the call's text begins with it
                 game = title + state.spec.name[len(called):] + game.removeprefix(title)
+        elif made := high_low_text(state.spec):  # a high game made high-low (--low)
+            game = f"{game} {made}"
         parts = [game, name, f"pot {view['pot']}", owed]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
