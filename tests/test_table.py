@@ -1274,6 +1274,33 @@ def test_at_60_columns_the_dealers_own_hand_stays_on_one_line() -> None:
     assert re.search(r"(?m)^P0 \(you\) D +199 +1 +\[6♥ 6♦ 2♣ 3♥ T♣\]", text)
 
 
+def test_narrow_screens_keep_numbers_with_their_words_and_wrap_lists_under_their_text() -> None:
+    """Was (an outside check): at 60 columns '... - pot 37 - to call' / '10' and 'nothing' /
+    'to call'; the dealer's list wrapped to column 1; at 80 columns the opening line broke
+    'keys: ? help, q' / 'leave, ctrl-C stop'."""
+    from rich.console import Console
+
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    text = narrow_table(spec, "c\n" * 60, width=60, seat=0, players=4, seed=31)
+    headers = text.split("\n")
+    assert not re.search(r"[A-Za-z]\n\d", text)  # no number alone at the start of a line
+    assert not [line for line in headers if line.rstrip().endswith(("nothing", " pot"))]
+    assert any(line.startswith("nothing to call") for line in headers)  # the part wrapped whole
+    wide = narrow_table(spec, "c\n" * 60, width=80, seat=0, players=5, seed=3)
+    assert "keys: ? help, q leave, ctrl-C stop" in wide.splitlines()[1]
+    screen = io.StringIO()
+    out = Output(stream=screen)
+    out.console = Console(file=screen, width=60, force_terminal=True, color_system=None)
+    out.plain, out.symbols = False, True
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=out,
+                                 keys=Keys(io.StringIO("2\n" + "c\n" * 100)))
+    table.run()
+    listed = screen.getvalue().split("call the game\n")[1].split("your call")[0].splitlines()
+    assert len(listed) > len([e for e in example_house().entries if e.call.fits(3)])  # some wrap
+    assert all(re.match(r"^ *\d+  \S", line) or line.startswith("     ") for line in listed)
+    assert "\u00a0" not in screen.getvalue() + text + wide
+
+
 def test_marked_cards_are_listed_in_the_hands_order() -> None:
     """Was: in the order they were marked ('marked: Ad 2h')."""
     spec = get_game("jackpots", max_draw=3, ace_draw=4)

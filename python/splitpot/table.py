@@ -411,8 +411,9 @@ class Table:
         others = len(self.names) - 1
         spec = self.session.spec if not isinstance(self.session, DealersChoice) else None
         made = f" ({high_low_text(spec)})" if spec is not None and high_low_text(spec) else ""
-        out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; "
-                 f"keys: ? help, q leave, ctrl-C stop", names=[me])
+        keys = "keys: ? help, q leave, ctrl-C stop".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
+        out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; {keys}",
+                 names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
         for note in self.notes:
@@ -582,7 +583,8 @@ class Table:
                 game = title + state.spec.name[len(called):] + game.removeprefix(title)
         elif made := high_low_text(state.spec):  # a high game made high-low (--low)
             game = f"{game} {made}"
-        parts = [game, name, f"pot {view['pot']}", owed]
+        # each part after the game's name wraps whole ("fourth street", "nothing to call")
+        parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
