@@ -24,7 +24,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import HouseDealer, example_house, house_dealer
-from splitpot.play import narrate, resumed_line
+from splitpot.play import describe_hand, narrate, resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
@@ -227,9 +227,69 @@ def test_help_and_leaving_the_table() -> None:
     status, text, table = auto_table(
         get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3
     )
-    assert status == 0 and "keys: the letter or digit before a choice makes it" in text
+    assert status == 0 and "keys: press the key before a choice to make it; now:" in text
     assert text.count("leave the table? y: yes") == 2
     assert "you left the table." in text and "no hand was completed." in text and table.played == []
+
+
+@pytest.mark.parametrize(("game", "options", "seed", "said"), [
+    ("seven-card-stud", {}, 0, ["  f  fold: give up the hand",
+                                "  c  call 2: put in 2 to match the bet",
+                                "  r  complete to 5: bet the full small bet over the bring-in"]),
+    ("five-card-stud", {"turn_up": True}, 3, [
+        "  1  turn up ", ": show your hole card now: your last card then comes face down",
+        "  k  keep your hole card down: "]),
+    ("mexican-stud", {}, 0, [": show this card; the other stays down",
+                             "  the card you keep down, with every card of its rank, is wild for you"]),
+    ("seven-card-stud-declare", {}, 2, ["  h  high: you play for the high half of the pot",
+                                        "  b  both: you play for both halves: you must win both outright"]),
+    ("aces-deuces", {}, 6, ["  d  draw (up to 1), costs 1: throw away up to 1 card and get as many new ones",
+                            "  when drawing: a card's number marks or unmarks it"]),
+])
+def test_help_lists_the_choices_on_the_screen_and_what_each_does(
+    game: str, options: dict[str, object], seed: int, said: list[str]
+) -> None:
+    """Was: '?' said only "the letter or digit before a choice makes it; upper case is a
+    second amount", the same in every game, at every decision."""
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        wanted = {"seven-card-stud-declare": "h", "five-card-stud": "k", "mexican-stud": "1",
+                  "aces-deuces": "p"}.get(game)
+        if prompt in ("your move: ", "discard: ") and not asked and (
+            wanted is None or wanted in menu_keys(menu) or prompt == "discard: "
+        ):
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    for seed_tried in range(seed, seed + 30):
+        asked.clear()
+        _, text, _ = auto_table(get_game(game, **options), helps, seat=0, seed=seed_tried)
+        if asked and all(any(line.startswith(s) or s in line for line in text.splitlines()) for s in said):
+            break
+    else:
+        pytest.fail(f"no help said {said}: {text}")
+    assert "upper case is a second amount" not in text
+
+
+def test_help_says_why_an_open_pair_allows_the_big_bet() -> None:
+    spec = get_game("five-card-stud", open_pair=True)
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and "B" in menu_keys(menu) and not asked:
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    for seed in range(60):
+        _, text, _ = auto_table(spec, helps, seat=0, seed=seed, players=4)
+        if asked:
+            big = r"(?m)^  B  (bet|raise to) \d+: .* by the big bet: an open pair showing allows it"
+            assert re.search(big, text)
+            return
+    pytest.fail("no seed offered the big bet on an open pair")
 
 
 def test_end_of_input_stops_after_the_hands_played() -> None:
@@ -436,6 +496,39 @@ def test_a_bad_scripted_line_at_the_call_is_one_refusal_not_the_house_calling() 
     assert table.played[0].state.game_call == fitting[1]
 
 
+class TypedKeys(Keys):
+    """Keys pressed at a terminal one after the other, each come after the last was read
+    (so none is typed ahead to be flushed); then the scripted ``rest`` in line mode."""
+
+    def __init__(self, typed: str, rest: str) -> None:
+        super().__init__(io.StringIO(rest))
+        self.typed = list(typed)
+        self.terminal = True
+
+    def __enter__(self) -> Keys:
+        return self  # (no terminal's mode to set)
+
+    def read(self) -> str:
+        if self.typed:
+            return self.typed.pop(0)
+        self.terminal = False
+        return super().read()
+
+
+def test_a_refused_entry_at_the_call_typed_at_a_terminal_never_lets_the_house_call() -> None:
+    """Was (keys abc, then Enter, at a terminal): 'a' refused, 'b' and 'c' dropped, and the
+    Enter counted as Enter alone: the house called for the person, who had not asked."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=Output(stream=out),
+                                 keys=TypedKeys("abc\n", "2\n" + "c\nb\n" * 200))
+    assert table.run() == 0
+    text = out.getvalue()
+    assert text.count("is not a choice here: type a number") == 1
+    assert table.played[0].state.game_call == fitting[1]  # asked again, and he called 2
+    assert text.count("your call (1-") == 2
+
+
 def test_a_table_takes_a_spec_with_stacks_or_a_fresh_session_alone() -> None:
     spec = get_game("lowball")
     with pytest.raises(RuleError, match="give the chips each seat sits down with"):
@@ -614,7 +707,7 @@ def test_the_person_may_keep_his_hole_card_down_where_turning_up_is_his_choice()
 
 def test_a_draw_says_its_fee_and_a_call_that_puts_him_all_in_says_so() -> None:
     status, text, _ = auto_table(get_game("aces-deuces"), calls, seat=0, seed=2)
-    fees = re.findall(r"d draw \(up to \d\), costs (\d)", text)
+    fees = re.findall(r"draw \(up to \d\), costs (\d): press", text)
     assert status == 0 and fees and set(fees) <= {"1", "3"}
     for seed in range(30):
         out = io.StringIO()
@@ -760,7 +853,7 @@ def test_long_lines_wrap_at_word_boundaries_on_a_terminal() -> None:
     100 columns, '1:' / 'K♥' at the draw, ', P4 265 (+65)' starting a line at 60)."""
     text = narrow_table(DRAW_GAME, "?\nc\n1\nc\nc\nc\n", width=60, seat=0, players=5, seed=4)
     words = set(" ".join(text.split()).split(" "))
-    assert {"Esc", "goes", "back"} <= words
+    assert {"stop", "results", "printed"} <= words
     assert all(not line.startswith((",", "sc ")) for line in text.splitlines())
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
     assert re.search(r"\b1:[2-9TJQKA][♣♦♥♠]", text)  # a card's number stays with its card
@@ -780,7 +873,7 @@ def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> 
     assert status == 0
     rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
     assert not [row for row in rows if "acts first" in row]
-    assert any(row.endswith("draws to his up card (Tc out): [??] 8s; stands: [??] 8s") for row in rows)
+    assert any(row.endswith("replaces his up card Tc with 8s and pays 1; stands: [??] 8s") for row in rows)
     assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
 
 
@@ -818,6 +911,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     # the blinds are in, and still no check before the draw (was: no reason given)
     ("california-lowball", 0, 11, "c", "checking is not allowed before the draw (pass and out)"),
     ("seven-card-stud", 0, 0, "f", "the lowest upcard must bring in or complete (no fold)"),
+    ("five-card-stud", 0, 7, "c", "the highest upcard must bet (no check or fold)"),
 ])
 def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     game: str, seat: int, seed: int, key: str, why: str
@@ -835,11 +929,130 @@ def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
 
 
+@pytest.mark.parametrize(("game", "seed", "key", "why", "menu"), [
+    ("five-card-stud-five-bets", 2, "f", "the lowest upcard must bet (no check or fold)", ["b"]),
+    ("seven-card-stud", 0, "f", "you can check for free (no fold)", ["c", "b"]),
+])
+def test_a_refused_fold_says_why_a_forced_bet_or_a_free_check(
+    game: str, seed: int, key: str, why: str, menu: list[str]
+) -> None:
+    """Was: "'f' is not a choice here: press b (b bet 5)" at five-card stud's forced bet,
+    and "press c or b" where a check was free, with no word of why."""
+    pressed: list[str] = []
+
+    def tries(menu_line: str, prompt: str) -> str:
+        if prompt == "your move: " and not pressed and list(menu_keys(menu_line)) == menu:
+            pressed.append(menu_line)
+            return key
+        return calls(menu_line, prompt)
+
+    status, text, _ = auto_table(get_game(game), tries, seat=0, seed=seed)
+    assert status == 0 and pressed and f"'{key}' is not a choice here: {why}: press " in text
+
+
+def test_a_penalty_card_held_is_a_dead_hand_from_the_moment_it_is_held() -> None:
+    """Was: "your cards: [Q♦ 3♥] 8♠" said nothing on third and fourth street, then
+    "dead hand (penalty card Q♦ Q♣); no low yet", and the showdown added "no qualifying
+    low" (stud high-low has no qualifier)."""
+    spec = get_game("seven-card-stud-high-low", positional="lowest-hole-card", penalty=("Q",))
+    status, text, _ = auto_table(spec, "c\n" * 40, seat=2, players=3, seed=31)
+    mine = [line for line in text.splitlines() if line.startswith("your cards:")]
+    assert status == 0 and len(mine) >= 5
+    assert mine[0] == "your cards: [Qd 3h] 8s  (dead hand (penalty card Qd))"
+    assert mine[1].endswith("(dead hand (penalty card Qd))")
+    assert all(line.endswith("(dead hand (penalty cards Qd Qc))") for line in mine[2:])
+    shown = next(line for line in text.splitlines() if line.startswith("  P2 shows"))
+    assert shown.endswith("(high: dead hand (penalty cards Qd Qc))")
+    assert "qualifying" not in text
+
+
+def test_a_low_without_a_qualifier_is_said_no_low() -> None:
+    from splitpot.play import no_low
+
+    assert no_low(get_game("seven-card-stud-high-low")) == "no low"
+    assert no_low(get_game("seven-card-stud-8")) == "no qualifying low"
+    assert no_low(get_game("seven-card-stud-8", qualifier=9)) == "no qualifying low"
+
+
 def test_the_draw_prompt_says_how_to_stand_pat_and_that_esc_has_nowhere_to_go() -> None:
     status, text, _ = auto_table(DRAW_GAME, "c\n1\x1b\n\n" + "c\n" * 20, seat=0, seed=4, players=5)
     assert status == 0
     assert ("Esc is not a choice here (no other choice to go back to): press 1-5 to mark or unmark "
             "a card, Enter to draw; to stand pat, unmark them and press p") in text
+
+
+def test_a_paid_draw_alone_is_asked_once_and_says_what_its_keys_do() -> None:
+    """Was (aces-deuces): a menu "d draw (up to 1), costs 1" above the marking prompt already
+    open, 'd' answered by another "discard:" alone, and "marked: nothing (Enter draws 0)"
+    after unmarking, an Enter then refused."""
+    status, text, _ = auto_table(get_game("aces-deuces"), "d\n11\np\n" + "c\n" * 20, seat=0, seed=6,
+                                 players=4)
+    assert status == 0
+    assert not MENU.findall(text.split("discard:")[0].rsplit("your cards:", 1)[1])  # no menu for it
+    assert "draw (up to 1), costs 1: press 1-2 to mark or unmark a card to throw away" in text
+    drawing = "'d': you are drawing now: press 1-2 to mark or unmark a card, Enter to draw, p to stand pat"
+    assert drawing in text
+    assert "marked: nothing (p stands pat)" in text and "Enter draws 0" not in text
+
+
+def test_the_community_card_is_shown_with_each_hand_at_the_showdown() -> None:
+    """Was (eight players, the stub short on seventh street): "P0 shows 8♠ 2♠ A♥ 2♥ 5♠ K♥
+    (high: two pair, eights and deuces)", the eights' community 8♦ left out, here and in
+    the result table."""
+    status, text, table = auto_table(get_game("seven-card-stud"), calls, seat=0, players=8, seed=7)
+    state = table.played[0].state
+    assert status == 0 and len(state.community) == 1
+    shared = ev.card_text(state.community[0])
+    shows = [line for line in text.splitlines() if line.startswith("  P") and " shows " in line]
+    assert shows and all(f" + {shared} community (" in line for line in shows)
+    result = text.split("hand 1: result")[1]
+    mine = next(line for line in result.splitlines() if line.startswith("P0 (you) "))
+    assert f" + {shared} " in mine
+
+
+def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses() -> None:
+    """Was (stud-8, in-turn declarations, P2 high, the person low with no qualifying low):
+    "P2 wins all of the pot (49) with full house, aces full of tens" and no word of why;
+    "P2 wins all of the pot (72) (everyone else folded)"."""
+
+    def declares_low(menu: str, prompt: str) -> str:
+        return key_for(menu, "l") if prompt == "your move: " else calls(menu, prompt)
+
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    status, text, _ = auto_table(spec, declares_low, seat=0, players=3, seed=21, hands=3)
+    assert status == 0
+    assert ("P2 wins all of the pot (49) with full house, aces full of tens "
+            "(P0 declared low with no qualifying low: scoops)") in text.splitlines()
+    for seed in range(20):
+        state = same_session(get_game("seven-card-stud"), seed, 0, 4, 1, SimpleBot(seed=seed))[0]
+        lines = describe_hand(state, ["P0", "P1", "P2", "P3"])
+        assert not [line for line in lines if ") (" in line]
+        if any(line.endswith("(everyone else folded)") or line.endswith(": everyone else folded")
+               for line in lines):
+            assert any(re.fullmatch(r"P\d wins all of the pot \(\d+\): everyone else folded", line)
+                       for line in lines)
+            return
+    pytest.fail("no hand was won by a fold")
+
+
+@pytest.mark.parametrize(("game", "options", "said"), [
+    ("mexican-stud", {"low": "ace-to-five"}, "high-low, declare with chips, ace-to-five low"),
+    ("five-card-stud", {"low": "ace-to-five", "declare": "in-turn"},
+     "high-low, declare in turn, ace-to-five low"),
+])
+def test_a_high_game_made_high_low_says_so_in_its_headers(
+    game: str, options: dict[str, str], said: str
+) -> None:
+    """Was: 'mexican-stud - second street - ...' with --low: nothing said the game was high-low
+    (with declarations) until the last street's h/l/b."""
+    status, text, _ = auto_table(get_game(game, **options), calls, seat=0, seed=1)
+    lines = text.splitlines()
+    assert status == 0 and lines[0].startswith(f"{game} ({said}): you are P0")
+    headers = [line for line in lines if " - pot " in line]
+    assert headers and all(line.startswith(f"{game} {said} - ") for line in headers)
+    _, high_only, _ = auto_table(get_game(game), calls, seat=0, seed=1)
+    plain = [line for line in high_only.splitlines() if " - pot " in line]
+    assert plain and all(line.startswith(f"{game} - ") for line in plain)
 
 
 def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
@@ -1059,6 +1272,33 @@ def test_at_60_columns_the_dealers_own_hand_stays_on_one_line() -> None:
     text = narrow_table(get_game("jackpots"), "c\nc\nc\n", width=60, seat=0, players=3, seed=1)
     assert max(len(line.rstrip()) for line in text.splitlines()) <= 60
     assert re.search(r"(?m)^P0 \(you\) D +199 +1 +\[6♥ 6♦ 2♣ 3♥ T♣\]", text)
+
+
+def test_narrow_screens_keep_numbers_with_their_words_and_wrap_lists_under_their_text() -> None:
+    """Was (an outside check): at 60 columns '... - pot 37 - to call' / '10' and 'nothing' /
+    'to call'; the dealer's list wrapped to column 1; at 80 columns the opening line broke
+    'keys: ? help, q' / 'leave, ctrl-C stop'."""
+    from rich.console import Console
+
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    text = narrow_table(spec, "c\n" * 60, width=60, seat=0, players=4, seed=31)
+    headers = text.split("\n")
+    assert not re.search(r"[A-Za-z]\n\d", text)  # no number alone at the start of a line
+    assert not [line for line in headers if line.rstrip().endswith(("nothing", " pot"))]
+    assert any(line.startswith("nothing to call") for line in headers)  # the part wrapped whole
+    wide = narrow_table(spec, "c\n" * 60, width=80, seat=0, players=5, seed=3)
+    assert "keys: ? help, q leave, ctrl-C stop" in wide.splitlines()[1]
+    screen = io.StringIO()
+    out = Output(stream=screen)
+    out.console = Console(file=screen, width=60, force_terminal=True, color_system=None)
+    out.plain, out.symbols = False, True
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=out,
+                                 keys=Keys(io.StringIO("2\n" + "c\n" * 100)))
+    table.run()
+    listed = screen.getvalue().split("call the game\n")[1].split("your call")[0].splitlines()
+    assert len(listed) > len([e for e in example_house().entries if e.call.fits(3)])  # some wrap
+    assert all(re.match(r"^ *\d+  \S", line) or line.startswith("     ") for line in listed)
+    assert "\u00a0" not in screen.getvalue() + text + wide
 
 
 def test_marked_cards_are_listed_in_the_hands_order() -> None:

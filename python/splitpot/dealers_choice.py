@@ -334,6 +334,25 @@ _FLAGS_TEXT = {  # switches: the phrase when on
 }
 
 
+def high_low_text(spec: GameSpec) -> str:
+    """How a high game made high-low by a low option is said, with its declarations and
+    its low ("high-low, declare in turn, ace-to-five low"); '' for any other game.
+
+    >>> high_low_text(get_game("mexican-stud", low="ace-to-five"))
+    'high-low, declare with chips, ace-to-five low'
+    >>> high_low_text(get_game("seven-card-stud-8")), high_low_text(get_game("five-card-stud"))
+    ('', '')
+    """
+    try:
+        plain = get_game(spec.name)
+    except SplitpotError:  # a game made of the engine's pieces: nothing to compare it with
+        return ""
+    if spec.low is None or plain.low is not None:
+        return ""
+    declare = _option_text("declare", str(spec.declare), ())
+    return ", ".join(["high-low", declare, _option_text("low", spec.low, ())])
+
+
 def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> str:
     """How the dealer says one option ('' for one that says nothing)."""
     given = dict(options)

@@ -987,6 +987,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
              + ", ".join(f"{names[s]} {state.starting_stacks[s]}" for s in range(state.seats))]
     down: dict[int, list[int]] = {s: [] for s in range(state.seats)}
     up: dict[int, list[int]] = {s: [] for s in range(state.seats)}
+    community: list[int] = []  # the community card stud deals when the stub runs short
+    declared: dict[int, str] = {}  # seat: his declaration
+    shown: dict[int, ev.CardsShown] = {}
+    won_high: dict[int, int] = {}  # pot: the seat that won its high half alone (-1: tied)
     pot = 0
     street_opener: Opener | None = None
     street = spec.streets[0]
@@ -999,8 +1003,11 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     dealing = False  # cards dealt now belong to the deal, not a replacement
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
-    for index, event in enumerate(state.events):
-        owners += [index - 1] * (len(lines) - len(owners))
+    previous = -1
+    for index in _told_order(state):
+        event = state.events[index]
+        owners += [previous] * (len(lines) - len(owners))
+        previous = index
         if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
             stacks[event.seat] += event.amount
         elif isinstance(event, _CHIPS_IN):
@@ -1029,6 +1036,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(f"  {names[event.seat]} receives a card for the exposed one")
         elif isinstance(event, ev.CardsDealt):
             if event.seat is None:
+                community.extend(event.cards)
                 lines.append(f"  not enough cards for everyone: community card {_cards(event.cards)}")
                 continue
             (up if event.up else down)[event.seat].extend(event.cards)
@@ -1040,7 +1048,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         elif isinstance(event, ev.BetReturned):
             pot -= event.amount
             lines.append(f"  uncalled bet of {event.amount} returned to {names[event.seat]}")
-        elif (told := _variant_lines(event, names, down, up, turned, spec, viewer)) is not None:
+        elif (told := _variant_lines(event, names, down, up, turned, spec, viewer,
+                                     fee=_fee_after(state.events, index))) is not None:
             lines.extend(told)
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
@@ -1062,17 +1071,20 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                          f"gets {_cards(event.received)})")
             lines.append(line)
         elif isinstance(event, ev.Declared):
+            declared[event.seat] = event.choice
             if spec.declare.value == "in_turn":
                 lines.append(f"  {names[event.seat]} declares {event.choice}")
         elif isinstance(event, ev.DeclarationsRevealed):
             lines.append("  declarations revealed: "
                          + ", ".join(f"{names[s]} {c}" for s, c in event.choices))
         elif isinstance(event, ev.CardsShown):
+            shown[event.seat] = event
             hands = [h for h in (event.high and f"high: {event.high}",
                                  event.low and f"low: {event.low}") if h]
-            if spec.low is not None and not event.low:
-                hands.append("no qualifying low")
-            lines.append(f"  {names[event.seat]} shows {_cards(event.cards)} ({'; '.join(hands)})")
+            if spec.low is not None and not event.low and not (event.high or "").startswith("dead hand"):
+                hands.append(no_low(spec))
+            shared = f" + {_cards(community)} community" if community else ""  # (stud's short deck)
+            lines.append(f"  {names[event.seat]} shows {_cards(event.cards)}{shared} ({'; '.join(hands)})")
         elif isinstance(event, ev.Forfeited):
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             lines.append(f"  {names[event.seat]} declared both but did not win both sides outright: "
@@ -1081,12 +1093,19 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             why = f" with {event.hand}" if event.hand else ""
             if event.side == "uncontested":
-                why = " (everyone else folded)" if len(state.active) == 1 else " (nobody else could win it)"
+                why = ": everyone else folded" if len(state.active) == 1 else ": nobody else could win it"
             elif event.side == "equal":
-                why = " (nobody won as declared: split equally)"
+                why = ": nobody won as declared, split equally"
             tied = awarded[event.pot, event.side] > 1 and event.side in _TIED_TEXT
             if event.side == "pot" and spec.split and spec.declare.value == "none":
-                why += " (no qualifying low)" if tied else " (no qualifying low: scoops)"
+                why = _noted(why, no_low(spec) if tied else f"{no_low(spec)}: scoops")
+            elif event.side == "pot" and spec.split:  # declarations: why one side takes it all
+                reason = _one_side_why(event, names, declared, shown, spec)
+                why = _noted(why, reason if tied else f"{reason}: scoops")
+            elif event.side == "low" and not tied and won_high.get(event.pot) == event.seat:
+                why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
+            if event.side == "high":
+                won_high[event.pot] = event.seat if not tied else -1
             side = _TIED_TEXT[event.side] if tied else _SIDE_TEXT[event.side]
             lines.append(f"{names[event.seat]} wins {side} the {which} ({event.amount}){why}")
         elif isinstance(event, ev.HandEnded):
@@ -1102,6 +1121,42 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     return list(zip(owners, lines, strict=True))
 
 
+def _noted(text: str, note: str) -> str:
+    """``text`` with ``note`` in parentheses, inside those it ends with (a hand's own:
+    "five-four low (wheel; both halves: scoops)"): never two pairs side by side.
+
+    >>> _noted(" with pair of sixes", "no low: scoops"), _noted(" with wheel (2c as Ah)", "scoops")
+    (' with pair of sixes (no low: scoops)', ' with wheel (2c as Ah; scoops)')
+    """
+    return f"{text[:-1]}; {note})" if text.endswith(")") else f"{text} ({note})"
+
+
+def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int, str],
+                  shown: dict[int, ev.CardsShown], spec: GameSpec) -> str:
+    """Why a declared pot went whole to one side: nobody declared the other, or those
+    who did had no hand for it ("P0 declared low with no qualifying low")."""
+    mine = shown.get(event.seat)
+    side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    other = "high" if side == "low" else "low"
+    them = [s for s, choice in declared.items() if choice == other and s != event.seat]
+    if not them:
+        return f"nobody declared {other}"
+    lacking = no_low(spec) if other == "low" else "no high hand"
+    return f"{', '.join(names[s] for s in them)} declared {other} with {lacking}"
+
+
+def no_low(spec: GameSpec) -> str:
+    """How a hand without a low is said: "no qualifying low" where the low has a
+    qualifier (eight or better, ``low_qualifier``), else "no low".
+
+    >>> from splitpot.games import get_game
+    >>> no_low(get_game("seven-card-stud-8")), no_low(get_game("seven-card-stud-high-low"))
+    ('no qualifying low', 'no low')
+    """
+    qualified = spec.low == "eight-or-better" or spec.low_qualifier is not None
+    return "no qualifying low" if qualified else "no low"
+
+
 def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds) -> str | None:
     """Why a round's first player acts first, where his upcards say so (with the
     hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
@@ -1112,12 +1167,13 @@ def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds
         return f"  {name} acts first with the best hand showing ({_cards(up)}{': ' + shown if shown else ''})"
     if opener is Opener.BRING_IN:
         return f"  {name} has the lowest upcard ({_cards(up[-1:])})"
-    if opener in _FORCED_OPENERS:
-        return f"  {name} has the {_FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
+    if opener in FORCED_OPENERS:
+        return f"  {name} has the {FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
     return None
 
 
-_FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+"""The openers whose upcard must bet (five-card stud), by the upcard they name."""
 
 
 def _variant_lines(
@@ -1128,21 +1184,27 @@ def _variant_lines(
     turned: set[int],
     spec: GameSpec,
     viewer: int | None = None,
+    *,
+    fee: int = 0,
 ) -> list[str] | None:
     """The lines of the events of turn-ups, players' own wild cards and paid
     draws (None for other events); keeps ``down``, ``up`` and ``turned`` in step.
-    Down cards of seats other than ``viewer`` (when given) stay hidden."""
+    Down cards of seats other than ``viewer`` (when given) stay hidden.  A paid
+    draw is told with its ``fee`` (the event after it): "P0 replaces his up card
+    9h with 6s and pays 1"."""
     if isinstance(event, ev.Drew) and any(s.paid_draws is not None for s in spec.streets):
         name, seat = names[event.seat], event.seat
+        pays = f" and pays {fee}" if fee else ""
         for old, new in zip(event.discarded, event.received, strict=True):
             pile = down[seat] if old in down[seat] else up[seat]
             pile[pile.index(old)] = new
             where = "down" if pile is down[seat] else "up"
-            gone = _cards([old]) if where == "up" or viewer in (None, seat) else "??"
-            return [f"  {name} draws to his {where} card ({gone} out): {_holding(seat, down, up, viewer)}"]
+            seen = where == "up" or viewer in (None, seat)
+            cards = f" {_cards([old])} with {_cards([new])}" if seen else ""
+            return [f"  {name} replaces his {where} card{cards}{pays}"]
         return [f"  {name} stands: {_holding(seat, down, up, viewer)}"]
-    if isinstance(event, ev.DrawFeePaid):
-        return [f"    and pays {event.amount} into the pot for it"]
+    if isinstance(event, ev.DrawFeePaid):  # told with the draw it pays for
+        return []
     if isinstance(event, ev.TurnedUp):  # in turn: five-card stud's option
         name = names[event.seat]
         if not event.cards:
@@ -1164,6 +1226,52 @@ def _variant_lines(
         rule = RULE_TEXT[PositionalWild(event.rule)]
         return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
     return None
+
+
+_SHOWN = (ev.CardsShown, ev.PlayerWild)
+"""The events of a hand shown (his own wild card named, then his cards)."""
+_AGGRESSIVE = (ev.BetMade, ev.Raised, ev.Completed)
+
+
+def _told_order(state: State) -> list[int]:
+    """The indices of ``state.events`` in the order they are told: as they came, but for
+    the hands shown at the showdown, told in :func:`showdown_order` (the engine shows them
+    from the dealer's left; cards speak, so the order is the telling's only)."""
+    events = state.events
+    order = list(range(len(events)))
+    start = next((i for i, e in enumerate(events) if isinstance(e, ev.CardsShown)), None)
+    if start is None:
+        return order
+    while start > 0 and isinstance(events[start - 1], ev.PlayerWild):
+        start -= 1
+    end = start
+    while end < len(events) and isinstance(events[end], _SHOWN):
+        end += 1
+    rank = {seat: i for i, seat in enumerate(showdown_order(state))}
+    block = sorted(range(start, end), key=lambda i: rank.get(events[i].seat, len(rank)))  # type: ignore[attr-defined]
+    return order[:start] + block + order[end:]
+
+
+def showdown_order(state: State) -> list[int]:
+    """The seats still in, in the order their hands are shown (the common rule): the last
+    player to bet or raise in the final betting round first, then to his left; with no
+    bet in that round, the player who acted first in it (stud: the best hand showing;
+    the draw games: the first player left of the dealer), else the first left of the dealer."""
+    events = state.events
+    last_street = max((i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted)), default=0)
+    final = events[last_street:]
+    bettor = next((e.seat for e in reversed(final) if isinstance(e, _AGGRESSIVE)), None)
+    if bettor is None:
+        bettor = next((e.seat for e in final if isinstance(e, (ev.Checked, ev.Called, ev.Folded))), None)
+    first = (state.button + 1) % state.seats if bettor is None else bettor
+    still_in = [s for s in range(state.seats) if state.in_hand[s] and not state.folded[s]]
+    return sorted(still_in, key=lambda s: (s - first) % state.seats)
+
+
+def _fee_after(events: Sequence[ev.Event], index: int) -> int:
+    """The fee paid for the draw ``events[index]`` (logged right after it), else 0."""
+    following = events[index + 1] if index + 1 < len(events) else None
+    return following.amount if isinstance(following, ev.DrawFeePaid) else 0
 
 
 def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:

@@ -72,6 +72,27 @@ _PLAIN_WIDTH = 160
 _WRAP_OVER = 24  # a table column with a wider cell is free text, which may wrap (Output.table)
 
 
+_NBSP = "\u00a0"
+"""A no-break space in a line: the words either side of it wrap as one."""
+_GLUE = "\ue000"
+"""A no-break space while a line is wrapped (rich's wrap breaks at U+00A0 too)."""
+_WORD_NUMBER = re.compile(r"(?<=[A-Za-z]) (?=\d)")
+"""A space that parts a word from its number (``pot 37``, ``call 10``): never broken."""
+_HANG = re.compile(r" *(?:\S{1,3} {2,}(?=\S))?")
+"""A line's indent and a list's number or key before its text (``  12  seven-card stud``)."""
+
+
+def _swap(text: Text, old: str, new: str, plain: str | None = None) -> Text:
+    """``text`` with each ``old`` character made ``new`` (or its characters ``plain``, as long),
+    its styles kept."""
+    changed = text.plain.replace(old, new) if plain is None else plain
+    if changed == text.plain:
+        return text
+    out = text.copy()
+    out.plain = changed
+    return out
+
+
 _HAND_OR_WORD = re.compile(r"\[[^\]]*\]|\S+")
 """A unit a column of cards keeps on one line where it can: a bracketed hand, else a card."""
 
@@ -225,18 +246,26 @@ class Output:
         self._print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text)
 
     def _print(self, text: Text) -> None:
-        """Print ``text``; on a terminal the wrapped parts of each of its lines keep
-        that line's indent."""
+        """Print ``text``; on a terminal the wrapped parts of each of its lines go under
+        its text (past its indent, and past a list's number or key: ``12  seven-card
+        stud, ...``), never parting a word from the number after it (``pot 37``) nor
+        the words joined by a no-break space (U+00A0)."""
         if self.plain or all(cell_len(line) <= self.console.width for line in text.plain.split("\n")):
-            self.console.print(text, soft_wrap=self.plain)
+            self.console.print(_swap(text, _NBSP, " "), soft_wrap=self.plain)
             return
         for line in text.split("\n"):
-            indent = len(line.plain) - len(line.plain.lstrip(" "))
+            glued = _swap(line, _NBSP, _GLUE)
+            glued = _swap(glued, "", "", _WORD_NUMBER.sub(_GLUE, glued.plain))
+            indent = len(_HANG.match(glued.plain).group())  # type: ignore[union-attr]
+            if self.console.width - indent < _WRAP_OVER:  # too narrow to hang: the plain indent
+                indent = len(glued.plain) - len(glued.plain.lstrip(" "))
             if self.console.width - indent < _WRAP_OVER:
                 indent = 0
-            for part in line[indent:].wrap(self.console, self.console.width - indent):
+            lead = glued[:indent]
+            for part in glued[indent:].wrap(self.console, self.console.width - indent):
                 part.rstrip()
-                self.console.print(Text(" " * indent) + part, soft_wrap=True)
+                self.console.print(_swap(lead + part, _GLUE, " "), soft_wrap=True)
+                lead = Text(" " * indent)
 
     def cards(self, cards: Iterable[int | None]) -> Text:
         """``cards`` as this output draws them."""

@@ -54,20 +54,22 @@ from typing import IO, Any
 from rich.text import Text
 
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError
+from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError, high_low_text
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.showdown import evaluate_hands
+from splitpot.engine.showdown import dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
 from splitpot.play import (
+    FORCED_OPENERS,
     narrate,
     net_results,
+    no_low,
     plot_session,
     resumed_line,
     save_session,
@@ -240,14 +242,17 @@ class Keys:
         elif self._pending == [ENTER]:
             self._pending = []
 
-    def drop_line(self) -> None:
+    def drop_line(self) -> bool:
         """After a refused key: the rest of the line goes with it (its Enter must
         not answer the question asked again) — the rest of a scripted line, or at a
-        terminal every key typed ahead."""
+        terminal every key typed ahead.  Whether keys other than an Enter came with
+        the refused one (read with it)."""
+        more = any(k != ENTER for k in self._pending)
         if self.terminal:
             self._drop_typed_ahead()
         else:
             self._pending = []
+        return more
 
     def _drop_typed_ahead(self) -> None:
         self._pending = []
@@ -362,6 +367,7 @@ class Table:
         self.command = "play"  # the command named in messages: play, or resume
         self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
         self.names = [f"P{s}" for s in range(len(stacks))]
+        self._offered: list[Choice] = []  # the choices of the decision on the screen (for ? help)
         if bot is not None and not isinstance(bot, SimpleBot):
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
         self.bot = SimpleBot(seed=seed) if bot is None else bot
@@ -403,8 +409,11 @@ class Table:
         out = self.out
         me = self.names[self.seat]
         others = len(self.names) - 1
-        out.line(f"{self.title}: you are {me}, against {counted(others, 'computer player')}; "
-                 f"keys: ? help, q leave, ctrl-C stop", names=[me])
+        spec = self.session.spec if not isinstance(self.session, DealersChoice) else None
+        made = f" ({high_low_text(spec)})" if spec is not None and high_low_text(spec) else ""
+        keys = "keys: ? help, q leave, ctrl-C stop".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
+        out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; {keys}",
+                 names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
         for note in self.notes:
@@ -480,9 +489,20 @@ class Table:
         typed = ""
         prompt = f"your call (1-{len(fitting)} and Enter; Enter alone: the house calls): "
         self.keys.fresh()
+        # At a terminal, the rest of a refused entry of several keys ("abc", then Enter) may
+        # come after the refusal: its letters go with it, and its Enter is not "Enter alone"
+        # (after a lone refused key, an Enter is his answer to the question asked again).
+        # From a script, the refused line went whole, Enter and all.
+        refused = rest = False
+        ask = True
         while True:
-            key = self._key(prompt if not typed else "", skip_enter=False, helps=_CALL_HELP)
+            key = self._key(prompt if ask else "", skip_enter=False, helps=_CALL_HELP)
+            ask = False
+            if refused and key != ENTER and key not in string.digits:
+                rest = True
+                continue  # the rest of a refused line
             if key in string.digits and len(typed) < 3:
+                refused = rest = False
                 typed += key
                 out.console.print(key, end="", soft_wrap=True)
                 continue
@@ -490,7 +510,12 @@ class Table:
                 typed = typed[:-1]
                 out.console.print("\b \b", end="", soft_wrap=True)
                 continue
-            if key == ENTER:  # (a refused entry's own Enter went with the rest of its line)
+            if key == ENTER and refused and rest:  # the end of the refused line: not "Enter alone"
+                refused = rest = False
+                continue
+            refused = False
+            ask = True
+            if key == ENTER:
                 out.line("")
                 if not typed:
                     return pick(deal)
@@ -501,7 +526,8 @@ class Table:
                 out.line("")
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
-                self.keys.drop_line()
+                rest = self.keys.drop_line()
+                refused = self.keys.terminal
             typed = ""
 
     # ------------------------------------------------------------ telling
@@ -555,7 +581,10 @@ class Table:
             if state.spec.name != called and state.spec.name.startswith(called):  # "jacks-back (lowball)"
                 title = state.game_call.title  # the call's text begins with it
                 game = title + state.spec.name[len(called):] + game.removeprefix(title)
-        parts = [game, name, f"pot {view['pot']}", owed]
+        elif made := high_low_text(state.spec):  # a high game made high-low (--low)
+            game = f"{game} {made}"
+        # each part after the game's name wraps whole ("fourth street", "nothing to call")
+        parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
         for player in view["players"]:
             s = player["seat"]
@@ -615,13 +644,15 @@ class Table:
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
         self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
+        self._offered = choices  # what ? explains
         hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
         if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
             self.out.line("the card you keep down, with every card of its rank, will be wild for you "
                           "(the one still down at the showdown)")
-        self._menu(choices)
-        self.keys.fresh()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
+        if not only_a_draw:  # (a draw alone is being made: its marking prompt says its keys)
+            self._menu(choices)
+        self.keys.fresh()
         while True:
             choice = choices[0] if only_a_draw else self._choose(choices, state)
             value: object = choice.value
@@ -702,15 +733,21 @@ class Table:
                       f"({menu}); ? help, ctrl-C stop")
 
     def _help(self) -> None:
-        for line in (
-            "keys: the letter or digit before a choice makes it; upper case is a second amount",
-            "  when drawing: a card's number marks or unmarks it to throw away, Enter draws them, "
-            "p stands pat, Esc goes back to the other choices (where there are any)",
-            "  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-            "the results so far are printed",
-        ):
-            self.out.line(line)
+        """The keys of the decision on the screen, each with what it does, then the keys
+        that are always there and the game's rules a person may not know."""
         state = self.session.hands[-1] if self.session.hands else None
+        self.out.line("keys: press the key before a choice to make it; now:")
+        for c in self._offered:
+            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered)}")
+        if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
+            c.action is Action.TURN_UP for c in self._offered
+        ):
+            self.out.line("  the card you keep down, with every card of its rank, is wild for you")
+        if any(c.discards for c in self._offered):
+            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws "
+                          "them, p stands pat, Esc goes back to the other choices (where there are any)")
+        self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                      "the results so far are printed")
         sevens = str(state.spec.sevens) if state is not None else "off"
         if sevens != "off":  # California lowball: a rule a person may not know
             risk = ("if he wins, the bets made after his check go back to those who made them"
@@ -742,6 +779,9 @@ class Table:
             if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
             if key == choice.key:  # the draw's own key, pressed again: it is being made
+                stand = ", p to stand pat" if not marked else ""
+                self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or "
+                              f"unmark a card, Enter to draw{stand}")
                 continue
             if key.isdigit() and 1 <= int(key) <= len(cards):
                 card = cards[int(key) - 1]
@@ -757,8 +797,9 @@ class Table:
                 else:
                     marked.append(card)
                     marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
-                said = " ".join(ev.card_text(c) for c in marked) or "nothing"
-                self.out.line(f"marked: {said} (Enter draws {len(marked)})")
+                said = " ".join(ev.card_text(c) for c in marked)
+                self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
+                              else "marked: nothing (p stands pat)")
                 continue
             nowhere = "" if back or not key.startswith("\x1b") else " (no other choice to go back to)"
             stand = ", p to stand pat" if not marked else "; to stand pat, unmark them and press p"
@@ -782,6 +823,8 @@ class Table:
             show = shown.get(s)
             if show is not None:
                 cards = " ".join(ev.card_text(c) for c in show.cards)
+                if state.community:  # the community card plays in every hand
+                    cards += " + " + " ".join(ev.card_text(c) for c in state.community)
                 hands = "; ".join(h for h in (show.high, show.low and f"low: {show.low}") if h)
             else:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
@@ -858,18 +901,60 @@ def _winners(state: State, names: Sequence[str]) -> str:
     return won
 
 
+_DECLARED = {
+    "high": "you play for the high half of the pot",
+    "low": "you play for the low half of the pot",
+    "both": "you play for both halves: you must win both outright, or you win nothing",
+}
+
+
+def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
+    """What ``choice`` does, for the help: the rule behind it where a person may not
+    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's fee)."""
+    action, value = choice.action, choice.value
+    if action is Action.FOLD:
+        return "give up the hand (and the chips you have put in)"
+    if action is Action.CHECK:
+        return "bet nothing and stay in"
+    if action is Action.CALL:
+        return f"put in {value} to match the bet"
+    if action is Action.BRING_IN:
+        return "the lowest upcard's forced bet, smaller than a full bet"
+    if action is Action.COMPLETE:
+        return "bet the full small bet over the bring-in"
+    if action in (Action.BET, Action.RAISE):
+        what = "open the betting" if action is Action.BET else "raise the bet"
+        if choice.key.isupper():  # the second amount: only an open pair brings one
+            return f"{what} by the big bet: an open pair showing allows it on this street"
+        return what
+    if action is Action.DRAW:
+        return (f"throw away up to {counted(choice.discards, 'card')} and get as many new ones; "
+                "mark them by number, then Enter (p stands pat)")
+    if action is Action.TURN_UP:
+        if value is None:
+            return "your last card comes face up, as usual"
+        if any(c.action is Action.TURN_UP and c.value is None for c in offered):  # five-card stud
+            return "show your hole card now: your last card then comes face down"
+        return "show this card; the other stays down"
+    if action is Action.DECLARE:
+        return _DECLARED.get(str(value), "your declaration")
+    return str(action).replace("_", " ")
+
+
 def _hand_text(state: State, seat: int) -> str:
     """What the seat's cards make so far (empty when nothing can be said)."""
     cards = state.cards(seat) + state.community
     if state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None:
         return ""  # his wild card is the one he keeps down: not chosen yet
     wilds = state.wilds_for(seat)
+    if (dead := dead_hand_text(wilds, cards)) is not None:  # dead now, whatever comes
+        return dead
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
             parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
             if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
-                parts.append("no low yet" if len(cards) < 7 else "no low")
+                parts.append("no low yet" if len(cards) < 7 else no_low(state.spec))
             return "; ".join(p for p in parts if p)
         if state.spec.high is not None and cards:
             hand = evaluate(cards, state.spec.high, **wilds.options(low=False))
@@ -880,9 +965,9 @@ def _hand_text(state: State, seat: int) -> str:
 
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
-    """Why the usual key for betting or checking is not offered, where the game's
+    """Why the usual key for betting, checking or folding is not offered, where the game's
     rules are the reason: jackpots' openers, pass and out, the bring-in, the raise cap,
-    no check-raise."""
+    no check-raise, five-card stud's forced bet, a free check (no fold)."""
     offered = {c.action for c in choices}
     street = state.current_street
     unopened = street is not None and not any(state.bets)
@@ -905,6 +990,12 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
         return f"checking is not allowed {street.name} (pass and out)"
     if key == "f" and Action.BRING_IN in offered:
         return "the lowest upcard must bring in or complete (no fold)"
+    if key in ("c", "f") and offered == {Action.BET} and unopened and (
+        street is not None and street.opener in FORCED_OPENERS  # five-card stud's forced bet
+    ):
+        return f"the {FORCED_OPENERS[street.opener]} upcard must bet (no check or fold)"
+    if key == "f" and Action.CHECK in offered and Action.FOLD not in offered:
+        return "you can check for free (no fold)"
     return ""
 
 

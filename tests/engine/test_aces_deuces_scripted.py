@@ -208,9 +208,13 @@ def test_replay_is_identical_and_the_hand_reads_as_played() -> None:
     check_down(state)
     assert History.from_json(state.history().to_json()).replay().snapshot() == state.snapshot()
     lines = describe_hand(state, ["Ann", "Bo", "Cy"])
-    assert "  Bo draws to his down card (Kc out): [2c] Qd" in lines
-    assert "  Ann draws to his up card (8d out): [9c] 3c" in lines
-    assert lines.count("    and pays 1 into the pot for it") == 2
+    # one line a draw, with its fee (was "Bo draws to his down card (Kc out): [2c] Qd" and
+    # "    and pays 1 into the pot for it" a line of its own)
+    assert "  Bo replaces his down card Kc with 2c and pays 1" in lines
+    assert "  Ann replaces his up card 8d with 3c and pays 1" in lines
+    assert not [line for line in lines if "into the pot for it" in line]
+    hidden = describe_hand(state, ["Ann", "Bo", "Cy"], viewer=0)
+    assert "  Bo replaces his down card and pays 1" in hidden
     assert "  Cy stands: [5h] 6h" in lines
 
 

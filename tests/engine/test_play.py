@@ -279,8 +279,7 @@ def test_new_games_read_as_a_player_reads_them(capsys: pytest.CaptureFixture[str
     assert "turns up his hole card" in texts["five-card-stud"] or "keeps his hole card down" in texts[
         "five-card-stud"]
     assert "has the highest upcard" in texts["five-card-stud"] and "and must bet" in texts["five-card-stud"]
-    assert " draws to his " in texts["aces-deuces"]
-    assert "and pays 1 into the pot for it" in texts["aces-deuces"]
+    assert " replaces his " in texts["aces-deuces"] and " and pays 1" in texts["aces-deuces"]
     assert ": his lowest hole card (with all his " in texts["seven-card-stud"]
 
 
@@ -389,3 +388,45 @@ def test_a_tied_pot_is_told_as_shares(game: str, said: str) -> None:
     lines = describe_hand(state, ["P0", "P1"])
     assert sorted(line.split(" ", 1)[1] for line in lines if " wins " in line) == [said, said]
     assert not any("all of" in line or "scoops" in line for line in lines)
+
+
+def _shown_order(state: State) -> list[int]:
+    told = [line.strip() for line in describe_hand(state, ["P0", "P1", "P2", "P3"]) if " shows " in line]
+    return [int(line[1]) for line in told]
+
+
+def test_hands_are_shown_from_the_last_bettor_of_the_final_round_then_clockwise() -> None:
+    """Was: shown by seat from P0 (five-card stud: P1 bet on the last street, P0 called and
+    showed first). The common rule: the last to bet or raise in the final round first, then
+    to his left; with no bet there, the player who acted first in it."""
+    from splitpot.engine import events as ev
+    from splitpot.engine.betting import Action
+
+    spec = get_game("seven-card-stud")
+    for seed in range(6):
+        checked = State(spec, [100] * 4, seed=seed)
+        while not checked.is_complete:  # bring in, then check or call: no bet on the last street
+            options = {o.action for o in checked.legal_actions()}
+            checked.bring_in() if Action.BRING_IN in options else (
+                checked.check() if Action.CHECK in options else checked.call())
+        last = max(i for i, e in enumerate(checked.events) if isinstance(e, ev.StreetStarted))
+        first = next(e.seat for e in checked.events[last:] if isinstance(e, ev.Checked))
+        assert _shown_order(checked) == [(first + k) % 4 for k in range(4)], seed
+        bet = State(spec, [100] * 4, seed=seed)
+        bettor = None
+        while not bet.is_complete:  # the last street: the second to act bets, the others call
+            options = {o.action for o in bet.legal_actions()}
+            final = bet.street == len(spec.streets) - 1
+            if Action.BRING_IN in options:
+                bet.bring_in()
+            elif final and bettor is None and Action.BET in options and isinstance(
+                bet.events[-1], ev.Checked
+            ):
+                bettor = bet.actor
+                bet.bet()
+            elif Action.CHECK in options:
+                bet.check()
+            else:
+                bet.call()
+        assert bettor is not None and bettor != first
+        assert _shown_order(bet) == [(bettor + k) % 4 for k in range(4)], seed

@@ -121,10 +121,11 @@ def test_an_option_that_would_do_nothing_is_refused(game: str, options: dict[str
 
 def test_a_penalty_rank_kills_every_card_of_it() -> None:
     """``penalty="3"`` is every three, as the evaluator reads it; ranks and cards mix."""
-    for penalty, named in (("3", "3c"), (["3"], "3c"), (["3", "Kh"], "Kh 3c"), (["K"], "Kh")):
+    named_as = (("3", "card 3c"), (["3"], "card 3c"), (["3", "Kh"], "cards Kh 3c"), (["K"], "card Kh"))
+    for penalty, named in named_as:
         state = _play({"penalty": penalty}, [ACES_AND_DEUCES, KING_HIGH_SF])
         shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
-        assert shown[1] == f"dead hand (penalty card {named})", penalty
+        assert shown[1] == f"dead hand (penalty {named})", penalty
         both_dead = penalty == ["K"]  # the aces hold Kc
         assert shown[0].startswith("dead hand") == both_dead, penalty
         assert set(_winners(state)) == ({0, 1} if both_dead else {0}), penalty

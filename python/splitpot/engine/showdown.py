@@ -58,13 +58,13 @@ from splitpot.evaluate import (
     strength,
 )
 from splitpot.two_card import TwoCardHand, evaluate_two
-from splitpot.wild import penalty_mask
+from splitpot.wild import PenaltyRule, penalty_mask
 
 if TYPE_CHECKING:
     from splitpot.engine.state import State
     from splitpot.wild import Options
 
-__all__ = ["Showing", "evaluate_hands", "favourable_five", "settle", "settle_plainly"]
+__all__ = ["Showing", "dead_hand_text", "evaluate_hands", "favourable_five", "settle", "settle_plainly"]
 
 _ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
 # Enum members read at every showdown, as module constants (an Enum class attribute costs ~70 ns in 3.11)
@@ -216,14 +216,30 @@ def _sevens(
 
 
 def _dead_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
-    """"dead hand (penalty card X)" when a penalty card killed the hand, else None."""
+    """"dead hand (penalty card X)" ("penalty cards X Y" for more) when a penalty card
+    killed the hand, else None."""
     if not wilds.penalty:
         return None
     penalty = penalty_mask(wilds.penalty)
     held = [c for c in cards if penalty >> c & 1]
     if not held:
         return None
-    return f"dead hand (penalty card {' '.join(card_text(c) for c in held)})"
+    return f"dead hand (penalty card{'s' if len(held) > 1 else ''} {' '.join(card_text(c) for c in held)})"
+
+
+def dead_hand_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
+    """What a holding is known to be before the showdown, whatever cards are still to
+    come: a dead hand from the moment it holds a penalty card under the dead-hand rule
+    ("dead hand (penalty card Qd)"); None otherwise (a void card is only left out).
+
+    >>> dead_hand_text(Wilds(penalty=("Q",)), [40, 5])
+    'dead hand (penalty card Qc)'
+    >>> dead_hand_text(Wilds(penalty=("Q",), penalty_rule=PenaltyRule.VOID_CARD), [40, 5]) is None
+    True
+    """
+    if wilds.penalty_rule is not PenaltyRule.DEAD_HAND:
+        return None
+    return _dead_text(wilds, cards)
 
 
 def _qualifies(low: Hand, qualifier: int) -> bool:
