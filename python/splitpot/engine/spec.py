@@ -295,7 +295,8 @@ class Wilds:
     penalty ranks or cards (the same forms) and ``penalty_rule`` what they do; ``positional`` makes a
     card of each player's own deal, with every card of its rank, wild for him
     alone (:class:`~splitpot.engine.positional.PositionalWild`: his hole card
-    in Mexican stud, his lowest hole card, his first or third card), resolved
+    in Mexican stud, his lowest hole card, his first or third card, his lowest
+    card), resolved
     per player at the showdown.  The showdown passes these
     to the evaluator; :meth:`options` gives them as its keywords.
 

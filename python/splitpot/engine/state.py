@@ -441,7 +441,7 @@ class State:
         rule = self.spec.wilds.positional
         if rule is None:
             return None
-        return positional_card(rule, lambda: self._dealt_cards(seat), self.down[seat])
+        return positional_card(rule, lambda: self._dealt_cards(seat), self.down[seat], up=self.up[seat])
 
     def player_wild(self, seat: int) -> ev.PlayerWild | None:
         """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for

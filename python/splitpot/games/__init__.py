@@ -60,8 +60,8 @@ WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_ru
 wild ranks or cards, the joker (``None``/``"none"``: no joker in the deck,
 ``"bug"``, ``"wild"``), how wild cards count in a low, duplicate wild cards in
 a high flush, penalty cards and their rule, and a positional wild card of each
-player's own (his hole card, lowest hole card, first or third card; ``None`` to
-turn Mexican stud's off)."""
+player's own (his hole card, lowest hole card, first or third card, or lowest
+card of all he holds; ``None`` to turn Mexican stud's off)."""
 
 
 def get_game(name: str, **options: Any) -> GameSpec:
