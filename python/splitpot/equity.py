@@ -99,7 +99,15 @@ from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe
-from splitpot.wild import JokerRule, PenaltyRule, WildLow, mask_text, penalty_mask, wild_mask
+from splitpot.wild import (
+    JokerRule,
+    PenaltyRule,
+    WildLow,
+    check_wild_penalty,
+    mask_text,
+    penalty_mask,
+    wild_mask,
+)
 
 try:
     from splitpot import _core
@@ -1008,6 +1016,8 @@ def prepare_equity(
     penalty_cards = penalty_mask(penalty)
     if penalty_cards >> 52:
         raise RuleError("the joker cannot be a penalty card (as in the games); name natural cards or ranks")
+    check_wild_penalty(wild_mask(wild) | (1 << 52 if joker_rule is JokerRule.WILD else 0), penalty_cards,
+                       error=RuleError)
     wild_options = (
         joker_rule is not None,
         0 if joker_rule in (None, JokerRule.BUG) else 1,

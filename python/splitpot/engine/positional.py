@@ -54,6 +54,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from splitpot.cards import RANKS
+from splitpot.wild import penalty_mask
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import Wilds
@@ -123,5 +124,13 @@ def wilds_with(wilds: Wilds, card: int | None) -> Wilds:
     if card is None:
         return dataclasses.replace(wilds, positional=None)
     rank = RANKS[card >> 2]
-    wild = wilds.wild if rank in wilds.wild else (*wilds.wild, rank)
+    if rank in wilds.wild:
+        wild = wilds.wild
+    else:
+        # A penalty card of his rank never plays as wild (it kills the hand, or may not be played):
+        # the rank's other cards are wild for him (the rules refuse a card both wild and penalty).
+        penalised = penalty_mask(wilds.penalty) >> (4 * (card >> 2)) & 0xF if wilds.penalty else 0
+        own = (rank,) if not penalised else tuple(
+            f"{rank}{suit}" for k, suit in enumerate("cdhs") if not penalised >> k & 1)
+        wild = (*wilds.wild, *own)
     return dataclasses.replace(wilds, wild=wild, positional=None)

@@ -1,0 +1,71 @@
+"""A fifth audit of the rules (positional wild cards, wild and penalty cards, betting
+order with wild cards): one scripted hand or property per finding, each named for the
+rule it pins."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import call_down, stud_deck
+
+import splitpot
+from splitpot.dealers_choice import Call
+from splitpot.engine import events as ev
+from splitpot.engine.spec import Stakes, Wilds
+from splitpot.engine.state import State
+from splitpot.errors import RankingError, RuleError
+from splitpot.games import get_game
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+# ------------------------------------------- §2 a card both wild and a penalty card does nothing wild
+
+
+@pytest.mark.parametrize("rule", ["dead-hand", "void-card"])
+@pytest.mark.parametrize(("wild", "penalty"), [("2", "2"), ("2", "2s"), ("Qs", "Q"), (("2", "Qs"), "Qs")])
+def test_a_card_both_wild_and_penalty_is_refused(wild: object, penalty: str, rule: str) -> None:
+    """Was accepted, though such a card never plays as wild (with dead-hand it kills the hand,
+    with void-card it may not be played): one check (splitpot.wild.check_wild_penalty) refuses
+    it in the game spec, dealer's choice, equity and the evaluator."""
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        get_game("five-card-stud", wild=wild, penalty=penalty, penalty_rule=rule)
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        Call(game="five-card-stud", options={"wild": wild, "penalty": penalty, "penalty_rule": rule})
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        Wilds(wild=(wild,) if isinstance(wild, str) else wild, penalty=(penalty,), penalty_rule=rule)
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        splitpot.equity("seven-card-stud", ["As Ks Qs", "2c 2d 3h"], wild=wild, penalty=penalty,
+                        penalty_rule=rule, samples=10, seed=1)
+    with pytest.raises(RankingError, match="wild and penalty both name"):
+        splitpot.evaluate("As Ks Qs Js 2c", wild=wild, penalty=penalty, penalty_rule=rule)
+
+
+def test_the_joker_both_wild_and_penalty_is_refused_by_the_evaluator() -> None:
+    """The games and equity refuse the joker as a penalty card at all; the evaluator takes it,
+    and refuses it where the joker is wild too (the bug is not fully wild: accepted)."""
+    with pytest.raises(RankingError, match="wild and penalty both name Jk"):
+        splitpot.evaluate("As Ks Qs Js Jk", joker="wild", penalty="Jk")
+    assert splitpot.evaluate("As Ks Qs Js Jk", joker="bug", penalty="Jk") is None  # a dead hand
+
+
+def test_the_message_says_what_to_do_and_the_disjoint_cards_pass() -> None:
+    with pytest.raises(RuleError, match=r"name the wild cards without them \(wild='2c 2d 2h'\)"):
+        get_game("seven-card-stud", wild="2", penalty="2s")
+    spec = get_game("seven-card-stud", wild="2c 2d 2h", penalty="2s")
+    assert spec.wilds.wild == ("2c 2d 2h",) and spec.wilds.penalty == ("2s",)
+    assert Call(game="five-card-stud", options={"wild": "2", "penalty": "Qs"}).spec.wilds.penalty == ("Qs",)
+
+
+def test_a_penalty_card_that_names_a_players_own_rank_still_names_it() -> None:
+    """Reading (§2): a positional card is read by its place, whatever it is; a void penalty card
+    that is a player's lowest hole card still names his wild rank, the rank's other cards are
+    wild for him and the penalty card itself is never played.  Seat 0: Qs Kd down, Qh Qd 9c 8c up,
+    Ah down: the queens are his, Qh Qd wild make three aces with the Ah (Qs void)."""
+    spec = get_game("seven-card-stud", positional="lowest_hole_card", penalty="Qs", penalty_rule="void-card",
+                    stakes=STAKES)
+    state = State(spec, [100, 100], deck=stud_deck(["Qs Kd Qh Qd 9c 8c Ah", "2c 3c Jh Jd Js 4d 5d"]))
+    call_down(state)
+    assert ev.card_text(state.positional_card(0)) == "Qs"
+    assert set(state.wilds_for(0).wild) == {"Qc", "Qd", "Qh"}
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[0] is not None and shown[0].startswith("three of a kind, aces")
