@@ -5,7 +5,7 @@ rule it pins."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, passive_action, stud_deck
+from engine_helpers import call_down, draw_deck, passive_action, stud_deck
 
 import splitpot
 from splitpot.dealers_choice import Call
@@ -160,3 +160,56 @@ def test_aces_deuces_reads_a_wild_upcard_as_itself() -> None:
     while state.phase is not Phase.BETTING:
         state.draw()
     assert state.actor == 1
+
+
+# ------------------------------------------- readings stated in docs/rules.md, pinned
+
+
+def test_lowest_hole_card_reads_the_ace_high_in_lowball_too() -> None:
+    """§2 reading: "lowest" names a card of the deal by rank, ace high, in the ace-low games too:
+    A-3-5-7-9 dealt down in lowball makes the trey his wild card (a zero), not the ace."""
+    state = State(get_game("lowball", positional="lowest_hole_card", joker=None), [100, 100],
+                  deck=draw_deck(["Ah 3c 5d 7s 9h", "2c 4d 6h 8s Tc"], button=1), button=1)
+    assert ev.card_text(state.positional_card(0)) == "3c"
+    assert ev.card_text(state.positional_card(1)) == "2c"
+
+
+def test_every_hand_dead_splits_equally_odd_chip_left_of_the_dealer() -> None:
+    """§2 reading: a pot whose hands are all dead (penalty nines) is split equally, the odd chip to
+    the first of them left of the dealer (§4's equal splits): 13 chips, 7 to seat 1, 6 to seat 0."""
+    spec = get_game("five-card-stud", penalty="9")
+    state = State(spec, [100] * 3, button=0, deck=stud_deck(["9c Kd 2c 3c 4c", "9d Qd 2d 3d 4h", "9h 5s"],
+                                                            button=0))
+    while state.street == 0:
+        if state.can_bet():
+            state.bet()
+        elif state.actor == 2:
+            state.fold()
+        else:
+            state.call()
+    call_down(state)
+    got = sorted((e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
+    assert got == [(0, 6, "equal"), (1, 7, "equal")]
+
+
+def test_aces_deuces_odd_chip_goes_by_the_highest_card() -> None:
+    """§5.10 reading: aces-deuces is dealt and bet as a stud game, so tied hands' odd chip goes by
+    the highest card (the K♠), not to the first tied seat left of the dealer (seat 0)."""
+    hands = ["Kc Qd", "Ks Qh", "3c 2d", "9c 8d", "Tc 6h"]
+    state = State(get_game("aces-deuces"), [100] * 5, button=1, deck=stud_deck(hands, button=1))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    while not state.is_complete:
+        state.check() if state.can_check() else state.call()
+    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert sorted((e.seat, e.amount) for e in awards if e.side == "high") == [(0, 1), (1, 2)]
+
+
+def test_a_wild_card_counts_as_itself_for_the_odd_chip() -> None:
+    """§4 reading, in Mexican stud: two king-high straights, one made with the wild A♠ (his hole
+    card) and one with the wild 2♣: the A♠ itself is the highest card, so the odd chip is his."""
+    hands = ["As Kd Qd Jd 9c", "2c Kh Qh Jh 9s", "3d 4c 6h 8c Tc"]
+    state = State(get_game("mexican-stud"), [100] * 3, button=2, deck=stud_deck(hands, button=2))
+    call_down(state)
+    got = sorted((e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded))
+    assert got == [(0, 2), (1, 1)]
