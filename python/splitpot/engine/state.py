@@ -421,7 +421,7 @@ class State:
         """The wild cards, joker and penalty cards that count for ``seat`` at the
         showdown: the game's (``spec.wilds``), with, where the game has a
         positional rule (Mexican stud's hole card, a player's lowest hole card,
-        first or third card), the rank of his own card resolved from his deal."""
+        first or third card, lowest card), the rank of his own card resolved from his deal."""
         return self._wilds_for(self._seat(seat))
 
     def _wilds_for(self, seat: int) -> Wilds:
