@@ -10,6 +10,13 @@ rank wild, and for a range its first hidden card) or, with
 ``wild_reference.py`` (nothing of splitpot's evaluator), each outcome
 settled with exact fractions. Slow, so only for small spots.
 
+``positional="lowest_card"``: each player's lowest card of his own (up and
+down, by rank with the ace high; the joker names nothing; a card in the middle
+is everyone's, not his) and every card of its rank are wild for him (the rules,
+§2 and §5.11). It reads no order, so the combinations dealt are enough (the
+rules that name a place dealt are checked by the ordered brute force of
+``test_equity_positional.py``).
+
 Settling follows the rules (§4): each side to its best live hand (a strength
 of 0, or no reference key, is no qualifying low or a dead hand and never
 wins); with no winner of either side the pot is split equally, counted as a
@@ -86,7 +93,10 @@ def brute_equity(
     penalty: str | Sequence[str] | None = None,
     penalty_rule: str = "dead-hand",
     reference: bool = False,
+    positional: str | None = None,
+    _middle: int | None = None,
 ) -> Brute:
+    assert positional in (None, "lowest_card"), "the brute force reads no order of the cards dealt"
     high, low_ranking, size = SIDES[game]
     if game in ("seven-card-stud-high-low", "five-card-stud", "mexican-stud") and low is not None:
         low_ranking = low
@@ -105,6 +115,7 @@ def brute_equity(
             part = brute_equity(
                 game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges,
                 wild_low=wild_low, penalty=penalty, penalty_rule=penalty_rule, reference=reference,
+                positional=positional, _middle=c,
             )
             total.outcomes += part.outcomes
             for i in range(n):
@@ -120,10 +131,19 @@ def brute_equity(
         )
     )
 
+    def own_rank(cards: list[int]) -> int | None:
+        """positional='lowest_card': the rank of his lowest natural card (ace high), not the middle one."""
+        if positional is None:
+            return None
+        ranks = [c // 4 for c in cards if c != JOKER and c != _middle]
+        return min(ranks) if ranks else None
+
     def by_reference(cards: list[int], ranking: str) -> tuple[int, ...]:
         ranks = {RANKS.index(r) for r in (wild or "").split()}
         if game == "mexican-stud" and cards[0] != JOKER:
             ranks.add(cards[0] // 4)
+        if own_rank(cards) is not None:
+            ranks.add(own_rank(cards))
         opts = wild_reference.Options(
             ranking=ranking, wild_ranks=frozenset(ranks), joker=joker or "bug", wild_low=wild_low,
             penalty=penalty_cards, penalty_rule=penalty_rule,
@@ -142,8 +162,14 @@ def brute_equity(
             extra["wild"] = wild
         if game == "mexican-stud" and cards[0] != JOKER:
             extra["wild"] = [*(extra.get("wild") or []), RANKS[cards[0] // 4]]
+        rank = own_rank(cards)
+        if rank is not None:  # his own wild rank, less the penalty cards of it (never wild)
+            own = [4 * rank + k for k in range(4) if 4 * rank + k not in penalty_cards]
+            named = extra.get("wild") or []
+            named = named.split() if isinstance(named, str) else named
+            extra["wild"] = [*named, *map(str, parse_cards(own))]
         if JOKER in cards:
-            if ranking == "ace-to-five" and joker == "bug" and not wild:
+            if ranking == "ace-to-five" and joker == "bug" and not wild and rank is None:
                 return bug_strength(cards, ranking)
             extra["joker"] = joker
         return strength(cards, ranking, **extra)

@@ -51,7 +51,8 @@ def _brute_shares(game: str, hands: list[str], dead: str, rule: str) -> list[Fra
             outcomes += 1
             values = []
             for cards in full:
-                card = positional_card(PositionalWild(rule), cards, [cards[p] for p in down_places])
+                ups = [c for p, c in enumerate(cards) if p not in down_places]
+                card = positional_card(PositionalWild(rule), cards, [cards[p] for p in down_places], up=ups)
                 wild = [RANKS[card >> 2]] if card is not None else None
                 values.append(splitpot.strength(cards + middle, "high", wild=wild))
             best = max(values)
@@ -331,3 +332,72 @@ def test_command_line() -> None:
         "seven-card-stud", ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"], positional="lowest_hole_card"
     )
     assert f'"share": {expected[0].share}' in run.stdout
+
+
+# positional="lowest_card" reads no order: tests/equity_brute.py (written from the rules, with
+# splitpot.strength or the plain-Python reference) deals the combinations and names the rank itself.
+LOWEST_CARD_SPOTS: list[tuple[str, list[str], str, dict[str, object]]] = [
+    ("seven-card-stud", ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"], "", {}),
+    ("seven-card-stud", ["As Kd Qc Jh 9s", "8c 8d Th Ts 6c", "Ac Ad 3h 4h"],
+     "2c 2d 2h 2s 3c 3d 5c 5d 6d 6h 7c 7d 7h 7s 8h 8s 9c 9d 9h Tc Td Jc Jd Js Qd Qh Qs Kc Kh Ks", {}),
+    ("seven-card-stud-8", ["Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"], "", {}),
+    ("five-card-stud", ["Js 4d", "8c Th"],
+     "2c 2d 2h 3c 3d 3h 4c 4h 5c 5d 5h 6c 6d 6h 7c 7d 7h 8d 8h 9c 9d 9h Tc Td Jc Jd Jh Qc Qd Qh Kc Kd Kh "
+     "Ac Ad Ah", {"low": "ace-to-six"}),
+    ("five-card-stud", ["As 9d Kc", "Qs Qd 3c"],
+     "2d 2h 2s 3d 3h 3s 4c 4d 4h 4s 5c 5h 5s 6c 6d 6h 6s 7c 7d 8c 8d 8h 8s 9c 9s Tc Td Th Ts Jd Jh Js Qc "
+     "Qh Kh Ks Ac Ad Ah", {"wild": "J"}),
+    ("seven-card-stud", ["7h 9s", "Qc 3s Qd 8h 5c"], SHORT_DECK_DEAD, {}),  # a card in the middle
+    ("seven-card-stud", ["9c Jk Kh Ad 6s", "Ts 8c 5h Qd 2h"],
+     "2c 2d 2s 3c 3d 3h 3s 4c 4s 5c 5d 5s 6c 6d 6h 7c 7d 7h 7s 8d 8h 8s 9d 9h 9s Tc Td Th Jc Jd Jh Js Qc "
+     "Qh Qs", {"joker": "bug"}),
+    ("seven-card-stud", ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"], "",
+     {"penalty": "5", "penalty_rule": "void-card"}),
+]
+
+
+@pytest.mark.parametrize("spot", LOWEST_CARD_SPOTS, ids=lambda s: f"{s[0]}:{'|'.join(s[1])}:{s[3]}")
+def test_lowest_card_equals_the_brute_force(spot: tuple[str, list[str], str, dict[str, object]]) -> None:
+    """The lowest of all a player's cards, up and down, the ace high (the rules, §5.11: "a
+    player's first, third or lowest card"): exact equity is the brute force of equity_brute.py,
+    count for count, and the plain-Python reference agrees where the evaluator is not used."""
+    from equity_brute import FIELDS, brute_equity
+
+    game, hands, dead, options = spot
+    low = options.get("low")
+    kwargs = {k: v for k, v in options.items() if k != "low"}
+    result = splitpot.equity(game, hands, dead=dead, low=low, positional="lowest_card", **kwargs)
+    rule = str(kwargs.get("penalty_rule", "dead-hand"))
+    brute = brute_equity(game, hands, dead, low, joker=kwargs.get("joker"), wild=kwargs.get("wild"),
+                         penalty=kwargs.get("penalty"), penalty_rule=rule, positional="lowest_card")
+    assert result.exact and result.outcomes == brute.outcomes
+    for i, player in enumerate(result):
+        for name in FIELDS:
+            want = float(brute.fraction(i, name))
+            assert getattr(player, name) == pytest.approx(want, abs=1e-12), (i, name)
+    # the rule matters in each spot: the lowest hole card gives other shares
+    other = splitpot.equity(game, hands, dead=dead, low=low, positional="lowest_hole_card", **kwargs)
+    assert [p.share for p in other] != [p.share for p in result]
+
+
+def test_lowest_card_reads_the_upcards_and_the_ace_high() -> None:
+    """Complete five-card stud hands (one outcome): Kd down with 2c 2h 9s 9d up makes the deuces
+    his wild rank (four nines) and beats 5c down with three eights (four eights); by the lowest
+    hole card the king is wild (a full house) and the eights win. 2c Ad 7s 9c Ks: the ace high,
+    so the deuce is the lowest card (A-A-K-9-7 beats K-K-Q-7-5, the trey wild for the other)."""
+    hands = ["Kd 2c 2h 9s 9d", "5c 8c 8d 8h Qs"]
+    def shares(cards: list[str], rule: str) -> list[float]:
+        return [p.share for p in splitpot.equity("five-card-stud", cards, positional=rule)]
+
+    assert shares(hands, "lowest_card") == [1, 0] and shares(hands, "lowest_hole_card") == [0, 1]
+    assert shares(["2c Ad 7s 9c Ks", "Kc Qd 7h 5d 3s"], "lowest_card") == [1, 0]
+
+
+def test_lowest_card_monte_carlo_agrees() -> None:
+    hands = ["9s 4h Kd", "Qc 3s Qd"]
+    dead = "2c 2d 5c 5d 6c 6h 7c 7d 8c 8d 9c 9d Tc Td Jc Jd Qh Qs Kc Kh Ac Ad 3c 3d 4c 4d"
+    exact = splitpot.equity("seven-card-stud", hands, dead=dead, positional="lowest_card")
+    sampled = splitpot.equity("seven-card-stud", hands, dead=dead, positional="lowest_card",
+                              samples=100_000, seed=2)
+    for p, q in zip(exact, sampled, strict=True):
+        assert q.stderr is not None and abs(p.share - q.share) < 5 * q.stderr.share + 1e-9

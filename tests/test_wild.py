@@ -936,8 +936,10 @@ def test_penalty_cards(rule: str) -> None:
             hand[0] = 52
         penalty = hand[rng.integers(1, k)] if i % 2 else deck[k + 1]
         ranking = ref.RANKINGS[i % 5]
-        wild = "2" if i % 3 else None
+        wild: str | list[str] | None = "2" if i % 3 else None
         wild_rank = frozenset({0}) if wild else frozenset()
+        if wild and penalty >> 2 == 0:  # a card both wild and penalty is refused: the other deuces wild
+            wild = [ref.card_text(k) for k in range(4) if k != penalty]
         s = splitpot.strength(hand, ranking, wild=wild, penalty=ref.card_text(penalty), penalty_rule=rule)
         opts = wref.Options(
             ranking=ranking, wild_ranks=wild_rank, penalty=frozenset({penalty}), penalty_rule=rule
@@ -959,7 +961,10 @@ def test_penalty_cards(rule: str) -> None:
 def test_penalty_default_rule_is_dead_hand() -> None:
     assert S("As Ah Ad Ac Ks", penalty="Ks") == 0
     assert S("As Ah Ad Ac Ks 7d", penalty="Ks", penalty_rule="void-card") == S("As Ah Ad Ac 7d")
-    assert S("As Ah Ad Ac Ks 2d", wild="2", penalty="2d", penalty_rule="void-card") == S("As Ah Ad Ac Ks")
+    voided = S("As Ah Ad Ac Ks 2d", wild="2c 2h 2s", penalty="2d", penalty_rule="void-card")
+    assert voided == S("As Ah Ad Ac Ks")
+    with pytest.raises(RankingError, match="wild and penalty both name 2d"):  # the 2d's wildness did nothing
+        S("As Ah Ad Ac Ks 2d", wild="2", penalty="2d", penalty_rule="void-card")
     assert S("As Ah Ad Ac Ks 2d", wild="2") > S("As Ah Ad Ac Ks")
 
 

@@ -122,8 +122,11 @@ struct PlayerSpot {
   // indices into the hand's cards (known, then hidden, then the cards to
   // come). Known cards are the upcards of a hand with a range (its hidden
   // cards the down cards), else every card in the order dealt.
-  std::array<std::uint8_t, 3> named{};
+  // LowestCard names every one of his own places (at most seven); the order of
+  // the cards on them does not matter there (order_free: one placing).
+  std::array<std::uint8_t, kMaxCards> named{};
   int n_named = 0;
+  bool order_free = false;
 };
 
 struct Spot {
@@ -156,7 +159,7 @@ int members_of(const PlayerSpot& ps) {
 // cards make wild (-1: none).
 void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
   const auto id = static_cast<int>(rule);
-  if (id < 0 || id > static_cast<int>(PositionalRule::ThirdCard)) {
+  if (id < 0 || id > static_cast<int>(PositionalRule::LowestCard)) {
     throw EquityOptionError("unknown positional rule id " + std::to_string(id));
   }
   if (rule == PositionalRule::None) return;
@@ -182,6 +185,8 @@ void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
     rule_places = {0};
   } else if (rule == PositionalRule::ThirdCard) {
     rule_places = {2};
+  } else if (rule == PositionalRule::LowestCard) {
+    for (int p = 0; p < own; ++p) rule_places.push_back(p);  // every card of his own, up and down
   } else {
     rule_places = down;
   }
@@ -212,6 +217,7 @@ void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
       }
     }
     ps.n_named = static_cast<int>(rule_places.size());
+    ps.order_free = rule == PositionalRule::LowestCard;
     for (int j = 0; j < ps.n_named; ++j) {
       ps.named[static_cast<std::size_t>(j)] =
           static_cast<std::uint8_t>(index[static_cast<std::size_t>(rule_places[static_cast<std::size_t>(j)])]);
@@ -228,7 +234,8 @@ int positional_rank(const Spot& s, const PlayerSpot& ps, const std::uint8_t* han
         if (c != kJoker) return rank_of(c);
       }
       return -1;
-    case PositionalRule::LowestHoleCard: {
+    case PositionalRule::LowestHoleCard:
+    case PositionalRule::LowestCard: {  // the lowest natural card on the named places, the ace high
       int rank = -1;
       for (int j = 0; j < ps.n_named; ++j) {
         const std::uint8_t c = hand[ps.named[static_cast<std::size_t>(j)]];
@@ -248,6 +255,7 @@ int positional_rank(const Spot& s, const PlayerSpot& ps, const std::uint8_t* han
 /// times f! / (f - k')!. The weights of each exact completion add up to this.
 std::uint64_t placings(const PlayerSpot& ps) {
   std::uint64_t ways = 1;
+  if (ps.order_free) return ways;  // the lowest of all his cards: every order names the same rank
   int hidden_named = 0, to_come_named = 0;
   for (int j = 0; j < ps.n_named; ++j) {
     const int at = ps.named[static_cast<std::size_t>(j)];
@@ -988,7 +996,7 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
       std::array<std::uint8_t, kMaxCards> placed = cards;
       // `used`: the cards already placed, by index into the hand's cards.
       auto place = [&](auto& self, int j, unsigned used) -> void {
-        if (j == ps.n_named) {
+        if (j == ps.n_named || ps.order_free) {  // (order_free: the cards as they lie name the rank)
           ++ways[static_cast<std::size_t>(positional_rank(s, ps, placed.data()) + 1)];
           return;
         }

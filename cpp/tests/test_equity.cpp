@@ -86,6 +86,10 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
         for (const std::size_t d : down)
           if (hand[d] != kJoker && (named < 0 || hand[d] / 4 < named / 4)) named = hand[d];
         break;
+      case PositionalRule::LowestCard:  // every card of his own, up and down (not the one in the middle)
+        for (std::size_t d = 0; d < hand.size() - (middle ? 1 : 0); ++d)
+          if (hand[d] != kJoker && (named < 0 || hand[d] / 4 < named / 4)) named = hand[d];
+        break;
       case PositionalRule::None: break;
     }
     if (named >= 0 && named != kJoker) o.wild |= wild_ranks_mask(1u << rank_of(named));
@@ -830,7 +834,7 @@ int main(int argc, char** argv) {
     using P = PositionalRule;
     const std::pair<P, const char*> rules[] = {
         {P::HoleCard, "hole card"}, {P::LowestHoleCard, "lowest hole card"}, {P::FirstCard, "first card"},
-        {P::ThirdCard, "third card"}};
+        {P::ThirdCard, "third card"}, {P::LowestCard, "lowest card"}};
     std::uint64_t seed = 11;
     for (const auto& [rule, name] : rules) {
       EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd 7c 7d", "Qc 3s Qd 8h 2c"}), 14, seed);
@@ -938,6 +942,41 @@ int main(int argc, char** argv) {
       jk2.joker = true;
       jk2.positional = P::HoleCard;
       compare_positional("stud high, the bug as a hole card, hole card", jk2);
+      EquityRequest jk3 = cut(request(G::SevenCardStud, {"9c 8h Jk 4d 6s", "Ts 8c 5h Qd 2h"}), 12, seed);
+      jk3.joker = true;
+      jk3.positional = P::LowestCard;
+      compare_positional("stud high, the bug as an upcard, lowest card", jk3);
+    }
+    {  // The lowest card reads the upcards too: Kd down, 2c 2h 9s 9d up makes the deuces wild
+       // (four nines) and beats 5c down with three eights up (four eights); with the lowest hole
+       // card the king is wild (a full house) and the eights win. Complete hands: one outcome.
+      EquityRequest rq = request(G::FiveCardStud, {"Kd 2c 2h 9s 9d", "5c 8c 8d 8h Qs"});
+      rq.positional = P::LowestCard;
+      const EquityResult low = equity(rq);
+      check(low.outcomes == 1 && low.players[0].share == kShareUnits && low.players[1].share == 0,
+            "lowest card: the upcards count (the deuces up are wild)");
+      rq.positional = P::LowestHoleCard;
+      const EquityResult hole = equity(rq);
+      check(hole.outcomes == 1 && hole.players[1].share == kShareUnits, "lowest hole card: the upcards do not");
+      // The ace high: 2c names deuces wild (A-A-K-9-7 beats K-K-Q-7-5, the trey wild); were the ace
+      // read low, the ace would be wild instead (K-K-9-7-2) and lose.
+      rq.hands = {cards("2c Ad 7s 9c Ks"), cards("Kc Qd 7h 5d 3s")};
+      rq.positional = P::LowestCard;
+      const EquityResult ace = equity(rq);
+      check(ace.players[0].share == kShareUnits, "lowest card, the ace high: the deuce names the wild rank");
+    }
+    {  // Monte Carlo agrees with the exact answer (lowest card, cards to come in random order).
+      EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd", "Qc 3s Qd"}), 16, seed);
+      rq.positional = P::LowestCard;
+      const EquityResult exact = equity(rq);
+      rq.samples = 400'000;
+      rq.seed = 7;
+      const EquityResult mc = equity(rq);
+      const double p = static_cast<double>(exact.players[0].share) / kShareUnits / static_cast<double>(exact.outcomes);
+      const double q = static_cast<double>(mc.players[0].share) / kShareUnits / static_cast<double>(mc.outcomes);
+      check(std::fabs(p - q) < 5 * std::sqrt(p * (1 - p) / 400'000.0) + 1e-9,
+            "lowest card: Monte Carlo within five standard errors of exact (" + std::to_string(q) + " vs " +
+                std::to_string(p) + ")");
     }
     // The deck short (seven cards to come, six left): one card in the middle for everyone, no
     // player's hole card; the first hand's third card still to come (its place moves where the

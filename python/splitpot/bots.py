@@ -561,7 +561,9 @@ class SimpleBot:
         for card in sorted(down, reverse=True):
             kept = [c for c in down if c != card]
             own = wilds if rule is None else wilds_with(
-                wilds, positional_card(rule, lambda: state.dealt_cards(seat), kept))
+                wilds,
+                positional_card(rule, lambda: state.dealt_cards(seat), kept, up=[*state.up[seat], card]),
+            )
             score = self._cards_rating(state, seat, cards, own.options(low=False), own.options(low=True))
             if best is None or score > best[0]:
                 best = (score, card)

@@ -317,6 +317,7 @@ _POSITIONAL_TEXT = {
     "lowest_hole_card": "each player's lowest hole card",
     "first_card": "each player's first card",
     "third_card": "each player's third card",
+    "lowest_card": "each player's lowest card",
 }
 _WILD_LOW_TEXT = {
     "zero": "wild cards low as zeros",

@@ -99,7 +99,15 @@ from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe
-from splitpot.wild import JokerRule, PenaltyRule, WildLow, mask_text, penalty_mask, wild_mask
+from splitpot.wild import (
+    JokerRule,
+    PenaltyRule,
+    WildLow,
+    check_wild_penalty,
+    mask_text,
+    penalty_mask,
+    wild_mask,
+)
 
 try:
     from splitpot import _core
@@ -572,9 +580,9 @@ def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = 
         )
 
 
-# The values of splitpot.engine.PositionalWild, in the order of the core's ids 1..4 (not
+# The values of splitpot.engine.PositionalWild, in the order of the core's ids 1..5 (not
 # imported: that would load the game engine; tests/test_equity_positional.py checks they agree).
-_POSITIONAL = ("hole_card", "lowest_hole_card", "first_card", "third_card")
+_POSITIONAL = ("hole_card", "lowest_hole_card", "first_card", "third_card", "lowest_card")
 
 
 def _positional(value: object) -> int:
@@ -685,7 +693,8 @@ def equity(
     each player's own wild card, named by its place in his deal, wild for him
     alone with every card of its rank (the rules §2): ``hole_card`` (his last
     card down), ``lowest_hole_card`` (his lowest down card, the ace high),
-    ``first_card`` or ``third_card``; each hand's cards are then read in the
+    ``first_card``, ``third_card`` or ``lowest_card`` (the lowest of all his
+    cards, up and down, the ace high); each hand's cards are then read in the
     order dealt, or for a range its known cards as the upcards and its hidden
     cards as the down cards; where the named card is a hidden card or still to
     come, every order of those cards counts (``outcomes`` grows by that factor).
@@ -1007,6 +1016,8 @@ def prepare_equity(
     penalty_cards = penalty_mask(penalty)
     if penalty_cards >> 52:
         raise RuleError("the joker cannot be a penalty card (as in the games); name natural cards or ranks")
+    check_wild_penalty(wild_mask(wild) | (1 << 52 if joker_rule is JokerRule.WILD else 0), penalty_cards,
+                       error=RuleError)
     wild_options = (
         joker_rule is not None,
         0 if joker_rule in (None, JokerRule.BUG) else 1,
@@ -1180,8 +1191,8 @@ def add_equity_parser(subparsers: Any) -> None:
         choices=[p.replace("_", "-") for p in _POSITIONAL],
         default=None,
         help="stud games: each player's own wild card, named by its place in his deal (his last or "
-        "lowest down card, his first or third card), wild for him with its rank; cards in the order "
-        "dealt (a range: upcards + N down)",
+        "lowest down card, his first or third card, his lowest card), wild for him with its rank; "
+        "cards in the order dealt (a range: upcards + N down)",
     )
     parser.add_argument(
         "--declare",

@@ -19,7 +19,7 @@ from enum import StrEnum, unique
 from functools import lru_cache
 
 from splitpot.cards import RANKS, Card, _kind, _rank_index, parse_cards
-from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
+from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError, SplitpotError
 from splitpot.validate import as_bool, as_choice, describe
 
 __all__ = [
@@ -27,6 +27,7 @@ __all__ = [
     "PenaltyRule",
     "WildLow",
     "WildSpec",
+    "check_wild_penalty",
     "make_options",
     "mask_text",
     "penalty_mask",
@@ -179,6 +180,36 @@ def penalty_mask(penalty: WildSpec) -> int:
     return _mask(penalty, "penalty")
 
 
+def check_wild_penalty(
+    wild: int, penalty: int, *, where: str = "", error: type[SplitpotError] = RankingError
+) -> None:
+    """Refuse cards named both wild and penalty: ``wild`` and ``penalty`` are card
+    masks (bit 52: the joker, in ``wild`` where it plays fully wild).  Such a card
+    never plays as wild (under ``dead-hand`` it kills the hand, under ``void-card``
+    it may not be played), so naming it wild does nothing; as every option that
+    does nothing, it is refused (``error``, its message led by ``where``).  The one
+    check of the game specs (and so dealer's choice), equity and the evaluator.
+
+    >>> check_wild_penalty(wild_mask("2"), penalty_mask("Qs"))
+    >>> check_wild_penalty(wild_mask("2"), penalty_mask("2"))
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: wild and penalty both name 2: a penalty card never plays as wild ...
+    """
+    both = wild & penalty
+    if not both:
+        return
+    named = " ".join(filter(None, (mask_text(both & ((1 << 52) - 1)), "Jk" if both >> 52 else "")))
+    rest = wild & ~penalty
+    left = (f"name the wild cards without them (wild={mask_text(rest & ((1 << 52) - 1))!r})"
+            if rest & ((1 << 52) - 1) else "leave wild out")
+    raise error(
+        f"{where}wild and penalty both name {named}: a penalty card never plays as wild (with "
+        f"dead-hand it kills the hand, with void-card it may not be played), so naming it wild does "
+        f"nothing; {left}, or name other penalty cards."
+    )
+
+
 def make_options(
     *,
     low: bool,
@@ -207,6 +238,7 @@ def make_options(
         raise RankingError(f"wild_low={low_rule.value!r} applies to the low rankings, not to high")
     mask = wild_mask(wild)
     pmask = penalty_mask(penalty)
+    check_wild_penalty(mask | (1 << 52 if joker_id else 0), pmask)
     if not (mask or joker_id or low_id or duplicate or pmask):
         return None
     return (mask, joker_id, low_id, duplicate, pmask, penalty_id)

@@ -97,3 +97,48 @@ def test_positional_rules_are_checked_against_the_game() -> None:
     with pytest.raises(RuleError, match="positional must be one of"):
         get_game("seven-card-stud", positional="second_card")
     assert get_game("five-card-stud", positional="third_card").wilds.positional == "third_card"
+
+
+def five_stud(hands: list[str], **options: object) -> State:
+    state = State(get_game("five-card-stud", **options), [100] * len(hands), deck=stud_deck(hands))
+    call_down(state)
+    return state
+
+
+def test_lowest_card_reads_every_card_he_holds_up_and_down() -> None:
+    """The rules, §5.11 ("a player's first, third or lowest card"): ``lowest_card`` is the lowest
+    of all his cards.  Seat 0 holds Kd down and 2c 2h 9s 9d up: the deuces are wild for him, four
+    nines, and beat seat 1's four eights (5c wild); by the lowest hole card the Kd is his wild card,
+    a full house, and seat 1 wins.  The showdown names the card ("2c is wild for Ann: his lowest
+    card")."""
+    hands = ["Kd 2c 2h 9s 9d", "5c 8c 8d 8h Qs"]
+    state = five_stud(hands, positional="lowest_card")
+    named = sorted((e.seat, ev.card_text(e.card), e.rule) for e in state.events
+                   if isinstance(e, ev.PlayerWild))
+    assert named == [(0, "2c", "lowest_card"), (1, "5c", "lowest_card")]
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[0] is not None and shown[0].startswith("four of a kind, nines")
+    assert winners(state) == {0}
+    said = describe_hand(state, ["Ann", "Bo"])
+    assert "  2c is wild for Ann: his lowest card (with all his deuces)" in said
+    assert winners(five_stud(hands, positional="lowest_hole_card")) == {1}
+
+
+def test_lowest_card_reads_the_ace_high_and_the_joker_names_nothing() -> None:
+    """As ``lowest_hole_card`` reads them: the ace is high (2c, not an ace, is the lowest of
+    2c Ad 7s 9c Ks), and the joker names no rank (the lowest natural card does)."""
+    state = five_stud(["2c Ad 7s 9c Ks", "Kc Qd 7h 5d 3s"], positional="lowest_card")
+    assert state.positional_card(0) == 0 and winners(state) == {0}  # A-A-K-9-7 beats K-K-Q-7-5
+    state = five_stud(["Jk 6c 7s 9c Ks", "Kc Qd 7h 5d 3s"], positional="lowest_card", joker="bug")
+    assert ev.card_text(state.positional_card(0)) == "6c"
+
+
+def test_lowest_card_in_a_draw_game_is_the_lowest_hole_card() -> None:
+    """Every card of a draw hand is down: there the two rules name the same card."""
+    for seed in range(1, 30):
+        for rule in ("lowest_card", "lowest_hole_card"):
+            state = State(get_game("jackpots", positional=rule), [100, 100, 100], seed=seed)
+            if rule == "lowest_card":
+                low = [state.positional_card(s) for s in range(3)]
+            else:
+                assert [state.positional_card(s) for s in range(3)] == low

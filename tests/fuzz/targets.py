@@ -508,7 +508,7 @@ def fuzz_resume(game: str, seed: int, edits: list[tuple[int, Any]], flags: list[
 
 EQUITY_GAMES = [g.value for g in splitpot.EquityGame] + ["california-lowball", "five-card-stud-last-down"]
 DRAW_GAMES = {"lowball", "deuce-to-seven", "jackpots", "california-lowball"}
-RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card")
+RULES_OF_POSITION = ("hole_card", "lowest_hole_card", "first_card", "third_card", "lowest_card")
 WILD_CHOICES = st.fixed_dictionaries(
     {},
     optional={

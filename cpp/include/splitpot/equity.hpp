@@ -118,7 +118,9 @@ enum class EquityMethod : std::uint8_t {
 /// engine's PositionalWild reads it): a card named by its place in his deal,
 /// wild for him alone with every card of its rank. HoleCard: the last card he
 /// holds face down; LowestHoleCard: his lowest down card by rank, the ace high;
-/// FirstCard, ThirdCard: the first / third card dealt to him. Seven-card stud
+/// FirstCard, ThirdCard: the first / third card dealt to him; LowestCard: the
+/// lowest of all his own cards, up and down, by rank, the ace high (the card in
+/// the middle of a seven-card stud deal short of cards is everyone's, not his). Seven-card stud
 /// deals the first two cards and the seventh down, five-card stud the first
 /// (and the fifth too with EquityRequest::last_card_down: the last-down variant).
 /// The joker names no rank (the hole card is then the last natural down card,
@@ -137,6 +139,7 @@ enum class PositionalRule : std::uint8_t {
   LowestHoleCard = 2,
   FirstCard = 3,
   ThirdCard = 4,
+  LowestCard = 5,
 };
 
 /// A player's range: the possible sets of hidden cards he holds, each of

@@ -440,7 +440,7 @@ class TurnUpsRevealed(Event):
 class PlayerWild(Event):
     """At the showdown: ``card`` and every card of its rank are wild for ``seat``
     alone, by the game's positional rule ``rule`` (his hole card, his lowest hole
-    card, his first or third card)."""
+    card, his first or third card, his lowest card)."""
 
     seat: int
     card: int

@@ -38,7 +38,15 @@ from splitpot.validate import (
     check_keywords,
     describe,
 )
-from splitpot.wild import JokerRule, PenaltyRule, WildLow, penalty_mask, wild_texts
+from splitpot.wild import (
+    JokerRule,
+    PenaltyRule,
+    WildLow,
+    check_wild_penalty,
+    penalty_mask,
+    wild_mask,
+    wild_texts,
+)
 
 __all__ = [
     "DeclareMode",
@@ -295,7 +303,8 @@ class Wilds:
     penalty ranks or cards (the same forms) and ``penalty_rule`` what they do; ``positional`` makes a
     card of each player's own deal, with every card of its rank, wild for him
     alone (:class:`~splitpot.engine.positional.PositionalWild`: his hole card
-    in Mexican stud, his lowest hole card, his first or third card), resolved
+    in Mexican stud, his lowest hole card, his first or third card, his lowest
+    card), resolved
     per player at the showdown.  The showdown passes these
     to the evaluator; :meth:`options` gives them as its keywords.
 
@@ -340,6 +349,8 @@ class Wilds:
         if self.positional is not None:
             positional = as_choice(self.positional, PositionalWild, "Wilds: positional")
             object.__setattr__(self, "positional", positional)
+        joker_wild = 1 << 52 if self.joker is _JOKER_WILD else 0
+        check_wild_penalty(wild_mask(self.wild) | joker_wild, penalised, where="Wilds: ", error=RuleError)
 
     @property
     def deck_size(self) -> int:

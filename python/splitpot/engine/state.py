@@ -421,7 +421,7 @@ class State:
         """The wild cards, joker and penalty cards that count for ``seat`` at the
         showdown: the game's (``spec.wilds``), with, where the game has a
         positional rule (Mexican stud's hole card, a player's lowest hole card,
-        first or third card), the rank of his own card resolved from his deal."""
+        first or third card, lowest card), the rank of his own card resolved from his deal."""
         return self._wilds_for(self._seat(seat))
 
     def _wilds_for(self, seat: int) -> Wilds:
@@ -441,7 +441,7 @@ class State:
         rule = self.spec.wilds.positional
         if rule is None:
             return None
-        return positional_card(rule, lambda: self._dealt_cards(seat), self.down[seat])
+        return positional_card(rule, lambda: self._dealt_cards(seat), self.down[seat], up=self.up[seat])
 
     def player_wild(self, seat: int) -> ev.PlayerWild | None:
         """The showdown's :class:`~splitpot.engine.events.PlayerWild` event for

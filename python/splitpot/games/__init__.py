@@ -60,8 +60,8 @@ WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_ru
 wild ranks or cards, the joker (``None``/``"none"``: no joker in the deck,
 ``"bug"``, ``"wild"``), how wild cards count in a low, duplicate wild cards in
 a high flush, penalty cards and their rule, and a positional wild card of each
-player's own (his hole card, lowest hole card, first or third card; ``None`` to
-turn Mexican stud's off)."""
+player's own (his hole card, lowest hole card, first or third card, or lowest
+card of all he holds; ``None`` to turn Mexican stud's off)."""
 
 
 def get_game(name: str, **options: Any) -> GameSpec:
@@ -72,6 +72,16 @@ def get_game(name: str, **options: Any) -> GameSpec:
 
     >>> get_game("seven-card-stud", joker="wild").wilds.deck_size
     53
+
+    A positional rule other than the game's own (Mexican stud's hole card) is
+    refused, since it would replace it; ``positional=None`` turns it off:
+
+    >>> get_game("mexican-stud", positional="first_card")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: positional='first_card' would replace mexican-stud's own wild card, ...
+    >>> get_game("mexican-stud", positional=None).wilds.positional is None
+    True
 
     An option that would do nothing in the game is refused (a :class:`RuleError`):
 
@@ -91,7 +101,16 @@ def get_game(name: str, **options: Any) -> GameSpec:
     spec = builder(**options)
     if not wild:
         return spec
+    own = spec.wilds.positional
     spec = _with_wilds(spec, wild)
+    if own is not None and spec.wilds.positional not in (None, own):
+        raise RuleError(
+            f"positional={wild['positional']!r} would replace {name}'s own wild card, each player's "
+            f"{own.value.replace('_', ' ')} (a game holds one positional rule, and this one is the "
+            f"game's: the rules, §5.9); leave positional out to play the game as it is, give "
+            f"positional=None to turn its own off, or call a game without one of its own "
+            f"(five-card-stud, say) for {spec.wilds.positional.value}."
+        )
     idle = idle_wild_option(spec, wild)
     if idle is not None:
         option, lack = idle
