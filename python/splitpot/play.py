@@ -1158,8 +1158,8 @@ def no_low(spec: GameSpec) -> str:
 
 
 def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds) -> str | None:
-    """Why a round's first player acts first, where his upcards say so (the cards
-    themselves: betting order reads no wild card)."""
+    """Why a round's first player acts first, where his upcards say so (with the
+    hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
     if not up:
         return None
     if opener is Opener.BEST_SHOWING:

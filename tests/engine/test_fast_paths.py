@@ -427,8 +427,9 @@ def test_turn_up_refuses_a_card_not_held_whatever_its_form(cards: object) -> Non
 # ------------------------------------------------------------------ best showing hand
 def plain_best_showing_seat(state: State) -> int:
     """The best showing hand computed afresh: every seat from the dealer's left, by
-    the plain ``showing_key`` (betting order reads no wild card), ties to the earlier."""
-    key = order.showing_key
+    the plain ``showing_key`` (or the shared wild cards' key), ties to the earlier."""
+    wilds = state.spec.wilds
+    key = order.showing_key if order._shared(wilds) is None else order.showing_key_for(wilds)
     best, best_key = -1, None
     for i in range(1, state.seats + 1):
         seat = (state.button + i) % state.seats

@@ -353,15 +353,22 @@ def test_a_qualifier_outside_five_to_king_is_refused(given: str, capsys: pytest.
     assert exit_.value.code == 2 and expected in capsys.readouterr().err
 
 
-def test_the_best_hand_showing_is_the_cards_themselves(capsys: pytest.CaptureFixture[str]) -> None:
-    """Betting order reads no wild card (the rules, §5.9, every game): with deuces wild the
-    first to act is named with his upcards alone (was: the hand they made with the deuces),
-    and those upcards are the best natural showing hand."""
+def test_the_best_hand_showing_is_named_where_wild_cards_count(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "P0 acts first with the best hand showing (K♦ 7♦ 8♣ 2♣)" with deuces wild, which
+    reads as wrong beside another's natural pair of fours: now the hand the upcards make."""
+    from splitpot import evaluate
+
+    named = []
     for seed in (1, 2, 3):
         argv = ["seven-card-stud", "--wild", "2", "--players", "6", "--seed", str(seed), "--plain"]
         code, out, _ = run(argv, capsys)
         assert code == 0
-        assert "best hand showing (" in out and not re.search(r"best hand showing \([^)]*:", out)
+        named += re.findall(r"acts first with the best hand showing \(([^:)]+): (.+)\)$", out, re.MULTILINE)
+    assert any("2" in cards for cards, _ in named)
+    plain = str.maketrans({"♠": "s", "♥": "h", "♦": "d", "♣": "c"})  # --plain writes suits as letters
+    assert all(said == str(evaluate(cards, wild="2")).translate(plain) for cards, said in named)
+    code, out, _ = run(["seven-card-stud", "--players", "6", "--seed", "1", "--plain"], capsys)
+    assert "best hand showing (" in out and not re.search(r"best hand showing \([^)]*:", out)
 
 
 @pytest.mark.parametrize(("game", "said"), [

@@ -229,23 +229,23 @@ def fourth_street_actor(hands: list[str], **options: object) -> int | None:
     return state.actor
 
 
-def test_stud_showing_hand_reads_natural_cards_even_with_wild_cards() -> None:
-    """Betting order never reads wild cards (the rules, §5.9, read for every game; was: the
-    showing hand counted shared wild cards, 2-A a pair of aces): with deuces wild, or the joker,
-    the natural pair of kings acts first, as without wild cards."""
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"], wild="2") == 1
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 1
+def test_stud_showing_hand_counts_the_games_wild_cards() -> None:
+    """The best showing hand is a high hand (the rules, §5.1) and in `high` a wild
+    card is any card (§2): with deuces wild, 2-A showing is a pair of aces and acts
+    before a natural pair of kings; with the joker as the bug, Jk-A is a pair of aces."""
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"], wild="2") == 2
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 2
+    # without wild cards the same upcards read naturally: the kings act first
     assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"]) == 1
-    # a natural pair of deuces showing is a pair, wild or not
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Ah", "Jc Jd 2c 2h"], wild="2") == 2
 
 
-def test_stud_open_pair_option_reads_natural_cards() -> None:
-    """With deuces wild and the open-pair option, 2-A showing on fourth street is no open pair
-    (was: a pair of aces): only the small bet; a natural pair allows the big bet."""
-    for hands, bets in ((["Qc Qd 9h 4h", "Jc Jd 2c Ah", "Tc Td 3s Kd"], (5,)),
-                        (["Qc Qd 9h 4h", "Jc Jd 2c 2h", "Tc Td 3s Kd"], (5, 10))):
-        spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild="2")
+def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
+    """With deuces wild and the open-pair option, 2-A showing on fourth street is an
+    open pair (a pair of aces, as the showing hand reads it): the big bet is allowed.
+    With fives wild the same 2-A is ace high, and only the small bet is allowed."""
+    hands = ["Qc Qd 9h 4h", "Jc Jd 2c Ah", "Tc Td 3s Kd"]
+    for wild, bets in (("2", (5, 10)), ("5", (5,))):
+        spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild=wild)
         state = State(spec, [100] * 3, deck=stud_deck(hands))
         while state.street < 1:
             passive_action(state)
@@ -265,12 +265,12 @@ def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
     assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
 
 
-def test_aces_deuces_a_shared_wild_upcard_acts_as_itself() -> None:
-    """Aces-deuces (§5.10), the highest upcard first: betting order never reads wild cards, so
-    with deuces wild the 2c showing is a deuce (was: an ace) and the king acts first; tied ranks
-    go by position from the dealer's left (no suit order)."""
-    for hands, first in ((["5c Kd", "3c 2c", "4c Qh"], 0), (["5c Kd", "3c As", "4c 2d"], 1),
-                         (["5c 2d", "3c 4d", "4c As"], 2), (["5c Ad", "3c As", "4c 2d"], 1)):
+def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
+    """Aces-deuces (§5.10), the highest upcard first: with deuces wild the 2c showing
+    is an ace, above the king; tied with a natural ace it goes by position from the
+    dealer's left (no suit order)."""
+    for hands, first in ((["5c Kd", "3c 2c", "4c Qh"], 1), (["5c Kd", "3c As", "4c 2d"], 1),
+                         (["5c 2d", "3c 4d", "4c As"], 2)):
         state = State(get_game("aces-deuces", wild="2"), [100] * 3, deck=stud_deck(hands))
         while state.phase is not Phase.BETTING:
             state.draw()

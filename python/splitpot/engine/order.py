@@ -10,21 +10,24 @@ True
 >>> bring_in_seat({0: cards("4h"), 1: cards("4c"), 2: cards("9s")})
 1
 
-Readings: betting order never reads wild cards (the rules, §5.9: "betting order
-uses upcards without wild cards", read for every game with upcards).  The best
-showing hand, the open-pair option and the single-card duties (the bring-in,
-the highest or lowest upcard that must bet, aces-deuces' highest upcard) all
-read each upcard as the natural card it is, rank then suit where a suit
-decides: a wild deuce is a deuce, the joker (bug or wild) a card of its own
-above the ace.  So the first round and the later ones read the cards alike, and
-wild ranks everyone shares are read as a player's own (positional, secret until
-the showdown) wild cards are.  The wild cards play at the showdown only.
+Readings: the best showing hand is a high hand of fewer than five cards, so it
+counts the game's wild cards that everyone shares (wild ranks or cards, the
+joker as the bug or wild) as the evaluator reads a short high hand (a wild card
+joins the largest group; a lone one is an ace): with deuces wild, 2-A showing is
+a pair of aces, and an open pair for the open-pair option.  Where the wild
+cards are positional (each player's own, secret until the showdown: Mexican
+stud) the upcards are read as natural cards, as the rules say of Mexican stud
+(§5.9).  The single-card duties (the bring-in, the highest or lowest upcard
+that must bet) read the card itself, rank then suit: a wild deuce is a deuce
+there, and the joker ranks above every natural card.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import Wilds
@@ -132,49 +135,85 @@ def natural_showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     return key
 
 
+def _shared(wilds: Wilds) -> dict[str, Any] | None:
+    """The evaluator keywords of the wild cards everyone shares, or None when the
+    upcards read as natural cards (no shared wild card, or positional ones)."""
+    shared = {k: v for k, v in wilds.options(low=False).items() if k in ("wild", "joker", "duplicate")}
+    if wilds.positional is not None or (not shared and wilds.joker is None):
+        return None
+    return shared
+
+
 def showing_key_for(wilds: Wilds) -> ShowingKey:
-    """How upcards rank for the first to act in a game with ``wilds``: always
-    :func:`natural_showing_key`, since betting order reads no wild card (the
-    module's readings); kept so that callers name the game's wild cards.
+    """How upcards rank for the first to act in a game with ``wilds``:
+    :func:`showing_key` where no wild card is shared by everyone (or the wild
+    cards are positional), else the short high hand with the shared wild cards.
 
     >>> from splitpot.cards import parse_cards
     >>> from splitpot.engine.spec import Wilds
     >>> key = showing_key_for(Wilds(wild=("2",)))
     >>> key([int(c) for c in parse_cards("2c Ah")]) > key([int(c) for c in parse_cards("Kd Kh")])
-    False
-    >>> showing_key_for(Wilds(joker="wild")) is natural_showing_key
+    True
+    >>> showing_key_for(Wilds()) is natural_showing_key
     True
     """
-    return natural_showing_key
+    made = _KEY_FOR.get(id(wilds))
+    if made is not None and made[0] is wilds:
+        return made[1]
+    shared = _shared(wilds)
+    if shared is None:
+        return _remember(wilds, natural_showing_key)
+
+    def key(upcards: Sequence[int]) -> tuple[int, ...]:
+        return (strength(list(upcards), "high", **shared),)
+
+    return _remember(wilds, key)
+
+
+_KEY_FOR: dict[int, tuple[Wilds, ShowingKey]] = {}
+""":func:`showing_key_for`'s answers by the Wilds' id (the entry holds the Wilds,
+so the id stays its own): asked at every betting round of a stud game."""
+
+
+def _remember(wilds: Wilds, key: ShowingKey) -> ShowingKey:
+    if len(_KEY_FOR) >= 1024:
+        _KEY_FOR.clear()
+    _KEY_FOR[id(wilds)] = (wilds, key)
+    return key
 
 
 def showing_hand(upcards: Sequence[int], wilds: Wilds) -> str | None:
-    """The hand the upcards show where it differs from the cards themselves: never,
-    since betting order reads no wild card (None); kept for the callers that
-    name it.
+    """The hand two or more upcards show where wild cards shared by everyone count
+    (as :func:`showing_key_for` ranks them); None where they read as natural cards.
 
     >>> from splitpot.cards import parse_cards
     >>> from splitpot.engine.spec import Wilds
-    >>> showing_hand([int(c) for c in parse_cards("Kd 7d 8c 2c")], Wilds(wild=("2",))) is None
-    True
+    >>> up = [int(c) for c in parse_cards("Kd 7d 8c 2c")]
+    >>> showing_hand(up, Wilds(wild=("2",))), showing_hand(up, Wilds())
+    ('pair of kings (2c as K♠)', None)
     """
-    return None
+    shared = _shared(wilds)
+    if shared is None or len(upcards) < 2:
+        return None
+    return str(evaluate(list(upcards), "high", **shared))
 
 
 def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
-    """Whether the upcards show a natural pair or better (the open-pair option),
-    reading them as :func:`showing_key_for` does: with deuces wild 2-A is no pair.
+    """Whether the upcards show a pair or better (the open-pair option), reading
+    them as :func:`showing_key_for` does: with deuces wild 2-A is a pair of aces.
 
     >>> from splitpot.cards import parse_cards
     >>> from splitpot.engine.spec import Wilds
     >>> up = [int(c) for c in parse_cards("2c Ah")]
     >>> shows_pair(up, Wilds()), shows_pair(up, Wilds(wild=("2",)))
-    (False, False)
-    >>> shows_pair([int(c) for c in parse_cards("2c 2h")], Wilds(wild=("2",)))
-    True
+    (False, True)
     """
-    ranks = [c >> 2 for c in upcards]
-    return len(ranks) != len(set(ranks))
+    shared = _shared(wilds)
+    if shared is None:
+        ranks = [c >> 2 for c in upcards]
+        return len(ranks) != len(set(ranks))
+    hand = evaluate(list(upcards), "high", **shared) if len(upcards) > 1 else None
+    return hand is not None and hand.category is not Category.HIGH_CARD
 
 
 def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:

@@ -24,9 +24,8 @@ Readings:
 
 - "The highest upcard first": the rank, ace high; ties go to the seat nearest
   the dealer's left (the rules name no suit order here), so the game's opener
-  is the best showing hand of one upcard, read as the natural card (betting
-  order never reads wild cards: a wild deuce showing is a deuce, the joker a
-  card above the ace).  Checking is allowed.
+  is the best showing hand of one upcard (a wild upcard everyone shares is an
+  ace).  Checking is allowed.
 - The one betting round is played at the small bet (it is the first round);
   ``stakes`` sets it.
 - "A-A never a low": A-A is the highest pair, so it is the worst low there is,

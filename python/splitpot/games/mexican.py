@@ -23,8 +23,7 @@ Readings:
   name no forced opening bet here, so on every round the best hand showing acts
   first and may check, ties to the seat nearest the dealer's left; the upcards
   are read as natural cards (a player's wild rank is secret until the
-  showdown; wild ranks everyone shares are not read either, nor the joker,
-  a card above the ace there), as in every game.
+  showdown).
 - The game holds one positional rule, its own (``hole_card``):
   ``positional=None`` turns it off, any other rule is refused (it would
   replace the hole card's without saying so).
