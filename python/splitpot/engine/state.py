@@ -515,20 +515,35 @@ class State:
         """Perform the next dealer step (antes, a deal, the showdown).
 
         Raises :class:`IllegalActionError` when a player must act instead.
+        Every step drops the remembered legal actions, whether or not it logs
+        anything (the start of the turn-ups chosen before a deal logs nothing).
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("five-card-stud", turn_up=True), [100, 100], seed=0, automate=False)
+        >>> _ = state.advance()  # the antes
+        >>> state.legal_actions()  # a dealer step is due: no player acts
+        ()
+        >>> _ = state.advance()  # the first street
+        >>> state.actor, [str(o.action) for o in state.legal_actions()]
+        (1, ['bet'])
         """
-        if self.phase is _FORCED_BETS:
-            return self._post_forced_bets()
-        if self.phase is _DEALING:
-            return self._deal_street()
-        if self.phase is _SHOWDOWN:
-            return self._showdown()
-        if self.phase is _PASSED_OUT:
-            return self._after_passed_out()
-        if self.phase is _COMPLETE:
+        phase = self.phase
+        if phase is _FORCED_BETS:
+            event = self._post_forced_bets()
+        elif phase is _DEALING:
+            event = self._deal_street()
+        elif phase is _SHOWDOWN:
+            event = self._showdown()
+        elif phase is _PASSED_OUT:
+            event = self._after_passed_out()
+        elif phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
-        raise IllegalActionError(
-            f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
-        )
+        else:
+            raise IllegalActionError(
+                f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
+            )
+        self._legal = None  # a step changes who acts or what he may do; not every step logs
+        return event
 
     def _silent_step(self) -> bool:
         """Whether the next dealer step logs nothing: the start of turn-ups chosen
@@ -626,7 +641,6 @@ class State:
                 committed[seat] += amount
                 self._blinds.append((seat, amount))
                 log(last := ev.BlindPosted(seat=seat, amount=amount))
-        self._legal = None
         self.street = 0
         self.phase = _DEALING
         return last
