@@ -1166,7 +1166,9 @@ class State:
                 limit = rules.most(limit, [c for c in down + up if c not in cards])
             if wanted > limit:
                 more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
-                raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards{more}, not {wanted}.")
+                raise IllegalActionError(
+                    f"Seat {seat} may draw at most {counted(limit, 'card')}{more}, not {wanted}."
+                )
             most = self._stub_room(seat)
             if count > most:
                 raise IllegalActionError(
