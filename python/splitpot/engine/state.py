@@ -137,6 +137,9 @@ class Phase(StrEnum):
 
 
 _DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN, Phase.PASSED_OUT})
+_MEMOS = frozenset({"_legal", "_may_open"})
+"""State's memos that a question fills (``legal_actions()``, ``may_open()``, a refused
+action's message): computed from the rest, so a pickle or copy leaves them out."""
 
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _FORCED_BETS = Phase.FORCED_BETS
@@ -1750,6 +1753,29 @@ class State:
             self.up[seat].append(card)
 
     # ---------------------------------------------------------------- helpers
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickle and copy take every attribute but the memos a question fills (the
+        legal actions, who holds openers): the restored state computes them again
+        when asked.  So asking, or an action refused, leaves even the pickle's
+        bytes as they were.
+
+        >>> import pickle
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("jackpots"), [50, 50], seed=0)
+        >>> before = pickle.dumps(state)
+        >>> state.may_open(1), state.legal_actions() != ()
+        (False, True)
+        >>> pickle.dumps(state) == before
+        True
+        """
+        return None, {name: getattr(self, name) for name in _SLOTS if name not in _MEMOS}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+        self._legal = None
+        self._may_open = {}
+
     def snapshot(self) -> tuple[object, ...]:
         """A value that changes whenever anything in the state changes."""
         r = self.round
@@ -1786,3 +1812,6 @@ class State:
         """What ``seat`` may see (other players' down cards hidden; None: a
         spectator); JSON-ready."""
         return player_view(self, None if seat is None else self._seat(seat))
+
+
+_SLOTS = tuple(name for name in State.__slots__ if name != "__weakref__")
