@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import tomllib
 from typing import Any
 
@@ -88,6 +89,41 @@ def test_a_turn_up_hand_round_trips_at_every_point(deck: bool) -> None:
             break
         passive_action(state, {(3, 1): "3c"})
     assert Phase.TURNING_UP in phases
+
+
+@pytest.mark.parametrize("options", OPTIONS["jacks-back"])
+def test_jacks_back_round_trips_at_every_point(options: dict[str, object]) -> None:
+    """Jacks back written at every point, right after nobody opened too: the deal
+    is then played as lowball (a dealer step PHH has no line for), where the
+    reader used to stop at the passed-out deal with nobody to act."""
+    from engine.test_random_play import take
+
+    played_on = 0
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = State(get_game("jacks-back", **options), [60, 60, 60], seed=seed)
+        for _ in range(80):  # a hand passed out again and again is cut short
+            back = phh.loads(phh.dumps(state)).replay()
+            assert back.snapshot() == state.snapshot(), phh.dumps(state)
+            if state.is_complete:
+                break
+            if state.can_check() and rng.random() < 0.8:
+                state.check()  # few open: the deal is played on as lowball
+            else:
+                take(state, rng)
+            played_on += isinstance(state.events[-1], ev.PlayedAs)
+    assert played_on
+
+
+def test_jacks_back_written_as_nobody_opened_replays_as_lowball() -> None:
+    state = State(get_game("jacks-back"), [100, 100, 100], seed=1)
+    while not isinstance(state.events[-1], ev.PlayedAs):
+        state.check()
+    for deck in (True, False):
+        back = phh.loads(phh.dumps(state, deck=deck)).replay()
+        assert back.events == state.events and back.phase is Phase.BETTING and back.actor == state.actor == 1
+        assert back.spec.name == "jacks-back (lowball)"
+    assert phh.loads(phh.dumps(state)).replay().snapshot() == state.snapshot()
 
 
 def test_wilds_and_declarations_are_user_fields() -> None:
@@ -472,8 +508,6 @@ def test_a_street_dealt_before_its_betting_round_ends_is_refused() -> None:
     """Was: the deal lines were held back until the round ended, so a file that lost the
     action before them replayed as another hand (a fifth-street check gone, sixth street's
     cards came while that player was still to act)."""
-    import tomllib
-
     for seed in range(40):
         state = play_random_hand("seven-card-stud", OPTIONS["seven-card-stud"][0], seed)
         text = phh.dumps(state, deck=False)

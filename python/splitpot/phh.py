@@ -806,7 +806,7 @@ class _Reader:
                         return
                 elif phase in (Phase.FORCED_BETS, Phase.SHOWDOWN, Phase.PASSED_OUT):
                     more = any(self._pending(s) for s in self.announced)
-                    if at_end and phase is Phase.PASSED_OUT and not more:
+                    if at_end and phase is Phase.PASSED_OUT and not more and not self._plays_on():
                         return
                     state.advance()
                 elif phase is Phase.DECLARING and self.queues["_declarations"]:
@@ -824,6 +824,15 @@ class _Reader:
                 raise self._fail(line, f"the dealer cannot go on: {err}") from None
             self._check_cards(line)
         raise self._fail(line, "the hand does not move on.")  # pragma: no cover - defensive
+
+    def _plays_on(self) -> bool:
+        """Whether the deal passed out is played on as another game with the same
+        cards (jacks back: as lowball).  The step deals nothing and PHH has no line
+        for it: a file that ends right after nobody opened took it, as the
+        hand's dealer does at once (a dealer driven by hand who stopped before it
+        wrote the same file); a passed-out deal dealt again has its new cards."""
+        opening = self.state.spec.opening
+        return opening is not None and opening.then is not None
 
     def _choice(self, key: str) -> tuple[int, str]:
         text = self.queues[key].pop(0)

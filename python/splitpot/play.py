@@ -175,7 +175,7 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
                         help="jackpots: a player who checked before the opening is out once it is opened; "
                         "lowball: bet or fold before the draw (its default)")
-    parser.add_argument("--ace-draw", type=int_range(2, 5), default=None, metavar="N",
+    parser.add_argument("--ace-draw", type=int_range(2, 4), default=None, metavar="N",
                         help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
                         help="who starts the betting after the draw in jackpots (the opener)")

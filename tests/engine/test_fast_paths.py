@@ -171,7 +171,8 @@ def slow_verify_draw(state: State, cards: list[int], asked: int | None) -> None:
     if max(len(cards), count) > limit:
         more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
         raise IllegalActionError(
-            f"Seat {seat} may draw at most {limit} cards{more}, not {max(len(cards), count)}."
+            f"Seat {seat} may draw at most {limit} card{'s' if limit != 1 else ''}{more}, "
+            f"not {max(len(cards), count)}."
         )
     most = draws.capacity(cards_left=state.cards_left, pool=len(state._pool))
     if count > most:

@@ -14,6 +14,7 @@ nothing either.  Chips are conserved after every move.
 
 from __future__ import annotations
 
+import pickle
 import random
 from collections.abc import Callable
 from dataclasses import is_dataclass
@@ -27,7 +28,7 @@ from hypothesis import strategies as st
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, SplitpotError
+from splitpot.errors import ArgumentTypeError, IllegalActionError, SplitpotError
 from splitpot.games import GAMES, get_game
 
 from .test_random_play import OPTIONS, take
@@ -216,8 +217,9 @@ def illegal_attempts(
 
 def check_refused(state: State, attempts: list[tuple[str, Callable[[], object], Callable[[], bool]]]) -> None:
     """Each attempt: ``can_x`` says no, the call raises a specific splitpot error, and
-    nothing in the state changed."""
+    nothing in the state changed, not even its pickle's bytes (the memos stay out of it)."""
     before = full_state(state)
+    pickled = pickle.dumps(state)
     for label, attempt, can in attempts:
         assert not can(), f"{label}: can_x said yes"
         assert full_state(state) == before, f"{label}: can_x changed the state"
@@ -228,6 +230,7 @@ def check_refused(state: State, attempts: list[tuple[str, Callable[[], object], 
         if isinstance(info.value, TypeError):
             assert isinstance(info.value, ArgumentTypeError)
         assert full_state(state) == before, f"{label} ({info.value}) changed the state"
+        assert pickle.dumps(state) == pickled, f"{label} ({info.value}) changed the pickle"
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
@@ -251,3 +254,22 @@ def test_illegal_actions_change_nothing(game: str, seed: int, variant: int, seat
         assert min(state.stacks) >= 0
     check_refused(state, illegal_attempts(state, rng))  # after the end: everything refused
     assert state.is_complete and sum(state.stacks) == total
+
+
+def test_a_refused_opening_bet_leaves_the_pickle_as_it_was() -> None:
+    """Was: a bet refused in jackpots noted who holds openers in the deal's memo
+    (``State._may_open``), so the pickle before and after differed though nothing
+    else did.  The memos a question fills are left out of the pickle."""
+    state = State(get_game("jackpots"), [50] * 6, seed=0)
+    while not state.can_bet():
+        state.check()
+    state.bet()  # seat 5 opens; seat 0, without openers, is next
+    assert state.actor == 0 and not state.may_open(0)
+    state._may_open.clear()  # as a state restored from a pickle has it
+    state.legal_actions()
+    before = pickle.dumps(state)
+    with pytest.raises(IllegalActionError, match="cannot bet now"):
+        state.bet()
+    assert pickle.dumps(state) == before
+    restored = pickle.loads(before)
+    assert restored.legal_actions() == state.legal_actions() and restored.may_open(0) == state.may_open(0)

@@ -221,7 +221,7 @@ def test_max_draw_flag_takes_the_range_the_games_take(capsys: pytest.CaptureFixt
     assert "argument --max-draw: must be in 1..5, got 0" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         main(["play", "jackpots", "--max-draw", "3", "--ace-draw", "1"])
-    assert "argument --ace-draw: must be in 2..5, got 1" in capsys.readouterr().err
+    assert "argument --ace-draw: must be in 2..4, got 1" in capsys.readouterr().err
 
 
 def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> None:

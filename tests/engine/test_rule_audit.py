@@ -4,14 +4,19 @@ Sections are the rules reference's (docs/rules.md)."""
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
+
 import pytest
 from engine_helpers import call_down, draw_deck, passive_action, stand_pat_and_check_down, stud_deck
 
 import splitpot
 from splitpot.engine import events as ev
+from splitpot.engine.betting import Action
+from splitpot.engine.draws import DrawRules
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
-from splitpot.errors import RuleError
+from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
 
 
@@ -134,10 +139,58 @@ def test_ace_draw_option_needs_a_max_draw_below_five() -> None:
     """§5.4: `max_draw` (e.g. 3), or 4 when the kept card is an ace: the ace's
     allowance only means something above a limit below five, and says so."""
     assert get_game("jackpots", max_draw=3, ace_draw=4).draws.ace_draw == 4
-    with pytest.raises(RuleError, match="needs max_draw below 5; give both"):
+    with pytest.raises(RuleError, match=r"needs max_draw below 4: .* give both"):
         get_game("jackpots", ace_draw=4)
     with pytest.raises(RuleError, match="ace_draw"):
         get_game("jackpots", max_draw=3, ace_draw=3)
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back"])
+@pytest.mark.parametrize(("max_draw", "ace_draw"), [(4, 5), (1, 5), (3, 5), (4, 4)])
+def test_an_ace_draw_that_cannot_keep_the_ace_is_refused(game: str, max_draw: int, ace_draw: int) -> None:
+    """§5.4: "4 when the kept card is an ace": a five-card hand keeping its ace
+    draws at most 4, so an ace draw of 5 (was accepted, and listed as a draw
+    always refused) or one not above a max_draw of 4 is refused; a spec given
+    such DrawRules too."""
+    with pytest.raises(RuleError, match="ace_draw"):
+        get_game(game, max_draw=max_draw, ace_draw=ace_draw)
+    spec = get_game(game, max_draw=1, ace_draw=4)
+    with pytest.raises(RuleError, match=r"ace_draw \(5\) must leave the ace it is for: at most 4 cards"):
+        dataclasses.replace(spec, draws=DrawRules(ace_draw=5))
+
+
+@pytest.mark.parametrize(("max_draw", "ace_draw"), [(1, 2), (1, 4), (2, 3), (3, 4)])
+def test_the_draw_listed_is_a_draw_some_discard_reaches(max_draw: int, ace_draw: int) -> None:
+    """The listing's number is the most a legal draw takes given the player's
+    cards: the ace draw when he holds an ace (or the joker), else max_draw; a
+    draw above it is refused in a message that counts its cards."""
+    seen = set()
+    for seed in range(60):
+        state = State(get_game("jackpots", max_draw=max_draw, ace_draw=ace_draw), [100, 100], seed=seed)
+        while not state.is_complete and state.phase is not Phase.DRAWING:
+            if state.can_bet():
+                state.bet()
+            else:
+                passive_action(state)
+        if state.is_complete:
+            continue
+        seat = state.actor
+        assert seat is not None
+        (option,) = [o for o in state.legal_actions() if o.action is Action.DRAW]
+        held = state.cards(seat)
+        ace = any(c >= 48 for c in held)
+        assert option.amounts == ((ace_draw if ace else max_draw),)
+        reach = [k for k in range(6) if any(state.can_draw(list(c)) for c in itertools.combinations(held, k))]
+        assert max(reach) == option.amounts[0]
+        seen.add(ace)
+        if not ace:
+            with pytest.raises(IllegalActionError) as refused:
+                state.draw(held[: max_draw + 1])
+            cards = "1 card" if max_draw == 1 else f"{max_draw} cards"
+            assert str(refused.value) == (
+                f"Seat {seat} may draw at most {cards} ({ace_draw} keeping an ace), not {max_draw + 1}."
+            )
+    assert seen == {True, False}
 
 STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 

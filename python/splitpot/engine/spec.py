@@ -36,6 +36,7 @@ from splitpot.validate import (
     as_optional_int,
     as_sequence,
     check_keywords,
+    counted,
     describe,
 )
 from splitpot.wild import (
@@ -537,6 +538,9 @@ class GameSpec:
             most = max(s.draw for s in self.streets)
             _check(self.draws.ace_draw > most, where,
                    f"draws.ace_draw ({self.draws.ace_draw}) must exceed the street's draw ({most}).")
+            _check(self.draws.ace_draw < self.hand_size, where,
+                   f"draws.ace_draw ({self.draws.ace_draw}) must leave the ace it is for: at most "
+                   f"{counted(self.hand_size - 1, 'card')} of {self.hand_size}.")
         _check(self.sevens is Sevens.OFF or self.low in ("ace-to-five", "deuce-to-seven", "ace-to-six"),
                where, "the sevens rule needs a lowball ranking (low='ace-to-five').")
 

@@ -137,6 +137,9 @@ class Phase(StrEnum):
 
 
 _DEALER_PHASES = frozenset({Phase.FORCED_BETS, Phase.DEALING, Phase.SHOWDOWN, Phase.PASSED_OUT})
+_MEMOS = frozenset({"_legal", "_may_open"})
+"""State's memos that a question fills (``legal_actions()``, ``may_open()``, a refused
+action's message): computed from the rest, so a pickle or copy leaves them out."""
 
 # Enum members as module constants: attribute access on an Enum class is slow in hot paths.
 _FORCED_BETS = Phase.FORCED_BETS
@@ -515,20 +518,35 @@ class State:
         """Perform the next dealer step (antes, a deal, the showdown).
 
         Raises :class:`IllegalActionError` when a player must act instead.
+        Every step drops the remembered legal actions, whether or not it logs
+        anything (the start of the turn-ups chosen before a deal logs nothing).
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("five-card-stud", turn_up=True), [100, 100], seed=0, automate=False)
+        >>> _ = state.advance()  # the antes
+        >>> state.legal_actions()  # a dealer step is due: no player acts
+        ()
+        >>> _ = state.advance()  # the first street
+        >>> state.actor, [str(o.action) for o in state.legal_actions()]
+        (1, ['bet'])
         """
-        if self.phase is _FORCED_BETS:
-            return self._post_forced_bets()
-        if self.phase is _DEALING:
-            return self._deal_street()
-        if self.phase is _SHOWDOWN:
-            return self._showdown()
-        if self.phase is _PASSED_OUT:
-            return self._after_passed_out()
-        if self.phase is _COMPLETE:
+        phase = self.phase
+        if phase is _FORCED_BETS:
+            event = self._post_forced_bets()
+        elif phase is _DEALING:
+            event = self._deal_street()
+        elif phase is _SHOWDOWN:
+            event = self._showdown()
+        elif phase is _PASSED_OUT:
+            event = self._after_passed_out()
+        elif phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
-        raise IllegalActionError(
-            f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
-        )
+        else:
+            raise IllegalActionError(
+                f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
+            )
+        self._legal = None  # a step changes who acts or what he may do; not every step logs
+        return event
 
     def _silent_step(self) -> bool:
         """Whether the next dealer step logs nothing: the start of turn-ups chosen
@@ -626,7 +644,6 @@ class State:
                 committed[seat] += amount
                 self._blinds.append((seat, amount))
                 log(last := ev.BlindPosted(seat=seat, amount=amount))
-        self._legal = None
         self.street = 0
         self.phase = _DEALING
         return last
@@ -1152,7 +1169,9 @@ class State:
                 limit = rules.most(limit, [c for c in down + up if c not in cards])
             if wanted > limit:
                 more = f" ({rules.ace_draw} keeping an ace)" if rules is not None and rules.ace_draw else ""
-                raise IllegalActionError(f"Seat {seat} may draw at most {limit} cards{more}, not {wanted}.")
+                raise IllegalActionError(
+                    f"Seat {seat} may draw at most {counted(limit, 'card')}{more}, not {wanted}."
+                )
             most = self._stub_room(seat)
             if count > most:
                 raise IllegalActionError(
@@ -1734,6 +1753,29 @@ class State:
             self.up[seat].append(card)
 
     # ---------------------------------------------------------------- helpers
+    def __getstate__(self) -> tuple[None, dict[str, Any]]:
+        """Pickle and copy take every attribute but the memos a question fills (the
+        legal actions, who holds openers): the restored state computes them again
+        when asked.  So asking, or an action refused, leaves even the pickle's
+        bytes as they were.
+
+        >>> import pickle
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("jackpots"), [50, 50], seed=0)
+        >>> before = pickle.dumps(state)
+        >>> state.may_open(1), state.legal_actions() != ()
+        (False, True)
+        >>> pickle.dumps(state) == before
+        True
+        """
+        return None, {name: getattr(self, name) for name in _SLOTS if name not in _MEMOS}
+
+    def __setstate__(self, state: tuple[None, dict[str, Any]]) -> None:
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+        self._legal = None
+        self._may_open = {}
+
     def snapshot(self) -> tuple[object, ...]:
         """A value that changes whenever anything in the state changes."""
         r = self.round
@@ -1770,3 +1812,6 @@ class State:
         """What ``seat`` may see (other players' down cards hidden; None: a
         spectator); JSON-ready."""
         return player_view(self, None if seat is None else self._seat(seat))
+
+
+_SLOTS = tuple(name for name in State.__slots__ if name != "__weakref__")

@@ -135,11 +135,23 @@ def _stakes(stakes: object, name: str) -> Stakes:
 
 
 def _draw_options(name: str, max_draw: object, ace_draw: object) -> tuple[int, int | None]:
+    """``max_draw`` and ``ace_draw`` checked: an ace draw is more than ``max_draw``
+    and at most 4, since the ace it is for is kept (the rules, §5.4: "3, or 4
+    when the kept card is an ace").
+
+    >>> _draw_options("jackpots", 3, 4)
+    (3, 4)
+    >>> _draw_options("jackpots", 1, 5)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: jackpots: ace_draw must be in 2..4, got 5.
+    """
     most = as_int(max_draw, f"{name}: max_draw", low=1, high=5)
-    if ace_draw is not None and most == 5:
-        raise RuleError(f"{name}: ace_draw (more cards to a kept ace) needs max_draw below 5; "
-                        f"give both, e.g. max_draw=3, ace_draw=4.")
-    ace = as_optional_int(ace_draw, f"{name}: ace_draw", low=most + 1, high=5)
+    if ace_draw is not None and most >= 4:
+        raise RuleError(f"{name}: ace_draw (more cards to a kept ace) needs max_draw below 4: a player "
+                        f"keeping his ace draws at most 4 of his 5 cards; give both, e.g. max_draw=3, "
+                        f"ace_draw=4.")
+    ace = as_optional_int(ace_draw, f"{name}: ace_draw", low=most + 1, high=4)
     return most, ace
 
 
@@ -186,7 +198,8 @@ def jackpots(**options: Any) -> GameSpec:
 
     Options: ``pass_and_out`` (False): a player who checked before the opening
     is out once it is opened; ``max_draw`` (5): the most cards a player may
-    draw, ``ace_draw`` (None) the most when he keeps an ace (e.g. 3 and 4);
+    draw, ``ace_draw`` (None) the most when he keeps an ace (e.g. 3 and 4;
+    above ``max_draw`` and at most 4, the ace being kept);
     ``second_round`` (``"opener"``): the betting after the draw starts with the
     opener, or left of the dealer (``"dealer-left"``); ``openers`` (``"J"``):
     the smallest pair that opens; ``stakes`` (ante 1, limits 5/10);
