@@ -86,3 +86,11 @@ def test_repeated_cards_refused_with_the_row(threads: int, rng: np.random.Genera
     with pytest.raises(CardError, match=r"^row 70000: card 53 is out of range"):
         evaluate_many(bad, threads=threads, check=False)
 
+
+def test_joker_rows_with_a_qualifier() -> None:
+    """The joker rows of an eight-or-better batch under another qualifier: ace-to-five's
+    strength where the row qualifies (the bug as the lowest rank absent)."""
+    hands = np.array([[52, 28, 17, 9, 6], [52, 36, 32, 28, 24]], dtype=np.uint8)  # Jk 9c 6d 4d 3h; Jk T-9-8-7
+    got = evaluate_many(hands, "eight-or-better", qualifier=9).tolist()
+    assert got == [strength(row.tolist(), "eight-or-better", qualifier=9) for row in hands]
+    assert got[0] == strength(hands[0].tolist(), "ace-to-five") and got[1] == 0
