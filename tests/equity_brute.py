@@ -95,11 +95,19 @@ def brute_equity(
     reference: bool = False,
     positional: str | None = None,
     _middle: int | None = None,
+    qualifier: int = 8,
 ) -> Brute:
+    """``qualifier`` (seven-card-stud-8): another than 8 plays the low ace-to-five,
+    a low counting only where the hand can make five different values of at most
+    the qualifier (the ace 1), each wild card or joker one more value (a zero, or a
+    rank of its own: with fewer than five held, some rank up to it is absent)."""
     assert positional in (None, "lowest_card"), "the brute force reads no order of the cards dealt"
     high, low_ranking, size = SIDES[game]
     if game in ("seven-card-stud-high-low", "five-card-stud", "mexican-stud") and low is not None:
         low_ranking = low
+    if qualifier != 8:
+        assert game == "seven-card-stud-8"
+        low_ranking = "ace-to-five"
     known = [[int(c) for c in parse_cards(h)] for h in hands]
     n = len(hands)
     options = [list(r) if r else [((), 1)] for r in (ranges or [None] * n)]
@@ -115,7 +123,7 @@ def brute_equity(
             part = brute_equity(
                 game, [f"{h} {text}" for h in hands], dead, low, joker, wild, ranges,
                 wild_low=wild_low, penalty=penalty, penalty_rule=penalty_rule, reference=reference,
-                positional=positional, _middle=c,
+                positional=positional, _middle=c, qualifier=qualifier,
             )
             total.outcomes += part.outcomes
             for i in range(n):
@@ -174,6 +182,18 @@ def brute_equity(
             extra["joker"] = joker
         return strength(cards, ranking, **extra)
 
+    def qualifies(cards: list[int]) -> bool:
+        wild_ranks = {RANKS.index(r) for r in (wild or "").split()}
+        values, wilds = set(), 0
+        for c in cards:
+            if penalty_rule == "void-card" and c in penalty_cards:
+                continue  # not played
+            if c == JOKER or c // 4 in wild_ranks:
+                wilds += 1
+            elif (value := 1 if c // 4 == 12 else c // 4 + 2) <= qualifier:
+                values.add(value)
+        return len(values) + wilds >= 5
+
     def score(player: int, cards: tuple[int, ...]) -> tuple[Any, Any]:
         got = cache.get((player, cards))
         if got is None:
@@ -181,6 +201,8 @@ def brute_equity(
             full = list(cards) + known[player] if hides_hole[player] else known[player] + list(cards)
             hi = evaluate(full, "high") if high else 0
             lo = evaluate(full, low_ranking) if low_ranking else 0
+            if qualifier != 8 and not qualifies(full):
+                lo = () if reference else 0
             got = cache[(player, cards)] = (hi, lo)
         return got
 

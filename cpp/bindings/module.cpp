@@ -98,7 +98,7 @@ void register_evaluate(py::module_& m) {
 
   m.def(
       "evaluate_many",
-      [](const py::array_t<std::uint8_t, py::array::c_style>& cards, int ranking, int threads, bool check) {
+      [](const py::array_t<std::uint8_t, py::array::c_style>& cards, int ranking, int threads, bool check, bool bug) {
         if (cards.ndim() != 2) {
           throw CardError("cards must be a 2-dimensional array of shape (N, k), got " +
                           std::to_string(cards.ndim()) + " dimensions");
@@ -113,11 +113,13 @@ void register_evaluate(py::module_& m) {
         std::ptrdiff_t bad;
         {
           py::gil_scoped_release release;  // the loop touches no Python object
-          bad = evaluate_batch(in, rows, k, r, dst, check, threads);
+          bad = bug ? evaluate_batch_bug(in, rows, k, r, dst, check, threads)
+                    : evaluate_batch(in, rows, k, r, dst, check, threads);
         }
         if (bad >= 0) {
           const std::uint8_t* row = in + static_cast<std::size_t>(bad) * static_cast<std::size_t>(k);
           try {
+            if (bug) evaluate_wild(row, k, r, WildOptions{});  // the joker is a card: the wild path's message
             check_cards(row, k, r);
           } catch (const CardError& e) {
             throw CardError("row " + std::to_string(bad) + ": " + e.what());
@@ -127,7 +129,9 @@ void register_evaluate(py::module_& m) {
         return out;
       },
       py::arg("cards").noconvert(), py::arg("ranking"), py::arg("threads") = 1, py::arg("check") = true,
-      "Strengths of an (N, k) uint8 array of hands; releases the GIL.");
+      py::arg("bug") = false,
+      "Strengths of an (N, k) uint8 array of hands; releases the GIL. bug: the joker (52) plays as the bug, its "
+      "rows evaluated one by one after the natural pass (else a row holding it is a bad row).");
 
   m.def(
       "category",

@@ -130,31 +130,35 @@ void register_equity(py::module_& m) {
   m.def(
       "equity_outcomes",
       [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
-         py::handle declare, bool tie_keeps_half, bool last_card_down) {
+         py::handle declare, bool tie_keeps_half, bool last_card_down, int qualifier) {
         EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
         set_declarations(rq, declare, tie_keeps_half);
         rq.last_card_down = last_card_down;
+        rq.qualifier = qualifier;
         return equity_outcomes(rq);
       },
       py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
       py::arg("wild"), py::kw_only(), py::arg("declare") = py::tuple(), py::arg("tie_keeps_half") = false, py::arg("last_card_down") = false,
+      py::arg("qualifier") = 8,
       "Checks a spot and returns how many outcomes an exact enumeration visits (with ranges: an upper bound).");
 
   m.def(
       "equity_plan",
       [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
          std::uint64_t samples, std::uint64_t max_outcomes, double target_stderr, double seconds, int method,
-         py::handle declare, bool tie_keeps_half, bool last_card_down) {
+         py::handle declare, bool tie_keeps_half, bool last_card_down, int qualifier) {
         EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
         set_run(rq, samples, max_outcomes, target_stderr, seconds, method);
         set_declarations(rq, declare, tie_keeps_half);
         rq.last_card_down = last_card_down;
+        rq.qualifier = qualifier;
         const EquityPlan plan = equity_plan(rq);
         return py::make_tuple(static_cast<int>(plan.method), plan.units);
       },
       py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
       py::arg("wild"), py::arg("samples"), py::arg("max_outcomes"), py::arg("target_stderr"), py::arg("seconds"),
       py::arg("method"), py::kw_only(), py::arg("declare") = py::tuple(), py::arg("tie_keeps_half") = false, py::arg("last_card_down") = false,
+      py::arg("qualifier") = 8,
       "Checks a run as equity() does before it starts and returns (method, units): the exact method (1 "
       "enumerate, 2 count; 0 for Monte Carlo) and the units its parts slice (outer completions, sample blocks; "
       "1 for counting, which part 0 does alone). declare, tie_keeps_half, last_card_down: as for equity.");
@@ -164,11 +168,12 @@ void register_equity(py::module_& m) {
       [](int game, py::handle hands, py::handle ranges, py::handle dead, py::handle draws, int low, py::tuple wild,
          std::uint64_t samples, std::uint64_t seed, int threads, std::uint64_t max_outcomes, double target_stderr,
          double seconds, int method, py::object progress, std::uint64_t part, std::uint64_t parts, py::handle declare,
-         bool tie_keeps_half, bool last_card_down) {
+         bool tie_keeps_half, bool last_card_down, int qualifier) {
         EquityRequest rq = make_request(game, hands, ranges, dead, draws, low, wild);
         set_run(rq, samples, max_outcomes, target_stderr, seconds, method);
         set_declarations(rq, declare, tie_keeps_half);
         rq.last_card_down = last_card_down;
+        rq.qualifier = qualifier;
         rq.seed = seed;
         rq.threads = threads;
         rq.part = part;
@@ -217,6 +222,7 @@ void register_equity(py::module_& m) {
       py::arg("wild"), py::arg("samples"), py::arg("seed"), py::arg("threads"), py::arg("max_outcomes"),
       py::arg("target_stderr"), py::arg("seconds"), py::arg("method"), py::arg("progress"), py::arg("part") = 0,
       py::arg("parts") = 1, py::kw_only(), py::arg("declare") = py::tuple(), py::arg("tie_keeps_half") = false, py::arg("last_card_down") = false,
+      py::arg("qualifier") = 8,
       "Part `part` of `parts` of the run (the parts' counts add up to the whole run's): "
       "([(high_win, high_tie, low_win, low_tie, scoop, share units, share units squared) per player], outcomes, "
       "exact, method, stop, rejected): weighted counts of outcomes. stop: 0 complete, 1 target reached, 2 time "

@@ -131,6 +131,9 @@ struct PlayerSpot {
 
 struct Spot {
   GameInfo game{};
+  // Stud 8 with a qualifier other than eight: the ace-to-five strength of the
+  // worst qualifying low (lower lows read 0); 0 otherwise.
+  std::uint16_t low_floor = 0;
   int n = 0;
   std::vector<PlayerSpot> p;
   std::vector<std::uint8_t> deck;  // the cards left, ascending (member cards included)
@@ -268,6 +271,20 @@ std::uint64_t placings(const PlayerSpot& ps) {
   return ways;  // (no rule: no places named, 1)
 }
 
+/// The ace-to-five strength of the worst low that qualifies under `qualifier`
+/// (5..13): the five ranks qualifier .. qualifier - 4, the ace counting 1. A low
+/// qualifies (unpaired, every card at most the qualifier) exactly where its
+/// ace-to-five strength reaches this one (the C++ and Python tests check it on
+/// every five-card hand, and with wild cards).
+std::uint16_t qualifying_floor(int qualifier) {
+  std::uint8_t five[5];
+  for (int i = 0; i < 5; ++i) {
+    const int value = qualifier - i;  // 1 = the ace
+    five[i] = static_cast<std::uint8_t>(make_card(value == 1 ? kAce : value - 2, i % kSuits));
+  }
+  return evaluate_unchecked(five, 5, Ranking::AceToFive);
+}
+
 Spot validate(const EquityRequest& rq) {
   const int game = static_cast<int>(rq.game);
   if (game < 0 || game >= kEquityGameCount) throw EquityOptionError("unknown game id " + std::to_string(game));
@@ -288,8 +305,20 @@ Spot validate(const EquityRequest& rq) {
         "the low of five-card-stud and mexican-stud is deuce-to-seven, ace-to-six or ace-to-five (or none: high "
         "only)");
   }
+  if (rq.qualifier != 8 && rq.game != EquityGame::SevenCardStud8) {
+    throw EquityOptionError(std::string("a low qualifier applies to seven-card-stud-8 only (its eight-or-better "
+                                        "low), not to ") + game_info(rq.game, low).name);
+  }
+  if (rq.qualifier < 5 || rq.qualifier > 13) {
+    throw EquityOptionError("the low qualifier must be a rank from 5 to 13 (the king), got " +
+                            std::to_string(rq.qualifier));
+  }
   Spot s;
   s.game = game_info(rq.game, low);
+  if (rq.qualifier != 8) {
+    s.game.low_ranking = Ranking::AceToFive;
+    s.low_floor = qualifying_floor(rq.qualifier);
+  }
   const GameInfo& g = s.game;
   const std::string name = g.name;
   const auto n = static_cast<int>(rq.hands.size());
@@ -589,12 +618,13 @@ std::uint64_t count_outcomes(const Spot& s) {
 
 // ---------------------------------------------------------------- scoring
 
-template <bool H, bool L, Ranking LR, bool D = false>
+template <bool H, bool L, Ranking LR, bool D = false, bool Q = false>
 struct Game {
   static constexpr bool kHigh = H;
   static constexpr bool kLow = L;
   static constexpr Ranking kLowRanking = LR;
   static constexpr bool kDeclare = D;  // settled by the declarations (high-low games only)
+  static constexpr bool kQualified = Q;  // a low below Spot::low_floor reads 0 (stud 8's other qualifiers)
 };
 
 /// Wild options of a hand with its own wild rank (-1: none).
@@ -617,10 +647,11 @@ inline void score(const Tables& t, const Spot& s, const WildOptions& o, std::uin
   if (s.any_wild && (mask & wild_cards)) [[unlikely]] {
     if constexpr (G::kHigh) hi = evaluate_wild_unchecked(cards, n, Ranking::High, o);
     if constexpr (G::kLow) lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, o);
-    return;
+  } else {
+    if constexpr (G::kHigh) hi = evaluate_key<Ranking::High>(t, key, cards, n);
+    if constexpr (G::kLow) lo = evaluate_key<G::kLowRanking>(t, key, cards, n);
   }
-  if constexpr (G::kHigh) hi = evaluate_key<Ranking::High>(t, key, cards, n);
-  if constexpr (G::kLow) lo = evaluate_key<G::kLowRanking>(t, key, cards, n);
+  if constexpr (G::kQualified) lo = lo >= s.low_floor ? lo : std::uint16_t{0};
 }
 
 /// Card mask of a hand including the joker (bit 52).
@@ -1794,14 +1825,18 @@ EquityResult equity(const EquityRequest& rq, const EquityHooks& hooks) {
     switch (s.game.low_ranking) {
       case Ranking::EightOrBetter: return run<Game<true, true, Ranking::EightOrBetter, true>>(s, rq, mon);
       case Ranking::AceToSix: return run<Game<true, true, Ranking::AceToSix, true>>(s, rq, mon);
-      case Ranking::AceToFive: return run<Game<true, true, Ranking::AceToFive, true>>(s, rq, mon);
+      case Ranking::AceToFive:
+        if (s.low_floor) return run<Game<true, true, Ranking::AceToFive, true, true>>(s, rq, mon);
+        return run<Game<true, true, Ranking::AceToFive, true>>(s, rq, mon);
       default: return run<Game<true, true, Ranking::DeuceToSeven, true>>(s, rq, mon);
     }
   }
   switch (rq.game) {
     case EquityGame::SevenCardStud:
     case EquityGame::Jackpots: return run<Game<true, false, Ranking::High>>(s, rq, mon);
-    case EquityGame::SevenCardStud8: return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, mon);
+    case EquityGame::SevenCardStud8:
+      if (s.low_floor) return run<Game<true, true, Ranking::AceToFive, false, true>>(s, rq, mon);
+      return run<Game<true, true, Ranking::EightOrBetter>>(s, rq, mon);
     case EquityGame::FiveCardStud:
     case EquityGame::MexicanStud:
       if (!s.game.low) return run<Game<true, false, Ranking::High>>(s, rq, mon);

@@ -1,8 +1,10 @@
 #include "splitpot/evaluate.hpp"
 
 #include "batch_keys.hpp"  // the keys' instruction sets, avx2_keys.hpp, avx512_keys.hpp
+#include "splitpot/wild.hpp"  // the joker rows of evaluate_batch_bug
 
 #include <algorithm>
+#include <cstring>
 #include <thread>
 #include <type_traits>
 #include <vector>
@@ -70,6 +72,11 @@ using detail::keys_isa;
 // (prefetch_hash_rows below).
 constexpr std::size_t kKeysAhead = 8;
 
+// What a batch kernel found: a row with a non-card byte (the joker included),
+// a repeated card (checked calls). The joker is never a repeated card alone:
+// its byte has a bit of its own (card_mask, the vector checks).
+constexpr unsigned kNonCard = 1, kRepeated = 2;
+
 // The strength of the hand of K cards at `row` given its key: the rank-only
 // lookup (in bounds even for rare keys), replaced on the rare path (a flush
 // where flushes count; 0 for a row with a non-card).
@@ -91,13 +98,13 @@ template <Ranking R, int K>
   return plain;
 }
 
-// Evaluates hands [begin, end) into out; returns true if any row had a
-// non-card byte (or, when checked, a repeated card). Each hand's key is made
+// Evaluates hands [begin, end) into out; returns kNonCard if any row had a
+// non-card byte (it reads 0), with kRepeated when checked and a row repeated a card. Each hand's key is made
 // kKeysAhead hands before its lookup (see above); a hand with a flush (where
 // flushes count) or a bad byte takes the rare path. Prefetch: each key's
 // perfect-hash row is prefetched when the key is made.
 template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
-bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+unsigned batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                   std::uint32_t* out) noexcept {
   // Raw pointers, hoisted: the stores to `out` must not make the compiler
   // reload them every hand.
@@ -134,7 +141,7 @@ bool batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t begin,
     out[i] = evaluate_row(i, key);
   }
   for (; i < end; ++i) out[i] = evaluate_row(i, keys[i % kKeysAhead]);
-  return (poison >> kPoisonShift) != 0 || repeated != 0;
+  return ((poison >> kPoisonShift) != 0 ? kNonCard : 0u) | (repeated != 0 ? kRepeated : 0u);
 }
 
 #if SPLITPOT_AVX2_KEYS
@@ -154,7 +161,7 @@ template <int K, bool CheckDuplicates, bool Prefetch>
 // the batch, by batch_kernel. On random seven-card hands 1.4-1.5x as fast as
 // batch_kernel (benchmarks/peers, both builds).
 template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
-__attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const std::uint8_t* cards, std::size_t begin,
+__attribute__((target("avx2"))) unsigned batch_kernel_avx2(const Tables& t, const std::uint8_t* cards, std::size_t begin,
                                                        std::size_t end, std::uint32_t* out) noexcept {
   constexpr std::size_t kGroup = 4, kGroupsAhead = kKeysAhead / kGroup, kRing = 4;
   static_assert(kGroupsAhead < kRing, "a group's keys are made while the groups before it wait");
@@ -182,8 +189,8 @@ __attribute__((target("avx2"))) bool batch_kernel_avx2(const Tables& t, const st
     poison |= k[0] | k[1] | k[2] | k[3];
     for (std::size_t h = 0; h < kGroup; ++h) out[i + h] = row_value<R, K>(t, offsets, value, cards + (i + h) * K, k[h]);
   }
-  const bool bad = (poison >> kPoisonShift) != 0 || repeated != 0;
-  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
+  const unsigned bad = ((poison >> kPoisonShift) != 0 ? kNonCard : 0u) | (repeated != 0 ? kRepeated : 0u);
+  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) | bad;
 }
 
 // The keys of the eight hands of K cards at `rows` (Avx512Keys); with
@@ -206,7 +213,7 @@ template <int K, bool CheckDuplicates, bool Prefetch>
 // kernel with its prefetch (8 ahead 1.22-1.25x, 32 ahead 1.28-1.29x); in
 // benchmarks/peers, 1.13-1.25x the AVX2 kernel without it.
 template <Ranking R, int K, bool CheckDuplicates, bool Prefetch>
-SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint8_t* cards, std::size_t begin,
+SPLITPOT_AVX512_TARGET unsigned batch_kernel_avx512(const Tables& t, const std::uint8_t* cards, std::size_t begin,
                                                 std::size_t end, std::uint32_t* out) noexcept {
   constexpr std::size_t kGroup = 8, kGroupsAhead = 2, kRing = 4;
   static_assert(kGroupsAhead < kRing, "a group's keys are made while the groups before it wait");
@@ -231,8 +238,8 @@ SPLITPOT_AVX512_TARGET bool batch_kernel_avx512(const Tables& t, const std::uint
       out[i + h] = row_value<R, K>(t, offsets, value, cards + (i + h) * K, k[h]);
     }
   }
-  const bool bad = (poison >> kPoisonShift) != 0 || repeated != 0;
-  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) || bad;
+  const unsigned bad = ((poison >> kPoisonShift) != 0 ? kNonCard : 0u) | (repeated != 0 ? kRepeated : 0u);
+  return batch_kernel<R, K, CheckDuplicates, Prefetch>(t, cards, begin + groups * kGroup, end, out) | bad;
 }
 #endif
 
@@ -247,7 +254,7 @@ bool prefetch_hash_rows() noexcept {
 #endif
 }
 
-using Kernel = bool (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
+using Kernel = unsigned (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);
 
 // One kernel of a family by the number of cards: pick(std::integral_constant<int, K>) for K = k.
 template <typename Pick>
@@ -290,39 +297,110 @@ const char* batch_keys_used(BatchKeys keys) noexcept {
   }
 }
 
-std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
-                              bool check_duplicates, int threads, BatchKeys keys) {
+namespace {
+
+// The rows of [begin, end) holding the joker, after a kernel found non-card
+// bytes and no repeated card: each is evaluated again on its own with the
+// joker as the bug. Each row is read from a copy, checked again: another
+// thread may have written it since its key was made. Returns true if a byte
+// over 52 (a bad row) is there. A poisoned row reads 0, and in every ranking
+// but eight-or-better no row of cards does: there the rows reading 0 are
+// looked at (one test a row). In eight-or-better most rows read 0 (no
+// qualifying low), and the joker's bytes are found with memchr instead
+// (vector code in the C library), beside one pass for a byte over 52. (On
+// 5-card rows of the 53-card deck, memchr everywhere ran 0.85-0.9 times as fast
+// in high and ace-to-five; the rows reading 0 in eight-or-better, on 7-card
+// rows about 0.65 times.)
+bool bug_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end, int k, Ranking r,
+              std::uint32_t* out) noexcept {
+  const auto ku = static_cast<std::size_t>(k);
+  // Row i again, with the bug; false if it holds a byte over 52.
+  auto again = [&](std::size_t i) {
+    std::uint8_t copy[kMaxCards];
+    std::uint8_t top = 0;
+    bool joker = false;
+    for (std::size_t j = 0; j < ku; ++j) {
+      copy[j] = cards[i * ku + j];
+      top = std::max(top, copy[j]);
+      joker |= copy[j] == kJoker;
+    }
+    if (top > kJoker) return false;
+    if (joker) out[i] = evaluate_wild_unchecked(copy, k, r, WildOptions{});
+    return true;
+  };
+  if (r != Ranking::EightOrBetter) {
+    bool bad = false;
+    for (std::size_t i = begin; i < end; ++i)
+      if (out[i] == 0) [[unlikely]] bad |= !again(i);
+    return bad;
+  }
+  const std::uint8_t* first = cards + begin * ku;
+  const std::size_t bytes = (end - begin) * ku;
+  std::uint8_t worst = 0;
+  for (std::size_t i = 0; i < bytes; ++i) worst = std::max(worst, first[i]);  // (vectorized)
+  for (std::size_t at = 0; at < bytes;) {
+    const void* hit = std::memchr(first + at, kJoker, bytes - at);
+    if (hit == nullptr) break;
+    const std::size_t row = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - first) / ku;
+    again(begin + row);
+    at = (row + 1) * ku;
+  }
+  return worst > kJoker;
+}
+
+std::ptrdiff_t batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
+                     bool check_duplicates, int threads, BatchKeys keys, bool bug) {
   if (k < 5 || k > kMaxCards) throw CardError("batch rows must hold 5 to 7 cards, got " + std::to_string(k));
   const Tables& t = tables();
   const Kernel kernel = kernel_for(r, k, keys_isa(keys), check_duplicates, prefetch_hash_rows());
+  // One part of the rows: the natural pass, then (with the bug, no repeated
+  // card) the joker rows it left at 0.
+  auto part = [&](std::size_t begin, std::size_t end) -> unsigned {
+    const unsigned found = kernel(t, cards, begin, end, out);
+    if (bug && found == kNonCard) return bug_rows(cards, begin, end, k, r, out) ? kNonCard : 0u;
+    return found;
+  };
   constexpr std::size_t kMinRowsPerThread = 1 << 16;
   const std::size_t parts =
       std::max<std::size_t>(1, std::min<std::size_t>(static_cast<std::size_t>(std::max(threads, 1)),
                                                       rows / kMinRowsPerThread));
   bool bad = false;
   if (parts == 1) {
-    bad = kernel(t, cards, 0, rows, out);
+    bad = part(0, rows) != 0;
   } else {
-    std::vector<char> part_bad(parts, 0);
+    std::vector<unsigned> part_found(parts, 0);
     std::vector<std::thread> pool;
     for (std::size_t p = 0; p < parts; ++p) {
       const std::size_t begin = rows * p / parts, end = rows * (p + 1) / parts;
-      pool.emplace_back([&, p, begin, end] { part_bad[p] = kernel(t, cards, begin, end, out); });
+      pool.emplace_back([&, p, begin, end] { part_found[p] = part(begin, end); });
     }
     for (auto& th : pool) th.join();
-    bad = std::find(part_bad.begin(), part_bad.end(), 1) != part_bad.end();
+    bad = std::any_of(part_found.begin(), part_found.end(), [](unsigned f) { return f != 0; });
   }
   if (!bad) return -1;
-  // The error path: find the first bad row, slowly.
+  // The error path: find the first bad row, slowly (with the bug, the joker is a card).
+  const int last_card = bug ? kJoker : kDeckSize - 1;
   for (std::size_t i = 0; i < rows; ++i) {
     const std::uint8_t* row = cards + i * static_cast<std::size_t>(k);
     std::uint64_t seen = 0;
     for (int j = 0; j < k; ++j) {
-      if (row[j] >= kDeckSize || (check_duplicates && (seen & card_bit(row[j])))) return static_cast<std::ptrdiff_t>(i);
+      if (row[j] > last_card || (check_duplicates && (seen & card_bit(row[j])))) return static_cast<std::ptrdiff_t>(i);
       seen |= card_bit(row[j]);
     }
   }
   return -1;
+}
+
+}  // namespace
+
+std::ptrdiff_t evaluate_batch(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
+                              bool check_duplicates, int threads, BatchKeys keys) {
+  return batch(cards, rows, k, r, out, check_duplicates, threads, keys, false);
+}
+
+std::ptrdiff_t evaluate_batch_bug(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
+                                  bool check_duplicates, int threads, BatchKeys keys) {
+  return batch(cards, rows, k, r, out, check_duplicates, threads, keys, true);
 }
 
 }  // namespace splitpot

@@ -531,6 +531,62 @@ void test_batch_exhaustive(int n, Ranking r) {
   check_eq(hands.load(), all[n], what + " (all of them)");
 }
 
+// evaluate_batch_bug: batches of 5..7-card rows from the 53-card deck (about
+// one row in ten, or every row, or none, holding the joker; the joker in the
+// first and last rows too) equal evaluate_wild with no options row by row, in
+// every ranking, checked and unchecked, one thread and two, every key kind;
+// a byte over 52 or a repeated card (the joker twice) anywhere is still found.
+void test_batch_bug() {
+  const std::size_t rows = 140000;  // two threads take 2 * 65,536 rows or more
+  long errors = 0;
+  for (int k = 5; k <= 7; ++k) {
+    const auto ku = static_cast<std::size_t>(k);
+    for (const int every : {0, 1, 10}) {  // the joker in no row, in every row, in about one row of ten
+      std::vector<std::uint8_t> hands(rows * ku);
+      for (std::size_t i = 0; i < rows; ++i) {
+        std::uint8_t* row = &hands[i * ku];
+        random_hand(row, k);
+        const bool joker = every == 1 || (every == 10 && (next_random() % 10 == 0 || i == 0 || i + 1 == rows));
+        if (joker) row[next_random() % ku] = static_cast<std::uint8_t>(kJoker);
+      }
+      for (const Ranking r : kAll) {
+        std::vector<std::uint32_t> want(rows);
+        for (std::size_t i = 0; i < rows; ++i) want[i] = evaluate_wild(&hands[i * ku], k, r, WildOptions{});
+        for (const BatchKeys keys : key_kinds())
+          for (const bool check : {true, false})
+            for (const int threads : {1, 2}) {
+              std::vector<std::uint32_t> out(rows + 1, 12345);
+              errors += evaluate_batch_bug(hands.data(), rows, k, r, out.data(), check, threads, keys) != -1;
+              errors += out[rows] != 12345;
+              for (std::size_t i = 0; i < rows; ++i)
+                if (out[i] != want[i] && errors++ == 0)
+                  std::printf("  %s bug batch %s: %u, evaluate_wild %u\n", name(r), hand_text(&hands[i * ku], k).c_str(),
+                              out[i], want[i]);
+            }
+      }
+      // Bad rows beside the joker rows: a byte over 52, the joker repeated.
+      for (const std::size_t bad_row : {std::size_t{0}, std::size_t{7}, rows - 1}) {
+        for (const int kind : {0, 1}) {
+          std::vector<std::uint8_t> bad = hands;
+          std::uint8_t* row = &bad[bad_row * ku];
+          if (kind == 0) row[1] = 53;
+          else row[0] = row[ku - 1] = static_cast<std::uint8_t>(kJoker);
+          std::vector<std::uint32_t> out(rows);
+          for (const BatchKeys keys : key_kinds()) {
+            errors += evaluate_batch_bug(bad.data(), rows, k, Ranking::High, out.data(), true, 2, keys) !=
+                      static_cast<std::ptrdiff_t>(bad_row);
+            if (kind == 0)
+              errors += evaluate_batch_bug(bad.data(), rows, k, Ranking::High, out.data(), false, 1, keys) !=
+                        static_cast<std::ptrdiff_t>(bad_row);
+          }
+        }
+      }
+    }
+  }
+  check_eq(errors, 0, "joker-as-bug batches (no joker row, every row, one in ten; 5-7 cards, every ranking, checked "
+                      "and unchecked, 1 and 2 threads, every key kind) equal evaluate_wild row by row; bad rows found");
+}
+
 // Batches of 0..40 rows of k cards with one bad row (a non-card, or a repeated
 // card where checked): the first and last hands of the kernels, the rows
 // around a bad one still right, nothing written past the end.
@@ -1244,6 +1300,7 @@ int main(int argc, char** argv) {
   timed("batch equals scalar", test_batch_equals_scalar);
   timed("small batches", test_small_batches);
   timed("batch bad rows", test_batch_bad_rows);
+  timed("joker-as-bug batches", test_batch_bug);
   timed("random hands against brute force", [&] { test_random_against_brute(quick ? 20000 : 250000); });
   timed("wild examples", test_wild_examples);
   timed("stand-ins", test_stand_ins);

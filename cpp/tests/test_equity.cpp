@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <functional>
 #include <stdexcept>
 #include <string>
@@ -46,7 +47,8 @@ struct Sides {
 Sides sides_of(const EquityRequest& rq) {
   switch (rq.game) {
     case EquityGame::SevenCardStud: return {true, false, Ranking::High, 7};
-    case EquityGame::SevenCardStud8: return {true, true, Ranking::EightOrBetter, 7};
+    case EquityGame::SevenCardStud8:  // another qualifier: an ace-to-five low that must qualify (low_qualifies)
+      return {true, true, rq.qualifier == 8 ? Ranking::EightOrBetter : Ranking::AceToFive, 7};
     case EquityGame::SevenCardStudHighLow:
       return {true, true, rq.low == Ranking::High ? Ranking::DeuceToSeven : rq.low, 7};
     case EquityGame::Lowball: return {false, true, Ranking::AceToFive, 5};
@@ -98,6 +100,26 @@ int strength_of(const EquityRequest& rq, const std::vector<std::uint8_t>& hand, 
   for (auto c : hand) wild = wild || c == kJoker || ((o.wild >> c) & 1);
   if (wild) return evaluate_wild(hand.data(), static_cast<int>(hand.size()), r, o);
   return evaluate(hand.data(), static_cast<int>(hand.size()), r);
+}
+
+// Stud 8 with another qualifier q, read plainly: a low qualifies when the
+// hand can make five different values of q or less (the ace 1), each wild
+// card (or the joker as the bug) one more value: a zero, or a rank of its
+// own (some rank up to q is absent while fewer than five are held, q >= 5).
+bool low_qualifies(const EquityRequest& rq, const std::vector<std::uint8_t>& hand) {
+  std::uint64_t wild = rq.wild;
+  if (rq.joker_rule == JokerRule::Wild) wild |= card_bit(kJoker);
+  unsigned values = 0;
+  int wilds = 0;
+  for (const std::uint8_t c : hand) {
+    if (c == kJoker || (wild >> c & 1)) {
+      ++wilds;
+      continue;
+    }
+    const int value = rank_of(c) == kAce ? 1 : rank_of(c) + 2;
+    if (value <= rq.qualifier) values |= 1u << value;
+  }
+  return __builtin_popcount(values) + wilds >= 5;
 }
 
 // Seven-card stud where the deck cannot give every player a seventh card.
@@ -153,6 +175,7 @@ Brute brute_force(const EquityRequest& rq, const Split& split) {
         if (community) hand.push_back(static_cast<std::uint8_t>(middle));
         if (sd.high) hi[i] = strength_of(rq, hand, Ranking::High, community);
         if (sd.low) lo[i] = strength_of(rq, hand, sd.low_ranking, community);
+        if (sd.low && rq.qualifier != 8 && !low_qualifies(rq, hand)) lo[i] = 0;
       }
       const std::vector<double> got = split(hi, lo, b);
       for (std::size_t i = 0; i < n; ++i) {
@@ -540,6 +563,29 @@ int main(int argc, char** argv) {
     rq.joker = true;
     spots.emplace_back("lowball with the bug", rq);
   }
+  // Stud 8 with other qualifiers: nine (the spot's lows 9-high and 8-high
+  // both qualify), five, the king; with the joker as the bug and deuces wild
+  // (zeros, and the best rank); three players.
+  static std::deque<std::string> labels;  // the spots' labels live to the end
+  auto label_of = [&](const std::string& text) { return labels.emplace_back(text).c_str(); };
+  for (const int q : {9, 5, 13, 7}) {
+    const std::string label = "stud 8, qualifier " + std::to_string(q);
+    EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 9s 8c Kh", "Kd Kc 6s 9h 4c 5c"});
+    rq.qualifier = q;
+    spots.emplace_back(label_of(label + ", 6+6 known"), rq);
+    rq = request(G::SevenCardStud8, {"Ah 2c 3d 9s 8c Kh", "Kd Kc 6s 9h 4c 5c", "Th Js 7d 6d 5d"});
+    rq.qualifier = q;
+    spots.emplace_back(label_of(label + ", 3 players"), rq);
+    rq = request(G::SevenCardStud8, {"Ah 3c 9d Ts 8c Kh", "Kd Kc 6s Jh 4c 5c"});
+    rq.qualifier = q;
+    rq.joker = true;
+    spots.emplace_back(label_of(label + ", the joker as the bug"), rq);
+    rq.joker = false;
+    rq.wild = wild_ranks_mask(1);  // deuces wild, zeros in the low
+    spots.emplace_back(label_of(label + ", deuces wild"), rq);
+    rq.wild_low = WildLow::BestRank;
+    spots.emplace_back(label_of(label + ", deuces wild as the best rank"), rq);
+  }
   if (!quick) {
     spots.emplace_back("stud 8, 5+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c 5c"}, "Qd"));
     spots.emplace_back("lowball, draw 2 vs draw 1", request(G::Lowball, {"Ah 2c 3d", "7c 6d 5h 3c"}));
@@ -738,6 +784,16 @@ int main(int argc, char** argv) {
   }
 
   // Bad input.
+  {
+    EquityRequest rq = request(G::SevenCardStud, {"As Kd", "Qs Qd"});
+    rq.qualifier = 9;
+    expect_throw("a qualifier in seven-card stud", [&] { equity(rq); }, "seven-card-stud-8 only");
+    rq = request(G::SevenCardStud8, {"As Kd", "Qs Qd"});
+    rq.qualifier = 14;
+    expect_throw("a qualifier over the king", [&] { equity(rq); }, "5 to 13");
+    rq.qualifier = 4;
+    expect_throw("a qualifier under five", [&] { equity(rq); }, "5 to 13");
+  }
   expect_throw("duplicate across hands", [&] { equity(request(G::SevenCardStud, {"As Kd", "As Qd"})); }, "duplicate card As");
   expect_throw("duplicate with dead", [&] { equity(request(G::SevenCardStud, {"As Kd", "Qs Qd"}, "Kd")); }, "dead");
   expect_throw("too many cards", [&] { equity(request(G::Lowball, {"As 2d 3c 4h 5s 6s", "Kd"})); }, "at most 5");
@@ -1117,6 +1173,11 @@ int main(int argc, char** argv) {
 
   // Declarations: every set of declarations equals the plain brute force.
   compare_declared("stud 8, 6+6 known", request(G::SevenCardStud8, {"Ah 2c 3d 8s 8c Kh", "Kd Kc 9s 9h 4c 5c"}));
+  {
+    EquityRequest rq = request(G::SevenCardStud8, {"Ah 2c 3d 9s 8c Kh", "Kd Kc 6s 9h 4c 5c"});
+    rq.qualifier = 9;
+    compare_declared("stud 8 qualifier 9, 6+6 known", rq);
+  }
   compare_declared("stud 8, 3 players 6+6+7 known",
                    request(G::SevenCardStud8, {"As 2s 3s 4s 5d 9c", "Ad 2d 3d 4d 5h 9h", "Kd Kc Qs Qh Jc Jd 6s"},
                            "Tc Th Ts 7d 7h 8c 8h 6c 6h 2h 3h"));

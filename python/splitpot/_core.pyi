@@ -11,7 +11,7 @@ def high_low(
     cards: Sequence[int], low: int
 ) -> tuple[tuple[int, tuple[int, ...]], tuple[int, tuple[int, ...]]]: ...
 def evaluate_many(
-    cards: NDArray[np.uint8], ranking: int, threads: int = 1, check: bool = True
+    cards: NDArray[np.uint8], ranking: int, threads: int = 1, check: bool = True, bug: bool = False
 ) -> NDArray[np.uint32]: ...
 def category(strength: int, ranking: int) -> int: ...
 def table_bytes(ranking: int) -> int: ...
@@ -40,6 +40,7 @@ def equity_outcomes(
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
     last_card_down: bool = False,
+    qualifier: int = 8,
 ) -> int: ...
 def equity(
     game: int,
@@ -63,6 +64,7 @@ def equity(
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
     last_card_down: bool = False,
+    qualifier: int = 8,
 ) -> tuple[list[tuple[int, int, int, int, int, int, int]], int, bool, int, int, int]: ...
 def equity_plan(
     game: int,
@@ -81,6 +83,7 @@ def equity_plan(
     declare: Iterable[int] = (),
     tie_keeps_half: bool = False,
     last_card_down: bool = False,
+    qualifier: int = 8,
 ) -> tuple[int, int]: ...
 def strength_wild(
     cards: Sequence[int], ranking: int, options: tuple[int, int, int, bool, int, int]

@@ -27,8 +27,8 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import cards_text, int_range, refuse_lone_penalty_rule
-from splitpot.cards import parse_cards
+from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
+from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.render import Output, ProgressBar
@@ -74,23 +74,28 @@ def _eval(args: argparse.Namespace) -> int:
             rows.append({"ranking": ranking.value, "hand": why, "cards": [], "strength": 0})
             continue
         extra = {"wild_low": args.wild_low} if ranking.is_low else {"duplicate": args.duplicate}
+        qualified = ranking is Ranking.EIGHT_OR_BETTER and args.qualifier not in (None, 8)
+        if qualified:  # (the ace-to-five strength of a low qualifying under it)
+            extra["qualifier"] = args.qualifier
         hand = evaluate(cards, ranking, **options, **extra)
         missing = "no qualifying low" if ranking.is_low and not dead else "dead hand"
-        rows.append(
-            {
-                "ranking": ranking.value,
-                "hand": str(hand) if hand else missing,
-                "cards": [str(c) for c in hand.cards] if hand else [],
-                "strength": hand.strength if hand else 0,
-            }
-        )
+        row: dict[str, Any] = {
+            "ranking": ranking.value,
+            "hand": str(hand) if hand else missing,
+            "cards": [str(c) for c in hand.cards] if hand else [],
+            "strength": hand.strength if hand else 0,
+        }
+        if qualified:
+            row["qualifier"] = args.qualifier
+        rows.append(row)
     if args.json:
         print(json.dumps({"cards": [str(c) for c in cards], "hands": rows}, indent=2))
         return 0
     out = Output(plain=args.plain)
     out.line("cards: " + " ".join(str(c) for c in cards))
     for row in rows:
-        out.line(f"{row['ranking']:<17} {row['hand']:<33} {' '.join(row['cards'])}".rstrip())
+        label = f"{_RANK_NAMES[row['qualifier'] - 2]}-or-better" if "qualifier" in row else row["ranking"]
+        out.line(f"{label:<17} {row['hand']:<33} {' '.join(row['cards'])}".rstrip())
     return 0
 
 
@@ -248,6 +253,15 @@ def _add_eval(sub: Any) -> None:
         choices=["dead-hand", "void-card"],
         default=None,
         help="what a penalty card does (default dead-hand; needs --penalty)",
+    )
+    p.add_argument(
+        "--qualifier",
+        default=None,
+        type=qualifier_rank,
+        metavar="RANK",
+        help="the eight-or-better line's qualifier: the highest rank its low may hold, 5-9, T, J, Q or K "
+        "(default 8; another is read as the game engine plays stud 8 with it: an ace-to-five low that "
+        "qualifies)",
     )
     p.add_argument("--plain", action="store_true", help="plain text: card letters, no colours")
     p.set_defaults(run=_eval)

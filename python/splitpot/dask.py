@@ -141,12 +141,13 @@ def evaluate_many(
     wild_ranks: ArrayLike | da.Array | None = None,
     threads: int | None = 1,
     check: bool = True,
+    qualifier: int | str = 8,
     **options: Unpack[WildOptions],
 ) -> da.Array:
     """Strengths of an (N, k) dask array of cards, k in 5..7: a lazy uint32 dask array of N.
 
     Each chunk of rows goes through :func:`splitpot.evaluate.evaluate_many`
-    (same ``ranking``, ``check``, wild ``options`` and per-row ``wild_ranks``,
+    (same ``ranking``, ``check``, ``qualifier``, wild ``options`` and per-row ``wild_ranks``,
     a 1-d array of 13-bit masks), with ``threads`` C++ threads per chunk (1:
     Dask's workers are the parallelism). A numpy array is wrapped with Dask's
     automatic chunks; column chunks are joined. The arguments, the shape and
@@ -162,7 +163,9 @@ def evaluate_many(
     if isinstance(cards, str | bytes):
         raise ArgumentTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
     arr = _dask_array(cards, "cards")
-    kwargs: dict[str, Any] = {"ranking": ranking, "threads": threads, "check": check, **options}
+    kwargs: dict[str, Any] = {
+        "ranking": ranking, "threads": threads, "check": check, "qualifier": qualifier, **options
+    }
     rows = None
     if wild_ranks is not None:
         rows = _dask_array(wild_ranks, "wild_ranks")

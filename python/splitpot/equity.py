@@ -92,7 +92,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splitpot.argtypes import refuse_lone_penalty_rule
+from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -346,7 +346,7 @@ class EquityResult:
     rules: tuple[tuple[str, str], ...] = ()
     """The options that change how the hands rank, as ``(option, value)`` in words: ``joker``
     whenever the deck holds one, the others (``wild``, ``wild_low``, ``duplicate``, ``penalty``,
-    ``penalty_rule``, ``positional``) where they differ from the default.
+    ``penalty_rule``, ``positional``, stud 8's ``qualifier``) where they differ from the default.
 
     >>> equity("lowball", ["Ah 2c 3d 4s", "7c 6d 5h 3c 2d"]).rules
     (('joker', 'bug'),)
@@ -465,6 +465,27 @@ def _low(game: EquityGame, low: object) -> Ranking | None:
     return _FIXED_LOW.get(game)
 
 
+def _qualifier(game: object, g: EquityGame, qualifier: object) -> int:
+    """The low qualifier (8 by default), read as the game engine reads it; another
+    than 8 only in seven-card-stud-8, the one game here with a qualified low.
+
+    >>> _qualifier("seven-card-stud-8", EquityGame.SEVEN_CARD_STUD_8, "T")
+    10
+    >>> _qualifier("lowball", EquityGame.LOWBALL, 9)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: qualifier= applies to seven-card-stud-8 (its low must qualify), not to lowball
+    """
+    if qualifier == 8 and type(qualifier) is int:
+        return 8
+    from splitpot.games.stud import qualifier_value  # (the engine's reading: a rank or its number, 5..13)
+
+    q = qualifier_value(qualifier)
+    if q != 8 and g is not EquityGame.SEVEN_CARD_STUD_8:
+        raise RuleError(f"qualifier= applies to seven-card-stud-8 (its low must qualify), not to {game}")
+    return q
+
+
 def _joker(game: EquityGame, joker: object) -> JokerRule | None:
     """The joker's rule, or None for a deck without it; True/False are "bug"/None."""
     if joker is _DEFAULT:
@@ -557,7 +578,7 @@ def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
 _KEYWORDS = frozenset({
     "dead", "draws", "samples", "stderr", "seconds", "seed", "threads", "low", "wild", "joker",
     "wild_low", "duplicate", "penalty", "penalty_rule", "positional", "max_outcomes", "method",
-    "declare", "tie_keeps_half",
+    "declare", "tie_keeps_half", "qualifier",
 })
 _DECLARING = frozenset({"both"})
 
@@ -649,6 +670,7 @@ def equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
+    qualifier: int | str = 8,
     **unknown: Any,
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
@@ -706,6 +728,12 @@ def equity(
     pot then goes as declared (the rules §4), and ``tie_keeps_half`` lets a
     ``both`` declarer who wins one side alone and ties the other keep the
     half he won. Declared heads-up spots are counted as cards-speak ones are.
+    ``qualifier`` (seven-card-stud-8 only, the one game here with a qualified
+    low): the highest rank a qualifying low may hold, 5..13 or a rank (``9``,
+    ``"T"``, ``"K"``; default 8), as ``get_game("seven-card-stud-8",
+    qualifier=9)`` plays it: the low is then ace-to-five and qualifies unpaired
+    with every card at most that rank, a wild card counted as a zero pairing
+    with nothing.
 
     Raises CardError for bad cards (unknown, duplicated across hands and dead
     cards, too many for the game, more needed than the deck holds),
@@ -726,6 +754,9 @@ def equity(
     >>> r = equity("seven-card-stud", hands, positional="lowest_hole_card")
     >>> r.outcomes, round(r[0].share, 4)  # 4h, or a lower seventh card, names his wild rank
     (1560, 0.2359)
+    >>> nines = ["As 2d 3c 9h Kd Kh", "Qs Qd 7c 7d 4s 4h"]  # a nine-low draw against two pair
+    >>> [round(equity("seven-card-stud-8", nines, qualifier=q)[0].low_win, 4) for q in (8, 9)]
+    [0.0, 0.4]
     >>> equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"])
     Traceback (most recent call last):
     ...
@@ -754,6 +785,7 @@ def equity(
         method=method,
         declare=declare,
         tie_keeps_half=tie_keeps_half,
+        qualifier=qualifier,
     )
     if progress is not None and not callable(progress):
         raise ArgumentTypeError(
@@ -796,6 +828,8 @@ class EquityRun:
     declare: tuple[str, ...] = ()
     """One declaration per hand (``high``, ``low``, ``both``); empty: cards speak."""
     tie_keeps_half: bool = False
+    qualifier: int = 8
+    """Seven-card stud 8's low qualifier (passed to the core)."""
     last_card_down: bool = False
     """Five-card stud with the fifth card dealt face down (``five-card-stud-last-down``): the
     positional rules read the first and fifth cards as the down cards (passed to the core)."""
@@ -806,11 +840,12 @@ class EquityRun:
 
     @property
     def _keywords(self) -> dict[str, Any]:
-        """The core's keyword arguments beside the spot: the declarations and last_card_down."""
+        """The core's keyword arguments beside the spot: the declarations, last_card_down, the qualifier."""
         return {
             "declare": [_DECLARATIONS.index(d) for d in self.declare],
             "tie_keeps_half": self.tie_keeps_half,
             "last_card_down": self.last_card_down,
+            "qualifier": self.qualifier,
         }
 
     @property
@@ -936,10 +971,14 @@ class EquityRun:
         )
 
 
-def _rules(joker: JokerRule | None, options: tuple[Any, ...]) -> tuple[tuple[str, str], ...]:
-    """:attr:`EquityResult.rules` from the core's wild-option tuple."""
+def _rules(
+    joker: JokerRule | None, options: tuple[Any, ...], qualifier: int = 8
+) -> tuple[tuple[str, str], ...]:
+    """:attr:`EquityResult.rules` from the core's wild-option tuple and the low qualifier."""
     _, _, wild, wild_low, duplicate, penalty, penalty_rule, positional = options
     pairs = [("joker", joker.value)] if joker is not None else []
+    if qualifier != 8:
+        pairs.append(("qualifier", str(qualifier)))
     if wild:
         pairs.append(("wild", mask_text(wild)))
     if wild_low:
@@ -977,6 +1016,7 @@ def prepare_equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
+    qualifier: int | str = 8,
     **unknown: Any,
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
@@ -996,6 +1036,7 @@ def prepare_equity(
         )
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
     declared = _declarations(game, g, low_ranking, declare, tie_keeps_half, len(parsed))
+    low_qualifier = _qualifier(game, g, qualifier)
     for i, (_, hand_range) in enumerate(parsed):
         if g.is_stud and hand_range is not None and hand_range.drawn is not None:
             raise RuleError(
@@ -1108,7 +1149,8 @@ def prepare_equity(
         declare=declared,
         tie_keeps_half=bool(declared) and as_bool(tie_keeps_half, "tie_keeps_half"),
         last_card_down=isinstance(game, str) and game in _LAST_CARD_DOWN,
-        rules=_rules(joker_rule, wild_options),
+        qualifier=low_qualifier,
+        rules=_rules(joker_rule, wild_options, low_qualifier),
         variant=game if isinstance(game, str) and game in _VARIANTS else None,
     )
 
@@ -1162,6 +1204,13 @@ def add_equity_parser(subparsers: Any) -> None:
         default=None,
         help="deuce-to-seven, ace-to-six or ace-to-five: the low of seven-card-stud-high-low (default "
         "deuce-to-seven); five-card-stud and mexican-stud played high-low (default: high only)",
+    )
+    parser.add_argument(
+        "--qualifier",
+        default=None,
+        type=qualifier_rank,
+        metavar="RANK",
+        help="seven-card-stud-8: the highest rank a qualifying low may hold, 5-9, T, J, Q or K (default 8)",
     )
     parser.add_argument(
         "--wild", action="append", metavar="RANK|CARDS", help="wild cards (--wild 2: deuces wild)"
@@ -1333,6 +1382,7 @@ def run_equity(args: argparse.Namespace) -> int:
             positional=args.positional,
             declare=args.declare,
             tie_keeps_half=args.tie_keeps_half,
+            qualifier=8 if args.qualifier is None else args.qualifier,
         )
     except SplitpotError as error:
         bar.close()

@@ -154,6 +154,58 @@ def _ranking_id(ranking: object, name: str = "ranking") -> int:
         return _RANKING_ID[as_choice(ranking, Ranking, name, error=RankingError).value]
 
 
+_EIGHT_OR_BETTER = _RANKING_ID["eight-or-better"]
+_ACE_TO_FIVE = _RANKING_ID["ace-to-five"]
+_FLOORS: dict[int, int] = {}
+"""By qualifier: the ace-to-five strength of the worst low that qualifies."""
+
+
+def _low_floor(rid: int, qualifier: object) -> int:
+    """0 for eight-or-better's own qualifier (and the other rankings), else the
+    ace-to-five strength of the worst low qualifying under ``qualifier`` (5..13:
+    the ranks qualifier .. qualifier - 4, the ace counting 1), which every
+    qualifying low reaches and no other does (tests/test_qualifier.py checks it on
+    every five-card hand and on wild-card hands against the game engine's rule).
+
+    >>> _low_floor(4, 8), _low_floor(4, "9") > _low_floor(4, 10) > 0
+    (0, True)
+    >>> _low_floor(0, 9)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: qualifier= is eight-or-better's option (...); the ranking here is high
+    """
+    if qualifier == 8 and type(qualifier) is int:
+        return 0
+    from splitpot.games.stud import qualifier_value  # (the engine's reading: a rank or its number, 5..13)
+
+    q = qualifier_value(qualifier)
+    if rid != _EIGHT_OR_BETTER:
+        if q == 8:
+            return 0
+        raise RankingError(
+            "qualifier= is eight-or-better's option (the highest rank a qualifying low may hold); "
+            f"the ranking here is {_RANKINGS[rid].value}"
+        )
+    if q == 8:
+        return 0
+    floor = _FLOORS.get(q)
+    if floor is None:
+        five = [(12 if v == 1 else v - 2) * 4 + v % 4 for v in range(q - 4, q + 1)]  # the ace is rank 12
+        floor = _FLOORS[q] = _core.strength(five, _ACE_TO_FIVE)
+    return floor
+
+
+def _qualified_low(cards: Any) -> list[int]:
+    """The cards of a low under another qualifier as ints, refused as eight-or-better
+    refuses them when fewer than five (no five can qualify)."""
+    seq = list(parse_cards(cards) if not (type(cards) is list or type(cards) is tuple) else cards)
+    if not all(type(c) is int for c in seq):
+        seq = [int(c) for c in parse_cards(seq)]
+    if len(seq) < 5:
+        raise CardError(f"expected 5 to 7 cards for this ranking, got {len(seq)}")
+    return seq
+
+
 _TIER_CATEGORY: tuple[tuple[Category, ...], ...] = tuple(
     tuple(_CATEGORY_BY_INDEX[c] for c in _core.tier_categories(rid)) for rid in range(5)
 )
@@ -463,6 +515,8 @@ def _call(fn: Callable[..., Any], cards: Any, *args: Any) -> Any:
 def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
+    *,
+    qualifier: int | str = 8,
     **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
@@ -471,6 +525,12 @@ def strength(
     Wild options are described in docs/WILD_CARDS.md; the joker plays as the bug.
     A 1-D integer numpy array (a row of a batch) is read as the list of its ints,
     as fast and with the same errors: ``strength(batch[0])``.
+    ``qualifier`` (eight-or-better only): the highest rank a qualifying low may hold,
+    5..13 or a rank (``9``, ``"T"``, ``"K"``), as the game engine's stud 8 takes it
+    (the rules §1). Under another qualifier than 8 the low is played as the engine
+    plays it, ace-to-five, and the strength is the ace-to-five strength of a low
+    that qualifies (0 for one that does not): comparable under that qualifier, not
+    with eight-or-better's own scale.
 
     >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
     True
@@ -481,6 +541,11 @@ def strength(
     0
     >>> strength("7c 5d 4h 2s 2c", "deuce-to-seven", wild="2") > strength("7c 5d 4h 3s 2c", "deuce-to-seven")
     True
+    >>> nine = "9c 6d 4h 3s 2c"
+    >>> strength(nine, "eight-or-better"), strength(nine, "eight-or-better", qualifier=9)
+    (0, 26692)
+    >>> strength(nine, "ace-to-five")
+    26692
     """
     try:
         rid = _RANKING_ID[ranking]
@@ -488,6 +553,11 @@ def strength(
         rid = _ranking_id(ranking)
     if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
         cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
+    if qualifier != 8 or type(qualifier) is not int:
+        floor = _low_floor(rid, qualifier)
+        if floor:
+            s = strength(_qualified_low(cards), "ace-to-five", **options)
+            return s if s >= floor else 0
     if not options and (type(cards) is list or type(cards) is tuple):
         try:  # the fast path: ints, no wild options
             return _core.strength(cards, rid)
@@ -548,10 +618,15 @@ def _evaluate_prepared(cards: Sequence[int], rid: int, options: Options) -> Hand
 def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
+    *,
+    qualifier: int | str = 8,
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
-    dead hand. Cards (a numpy row too) and wild options as for :func:`strength`.
+    dead hand. Cards (a numpy row too), wild options and ``qualifier`` as for
+    :func:`strength`; under another qualifier than 8 a qualifying low is its
+    ace-to-five :class:`Hand` (ranking ``ace-to-five``, as the game engine's
+    showdown reads it).
 
     >>> evaluate("Ah 2c 3d 4s 5h 9d Kc", "ace-to-five").cards
     (Card('5h'), Card('4s'), Card('3d'), Card('2c'), Card('Ah'))
@@ -559,6 +634,8 @@ def evaluate(
     'five of a kind, aces (Jk as A)'
     >>> str(evaluate("6c 4d 3h Ac Jk", "ace-to-six", joker="wild"))
     'six-four low (Jk as zero)'
+    >>> str(evaluate("Th 9c 6d 4h 3s 2c", "eight-or-better", qualifier=9))
+    'nine-six low'
     """
     try:
         rid = _RANKING_ID[ranking]
@@ -566,6 +643,11 @@ def evaluate(
         rid = _ranking_id(ranking)
     if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
         cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
+    if qualifier != 8 or type(qualifier) is not int:
+        floor = _low_floor(rid, qualifier)
+        if floor:
+            hand = evaluate(_qualified_low(cards), "ace-to-five", **options)
+            return hand if hand is not None and hand._strength >= floor else None
     wild_options = _options(rid, options) if options else None
     if wild_options is None:
         if type(cards) is list or type(cards) is tuple:
@@ -697,6 +779,7 @@ def evaluate_many(
     wild_ranks: ArrayLike | None = None,
     threads: int | None = 1,
     check: bool = True,
+    qualifier: int | str = 8,
     **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
@@ -714,6 +797,13 @@ def evaluate_many(
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
     13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
+    ``qualifier`` as for :func:`strength` (eight-or-better only).
+
+    Without wild options or ``wild_ranks``, rows holding the joker (card 52, the
+    bug) cost their own evaluation alone: the natural pass gives them 0 and then
+    only those rows are evaluated again, one by one, with the joker as the bug, so
+    that a batch with a few jokers runs at nearly the natural speed, each row equal
+    to :func:`strength` of it.
 
     >>> import numpy as np
     >>> batch = np.array([[51, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)
@@ -723,8 +813,19 @@ def evaluate_many(
     >>> per_row = evaluate_many(batch, wild_ranks=np.array([0, 1], dtype=np.uint16))
     >>> per_row.tolist() == [strength(batch[0].tolist()), strength(batch[1].tolist(), wild="2")]
     True
+    >>> jokers = np.array([[52, 47, 43, 39, 35], [0, 4, 8, 12, 17]], dtype=np.uint8)  # the bug; natural
+    >>> evaluate_many(jokers).tolist() == [strength(row.tolist()) for row in jokers]
+    True
+    >>> nine = np.array([[28, 17, 9, 6, 0]], dtype=np.uint8)  # 9c 6d 4d 3h 2c
+    >>> evaluate_many(nine, "eight-or-better", qualifier=9).tolist()  # an ace-to-five strength
+    [26692]
     """
     rid = _ranking_id(ranking)
+    floor = 0
+    if qualifier != 8 or type(qualifier) is not int:
+        floor = _low_floor(rid, qualifier)
+        if floor:
+            rid = _ACE_TO_FIVE
     if isinstance(cards, (str, bytes)) or cards is None:
         raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
     if isinstance(cards, np.ma.MaskedArray) and np.ma.is_masked(cards):  # asarray would drop the mask
@@ -787,13 +888,13 @@ def evaluate_many(
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
-    if wild_options is None and rows is None:
-        try:
-            return _core.evaluate_many(arr, rid, n_threads, check)
-        except CardError as err:
-            if "joker" not in str(err):
-                raise
-    return _core.evaluate_many_wild(arr, rid, wild_options or (0, 0, 0, False, 0, 0), rows, n_threads, check)
+    if wild_options is None and rows is None:  # the natural pass; rows with the joker (the bug) alone again
+        out = _core.evaluate_many(arr, rid, n_threads, check, True)
+    else:
+        out = _core.evaluate_many_wild(arr, rid, wild_options or _NO_OPTIONS, rows, n_threads, check)
+    if floor:
+        out[out < floor] = 0
+    return out
 
 
 def _plural(rank: int) -> str:

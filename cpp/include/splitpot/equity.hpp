@@ -177,6 +177,12 @@ struct EquityRequest {
   // the positional rules read them (HoleCard: the fifth, LowestHoleCard: the
   // lower of the two); the showdown is otherwise five-card stud's.
   bool last_card_down = false;
+  // SevenCardStud8 only: the highest rank a qualifying low may hold, 5..13
+  // (the king; the ace counts 1), as the engine's low_qualifier: the low is
+  // then ace-to-five, and a low qualifies where its strength reaches that of
+  // the worst one that qualifies (q, q-1 .. q-4 unpaired; a wild card counted
+  // as a zero pairs with nothing). 8 is eight-or-better itself.
+  int qualifier = 8;
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this

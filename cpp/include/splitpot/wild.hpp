@@ -54,6 +54,15 @@ std::uint16_t evaluate_wild(const std::uint8_t* cards, int n, Ranking r, const W
 /// The best hand and the five cards (wild cards included) that make it.
 Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOptions& o);
 
+/// Batch: like evaluate_batch, with the joker (52) a card that plays as the
+/// bug (no wild options): the natural pass gives its rows 0, and then only
+/// those rows are evaluated again, one by one, with evaluate_wild's rule (the
+/// same strength as evaluate_wild(row, k, r, WildOptions{})). A batch with
+/// jokers costs the natural pass and its joker rows, not a wild-card pass.
+/// Bad rows: a byte over 52, or (checked) a repeated card, the joker included.
+std::ptrdiff_t evaluate_batch_bug(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
+                                  bool check_duplicates, int threads, BatchKeys keys = BatchKeys::Auto);
+
 /// Batch: like evaluate_batch, with wild options; `row_wild_ranks` (may be
 /// null) gives each row its own 13-bit mask of wild ranks, added to o.wild.
 /// `keys`: Auto checks for repeated cards eight rows at a time where the CPU
