@@ -18,7 +18,15 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if not {"_build", "generated"} & set(p.parts))
 # Pages of prose and tables only; every other page must show examples that run.
-PROSE = {"rules.md", "changelog.md", "development.md", "reference/index.md", "TESTING.md", "performance.md"}
+PROSE = {
+    "rules.md",
+    "changelog.md",
+    "development.md",
+    "reference/index.md",
+    "TESTING.md",
+    "performance.md",
+    "glossary.md",
+}
 
 
 def _name(page: Path) -> str:
