@@ -72,6 +72,22 @@ def _defined_here(module: Any) -> list[str]:
     return [n for n in exported if n in defined and not n.startswith("__")]
 
 
+def _data_home(package: str, item: str, obj: object) -> str | None:
+    """The listed module that defines the constant ``item`` (``obj`` itself) at its top level,
+    where its page documents it: ``splitpot.MAX_THREADS`` is ``splitpot.validate.MAX_THREADS``."""
+    for name in _listed_modules():
+        if name == package:
+            continue
+        module = importlib.import_module(name)
+        if getattr(module, item, None) is obj and item in _defined_here(module):
+            return name
+    return None
+
+
+def _listed_modules() -> list[str]:
+    return re.findall(r"^generated/(splitpot[\w.]*)\s*$", (_REFERENCE / "index.md").read_text(), re.M)
+
+
 def _module_page(name: str) -> str:
     module = importlib.import_module(name)
     lines = [name, "=" * len(name), "", f".. automodule:: {name}"]
@@ -87,6 +103,8 @@ def _module_page(name: str) -> str:
         home = getattr(obj, "__module__", None)
         if isinstance(home, str) and home.startswith("splitpot") and hasattr(obj, "__qualname__"):
             refs.append(f":py:obj:`~{home}.{obj.__qualname__}`")
+        elif (data_home := _data_home(name, item, obj)) is not None:
+            refs.append(f":py:data:`~{data_home}.{item}`")  # a constant: where it is defined
         else:
             refs.append(f"``{item}``")
     if refs:
@@ -95,7 +113,7 @@ def _module_page(name: str) -> str:
 
 
 def _write_reference_pages(app: object) -> None:
-    listed = re.findall(r"^generated/(splitpot[\w.]*)\s*$", (_REFERENCE / "index.md").read_text(), re.M)
+    listed = _listed_modules()
     out = _REFERENCE / "generated"
     out.mkdir(exist_ok=True)
     for name in listed:

@@ -18,7 +18,15 @@ ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 PAGES = sorted(p for p in DOCS.rglob("*.md") if not {"_build", "generated"} & set(p.parts))
 # Pages of prose and tables only; every other page must show examples that run.
-PROSE = {"rules.md", "changelog.md", "development.md", "reference/index.md", "TESTING.md", "performance.md"}
+PROSE = {
+    "rules.md",
+    "changelog.md",
+    "development.md",
+    "reference/index.md",
+    "TESTING.md",
+    "performance.md",
+    "glossary.md",
+}
 
 
 def _name(page: Path) -> str:
@@ -40,7 +48,11 @@ def test_page_examples_run(page: Path) -> None:
     )
     assert result.failed == 0
     if _name(page) not in PROSE:
-        assert result.attempted > 0, f"docs/{_name(page)} shows no example; add some (or list it in PROSE)"
+        # a terminal transcript is an example too: tests/test_transcripts.py runs it
+        transcript = re.search(r"^```(?:console|text)\n\$ .*splitpot.*\n(?!```|\$ )", page.read_text(), re.M)
+        assert result.attempted > 0 or transcript, (
+            f"docs/{_name(page)} shows no example; add some (or list it in PROSE)"
+        )
 
 
 # ----------------------------------------------------------------- the rules reference
@@ -155,3 +167,31 @@ def test_every_module_is_in_the_api_reference() -> None:
     assert modules - listed == set(), "add to docs/reference/index.md: " + ", ".join(sorted(modules - listed))
     for name in listed:
         importlib.import_module(name)  # no stale entry
+
+
+def test_cli_page_covers_every_subcommand_and_option() -> None:
+    """docs/cli.md has a section for each subcommand (and dealer's choice) that names each of
+    its options as --help lists them."""
+    import argparse
+
+    from splitpot.cli import _parser
+
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    sections = dict(re.findall(r"^## `splitpot ([\w -]+)`\n(.*?)(?=^## |\Z)", text, re.M | re.S))
+    assert "`--house FILE`" in sections["play dealers-choice"]
+    top = _parser()
+    assert "--version" in text
+    commands = next(a for a in top._actions if isinstance(a, argparse._SubParsersAction)).choices
+    missing = []
+    for name, parser in commands.items():
+        if name not in sections:
+            missing.append(f"a section `splitpot {name}`")
+            continue
+        section = sections[name] + sections["play dealers-choice"] * (name == "play")
+        for action in parser._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option != "--help" and not re.search(
+                    rf"`{re.escape(option)}[` =/]", section
+                ):
+                    missing.append(f"{option} of `splitpot {name}`")
+    assert not missing, "docs/cli.md lacks: " + ", ".join(missing)

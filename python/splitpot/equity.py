@@ -1170,7 +1170,8 @@ def add_equity_parser(subparsers: Any) -> None:
         help="chances of high, low and scoop for stud and draw hands, or ranges",
         description="Each hand's chances of winning the high and the low half, of scooping, and its "
         "expected share of the pot: exact by default, Monte Carlo with --samples, --stderr or --seconds "
-        "(with standard errors). A hand is its known cards or a range (docs/RANGES.md).",
+        "(with standard errors). A hand is its known cards or a range (the notation below; in full on the "
+        "page \"Ranges: the notation of splitpot.equity\" of the documentation).",
         epilog=f"games:\n{_game_lines()}\n\nranges:\n{_RANGE_LINES}\n\nexamples:\n"
         '  splitpot equity --game seven-card-stud-8 "Ah 2c 3d" "Kd Kc 9s"\n'
         '  splitpot equity --game seven-card-stud "As Ks Qs" "Kd + 2 down: pair" --stderr 0.002\n'
