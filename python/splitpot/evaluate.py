@@ -889,7 +889,7 @@ def evaluate_many(
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
     if wild_options is None and rows is None:  # the natural pass; rows with the joker (the bug) alone again
-        out = _core.evaluate_many(arr, rid, n_threads, check, True)
+        out = _core.evaluate_many(arr, rid, n_threads, check, bug=True)
     else:
         out = _core.evaluate_many_wild(arr, rid, wild_options or _NO_OPTIONS, rows, n_threads, check)
     if floor:
