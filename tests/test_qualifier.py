@@ -149,14 +149,66 @@ def test_qualifier_forms_and_refusals() -> None:
             strength(nine, ranking, qualifier=9)
         with pytest.raises(RankingError, match="qualifier= is eight-or-better's option"):
             evaluate_many(np.array([[0, 5, 10, 15, 28]], dtype=np.uint8), ranking, qualifier=9)
-    for bad in (4, 14, "A", "1", "x"):
-        with pytest.raises(RuleError, match="qualifier must be"):
-            strength(nine, "eight-or-better", qualifier=bad)  # type: ignore[arg-type]
     for bad_type in (9.0, True, None):
         with pytest.raises(ArgumentTypeError):
             strength(nine, "eight-or-better", qualifier=bad_type)  # type: ignore[arg-type]
     with pytest.raises(CardError, match="expected 5 to 7 cards"):
         strength("9c 6d 4h 3s", "eight-or-better", qualifier=9)
+
+
+@pytest.mark.parametrize("bad", [4, 14, "A", "1", "x", "²"])
+def test_evaluator_refuses_a_qualifier_out_of_range_as_its_other_options(bad: object) -> None:
+    """An evaluator option out of range is a RankingError (errors.py), the qualifier's too
+    (it was the engine's RuleError); equity, a game option, keeps RuleError."""
+    nine = "9c 6d 4h 3s 2c"
+    batch = np.array([[28, 17, 9, 6, 0]], dtype=np.uint8)
+    calls = (
+        lambda: strength(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: evaluate(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: evaluate_many(batch, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: strength(nine, "high", qualifier=bad),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(RankingError, match="qualifier must be"):
+            call()
+    with pytest.raises(RuleError, match="qualifier must be"):
+        equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], qualifier=bad)  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="qualifier must be"):
+        get_game("seven-card-stud-8", qualifier=bad)
+
+
+def test_the_evaluators_qualifier_loads_no_game_engine() -> None:
+    """qualifier= is read in splitpot.validate: the evaluator's first call imports none of
+    the engine (it imported splitpot.games.stud, and with it the engine's modules)."""
+    code = (
+        "import sys, splitpot as sp\n"
+        "sp.strength('9c 6d 4h 3s 2c', 'eight-or-better', qualifier=9)\n"
+        "sp.evaluate_many(sp.parse_cards_many(['9c 6d 4h 3s 2c']), 'eight-or-better', qualifier='T')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('splitpot.games', 'splitpot.engine'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    from splitpot.games.stud import qualifier_value  # the old import still works: the one function
+    from splitpot.validate import qualifier_value as neutral
+
+    assert qualifier_value is neutral and qualifier_value("T") == 10
+
+
+def test_the_qualified_low_parses_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    ev = sys.modules["splitpot.evaluate"]  # (the package's name evaluate is the function)
+    calls = []
+    real = ev.parse_cards
+
+    def counting(cards: Any) -> Any:
+        calls.append(cards)
+        return real(cards)
+
+    monkeypatch.setattr(ev, "parse_cards", counting)
+    assert ev._qualified_low("9c 6d 4h 3s 2c") == [28, 17, 10, 7, 0]
+    assert len(calls) == 1
+    calls.clear()
+    assert ev._qualified_low(["9c", 17, "4h", 7, 0]) == [28, 17, 10, 7, 0]
+    assert len(calls) == 1
 
 
 # ---------------------------------------------------------------- equity

@@ -28,7 +28,7 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
-from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe
+from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe, low_qualifier
 from splitpot.wild import Options, WildSpec, make_options
 
 try:
@@ -169,25 +169,21 @@ def _low_floor(rid: int, qualifier: object) -> int:
 
     >>> _low_floor(4, 8), _low_floor(4, "9") > _low_floor(4, 10) > 0
     (0, True)
+    ``qualifier`` is read as the engine reads it (:func:`splitpot.validate.low_qualifier`),
+    a value out of range an evaluator option's :class:`~splitpot.errors.RankingError`.
     >>> _low_floor(0, 9)
     Traceback (most recent call last):
     ...
     splitpot.errors.RankingError: qualifier= is eight-or-better's option (...); the ranking here is high
     """
-    if qualifier == 8 and type(qualifier) is int:
+    q = low_qualifier(qualifier, error=RankingError)
+    if q == 8:
         return 0
-    from splitpot.games.stud import qualifier_value  # (the engine's reading: a rank or its number, 5..13)
-
-    q = qualifier_value(qualifier)
     if rid != _EIGHT_OR_BETTER:
-        if q == 8:
-            return 0
         raise RankingError(
             "qualifier= is eight-or-better's option (the highest rank a qualifying low may hold); "
             f"the ranking here is {_RANKINGS[rid].value}"
         )
-    if q == 8:
-        return 0
     floor = _FLOORS.get(q)
     if floor is None:
         five = [(12 if v == 1 else v - 2) * 4 + v % 4 for v in range(q - 4, q + 1)]  # the ace is rank 12
@@ -196,11 +192,15 @@ def _low_floor(rid: int, qualifier: object) -> int:
 
 
 def _qualified_low(cards: Any) -> list[int]:
-    """The cards of a low under another qualifier as ints, refused as eight-or-better
-    refuses them when fewer than five (no five can qualify)."""
-    seq = list(parse_cards(cards) if not (type(cards) is list or type(cards) is tuple) else cards)
-    if not all(type(c) is int for c in seq):
-        seq = [int(c) for c in parse_cards(seq)]
+    """The cards of a low under another qualifier as ints (text and cards parsed once;
+    a numpy row read as its ints), refused as eight-or-better refuses them when fewer
+    than five (no five can qualify)."""
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()
+    if (type(cards) is list or type(cards) is tuple) and all(type(c) is int for c in cards):
+        seq = list(cards)
+    else:
+        seq = [int(c) for c in parse_cards(cards)]
     if len(seq) < 5:
         raise CardError(f"expected 5 to 7 cards for this ranking, got {len(seq)}")
     return seq
