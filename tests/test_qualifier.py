@@ -324,3 +324,23 @@ def test_command_lines_take_the_qualifier() -> None:
     wrong = run("equity", "--game", "seven-card-stud", *hands, "--qualifier", "9", "--plain")
     assert wrong.returncode == 2 and "qualifier= applies to seven-card-stud-8" in wrong.stderr
     assert splitpot.equity("seven-card-stud-8", hands, qualifier=9)[0].low_win == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("eight", [8, np.int64(8), "8", " 8 "])
+def test_every_form_of_eight_is_the_default(eight: object) -> None:
+    """The scalar fast paths test for the default qualifier first; any other 8 (a numpy
+    int, text) is read and gives the same answers, on lists, text, numpy rows and wild cards."""
+    row = np.array([28, 17, 10, 7, 0, 51, 47], dtype=np.uint8)  # 9c 6d 4h 3s 2c As Ks
+    for cards in (row, row.tolist(), tuple(row.tolist()), "9c 6d 4h 3s 2c As Ks", "8c 6d 4h 3s 2c"):
+        for ranking in ("high", "eight-or-better", "ace-to-five"):
+            for options in ({}, {"wild": "K"}):
+                assert strength(cards, ranking, qualifier=eight, **options) == strength(  # type: ignore[arg-type]
+                    cards, ranking, **options
+                )
+                assert evaluate(cards, ranking, qualifier=eight, **options) == evaluate(  # type: ignore[arg-type]
+                    cards, ranking, **options
+                )
+    batch = np.stack([row, row[::-1]])
+    for ranking in ("high", "eight-or-better"):
+        assert (evaluate_many(batch, ranking, qualifier=eight) == evaluate_many(batch, ranking)).all()  # type: ignore[arg-type]
+    assert strength(row, "eight-or-better", qualifier=9) == strength(row, "ace-to-five")  # a row under 9

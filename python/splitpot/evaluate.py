@@ -156,6 +156,9 @@ def _ranking_id(ranking: object, name: str = "ranking") -> int:
 
 _EIGHT_OR_BETTER = _RANKING_ID["eight-or-better"]
 _ACE_TO_FIVE = _RANKING_ID["ace-to-five"]
+_EIGHT = 8
+"""The default ``qualifier``: the fast paths test ``qualifier is _EIGHT`` (any other
+value, an 8 of another type among them, is read by :func:`_low_floor`)."""
 _FLOORS: dict[int, int] = {}
 """By qualifier: the ace-to-five strength of the worst low that qualifies."""
 
@@ -166,11 +169,11 @@ def _low_floor(rid: int, qualifier: object) -> int:
     the ranks qualifier .. qualifier - 4, the ace counting 1), which every
     qualifying low reaches and no other does (tests/test_qualifier.py checks it on
     every five-card hand and on wild-card hands against the game engine's rule).
+    ``qualifier`` is read as the engine reads it (:func:`splitpot.validate.low_qualifier`),
+    a value out of range an evaluator option's :class:`~splitpot.errors.RankingError`.
 
     >>> _low_floor(4, 8), _low_floor(4, "9") > _low_floor(4, 10) > 0
     (0, True)
-    ``qualifier`` is read as the engine reads it (:func:`splitpot.validate.low_qualifier`),
-    a value out of range an evaluator option's :class:`~splitpot.errors.RankingError`.
     >>> _low_floor(0, 9)
     Traceback (most recent call last):
     ...
@@ -516,7 +519,7 @@ def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
@@ -551,18 +554,18 @@ def strength(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
-    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
-        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
-    if qualifier != 8 or type(qualifier) is not int:
+    if not options and qualifier is _EIGHT and (type(cards) is list or type(cards) is tuple):
+        try:  # the fast path: ints, no wild options, the default qualifier; nothing else checked first
+            return _core.strength(cards, rid)
+        except CardTypeError:
+            pass
+    if qualifier is not _EIGHT:  # (an 8 that is not the cached int: read, it gives no floor)
         floor = _low_floor(rid, qualifier)
         if floor:
             s = strength(_qualified_low(cards), "ace-to-five", **options)
             return s if s >= floor else 0
-    if not options and (type(cards) is list or type(cards) is tuple):
-        try:  # the fast path: ints, no wild options
-            return _core.strength(cards, rid)
-        except CardTypeError:
-            pass
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     wild_options = _options(rid, options)
     if wild_options is None:
         return int(_call(_core.strength, cards, rid))
@@ -619,7 +622,7 @@ def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
@@ -641,9 +644,7 @@ def evaluate(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
-    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
-        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
-    if qualifier != 8 or type(qualifier) is not int:
+    if qualifier is not _EIGHT:  # (an 8 that is not the cached int: read, it gives no floor)
         floor = _low_floor(rid, qualifier)
         if floor:
             hand = evaluate(_qualified_low(cards), "ace-to-five", **options)
@@ -655,6 +656,8 @@ def evaluate(
                 s, played = _core.evaluate(cards, rid)
             except CardTypeError:
                 s, played = _core.evaluate(parse_cards(cards), rid)
+        elif type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+            s, played = _core.evaluate(cards.tolist(), rid)  # a row of a batch: its ints (same checks, no parser)
         else:
             s, played = _core.evaluate(parse_cards(cards), rid)
         if s == 0:
@@ -670,6 +673,8 @@ def evaluate(
             )
             return hand
         return _hand(s, rid, played, None)  # the joker, as the bug
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     return _read(rid, _call(_core.read_wild, cards, rid, wild_options))
 
 
@@ -779,7 +784,7 @@ def evaluate_many(
     wild_ranks: ArrayLike | None = None,
     threads: int | None = 1,
     check: bool = True,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
@@ -822,7 +827,7 @@ def evaluate_many(
     """
     rid = _ranking_id(ranking)
     floor = 0
-    if qualifier != 8 or type(qualifier) is not int:
+    if qualifier is not _EIGHT:
         floor = _low_floor(rid, qualifier)
         if floor:
             rid = _ACE_TO_FIVE
