@@ -344,3 +344,20 @@ def test_every_form_of_eight_is_the_default(eight: object) -> None:
     for ranking in ("high", "eight-or-better"):
         assert (evaluate_many(batch, ranking, qualifier=eight) == evaluate_many(batch, ranking)).all()  # type: ignore[arg-type]
     assert strength(row, "eight-or-better", qualifier=9) == strength(row, "ace-to-five")  # a row under 9
+
+
+def test_a_batch_under_a_qualifier_is_its_rows(rng: np.random.Generator) -> None:
+    """The floor applied in place (np.multiply by the mask) keeps the dtype and zeroes
+    exactly the rows that do not qualify, on one thread and two."""
+    hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    for q in (5, 9, 13):
+        for threads in (1, 2):
+            out = evaluate_many(hands, "eight-or-better", qualifier=q, threads=threads)
+            assert out.dtype == np.uint32
+            lows = evaluate_many(hands, "ace-to-five")
+            floor = strength(
+                [(12 if v == 1 else v - 2) * 4 + v % 4 for v in range(q - 4, q + 1)], "ace-to-five"
+            )
+            assert (out == np.where(lows >= floor, lows, 0)).all()
+            for i in rng.choice(len(hands), 200, replace=False):
+                assert out[i] == strength(hands[i], "eight-or-better", qualifier=q)
