@@ -166,6 +166,7 @@ def test_evaluator_refuses_a_qualifier_out_of_range_as_its_other_options(bad: ob
         lambda: strength(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
         lambda: evaluate(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
         lambda: evaluate_many(batch, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: splitpot.high_low(nine + " Kd", qualifier=bad),  # type: ignore[arg-type]
         lambda: strength(nine, "high", qualifier=bad),  # type: ignore[arg-type]
     )
     for call in calls:
@@ -192,6 +193,25 @@ def test_the_evaluators_qualifier_loads_no_game_engine() -> None:
     from splitpot.validate import qualifier_value as neutral
 
     assert qualifier_value is neutral and qualifier_value("T") == 10
+
+
+def test_high_low_takes_the_qualifier() -> None:
+    """high_low(qualifier=) as strength/evaluate: the low is the ace-to-five Hand when it
+    qualifies, None when not; the high is unchanged (it had no qualifier= at all)."""
+    cards = "9c 6d 4h 3s 2c Kd Kh"
+    hl = splitpot.high_low(cards, qualifier=9)
+    assert hl.high == splitpot.high_low(cards).high
+    assert hl.low is not None and hl.low == evaluate(cards, "eight-or-better", qualifier=9)
+    assert hl.low.ranking is Ranking.ACE_TO_FIVE
+    assert splitpot.high_low(cards).low is None
+    assert splitpot.high_low(cards, qualifier=8) == splitpot.high_low(cards)
+    assert splitpot.high_low("Tc 6d 4h 3s Kc Kd Kh", qualifier=9).low is None
+    row = np.array(parse_cards(cards), dtype=np.uint8)
+    assert splitpot.high_low(row, qualifier="9") == hl
+    wild = splitpot.high_low(cards, qualifier=9, wild="K")
+    assert wild.low is not None and wild.low.strength == strength(cards, "eight-or-better", qualifier=9, wild="K")
+    with pytest.raises(RankingError, match="qualifier= is eight-or-better's option"):
+        splitpot.high_low(cards, "ace-to-five", qualifier=9)
 
 
 def test_the_qualified_low_parses_text_once(monkeypatch: pytest.MonkeyPatch) -> None:

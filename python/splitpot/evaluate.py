@@ -681,19 +681,32 @@ def evaluate(
 def high_low(
     cards: str | Iterable[CardLike],
     low: Ranking | str = "eight-or-better",
+    *,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
-    cards (they may share cards). Cards (a numpy row too) and wild options as for
-    :func:`strength` (``wild_low`` for the low, ``duplicate`` for the high).
+    cards (they may share cards). Cards (a numpy row too), wild options and
+    ``qualifier`` (eight-or-better's low) as for :func:`strength` (``wild_low`` for
+    the low, ``duplicate`` for the high); under another qualifier than 8 the low is
+    :func:`evaluate`'s: an ace-to-five :class:`Hand` that qualifies, or None.
 
     >>> hl = high_low("Ah 2h 3h 4h 5h 9s 9d")
     >>> str(hl.high), str(hl.low)
     ('straight flush, five high', 'five-four low (wheel)')
+    >>> hl = high_low("9c 6d 4h 3s 2c Kd Kh", qualifier=9)
+    >>> str(hl.high), str(hl.low), hl.low.ranking.value
+    ('pair of kings', 'nine-six low', 'ace-to-five')
     """
     rid = _ranking_id(low, "low")
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
+    if qualifier is not _EIGHT:
+        floor = _low_floor(rid, qualifier)
+        if floor:  # the ace-to-five low, kept where it reaches the qualifier's floor
+            both = high_low(_qualified_low(cards), "ace-to-five", **options)
+            qualified = both.low if both.low is not None and both.low._strength >= floor else None
+            return HighLow(both.high, qualified)
     if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
         cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     seq = _as_sequence(cards)
