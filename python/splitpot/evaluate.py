@@ -240,9 +240,13 @@ def _code_table(rid: int) -> NDArray[np.uint8]:
 
 
 def _not_a_strength(value: object, ranking: Ranking, where: str = "") -> RankingError:
+    hint = ""
+    if ranking is Ranking.EIGHT_OR_BETTER:
+        hint = (" (a strength made with qualifier= other than 8 is an ace-to-five strength: "
+                "read it with 'ace-to-five')")
     return RankingError(
         f"{where}{value} is not a {ranking.value} strength (strengths are 0 .. 65535, their category "
-        "in bits 12..15): was it made under another ranking?"
+        f"in bits 12..15): was it made under another ranking?{hint}"
     )
 
 
@@ -256,8 +260,14 @@ def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> int | N
     1..10, ``high_card`` .. ``five_of_a_kind`` in :class:`Category`'s order
     (:meth:`Category.from_code`, :attr:`Category.code`). ``ranking`` is the one the
     strengths were made under: a strength's category bits read differently by ranking
-    (high flushes come in two tiers; lows count down). A value no strength of the ranking
-    has raises :class:`~splitpot.errors.RankingError`.
+    (high flushes come in two tiers; lows count down). What is checked is the category
+    field alone: a value out of 0..65535, or whose field (bits 12..15) no category of the
+    ranking has, raises :class:`~splitpot.errors.RankingError`; a strength made under
+    another ranking whose field this ranking also has is read without an error, as this
+    ranking's category for that field (an ace-to-five wheel read as ``"high"`` is a
+    flush), so pass the ranking the strengths were made under. Strengths made with
+    ``qualifier`` other than 8 are ace-to-five strengths: read their categories with
+    ``"ace-to-five"`` (under ``"eight-or-better"`` they are refused).
 
     >>> import numpy as np
     >>> s = evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 1, 5, 51], [0, 5, 10, 15, 20]]))
@@ -533,7 +543,9 @@ def strength(
     (the rules §1). Under another qualifier than 8 the low is played as the engine
     plays it, ace-to-five, and the strength is the ace-to-five strength of a low
     that qualifies (0 for one that does not): comparable under that qualifier, not
-    with eight-or-better's own scale.
+    with eight-or-better's own scale (:func:`categories` reads it as ``"ace-to-five"``).
+    A qualifier out of range, or another than 8 under another ranking, raises
+    :class:`~splitpot.errors.RankingError`.
 
     >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
     True
