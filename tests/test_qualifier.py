@@ -209,7 +209,8 @@ def test_high_low_takes_the_qualifier() -> None:
     row = np.array(parse_cards(cards), dtype=np.uint8)
     assert splitpot.high_low(row, qualifier="9") == hl
     wild = splitpot.high_low(cards, qualifier=9, wild="K")
-    assert wild.low is not None and wild.low.strength == strength(cards, "eight-or-better", qualifier=9, wild="K")
+    assert wild.low is not None
+    assert wild.low.strength == strength(cards, "eight-or-better", qualifier=9, wild="K")
     with pytest.raises(RankingError, match="qualifier= is eight-or-better's option"):
         splitpot.high_low(cards, "ace-to-five", qualifier=9)
 

@@ -669,7 +669,7 @@ def evaluate(
             except CardTypeError:
                 s, played = _core.evaluate(parse_cards(cards), rid)
         elif type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
-            s, played = _core.evaluate(cards.tolist(), rid)  # a row of a batch: its ints (same checks, no parser)
+            s, played = _core.evaluate(cards.tolist(), rid)  # a batch row: its ints (no parser)
         else:
             s, played = _core.evaluate(parse_cards(cards), rid)
         if s == 0:
