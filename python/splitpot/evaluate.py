@@ -29,7 +29,7 @@ import numpy as np
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
 from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe, low_qualifier
-from splitpot.wild import Options, WildSpec, make_options
+from splitpot.wild import Options, WildSpec, make_options, mask_text
 
 try:
     from splitpot import _core
@@ -781,6 +781,34 @@ def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
     return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
 
 
+def _refuse_wild_penalty_rows(rows: NDArray[np.uint16], penalty: int) -> None:
+    """Refuse a row of ``wild_ranks`` naming wild a rank that holds a penalty card, with
+    its row, as ``wild=`` and ``penalty=`` naming one card are refused (a penalty card
+    never plays as wild, so naming it wild does nothing).
+
+    >>> _refuse_wild_penalty_rows(np.array([0, 2, 1], dtype=np.uint16), 1 << 1)  # 2d a penalty card
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: wild_ranks row 2 makes 2 wild and penalty names 2d: ...
+    """
+    ranks = 0
+    for r in range(len(RANKS)):
+        if (penalty >> (4 * r)) & 15:
+            ranks |= 1 << r
+    bad = np.flatnonzero(rows & ranks)
+    if not bad.size:
+        return
+    row = int(bad[0])
+    over = int(rows[row]) & ranks
+    wild = " ".join(RANKS[r] for r in range(len(RANKS)) if over >> r & 1)
+    cards = mask_text(sum(penalty & (15 << (4 * r)) for r in range(len(RANKS)) if over >> r & 1))
+    raise RankingError(
+        f"wild_ranks row {row} makes {wild} wild and penalty names {cards}: a penalty card never plays "
+        f"as wild (with dead-hand it kills the hand, with void-card it may not be played), so naming it "
+        f"wild does nothing; clear those bits (wild_ranks & ~{over:#x}), or name other penalty cards."
+    )
+
+
 def _contiguous_rows(arr: NDArray[np.uint8]) -> NDArray[np.uint8]:
     """A C-contiguous copy of an (N, k) uint8 array that is not. Rows whose k bytes lie
     together (a column slice of a wider array: ``decks[:, 0:7]``) are copied as one k-byte
@@ -826,7 +854,9 @@ def evaluate_many(
     process may use; else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
-    13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
+    13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players;
+    a row making wild a rank that holds a penalty card is refused with its row
+    (:class:`~splitpot.errors.RankingError`), as ``wild=`` naming a penalty card is.
     ``qualifier`` as for :func:`strength` (eight-or-better only).
 
     Without wild options or ``wild_ranks``, rows holding the joker (card 52, the
@@ -918,6 +948,8 @@ def evaluate_many(
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
+        if wild_options is not None and wild_options[4]:
+            _refuse_wild_penalty_rows(rows, wild_options[4])
     if wild_options is None and rows is None:  # the natural pass; rows with the joker (the bug) alone again
         out = _core.evaluate_many(arr, rid, n_threads, check, bug=True)
     else:
