@@ -394,6 +394,29 @@ def test_parse_cards_many_reads_what_parse_cards_reads() -> None:
     assert empty.dtype == np.uint8 and empty.shape == (0, 0)
 
 
+def test_parse_cards_many_takes_the_cards_a_hand() -> None:
+    """k=: an empty list of hands is the (0, k) batch evaluate_many takes (it was (0, 0),
+    which evaluate_many refuses), and every hand must have k cards."""
+    for k in (5, 6, 7):
+        empty = splitpot.parse_cards_many([], k=k)
+        assert empty.dtype == np.uint8 and empty.shape == (0, k)
+        got = evaluate_many(empty)
+        assert got.dtype == np.uint32 and got.shape == (0,)
+        none = splitpot.parse_cards_many(iter([]), k=k)
+        assert evaluate_many(none, "eight-or-better", qualifier=9).shape == (0,)
+    assert splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=5).tolist() == [[51, 47, 43, 39, 35]]
+    with pytest.raises(splitpot.CardError, match="hand 1 has 4 cards, k=5 asks for 5"):
+        splitpot.parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s"], k=5)
+    with pytest.raises(splitpot.CardError, match="hand 0 has 5 cards, k=7 asks for 7"):
+        splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=7)
+    with pytest.raises(splitpot.CardError, match=r"k must be in 1\.\.53"):
+        splitpot.parse_cards_many([], k=0)
+    with pytest.raises(ArgumentTypeError):
+        splitpot.parse_cards_many([], k=7.0)  # type: ignore[arg-type]
+    with pytest.raises(splitpot.CardError, match=r"parse_cards_many\(hands, k=7\)"):
+        evaluate_many(splitpot.parse_cards_many([]))
+
+
 @pytest.mark.parametrize(
     ("hands", "error", "match"),
     [

@@ -778,6 +778,8 @@ def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
         hint = "; one hand is a batch of one row: cards.reshape(1, -1) (or strength(cards) for one hand)"
     elif len(shape) == 2 and 5 <= shape[0] <= 7:
         hint = "; hands in columns: pass cards.T"
+    elif shape == (0, 0):  # parse_cards_many([]): no hands, and so no count of cards
+        hint = "; an empty list of hands: parse_cards_many(hands, k=7) gives shape (0, 7)"
     return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
 
 
