@@ -333,6 +333,16 @@ def test_a_bad_row_of_chunks_of_unknown_size_is_named_by_its_chunk() -> None:
         sd.evaluate_many(filtered.compute_chunk_sizes()).compute(scheduler="sync")
 
 
+def test_a_wild_rank_holding_a_penalty_card_is_named_by_its_row_in_the_whole_array() -> None:
+    cards = np.tile(np.array([[4, 9, 14, 19, 24, 29, 34]], np.uint8), (20, 1))  # no deuce held
+    rows = np.zeros(20, np.uint16)
+    rows[13] = 1  # deuces wild in row 13, and 2c is a penalty card
+    with pytest.raises(RankingError, match=r"^wild_ranks row 13 makes 2 wild and penalty names 2c"):
+        sd.evaluate_many(da.from_array(cards, chunks=(4, 7)), wild_ranks=rows, penalty="2c").compute(
+            scheduler="sync"
+        )
+
+
 def test_gather_cancels_the_tasks_when_it_is_interrupted() -> None:
     """Was: Ctrl-C left equity's and simulate's tasks running (queued, in a notebook)."""
 

@@ -94,3 +94,14 @@ def test_joker_rows_with_a_qualifier() -> None:
     got = evaluate_many(hands, "eight-or-better", qualifier=9).tolist()
     assert got == [strength(row.tolist(), "eight-or-better", qualifier=9) for row in hands]
     assert got[0] == strength(hands[0].tolist(), "ace-to-five") and got[1] == 0
+
+
+def test_the_cores_bug_flag_is_keyword_only() -> None:
+    """_core.evaluate_many's bug= is keyword-only, as the bindings' other flags
+    (equity's declare=, qualifier=); the equity checks' docstrings name qualifier."""
+    hands = np.array([[52, 47, 43, 39, 35]], dtype=np.uint8)
+    assert _core.evaluate_many(hands, 0, 1, True, bug=True).tolist() == [strength(hands[0].tolist())]
+    with pytest.raises(TypeError):
+        _core.evaluate_many(hands, 0, 1, True, True)  # type: ignore[misc]
+    for name in ("equity_plan", "equity_outcomes"):
+        assert "qualifier" in (getattr(_core, name).__doc__ or "").split("\n\n", 1)[-1]  # past the signature

@@ -149,14 +149,87 @@ def test_qualifier_forms_and_refusals() -> None:
             strength(nine, ranking, qualifier=9)
         with pytest.raises(RankingError, match="qualifier= is eight-or-better's option"):
             evaluate_many(np.array([[0, 5, 10, 15, 28]], dtype=np.uint8), ranking, qualifier=9)
-    for bad in (4, 14, "A", "1", "x"):
-        with pytest.raises(RuleError, match="qualifier must be"):
-            strength(nine, "eight-or-better", qualifier=bad)  # type: ignore[arg-type]
     for bad_type in (9.0, True, None):
         with pytest.raises(ArgumentTypeError):
             strength(nine, "eight-or-better", qualifier=bad_type)  # type: ignore[arg-type]
     with pytest.raises(CardError, match="expected 5 to 7 cards"):
         strength("9c 6d 4h 3s", "eight-or-better", qualifier=9)
+
+
+@pytest.mark.parametrize("bad", [4, 14, "A", "1", "x", "²"])
+def test_evaluator_refuses_a_qualifier_out_of_range_as_its_other_options(bad: object) -> None:
+    """An evaluator option out of range is a RankingError (errors.py), the qualifier's too
+    (it was the engine's RuleError); equity, a game option, keeps RuleError."""
+    nine = "9c 6d 4h 3s 2c"
+    batch = np.array([[28, 17, 9, 6, 0]], dtype=np.uint8)
+    calls = (
+        lambda: strength(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: evaluate(nine, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: evaluate_many(batch, "eight-or-better", qualifier=bad),  # type: ignore[arg-type]
+        lambda: splitpot.high_low(nine + " Kd", qualifier=bad),  # type: ignore[arg-type]
+        lambda: strength(nine, "high", qualifier=bad),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(RankingError, match="qualifier must be"):
+            call()
+    with pytest.raises(RuleError, match="qualifier must be"):
+        equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], qualifier=bad)  # type: ignore[arg-type]
+    with pytest.raises(RuleError, match="qualifier must be"):
+        get_game("seven-card-stud-8", qualifier=bad)
+
+
+def test_the_evaluators_qualifier_loads_no_game_engine() -> None:
+    """qualifier= is read in splitpot.validate: the evaluator's first call imports none of
+    the engine (it imported splitpot.games.stud, and with it the engine's modules)."""
+    code = (
+        "import sys, splitpot as sp\n"
+        "sp.strength('9c 6d 4h 3s 2c', 'eight-or-better', qualifier=9)\n"
+        "sp.evaluate_many(sp.parse_cards_many(['9c 6d 4h 3s 2c']), 'eight-or-better', qualifier='T')\n"
+        "print(sorted(m for m in sys.modules if m.startswith(('splitpot.games', 'splitpot.engine'))))\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+    from splitpot.games.stud import qualifier_value  # the old import still works: the one function
+    from splitpot.validate import qualifier_value as neutral
+
+    assert qualifier_value is neutral and qualifier_value("T") == 10
+
+
+def test_high_low_takes_the_qualifier() -> None:
+    """high_low(qualifier=) as strength/evaluate: the low is the ace-to-five Hand when it
+    qualifies, None when not; the high is unchanged (it had no qualifier= at all)."""
+    cards = "9c 6d 4h 3s 2c Kd Kh"
+    hl = splitpot.high_low(cards, qualifier=9)
+    assert hl.high == splitpot.high_low(cards).high
+    assert hl.low is not None and hl.low == evaluate(cards, "eight-or-better", qualifier=9)
+    assert hl.low.ranking is Ranking.ACE_TO_FIVE
+    assert splitpot.high_low(cards).low is None
+    assert splitpot.high_low(cards, qualifier=8) == splitpot.high_low(cards)
+    assert splitpot.high_low("Tc 6d 4h 3s Kc Kd Kh", qualifier=9).low is None
+    row = np.array(parse_cards(cards), dtype=np.uint8)
+    assert splitpot.high_low(row, qualifier="9") == hl
+    wild = splitpot.high_low(cards, qualifier=9, wild="K")
+    assert wild.low is not None
+    assert wild.low.strength == strength(cards, "eight-or-better", qualifier=9, wild="K")
+    with pytest.raises(RankingError, match="qualifier= is eight-or-better's option"):
+        splitpot.high_low(cards, "ace-to-five", qualifier=9)
+
+
+def test_the_qualified_low_parses_text_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    ev = sys.modules["splitpot.evaluate"]  # (the package's name evaluate is the function)
+    calls = []
+    real = ev.parse_cards
+
+    def counting(cards: Any) -> Any:
+        calls.append(cards)
+        return real(cards)
+
+    monkeypatch.setattr(ev, "parse_cards", counting)
+    assert ev._qualified_low("9c 6d 4h 3s 2c") == [28, 17, 10, 7, 0]
+    assert len(calls) == 1
+    calls.clear()
+    assert ev._qualified_low(["9c", 17, "4h", 7, 0]) == [28, 17, 10, 7, 0]
+    assert len(calls) == 1
 
 
 # ---------------------------------------------------------------- equity
@@ -272,3 +345,40 @@ def test_command_lines_take_the_qualifier() -> None:
     wrong = run("equity", "--game", "seven-card-stud", *hands, "--qualifier", "9", "--plain")
     assert wrong.returncode == 2 and "qualifier= applies to seven-card-stud-8" in wrong.stderr
     assert splitpot.equity("seven-card-stud-8", hands, qualifier=9)[0].low_win == pytest.approx(0.4)
+
+
+@pytest.mark.parametrize("eight", [8, np.int64(8), "8", " 8 "])
+def test_every_form_of_eight_is_the_default(eight: object) -> None:
+    """The scalar fast paths test for the default qualifier first; any other 8 (a numpy
+    int, text) is read and gives the same answers, on lists, text, numpy rows and wild cards."""
+    row = np.array([28, 17, 10, 7, 0, 51, 47], dtype=np.uint8)  # 9c 6d 4h 3s 2c As Ks
+    for cards in (row, row.tolist(), tuple(row.tolist()), "9c 6d 4h 3s 2c As Ks", "8c 6d 4h 3s 2c"):
+        for ranking in ("high", "eight-or-better", "ace-to-five"):
+            for options in ({}, {"wild": "K"}):
+                assert strength(cards, ranking, qualifier=eight, **options) == strength(  # type: ignore[arg-type]
+                    cards, ranking, **options
+                )
+                assert evaluate(cards, ranking, qualifier=eight, **options) == evaluate(  # type: ignore[arg-type]
+                    cards, ranking, **options
+                )
+    batch = np.stack([row, row[::-1]])
+    for ranking in ("high", "eight-or-better"):
+        assert (evaluate_many(batch, ranking, qualifier=eight) == evaluate_many(batch, ranking)).all()  # type: ignore[arg-type]
+    assert strength(row, "eight-or-better", qualifier=9) == strength(row, "ace-to-five")  # a row under 9
+
+
+def test_a_batch_under_a_qualifier_is_its_rows(rng: np.random.Generator) -> None:
+    """The floor applied in place (np.multiply by the mask) keeps the dtype and zeroes
+    exactly the rows that do not qualify, on one thread and two."""
+    hands = np.argsort(rng.random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
+    for q in (5, 9, 13):
+        for threads in (1, 2):
+            out = evaluate_many(hands, "eight-or-better", qualifier=q, threads=threads)
+            assert out.dtype == np.uint32
+            lows = evaluate_many(hands, "ace-to-five")
+            floor = strength(
+                [(12 if v == 1 else v - 2) * 4 + v % 4 for v in range(q - 4, q + 1)], "ace-to-five"
+            )
+            assert (out == np.where(lows >= floor, lows, 0)).all()
+            for i in rng.choice(len(hands), 200, replace=False):
+                assert out[i] == strength(hands[i], "eight-or-better", qualifier=q)

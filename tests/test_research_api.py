@@ -245,13 +245,32 @@ def test_categories_of_one_strength_and_of_any_shape() -> None:
 
 def test_a_strength_is_read_by_its_ranking() -> None:
     """The same int is another category under another ranking: high flushes are two tiers,
-    lows count down; the ranking is not guessed."""
+    lows count down; the ranking is not guessed, and only the category field (bits 12..15)
+    is checked: another ranking's strength whose field the ranking also has is read, as
+    that ranking's category for the field (wrongly), without an error."""
     flush = splitpot.strength("Ah Th 8h 6h 4h")
     low = splitpot.strength("7c 5d 4h 3s 2c", "deuce-to-seven")
+    wheel = splitpot.strength("5c 4d 3h 2s Ac", "ace-to-five")
     assert categories(flush) == Category.FLUSH.code
     assert categories(low, "deuce-to-seven") == Category.HIGH_CARD.code
-    assert categories(low, "high") != Category.HIGH_CARD.code
     assert categories(low, splitpot.Ranking.DEUCE_TO_SEVEN) == 1
+    # read under "high", the field alone decides: no error, and not the hand's category
+    assert categories(low, "high") == Category.FOUR_OF_A_KIND.code
+    assert categories(wheel, "high") == Category.FLUSH.code
+    assert categories(wheel, "ace-to-five") == Category.HIGH_CARD.code
+
+
+def test_a_qualified_low_is_read_as_ace_to_five() -> None:
+    """A strength made with qualifier= other than 8 is an ace-to-five strength: categories
+    reads it with "ace-to-five"; "eight-or-better" refuses it, and says so."""
+    nine = splitpot.strength("9c 6d 4h 3s 2c", "eight-or-better", qualifier=9)
+    assert categories(nine, "ace-to-five") == Category.HIGH_CARD.code
+    batch = splitpot.evaluate_many(
+        splitpot.parse_cards_many(["9c 6d 4h 3s 2c", "Kc Kd 4h 3s 2c"]), "eight-or-better", qualifier=9
+    )
+    assert categories(batch, "ace-to-five").tolist() == [Category.HIGH_CARD.code, 0]
+    with pytest.raises(RankingError, match="qualifier= other than 8 is an ace-to-five strength"):
+        categories(nine, "eight-or-better")
 
 
 @pytest.mark.parametrize(
@@ -373,6 +392,29 @@ def test_parse_cards_many_reads_what_parse_cards_reads() -> None:
     assert splitpot.parse_cards_many(iter(["As Ks", "2c Jk"])).tolist() == [[51, 47], [0, 52]]
     empty = splitpot.parse_cards_many([])
     assert empty.dtype == np.uint8 and empty.shape == (0, 0)
+
+
+def test_parse_cards_many_takes_the_cards_a_hand() -> None:
+    """k=: an empty list of hands is the (0, k) batch evaluate_many takes (it was (0, 0),
+    which evaluate_many refuses), and every hand must have k cards."""
+    for k in (5, 6, 7):
+        empty = splitpot.parse_cards_many([], k=k)
+        assert empty.dtype == np.uint8 and empty.shape == (0, k)
+        got = evaluate_many(empty)
+        assert got.dtype == np.uint32 and got.shape == (0,)
+        none = splitpot.parse_cards_many(iter([]), k=k)
+        assert evaluate_many(none, "eight-or-better", qualifier=9).shape == (0,)
+    assert splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=5).tolist() == [[51, 47, 43, 39, 35]]
+    with pytest.raises(splitpot.CardError, match="hand 1 has 4 cards, k=5 asks for 5"):
+        splitpot.parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s"], k=5)
+    with pytest.raises(splitpot.CardError, match="hand 0 has 5 cards, k=7 asks for 7"):
+        splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=7)
+    with pytest.raises(splitpot.CardError, match=r"k must be in 1\.\.53"):
+        splitpot.parse_cards_many([], k=0)
+    with pytest.raises(ArgumentTypeError):
+        splitpot.parse_cards_many([], k=7.0)  # type: ignore[arg-type]
+    with pytest.raises(splitpot.CardError, match=r"parse_cards_many\(hands, k=7\)"):
+        evaluate_many(splitpot.parse_cards_many([]))
 
 
 @pytest.mark.parametrize(

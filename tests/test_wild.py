@@ -1065,3 +1065,36 @@ def test_the_ranks_named_for_wild_cards_give_the_hands_strength(
         )
         assert best == hand.strength, f"{hand} ({[str(c) for c in hand.cards]}): named {hand.wilds}"
         checked += 1
+
+
+def test_a_joker_both_wild_and_penalty_is_advised_by_its_own_option() -> None:
+    """joker="wild" with the joker a penalty card: the advice names joker='bug', not the
+    wild= that was never given (it said "leave wild out")."""
+    with pytest.raises(RankingError) as info:
+        splitpot.strength("As Ks Qs Js Jk", penalty="Jk", joker="wild")
+    said = str(info.value)
+    assert said.startswith("joker='wild' and penalty both name Jk:")
+    assert "joker='bug'" in said and "leave wild out" not in said and "wild=" not in said
+    with pytest.raises(RankingError, match=r"^wild, joker='wild' and penalty both name 2c Jk: .*"
+                       r"\(wild='2d 2h 2s'\), play the joker as the bug \(joker='bug'\)"):
+        splitpot.strength("As Ks Qs Js Jk", penalty="Jk 2c", joker="wild", wild="2")
+    with pytest.raises(RankingError, match=r"^wild and penalty both name 2: .*; leave wild out, or"):
+        splitpot.strength("As Ks Qs Js Jk", penalty="2", wild="2")
+    assert splitpot.strength("As Ks Qs Js Jk", penalty="Jk", joker="bug") == 0  # the bug: a penalty card
+
+
+def test_per_row_wild_ranks_holding_a_penalty_card_are_refused_with_the_row() -> None:
+    """As wild= naming a penalty card is refused, so is a wild_ranks row making its rank
+    wild (it was evaluated: deuces wild and 2c a penalty card gave 0 silently)."""
+    batch = np.array([[0, 4, 8, 12, 16], [51, 47, 43, 39, 35], [1, 5, 9, 13, 17]], np.uint8)
+    with pytest.raises(RankingError, match=r"^wild_ranks row 1 makes 2 3 wild and penalty names 2c 3s: .*"
+                       r"clear those bits \(wild_ranks & ~0x3\)"):
+        splitpot.evaluate_many(batch, wild_ranks=np.array([0, 3, 1 << 12], np.uint16), penalty="2c 3s")
+    with pytest.raises(RankingError, match=r"^wild_ranks row 0 makes 2 wild and penalty names 2"):
+        splitpot.evaluate_many(batch, wild_ranks=np.array([1, 0, 0], np.uint16), penalty="2")
+    ok = splitpot.evaluate_many(batch, wild_ranks=np.array([2, 1 << 12, 4], np.uint16), penalty="2c")
+    assert ok.tolist() == [
+        splitpot.strength(batch[0], wild="3", penalty="2c"),
+        splitpot.strength(batch[1], wild="A", penalty="2c"),
+        splitpot.strength(batch[2], wild="4", penalty="2c"),
+    ]

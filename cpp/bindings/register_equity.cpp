@@ -140,7 +140,9 @@ void register_equity(py::module_& m) {
       py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
       py::arg("wild"), py::kw_only(), py::arg("declare") = py::tuple(), py::arg("tie_keeps_half") = false, py::arg("last_card_down") = false,
       py::arg("qualifier") = 8,
-      "Checks a spot and returns how many outcomes an exact enumeration visits (with ranges: an upper bound).");
+      "Checks a spot and returns how many outcomes an exact enumeration visits (with ranges: an upper bound). "
+      "declare, tie_keeps_half, last_card_down, qualifier (the low's qualifier rank, 5..13, 8 by default; "
+      "another only in seven-card-stud-8): as for equity.");
 
   m.def(
       "equity_plan",
@@ -161,7 +163,8 @@ void register_equity(py::module_& m) {
       py::arg("qualifier") = 8,
       "Checks a run as equity() does before it starts and returns (method, units): the exact method (1 "
       "enumerate, 2 count; 0 for Monte Carlo) and the units its parts slice (outer completions, sample blocks; "
-      "1 for counting, which part 0 does alone). declare, tie_keeps_half, last_card_down: as for equity.");
+      "1 for counting, which part 0 does alone). declare, tie_keeps_half, last_card_down, qualifier (the low's "
+      "qualifier rank, 5..13, 8 by default; another only in seven-card-stud-8): as for equity.");
 
   m.def(
       "equity",

@@ -23,6 +23,7 @@ import argparse
 from collections.abc import Callable
 
 from splitpot.errors import RuleError
+from splitpot.validate import qualifier_value
 
 __all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule"]
 
@@ -73,8 +74,6 @@ def qualifier_rank(text: str) -> int:
     ...
     argparse.ArgumentTypeError: must be a rank 5-9, T, J, Q or K (or a number 5..13), got 'A'
     """
-    from splitpot.games.stud import qualifier_value
-
     try:
         return qualifier_value(text)
     except RuleError as error:

@@ -288,11 +288,16 @@ def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
     return out
 
 
-def parse_cards_many(hands: Iterable[str | Iterable[CardLike]]) -> NDArray[np.uint8]:
+def parse_cards_many(hands: Iterable[str | Iterable[CardLike]], *, k: int | None = None) -> NDArray[np.uint8]:
     """Many hands, each as :func:`parse_cards` reads one (text, or an iterable of cards),
     as one (N, k) uint8 array of card numbers: the batch :func:`~splitpot.evaluate_many`
     takes. Every hand must have the same number of cards; a bad hand raises what
     :func:`parse_cards` raises, with its index.
+
+    ``k`` (optional, 1..53): the cards a hand; every hand must have that many, and no
+    hands give shape (0, k), an empty batch ``evaluate_many`` takes (without ``k``
+    they give (0, 0), which it refuses: the number of cards is unknown). Pass it when
+    the list may be empty: ``evaluate_many(parse_cards_many(hands, k=7))``.
 
     >>> batch = parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", [51, "2d", 0, 4, 8]])
     >>> batch.dtype, batch.shape, batch[0].tolist()
@@ -301,7 +306,10 @@ def parse_cards_many(hands: Iterable[str | Iterable[CardLike]]) -> NDArray[np.ui
     Traceback (most recent call last):
     ...
     splitpot.errors.CardError: hand 1 has 4 cards, hand 0 has 5: a batch's hands have one size
+    >>> parse_cards_many([], k=7).shape, parse_cards_many([]).shape
+    ((0, 7), (0, 0))
     """
+    size = None if k is None else as_int(k, "k", low=1, high=53, error=CardError)
     if isinstance(hands, (str, bytes, bytearray)) or not isinstance(hands, Iterable):
         raise CardTypeError(
             f"hands must be an iterable of hands (a list of texts or of card lists), not {_kind(hands)}; "
@@ -322,13 +330,15 @@ def parse_cards_many(hands: Iterable[str | Iterable[CardLike]]) -> NDArray[np.ui
                 row = [int(c) for c in parse_cards(hand)]
             except (CardError, CardTypeError) as err:
                 raise type(err)(f"hand {index}: {err}") from None
+        if size is not None and len(row) != size:
+            raise CardError(f"hand {index} has {len(row)} cards, k={size} asks for {size}")
         if rows and len(row) != len(rows[0]):
             raise CardError(
                 f"hand {index} has {len(row)} cards, hand 0 has {len(rows[0])}: a batch's hands have one size"
             )
         rows.append(row)
     if not rows:
-        return np.empty((0, 0), dtype=np.uint8)
+        return np.empty((0, size or 0), dtype=np.uint8)
     return np.array(rows, dtype=np.uint8)
 
 

@@ -56,7 +56,14 @@ from splitpot.equity import (
     _refuse_unknown,
     prepare_equity,
 )
-from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, ExtraMissingError, RuleError
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    ExtraMissingError,
+    RankingError,
+    RuleError,
+)
 from splitpot.evaluate import Ranking, WildOptions, _batch_shape_error
 from splitpot.evaluate import evaluate_many as _evaluate_many
 from splitpot.games import get_game
@@ -120,17 +127,18 @@ def _evaluate_block(
     block: NDArray[Any], start: NDArray[Any], *rows: NDArray[Any], **kwargs: Any
 ) -> NDArray[np.uint32]:
     """A chunk's strengths; ``start``: its first row's number in the whole array,
-    which a CardError's "row N" is made to count from."""
+    which a CardError's "row N" (and a RankingError's "wild_ranks row N") is made to count from."""
     try:
         return _evaluate_many(block, wild_ranks=rows[0] if rows else None, **kwargs)
-    except CardError as err:
+    except (CardError, RankingError) as err:
         first = int(start[0])
+        row = r"^((?:wild_ranks )?row) (\d+)"
         if first >= 0:
-            said = re.sub(r"^row (\d+)", lambda m: f"row {int(m[1]) + first}", str(err))
+            said = re.sub(row, lambda m: f"{m[1]} {int(m[2]) + first}", str(err))
         else:
             where = (f"of chunk {-1 - first} (the chunk sizes are unknown: cards.compute_chunk_sizes() "
                      "numbers the rows in the whole array)")
-            said = re.sub(r"^row (\d+)", lambda m: f"row {m[1]} {where}", str(err))
+            said = re.sub(row, lambda m: f"{m[1]} {m[2]} {where}", str(err))
         raise type(err)(said) from None
 
 

@@ -98,7 +98,7 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, Splitpo
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe
+from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe, low_qualifier
 from splitpot.wild import (
     JokerRule,
     PenaltyRule,
@@ -476,11 +476,7 @@ def _qualifier(game: object, g: EquityGame, qualifier: object) -> int:
     ...
     splitpot.errors.RuleError: qualifier= applies to seven-card-stud-8 (its low must qualify), not to lowball
     """
-    if qualifier == 8 and type(qualifier) is int:
-        return 8
-    from splitpot.games.stud import qualifier_value  # (the engine's reading: a rank or its number, 5..13)
-
-    q = qualifier_value(qualifier)
+    q = low_qualifier(qualifier, error=RuleError)  # (the engine's reading: a rank or its number, 5..13)
     if q != 8 and g is not EquityGame.SEVEN_CARD_STUD_8:
         raise RuleError(f"qualifier= applies to seven-card-stud-8 (its low must qualify), not to {game}")
     return q

@@ -18,8 +18,9 @@ float array)
 a card out of range, unknown card text, a     :class:`CardError` (a ``ValueError``)
 duplicate, a batch of the wrong shape
 an unknown ranking or evaluator option, a     :class:`RankingError` (a ``ValueError``)
-value no strength of the ranking has
-(``categories``)
+value out of 0..65535 or whose category
+field (bits 12..15) no category of the
+ranking has (``categories``)
 a bad game spec, game option, stakes, seat,   :class:`RuleError` (a ``ValueError``)
 stack or thread count
 an action not legal now (wrong amount,        :class:`IllegalActionError` (a ``ValueError``)
@@ -87,7 +88,9 @@ class CardTypeError(ArgumentTypeError):
 
 class RankingError(SplitpotError, ValueError):
     """An unknown ranking name, an option that the ranking does not support, or a value
-    that is no strength of the ranking."""
+    that :func:`~splitpot.categories` cannot read under the ranking (out of 0..65535, or
+    its category field, bits 12..15, one no category of the ranking has; the field
+    alone is checked, so another ranking's strength may pass)."""
 
 
 class RuleError(SplitpotError, ValueError):

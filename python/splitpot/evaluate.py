@@ -28,8 +28,8 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
-from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe
-from splitpot.wild import Options, WildSpec, make_options
+from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe, low_qualifier
+from splitpot.wild import Options, WildSpec, make_options, mask_text
 
 try:
     from splitpot import _core
@@ -156,6 +156,9 @@ def _ranking_id(ranking: object, name: str = "ranking") -> int:
 
 _EIGHT_OR_BETTER = _RANKING_ID["eight-or-better"]
 _ACE_TO_FIVE = _RANKING_ID["ace-to-five"]
+_EIGHT = 8
+"""The default ``qualifier``: the fast paths test ``qualifier is _EIGHT`` (any other
+value, an 8 of another type among them, is read by :func:`_low_floor`)."""
 _FLOORS: dict[int, int] = {}
 """By qualifier: the ace-to-five strength of the worst low that qualifies."""
 
@@ -166,6 +169,8 @@ def _low_floor(rid: int, qualifier: object) -> int:
     the ranks qualifier .. qualifier - 4, the ace counting 1), which every
     qualifying low reaches and no other does (tests/test_qualifier.py checks it on
     every five-card hand and on wild-card hands against the game engine's rule).
+    ``qualifier`` is read as the engine reads it (:func:`splitpot.validate.low_qualifier`),
+    a value out of range an evaluator option's :class:`~splitpot.errors.RankingError`.
 
     >>> _low_floor(4, 8), _low_floor(4, "9") > _low_floor(4, 10) > 0
     (0, True)
@@ -174,20 +179,14 @@ def _low_floor(rid: int, qualifier: object) -> int:
     ...
     splitpot.errors.RankingError: qualifier= is eight-or-better's option (...); the ranking here is high
     """
-    if qualifier == 8 and type(qualifier) is int:
+    q = low_qualifier(qualifier, error=RankingError)
+    if q == 8:
         return 0
-    from splitpot.games.stud import qualifier_value  # (the engine's reading: a rank or its number, 5..13)
-
-    q = qualifier_value(qualifier)
     if rid != _EIGHT_OR_BETTER:
-        if q == 8:
-            return 0
         raise RankingError(
             "qualifier= is eight-or-better's option (the highest rank a qualifying low may hold); "
             f"the ranking here is {_RANKINGS[rid].value}"
         )
-    if q == 8:
-        return 0
     floor = _FLOORS.get(q)
     if floor is None:
         five = [(12 if v == 1 else v - 2) * 4 + v % 4 for v in range(q - 4, q + 1)]  # the ace is rank 12
@@ -196,11 +195,15 @@ def _low_floor(rid: int, qualifier: object) -> int:
 
 
 def _qualified_low(cards: Any) -> list[int]:
-    """The cards of a low under another qualifier as ints, refused as eight-or-better
-    refuses them when fewer than five (no five can qualify)."""
-    seq = list(parse_cards(cards) if not (type(cards) is list or type(cards) is tuple) else cards)
-    if not all(type(c) is int for c in seq):
-        seq = [int(c) for c in parse_cards(seq)]
+    """The cards of a low under another qualifier as ints (text and cards parsed once;
+    a numpy row read as its ints), refused as eight-or-better refuses them when fewer
+    than five (no five can qualify)."""
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()
+    if (type(cards) is list or type(cards) is tuple) and all(type(c) is int for c in cards):
+        seq = list(cards)
+    else:
+        seq = [int(c) for c in parse_cards(cards)]
     if len(seq) < 5:
         raise CardError(f"expected 5 to 7 cards for this ranking, got {len(seq)}")
     return seq
@@ -237,9 +240,13 @@ def _code_table(rid: int) -> NDArray[np.uint8]:
 
 
 def _not_a_strength(value: object, ranking: Ranking, where: str = "") -> RankingError:
+    hint = ""
+    if ranking is Ranking.EIGHT_OR_BETTER:
+        hint = (" (a strength made with qualifier= other than 8 is an ace-to-five strength: "
+                "read it with 'ace-to-five')")
     return RankingError(
         f"{where}{value} is not a {ranking.value} strength (strengths are 0 .. 65535, their category "
-        "in bits 12..15): was it made under another ranking?"
+        f"in bits 12..15): was it made under another ranking?{hint}"
     )
 
 
@@ -253,8 +260,14 @@ def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> int | N
     1..10, ``high_card`` .. ``five_of_a_kind`` in :class:`Category`'s order
     (:meth:`Category.from_code`, :attr:`Category.code`). ``ranking`` is the one the
     strengths were made under: a strength's category bits read differently by ranking
-    (high flushes come in two tiers; lows count down). A value no strength of the ranking
-    has raises :class:`~splitpot.errors.RankingError`.
+    (high flushes come in two tiers; lows count down). What is checked is the category
+    field alone: a value out of 0..65535, or whose field (bits 12..15) no category of the
+    ranking has, raises :class:`~splitpot.errors.RankingError`; a strength made under
+    another ranking whose field this ranking also has is read without an error, as this
+    ranking's category for that field (an ace-to-five wheel read as ``"high"`` is a
+    flush), so pass the ranking the strengths were made under. Strengths made with
+    ``qualifier`` other than 8 are ace-to-five strengths: read their categories with
+    ``"ace-to-five"`` (under ``"eight-or-better"`` they are refused).
 
     >>> import numpy as np
     >>> s = evaluate_many(np.array([[51, 47, 43, 39, 35], [0, 4, 1, 5, 51], [0, 5, 10, 15, 20]]))
@@ -516,7 +529,7 @@ def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
@@ -530,7 +543,9 @@ def strength(
     (the rules §1). Under another qualifier than 8 the low is played as the engine
     plays it, ace-to-five, and the strength is the ace-to-five strength of a low
     that qualifies (0 for one that does not): comparable under that qualifier, not
-    with eight-or-better's own scale.
+    with eight-or-better's own scale (:func:`categories` reads it as ``"ace-to-five"``).
+    A qualifier out of range, or another than 8 under another ranking, raises
+    :class:`~splitpot.errors.RankingError`.
 
     >>> strength([48, 44, 40, 36, 32]) > strength("As Ad Ac Ks Kd")
     True
@@ -551,18 +566,18 @@ def strength(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
-    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
-        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
-    if qualifier != 8 or type(qualifier) is not int:
+    if not options and qualifier is _EIGHT and (type(cards) is list or type(cards) is tuple):
+        try:  # the fast path: ints, no wild options, the default qualifier; nothing else checked first
+            return _core.strength(cards, rid)
+        except CardTypeError:
+            pass
+    if qualifier is not _EIGHT:  # (an 8 that is not the cached int: read, it gives no floor)
         floor = _low_floor(rid, qualifier)
         if floor:
             s = strength(_qualified_low(cards), "ace-to-five", **options)
             return s if s >= floor else 0
-    if not options and (type(cards) is list or type(cards) is tuple):
-        try:  # the fast path: ints, no wild options
-            return _core.strength(cards, rid)
-        except CardTypeError:
-            pass
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     wild_options = _options(rid, options)
     if wild_options is None:
         return int(_call(_core.strength, cards, rid))
@@ -619,7 +634,7 @@ def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
@@ -641,9 +656,7 @@ def evaluate(
         rid = _RANKING_ID[ranking]
     except (KeyError, TypeError):
         rid = _ranking_id(ranking)
-    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
-        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
-    if qualifier != 8 or type(qualifier) is not int:
+    if qualifier is not _EIGHT:  # (an 8 that is not the cached int: read, it gives no floor)
         floor = _low_floor(rid, qualifier)
         if floor:
             hand = evaluate(_qualified_low(cards), "ace-to-five", **options)
@@ -655,6 +668,8 @@ def evaluate(
                 s, played = _core.evaluate(cards, rid)
             except CardTypeError:
                 s, played = _core.evaluate(parse_cards(cards), rid)
+        elif type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+            s, played = _core.evaluate(cards.tolist(), rid)  # a batch row: its ints (no parser)
         else:
             s, played = _core.evaluate(parse_cards(cards), rid)
         if s == 0:
@@ -670,25 +685,40 @@ def evaluate(
             )
             return hand
         return _hand(s, rid, played, None)  # the joker, as the bug
+    if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
+        cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     return _read(rid, _call(_core.read_wild, cards, rid, wild_options))
 
 
 def high_low(
     cards: str | Iterable[CardLike],
     low: Ranking | str = "eight-or-better",
+    *,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
-    cards (they may share cards). Cards (a numpy row too) and wild options as for
-    :func:`strength` (``wild_low`` for the low, ``duplicate`` for the high).
+    cards (they may share cards). Cards (a numpy row too), wild options and
+    ``qualifier`` (eight-or-better's low) as for :func:`strength` (``wild_low`` for
+    the low, ``duplicate`` for the high); under another qualifier than 8 the low is
+    :func:`evaluate`'s: an ace-to-five :class:`Hand` that qualifies, or None.
 
     >>> hl = high_low("Ah 2h 3h 4h 5h 9s 9d")
     >>> str(hl.high), str(hl.low)
     ('straight flush, five high', 'five-four low (wheel)')
+    >>> hl = high_low("9c 6d 4h 3s 2c Kd Kh", qualifier=9)
+    >>> str(hl.high), str(hl.low), hl.low.ranking.value
+    ('pair of kings', 'nine-six low', 'ace-to-five')
     """
     rid = _ranking_id(low, "low")
     if rid == 0:
         raise RankingError("the low ranking of high_low must be a low ranking, not 'high'")
+    if qualifier is not _EIGHT:
+        floor = _low_floor(rid, qualifier)
+        if floor:  # the ace-to-five low, kept where it reaches the qualifier's floor
+            both = high_low(_qualified_low(cards), "ace-to-five", **options)
+            qualified = both.low if both.low is not None and both.low._strength >= floor else None
+            return HighLow(both.high, qualified)
     if type(cards) is np.ndarray and cards.ndim == 1 and cards.dtype.kind in "iu":
         cards = cards.tolist()  # a row of a batch: read as the list of its ints (same checks, no parser)
     seq = _as_sequence(cards)
@@ -748,7 +778,37 @@ def _batch_shape_error(shape: tuple[int, ...]) -> CardError:
         hint = "; one hand is a batch of one row: cards.reshape(1, -1) (or strength(cards) for one hand)"
     elif len(shape) == 2 and 5 <= shape[0] <= 7:
         hint = "; hands in columns: pass cards.T"
+    elif shape == (0, 0):  # parse_cards_many([]): no hands, and so no count of cards
+        hint = "; an empty list of hands: parse_cards_many(hands, k=7) gives shape (0, 7)"
     return CardError(f"cards must have shape (N, k) with k in 5..7, got shape {shape}{hint}")
+
+
+def _refuse_wild_penalty_rows(rows: NDArray[np.uint16], penalty: int) -> None:
+    """Refuse a row of ``wild_ranks`` naming wild a rank that holds a penalty card, with
+    its row, as ``wild=`` and ``penalty=`` naming one card are refused (a penalty card
+    never plays as wild, so naming it wild does nothing).
+
+    >>> _refuse_wild_penalty_rows(np.array([0, 2, 1], dtype=np.uint16), 1 << 1)  # 2d a penalty card
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: wild_ranks row 2 makes 2 wild and penalty names 2d: ...
+    """
+    ranks = 0
+    for r in range(len(RANKS)):
+        if (penalty >> (4 * r)) & 15:
+            ranks |= 1 << r
+    bad = np.flatnonzero(rows & ranks)
+    if not bad.size:
+        return
+    row = int(bad[0])
+    over = int(rows[row]) & ranks
+    wild = " ".join(RANKS[r] for r in range(len(RANKS)) if over >> r & 1)
+    cards = mask_text(sum(penalty & (15 << (4 * r)) for r in range(len(RANKS)) if over >> r & 1))
+    raise RankingError(
+        f"wild_ranks row {row} makes {wild} wild and penalty names {cards}: a penalty card never plays "
+        f"as wild (with dead-hand it kills the hand, with void-card it may not be played), so naming it "
+        f"wild does nothing; clear those bits (wild_ranks & ~{over:#x}), or name other penalty cards."
+    )
 
 
 def _contiguous_rows(arr: NDArray[np.uint8]) -> NDArray[np.uint8]:
@@ -779,7 +839,7 @@ def evaluate_many(
     wild_ranks: ArrayLike | None = None,
     threads: int | None = 1,
     check: bool = True,
-    qualifier: int | str = 8,
+    qualifier: int | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
@@ -796,7 +856,9 @@ def evaluate_many(
     process may use; else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
     for :func:`strength`; ``wild_ranks`` gives each row its own wild ranks as a
-    13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players.
+    13-bit mask (bit 0 = deuces .. bit 12 = aces), e.g. Mexican stud's players;
+    a row making wild a rank that holds a penalty card is refused with its row
+    (:class:`~splitpot.errors.RankingError`), as ``wild=`` naming a penalty card is.
     ``qualifier`` as for :func:`strength` (eight-or-better only).
 
     Without wild options or ``wild_ranks``, rows holding the joker (card 52, the
@@ -822,7 +884,7 @@ def evaluate_many(
     """
     rid = _ranking_id(ranking)
     floor = 0
-    if qualifier != 8 or type(qualifier) is not int:
+    if qualifier is not _EIGHT:
         floor = _low_floor(rid, qualifier)
         if floor:
             rid = _ACE_TO_FIVE
@@ -888,12 +950,14 @@ def evaluate_many(
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
             raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
+        if wild_options is not None and wild_options[4]:
+            _refuse_wild_penalty_rows(rows, wild_options[4])
     if wild_options is None and rows is None:  # the natural pass; rows with the joker (the bug) alone again
-        out = _core.evaluate_many(arr, rid, n_threads, check, True)
+        out = _core.evaluate_many(arr, rid, n_threads, check, bug=True)
     else:
         out = _core.evaluate_many_wild(arr, rid, wild_options or _NO_OPTIONS, rows, n_threads, check)
-    if floor:
-        out[out < floor] = 0
+    if floor:  # in place and branch-free (a boolean index costs more than the evaluation)
+        np.multiply(out, out >= floor, out=out, casting="unsafe")
     return out
 
 

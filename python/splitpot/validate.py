@@ -60,6 +60,8 @@ __all__ = [
     "check_keywords",
     "counted",
     "describe",
+    "low_qualifier",
+    "qualifier_value",
     "usable_cores",
 ]
 
@@ -281,6 +283,49 @@ def as_choice(
         raise error(f"{name} must be one of {listed}; got {value!r}.")
     listed = ", ".join(repr(m.value) for m in choices)
     raise ArgumentTypeError(f"{name} must be one of {listed} (a str), got {describe(value)}.")
+
+
+_QUALIFIER_RANKS = {**{str(n): n for n in range(5, 10)}, "T": 10, "J": 11, "Q": 12, "K": 13}
+"""The ranks a low qualifier may name (what :func:`splitpot.cards._rank_index` reads for
+them; ``"10"`` and ``"13"`` are numbers)."""
+
+
+def qualifier_value(value: object, name: str = "qualifier", *, error: type[SplitpotError] = RuleError) -> int:
+    """A low qualifier, the highest rank a qualifying low may hold: a rank (``"9"``,
+    ``"T"``, ``"K"``) or its number (9, 10, 13: the king), five to king.  A value out
+    of range raises ``error`` (the game engine's and equity's :class:`RuleError` by
+    default; the evaluator passes :class:`RankingError`), one of the wrong type
+    :class:`ArgumentTypeError`.  The engine's ``seven_card_stud_8(qualifier=)``, equity
+    and the evaluator read it here (it imports nothing of the engine).
+
+    >>> qualifier_value("T"), qualifier_value(9), qualifier_value("13"), qualifier_value(" q ")
+    (10, 9, 13, 12)
+    >>> from splitpot.errors import RankingError
+    >>> qualifier_value("A", error=RankingError)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: qualifier must be a rank 5-9, T, J, Q or K (or a number 5..13), got 'A'.
+    """
+    if isinstance(value, str):
+        text = value.strip().upper()
+        number = _QUALIFIER_RANKS.get(text) or (int(text) if text.isdecimal() else 0)
+        if not 5 <= number <= 13:
+            raise error(f"{name} must be a rank 5-9, T, J, Q or K (or a number 5..13), got {value!r}.")
+        return number
+    return as_int(value, name, low=5, high=13, error=error)
+
+
+def low_qualifier(value: object, *, error: type[SplitpotError] = RuleError) -> int:
+    """The ``qualifier=`` keyword of the evaluator and of equity: 8 at once for the
+    default (a plain int 8), else :func:`qualifier_value` (``error`` for a value out of
+    range).  The one reading both share; each then says where another than 8 applies.
+
+    >>> low_qualifier(8), low_qualifier("9"), low_qualifier(13)
+    (8, 9, 13)
+    """
+    if value == 8 and type(value) is int:
+        return 8
+    return qualifier_value(value, error=error)
 
 
 def check_keywords(given: dict[str, Any], known: frozenset[str] | set[str], what: str) -> None:

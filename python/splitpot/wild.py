@@ -195,18 +195,33 @@ def check_wild_penalty(
     Traceback (most recent call last):
     ...
     splitpot.errors.RankingError: wild and penalty both name 2: a penalty card never plays as wild ...
+
+    The joker (bit 52) is wild only by ``joker="wild"``, so the advice for it names that
+    option, not ``wild``:
+
+    >>> check_wild_penalty(1 << 52, 1 << 52)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RankingError: joker='wild' and penalty both name Jk: ... (joker='bug'), or name ...
     """
     both = wild & penalty
     if not both:
         return
-    named = " ".join(filter(None, (mask_text(both & ((1 << 52) - 1)), "Jk" if both >> 52 else "")))
-    rest = wild & ~penalty
-    left = (f"name the wild cards without them (wild={mask_text(rest & ((1 << 52) - 1))!r})"
-            if rest & ((1 << 52) - 1) else "leave wild out")
+    natural = (1 << 52) - 1
+    named = " ".join(filter(None, (mask_text(both & natural), "Jk" if both >> 52 else "")))
+    advice = []
+    if both & natural:
+        rest = wild & ~penalty & natural
+        advice.append(
+            f"name the wild cards without them (wild={mask_text(rest)!r})" if rest else "leave wild out"
+        )
+    if both >> 52:
+        advice.append("play the joker as the bug (joker='bug')")
+    who = ", ".join(filter(None, ("wild" if both & natural else "", "joker='wild'" if both >> 52 else "")))
     raise error(
-        f"{where}wild and penalty both name {named}: a penalty card never plays as wild (with "
+        f"{where}{who} and penalty both name {named}: a penalty card never plays as wild (with "
         f"dead-hand it kills the hand, with void-card it may not be played), so naming it wild does "
-        f"nothing; {left}, or name other penalty cards."
+        f"nothing; {', '.join(advice)}, or name other penalty cards."
     )
 
 

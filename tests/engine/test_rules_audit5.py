@@ -82,7 +82,7 @@ def test_a_card_both_wild_and_penalty_is_refused(wild: object, penalty: str, rul
 def test_the_joker_both_wild_and_penalty_is_refused_by_the_evaluator() -> None:
     """The games and equity refuse the joker as a penalty card at all; the evaluator takes it,
     and refuses it where the joker is wild too (the bug is not fully wild: accepted)."""
-    with pytest.raises(RankingError, match="wild and penalty both name Jk"):
+    with pytest.raises(RankingError, match="joker='wild' and penalty both name Jk"):
         splitpot.evaluate("As Ks Qs Js Jk", joker="wild", penalty="Jk")
     assert splitpot.evaluate("As Ks Qs Js Jk", joker="bug", penalty="Jk") is None  # a dead hand
 

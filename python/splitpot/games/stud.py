@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitpot.cards import _rank_index
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
-from splitpot.validate import as_choice, as_int, check_keywords, describe
+from splitpot.validate import as_choice, check_keywords, describe, qualifier_value
 
 __all__ = [
     "DEFAULT_STAKES",
@@ -103,23 +102,6 @@ def seven_card_stud(
     """``seven-card-stud``: best five of seven for high (§5.1)."""
     return _stud("seven-card-stud", low=None, open_pair=open_pair,
                  uncapped_heads_up=uncapped_heads_up, stakes=stakes, extra=extra)
-
-
-def qualifier_value(value: object, name: str = "qualifier") -> int:
-    """A low qualifier, the highest rank a qualifying low may hold: a rank (``"9"``,
-    ``"T"``, ``"K"``) or its number (9, 10, 13: the king), five to king.
-
-    >>> qualifier_value("T"), qualifier_value(9), qualifier_value("13")
-    (10, 9, 13)
-    """
-    if isinstance(value, str):
-        text = value.strip()
-        rank = _rank_index(text)
-        number = rank + 2 if rank is not None and rank < 12 else int(text) if text.isdigit() else 0
-        if not 5 <= number <= 13:
-            raise RuleError(f"{name} must be a rank 5-9, T, J, Q or K (or a number 5..13), got {value!r}.")
-        return number
-    return as_int(value, name, low=5, high=13)
 
 
 def seven_card_stud_8(
