@@ -986,7 +986,7 @@ class _Reader:
         state = self.state
         by_card = street.opener is not Opener.BEST_SHOWING  # one upcard decides: lowest or highest
         lowest = street.opener is not Opener.HIGH_CARD_BETS
-        key = showing_key_for(state.spec.wilds)
+        key = showing_key_for(state.spec.wilds, natural=state.spec.natural_upcards)
         ring = state._rings[state.button % state.seats + 1]
         position = {s: ring.index(s) for s in up}
         by_rank: dict[int, list[int]] = {}

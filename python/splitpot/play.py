@@ -36,7 +36,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.spec import GameSpec, Opener, Stakes, Wilds
+from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
@@ -1055,7 +1055,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
-            if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec.wilds)):
+            if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec)):
                 lines.append(why)
             first_action = False
             amount = getattr(event, "amount", 0)
@@ -1115,7 +1115,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     # Waiting for the round's first action: why this player acts first, told before he acts
     # (the same line that comes before his action once he has).
     actor = state.actor if first_action and state.phase in (Phase.BRING_IN, Phase.BETTING) else None
-    if actor is not None and (why := _why_first(street_opener, names[actor], up[actor], state.spec.wilds)):
+    if actor is not None and (why := _why_first(street_opener, names[actor], up[actor], state.spec)):
         lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
@@ -1157,13 +1157,13 @@ def no_low(spec: GameSpec) -> str:
     return "no qualifying low" if qualified else "no low"
 
 
-def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds) -> str | None:
+def _why_first(opener: Opener | None, name: str, up: Sequence[int], spec: GameSpec) -> str | None:
     """Why a round's first player acts first, where his upcards say so (with the
     hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
     if not up:
         return None
     if opener is Opener.BEST_SHOWING:
-        shown = showing_hand(up, wilds)
+        shown = showing_hand(up, spec.wilds, natural=spec.natural_upcards)
         return f"  {name} acts first with the best hand showing ({_cards(up)}{': ' + shown if shown else ''})"
     if opener is Opener.BRING_IN:
         return f"  {name} has the lowest upcard ({_cards(up[-1:])})"

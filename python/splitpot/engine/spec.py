@@ -569,6 +569,22 @@ class GameSpec:
             _check(downs, where, f"positional {rule} needs a card dealt face down.")
 
     @property
+    def natural_upcards(self) -> bool:
+        """Whether the best showing hand reads the upcards as natural cards, with
+        no wild card counted: Mexican stud's reading (the rules, §5.9), a property
+        of its play, the flip (a street where each player must turn a card up),
+        whatever its wild-card options; every other game counts the wild cards
+        everyone shares (:func:`~splitpot.engine.order.showing_key_for`).
+
+        >>> from splitpot.games import get_game
+        >>> get_game("mexican-stud", positional=None, wild="2").natural_upcards
+        True
+        >>> get_game("five-card-stud", turn_up=True).natural_upcards
+        False
+        """
+        return any(s.turn_up is not None and not s.turn_up.optional for s in self.streets)
+
+    @property
     def split(self) -> bool:
         """True when the pot is split between a high and a low hand."""
         return self.high is not None and self.low is not None
