@@ -1134,9 +1134,14 @@ def _noted(text: str, note: str) -> str:
 def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int, str],
                   shown: dict[int, ev.CardsShown], spec: GameSpec) -> str:
     """Why a declared pot went whole to one side: nobody declared the other, or those
-    who did had no hand for it ("P0 declared low with no qualifying low")."""
-    mine = shown.get(event.seat)
-    side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    who did had no hand for it ("P0 declared low with no qualifying low").  The
+    winner's side is his declaration (a hand's texts may read alike both ways:
+    "pair of queens" high and ace-to-five low); only where he declared both is it
+    read from the hand he won with."""
+    side = declared.get(event.seat)
+    if side not in ("high", "low"):
+        mine = shown.get(event.seat)
+        side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
