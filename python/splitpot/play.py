@@ -211,9 +211,10 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
                         help="penalty cards: a rank (--penalty 7: every seven) or cards; repeat for more")
     parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
                         help="what a penalty card does (default dead-hand; needs --penalty)")
-    parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],
+    parser.add_argument("--positional", choices=["none", *(str(p).replace("_", "-") for p in PositionalWild)],
                         default=None,
-                        help="a card of each player's own deal, with its rank, wild for him alone")
+                        help="a card of each player's own deal, with its rank, wild for him alone "
+                             "(none: turn Mexican stud's hole card off)")
 
 
 def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -351,6 +352,8 @@ _FLAG_ALIASES = {
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
 _PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
+            'positional=None ("none" in a house list)': "--positional none",
+            "leave positional out": "leave --positional out",
             "declare 'in_turn' or 'simultaneous'": "--declare in-turn or simultaneous"}
 
 
@@ -376,6 +379,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     "x has no option '--low'; its options: --low."
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
     'give --blinds (at most three), e.g. --blinds 1,1,2.'
+    >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
+    "--positional 'first-card' would replace ..."
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -392,6 +397,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
         message = head + sep + (", ".join(items) or "none on the command line") + "."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
+                     if m.group(1) in flags else m.group(0), message)
+    message = re.sub(r"(?<![\w-])(\w+)=(?=')", lambda m: flags[m.group(1)] + " "  # positional='first-card'
                      if m.group(1) in flags else m.group(0), message)
     message = re.sub(r"(?<![\w-])(\w+)=(?!\w)", lambda m: flags.get(m.group(1), m.group(0)), message)  # low=
     # (not inside a flag already written: "--ante", "'--qualifier'")

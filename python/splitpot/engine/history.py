@@ -205,6 +205,10 @@ def _document_spec(data: Mapping[str, Any]) -> GameSpec:
     ``"game"``'s; HistoryError naming the field if not."""
     try:
         spec = GameSpec.from_dict(dict(data["spec"]))
+    except RuleError as err:  # well formed, and refused by a rule (one made since the file was written?)
+        raise HistoryError(f"spec: {str(err).rstrip('.')} (the file's spec is refused by this rule, which "
+                           f"may be newer than the file: to replay it, edit its \"spec\" as the rule "
+                           f"says).") from None
     except SplitpotError as err:
         raise HistoryError(f"spec: {err}") from None
     if data["game"] != spec.name:
@@ -311,7 +315,7 @@ def _read_call(data: object, spec: GameSpec) -> Call | None:
     from splitpot.dealers_choice import Call
 
     try:
-        call = Call.from_dict(data)
+        call = Call.recorded(data, spec)
     except SplitpotError as err:
         raise HistoryError(f"call: {err}") from None
     if call.spec != spec:

@@ -22,7 +22,7 @@ from enum import Enum, StrEnum, unique
 from typing import Any
 
 from splitpot.engine.choices import TurnUp
-from splitpot.engine.draws import DrawRules
+from splitpot.engine.draws import DrawRules, ace_draw_problem
 from splitpot.engine.openers import Opening
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
@@ -36,7 +36,6 @@ from splitpot.validate import (
     as_optional_int,
     as_sequence,
     check_keywords,
-    counted,
     describe,
 )
 from splitpot.wild import (
@@ -536,11 +535,9 @@ class GameSpec:
                    "passed-out deal then costs chips, so a table where nobody opens cannot deal forever.")
         if self.draws is not None and self.draws.ace_draw is not None:
             most = max(s.draw for s in self.streets)
-            _check(self.draws.ace_draw > most, where,
-                   f"draws.ace_draw ({self.draws.ace_draw}) must exceed the street's draw ({most}).")
-            _check(self.draws.ace_draw < self.hand_size, where,
-                   f"draws.ace_draw ({self.draws.ace_draw}) must leave the ace it is for: at most "
-                   f"{counted(self.hand_size - 1, 'card')} of {self.hand_size}.")
+            problem = ace_draw_problem(self.draws.ace_draw, most, self.hand_size, name="draws.ace_draw",
+                                       most_name="the street's draw")
+            _check(problem is None, where, f"{problem}.")
         _check(self.sevens is Sevens.OFF or self.low in ("ace-to-five", "deuce-to-seven", "ace-to-six"),
                where, "the sevens rule needs a lowball ranking (low='ace-to-five').")
 
