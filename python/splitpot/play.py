@@ -1011,8 +1011,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
     previous = -1
-    for index in _told_order(state):
-        event = state.events[index]
+    for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
         previous = index
         if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
@@ -1238,46 +1237,6 @@ def _variant_lines(
         rule = RULE_TEXT[PositionalWild(event.rule)]
         return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
     return None
-
-
-_SHOWN = (ev.CardsShown, ev.PlayerWild)
-"""The events of a hand shown (his own wild card named, then his cards)."""
-_AGGRESSIVE = (ev.BetMade, ev.Raised, ev.Completed)
-
-
-def _told_order(state: State) -> list[int]:
-    """The indices of ``state.events`` in the order they are told: as they came, but for
-    the hands shown at the showdown, told in :func:`showdown_order` (the engine shows them
-    from the dealer's left; cards speak, so the order is the telling's only)."""
-    events = state.events
-    order = list(range(len(events)))
-    start = next((i for i, e in enumerate(events) if isinstance(e, ev.CardsShown)), None)
-    if start is None:
-        return order
-    while start > 0 and isinstance(events[start - 1], ev.PlayerWild):
-        start -= 1
-    end = start
-    while end < len(events) and isinstance(events[end], _SHOWN):
-        end += 1
-    rank = {seat: i for i, seat in enumerate(showdown_order(state))}
-    block = sorted(range(start, end), key=lambda i: rank.get(events[i].seat, len(rank)))  # type: ignore[attr-defined]
-    return order[:start] + block + order[end:]
-
-
-def showdown_order(state: State) -> list[int]:
-    """The seats still in, in the order their hands are shown (the common rule): the last
-    player to bet or raise in the final betting round first, then to his left; with no
-    bet in that round, the player who acted first in it (stud: the best hand showing;
-    the draw games: the first player left of the dealer), else the first left of the dealer."""
-    events = state.events
-    last_street = max((i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted)), default=0)
-    final = events[last_street:]
-    bettor = next((e.seat for e in reversed(final) if isinstance(e, _AGGRESSIVE)), None)
-    if bettor is None:
-        bettor = next((e.seat for e in final if isinstance(e, (ev.Checked, ev.Called, ev.Folded))), None)
-    first = (state.button + 1) % state.seats if bettor is None else bettor
-    still_in = [s for s in range(state.seats) if state.in_hand[s] and not state.folded[s]]
-    return sorted(still_in, key=lambda s: (s - first) % state.seats)
 
 
 def _fee_after(events: Sequence[ev.Event], index: int) -> int:

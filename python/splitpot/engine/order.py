@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from splitpot.engine import events as ev
 from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ __all__ = [
     "low_card_order",
     "natural_showing_key",
     "rings",
+    "showdown_order",
     "showing_hand",
     "showing_key",
     "showing_key_for",
@@ -250,6 +252,32 @@ def best_showing_seat(
             if best_key is None or value > best_key:  # strict: ties stay with the earlier seat
                 best_seat, best_key = seat, value
     return best_seat
+
+
+_AGGRESSIVE = (ev.BetMade, ev.Raised, ev.Completed)
+_ACTED = (ev.Checked, ev.Called, ev.Folded)
+
+
+def showdown_order(events: Sequence[ev.Event], still_in: Iterable[int], button: int, seats: int) -> list[int]:
+    """The seats ``still_in`` in the order their hands are shown (the common rule):
+    the last player to bet or raise in the final betting round first, then to his
+    left; with no bet in that round, the player who acted first in it (stud: the
+    best hand showing; the draw games: the first player left of the dealer), else
+    the first left of the dealer.  ``events`` are the hand's up to the showdown.
+
+    >>> log = [ev.StreetStarted(street=0, name="x"), ev.Checked(seat=2), ev.BetMade(seat=0, amount=5, to=5),
+    ...        ev.Called(seat=1, amount=5), ev.Called(seat=2, amount=5)]
+    >>> showdown_order(log, [0, 1, 2], button=0, seats=3), showdown_order(log[:2], [1, 2], 0, 3)
+    ([0, 1, 2], [2, 1])
+    """
+    last_street = max((i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted)), default=0)
+    final = events[last_street:]
+    first = next((e.seat for e in reversed(final) if isinstance(e, _AGGRESSIVE)), None)
+    if first is None:
+        first = next((e.seat for e in final if isinstance(e, _ACTED)), None)
+    if first is None:
+        first = (button + 1) % seats
+    return sorted(still_in, key=lambda s: (s - first) % seats)
 
 
 def high_card_order(tied: Iterable[int], cards: Mapping[int, Sequence[int]]) -> list[int]:
