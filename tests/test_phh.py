@@ -126,6 +126,34 @@ def test_jacks_back_written_as_nobody_opened_replays_as_lowball() -> None:
     assert phh.loads(phh.dumps(state)).replay().snapshot() == state.snapshot()
 
 
+@pytest.mark.parametrize("automate", [False, True])
+def test_jacks_back_pass_out_round_trips_whether_the_lowball_step_was_taken(automate: bool) -> None:
+    """Was: with a dealer driven by hand (automate=False) a hand written right after
+    nobody opened read back one step further, as lowball; the file now records
+    ``_plays_on`` (the step PHH has no line for) and both cases round-trip."""
+    state = State(get_game("jacks-back"), [100, 100, 100], seed=1, automate=automate)
+    while not state.events or not isinstance(state.events[-1], (ev.NobodyOpened, ev.PlayedAs)):
+        state.check() if state.actor is not None else state.advance()
+    steps = [state.snapshot()]
+    if not automate:
+        assert state.phase is Phase.PASSED_OUT
+        text = phh.dumps(state)
+        assert tomllib.loads(text)["_plays_on"] is False
+        back = phh.loads(text).replay()
+        assert back.events == state.events and back.phase is Phase.PASSED_OUT
+        assert back.spec.name == "jacks-back" and back.snapshot() == state.snapshot()
+        old = "\n".join(line for line in text.splitlines() if not line.startswith("_plays_on"))
+        assert phh.loads(old).replay().spec.name == "jacks-back (lowball)"  # a file without it: as before
+        state.advance()
+        steps.append(state.snapshot())
+    assert isinstance(state.events[-1], ev.PlayedAs)
+    text = phh.dumps(state)
+    assert tomllib.loads(text)["_plays_on"] is True
+    back = phh.loads(text).replay()
+    assert back.events == state.events and back.spec.name == "jacks-back (lowball)"
+    assert back.snapshot() == state.snapshot()
+
+
 def test_wilds_and_declarations_are_user_fields() -> None:
     hands = (play_random_hand("seven-card-stud-declare", {"declare": "in-turn"}, s) for s in range(60))
     state = next(h for h in hands if any(isinstance(e, ev.Declared) for e in h.events))

@@ -1049,7 +1049,7 @@ def test_a_high_game_made_high_low_says_so_in_its_headers(
     lines = text.splitlines()
     assert status == 0 and lines[0].startswith(f"{game} ({said}): you are P0")
     headers = [line for line in lines if " - pot " in line]
-    assert headers and all(line.startswith(f"{game} {said} - ") for line in headers)
+    assert headers and all(line.startswith(f"{game} ({said}) - ") for line in headers)  # was unparenthesised
     _, high_only, _ = auto_table(get_game(game), calls, seat=0, seed=1)
     plain = [line for line in high_only.splitlines() if " - pot " in line]
     assert plain and all(line.startswith(f"{game} - ") for line in plain)
@@ -1323,3 +1323,26 @@ def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
     assert "type the number of a game on the list, then Enter" in helped
     assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
     assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+
+
+def test_mexican_stud_turn_up_tells_a_penalty_card_held() -> None:
+    """Was: while he chose his turn-up, a player holding a penalty card was told
+    nothing (the hand text was empty before the dead-hand check)."""
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.state import Phase, State
+    from splitpot.table import _hand_text
+
+    for seed in range(40):
+        state = State(get_game("mexican-stud", penalty="Q"), [100, 100], seed=seed)
+        bot = SimpleBot(seed=seed)
+        while not state.is_complete:
+            if state.phase is Phase.TURNING_UP:
+                for seat in range(2):
+                    held = state.cards(seat)
+                    text = _hand_text(state, seat)
+                    if any(c >> 2 == 10 for c in held):
+                        assert text.startswith("dead hand (penalty card"), (seed, text)
+                        return
+                    assert text == ""
+            bot(state)
+    pytest.fail("no queen held during a turn-up")

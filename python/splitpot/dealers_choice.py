@@ -172,23 +172,7 @@ class Call:
         if self.game == DEALERS_CHOICE:
             raise RuleError(f"Call: a dealer calls one game, not {DEALERS_CHOICE!r}; "
                             f"games: {', '.join(GAMES)}.")
-        options = self.options
-        if isinstance(options, Mapping):
-            pairs = list(options.items())
-        else:
-            pairs = [tuple(p) if isinstance(p, (list, tuple)) else p
-                     for p in as_sequence(options, "Call: options", "(name, value) pairs")]
-        for pair in pairs:
-            if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
-                raise ArgumentTypeError(f"Call: options must be a dict or (name, value) pairs, "
-                                        f"got {describe(pair)}.")
-        names = [name for name, _ in pairs]
-        if len(set(names)) != len(names):
-            twice = sorted({n for n in names if names.count(n) > 1})
-            raise RuleError(f"Call: options named twice: {twice}.")
-        if "stakes" in names:
-            raise RuleError("Call: give the stakes as Call(stakes=...), not among the options.")
-        frozen = tuple(sorted((name, _freeze(value)) for name, value in pairs))
+        frozen = _option_pairs(self.options)
         object.__setattr__(self, "options", frozen)
         object.__setattr__(self, "stakes", _stakes(self.stakes, self.game))
         keywords: dict[str, Any] = dict(frozen)
@@ -241,6 +225,45 @@ class Call:
         return out
 
     @classmethod
+    def recorded(cls, data: object, spec: GameSpec) -> Call:
+        """The call of a recorded hand that dealt ``spec``: :meth:`from_dict`, or,
+        where a rule made since refuses its options (Mexican stud called with
+        another positional rule), the call as recorded, dealing the recorded spec
+        (its game and stakes still checked), so the hand replays as it was played,
+        as a plain history of that spec does.
+
+        >>> import dataclasses
+        >>> old = {"game": "mexican-stud", "options": {"positional": "first_card"}}
+        >>> spec = get_game("mexican-stud")
+        >>> spec = spec.replace(wilds=dataclasses.replace(spec.wilds, positional="first_card"))
+        >>> Call.recorded(old, spec).text()
+        "Mexican stud, each player's first card wild"
+        >>> Call.recorded(old, get_game("mexican-stud"))  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.RuleError: positional='first_card' would replace mexican-stud's own wild card, ...
+        """
+        try:
+            return cls.from_dict(data)
+        except RuleError:
+            if not isinstance(data, Mapping) or data.get("game") != spec.name:
+                raise
+            call = cls.from_dict({k: v for k, v in data.items() if k != "options"})  # game and stakes
+            options = _option_pairs(data.get("options", {}))
+            keywords: dict[str, Any] = dict(options)
+            if call.stakes is not None:
+                keywords["stakes"] = call.stakes
+            try:  # the options' own checks, without the game's refusals made since
+                dealt = get_game(call.game, _as_recorded=True, **keywords)
+            except SplitpotError:
+                dealt = None
+            if dealt != spec:
+                raise
+        object.__setattr__(call, "options", options)
+        object.__setattr__(call, "spec", spec)
+        return call
+
+    @classmethod
     def from_dict(cls, data: object) -> Call:
         """Rebuild a call from :meth:`to_dict` output (checked as any call)."""
         if not isinstance(data, Mapping):
@@ -249,6 +272,26 @@ class Call:
         if "game" not in data:
             raise RuleError("Call: missing 'game'.")
         return cls(game=data["game"], options=data.get("options", {}), stakes=data.get("stakes"))
+
+
+def _option_pairs(options: object) -> tuple[tuple[str, Any], ...]:
+    """A call's options (a dict or (name, value) pairs) as sorted, frozen pairs."""
+    if isinstance(options, Mapping):
+        pairs = list(options.items())
+    else:
+        pairs = [tuple(p) if isinstance(p, (list, tuple)) else p
+                 for p in as_sequence(options, "Call: options", "(name, value) pairs")]
+    for pair in pairs:
+        if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[0], str)):
+            raise ArgumentTypeError(f"Call: options must be a dict or (name, value) pairs, "
+                                    f"got {describe(pair)}.")
+    names = [name for name, _ in pairs]
+    if len(set(names)) != len(names):
+        twice = sorted({n for n in names if names.count(n) > 1})
+        raise RuleError(f"Call: options named twice: {twice}.")
+    if "stakes" in names:
+        raise RuleError("Call: give the stakes as Call(stakes=...), not among the options.")
+    return tuple(sorted((name, _freeze(value)) for name, value in pairs))
 
 
 def _thaw(value: Any) -> Any:
@@ -366,8 +409,8 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "wild_low": lambda: _WILD_LOW_TEXT.get(key, f"wild_low {key}"),
         "penalty": lambda: _penalty_text(value, given.get("penalty_rule", "dead-hand")),
         "penalty_rule": lambda: "",  # said with the penalty cards
-        "positional": lambda: f"{_POSITIONAL_TEXT.get(str(value), str(value))} wild" if value else
-        "no hole card wild",
+        "positional": lambda: f"{_POSITIONAL_TEXT.get(str(value), str(value))} wild"
+        if value and value != "none" else "no hole card wild",
         "low": lambda: f"{value} low",
         "qualifier": lambda: f"low qualifier {_QUALIFIER_NAMES[qualifier_value(value)]}",
         "declare": lambda: {"in-turn": "declare in turn", "simultaneous": "declare with chips",

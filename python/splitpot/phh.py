@@ -17,8 +17,10 @@ a namespaced variant (``splitpot:<game>``), the standard fields that apply
 (draws as ``pN sd`` and ``d dh``, blinds as ``blinds_or_straddles``) and
 underscore-prefixed user-defined fields for what PHH lacks: ``_spec`` (the
 game, wild cards included), ``_declarations``, ``_turn_ups``,
-``_exposures``, ``_burns``, ``_deck`` and ``_decks``, and a dealer's-choice
-hand's ``_call`` (see the PHH page of the documentation).
+``_exposures``, ``_burns``, ``_deck`` and ``_decks``, ``_plays_on`` (a hand
+that ends where nobody opened in jacks back: whether it went on as lowball, the
+step that deals nothing), and a dealer's-choice hand's ``_call`` (see the PHH
+page of the documentation).
 
 Players ``p1``..``pN`` are the seats dealt in, from the dealer's left
 clockwise (the order stud deals in); the standard optional fields ``seats``
@@ -246,6 +248,10 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     for key, values in extra.items():
         if values:
             out[key] = values
+    last = history.events[-1] if history.events else None
+    if type(last) is ev.PlayedAs or (type(last) is ev.NobodyOpened and spec.opening is not None
+                                     and spec.opening.then is not None):
+        out["_plays_on"] = type(last) is ev.PlayedAs  # the step PHH has no line for, taken or not
     if deck:
         out["_deck"] = _cards(history.deck)
         if decks:
@@ -519,6 +525,9 @@ class _Reader:
                     raise error.fail("_decks", "a deck order names every card (no ??).")
                 self.decks.append([c for c in cards if c is not None])
         self.queues = {key: self._texts(data, key) for key in ("_declarations", "_turn_ups", "_burns")}
+        self.plays_on: bool | None = data.get("_plays_on")
+        if self.plays_on is not None and not isinstance(self.plays_on, bool):
+            raise error.fail("_plays_on", f"expected true or false, got {describe(self.plays_on)}.")
         self.exposures: dict[int, list[list[str]]] = {}
         for text in self._texts(data, "_exposures"):
             parts = text.split()
@@ -829,8 +838,11 @@ class _Reader:
         """Whether the deal passed out is played on as another game with the same
         cards (jacks back: as lowball).  The step deals nothing and PHH has no line
         for it: a file that ends right after nobody opened took it, as the
-        hand's dealer does at once (a dealer driven by hand who stopped before it
-        wrote the same file); a passed-out deal dealt again has its new cards."""
+        hand's dealer does at once, unless the file says ``_plays_on = false`` (a
+        dealer driven by hand who stopped before it); a passed-out deal dealt
+        again has its new cards."""
+        if self.plays_on is not None:
+            return self.plays_on
         opening = self.state.spec.opening
         return opening is not None and opening.then is not None
 
@@ -986,7 +998,7 @@ class _Reader:
         state = self.state
         by_card = street.opener is not Opener.BEST_SHOWING  # one upcard decides: lowest or highest
         lowest = street.opener is not Opener.HIGH_CARD_BETS
-        key = showing_key_for(state.spec.wilds)
+        key = showing_key_for(state.spec.wilds, natural=state.spec.natural_upcards)
         ring = state._rings[state.button % state.seats + 1]
         position = {s: ring.index(s) for s in up}
         by_rank: dict[int, list[int]] = {}

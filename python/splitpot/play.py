@@ -36,7 +36,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.spec import GameSpec, Opener, Stakes, Wilds
+from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
@@ -211,9 +211,10 @@ def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
                         help="penalty cards: a rank (--penalty 7: every seven) or cards; repeat for more")
     parser.add_argument("--penalty-rule", choices=["dead-hand", "void-card"], default=None,
                         help="what a penalty card does (default dead-hand; needs --penalty)")
-    parser.add_argument("--positional", choices=[str(p).replace("_", "-") for p in PositionalWild],
+    parser.add_argument("--positional", choices=["none", *(str(p).replace("_", "-") for p in PositionalWild)],
                         default=None,
-                        help="a card of each player's own deal, with its rank, wild for him alone")
+                        help="a card of each player's own deal, with its rank, wild for him alone "
+                             "(none: turn Mexican stud's hole card off)")
 
 
 def _variant_options(args: argparse.Namespace) -> dict[str, Any]:
@@ -351,6 +352,8 @@ _FLAG_ALIASES = {
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
 _PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
+            'positional=None ("none" in a house list)': "--positional none",
+            "leave positional out": "leave --positional out",
             "declare 'in_turn' or 'simultaneous'": "--declare in-turn or simultaneous"}
 
 
@@ -376,6 +379,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     "x has no option '--low'; its options: --low."
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
     'give --blinds (at most three), e.g. --blinds 1,1,2.'
+    >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
+    "--positional 'first-card' would replace ..."
     """
     flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
     flags.update(_FLAG_ALIASES)
@@ -392,6 +397,8 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
         message = head + sep + (", ".join(items) or "none on the command line") + "."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
+                     if m.group(1) in flags else m.group(0), message)
+    message = re.sub(r"(?<![\w-])(\w+)=(?=')", lambda m: flags[m.group(1)] + " "  # positional='first-card'
                      if m.group(1) in flags else m.group(0), message)
     message = re.sub(r"(?<![\w-])(\w+)=(?!\w)", lambda m: flags.get(m.group(1), m.group(0)), message)  # low=
     # (not inside a flag already written: "--ante", "'--qualifier'")
@@ -1004,8 +1011,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
     previous = -1
-    for index in _told_order(state):
-        event = state.events[index]
+    for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
         previous = index
         if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
@@ -1055,7 +1061,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
-            if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec.wilds)):
+            if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec)):
                 lines.append(why)
             first_action = False
             amount = getattr(event, "amount", 0)
@@ -1115,7 +1121,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     # Waiting for the round's first action: why this player acts first, told before he acts
     # (the same line that comes before his action once he has).
     actor = state.actor if first_action and state.phase in (Phase.BRING_IN, Phase.BETTING) else None
-    if actor is not None and (why := _why_first(street_opener, names[actor], up[actor], state.spec.wilds)):
+    if actor is not None and (why := _why_first(street_opener, names[actor], up[actor], state.spec)):
         lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
@@ -1134,9 +1140,14 @@ def _noted(text: str, note: str) -> str:
 def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int, str],
                   shown: dict[int, ev.CardsShown], spec: GameSpec) -> str:
     """Why a declared pot went whole to one side: nobody declared the other, or those
-    who did had no hand for it ("P0 declared low with no qualifying low")."""
-    mine = shown.get(event.seat)
-    side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    who did had no hand for it ("P0 declared low with no qualifying low").  The
+    winner's side is his declaration (a hand's texts may read alike both ways:
+    "pair of queens" high and ace-to-five low); only where he declared both is it
+    read from the hand he won with."""
+    side = declared.get(event.seat)
+    if side not in ("high", "low"):
+        mine = shown.get(event.seat)
+        side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
@@ -1157,13 +1168,13 @@ def no_low(spec: GameSpec) -> str:
     return "no qualifying low" if qualified else "no low"
 
 
-def _why_first(opener: Opener | None, name: str, up: Sequence[int], wilds: Wilds) -> str | None:
+def _why_first(opener: Opener | None, name: str, up: Sequence[int], spec: GameSpec) -> str | None:
     """Why a round's first player acts first, where his upcards say so (with the
     hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
     if not up:
         return None
     if opener is Opener.BEST_SHOWING:
-        shown = showing_hand(up, wilds)
+        shown = showing_hand(up, spec.wilds, natural=spec.natural_upcards)
         return f"  {name} acts first with the best hand showing ({_cards(up)}{': ' + shown if shown else ''})"
     if opener is Opener.BRING_IN:
         return f"  {name} has the lowest upcard ({_cards(up[-1:])})"
@@ -1226,46 +1237,6 @@ def _variant_lines(
         rule = RULE_TEXT[PositionalWild(event.rule)]
         return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
     return None
-
-
-_SHOWN = (ev.CardsShown, ev.PlayerWild)
-"""The events of a hand shown (his own wild card named, then his cards)."""
-_AGGRESSIVE = (ev.BetMade, ev.Raised, ev.Completed)
-
-
-def _told_order(state: State) -> list[int]:
-    """The indices of ``state.events`` in the order they are told: as they came, but for
-    the hands shown at the showdown, told in :func:`showdown_order` (the engine shows them
-    from the dealer's left; cards speak, so the order is the telling's only)."""
-    events = state.events
-    order = list(range(len(events)))
-    start = next((i for i, e in enumerate(events) if isinstance(e, ev.CardsShown)), None)
-    if start is None:
-        return order
-    while start > 0 and isinstance(events[start - 1], ev.PlayerWild):
-        start -= 1
-    end = start
-    while end < len(events) and isinstance(events[end], _SHOWN):
-        end += 1
-    rank = {seat: i for i, seat in enumerate(showdown_order(state))}
-    block = sorted(range(start, end), key=lambda i: rank.get(events[i].seat, len(rank)))  # type: ignore[attr-defined]
-    return order[:start] + block + order[end:]
-
-
-def showdown_order(state: State) -> list[int]:
-    """The seats still in, in the order their hands are shown (the common rule): the last
-    player to bet or raise in the final betting round first, then to his left; with no
-    bet in that round, the player who acted first in it (stud: the best hand showing;
-    the draw games: the first player left of the dealer), else the first left of the dealer."""
-    events = state.events
-    last_street = max((i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted)), default=0)
-    final = events[last_street:]
-    bettor = next((e.seat for e in reversed(final) if isinstance(e, _AGGRESSIVE)), None)
-    if bettor is None:
-        bettor = next((e.seat for e in final if isinstance(e, (ev.Checked, ev.Called, ev.Folded))), None)
-    first = (state.button + 1) % state.seats if bettor is None else bettor
-    still_in = [s for s in range(state.seats) if state.in_hand[s] and not state.folded[s]]
-    return sorted(still_in, key=lambda s: (s - first) % state.seats)
 
 
 def _fee_after(events: Sequence[ev.Event], index: int) -> int:

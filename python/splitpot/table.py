@@ -582,7 +582,7 @@ class Table:
                 title = state.game_call.title  # the call's text begins with it
                 game = title + state.spec.name[len(called):] + game.removeprefix(title)
         elif made := high_low_text(state.spec):  # a high game made high-low (--low)
-            game = f"{game} {made}"
+            game = f"{game} ({made})"  # as the opening line says it
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
@@ -944,11 +944,12 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
 def _hand_text(state: State, seat: int) -> str:
     """What the seat's cards make so far (empty when nothing can be said)."""
     cards = state.cards(seat) + state.community
-    if state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None:
-        return ""  # his wild card is the one he keeps down: not chosen yet
-    wilds = state.wilds_for(seat)
+    choosing = state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None
+    wilds = state.spec.wilds if choosing else state.wilds_for(seat)
     if (dead := dead_hand_text(wilds, cards)) is not None:  # dead now, whatever comes
-        return dead
+        return dead  # (said while he chooses too: no wild card of his own saves it)
+    if choosing:
+        return ""  # his wild card is the one he keeps down: not chosen yet
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)

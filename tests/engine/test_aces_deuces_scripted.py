@@ -236,7 +236,7 @@ def test_positional_and_penalty_cards_in_two_card_hands() -> None:
     state = State(spec, [100] * 2, deck=deck(["7c Ad", "Kc Qd"]))
     check_down(state)  # seat 0's 7c is wild for him: A-A, and A-2 for low; seat 1's Kc makes Q-Q
     named = [(e.seat, ev.card_text(e.card)) for e in state.events if isinstance(e, ev.PlayerWild)]
-    assert named == [(1, "Kc"), (0, "7c")]
+    assert named == [(0, "7c"), (1, "Kc")]  # shown from seat 0, who acted first in a round of checks
     shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
     assert shown[0] == "pair of aces (7c as A)"
     dead = State(get_game("aces-deuces", penalty="Ad"), [100] * 2, deck=deck(["7c Ad", "Kc 2d"]))

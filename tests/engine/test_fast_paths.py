@@ -429,8 +429,8 @@ def test_turn_up_refuses_a_card_not_held_whatever_its_form(cards: object) -> Non
 def plain_best_showing_seat(state: State) -> int:
     """The best showing hand computed afresh: every seat from the dealer's left, by
     the plain ``showing_key`` (or the shared wild cards' key), ties to the earlier."""
-    wilds = state.spec.wilds
-    key = order.showing_key if order._shared(wilds) is None else order.showing_key_for(wilds)
+    wilds, natural = state.spec.wilds, state.spec.natural_upcards
+    key = order.showing_key if order._shared(wilds, natural) is None else order.showing_key_for(wilds)
     best, best_key = -1, None
     for i in range(1, state.seats + 1):
         seat = (state.button + i) % state.seats
@@ -456,7 +456,7 @@ def test_remembered_showing_keys_equal_plain_ones(game: str) -> None:
         if any(state.up[s] for s in state.active):
             found = order.best_showing_seat(
                 {s: state.up[s] for s in state.active}, state.button, state.seats,
-                order.showing_key_for(state.spec.wilds),
+                order.showing_key_for(state.spec.wilds, natural=state.spec.natural_upcards),
             )
             assert found == plain_best_showing_seat(state), game
     assert asked > 100 or not any(s.up for s in get_game(game).streets)

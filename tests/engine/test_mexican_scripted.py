@@ -69,8 +69,7 @@ def test_each_later_street_turns_up_the_new_card_or_the_old_hole_card() -> None:
     state = State(MEXICAN, [100] * 2, deck=deck)
     call_down(state, turn_ups={(1, 0): "Kc", (2, 0): "2h"})  # seat 0 turns up his old hole card twice
     assert texts(state.down[0]) == ["9s"] and texts(state.up[0]) == ["7d", "Kc", "2h", "4c"]
-    assert [(e.seat, ev.card_text(e.card)) for e in state.events if isinstance(e, ev.PlayerWild)][-1] == (
-        0, "9s")
+    assert {e.seat: ev.card_text(e.card) for e in state.events if isinstance(e, ev.PlayerWild)}[0] == "9s"
     assert [len(state.up[s]) for s in (0, 1)] == [4, 4] and [len(state.down[s]) for s in (0, 1)] == [1, 1]
 
 

@@ -155,7 +155,7 @@ def test_an_ace_draw_that_cannot_keep_the_ace_is_refused(game: str, max_draw: in
     with pytest.raises(RuleError, match="ace_draw"):
         get_game(game, max_draw=max_draw, ace_draw=ace_draw)
     spec = get_game(game, max_draw=1, ace_draw=4)
-    with pytest.raises(RuleError, match=r"ace_draw \(5\) must leave the ace it is for: at most 4 cards"):
+    with pytest.raises(RuleError, match=r"ace_draw must be 2 to 4 with the street.s draw 1 .*, got 5"):
         dataclasses.replace(spec, draws=DrawRules(ace_draw=5))
 
 

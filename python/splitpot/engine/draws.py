@@ -60,6 +60,34 @@ DeckInput = str | Iterable[Card | int | str] | Iterable[str | Iterable[Card | in
 """One deck (card text, or cards top first) or a sequence of decks."""
 
 
+def ace_draw_problem(ace_draw: int, most: int, hand_size: int = 5, *, name: str = "ace_draw",
+                     most_name: str = "max_draw") -> str | None:
+    """What is wrong with an ace draw of ``ace_draw`` beside a draw of ``most``
+    (None: nothing): it is more cards to a kept ace, so more than ``most`` and at
+    most ``hand_size - 1`` (the rules, §5.4: "3, or 4 when the kept card is an
+    ace").  One wording for the game's options and a spec's (a file's) fields,
+    named ``name`` and ``most_name``.
+
+    >>> ace_draw_problem(4, 3) is None
+    True
+    >>> print(ace_draw_problem(5, 3))
+    ace_draw must be 4 with max_draw 3 (above max_draw, and at most 4 of 5: the ace is kept), got 5
+    >>> print(ace_draw_problem(5, 1, name="draws.ace_draw", most_name="the street's draw"))
+    draws.ace_draw must be 2 to 4 with the street's draw 1 (above it, and at most 4 of 5: ...), got 5
+    """
+    top = hand_size - 1
+    if most < ace_draw <= top:
+        return None
+    if most >= top:
+        return (f"{name} (more cards to a kept ace) needs {most_name} below {top}: a player keeping "
+                f"his ace draws at most {top} of his {hand_size} cards; give both, e.g. "
+                f"{most_name}={top - 1}, {name}={top}")
+    allowed = str(top) if most + 1 == top else f"{most + 1} to {top}"
+    above = "it" if " " in most_name else most_name
+    return (f"{name} must be {allowed} with {most_name} {most} (above {above}, and at most {top} of "
+            f"{hand_size}: the ace is kept), got {ace_draw}")
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DrawRules:
     """The draw rules of a draw game beyond ``Street.draw`` (the most cards a

@@ -16,6 +16,7 @@ True
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -205,6 +206,10 @@ def _document_spec(data: Mapping[str, Any]) -> GameSpec:
     ``"game"``'s; HistoryError naming the field if not."""
     try:
         spec = GameSpec.from_dict(dict(data["spec"]))
+    except RuleError as err:  # well formed, and refused by a rule (one made since the file was written?)
+        raise HistoryError(f"spec: {str(err).rstrip('.')} (the file's spec is refused by this rule, which "
+                           f"may be newer than the file: to replay it, edit its \"spec\" as the rule "
+                           f"says).") from None
     except SplitpotError as err:
         raise HistoryError(f"spec: {err}") from None
     if data["game"] != spec.name:
@@ -225,6 +230,10 @@ def _replay_onto(state: State, log: Sequence[ev.Event]) -> None:
     while i < len(log):
         if len(state.events) > i:
             if state.events[i] != log[i]:
+                end = _shown_in_another_order(state, log, i)
+                if end is not None:  # an older file's showdown, shown from the dealer's left
+                    i = end
+                    continue
                 raise HistoryError(
                     f"event {i} ({log[i].kind}) is not what the hand gives: logged "
                     f"{ev.event_to_dict(log[i])}, the replay {ev.event_to_dict(state.events[i])}."
@@ -249,6 +258,33 @@ def _replay_onto(state: State, log: Sequence[ev.Event]) -> None:
         extra = ev.event_to_dict(state.events[len(log)])
         raise HistoryError(f"the log stops at {len(log)} events; the hand goes on with {extra}.")
     _run_on(state)
+
+
+_SHOWN = (ev.CardsShown, ev.PlayerWild)
+
+
+def _shown_in_another_order(state: State, log: Sequence[ev.Event], i: int) -> int | None:
+    """Where the log shows the hands at the showdown around event ``i`` from the
+    dealer's left, and the replay shows the same events in the rules' order (the
+    last bettor of the final round first), the index past them, else None.
+    Histories written before the engine showed hands in the rules' order log them
+    from the dealer's left: they replay, with the hands shown in the rules' order
+    (the replayed history differs from the file there only)."""
+    replayed = state.events
+    if not (isinstance(log[i], _SHOWN) and isinstance(replayed[i], _SHOWN)):
+        return None
+    start = i
+    while start > 0 and isinstance(log[start - 1], _SHOWN):
+        start -= 1
+    end = i
+    while end < len(log) and isinstance(log[end], _SHOWN):
+        end += 1
+    block = replayed[start:end]
+    seats = [e.seat for e in log[start:end] if isinstance(e, ev.CardsShown)]
+    left = [(s - state.button - 1) % state.seats for s in seats]
+    if left != sorted(left) or not all(isinstance(e, _SHOWN) for e in block):
+        return None
+    return end if Counter(block) == Counter(log[start:end]) else None
 
 
 def _replay_actions(state: State, log: Sequence[ev.Event]) -> None:
@@ -311,7 +347,7 @@ def _read_call(data: object, spec: GameSpec) -> Call | None:
     from splitpot.dealers_choice import Call
 
     try:
-        call = Call.from_dict(data)
+        call = Call.recorded(data, spec)
     except SplitpotError as err:
         raise HistoryError(f"call: {err}") from None
     if call.spec != spec:

@@ -25,6 +25,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from splitpot.engine import events as ev
+from splitpot.engine.order import showdown_order
 from splitpot.engine.pots import side_pots
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
@@ -69,14 +70,14 @@ def _plain(spec: GameSpec) -> int | None:
 def settle_natural(state: State, rid: int) -> list[ev.Event] | None:
     """Show the hands still in (two or more), award every pot and move the chips;
     return the events, or None (nothing changed) for a hand this path does not read."""
-    active = state.active  # dealer's left first: the order hands are shown and odd chips given
+    active = state.active  # dealer's left first: the order odd chips are given
     down, up, community = state.down, state.up, state.community
     named = _natural_named
     strength: dict[int, int] = {}
     name: dict[int, str] = {}
     out: list[ev.Event] = []
     high = rid == 0
-    for seat in active:
+    for seat in showdown_order(state.events, active, state.button, state.seats):  # as the rules show them
         own = down[seat] + up[seat]
         hand = named(own + community if community else own, rid)
         if hand is None:

@@ -14,12 +14,14 @@ Readings: the best showing hand is a high hand of fewer than five cards, so it
 counts the game's wild cards that everyone shares (wild ranks or cards, the
 joker as the bug or wild) as the evaluator reads a short high hand (a wild card
 joins the largest group; a lone one is an ace): with deuces wild, 2-A showing is
-a pair of aces, and an open pair for the open-pair option.  Where the wild
-cards are positional (each player's own, secret until the showdown: Mexican
-stud) the upcards are read as natural cards, as the rules say of Mexican stud
-(§5.9).  The single-card duties (the bring-in, the highest or lowest upcard
-that must bet) read the card itself, rank then suit: a wild deuce is a deuce
-there, and the joker ranks above every natural card.
+a pair of aces, and an open pair for the open-pair option.  Positional wild
+cards (each player's own, secret until the showdown) never count.  Mexican stud
+reads its upcards as natural cards, whatever its wild cards, as the rules say
+(§5.9): the callers pass ``natural=True`` where the spec says so
+(:attr:`~splitpot.engine.spec.GameSpec.natural_upcards`).  The single-card
+duties (the bring-in, the highest or lowest upcard that must bet) read the card
+itself, rank then suit: a wild deuce is a deuce there, and the joker ranks
+above every natural card.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from splitpot.engine import events as ev
 from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
@@ -41,6 +44,7 @@ __all__ = [
     "low_card_order",
     "natural_showing_key",
     "rings",
+    "showdown_order",
     "showing_hand",
     "showing_key",
     "showing_key_for",
@@ -135,19 +139,23 @@ def natural_showing_key(upcards: Sequence[int]) -> tuple[int, ...]:
     return key
 
 
-def _shared(wilds: Wilds) -> dict[str, Any] | None:
+def _shared(wilds: Wilds, natural: bool) -> dict[str, Any] | None:
     """The evaluator keywords of the wild cards everyone shares, or None when the
-    upcards read as natural cards (no shared wild card, or positional ones)."""
+    upcards read as natural cards (no shared wild card, or ``natural``: Mexican
+    stud).  A positional rule adds no shared wild card and takes none away."""
+    if natural:
+        return None
     shared = {k: v for k, v in wilds.options(low=False).items() if k in ("wild", "joker", "duplicate")}
-    if wilds.positional is not None or (not shared and wilds.joker is None):
+    if not shared and wilds.joker is None:
         return None
     return shared
 
 
-def showing_key_for(wilds: Wilds) -> ShowingKey:
+def showing_key_for(wilds: Wilds, *, natural: bool = False) -> ShowingKey:
     """How upcards rank for the first to act in a game with ``wilds``:
-    :func:`showing_key` where no wild card is shared by everyone (or the wild
-    cards are positional), else the short high hand with the shared wild cards.
+    :func:`showing_key` where no wild card is shared by everyone (or ``natural``:
+    the game reads its upcards as natural cards), else the short high hand with
+    the shared wild cards (a positional rule beside them changes nothing).
 
     >>> from splitpot.cards import parse_cards
     >>> from splitpot.engine.spec import Wilds
@@ -156,33 +164,35 @@ def showing_key_for(wilds: Wilds) -> ShowingKey:
     True
     >>> showing_key_for(Wilds()) is natural_showing_key
     True
+    >>> showing_key_for(Wilds(wild=("2",)), natural=True) is natural_showing_key
+    True
     """
-    made = _KEY_FOR.get(id(wilds))
+    made = _KEY_FOR.get((id(wilds), natural))
     if made is not None and made[0] is wilds:
         return made[1]
-    shared = _shared(wilds)
+    shared = _shared(wilds, natural)
     if shared is None:
-        return _remember(wilds, natural_showing_key)
+        return _remember(wilds, natural, natural_showing_key)
 
     def key(upcards: Sequence[int]) -> tuple[int, ...]:
         return (strength(list(upcards), "high", **shared),)
 
-    return _remember(wilds, key)
+    return _remember(wilds, natural, key)
 
 
-_KEY_FOR: dict[int, tuple[Wilds, ShowingKey]] = {}
-""":func:`showing_key_for`'s answers by the Wilds' id (the entry holds the Wilds,
-so the id stays its own): asked at every betting round of a stud game."""
+_KEY_FOR: dict[tuple[int, bool], tuple[Wilds, ShowingKey]] = {}
+""":func:`showing_key_for`'s answers by the Wilds' id and ``natural`` (the entry
+holds the Wilds, so the id stays its own): asked at every betting round of a stud game."""
 
 
-def _remember(wilds: Wilds, key: ShowingKey) -> ShowingKey:
+def _remember(wilds: Wilds, natural: bool, key: ShowingKey) -> ShowingKey:
     if len(_KEY_FOR) >= 1024:
         _KEY_FOR.clear()
-    _KEY_FOR[id(wilds)] = (wilds, key)
+    _KEY_FOR[(id(wilds), natural)] = (wilds, key)
     return key
 
 
-def showing_hand(upcards: Sequence[int], wilds: Wilds) -> str | None:
+def showing_hand(upcards: Sequence[int], wilds: Wilds, *, natural: bool = False) -> str | None:
     """The hand two or more upcards show where wild cards shared by everyone count
     (as :func:`showing_key_for` ranks them); None where they read as natural cards.
 
@@ -192,13 +202,13 @@ def showing_hand(upcards: Sequence[int], wilds: Wilds) -> str | None:
     >>> showing_hand(up, Wilds(wild=("2",))), showing_hand(up, Wilds())
     ('pair of kings (2c as K♠)', None)
     """
-    shared = _shared(wilds)
+    shared = _shared(wilds, natural)
     if shared is None or len(upcards) < 2:
         return None
     return str(evaluate(list(upcards), "high", **shared))
 
 
-def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
+def shows_pair(upcards: Sequence[int], wilds: Wilds, *, natural: bool = False) -> bool:
     """Whether the upcards show a pair or better (the open-pair option), reading
     them as :func:`showing_key_for` does: with deuces wild 2-A is a pair of aces.
 
@@ -208,7 +218,7 @@ def shows_pair(upcards: Sequence[int], wilds: Wilds) -> bool:
     >>> shows_pair(up, Wilds()), shows_pair(up, Wilds(wild=("2",)))
     (False, True)
     """
-    shared = _shared(wilds)
+    shared = _shared(wilds, natural)
     if shared is None:
         ranks = [c >> 2 for c in upcards]
         return len(ranks) != len(set(ranks))
@@ -242,6 +252,32 @@ def best_showing_seat(
             if best_key is None or value > best_key:  # strict: ties stay with the earlier seat
                 best_seat, best_key = seat, value
     return best_seat
+
+
+_AGGRESSIVE = (ev.BetMade, ev.Raised, ev.Completed)
+_ACTED = (ev.Checked, ev.Called, ev.Folded)
+
+
+def showdown_order(events: Sequence[ev.Event], still_in: Iterable[int], button: int, seats: int) -> list[int]:
+    """The seats ``still_in`` in the order their hands are shown (the common rule):
+    the last player to bet or raise in the final betting round first, then to his
+    left; with no bet in that round, the player who acted first in it (stud: the
+    best hand showing; the draw games: the first player left of the dealer), else
+    the first left of the dealer.  ``events`` are the hand's up to the showdown.
+
+    >>> log = [ev.StreetStarted(street=0, name="x"), ev.Checked(seat=2), ev.BetMade(seat=0, amount=5, to=5),
+    ...        ev.Called(seat=1, amount=5), ev.Called(seat=2, amount=5)]
+    >>> showdown_order(log, [0, 1, 2], button=0, seats=3), showdown_order(log[:2], [1, 2], 0, 3)
+    ([0, 1, 2], [2, 1])
+    """
+    last_street = max((i for i, e in enumerate(events) if isinstance(e, ev.StreetStarted)), default=0)
+    final = events[last_street:]
+    first = next((e.seat for e in reversed(final) if isinstance(e, _AGGRESSIVE)), None)
+    if first is None:
+        first = next((e.seat for e in final if isinstance(e, _ACTED)), None)
+    if first is None:
+        first = (button + 1) % seats
+    return sorted(still_in, key=lambda s: (s - first) % seats)
 
 
 def high_card_order(tied: Iterable[int], cards: Mapping[int, Sequence[int]]) -> list[int]:

@@ -29,8 +29,10 @@ Readings:
 - The joker names no rank: where the positional card is the joker the player
   has no wild rank of his own (the joker plays by the game's joker rule), and
   the lowest (hole) card is the lowest natural one.
-- Betting order never reads these wild cards: upcards are read as natural
-  cards (the rules, §5.9).
+- Betting order never reads these wild cards (each player's own, secret until
+  the showdown); the wild cards everyone shares still count there, beside a
+  positional rule too, except in Mexican stud, whose upcards read as natural
+  cards (the rules, §5.9; :attr:`~splitpot.engine.spec.GameSpec.natural_upcards`).
 
 >>> from splitpot.cards import parse_cards
 >>> cards = lambda text: [int(c) for c in parse_cards(text)]

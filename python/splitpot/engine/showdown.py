@@ -42,7 +42,7 @@ from splitpot.cards import card_text
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
-from splitpot.engine.order import high_card_order, low_card_order
+from splitpot.engine.order import high_card_order, low_card_order, showdown_order
 from splitpot.engine.positional import wilds_with
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
@@ -423,7 +423,7 @@ def settle_plainly(state: State) -> list[ev.Event]:
             wilds_of = {s: state._wilds_for(s) for s in active}
         else:
             wilds_of, named_of = _own_wilds(state, active)
-        for seat in active:
+        for seat in showdown_order(state.events, active, state.button, state.seats):
             named = named_of.get(seat)
             if named is not None:  # his own wild card (positional rule), shown first
                 out.append(named)

@@ -22,7 +22,7 @@ from enum import Enum, StrEnum, unique
 from typing import Any
 
 from splitpot.engine.choices import TurnUp
-from splitpot.engine.draws import DrawRules
+from splitpot.engine.draws import DrawRules, ace_draw_problem
 from splitpot.engine.openers import Opening
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
@@ -36,7 +36,6 @@ from splitpot.validate import (
     as_optional_int,
     as_sequence,
     check_keywords,
-    counted,
     describe,
 )
 from splitpot.wild import (
@@ -536,11 +535,9 @@ class GameSpec:
                    "passed-out deal then costs chips, so a table where nobody opens cannot deal forever.")
         if self.draws is not None and self.draws.ace_draw is not None:
             most = max(s.draw for s in self.streets)
-            _check(self.draws.ace_draw > most, where,
-                   f"draws.ace_draw ({self.draws.ace_draw}) must exceed the street's draw ({most}).")
-            _check(self.draws.ace_draw < self.hand_size, where,
-                   f"draws.ace_draw ({self.draws.ace_draw}) must leave the ace it is for: at most "
-                   f"{counted(self.hand_size - 1, 'card')} of {self.hand_size}.")
+            problem = ace_draw_problem(self.draws.ace_draw, most, self.hand_size, name="draws.ace_draw",
+                                       most_name="the street's draw")
+            _check(problem is None, where, f"{problem}.")
         _check(self.sevens is Sevens.OFF or self.low in ("ace-to-five", "deuce-to-seven", "ace-to-six"),
                where, "the sevens rule needs a lowball ranking (low='ace-to-five').")
 
@@ -567,6 +564,22 @@ class GameSpec:
         elif rule in (PositionalWild.HOLE_CARD, PositionalWild.LOWEST_HOLE_CARD):
             downs = any(s.down or (s.turn_up is not None and s.turn_up.before_deal) for s in self.streets)
             _check(downs, where, f"positional {rule} needs a card dealt face down.")
+
+    @property
+    def natural_upcards(self) -> bool:
+        """Whether the best showing hand reads the upcards as natural cards, with
+        no wild card counted: Mexican stud's reading (the rules, §5.9), a property
+        of its play, the flip (a street where each player must turn a card up),
+        whatever its wild-card options; every other game counts the wild cards
+        everyone shares (:func:`~splitpot.engine.order.showing_key_for`).
+
+        >>> from splitpot.games import get_game
+        >>> get_game("mexican-stud", positional=None, wild="2").natural_upcards
+        True
+        >>> get_game("five-card-stud", turn_up=True).natural_upcards
+        False
+        """
+        return any(s.turn_up is not None and not s.turn_up.optional for s in self.streets)
 
     @property
     def split(self) -> bool:

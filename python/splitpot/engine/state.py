@@ -736,7 +736,7 @@ class State:
         self.phase = _BETTING
         if opener is _O_BEST_SHOWING:
             first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats,
-                                      showing_key_for(self.spec.wilds))
+                                      showing_key_for(self.spec.wilds, natural=self.spec.natural_upcards))
         elif opener is _O_LEFT_OF_BLINDS and blinds:
             first = (blinds[-1][0] + 1) % self.seats
         elif opener is _O_HIGH_CARD_BETS or opener is _O_LOW_CARD_BETS:
@@ -752,7 +752,8 @@ class State:
             self._end_round()
 
     def _open_pair(self) -> bool:
-        return any(shows_pair(self.up[seat], self.spec.wilds) for seat in self._active)
+        wilds, natural = self.spec.wilds, self.spec.natural_upcards
+        return any(shows_pair(self.up[seat], wilds, natural=natural) for seat in self._active)
 
     def _next_pending(self, start: int, *, inclusive: bool) -> int | None:
         assert self.round is not None

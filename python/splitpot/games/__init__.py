@@ -61,10 +61,10 @@ wild ranks or cards, the joker (``None``/``"none"``: no joker in the deck,
 ``"bug"``, ``"wild"``), how wild cards count in a low, duplicate wild cards in
 a high flush, penalty cards and their rule, and a positional wild card of each
 player's own (his hole card, lowest hole card, first or third card, or lowest
-card of all he holds; ``None`` to turn Mexican stud's off)."""
+card of all he holds; ``None`` or ``"none"`` to turn Mexican stud's off)."""
 
 
-def get_game(name: str, **options: Any) -> GameSpec:
+def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSpec:
     """The spec of game ``name`` with ``options`` (e.g. ``open_pair=True``).
 
     Every game also takes the wild-card options of :data:`WILD_OPTIONS`; they
@@ -81,6 +81,8 @@ def get_game(name: str, **options: Any) -> GameSpec:
     ...
     splitpot.errors.RuleError: positional='first_card' would replace mexican-stud's own wild card, ...
     >>> get_game("mexican-stud", positional=None).wilds.positional is None
+    True
+    >>> get_game("mexican-stud", positional="none").wilds.positional is None  # a house list's spelling
     True
 
     An option that would do nothing in the game is refused (a :class:`RuleError`):
@@ -103,12 +105,15 @@ def get_game(name: str, **options: Any) -> GameSpec:
         return spec
     own = spec.wilds.positional
     spec = _with_wilds(spec, wild)
+    if _as_recorded:  # an old recording's call: the options' own checks only
+        return spec
     if own is not None and spec.wilds.positional not in (None, own):
         raise RuleError(
             f"positional={wild['positional']!r} would replace {name}'s own wild card, each player's "
             f"{own.value.replace('_', ' ')} (a game holds one positional rule, and this one is the "
             f"game's: the rules, §5.9); leave positional out to play the game as it is, give "
-            f"positional=None to turn its own off, or call a game without one of its own "
+            f"positional=None (\"none\" in a house list) to turn its own off, or call a game "
+            f"without one of its own "
             f"(five-card-stud, say) for {spec.wilds.positional.value}."
         )
     idle = idle_wild_option(spec, wild)
@@ -120,8 +125,9 @@ def get_game(name: str, **options: Any) -> GameSpec:
 
 def _with_wilds(spec: GameSpec, wild: dict[str, Any]) -> GameSpec:
     """``spec`` with the wild-card options ``wild`` laid over its own."""
-    if "joker" in wild and wild["joker"] in ("none", False):
-        wild["joker"] = None
+    for name in ("joker", "positional"):  # "none" (a house list, the command line) is None
+        if name in wild and wild[name] in ("none", False):
+            wild[name] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
     wilds = Wilds(**{**fields, **wild})
     if spec.opening is not None and spec.opening.then is not None:  # jacks back: its lowball alike

@@ -75,7 +75,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from splitpot.engine.draws import DrawRules
+from splitpot.engine.draws import DrawRules, ace_draw_problem
 from splitpot.engine.openers import Opening
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street, Wilds, as_stakes
@@ -141,17 +141,15 @@ def _draw_options(name: str, max_draw: object, ace_draw: object) -> tuple[int, i
 
     >>> _draw_options("jackpots", 3, 4)
     (3, 4)
-    >>> _draw_options("jackpots", 1, 5)
+    >>> _draw_options("jackpots", 3, 5)  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: jackpots: ace_draw must be in 2..4, got 5.
+    splitpot.errors.RuleError: jackpots: ace_draw must be 4 with max_draw 3 (above max_draw, ...), got 5.
     """
     most = as_int(max_draw, f"{name}: max_draw", low=1, high=5)
-    if ace_draw is not None and most >= 4:
-        raise RuleError(f"{name}: ace_draw (more cards to a kept ace) needs max_draw below 4: a player "
-                        f"keeping his ace draws at most 4 of his 5 cards; give both, e.g. max_draw=3, "
-                        f"ace_draw=4.")
-    ace = as_optional_int(ace_draw, f"{name}: ace_draw", low=most + 1, high=4)
+    ace = as_optional_int(ace_draw, f"{name}: ace_draw")
+    if ace is not None and (problem := ace_draw_problem(ace, most)) is not None:
+        raise RuleError(f"{name}: {problem}.")
     return most, ace
 
 

@@ -1,0 +1,92 @@
+"""The narration of a hand's end (splitpot.play)."""
+
+from __future__ import annotations
+
+import tomllib
+
+from splitpot.bots import SimpleBot
+from splitpot.engine import events as ev
+from splitpot.engine.session import Session
+from splitpot.games import get_game
+from splitpot.play import _one_side_why, narrate
+
+
+def test_one_side_why_reads_the_declarations_not_the_hand_texts() -> None:
+    """Five-card stud high-low, ace-to-five: "pair of queens" is the high and the low.
+    Was: the winner was taken to have played low, so everyone declaring high read
+    "P0 declared high with no high hand"."""
+    spec = get_game("five-card-stud", low="ace-to-five", declare="simultaneous")
+    shown = {1: ev.CardsShown(seat=1, cards=(0, 1, 2, 3, 4), high="pair of queens", low="pair of queens"),
+             0: ev.CardsShown(seat=0, cards=(5, 6, 7, 8, 9), high="pair of sixes", low="pair of sixes")}
+    award = ev.PotAwarded(pot=0, seat=1, amount=53, side="pot", hand="pair of queens")
+    names = ["P0", "P1"]
+    assert _one_side_why(award, names, {0: "high", 1: "high"}, shown, spec) == "nobody declared low"
+    assert _one_side_why(award, names, {0: "low", 1: "low"}, shown, spec) == "nobody declared high"
+    assert _one_side_why(award, names, {0: "low", 1: "high"}, shown, spec) == "P0 declared low with no low"
+
+
+def test_everyone_declaring_high_scoops_as_nobody_declared_low() -> None:
+    spec = get_game("five-card-stud", low="ace-to-five", declare="simultaneous")
+    state = Session(spec, [100, 100, 100], seed=6).play(1, SimpleBot(seed=6))[-1]
+    declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
+    scoops = [t for _, t in narrate(state, ["P0", "P1", "P2"]) if "scoops" in t]
+    assert scoops
+    if set(declared.values()) == {"high"}:
+        assert all("nobody declared low" in t and "no high hand" not in t for t in scoops), scoops
+
+
+def _session_hand():  # type: ignore[no-untyped-def]
+    return Session(get_game("jacks-back"), [30, 60, 100, 45], seed=4).play(1, SimpleBot(seed=4))[-1]
+
+
+def test_the_engine_shows_hands_in_the_rules_order_and_phh_and_narration_agree() -> None:
+    """Was: the narration told the showdown from the last bettor of the final round
+    (P0 here), while CardsShown, the JSON history and PHH's ``sm`` lines went from the
+    dealer's left, so ``splitpot replay x.phh`` told an order the file contradicts."""
+    from splitpot import phh
+
+    state = _session_hand()
+    shown = [e.seat for e in state.events if isinstance(e, ev.CardsShown)]
+    assert shown == [0, 1, 3]  # P0 bet last on the final round
+    told = [t.split()[0] for _, t in narrate(state, ["P0", "P1", "P2", "P3"]) if " shows " in t
+            and "openers" not in t]
+    assert told == ["P0", "P1", "P3"]
+    text = phh.dumps(state)
+    players = {seat: f"p{k + 1}" for k, seat in enumerate([1, 2, 3, 0])}  # from the dealer's left (button 0)
+    sm = [a.split()[0] for a in tomllib.loads(text)["actions"] if " sm " in a]
+    assert sm == [players[s] for s in shown]
+    back = phh.loads(text).replay()
+    assert [e.seat for e in back.events if isinstance(e, ev.CardsShown)] == shown
+
+
+def test_an_older_history_showing_hands_from_the_dealers_left_still_replays() -> None:
+    """JSON histories written before: the showdown logged from the dealer's left
+    replays (the replay shows the hands in the rules' order); another order is refused;
+    the PHH reader does not read ``sm`` lines in order."""
+    import json
+
+    import pytest
+
+    from splitpot import phh
+    from splitpot.engine.history import History
+    from splitpot.errors import HistoryError
+
+    state = _session_hand()
+    data = json.loads(state.history().to_json())
+    events = data["events"]
+    where = [i for i, e in enumerate(events) if e["event"] == "show"]
+    by_seat = {events[i]["seat"]: events[i] for i in where}
+    for i, seat in zip(where, sorted(by_seat, key=lambda s: (s - 1) % 4), strict=True):  # dealer's left
+        events[i] = by_seat[seat]
+    back = History.from_dict(data).replay()
+    assert back.stacks == state.stacks and back.events == state.events
+    events[where[0]], events[where[1]] = events[where[1]], events[where[0]]  # neither order
+    with pytest.raises(HistoryError, match="is not what the hand gives"):
+        History.from_dict(data)
+    text = phh.dumps(state)
+    lines = text.splitlines()
+    k = next(i for i, line in enumerate(lines) if line.startswith("actions = "))
+    actions = json.loads(lines[k].split(" = ", 1)[1])
+    shows = [a for a in actions if " sm " in a]
+    lines[k] = "actions = " + json.dumps([a for a in actions if " sm " not in a] + shows[::-1])
+    assert phh.loads("\n".join(lines)).replay().snapshot() == state.snapshot()
