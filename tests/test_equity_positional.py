@@ -157,6 +157,7 @@ def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) ->
 def _engine_showdowns(game: str, rule: str, seeds: range) -> list[tuple[list[str], list[float]]]:
     """Hands the game engine deals and shows down (everyone checks and calls), in the order
     dealt, with each seat's share of the pot as the engine splits it."""
+    from engine.engine_helpers import call_down
     from splitpot.engine.state import State
     from splitpot.games import get_game
 
@@ -164,17 +165,7 @@ def _engine_showdowns(game: str, rule: str, seeds: range) -> list[tuple[list[str
     out = []
     for seed in seeds:
         st = State(spec, [10_000, 10_000], seed=seed)
-        while not st.is_complete:
-            if st.can_check():
-                st.check()
-            elif st.can_call():
-                st.call()
-            elif st.can_bring_in():
-                st.bring_in()
-            elif st.can_bet():
-                st.bet()
-            else:
-                st.advance()
+        call_down(st)  # everyone brings in, checks or calls to the showdown
         if any(st.folded):
             continue
         hands = [" ".join(str(c) for c in parse_cards(st.dealt_cards(s))) for s in range(2)]
