@@ -157,21 +157,13 @@ def test_five_card_stud_hole_card_is_mexican_stud(rule: str, low: str | None) ->
 def _engine_showdowns(game: str, rule: str, seeds: range) -> list[tuple[list[str], list[float]]]:
     """Hands the game engine deals and shows down (everyone checks and calls), in the order
     dealt, with each seat's share of the pot as the engine splits it."""
-    from engine.engine_helpers import call_down
-    from splitpot.engine.state import State
+    from engine.engine_helpers import heads_up_showdowns
     from splitpot.games import get_game
 
-    spec = get_game(game, positional=rule)
-    out = []
-    for seed in seeds:
-        st = State(spec, [10_000, 10_000], seed=seed)
-        call_down(st)  # everyone brings in, checks or calls to the showdown
-        if any(st.folded):
-            continue
-        hands = [" ".join(str(c) for c in parse_cards(st.dealt_cards(s))) for s in range(2)]
-        won = [st.stacks[s] - 10_000 for s in range(2)]
-        out.append((hands, [1.0, 0.0] if won[0] > 0 else [0.0, 1.0] if won[1] > 0 else [0.5, 0.5]))
-    return out
+    return [
+        (hands, [1.0, 0.0] if won[0] > 0 else [0.0, 1.0] if won[1] > 0 else [0.5, 0.5])
+        for hands, won in heads_up_showdowns(get_game(game, positional=rule), seeds)
+    ]
 
 
 @pytest.mark.parametrize("rule", RULES)

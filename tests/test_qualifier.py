@@ -295,17 +295,11 @@ def test_equity_refuses_a_qualifier_elsewhere() -> None:
 def _engine_showdowns(qualifier: int, seeds: range) -> Iterator[tuple[list[str], int]]:
     """Heads-up hands the engine deals and shows down (everyone checks and calls): the
     cards dealt to each seat and the sign of seat 0's net."""
-    from engine.engine_helpers import call_down
-    from splitpot.engine.state import State
+    from engine.engine_helpers import heads_up_showdowns
 
     spec = get_game("seven-card-stud-8", qualifier=qualifier)
-    for seed in seeds:
-        st = State(spec, [10_000, 10_000], seed=seed)
-        call_down(st)  # everyone brings in, checks or calls to the showdown
-        if any(st.folded):
-            continue
-        hands = [" ".join(str(c) for c in parse_cards(st.dealt_cards(s))) for s in range(2)]
-        yield hands, int(np.sign(st.stacks[0] - 10_000))
+    for hands, nets in heads_up_showdowns(spec, seeds):
+        yield hands, int(np.sign(nets[0]))
 
 
 def test_equity_agrees_with_the_engines_showdowns() -> None:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 
 import pytest
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
+from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import Phase, State
 from splitpot.play import add_play_parser, run_play
 
@@ -150,3 +151,17 @@ def run_play_cli(argv: list[str], capsys: pytest.CaptureFixture[str]) -> tuple[i
     code = run_play(parser.parse_args(["play", *argv]))
     out = capsys.readouterr()
     return code, out.out, out.err
+
+
+def heads_up_showdowns(
+    spec: GameSpec, seeds: Iterable[int], stack: int = 10_000
+) -> Iterator[tuple[list[str], list[int]]]:
+    """Heads-up hands of ``spec`` dealt by each seed and called down (:func:`call_down`) to a
+    showdown: each seat's cards dealt, as text in the order dealt, and each seat's net."""
+    for seed in seeds:
+        state = State(spec, [stack, stack], seed=seed)
+        call_down(state)
+        if any(state.folded):
+            continue
+        hands = [" ".join(ev.card_text(c) for c in state.dealt_cards(s)) for s in range(2)]
+        yield hands, [state.stacks[s] - stack for s in range(2)]
