@@ -12,6 +12,7 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "card_text.hpp"
@@ -1021,19 +1022,6 @@ int main(int argc, char** argv) {
       const EquityResult ace = equity(rq);
       check(ace.players[0].share == kShareUnits, "lowest card, the ace high: the deuce names the wild rank");
     }
-    {  // Monte Carlo agrees with the exact answer (lowest card, cards to come in random order).
-      EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd", "Qc 3s Qd"}), 16, seed);
-      rq.positional = P::LowestCard;
-      const EquityResult exact = equity(rq);
-      rq.samples = 400'000;
-      rq.seed = 7;
-      const EquityResult mc = equity(rq);
-      const double p = static_cast<double>(exact.players[0].share) / kShareUnits / static_cast<double>(exact.outcomes);
-      const double q = static_cast<double>(mc.players[0].share) / kShareUnits / static_cast<double>(mc.outcomes);
-      check(std::fabs(p - q) < 5 * std::sqrt(p * (1 - p) / 400'000.0) + 1e-9,
-            "lowest card: Monte Carlo within five standard errors of exact (" + std::to_string(q) + " vs " +
-                std::to_string(p) + ")");
-    }
     // The deck short (seven cards to come, six left): one card in the middle for everyone, no
     // player's hole card; the first hand's third card still to come (its place moves where the
     // exact count puts the middle card among the known cards). Every rule, and a low.
@@ -1045,18 +1033,20 @@ int main(int argc, char** argv) {
       hl.positional = rule;
       compare_positional(std::string("stud 8, three players, the card in the middle, ") + name, hl);
     }
-    {  // Monte Carlo agrees with the exact answer.
+    // Monte Carlo agrees with the exact answer (the cards to come dealt in random order).
+    for (const auto& [rule, mc_seed, what] : {std::tuple{P::LowestHoleCard, 5, "positional"},
+                                             std::tuple{P::LowestCard, 7, "lowest card:"}}) {
       EquityRequest rq = cut(request(G::SevenCardStud, {"9s 4h Kd", "Qc 3s Qd"}), 16, seed);
-      rq.positional = P::LowestHoleCard;
+      rq.positional = rule;
       const EquityResult exact = equity(rq);
       rq.samples = 400'000;
-      rq.seed = 5;
+      rq.seed = static_cast<std::uint64_t>(mc_seed);
       const EquityResult mc = equity(rq);
       const double p = static_cast<double>(exact.players[0].share) / kShareUnits / static_cast<double>(exact.outcomes);
       const double q = static_cast<double>(mc.players[0].share) / kShareUnits / static_cast<double>(mc.outcomes);
       check(std::fabs(p - q) < 5 * std::sqrt(p * (1 - p) / 400'000.0) + 1e-9,
-            "positional Monte Carlo within five standard errors of exact (" + std::to_string(q) + " vs " +
-                std::to_string(p) + ")");
+            std::string(what) + " Monte Carlo within five standard errors of exact (" + std::to_string(q) +
+                " vs " + std::to_string(p) + ")");
     }
     expect_throw("positional in a draw game", [&] {
       EquityRequest rq = request(G::Lowball, {"Ah 2c 3d 4s", "7c 6d 5h 3c 2d"});
