@@ -1,13 +1,18 @@
 """Mutations of hand-history documents, shared by the tampered-history suite
-(tests/engine/test_history_boundary.py) and the history, PHH and session fuzz targets."""
+(tests/engine/test_history_boundary.py) and the history, PHH and session fuzz targets,
+and the one way a loaded history may replay to other events (:func:`replays_as`)."""
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import random
 from typing import Any
 
-__all__ = ["leaves", "mutate"]
+from splitpot.engine import events as ev
+from splitpot.engine.history import History
+
+__all__ = ["leaves", "mutate", "replays_as"]
 
 _NO_VALUE = object()
 
@@ -81,3 +86,20 @@ def mutate(
     return out
 
 
+
+
+def replays_as(replayed: History, logged: History) -> bool:
+    """``replayed`` (a loaded history's replay, ``state.history()``) is the hand
+    ``logged`` describes: the same history, or the same but for the order of the
+    hands shown at the showdown (a file that shows them from the dealer's left, as
+    histories did before the engine showed them in the rules' order, replays with
+    them shown in the rules' order: ``History.replay``)."""
+    if replayed == logged:
+        return True
+    new, old = replayed.events, logged.events
+    if dataclasses.replace(logged, events=new) != replayed or len(new) != len(old):
+        return False
+    shown = (ev.CardsShown, ev.PlayerWild)
+    diff = [i for i, (a, b) in enumerate(zip(new, old, strict=True)) if a != b]
+    return all(isinstance(new[i], shown) and isinstance(old[i], shown) for i in diff) and \
+        sorted(repr(new[i]) for i in diff) == sorted(repr(old[i]) for i in diff)
