@@ -15,9 +15,12 @@ from splitpot.engine.state import Phase, State
 from splitpot.play import add_play_parser, run_play
 
 __all__ = [
+    "actions",
+    "awards",
     "bet_down",
     "call_down",
     "draw_deck",
+    "legal",
     "passive_action",
     "run_play_cli",
     "stand_pat_and_check_down",
@@ -122,6 +125,21 @@ def bet_down(state: State) -> None:
             state.call()
         else:
             state.check()
+
+
+def legal(state: State) -> dict[str, tuple[int, ...]]:
+    """The legal actions by name (``"call"``, ``"raise"``, ...) and their amounts."""
+    return {str(o.action): o.amounts for o in state.legal_actions()}
+
+
+def actions(state: State) -> set[Action]:
+    """The kinds of action legal now."""
+    return {o.action for o in state.legal_actions()}
+
+
+def awards(state: State) -> list[tuple[int, int, str]]:
+    """Every pot award as (seat, amount, side), in the order awarded."""
+    return [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 def winners(state: State) -> dict[int, int]:

@@ -10,8 +10,8 @@ order they are drawn.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import call_down, stud_deck
 from engine_helpers import stand_pat_and_check_down as check_down
-from engine_helpers import stud_deck
 
 from splitpot.bots import SimpleBot
 from splitpot.cards import parse_cards
@@ -181,6 +181,32 @@ def test_the_whole_pot_draw_fees_included_is_split_odd_chip_to_high() -> None:
     state.draw()
     check_down(state)
     assert sorted(awards(state)) == [(0, 0, 2, "high"), (0, 1, 1, "low")]
+
+
+def test_aces_deuces_odd_chip_goes_by_the_highest_card() -> None:
+    """§5.10 reading: aces-deuces is dealt and bet as a stud game, so tied hands' odd chip goes by
+    the highest card (the K♠), not to the first tied seat left of the dealer (seat 0)."""
+    hands = ["Kc Qd", "Ks Qh", "3c 2d", "9c 8d", "Tc 6h"]
+    state = State(get_game("aces-deuces"), [100] * 5, button=1, deck=stud_deck(hands, button=1))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    while not state.is_complete:
+        state.check() if state.can_check() else state.call()
+    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert sorted((e.seat, e.amount) for e in awards if e.side == "high") == [(0, 1), (1, 2)]
+
+
+def test_aces_deuces_takes_declarations_and_a_swing_must_win_both() -> None:
+    """§4 with §5.10: simultaneous declarations (both allowed by default); seat 0
+    (A-2: the best low, ace high) declares both and loses high to the kings, so he
+    forfeits and seat 1, who declared high, takes the whole pot."""
+    spec = get_game("aces-deuces", declare="simultaneous")
+    state = State(spec, [100, 100], deck=stud_deck(["Ac 2d", "Kc Kd"]))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    call_down(state, declare={0: "both", 1: "high"})
+    assert awards(state) == [(0, 1, 2, "pot")]
+    assert [(e.pot, e.seat) for e in state.events if isinstance(e, ev.Forfeited)] == [(0, 0)]
 
 
 def test_fees_are_dead_money_in_the_main_pot() -> None:

@@ -1,4 +1,5 @@
-"""Scripted seven-card stud hands with stacked decks: one test per rule."""
+"""Scripted seven-card stud hands with stacked decks (the rules, §5.1-§5.3, and §4 as these
+games read it): one test per rule."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from splitpot.play import describe_hand
 
 STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
+STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
 
 
 def awards(state: State) -> list[tuple[int, int, int, str]]:
@@ -353,3 +355,51 @@ def _called_down(spec: object, deck: list[int]) -> State:
     state = State(spec, [100, 100], deck=deck)  # type: ignore[arg-type]
     call_down(state)
     return state
+
+
+# ------------------------------------------- §4 as the stud games read it: odd chips, declarations
+
+
+def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
+    """§4: Seats 0 and 1 tie the low with A-2-3-4-5; seat 0 holds As and Ad and plays the
+    Ad for the low (the lowest card by suit wins the low's odd chip), seat 1 the Ah.
+    Seat 2's full house takes the high half (3 of 6); the low half (3) splits 2-1,
+    the odd chip to seat 0 — reading seat 0's high A♠ would give it to seat 1."""
+    hands = ["As Ad 2c 3c 4c 5d Kh", "Ah 2d 3d 4d 5c Qs Jh", "Ks Kd Kc 9h 9s 8h 7h"]
+    spec = get_game("seven-card-stud-8", stakes=STAKES)
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    call_down(state)
+    low = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "low"}
+    high = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "high"}
+    assert high == {2: 3}
+    assert low == {0: 2, 1: 1}
+
+
+def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
+    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
+    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
+    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
+    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
+    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    assert awards(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
+
+
+def test_stud_8_takes_declarations_and_a_low_that_does_not_qualify_wins_nothing() -> None:
+    """§4 (declarations, an option for any high-low game) with §5.2: seat 1 holds the
+    better high (a straight) but declares low without an eight-or-better low; seat 0
+    declares high and takes the whole pot (cards speak would give it to seat 1)."""
+    hands = ["As Ac Kc 9d 9c Qc 4h", "Kd Qd Th Jh 9h 2s 3s"]
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    state = State(spec, [100, 100], deck=stud_deck(hands))
+    call_down(state, declare={0: "high", 1: "low"})
+    assert awards(state) == [(0, 0, 6, "pot")]
+    speaking = State(get_game("seven-card-stud-8"), [100, 100], deck=stud_deck(hands))
+    call_down(speaking)
+    assert [(seat, side) for _, seat, _, side in awards(speaking)] == [(1, "pot")]

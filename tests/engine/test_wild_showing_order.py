@@ -1,17 +1,22 @@
-"""The best showing hand with wild cards (the rules, §5.1, §5.9, §5.10): the wild
-cards everyone shares count beside a positional rule, and Mexican stud reads its
-upcards as natural cards whatever its wild-card options."""
+"""The best showing hand, mostly with wild cards (the rules, §5.1, §5.9, §5.10, and §3's
+single-card duties): no straight or flush shows from fewer than five upcards; the wild cards
+everyone shares count (beside a positional rule too, and for the open-pair option); the
+bring-in and five-card stud's forced bet read the card itself, wild or not; and Mexican stud
+reads its upcards as natural cards whatever its wild-card options."""
 
 from __future__ import annotations
 
 import pytest
-from engine_helpers import passive_action, stud_deck
+from engine_helpers import legal, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine.betting import Action
 from splitpot.engine.order import showing_hand, showing_key_for, shows_pair
+from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.games import get_game
+
+STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def cards(text: str) -> list[int]:
@@ -60,3 +65,88 @@ def test_mexican_stud_reads_natural_upcards_whatever_its_wild_cards(options: dic
 
 def test_five_card_stud_turn_up_option_still_counts_shared_wild_cards() -> None:
     assert not get_game("five-card-stud", turn_up=True, wild="2").natural_upcards
+
+
+# ------------------------------------------- the best showing hand in play, and the single-card duties
+
+
+def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upcards() -> None:
+    """§5.1: On sixth street four suited connectors showing (9s 8s 7s 6s) are only nine
+    high: the king high showing (Kd 5c 4h 2d) acts first."""
+    hands = ["Ac Ad 9s 8s 7s 6s", "Jc Jd Kd 5c 4h 2d"]
+    state = State(get_game("seven-card-stud", stakes=STAKES), [500, 500], deck=stud_deck(hands))
+    while state.street < 3:
+        passive_action(state)
+    assert state.current_street is not None and state.current_street.name == "sixth street"
+    assert state.actor == 1
+
+
+def fourth_street_actor(hands: list[str], **options: object) -> int | None:
+    """Who acts first on fourth street when everyone calls the bring-in."""
+    spec = get_game("seven-card-stud", stakes=STAKES, **options)
+    state = State(spec, [100] * len(hands), deck=stud_deck(hands))
+    while state.street < 1:
+        passive_action(state)
+    return state.actor
+
+
+def test_stud_showing_hand_counts_the_games_wild_cards() -> None:
+    """The best showing hand is a high hand (the rules, §5.1) and in `high` a wild
+    card is any card (§2): with deuces wild, 2-A showing is a pair of aces and acts
+    before a natural pair of kings; with the joker as the bug, Jk-A is a pair of aces."""
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"], wild="2") == 2
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 2
+    # without wild cards the same upcards read naturally: the kings act first
+    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"]) == 1
+
+
+def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
+    """§5.1: With deuces wild and the open-pair option, 2-A showing on fourth street is an
+    open pair (a pair of aces, as the showing hand reads it): the big bet is allowed.
+    With fives wild the same 2-A is ace high, and only the small bet is allowed."""
+    hands = ["Qc Qd 9h 4h", "Jc Jd 2c Ah", "Tc Td 3s Kd"]
+    for wild, bets in (("2", (5, 10)), ("5", (5,))):
+        spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild=wild)
+        state = State(spec, [100] * 3, deck=stud_deck(hands))
+        while state.street < 1:
+            passive_action(state)
+        assert state.actor == 1
+        assert legal(state)["bet"] == bets
+
+
+def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
+    """§3: Reading: the bring-in (lowest upcard) and five-card stud's forced bet (highest
+    upcard) read the card, rank then suit: with deuces wild the 2c still brings in,
+    and the joker ranks above the ace of spades."""
+    spec = get_game("seven-card-stud", stakes=STAKES, wild="2")
+    state = State(spec, [100] * 3, deck=stud_deck(["Kd Kh 3c", "Qd Qh 2c", "Jd Jh 4s"]))
+    assert state.actor == 1 and "bring_in" in legal(state)
+    deck = stud_deck(["Kd As", "Qd Jk", "Jd Ah"])
+    state = State(get_game("five-card-stud", joker="bug"), [100] * 3, deck=deck)
+    assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
+
+
+def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
+    """Aces-deuces (§5.10), the highest upcard first: with deuces wild the 2c showing
+    is an ace, above the king; tied with a natural ace it goes by position from the
+    dealer's left (no suit order)."""
+    for hands, first in ((["5c Kd", "3c 2c", "4c Qh"], 1), (["5c Kd", "3c As", "4c 2d"], 1),
+                         (["5c 2d", "3c 4d", "4c As"], 2)):
+        state = State(get_game("aces-deuces", wild="2"), [100] * 3, deck=stud_deck(hands))
+        while state.phase is not Phase.BETTING:
+            state.draw()
+        assert state.actor == first, hands
+
+
+def actor_at(game: str, hands: list[str], street: int, **options: object) -> int | None:
+    state = State(get_game(game, **options), [100] * len(hands), deck=stud_deck(hands))
+    while state.street < street or state.phase is not Phase.BETTING:
+        passive_action(state)
+    return state.actor
+
+
+def test_mexican_stud_betting_order_reads_shared_wild_cards_as_natural() -> None:
+    """§5.9: "betting order uses upcards without wild cards", a wild rank everyone shares too:
+    with deuces wild 2-A showing is ace high, below Q-Q (seven-card stud counts it: §5.1's
+    reading, a pair of aces)."""
+    assert actor_at("mexican-stud", ["7d 2c Ah", "9c Qd Qc"], 1, wild="2") == 1
