@@ -4,7 +4,15 @@ that take them, and the resolution rules on plain numbers."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import actions, awards, call_down, passive_action, stud_deck
+from engine_helpers import (
+    NO_ANTE_LIMIT_10_20,
+    actions,
+    awards,
+    awards_with_pot,
+    call_down,
+    passive_action,
+    stud_deck,
+)
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -12,7 +20,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.declare import Declaration, resolve_declared
 from splitpot.engine.pots import Pot
-from splitpot.engine.spec import DeclareMode, Stakes
+from splitpot.engine.spec import DeclareMode
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
@@ -21,8 +29,6 @@ SWING = "2c 3d 4h 7c 5s 7d 7h"      # trip sevens and a 7-5-4-3-2 low (deuce-to-
 KINGS = "Kc Kd 9s 8h 6c Jd Qs"      # pair of kings, queen-jack low
 NINE_LOW = "Ts Th 9d 8d 6d 4c 3c"   # pair of tens, 9-8-6-4-3 low
 SAME_LOW = "2d 3c 4s 5h 7s Ts Jc"   # the same 7-5-4-3-2 low in other suits, jack high
-
-STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
 
 
 def play(hands: list[str], choices: dict[int, str], **options: object) -> State:
@@ -142,7 +148,7 @@ def test_in_turn_declarations_are_high_or_low_unless_both_is_allowed() -> None:
     hands = ["As Ad 2c 3c 4c 5d Kh", "Ah 2d 3d 4d 5c Qs Jh"]
     for both in (None, False, True):
         options = {} if both is None else {"both": both}
-        spec = get_game("seven-card-stud-declare", declare="in-turn", stakes=STAKES, **options)
+        spec = get_game("seven-card-stud-declare", declare="in-turn", stakes=NO_ANTE_LIMIT_10_20, **options)
         state = State(spec, [100, 100], deck=stud_deck(hands))
         while state.phase is not Phase.DECLARING:
             passive_action(state)
@@ -211,6 +217,33 @@ def test_seven_card_stud_high_low_takes_declarations() -> None:
         else:
             state.call()
     assert any(isinstance(e, ev.Declared) for e in state.events) and sum(state.stacks) == 300
+
+
+def test_stud_8_takes_declarations_and_a_low_that_does_not_qualify_wins_nothing() -> None:
+    """§4 (declarations, an option for any high-low game) with §5.2: seat 1 holds the
+    better high (a straight) but declares low without an eight-or-better low; seat 0
+    declares high and takes the whole pot (cards speak would give it to seat 1)."""
+    hands = ["As Ac Kc 9d 9c Qc 4h", "Kd Qd Th Jh 9h 2s 3s"]
+    spec = get_game("seven-card-stud-8", declare="in-turn")
+    state = State(spec, [100, 100], deck=stud_deck(hands))
+    call_down(state, declare={0: "high", 1: "low"})
+    assert awards_with_pot(state) == [(0, 0, 6, "pot")]
+    speaking = State(get_game("seven-card-stud-8"), [100, 100], deck=stud_deck(hands))
+    call_down(speaking)
+    assert [(seat, side) for _, seat, _, side in awards_with_pot(speaking)] == [(1, "pot")]
+
+
+def test_aces_deuces_takes_declarations_and_a_swing_must_win_both() -> None:
+    """§4 with §5.10: simultaneous declarations (both allowed by default); seat 0
+    (A-2: the best low, ace high) declares both and loses high to the kings, so he
+    forfeits and seat 1, who declared high, takes the whole pot."""
+    spec = get_game("aces-deuces", declare="simultaneous")
+    state = State(spec, [100, 100], deck=stud_deck(["Ac 2d", "Kc Kd"]))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    call_down(state, declare={0: "both", 1: "high"})
+    assert awards_with_pot(state) == [(0, 1, 2, "pot")]
+    assert [(e.pot, e.seat) for e in state.events if isinstance(e, ev.Forfeited)] == [(0, 0)]
 
 
 # ------------------------------------------------- resolution on plain numbers

@@ -125,16 +125,6 @@ def test_high_low_is_played_with_declarations() -> None:
         get_game("mexican-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=5, big_bet=10))
 
 
-def test_a_wild_card_counts_as_itself_for_the_odd_chip() -> None:
-    """§4 reading, in Mexican stud: two king-high straights, one made with the wild A♠ (his hole
-    card) and one with the wild 2♣: the A♠ itself is the highest card, so the odd chip is his."""
-    hands = ["As Kd Qd Jd 9c", "2c Kh Qh Jh 9s", "3d 4c 6h 8c Tc"]
-    state = State(get_game("mexican-stud"), [100] * 3, button=2, deck=stud_deck(hands, button=2))
-    call_down(state)
-    got = sorted((e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded))
-    assert got == [(0, 2), (1, 1)]
-
-
 # ------------------------------------------- §5.9 Mexican stud holds one positional rule: its own
 
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import call_down, draw_deck, stud_deck
+from engine_helpers import ANTE_1_LIMIT_5_10, call_down, draw_deck, stud_deck
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
-from splitpot.engine.spec import Stakes, Wilds
+from splitpot.engine.spec import Wilds
 from splitpot.engine.state import State
 from splitpot.errors import RuleError
 from splitpot.games import get_game
@@ -28,7 +28,6 @@ CASES = {  # rule: (seat 0's cards, seat 1's cards) in the order dealt; the rank
     "lowest_hole_card": ("9c 4h As Ad 4s 2c Kd", "Qc Qd Qs 4d 4c 8c Jd"),
     "hole_card": ("9c Kd As Ad 4s 2c 4h", "Qc Qd Qs 4d 4c 8c Jd"),
 }
-STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def play(hands: tuple[str, str], **options: object) -> State:
@@ -160,7 +159,7 @@ def test_a_penalty_card_that_names_a_players_own_rank_still_names_it() -> None:
     wild for him and the penalty card itself is never played.  Seat 0: Qs Kd down, Qh Qd 9c 8c up,
     Ah down: the queens are his, Qh Qd wild make three aces with the Ah (Qs void)."""
     spec = get_game("seven-card-stud", positional="lowest_hole_card", penalty="Qs", penalty_rule="void-card",
-                    stakes=STAKES)
+                    stakes=ANTE_1_LIMIT_5_10)
     state = State(spec, [100, 100], deck=stud_deck(["Qs Kd Qh Qd 9c 8c Ah", "2c 3c Jh Jd Js 4d 5d"]))
     call_down(state)
     assert ev.card_text(state.positional_card(0)) == "Qs"

@@ -1,13 +1,16 @@
 """The rules, §3 (betting), on scripted hands (stacked decks): the cap, the half-bet rule
 of limit poker and its readings, no bet that nobody could call (pass and out included),
-no free fold, the bring-in and first-to-act duties passing over an all-in player, and
-uncalled bets.  The betting of one game alone (blinds, openers, the order after a draw)
-is in that game's module; §5's games cite their section."""
+no free fold, the bring-in and first-to-act duties passing over an all-in player and the
+single-card duties reading the card itself (wild or not), and uncalled bets.  The betting
+of one game alone (blinds, openers, the order after a draw) is in that game's module; §5's
+games cite their section."""
 
 from __future__ import annotations
 
 import pytest
 from engine_helpers import (
+    ANTE_1_LIMIT_5_10,
+    NO_ANTE_LIMIT_10_20,
     actions,
     call_down,
     draw_deck,
@@ -25,8 +28,6 @@ from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError
 from splitpot.games import get_game
 
-STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
-
 # Seat 1 shows the 2c (lowest upcard: brings in); seats 2, 3, 0 act after him.
 LOW_UP = "Ah Kd 2c 3h 4h 5h 6h"
 HANDS4 = ["As Ac Kc 9d 9c 8c 7c", LOW_UP, "Qs Qc Jd Td Tc 7d 6d", "Js Jc Qd 8h 8s 4s 4d"]
@@ -34,7 +35,7 @@ HANDS3 = [HANDS4[0], LOW_UP, HANDS4[2]]
 
 
 def stud(stacks: list[int], hands: list[str], **options: object) -> State:
-    spec = get_game("seven-card-stud", stakes=STAKES, **options)
+    spec = get_game("seven-card-stud", stakes=NO_ANTE_LIMIT_10_20, **options)
     return State(spec, stacks, deck=stud_deck(hands))
 
 
@@ -158,7 +159,8 @@ def test_completion_measured_above_the_bring_in_as_posted_after_a_short_completi
     is at least half of (small bet - bring-in).  Bring-in 2, seat 2 completes all in
     to 5 (3 above it: short); seat 3 completes all in to 7: 5 above the bring-in >= 4,
     a full completion, so seat 0 raises to 7 + 10 (not merely completes to 10)."""
-    state = State(get_game("seven-card-stud", stakes=STAKES), [100, 100, 5, 7], deck=stud_deck(HANDS4))
+    spec = get_game("seven-card-stud", stakes=NO_ANTE_LIMIT_10_20)
+    state = State(spec, [100, 100, 5, 7], deck=stud_deck(HANDS4))
     state.bring_in()  # seat 1
     state.complete(5)  # seat 2, all in: short
     assert legal(state) == {"fold": (), "call": (5,), "complete": (7,)}
@@ -368,7 +370,7 @@ def test_fold_refused_when_checking_is_free() -> None:
     assert state.snapshot() == before and not state.can_fold()
 
 
-# ------------------------------------------------------------------ §3 bring-in / first to act all in
+# ------------------------------------------------------------------ §3 bring-in / first to act: all in, wild
 
 def test_bring_in_passes_when_the_lowest_upcard_is_all_in() -> None:
     """§3: Seat 1 (the 2c) is all in from the ante: the lowest upcard among the players
@@ -389,6 +391,18 @@ def test_first_to_act_passes_clockwise_when_the_best_showing_hand_is_all_in() ->
         passive_action(state)
     assert state.stacks[0] == 0 and state.street == 1
     assert state.actor == 1
+
+
+def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
+    """§3: Reading: the bring-in (lowest upcard) and five-card stud's forced bet (highest
+    upcard) read the card, rank then suit: with deuces wild the 2c still brings in,
+    and the joker ranks above the ace of spades."""
+    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, wild="2")
+    state = State(spec, [100] * 3, deck=stud_deck(["Kd Kh 3c", "Qd Qh 2c", "Jd Jh 4s"]))
+    assert state.actor == 1 and "bring_in" in legal(state)
+    deck = stud_deck(["Kd As", "Qd Jk", "Jd Ah"])
+    state = State(get_game("five-card-stud", joker="bug"), [100] * 3, deck=deck)
+    assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
 
 
 # ------------------------------------------------------------------ §3 uncalled bets

@@ -1,20 +1,28 @@
 """The rules, §4 (showdown and pots) with cards speaking, on scripted hands across games:
 the high-low split and the odd chips — by position in draw games and equal splits, by the
-highest (or, for a low, the lowest) card played in stud games.  Declarations (§4) are in
+highest (or, for a low, the lowest) card played in stud games, a wild card counting as
+itself (a shared wild rank or Mexican stud's hole card).  Declarations (§4) are in
 test_declare.py, side pots on plain numbers in test_pots.py; a reading that concerns one
 game alone is in that game's module."""
 
 from __future__ import annotations
 
-from engine_helpers import awards, call_down, draw_deck, stand_pat_and_check_down, stud_deck
+from engine_helpers import (
+    ANTE_1_LIMIT_5_10,
+    NO_ANTE_LIMIT_10_20,
+    awards,
+    awards_with_pot,
+    call_down,
+    draw_deck,
+    passive_action,
+    stand_pat_and_check_down,
+    stud_deck,
+)
 
 from splitpot.engine import events as ev
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import State
 from splitpot.games import get_game
-
-STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
-
 
 # ------------------------------------------------------------------ §4 odd chips by position
 
@@ -49,7 +57,7 @@ def test_equal_split_odd_chip_to_the_first_seat_left_of_the_dealer_in_stud() -> 
     """§4: Every hand dead (a penalty card each): the pot of 7 is split equally, the odd
     chip by position even in stud — seat 1, the dealer's left, before seat 0."""
     hands = ["Kd As 9h 8c 7d 6s 5h", "Kc Ad 2c 8d 7h 6c 5d", "Jd Jh Qs"]
-    spec = get_game("seven-card-stud", stakes=STAKES, penalty="As Ad")
+    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, penalty="As Ad")
     state = State(spec, [100] * 3, button=0, deck=stud_deck(hands))
     state.bring_in()  # seat 1 (2c)
     state.fold()  # seat 2
@@ -78,23 +86,54 @@ def test_every_hand_dead_splits_equally_odd_chip_left_of_the_dealer() -> None:
 
 # ------------------------------------------------------------------ §4 high-low split, odd chips by card
 
-def test_stud_high_low_ace_to_five_option_ignores_straights_in_the_low() -> None:
-    """§5.3, option `ace-to-five`: the wheel A-2-3-4-5 is the best low (and a straight
-    for high); with `ace-to-six` it is a straight, a bad low, and 6-4-3-2-A wins."""
-    hands = ["Ah 2c 3d Kc 4s 5h Kd", "6c 4d 3s 2s Ac Qh Jc"]
-    for low, low_winner in (("ace-to-five", 0), ("ace-to-six", 1)):
-        spec = get_game("seven-card-stud-high-low", stakes=STAKES, low=low)
-        state = State(spec, [100, 100], deck=stud_deck(hands))
-        call_down(state)
-        assert {(seat, side) for seat, _, side in awards(state)} == {(0, "high"), (low_winner, "low")}, low
-
-
 def test_deuce_to_seven_low_odd_chip_reads_the_ace_high() -> None:
     """Reading of §4 for a deuce-to-seven low, where the ace plays high: the low's odd
     chip goes by the lowest card as that ranking reads it (here the nines: 9c beats
     9s), not by the aces.  Both tie high (aces and kings) and low (A-K-Q-J-9); the
     pot of 6 splits 3/3 and each half 2/1: high by the A♠, low by the 9♣."""
     hands = ["Ac Kc Qd Jd 9s Ah Kh", "As Ks Qh Jh 9c Ad Kd"]
-    state = State(get_game("seven-card-stud-high-low", stakes=STAKES), [100, 100], deck=stud_deck(hands))
+    spec = get_game("seven-card-stud-high-low", stakes=ANTE_1_LIMIT_5_10)
+    state = State(spec, [100, 100], deck=stud_deck(hands))
     call_down(state)
     assert sorted(awards(state)) == [(0, 1, "high"), (0, 1, "low"), (1, 2, "high"), (1, 2, "low")]
+
+
+def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
+    """§4: Seats 0 and 1 tie the low with A-2-3-4-5; seat 0 holds As and Ad and plays the
+    Ad for the low (the lowest card by suit wins the low's odd chip), seat 1 the Ah.
+    Seat 2's full house takes the high half (3 of 6); the low half (3) splits 2-1,
+    the odd chip to seat 0 — reading seat 0's high A♠ would give it to seat 1."""
+    hands = ["As Ad 2c 3c 4c 5d Kh", "Ah 2d 3d 4d 5c Qs Jh", "Ks Kd Kc 9h 9s 8h 7h"]
+    spec = get_game("seven-card-stud-8", stakes=NO_ANTE_LIMIT_10_20)
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    call_down(state)
+    low = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "low"}
+    high = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "high"}
+    assert high == {2: 3}
+    assert low == {0: 2, 1: 1}
+
+
+def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
+    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
+    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
+    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
+    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
+    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    assert awards_with_pot(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
+
+
+def test_a_wild_card_counts_as_itself_for_the_odd_chip() -> None:
+    """§4 reading, in Mexican stud: two king-high straights, one made with the wild A♠ (his hole
+    card) and one with the wild 2♣: the A♠ itself is the highest card, so the odd chip is his."""
+    hands = ["As Kd Qd Jd 9c", "2c Kh Qh Jh 9s", "3d 4c 6h 8c Tc"]
+    state = State(get_game("mexican-stud"), [100] * 3, button=2, deck=stud_deck(hands, button=2))
+    call_down(state)
+    got = sorted((e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded))
+    assert got == [(0, 2), (1, 1)]

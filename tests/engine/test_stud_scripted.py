@@ -4,7 +4,14 @@ games read it): one test per rule."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import bet_down, call_down, passive_action, stud_deck
+from engine_helpers import (
+    ANTE_1_LIMIT_5_10,
+    awards_with_pot,
+    bet_down,
+    call_down,
+    passive_action,
+    stud_deck,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -20,11 +27,6 @@ from splitpot.play import describe_hand
 
 STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
-STAKES = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
-
-
-def awards(state: State) -> list[tuple[int, int, int, str]]:
-    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 # ---------------------------------------------------------------- bring-in
@@ -197,7 +199,7 @@ def test_side_pot_with_an_all_in_player_both_pots_to_the_best_hand() -> None:
     ])
     state = State(get_game("seven-card-stud", stakes=LIMIT_10), [21, 200, 200], deck=deck)
     bet_down(state)
-    assert awards(state) == [(0, 1, 63, "pot"), (1, 1, 120, "pot")]
+    assert awards_with_pot(state) == [(0, 1, 63, "pot"), (1, 1, 120, "pot")]
     assert state.stacks == [0, 200 - 81 + 183, 200 - 81]
 
 
@@ -209,7 +211,7 @@ def test_side_pot_goes_to_the_best_of_its_own_players() -> None:
     ])
     state = State(get_game("seven-card-stud", stakes=LIMIT_10), [21, 200, 200], deck=deck)
     bet_down(state)
-    assert awards(state) == [(0, 0, 63, "pot"), (1, 1, 120, "pot")]
+    assert awards_with_pot(state) == [(0, 0, 63, "pot"), (1, 1, 120, "pot")]
     assert state.stacks == [63, 200 - 81 + 120, 200 - 81]
     assert sum(state.stacks) == 421
 
@@ -231,7 +233,7 @@ def test_split_pot_odd_chip_goes_to_high() -> None:
     state = State(STUD8, [100] * 3, deck=deck)
     assert state.actor == 1  # 3s is the lowest upcard
     call_down(state)
-    assert state.pot == 0 and awards(state) == [(0, 0, 5, "high"), (0, 1, 4, "low")]
+    assert state.pot == 0 and awards_with_pot(state) == [(0, 0, 5, "high"), (0, 1, 4, "low")]
 
 
 def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
@@ -242,7 +244,7 @@ def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
     ])
     state = State(STUD, [100] * 3, deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 1, 5, "pot"), (0, 0, 4, "pot")]
+    assert awards_with_pot(state) == [(0, 1, 5, "pot"), (0, 0, 4, "pot")]
 
 
 def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
@@ -253,7 +255,7 @@ def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
     # pot 6: high 3 to the flush; low 3 split 2-1, the odd chip to the ace of clubs
-    assert awards(state) == [(0, 0, 3, "high"), (0, 1, 2, "low"), (0, 0, 1, "low")]
+    assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 1, 2, "low"), (0, 0, 1, "low")]
     assert state.stacks == [101, 99]
 
 
@@ -264,7 +266,7 @@ def test_no_qualifying_low_high_scoops() -> None:
     ])
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 0, 6, "pot")]
+    assert awards_with_pot(state) == [(0, 0, 6, "pot")]
     assert state.stacks == [103, 97]
 
 
@@ -275,7 +277,7 @@ def test_one_player_scoops_both_halves() -> None:
     ])
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 0, 3, "high"), (0, 0, 3, "low")]
+    assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 0, 3, "low")]
     # told as a scoop, as the high hand's with no qualifying low is (was: two half-pot lines alone)
     told = [line for line in describe_hand(state, ["P0", "P1"]) if " wins " in line]
     assert told == ["P0 wins the high half of the pot (3) with straight flush, five high",
@@ -289,7 +291,7 @@ def test_classic_high_low_uses_deuce_to_seven_and_any_five_per_side() -> None:
     ])
     state = State(get_game("seven-card-stud-high-low"), [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 1, 3, "high"), (0, 0, 3, "low")]
+    assert awards_with_pot(state) == [(0, 1, 3, "high"), (0, 0, 3, "low")]
 
 
 def test_nine_or_better_qualifier_option() -> None:
@@ -297,9 +299,21 @@ def test_nine_or_better_qualifier_option() -> None:
         "Kc Kd 9s Ks 9h Qc Jd",   # kings full
         "Ac 2d 3s 4h 9c Qd Jh",   # nine-four low: no eight-or-better low
     ])
-    assert [a[3] for a in awards(_called_down(STUD8, deck))] == ["pot"]
+    assert [a[3] for a in awards_with_pot(_called_down(STUD8, deck))] == ["pot"]
     nine = get_game("seven-card-stud-8", qualifier=9)
-    assert [a[1:] for a in awards(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+    assert [a[1:] for a in awards_with_pot(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+
+
+def test_stud_high_low_ace_to_five_option_ignores_straights_in_the_low() -> None:
+    """§5.3, option `ace-to-five`: the wheel A-2-3-4-5 is the best low (and a straight
+    for high); with `ace-to-six` it is a straight, a bad low, and 6-4-3-2-A wins."""
+    hands = ["Ah 2c 3d Kc 4s 5h Kd", "6c 4d 3s 2s Ac Qh Jc"]
+    for low, low_winner in (("ace-to-five", 0), ("ace-to-six", 1)):
+        spec = get_game("seven-card-stud-high-low", stakes=ANTE_1_LIMIT_5_10, low=low)
+        state = State(spec, [100, 100], deck=stud_deck(hands))
+        call_down(state)
+        won = {(seat, side) for _, seat, _, side in awards_with_pot(state)}
+        assert won == {(0, "high"), (low_winner, "low")}, low
 
 
 @pytest.mark.parametrize(("options", "low"), [
@@ -355,51 +369,3 @@ def _called_down(spec: object, deck: list[int]) -> State:
     state = State(spec, [100, 100], deck=deck)  # type: ignore[arg-type]
     call_down(state)
     return state
-
-
-# ------------------------------------------- §4 as the stud games read it: odd chips, declarations
-
-
-def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
-    """§4: Seats 0 and 1 tie the low with A-2-3-4-5; seat 0 holds As and Ad and plays the
-    Ad for the low (the lowest card by suit wins the low's odd chip), seat 1 the Ah.
-    Seat 2's full house takes the high half (3 of 6); the low half (3) splits 2-1,
-    the odd chip to seat 0 — reading seat 0's high A♠ would give it to seat 1."""
-    hands = ["As Ad 2c 3c 4c 5d Kh", "Ah 2d 3d 4d 5c Qs Jh", "Ks Kd Kc 9h 9s 8h 7h"]
-    spec = get_game("seven-card-stud-8", stakes=STAKES)
-    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
-    call_down(state)
-    low = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "low"}
-    high = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "high"}
-    assert high == {2: 3}
-    assert low == {0: 2, 1: 1}
-
-
-def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
-    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
-    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
-    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
-    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
-    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
-    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
-    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
-    while not state.is_complete:
-        if state.actor == 2 and state.can_fold():
-            state.fold()
-        else:
-            passive_action(state)
-    assert awards(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
-
-
-def test_stud_8_takes_declarations_and_a_low_that_does_not_qualify_wins_nothing() -> None:
-    """§4 (declarations, an option for any high-low game) with §5.2: seat 1 holds the
-    better high (a straight) but declares low without an eight-or-better low; seat 0
-    declares high and takes the whole pot (cards speak would give it to seat 1)."""
-    hands = ["As Ac Kc 9d 9c Qc 4h", "Kd Qd Th Jh 9h 2s 3s"]
-    spec = get_game("seven-card-stud-8", declare="in-turn")
-    state = State(spec, [100, 100], deck=stud_deck(hands))
-    call_down(state, declare={0: "high", 1: "low"})
-    assert awards(state) == [(0, 0, 6, "pot")]
-    speaking = State(get_game("seven-card-stud-8"), [100, 100], deck=stud_deck(hands))
-    call_down(speaking)
-    assert [(seat, side) for _, seat, _, side in awards(speaking)] == [(1, "pot")]

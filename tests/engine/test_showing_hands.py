@@ -1,22 +1,20 @@
-"""The best showing hand, mostly with wild cards (the rules, §5.1, §5.9, §5.10, and §3's
-single-card duties): no straight or flush shows from fewer than five upcards; the wild cards
-everyone shares count (beside a positional rule too, and for the open-pair option); the
-bring-in and five-card stud's forced bet read the card itself, wild or not; and Mexican stud
-reads its upcards as natural cards whatever its wild-card options."""
+"""The best showing hand, which decides who acts first on the later streets of the stud games
+(the rules, §5.1, §5.9, §5.10): no straight or flush shows from fewer than five upcards; the
+wild cards everyone shares count (beside a positional rule too, and for the open-pair option);
+aces-deuces reads a shared wild upcard as an ace; and Mexican stud reads its upcards as natural
+cards whatever its wild-card options.  The single-card duties (the bring-in, five-card stud's
+forced bet), which read the card itself, are §3's: test_rules_betting.py."""
 
 from __future__ import annotations
 
 import pytest
-from engine_helpers import legal, passive_action, stud_deck
+from engine_helpers import ANTE_1_LIMIT_5_10, legal, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine.betting import Action
 from splitpot.engine.order import showing_hand, showing_key_for, shows_pair
-from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.games import get_game
-
-STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
 
 def cards(text: str) -> list[int]:
@@ -67,14 +65,14 @@ def test_five_card_stud_turn_up_option_still_counts_shared_wild_cards() -> None:
     assert not get_game("five-card-stud", turn_up=True, wild="2").natural_upcards
 
 
-# ------------------------------------------- the best showing hand in play, and the single-card duties
+# ------------------------------------------- the best showing hand in play
 
 
 def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upcards() -> None:
     """§5.1: On sixth street four suited connectors showing (9s 8s 7s 6s) are only nine
     high: the king high showing (Kd 5c 4h 2d) acts first."""
     hands = ["Ac Ad 9s 8s 7s 6s", "Jc Jd Kd 5c 4h 2d"]
-    state = State(get_game("seven-card-stud", stakes=STAKES), [500, 500], deck=stud_deck(hands))
+    state = State(get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10), [500, 500], deck=stud_deck(hands))
     while state.street < 3:
         passive_action(state)
     assert state.current_street is not None and state.current_street.name == "sixth street"
@@ -83,7 +81,7 @@ def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upca
 
 def fourth_street_actor(hands: list[str], **options: object) -> int | None:
     """Who acts first on fourth street when everyone calls the bring-in."""
-    spec = get_game("seven-card-stud", stakes=STAKES, **options)
+    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, **options)
     state = State(spec, [100] * len(hands), deck=stud_deck(hands))
     while state.street < 1:
         passive_action(state)
@@ -106,24 +104,12 @@ def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
     With fives wild the same 2-A is ace high, and only the small bet is allowed."""
     hands = ["Qc Qd 9h 4h", "Jc Jd 2c Ah", "Tc Td 3s Kd"]
     for wild, bets in (("2", (5, 10)), ("5", (5,))):
-        spec = get_game("seven-card-stud", stakes=STAKES, open_pair=True, wild=wild)
+        spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, open_pair=True, wild=wild)
         state = State(spec, [100] * 3, deck=stud_deck(hands))
         while state.street < 1:
             passive_action(state)
         assert state.actor == 1
         assert legal(state)["bet"] == bets
-
-
-def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:
-    """§3: Reading: the bring-in (lowest upcard) and five-card stud's forced bet (highest
-    upcard) read the card, rank then suit: with deuces wild the 2c still brings in,
-    and the joker ranks above the ace of spades."""
-    spec = get_game("seven-card-stud", stakes=STAKES, wild="2")
-    state = State(spec, [100] * 3, deck=stud_deck(["Kd Kh 3c", "Qd Qh 2c", "Jd Jh 4s"]))
-    assert state.actor == 1 and "bring_in" in legal(state)
-    deck = stud_deck(["Kd As", "Qd Jk", "Jd Ah"])
-    state = State(get_game("five-card-stud", joker="bug"), [100] * 3, deck=deck)
-    assert state.up[1] == [52] and state.actor == 1 and "check" not in legal(state)
 
 
 def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
