@@ -256,6 +256,15 @@ def test_pair_of_aces_beats_pair_of_deuces(ranking: str) -> None:
     assert s("Ac Ad 9h 8s 7c", ranking) > s("2c 2d 5h 4s 3c", ranking)
 
 
+def test_ace_to_six_wheel_is_a_straight_and_no_broadway_wraps() -> None:
+    """§1 ``ace-to-six``: A-2-3-4-5 is a straight, K-Q-J-T-A is none; aces pair low."""
+    a26 = "ace-to-six"
+    assert splitpot.strength("5c 4d 3h 2s Ac", a26) < splitpot.strength("6c 4d 3h 2s Ac", a26)
+    assert splitpot.evaluate("5c 4d 3h 2s Ac", a26).category is splitpot.Category.STRAIGHT  # type: ignore[union-attr]
+    assert splitpot.evaluate("Kc Qd Jh Ts Ac", a26).category is splitpot.Category.HIGH_CARD  # type: ignore[union-attr]
+    assert splitpot.strength("Ac Ad 7h 5s 3c", a26) > splitpot.strength("2c 2d 7h 5s 3c", a26)
+
+
 # ----------------------------------------------------------------- ace-to-five rules
 
 
@@ -309,6 +318,36 @@ def test_eight_or_better_best_five_of_seven() -> None:
     assert s("Kc Kd 8h 7s 2c 3d 4h", "eight-or-better") == s("8h 7s 2c 3d 4h", "eight-or-better")
     assert s("Kc Kd 9h 7s 2c 3d 4h", "eight-or-better") == 0
     assert s("Ac Ad 2h 2s 3c 4d 5h", "eight-or-better") == s("Ac 2h 3c 4d 5h", "eight-or-better")
+
+
+# ---------------------------------------------------------------- comparing low hands
+
+
+def test_low_two_pair_compares_the_higher_pair_first() -> None:
+    """§1: Low hands compare the ranks of the sets first, the higher pair then the lower:
+    8-8-7-7-K beats 9-9-3-3-2 (the higher pair 8 is lower than 9) in every low."""
+    for ranking in ("ace-to-five", "ace-to-six", "deuce-to-seven"):
+        assert splitpot.strength("8h 8d 7c 7s Kd", ranking) > splitpot.strength("9h 9d 3c 3s 2d", ranking)
+        # equal higher pairs: the lower pair decides, then the odd card
+        assert splitpot.strength("9h 9d 3c 3s Kd", ranking) > splitpot.strength("9c 9s 4c 4s 2d", ranking)
+        assert splitpot.strength("9h 9d 3c 3s Qd", ranking) > splitpot.strength("9c 9s 3h 3d Kc", ranking)
+
+
+@pytest.mark.parametrize("low", ["deuce-to-seven", "ace-to-six", "ace-to-five"])
+def test_paired_lows_compare_the_pair_first(low: str) -> None:
+    """§1: K-4-3-3-2 beats 7-4-4-3-2: a pair of threes beats a pair of fours."""
+    assert splitpot.strength("Kc 4d 3h 3s 2c", low) > splitpot.strength("7c 4d 4h 3s 2c", low)
+
+
+def test_low_categories_trips_below_straight_below_flush_where_they_count() -> None:
+    """§1: Where straights and flushes count against a low, trips beat a straight and a
+    straight beats a flush; in ace-to-five they are ignored (a pair loses to them)."""
+    trips, straight, flush = "Kh Kd Kc Qs Jd", "6h 5d 4c 3s 2d", "9h 7h 5h 4h 2h"
+    for ranking in ("deuce-to-seven", "ace-to-six"):
+        assert splitpot.strength(trips, ranking) > splitpot.strength(straight, ranking)
+        assert splitpot.strength(straight, ranking) > splitpot.strength(flush, ranking)
+    assert splitpot.strength(straight, "ace-to-five") > splitpot.strength(trips, "ace-to-five")
+    assert splitpot.strength(flush, "ace-to-five") > splitpot.strength("9h 9d 5c 4s 2d", "ace-to-five")
 
 
 # ------------------------------------------------------------------------ Hand API

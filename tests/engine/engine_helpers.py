@@ -10,14 +10,20 @@ import pytest
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
-from splitpot.engine.spec import GameSpec
+from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.play import add_play_parser, run_play
 
 __all__ = [
+    "ANTE_1_LIMIT_5_10",
+    "NO_ANTE_LIMIT_10_20",
+    "actions",
+    "awards",
+    "awards_with_pot",
     "bet_down",
     "call_down",
     "draw_deck",
+    "legal",
     "passive_action",
     "run_play_cli",
     "stand_pat_and_check_down",
@@ -25,6 +31,12 @@ __all__ = [
     "turn_up",
     "winners",
 ]
+
+ANTE_1_LIMIT_5_10 = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+"""Stud stakes with an ante of 1: bring-in 2, limit 5/10."""
+
+NO_ANTE_LIMIT_10_20 = Stakes(ante=0, bring_in=2, small_bet=10, big_bet=20)
+"""Stud stakes without an ante: bring-in 2, limit 10/20."""
 
 
 def stud_deck(hands: Sequence[str], *, button: int = 0, community: str = "") -> list[int]:
@@ -122,6 +134,27 @@ def bet_down(state: State) -> None:
             state.call()
         else:
             state.check()
+
+
+def legal(state: State) -> dict[str, tuple[int, ...]]:
+    """The legal actions by name (``"call"``, ``"raise"``, ...) and their amounts."""
+    return {str(o.action): o.amounts for o in state.legal_actions()}
+
+
+def actions(state: State) -> set[Action]:
+    """The kinds of action legal now."""
+    return {o.action for o in state.legal_actions()}
+
+
+def awards(state: State) -> list[tuple[int, int, str]]:
+    """Every pot award as (seat, amount, side), in the order awarded (which pot it came from is
+    left out: :func:`awards_with_pot` keeps it)."""
+    return [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+
+
+def awards_with_pot(state: State) -> list[tuple[int, int, int, str]]:
+    """Every pot award as (pot, seat, amount, side), in the order awarded; pot 0 is the main pot."""
+    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 def winners(state: State) -> dict[int, int]:

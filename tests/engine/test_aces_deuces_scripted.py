@@ -10,8 +10,8 @@ order they are drawn.
 from __future__ import annotations
 
 import pytest
+from engine_helpers import awards_with_pot, stud_deck
 from engine_helpers import stand_pat_and_check_down as check_down
-from engine_helpers import stud_deck
 
 from splitpot.bots import SimpleBot
 from splitpot.cards import parse_cards
@@ -36,10 +36,6 @@ def card(text: str) -> int:
 
 def fees(state: State) -> list[tuple[int, int]]:
     return [(e.seat, e.amount) for e in state.events if isinstance(e, ev.DrawFeePaid)]
-
-
-def awards(state: State) -> list[tuple[int, int, int, str]]:
-    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 def stand_all(state: State) -> None:
@@ -165,7 +161,7 @@ def test_no_cap_heads_up_is_an_option_here_too() -> None:
 def test_two_card_high_low_split(hands: list[str], high: int, low: int) -> None:
     state = State(ACES, [100] * len(hands), deck=deck(hands))
     check_down(state)
-    won = {(seat, side) for _, seat, _, side in awards(state)}
+    won = {(seat, side) for _, seat, _, side in awards_with_pot(state)}
     assert won == {(high, "high"), (low, "low")}
 
 
@@ -175,12 +171,25 @@ def test_the_whole_pot_draw_fees_included_is_split_odd_chip_to_high() -> None:
     state.draw(["8d"])   # seat 2 pays 1: the pot is 3 + 1
     state.draw()
     check_down(state)
-    assert state.pot == 0 and awards(state) == [(0, 0, 2, "high"), (0, 1, 2, "low")]
+    assert state.pot == 0 and awards_with_pot(state) == [(0, 0, 2, "high"), (0, 1, 2, "low")]
     state = State(ACES, [100] * 2, deck=deck(["As Ad", "Ac 2d"], "9h"))
     state.draw(["2d"])   # seat 1 pays 1: pot 3, odd
     state.draw()
     check_down(state)
-    assert sorted(awards(state)) == [(0, 0, 2, "high"), (0, 1, 1, "low")]
+    assert sorted(awards_with_pot(state)) == [(0, 0, 2, "high"), (0, 1, 1, "low")]
+
+
+def test_aces_deuces_odd_chip_goes_by_the_highest_card() -> None:
+    """§5.10 reading: aces-deuces is dealt and bet as a stud game, so tied hands' odd chip goes by
+    the highest card (the K♠), not to the first tied seat left of the dealer (seat 0)."""
+    hands = ["Kc Qd", "Ks Qh", "3c 2d", "9c 8d", "Tc 6h"]
+    state = State(get_game("aces-deuces"), [100] * 5, button=1, deck=stud_deck(hands, button=1))
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    while not state.is_complete:
+        state.check() if state.can_check() else state.call()
+    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert sorted((e.seat, e.amount) for e in awards if e.side == "high") == [(0, 1), (1, 2)]
 
 
 def test_fees_are_dead_money_in_the_main_pot() -> None:
@@ -196,7 +205,8 @@ def test_fees_are_dead_money_in_the_main_pot() -> None:
     assert state.actor == 1  # A-A shows highest but is all in
     state.bet()
     state.call()
-    assert awards(state) == [(0, 0, 3, "high"), (0, 2, 2, "low"), (1, 2, 5, "high"), (1, 2, 5, "low")]
+    assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 2, 2, "low"),
+                                      (1, 2, 5, "high"), (1, 2, 5, "low")]
     assert sum(state.stacks) == 201
 
 
@@ -241,7 +251,7 @@ def test_positional_and_penalty_cards_in_two_card_hands() -> None:
     assert shown[0] == "pair of aces (7c as A)"
     dead = State(get_game("aces-deuces", penalty="Ad"), [100] * 2, deck=deck(["7c Ad", "Kc 2d"]))
     check_down(dead)
-    assert {(seat, side) for _, seat, _, side in awards(dead)} == {(1, "high"), (1, "low")}
+    assert {(seat, side) for _, seat, _, side in awards_with_pot(dead)} == {(1, "high"), (1, "low")}
     assert next(e.high for e in dead.events if isinstance(e, ev.CardsShown) and e.seat == 0) == (
         "dead hand (penalty card Ad)")
 

@@ -3,14 +3,17 @@
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import random
 
 import pytest
-from engine_helpers import draw_deck, stand_pat_and_check_down
+from engine_helpers import actions, awards, draw_deck, legal, passive_action, stand_pat_and_check_down
 
-from splitpot.cards import parse_cards
+from splitpot.cards import Card, parse_cards
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
+from splitpot.engine.draws import DrawRules
 from splitpot.engine.history import History
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import Phase, State
@@ -37,10 +40,6 @@ def kinds(state: State) -> dict[Action, tuple[int, ...]]:
 
 def of(state: State, kind: type[ev.Event]) -> list[ev.Event]:
     return [e for e in state.events if isinstance(e, kind)]
-
-
-def awards(state: State) -> list[tuple[int, int, str]]:
-    return [(e.seat, e.amount, e.side) for e in of(state, ev.PotAwarded)]  # type: ignore[attr-defined]
 
 
 def replays(state: State) -> bool:
@@ -248,6 +247,77 @@ def test_the_bug_kept_alone_draws_four_as_an_ace() -> None:
     assert state.phase is Phase.BETTING and parse_cards("Jk")[0] in state.cards(0)
 
 
+def test_ace_draw_option_needs_a_max_draw_below_five() -> None:
+    """§5.4: `max_draw` (e.g. 3), or 4 when the kept card is an ace: the ace's
+    allowance only means something above a limit below five, and says so."""
+    assert get_game("jackpots", max_draw=3, ace_draw=4).draws.ace_draw == 4
+    with pytest.raises(RuleError, match=r"needs max_draw below 4: .* give both"):
+        get_game("jackpots", ace_draw=4)
+    with pytest.raises(RuleError, match="ace_draw"):
+        get_game("jackpots", max_draw=3, ace_draw=3)
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back"])
+@pytest.mark.parametrize(("max_draw", "ace_draw"), [(4, 5), (1, 5), (3, 5), (4, 4)])
+def test_an_ace_draw_that_cannot_keep_the_ace_is_refused(game: str, max_draw: int, ace_draw: int) -> None:
+    """§5.4: "4 when the kept card is an ace": a five-card hand keeping its ace
+    draws at most 4, so an ace draw of 5 (was accepted, and listed as a draw
+    always refused) or one not above a max_draw of 4 is refused; a spec given
+    such DrawRules too."""
+    with pytest.raises(RuleError, match="ace_draw"):
+        get_game(game, max_draw=max_draw, ace_draw=ace_draw)
+    spec = get_game(game, max_draw=1, ace_draw=4)
+    with pytest.raises(RuleError, match=r"ace_draw must be 2 to 4 with the street.s draw 1 .*, got 5"):
+        dataclasses.replace(spec, draws=DrawRules(ace_draw=5))
+
+
+@pytest.mark.parametrize(("max_draw", "ace_draw"), [(1, 2), (1, 4), (2, 3), (3, 4)])
+def test_the_draw_listed_is_a_draw_some_discard_reaches(max_draw: int, ace_draw: int) -> None:
+    """§5.4: The listing's number is the most a legal draw takes given the player's
+    cards: the ace draw when he holds an ace (or the joker), else max_draw; a
+    draw above it is refused in a message that counts its cards."""
+    seen = set()
+    for seed in range(60):
+        state = State(get_game("jackpots", max_draw=max_draw, ace_draw=ace_draw), [100, 100], seed=seed)
+        while not state.is_complete and state.phase is not Phase.DRAWING:
+            if state.can_bet():
+                state.bet()
+            else:
+                passive_action(state)
+        if state.is_complete:
+            continue
+        seat = state.actor
+        assert seat is not None
+        (option,) = [o for o in state.legal_actions() if o.action is Action.DRAW]
+        held = state.cards(seat)
+        ace = any(c >= 48 for c in held)
+        assert option.amounts == ((ace_draw if ace else max_draw),)
+        reach = [k for k in range(6) if any(state.can_draw(list(c)) for c in itertools.combinations(held, k))]
+        assert max(reach) == option.amounts[0]
+        seen.add(ace)
+        if not ace:
+            with pytest.raises(IllegalActionError) as refused:
+                state.draw(held[: max_draw + 1])
+            cards = "1 card" if max_draw == 1 else f"{max_draw} cards"
+            assert str(refused.value) == (
+                f"Seat {seat} may draw at most {cards} ({ace_draw} keeping an ace), not {max_draw + 1}."
+            )
+    assert seen == {True, False}
+
+
+def test_jackpots_a_player_who_checked_may_raise_once_the_pot_is_opened() -> None:
+    """§5.4: Before the opening a player may check; once the pot is opened every player in
+    turn, those who checked included, folds, calls or raises."""
+    hands = ["Ah Kd 7c 4s 2d", "Tc Td 8c 5s 3c", "Jh Jc 9h 8h 7h"]
+    state = State(get_game("jackpots"), [100] * 3, deck=draw_deck(hands))
+    state.check()  # seat 1 (no openers)
+    state.bet()  # seat 2 opens
+    state.call()  # seat 0
+    assert state.actor == 1 and legal(state) == {"fold": (), "call": (5,), "raise": (10,)}
+    state.raise_to(10)
+    assert state.actor == 2 and "raise" in legal(state)
+
+
 # ------------------------------------------------------------------- lowball
 def test_lowball_is_pass_and_out_before_the_draw() -> None:
     state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
@@ -278,6 +348,20 @@ def test_lowball_deals_the_joker_as_the_bug_and_bets_from_the_dealers_left() -> 
     with pytest.raises(RuleError, match="without the joker"):
         State(get_game("lowball", joker=None), [100] * 3, deck=draw_deck(hands, joker=True))
     assert get_game("lowball", joker=None).wilds.deck_size == 52
+
+
+def test_lowball_after_the_draw_betting_starts_left_of_the_dealer_not_with_the_bettor() -> None:
+    """§5.5: Lowball without pass and out: seat 1 checks and seat 2 bets before the draw;
+    after it betting starts with seat 1, the first active player left of the dealer."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
+    state = State(get_game("lowball", pass_and_out=False), [100] * 3, deck=draw_deck(hands, joker=True))
+    state.check()  # seat 1
+    state.bet()  # seat 2
+    state.call()  # seat 0
+    state.call()  # seat 1
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1 and legal(state) == {"check": (), "bet": (10,)}
 
 
 # --------------------------------------------------------- California lowball
@@ -500,6 +584,23 @@ def test_served_exactly_as_asked_and_a_wrong_sized_hand_is_dead() -> None:
         jackpots.draw("Tc", asked=2)
 
 
+def test_california_lowball_after_the_draw_betting_starts_left_of_the_dealer() -> None:
+    """§5.6: California lowball (limit 2): the first to act before the draw sits left of the
+    last blind (seat 2); after the draw the first active player left of the dealer
+    (seat 1, a blind) acts first."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d", "Ks Kh Qs Jh 9c"]
+    spec = get_game("california-lowball", limit=2, sevens="off")
+    state = State(spec, [100] * 4, deck=draw_deck(hands, joker=True))
+    assert state.actor == 2
+    state.bet()  # seat 2 opens for 2
+    state.fold()  # seat 3
+    state.call()  # seat 0 (blind 1)
+    state.call()  # seat 1 (blind 1)
+    for _ in range(3):
+        state.draw()
+    assert state.actor == 1 and legal(state) == {"check": (), "bet": (4,)}
+
+
 # ---------------------------------------------------------------- jacks back
 def test_jacks_back_turns_into_lowball_and_then_passes_out() -> None:
     spec = get_game("jacks-back")
@@ -594,6 +695,112 @@ def test_a_draw_no_stub_can_serve_is_refused() -> None:
     state.draw("Tc")
     stub = of(state, ev.StubReshuffled)[0].cards  # type: ignore[attr-defined]
     assert sorted(stub) == ints("2c 4c") and state.cards(1)[0] == stub[0] and replays(state)
+
+
+def _stubs_holding_own_muck(state: State) -> list[tuple[int, int]]:
+    """(seat, card) for every card that a new stub took from the muck (discards,
+    dead and refused cards not yet reshuffled) and that the seat it was made to
+    serve had mucked himself.  (The old stub's last card joins a new stub as a
+    card of the stub, not of the muck: see the test below.)"""
+    muck: dict[int, set[int]] = {}  # by seat: the cards he mucked that wait in the muck
+    found = []
+    stub: tuple[int, ...] | None = None
+    for e in state.events:
+        if isinstance(e, ev.Redealt):
+            muck = {}
+        elif isinstance(e, ev.StubReshuffled):
+            stub = e.cards
+        elif isinstance(e, (ev.Drew, ev.CardsDealt)):
+            if stub is not None:  # the serve the new stub was made for
+                found += [(e.seat, c) for c in stub if c in muck.get(e.seat, set())]
+                for cards in muck.values():
+                    cards.difference_update(stub)
+                stub = None
+            if isinstance(e, ev.Drew):
+                muck.setdefault(e.seat, set()).update(e.discarded)
+        elif (isinstance(e, ev.CardExposed) and e.ruling == "dead") or isinstance(e, ev.ExposedRefused):
+            muck.setdefault(e.seat, set()).add(e.card)
+    return found
+
+
+def test_a_new_stub_made_while_replacing_an_exposed_card_holds_none_of_his_discards() -> None:
+    """§5.4: a new stub takes the discards of the players already served, never the
+    current player's own.  Seat 1 draws five; one of his new cards is exposed (dead,
+    replaced after the others are served); by then the stub is down to its last card,
+    and the new stub, scripted to put his own first discard on top, may not serve it
+    to him: it goes to the bottom of the order, and he gets another card."""
+    game = get_game("lowball", joker=None)
+    first = [str(Card(c)) for c in State(game, [100] * 8, seed=11).deck_order]
+    state = State(game, [100] * 8, button=0, deck=[first, [first[0]]])
+    state.bet()
+    for _ in range(7):
+        state.call()
+    mine = state.cards(1)
+    state.draw(mine)
+    exposed = state.events[-1].received[0]
+    state.expose(Card(exposed))
+    state.draw(state.cards(2))
+    for _ in range(6):
+        state.draw("")
+    reshuffled = [e for e in state.events if isinstance(e, ev.StubReshuffled)]
+    assert len(reshuffled) == 1
+    assert not set(mine) & set(reshuffled[0].cards) and exposed not in reshuffled[0].cards
+    assert not set(mine) & set(state.cards(1)) and _stubs_holding_own_muck(state) == []
+    assert set(mine) | {exposed} <= set(state._pool)  # his muck waits for a later stub
+
+
+@pytest.mark.parametrize("players", [6, 8])
+@pytest.mark.parametrize("game", ["lowball", "california-lowball", "jackpots"])
+def test_no_new_stub_holds_the_muck_of_the_player_it_serves(game: str, players: int) -> None:
+    """§5.4: The same over random six- and eight-handed deals where everyone draws three
+    to five cards and the dealer exposes a drawn card often: the stub runs short in
+    most deals, at times while an exposed card is replaced (where the old code
+    failed in about one deal in ten),
+    and no new stub holds the muck of the player it was made to serve.  (A stub
+    made while serving another player may hold his discards, which a later
+    replacement of his exposed card can then meet: the rule, read as in
+    docs/rules.md, is about what a new stub is made of.)"""
+    rng = random.Random(7)
+    spec = get_game(game, joker=None) if game != "california-lowball" else get_game(game)
+    reshuffles = 0
+    for seed in range(60):
+        state = State(spec, [500] * players, button=seed % players, seed=seed)
+        while not state.is_complete:
+            if state.phase is Phase.DRAWING:
+                seat = state.actor
+                assert seat is not None
+                most = state.legal_actions()[0].amounts[-1]
+                state.draw(state.cards(seat)[: rng.randint(max(0, most - 2), most)])
+                drawn = state.events[-1]
+                if isinstance(drawn, ev.Drew) and drawn.received and rng.random() < 0.6:
+                    state.expose(Card(drawn.received[0]))
+            elif state.phase is Phase.EXPOSED:
+                state.keep_exposed()
+            elif Action.CALL in actions(state):
+                state.call()
+            elif Action.BET in actions(state) and state.street == 0:
+                state.bet()
+            else:
+                state.check()
+        reshuffles += sum(isinstance(e, ev.StubReshuffled) for e in state.events)
+        assert _stubs_holding_own_muck(state) == [], seed
+        assert sum(state.stacks) == players * 500
+    assert reshuffles >= 50
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2, None])
+def test_the_burn_card_is_seen_by_nobody(seat: int | None) -> None:
+    """§5.4: A burned card is dealt face down: no player's view (nor a spectator's)
+    shows it; the full history keeps it."""
+    state = State(get_game("lowball", joker=None), [100] * 3, button=0, seed=1)
+    state.bet()
+    state.call()
+    state.call()
+    burned = [e for e in state.events if isinstance(e, ev.CardBurned)]
+    assert len(burned) == 1
+    shown = [e for e in state.view(seat)["events"] if e["event"] == "burn"]
+    assert shown == [{"event": "burn", "card": None}]
+    assert {"event": "burn", "card": str(Card(burned[0].card))} in state.history().to_dict()["events"]
 
 
 # ------------------------------------------------------------ exposed cards

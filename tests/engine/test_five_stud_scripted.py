@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import call_down, passive_action, stud_deck
+from engine_helpers import awards, call_down, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -31,10 +31,6 @@ def card(text: str) -> int:
 
 def legal(state: State) -> dict[Action, tuple[int, ...]]:
     return {o.action: o.amounts for o in state.legal_actions()}
-
-
-def awards(state: State) -> list[tuple[int, int, str]]:
-    return [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 def until_street(state: State, street: int) -> None:

@@ -11,13 +11,15 @@ import pytest
 from engine_helpers import call_down, passive_action, stud_deck, winners
 
 from splitpot.cards import parse_cards
+from splitpot.dealers_choice import Call
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.history import History, player_view
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import Phase, State
-from splitpot.errors import IllegalActionError, RuleError
+from splitpot.errors import HouseListError, IllegalActionError, RuleError
 from splitpot.games import get_game
+from splitpot.house import HouseList, example_house
 
 MEXICAN = get_game("mexican-stud")
 
@@ -121,3 +123,42 @@ def test_high_low_is_played_with_declarations() -> None:
         get_game("mexican-stud", low="deuce-to-seven", declare="none")
     with pytest.raises(RuleError, match="has no bring-in"):
         get_game("mexican-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=5, big_bet=10))
+
+
+# ------------------------------------------- §5.9 Mexican stud holds one positional rule: its own
+
+
+@pytest.mark.parametrize("rule", ["first_card", "third_card", "lowest_hole_card", "lowest_card"])
+def test_mexican_stud_refuses_a_positional_rule_that_would_replace_its_hole_card(rule: str) -> None:
+    """Was: ``positional="first_card"`` silently replaced Mexican stud's own wild card (each
+    player's hole card, §5.9), though the call said "each player's first card wild" and
+    nothing of the hole card.  The game, and a dealer's call of it, refuse it, saying why
+    and what to do; nothing is built."""
+    with pytest.raises(RuleError, match=r"would replace mexican-stud's own wild card.*positional=None"):
+        get_game("mexican-stud", positional=rule)
+    with pytest.raises(RuleError, match="would replace mexican-stud's own wild card"):
+        Call(game="mexican-stud", options={"positional": rule})
+    with pytest.raises(RuleError, match="would replace"):
+        Call(game="mexican-stud", options={"positional": rule, "low": "ace-to-six"})
+
+
+def test_mexican_stud_keeps_its_own_rule_and_none_turns_it_off() -> None:
+    """§5.9: the hole card is Mexican stud's own positional rule; ``positional=None`` turns it off."""
+    assert get_game("mexican-stud").wilds.positional == "hole_card"
+    assert get_game("mexican-stud", positional="hole_card").wilds.positional == "hole_card"
+    assert get_game("mexican-stud", positional=None).wilds.positional is None
+    assert Call(game="mexican-stud", options={"positional": None}).text() == "Mexican stud, no hole card wild"
+    # other games take any rule
+    assert get_game("five-card-stud", positional="first_card").wilds.positional == "first_card"
+
+
+def test_no_house_list_call_replaces_mexican_studs_hole_card() -> None:
+    """§5.9: The house list (the computer dealer's calls, and a person's choices) never holds such a
+    call: the shipped one has none, and a file naming one is refused at its line."""
+    for entry in example_house().entries:
+        if entry.call.game == "mexican-stud":
+            assert entry.call.spec.wilds.positional in (None, "hole_card")
+    text = '[[call]]\ngame = "mexican-stud"\npositional = "first_card"\n'
+    where = r"house\.toml:3: call 1 \(mexican-stud\): positional='first_card'"
+    with pytest.raises(HouseListError, match=where):
+        HouseList.from_toml(text, source="house.toml")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from engine_helpers import call_down, stud_deck
+from engine_helpers import ANTE_1_LIMIT_5_10, call_down, draw_deck, stud_deck
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
@@ -67,6 +67,15 @@ def test_lowest_hole_card_reads_the_ace_high_and_ignores_upcards() -> None:
     state = play(("As 9c 2c Ad 4s 7c Kd", "Qc Qd Qs 4d 4c 8c Jd"), positional="lowest_hole_card")
     named = [ev.card_text(e.card) for e in state.events if isinstance(e, ev.PlayerWild) and e.seat == 0]
     assert named == ["9c"]
+
+
+def test_lowest_hole_card_reads_the_ace_high_in_lowball_too() -> None:
+    """§2 reading: "lowest" names a card of the deal by rank, ace high, in the ace-low games too:
+    A-3-5-7-9 dealt down in lowball makes the trey his wild card (a zero), not the ace."""
+    state = State(get_game("lowball", positional="lowest_hole_card", joker=None), [100, 100],
+                  deck=draw_deck(["Ah 3c 5d 7s 9h", "2c 4d 6h 8s Tc"], button=1), button=1)
+    assert ev.card_text(state.positional_card(0)) == "3c"
+    assert ev.card_text(state.positional_card(1)) == "2c"
 
 
 def test_positional_wild_cards_in_a_low_follow_wild_low() -> None:
@@ -142,3 +151,18 @@ def test_lowest_card_in_a_draw_game_is_the_lowest_hole_card() -> None:
                 low = [state.positional_card(s) for s in range(3)]
             else:
                 assert [state.positional_card(s) for s in range(3)] == low
+
+
+def test_a_penalty_card_that_names_a_players_own_rank_still_names_it() -> None:
+    """Reading (§2): a positional card is read by its place, whatever it is; a void penalty card
+    that is a player's lowest hole card still names his wild rank, the rank's other cards are
+    wild for him and the penalty card itself is never played.  Seat 0: Qs Kd down, Qh Qd 9c 8c up,
+    Ah down: the queens are his, Qh Qd wild make three aces with the Ah (Qs void)."""
+    spec = get_game("seven-card-stud", positional="lowest_hole_card", penalty="Qs", penalty_rule="void-card",
+                    stakes=ANTE_1_LIMIT_5_10)
+    state = State(spec, [100, 100], deck=stud_deck(["Qs Kd Qh Qd 9c 8c Ah", "2c 3c Jh Jd Js 4d 5d"]))
+    call_down(state)
+    assert ev.card_text(state.positional_card(0)) == "Qs"
+    assert set(state.wilds_for(0).wild) == {"Qc", "Qd", "Qh"}
+    shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
+    assert shown[0] is not None and shown[0].startswith("three of a kind, aces")

@@ -1,9 +1,17 @@
-"""Scripted seven-card stud hands with stacked decks: one test per rule."""
+"""Scripted seven-card stud hands with stacked decks (the rules, §5.1-§5.3, and §4 as these
+games read it): one test per rule."""
 
 from __future__ import annotations
 
 import pytest
-from engine_helpers import bet_down, call_down, passive_action, stud_deck
+from engine_helpers import (
+    ANTE_1_LIMIT_5_10,
+    awards_with_pot,
+    bet_down,
+    call_down,
+    passive_action,
+    stud_deck,
+)
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -19,10 +27,6 @@ from splitpot.play import describe_hand
 
 STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
-
-
-def awards(state: State) -> list[tuple[int, int, int, str]]:
-    return [(e.pot, e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
 
 
 # ---------------------------------------------------------------- bring-in
@@ -195,7 +199,7 @@ def test_side_pot_with_an_all_in_player_both_pots_to_the_best_hand() -> None:
     ])
     state = State(get_game("seven-card-stud", stakes=LIMIT_10), [21, 200, 200], deck=deck)
     bet_down(state)
-    assert awards(state) == [(0, 1, 63, "pot"), (1, 1, 120, "pot")]
+    assert awards_with_pot(state) == [(0, 1, 63, "pot"), (1, 1, 120, "pot")]
     assert state.stacks == [0, 200 - 81 + 183, 200 - 81]
 
 
@@ -207,7 +211,7 @@ def test_side_pot_goes_to_the_best_of_its_own_players() -> None:
     ])
     state = State(get_game("seven-card-stud", stakes=LIMIT_10), [21, 200, 200], deck=deck)
     bet_down(state)
-    assert awards(state) == [(0, 0, 63, "pot"), (1, 1, 120, "pot")]
+    assert awards_with_pot(state) == [(0, 0, 63, "pot"), (1, 1, 120, "pot")]
     assert state.stacks == [63, 200 - 81 + 120, 200 - 81]
     assert sum(state.stacks) == 421
 
@@ -229,7 +233,7 @@ def test_split_pot_odd_chip_goes_to_high() -> None:
     state = State(STUD8, [100] * 3, deck=deck)
     assert state.actor == 1  # 3s is the lowest upcard
     call_down(state)
-    assert state.pot == 0 and awards(state) == [(0, 0, 5, "high"), (0, 1, 4, "low")]
+    assert state.pot == 0 and awards_with_pot(state) == [(0, 0, 5, "high"), (0, 1, 4, "low")]
 
 
 def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
@@ -240,7 +244,7 @@ def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
     ])
     state = State(STUD, [100] * 3, deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 1, 5, "pot"), (0, 0, 4, "pot")]
+    assert awards_with_pot(state) == [(0, 1, 5, "pot"), (0, 0, 4, "pot")]
 
 
 def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
@@ -251,7 +255,7 @@ def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
     # pot 6: high 3 to the flush; low 3 split 2-1, the odd chip to the ace of clubs
-    assert awards(state) == [(0, 0, 3, "high"), (0, 1, 2, "low"), (0, 0, 1, "low")]
+    assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 1, 2, "low"), (0, 0, 1, "low")]
     assert state.stacks == [101, 99]
 
 
@@ -262,7 +266,7 @@ def test_no_qualifying_low_high_scoops() -> None:
     ])
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 0, 6, "pot")]
+    assert awards_with_pot(state) == [(0, 0, 6, "pot")]
     assert state.stacks == [103, 97]
 
 
@@ -273,7 +277,7 @@ def test_one_player_scoops_both_halves() -> None:
     ])
     state = State(STUD8, [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 0, 3, "high"), (0, 0, 3, "low")]
+    assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 0, 3, "low")]
     # told as a scoop, as the high hand's with no qualifying low is (was: two half-pot lines alone)
     told = [line for line in describe_hand(state, ["P0", "P1"]) if " wins " in line]
     assert told == ["P0 wins the high half of the pot (3) with straight flush, five high",
@@ -287,7 +291,7 @@ def test_classic_high_low_uses_deuce_to_seven_and_any_five_per_side() -> None:
     ])
     state = State(get_game("seven-card-stud-high-low"), [100, 100], deck=deck)
     call_down(state)
-    assert awards(state) == [(0, 1, 3, "high"), (0, 0, 3, "low")]
+    assert awards_with_pot(state) == [(0, 1, 3, "high"), (0, 0, 3, "low")]
 
 
 def test_nine_or_better_qualifier_option() -> None:
@@ -295,9 +299,21 @@ def test_nine_or_better_qualifier_option() -> None:
         "Kc Kd 9s Ks 9h Qc Jd",   # kings full
         "Ac 2d 3s 4h 9c Qd Jh",   # nine-four low: no eight-or-better low
     ])
-    assert [a[3] for a in awards(_called_down(STUD8, deck))] == ["pot"]
+    assert [a[3] for a in awards_with_pot(_called_down(STUD8, deck))] == ["pot"]
     nine = get_game("seven-card-stud-8", qualifier=9)
-    assert [a[1:] for a in awards(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+    assert [a[1:] for a in awards_with_pot(_called_down(nine, deck))] == [(0, 3, "high"), (1, 3, "low")]
+
+
+def test_stud_high_low_ace_to_five_option_ignores_straights_in_the_low() -> None:
+    """§5.3, option `ace-to-five`: the wheel A-2-3-4-5 is the best low (and a straight
+    for high); with `ace-to-six` it is a straight, a bad low, and 6-4-3-2-A wins."""
+    hands = ["Ah 2c 3d Kc 4s 5h Kd", "6c 4d 3s 2s Ac Qh Jc"]
+    for low, low_winner in (("ace-to-five", 0), ("ace-to-six", 1)):
+        spec = get_game("seven-card-stud-high-low", stakes=ANTE_1_LIMIT_5_10, low=low)
+        state = State(spec, [100, 100], deck=stud_deck(hands))
+        call_down(state)
+        won = {(seat, side) for _, seat, _, side in awards_with_pot(state)}
+        assert won == {(0, "high"), (low_winner, "low")}, low
 
 
 @pytest.mark.parametrize(("options", "low"), [

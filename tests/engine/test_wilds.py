@@ -1,18 +1,22 @@
-"""Wild cards, the joker and penalty cards as game options, honoured at the showdown."""
+"""Wild cards, the joker and penalty cards as game options (the rules, §2), honoured at the
+showdown, and the options refused where they would do nothing or contradict each other.
+Positional wild cards are in test_positional_wilds.py."""
 
 from __future__ import annotations
 
 import pytest
 
+import splitpot
 from splitpot.cards import Card
+from splitpot.dealers_choice import Call
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
 from splitpot.engine.spec import Wilds
 from splitpot.engine.state import State
-from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError
+from splitpot.errors import ArgumentTypeError, CardTypeError, RankingError, RuleError
 from splitpot.games import get_game
 
-from .engine_helpers import call_down, stud_deck
+from .engine_helpers import awards, call_down, stud_deck
 from .engine_helpers import winners as _winners
 
 ACES_AND_DEUCES = "2c 2d As Ah Ad Kc Qc"  # deuces wild: five aces
@@ -39,6 +43,19 @@ def test_deuces_wild_five_aces_beat_a_straight_flush() -> None:
     assert award.hand.startswith("five of a kind")
 
 
+@pytest.mark.parametrize(("duplicate", "winner"), [(False, 1), (True, 0)])
+def test_duplicate_option_decides_a_stud_showdown(duplicate: bool, winner: int) -> None:
+    """§2: with ``duplicate`` a wild card may be a card the player holds — the double-ace
+    flush (A♥ and a wild deuce as A♥) beats A-K-Q of diamonds; without it the deuce is
+    the K♥ at best, and A-K-9 loses to A-K-Q."""
+    hands = ["Ah 9h 2c 7h 5h Td 3s", "Ad Kd 8c Qd 4d 3d Jc"]
+    state = State(get_game("seven-card-stud", wild="2", duplicate=duplicate), [100, 100],
+                  deck=stud_deck(hands))
+    call_down(state)
+    assert [seat for seat, _, _ in awards(state)] == [winner]
+    assert state.stacks[winner] > 100 and sum(state.stacks) == 200
+
+
 def test_penalty_card_dead_hand_wins_nothing() -> None:
     state = _play({"penalty": "Kh"}, [ACES_AND_DEUCES, KING_HIGH_SF])
     assert set(_winners(state)) == {0}  # the straight flush holds the penalty king
@@ -52,6 +69,16 @@ def test_penalty_void_card_plays_the_other_cards() -> None:
     shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
     assert shown[1] is not None and not shown[1].startswith("dead")
     assert set(_winners(state)) == {0}
+
+
+def test_penalty_void_card_in_five_card_stud_leaves_fewer_than_five_a_dead_hand() -> None:
+    """§2: Under `void-card` a hand left with fewer than five playable cards is dead: in
+    five-card stud the pair of aces holding the penalty card loses to king high."""
+    hands = ["Qs Ad Ah 9c 5d", "Kc 2d 8h 7c 4s"]
+    spec = get_game("five-card-stud", penalty="Qs", penalty_rule="void-card")
+    state = State(spec, [100] * 2, deck=stud_deck(hands))
+    call_down(state)
+    assert [seat for seat, amount, _ in awards(state) if amount] == [1]
 
 
 def test_every_hand_dead_splits_the_pot_equally() -> None:
@@ -156,3 +183,42 @@ def test_wild_and_penalty_values_of_the_wrong_type_are_refused_clearly(
 ) -> None:
     with pytest.raises(error, match=message):
         get_game("seven-card-stud", **options)
+
+
+# ------------------------------------------- §2 a card both wild and a penalty card does nothing wild
+
+
+@pytest.mark.parametrize("rule", ["dead-hand", "void-card"])
+@pytest.mark.parametrize(("wild", "penalty"), [("2", "2"), ("2", "2s"), ("Qs", "Q"), (("2", "Qs"), "Qs")])
+def test_a_card_both_wild_and_penalty_is_refused(wild: object, penalty: str, rule: str) -> None:
+    """§2: Was accepted, though such a card never plays as wild (with dead-hand it kills the hand,
+    with void-card it may not be played): one check (splitpot.wild.check_wild_penalty) refuses
+    it in the game spec, dealer's choice, equity and the evaluator."""
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        get_game("five-card-stud", wild=wild, penalty=penalty, penalty_rule=rule)
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        Call(game="five-card-stud", options={"wild": wild, "penalty": penalty, "penalty_rule": rule})
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        Wilds(wild=(wild,) if isinstance(wild, str) else wild, penalty=(penalty,), penalty_rule=rule)
+    with pytest.raises(RuleError, match="wild and penalty both name"):
+        splitpot.equity("seven-card-stud", ["As Ks Qs", "2c 2d 3h"], wild=wild, penalty=penalty,
+                        penalty_rule=rule, samples=10, seed=1)
+    with pytest.raises(RankingError, match="wild and penalty both name"):
+        splitpot.evaluate("As Ks Qs Js 2c", wild=wild, penalty=penalty, penalty_rule=rule)
+
+
+def test_the_joker_both_wild_and_penalty_is_refused_by_the_evaluator() -> None:
+    """§2: The games and equity refuse the joker as a penalty card at all; the evaluator takes it,
+    and refuses it where the joker is wild too (the bug is not fully wild: accepted)."""
+    with pytest.raises(RankingError, match="joker='wild' and penalty both name Jk"):
+        splitpot.evaluate("As Ks Qs Js Jk", joker="wild", penalty="Jk")
+    assert splitpot.evaluate("As Ks Qs Js Jk", joker="bug", penalty="Jk") is None  # a dead hand
+
+
+def test_the_message_says_what_to_do_and_the_disjoint_cards_pass() -> None:
+    """§2: the refusal says what to do, and wild and penalty cards that do not overlap pass."""
+    with pytest.raises(RuleError, match=r"name the wild cards without them \(wild='2c 2d 2h'\)"):
+        get_game("seven-card-stud", wild="2", penalty="2s")
+    spec = get_game("seven-card-stud", wild="2c 2d 2h", penalty="2s")
+    assert spec.wilds.wild == ("2c 2d 2h",) and spec.wilds.penalty == ("2s",)
+    assert Call(game="five-card-stud", options={"wild": "2", "penalty": "Qs"}).spec.wilds.penalty == ("Qs",)

@@ -1,0 +1,139 @@
+"""The rules, §4 (showdown and pots) with cards speaking, on scripted hands across games:
+the high-low split and the odd chips — by position in draw games and equal splits, by the
+highest (or, for a low, the lowest) card played in stud games, a wild card counting as
+itself (a shared wild rank or Mexican stud's hole card).  Declarations (§4) are in
+test_declare.py, side pots on plain numbers in test_pots.py; a reading that concerns one
+game alone is in that game's module."""
+
+from __future__ import annotations
+
+from engine_helpers import (
+    ANTE_1_LIMIT_5_10,
+    NO_ANTE_LIMIT_10_20,
+    awards,
+    awards_with_pot,
+    call_down,
+    draw_deck,
+    passive_action,
+    stand_pat_and_check_down,
+    stud_deck,
+)
+
+from splitpot.engine import events as ev
+from splitpot.engine.spec import Stakes
+from splitpot.engine.state import State
+from splitpot.games import get_game
+
+# ------------------------------------------------------------------ §4 odd chips by position
+
+def test_draw_game_odd_chip_to_the_first_tied_seat_left_of_the_dealer() -> None:
+    """§4: Draw games give the odd chip to the first tied seat left of the dealer: the
+    dealer (seat 0) and seat 1 tie, seat 1 (his left) gets it though seat 0 is lower."""
+    hands = ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "Kc Kd Qh Js 9d"]
+    state = State(get_game("lowball"), [100] * 3, button=0, deck=draw_deck(hands, joker=True))
+    state.bet()  # seat 1
+    state.fold()  # seat 2
+    state.call()  # seat 0, the dealer
+    stand_pat_and_check_down(state)
+    assert sorted(awards(state)) == [(0, 6, "pot"), (1, 7, "pot")]  # 3 antes + 10
+
+
+def test_two_odd_chips_go_one_at_a_time_in_order_from_the_dealers_left() -> None:
+    """§4: Three tied lows share 20 chips: 7, 7, 6 — the first two tied seats left of the
+    dealer (seats 3 and 4 with the button on seat 2) take one odd chip each."""
+    hands = ["Kc Kd Qh Js 9d", "7c 5d 4h 3s 2c", "Ks Kh Qs Jh 9c", "7d 5h 4s 3c 2d", "7h 5s 4d 3d 2h"]
+    state = State(get_game("lowball"), [100] * 5, button=2, deck=draw_deck(hands, button=2, joker=True))
+    assert state.actor == 3
+    state.bet()  # seat 3
+    state.call()  # seat 4
+    state.fold()  # seat 0
+    state.call()  # seat 1
+    state.fold()  # seat 2, the dealer
+    stand_pat_and_check_down(state)
+    assert sorted(awards(state)) == [(1, 6, "pot"), (3, 7, "pot"), (4, 7, "pot")]
+
+
+def test_equal_split_odd_chip_to_the_first_seat_left_of_the_dealer_in_stud() -> None:
+    """§4: Every hand dead (a penalty card each): the pot of 7 is split equally, the odd
+    chip by position even in stud — seat 1, the dealer's left, before seat 0."""
+    hands = ["Kd As 9h 8c 7d 6s 5h", "Kc Ad 2c 8d 7h 6c 5d", "Jd Jh Qs"]
+    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, penalty="As Ad")
+    state = State(spec, [100] * 3, button=0, deck=stud_deck(hands))
+    state.bring_in()  # seat 1 (2c)
+    state.fold()  # seat 2
+    state.call()  # seat 0
+    call_down(state)
+    assert sorted(awards(state)) == [(0, 3, "equal"), (1, 4, "equal")]
+
+
+def test_every_hand_dead_splits_equally_odd_chip_left_of_the_dealer() -> None:
+    """§2 reading: a pot whose hands are all dead (penalty nines) is split equally, the odd chip to
+    the first of them left of the dealer (§4's equal splits): 13 chips, 7 to seat 1, 6 to seat 0."""
+    spec = get_game("five-card-stud", penalty="9")
+    state = State(spec, [100] * 3, button=0, deck=stud_deck(["9c Kd 2c 3c 4c", "9d Qd 2d 3d 4h", "9h 5s"],
+                                                            button=0))
+    while state.street == 0:
+        if state.can_bet():
+            state.bet()
+        elif state.actor == 2:
+            state.fold()
+        else:
+            state.call()
+    call_down(state)
+    got = sorted((e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
+    assert got == [(0, 6, "equal"), (1, 7, "equal")]
+
+
+# ------------------------------------------------------------------ §4 high-low split, odd chips by card
+
+def test_deuce_to_seven_low_odd_chip_reads_the_ace_high() -> None:
+    """Reading of §4 for a deuce-to-seven low, where the ace plays high: the low's odd
+    chip goes by the lowest card as that ranking reads it (here the nines: 9c beats
+    9s), not by the aces.  Both tie high (aces and kings) and low (A-K-Q-J-9); the
+    pot of 6 splits 3/3 and each half 2/1: high by the A♠, low by the 9♣."""
+    hands = ["Ac Kc Qd Jd 9s Ah Kh", "As Ks Qh Jh 9c Ad Kd"]
+    spec = get_game("seven-card-stud-high-low", stakes=ANTE_1_LIMIT_5_10)
+    state = State(spec, [100, 100], deck=stud_deck(hands))
+    call_down(state)
+    assert sorted(awards(state)) == [(0, 1, "high"), (0, 1, "low"), (1, 2, "high"), (1, 2, "low")]
+
+
+def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
+    """§4: Seats 0 and 1 tie the low with A-2-3-4-5; seat 0 holds As and Ad and plays the
+    Ad for the low (the lowest card by suit wins the low's odd chip), seat 1 the Ah.
+    Seat 2's full house takes the high half (3 of 6); the low half (3) splits 2-1,
+    the odd chip to seat 0 — reading seat 0's high A♠ would give it to seat 1."""
+    hands = ["As Ad 2c 3c 4c 5d Kh", "Ah 2d 3d 4d 5c Qs Jh", "Ks Kd Kc 9h 9s 8h 7h"]
+    spec = get_game("seven-card-stud-8", stakes=NO_ANTE_LIMIT_10_20)
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    call_down(state)
+    low = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "low"}
+    high = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "high"}
+    assert high == {2: 3}
+    assert low == {0: 2, 1: 1}
+
+
+def test_odd_chip_reads_a_wild_card_as_the_card_itself() -> None:
+    """§4 odd chips (stud: the highest card of the five played, rank then suit) with
+    §2 wild cards — reading: a wild card counts as itself, not as the card it stands
+    for.  Deuces wild: seat 0's natural broadway (Ah) and seat 1's (2s for the ace)
+    tie; the pot of 5 splits 3-2 and the odd chip goes to seat 0 (Ah beats Ks)."""
+    hands = ["Ah Kd Qc Jc Tc 4d 3d", "2s Ks Qh Jd Td 5c 6h", "9c 8c"]
+    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4), wild="2")
+    state = State(spec, [100, 100, 100], deck=stud_deck(hands))
+    while not state.is_complete:
+        if state.actor == 2 and state.can_fold():
+            state.fold()
+        else:
+            passive_action(state)
+    assert awards_with_pot(state) == [(0, 0, 3, "pot"), (0, 1, 2, "pot")]
+
+
+def test_a_wild_card_counts_as_itself_for_the_odd_chip() -> None:
+    """§4 reading, in Mexican stud: two king-high straights, one made with the wild A♠ (his hole
+    card) and one with the wild 2♣: the A♠ itself is the highest card, so the odd chip is his."""
+    hands = ["As Kd Qd Jd 9c", "2c Kh Qh Jh 9s", "3d 4c 6h 8c Tc"]
+    state = State(get_game("mexican-stud"), [100] * 3, button=2, deck=stud_deck(hands, button=2))
+    call_down(state)
+    got = sorted((e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded))
+    assert got == [(0, 2), (1, 1)]
