@@ -315,8 +315,9 @@ def stakes_text(stakes: Stakes) -> str:
 
 _SAID_ORDER = {name: i for i, name in enumerate((
     "low", "qualifier", "declare", "both", "tie_keeps_half", "openers", "max_draw", "ace_draw",
-    "pass_and_out", "second_round", "limit", "blinds", "sevens", "turn_up", "fees", "stand_is_final",
-    "open_pair", "uncapped_heads_up", "wild", "joker", "positional", "wild_low", "duplicate", "penalty",
+    "pass_and_out", "no_check_raise", "second_round", "limit", "blinds", "sevens", "turn_up", "fees",
+    "stand_is_final", "open_pair", "uncapped_heads_up", "wild", "joker", "positional", "wild_low",
+    "duplicate", "penalty",
 ), start=1)}
 """The order a dealer says the options in: the game's own, then the wild cards (others first)."""
 
@@ -419,6 +420,7 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "max_draw": lambda: f"draw at most {value}",
         "ace_draw": lambda: f"{value} with an ace",
         "pass_and_out": lambda: "pass and out" if value else "checking allowed",
+        "no_check_raise": lambda: "no check-raise after the draw" if value else "check-raise allowed",
         "second_round": lambda: "second round from the dealer's left" if key == "dealer-left" else "",
         "openers": lambda: f"{_rank_name(value)} to open",
         "limit": lambda: f"limit {value}",

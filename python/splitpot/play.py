@@ -105,6 +105,9 @@ def add_play_parser(subparsers: Any) -> None:
         "                                   five-card-stud*, mexican-stud\n"
         "  --max-draw                       the draw games\n"
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
+        "  --no-check-raise                 the draw games: after the draw a player who checked may\n"
+        "                                   not raise (california-lowball's default)\n"
+        "  --check-raise                    california-lowball: a check-raise after the draw allowed\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
         "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
         "  --turn-up                        five-card-stud, five-card-stud-five-bets (not\n"
@@ -175,6 +178,11 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
                         help="jackpots: a player who checked before the opening is out once it is opened; "
                         "lowball: bet or fold before the draw (its default)")
+    parser.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
+                        default=None, help="the draw games: after the draw a player who checked may call or "
+                        "fold, not raise (california-lowball's default)")
+    parser.add_argument("--check-raise", dest="no_check_raise", action="store_const", const=False,
+                        help="california-lowball: allow a check-raise after the draw")
     parser.add_argument("--ace-draw", type=int_range(2, 4), default=None, metavar="N",
                         help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
@@ -277,7 +285,8 @@ def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
 def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
     """The draw games' options given on the command line."""
     options: dict[str, Any] = {}
-    for name in ("max_draw", "pass_and_out", "ace_draw", "second_round", "openers", "limit", "sevens"):
+    for name in ("max_draw", "pass_and_out", "no_check_raise", "ace_draw", "second_round", "openers", "limit",
+                 "sevens"):
         if getattr(args, name) is not None:
             options[name] = getattr(args, name)
     if args.blinds is not None:

@@ -59,9 +59,9 @@ __all__ = ["dealers_choice_document", "dealers_choice_table", "games_table", "ru
 # The flags of one game: the house list names the games and their options instead.
 _GAME_FLAGS = (
     "ante", "bring_in", "small_bet", "big_bet", "open_pair", "no_cap_heads_up", "low", "qualifier",
-    "declare", "both", "tie_keeps_half", "joker", "max_draw", "pass_and_out", "ace_draw", "second_round",
-    "openers", "limit", "blinds", "sevens", "turn_up", "stand_is_final", "wild", "wild_low", "duplicate",
-    "penalty", "penalty_rule", "positional",
+    "declare", "both", "tie_keeps_half", "joker", "max_draw", "pass_and_out", "no_check_raise", "ace_draw",
+    "second_round", "openers", "limit", "blinds", "sevens", "turn_up", "stand_is_final", "wild", "wild_low",
+    "duplicate", "penalty", "penalty_rule", "positional",
 )
 
 
@@ -69,6 +69,8 @@ def _refuse_game_flags(args: argparse.Namespace) -> None:
     """Game flags make no sense here: each call names its game and options."""
     given = [f"--{name.replace('_', '-')}" for name in _GAME_FLAGS
              if getattr(args, name, None) not in (None, False)]
+    if getattr(args, "no_check_raise", None) is False:  # --check-raise: a flag that stores False
+        given.append("--check-raise")
     if given:
         raise RuleError(
             f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "

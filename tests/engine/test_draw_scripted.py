@@ -10,7 +10,9 @@ import random
 import pytest
 from engine_helpers import actions, awards, draw_deck, legal, passive_action, stand_pat_and_check_down
 
+from splitpot import phh
 from splitpot.cards import Card, parse_cards
+from splitpot.dealers_choice import Call
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.draws import DrawRules
@@ -24,6 +26,7 @@ from splitpot.errors import (
     RuleError,
 )
 from splitpot.games import get_game
+from splitpot.house import HouseList
 
 JACKPOTS = get_game("jackpots")
 LOWBALL = get_game("lowball")
@@ -557,6 +560,100 @@ def test_no_check_raise_after_the_draw() -> None:
     with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 4"):
         state.raise_to(8)
     assert state.snapshot() == before
+
+
+def _check_then_bet_after_the_draw(game: str, **options: object) -> State:
+    """Three players stand pat: seat 1 (jacks: the opener in jackpots) bets before the draw, the
+    others call; after it seat 1 checks, seat 2 bets and seat 0 calls: seat 1 is to act."""
+    hands = ["Kc Kd Qh Js 9d", "Jc Jd 8h 5s 3c", "7c 6h 5d 4d 2d"]
+    spec = get_game(game, **options)
+    state = State(spec, [100] * 3, deck=draw_deck(hands, joker=spec.wilds.deck_size == 53))
+    state.bet()  # seat 1
+    state.call()
+    state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert state.actor == 1
+    state.check()
+    state.bet()  # seat 2 bets 10
+    state.call()  # seat 0
+    assert state.actor == 1
+    return state
+
+
+@pytest.mark.parametrize("game", ["jackpots", "lowball", "jacks-back"])
+def test_the_no_check_raise_option_refuses_a_check_raise_after_the_draw(game: str) -> None:
+    """§3: no check-raise is an option (California lowball's by default): with
+    ``no_check_raise=True`` a player who checked after the draw may call or fold, not
+    raise; the raise is refused and the hand is unchanged.  Without it he may raise."""
+    assert kinds(_check_then_bet_after_the_draw(game))[Action.RAISE] == (20,)
+    state = _check_then_bet_after_the_draw(game, no_check_raise=True)
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (10,)}
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 10"):
+        state.raise_to(20)
+    assert state.snapshot() == before
+
+
+def test_california_without_no_check_raise_allows_a_check_raise_after_the_draw() -> None:
+    """§3: ``no_check_raise=False`` turns California lowball's rule off: the player who
+    checked after the draw may raise (as in test_no_check_raise_after_the_draw, he may not)."""
+    state = State(get_game("california-lowball", sevens="off", no_check_raise=False), [100] * 3, seed=4)
+    state.bet()
+    state.call()
+    state.call()
+    for _ in range(3):
+        state.draw()
+    state.check()  # seat 1
+    state.bet()  # seat 2 bets 4
+    state.call()  # seat 0
+    assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
+    state.raise_to(8)
+    assert state.actor == 2
+
+
+@pytest.mark.parametrize(("game", "flag"), [
+    ("lowball", True), ("jacks-back", True), ("california-lowball", False)])
+def test_the_no_check_raise_option_round_trips_through_json_phh_and_replay(game: str, flag: bool) -> None:
+    """The option is part of the spec a history records (the street's rule and, not being the
+    game's default, the spec's options): the JSON history, the PHH file and the replay all
+    deal the same game and refuse (or allow) the same raise."""
+    options: dict[str, object] = {"no_check_raise": flag}
+    if game == "california-lowball":
+        options["sevens"] = "off"
+        state = State(get_game(game, **options), [100] * 3, seed=4)
+        state.bet()
+        state.call()
+        state.call()
+        for _ in range(3):
+            state.draw()
+        state.check()
+        state.bet()
+        state.call()
+    else:
+        state = _check_then_bet_after_the_draw(game, **options)
+    assert ("no_check_raise", flag) in state.spec.options
+    again = History.from_json(state.history().to_json()).replay()
+    written = phh.loads(phh.dumps(state)).replay()
+    for back in (again, written):
+        assert back.spec == state.spec and back.spec.streets[1].no_check_raise is flag
+        assert kinds(back) == kinds(state) and (Action.RAISE in kinds(back)) is not flag
+    state.call()
+    stand_pat_and_check_down(state)
+    assert History.from_json(state.history().to_json()).replay().stacks == state.stacks
+    assert phh.loads(phh.dumps(state)).replay().stacks == state.stacks
+
+
+def test_the_no_check_raise_option_in_a_house_list_and_the_dealers_call() -> None:
+    """The option as a dealer's choice call takes it (a house list's TOML key), said aloud
+    when given, and refused by the games that have no draw."""
+    house = HouseList.from_toml('[[call]]\ngame = "lowball"\nno_check_raise = true\n', source="h.toml")
+    call = house.entries[0].call
+    assert call.spec.streets[1].no_check_raise and call.text() == "lowball, no check-raise after the draw"
+    off = Call(game="california-lowball", options={"no_check_raise": False})
+    assert not off.spec.streets[1].no_check_raise and off.text().endswith("check-raise allowed")
+    with pytest.raises(RuleError, match="no_check_raise"):
+        get_game("seven-card-stud", no_check_raise=True)
 
 
 def test_served_exactly_as_asked_and_a_wrong_sized_hand_is_dead() -> None:

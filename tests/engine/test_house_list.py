@@ -22,8 +22,8 @@ from splitpot.wild import JokerRule, PenaltyRule, WildLow
 EVERY_OPTION = {  # every option any game takes, wild-card options included
     "wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional",
     "open_pair", "uncapped_heads_up", "qualifier", "low", "declare", "both", "tie_keeps_half",
-    "max_draw", "ace_draw", "pass_and_out", "second_round", "openers", "limit", "blinds", "sevens",
-    "turn_up", "stand_is_final", "fees",
+    "max_draw", "ace_draw", "pass_and_out", "no_check_raise", "second_round", "openers", "limit", "blinds",
+    "sevens", "turn_up", "stand_is_final", "fees",
 }
 
 

@@ -120,6 +120,10 @@ def test_draw_game_options_on_the_command_line(capsys: pytest.CaptureFixture[str
     assert code == 0 and len(json.loads(out)["deck"]) == 52
     code, out, _ = run(["lowball", "--no-pass-and-out", "--seed", "2", "--json"], capsys)
     assert code == 0 and json.loads(out)["spec"]["streets"][0]["pass_and_out"] is False
+    code, out, _ = run(["lowball", "--no-check-raise", "--seed", "2", "--json"], capsys)
+    assert code == 0 and json.loads(out)["spec"]["streets"][1]["no_check_raise"] is True
+    code, out, _ = run(["california-lowball", "--check-raise", "--seed", "2", "--json"], capsys)
+    assert code == 0 and json.loads(out)["spec"]["streets"][1]["no_check_raise"] is False
 
 
 @pytest.mark.parametrize(

@@ -119,6 +119,20 @@ def test_half_bet_rule_all_in_raise_of_less_than_half_does_not_reopen() -> None:
         state.raise_to(24)
 
 
+def test_half_bet_rule_a_full_raise_after_a_short_all_in_reopens_for_those_who_acted() -> None:
+    """§3: after an all-in raise of less than half a bet, players who already acted may only
+    call or fold "unless another full raise follows".  Seat 2 completes, seat 0 raises all in
+    to 14 (short), seat 1 (not acted since the completion) raises to 20, a full raise over
+    the last full level: seat 2 may now raise again (to 30)."""
+    state = stud([14, 100, 100], HANDS3)
+    state.bring_in()  # seat 1
+    state.complete(10)  # seat 2
+    state.raise_to(14)  # seat 0, all in: 4 above 10, less than half a bet
+    assert state.actor == 1 and legal(state)["raise"] == (20,)
+    state.raise_to(20)  # seat 1
+    assert state.actor == 2 and legal(state) == {"fold": (), "call": (10,), "raise": (30,)}
+
+
 @pytest.mark.parametrize(("stack", "full"), [(6, True), (5, False)])
 def test_half_bet_rule_all_in_completion_measured_above_the_bring_in(stack: int, full: bool) -> None:
     """§3: Completing the bring-in of 2 to a small bet of 10 all in: to 6 is 4 above the
@@ -391,6 +405,23 @@ def test_first_to_act_passes_clockwise_when_the_best_showing_hand_is_all_in() ->
         passive_action(state)
     assert state.stacks[0] == 0 and state.street == 1
     assert state.actor == 1
+
+
+def test_first_to_act_after_the_draw_passes_clockwise_when_the_first_seat_is_all_in() -> None:
+    """§3: if the player due to act first is all in, the duty goes to the first player with
+    chips clockwise.  Lowball bets after the draw from the dealer's left (seat 1); seat 1
+    went all in before the draw, so seat 2 acts first, then seat 0."""
+    hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
+    state = State(get_game("lowball"), [100, 6, 100], deck=draw_deck(hands))
+    assert state.actor == 1 and legal(state) == {"fold": (), "bet": (5,)}
+    state.bet(5)  # seat 1, all in
+    state.call()  # seat 2
+    state.call()  # seat 0
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert state.phase is Phase.BETTING and state.actor == 2
+    state.check()
+    assert state.actor == 0
 
 
 def test_single_card_duties_read_the_card_itself_even_when_wild() -> None:

@@ -31,9 +31,11 @@ STUD8 = get_game("seven-card-stud-8")
 
 # ---------------------------------------------------------------- bring-in
 def test_bring_in_ties_broken_by_suit_clubs_lowest() -> None:
-    deck = stud_deck(["Kd Kh 2h", "Qd Qh 2c", "Jd Jh 2s", "Td Th 2d"])
+    """§3: the lowest upcard brings in, ties by suit with clubs lowest: four deuces up, the
+    2♣ on seat 3, the last from the dealer's left (by position seat 1's 2♦ would)."""
+    deck = stud_deck(["Kd Kh 2h", "Qd Qh 2d", "Jd Jh 2s", "Td Th 2c"])
     state = State(STUD, [100] * 4, deck=deck)
-    assert state.phase is Phase.BRING_IN and state.actor == 1
+    assert state.phase is Phase.BRING_IN and state.actor == 3
     assert [o.action for o in state.legal_actions()] == [Action.BRING_IN, Action.COMPLETE]
 
 
@@ -96,8 +98,10 @@ def test_higher_pair_then_kicker_acts_first() -> None:
 
 
 def test_tied_showing_hands_go_to_the_seat_nearest_the_dealers_left() -> None:
-    # button on seat 2: order 3, 0, 1, 2.  Seats 0 and 3 both show K-7.
-    deck = stud_deck(["2d 3h Kc 7d", "4d 5h 2c 9s", "8d 9h 3c 5s", "Jd Qh Kh 7s"], button=2)
+    """§5.1: tied showing hands go to the seat nearest the dealer's left, not by suit (§0:
+    suits break ties only where a rule says so).  Button on seat 2: order 3, 0, 1, 2.
+    Seats 0 (K♠ 7♥) and 3 (K♣ 7♣) both show K-7: seat 3 acts first, the lower suits."""
+    deck = stud_deck(["2d 3h Ks 7h", "4d 5h 2c 9s", "8d 9h 3c 5s", "Jd Qh Kc 7c"], button=2)
     state = State(STUD, [100] * 4, button=2, deck=deck)
     call_until_street(state, 1)
     assert state.actor == 3
@@ -237,14 +241,16 @@ def test_split_pot_odd_chip_goes_to_high() -> None:
 
 
 def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
+    """§4: the odd chip between tied high hands goes to the highest card by suit: the ace
+    of spades on seat 0, the dealer, last of the tied seats from his left."""
     deck = stud_deck([
-        "Ah Kc Qd Jc Tc 2d 3d",   # broadway, ace of hearts
         "As Kd Qh Jd Th 4c 5c",   # broadway, ace of spades: gets the odd chip
+        "Ah Kc Qd Jc Tc 2d 3d",   # broadway, ace of hearts
         "9c 9d 7s 6h 8h 2c 4d",   # pair of nines
     ])
     state = State(STUD, [100] * 3, deck=deck)
     call_down(state)
-    assert awards_with_pot(state) == [(0, 1, 5, "pot"), (0, 0, 4, "pot")]
+    assert awards_with_pot(state) == [(0, 0, 5, "pot"), (0, 1, 4, "pot")]
 
 
 def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
@@ -353,9 +359,10 @@ def test_an_eight_qualifier_qualifies_what_eight_or_better_does(
 def test_the_odd_chip_goes_to_the_five_most_favourable_to_its_player() -> None:
     """Two broadways tie; seat 0 holds both black aces and plays the spade (§4:
     equal fives that differ in the suit of a paired rank, the most favourable),
-    so his ace of spades beats seat 1's ace of diamonds for the odd chip."""
-    deck = stud_deck(["Ac As 2c Kd Qh Jc Td", "Ad 3c 4c Kc Qd Jh Ts", "5c 6d 9h"], button=2)
-    state = State(STUD, [100, 100, 100], button=2, deck=deck)
+    so his ace of spades beats seat 1's ace of diamonds for the odd chip (seat 0 is the
+    dealer: by position seat 1 would get it)."""
+    deck = stud_deck(["Ac As 2c Kd Qh Jc Td", "Ad 3c 4c Kc Qd Jh Ts", "5c 6d 9h"], button=0)
+    state = State(STUD, [100, 100, 100], button=0, deck=deck)
     while not state.is_complete:
         if state.actor == 2 and state.can_fold():
             state.fold()

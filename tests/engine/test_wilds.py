@@ -81,6 +81,25 @@ def test_penalty_void_card_in_five_card_stud_leaves_fewer_than_five_a_dead_hand(
     assert [seat for seat, amount, _ in awards(state) if amount] == [1]
 
 
+@pytest.mark.parametrize(("rule", "expected"), [
+    ("dead-hand", {1: 5, 2: 4}),  # seat 0's best low is dead with the K♦: no part of the pot
+    ("void-card", {1: 5, 0: 4}),  # the K♦ is just not played: his 6-4-3-2-A low wins
+])
+def test_penalty_card_in_a_high_low_game_counts_for_the_low_too(rule: str, expected: dict[int, int]) -> None:
+    """§2: dead-hand — a hand holding a penalty card cannot win any part of the pot (so not
+    the low half either); void-card — the card may not be one of the five played, the
+    others still make his low."""
+    hands = [
+        "Ac 2d 3h 4s 6c Kd Qh",  # ace high; 6-4-3-2-A low; holds the penalty K♦
+        "Kc Kh Ks 9d 9h Jc Tc",  # kings full; no low
+        "Qs Qd 7c 8d 5h 3c 2h",  # pair of queens; 8-7-5-3-2 low
+    ]
+    spec = get_game("seven-card-stud-8", penalty="Kd", penalty_rule=rule)
+    state = State(spec, [100] * 3, deck=stud_deck(hands))
+    call_down(state)
+    assert _winners(state) == expected
+
+
 def test_every_hand_dead_splits_the_pot_equally() -> None:
     state = _play({"penalty": "As Kh"}, [ACES_AND_DEUCES, KING_HIGH_SF])
     awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]

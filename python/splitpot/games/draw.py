@@ -67,6 +67,12 @@ Readings (where the rules leave a choice):
 - California's "served exactly the number he asked for": ``draw(discards,
   asked=N)`` serves N cards whatever he discarded; a hand of more or fewer than
   five cards at showdown is dead (and if every hand is dead, the pot is split).
+- ``no_check_raise`` (the rules, §3: an option; on by default in California
+  lowball, off in the other draw games) holds after the draw only: a player who
+  checked in that round may call or fold, not raise, as California's rule has
+  it (§5.6); the betting before the draw is the same with it or without it.
+  The spec records it among its options only when it is not the game's default,
+  so hands recorded before the option existed replay as they were.
 - The sevens rule (California only, ``sevens="lose-all"`` by default) is read
   in :mod:`splitpot.engine.sevens`.
 """
@@ -97,7 +103,8 @@ DRAW_STAKES = Stakes(ante=1, small_bet=5, big_bet=10)
 """Ante 1, limits 5 before the draw and 10 after it."""
 
 _JACKPOTS_OPTIONS = frozenset(
-    {"pass_and_out", "max_draw", "ace_draw", "second_round", "openers", "stakes", "uncapped_heads_up"}
+    {"pass_and_out", "max_draw", "ace_draw", "second_round", "openers", "stakes", "uncapped_heads_up",
+     "no_check_raise"}
 )
 
 BLINDS_TABLE: dict[int, tuple[int, ...]] = {2: (1, 1), 3: (1, 1, 1), 5: (1, 2, 2)}
@@ -153,6 +160,17 @@ def _draw_options(name: str, max_draw: object, ace_draw: object) -> tuple[int, i
     return most, ace
 
 
+def _no_check_raise(value: object, name: str, default: bool) -> tuple[bool, tuple[tuple[str, bool], ...]]:
+    """``no_check_raise`` checked, and its record among the spec's options (none for the
+    game's default, so a hand recorded before the option existed replays unchanged).
+
+    >>> _no_check_raise(True, "lowball", False), _no_check_raise(True, "california-lowball", True)
+    ((True, (('no_check_raise', True),)), (True, ()))
+    """
+    flag = as_bool(value, f"{name}: no_check_raise")
+    return flag, (() if flag == default else (("no_check_raise", flag),))
+
+
 def _second_round(value: object, name: str) -> Opener:
     second = as_choice(value, Opener, f"{name}: second_round")
     if second not in (Opener.OPENER, Opener.DEALER_LEFT):
@@ -170,6 +188,7 @@ def _jackpots(
     openers: str = "J",
     stakes: Stakes | None = None,
     uncapped_heads_up: bool = False,
+    no_check_raise: bool = False,
     **extra: Any,
 ) -> GameSpec:
     check_keywords(extra, _JACKPOTS_OPTIONS, name)
@@ -177,9 +196,10 @@ def _jackpots(
     second = _second_round(second_round, name)
     out = as_bool(pass_and_out, f"{name}: pass_and_out")
     heads_up = as_bool(uncapped_heads_up, f"{name}: uncapped_heads_up")
+    checked, recorded = _no_check_raise(no_check_raise, name, False)
     return GameSpec(
         name=name,
-        streets=draw_streets(max_draw=most, second=second),
+        streets=draw_streets(max_draw=most, second=second, no_check_raise=checked),
         stakes=_stakes(stakes, name),
         high="high",
         uncapped_heads_up=heads_up,
@@ -187,7 +207,8 @@ def _jackpots(
         opening=Opening(minimum=openers, pass_and_out=out),
         draws=DrawRules(ace_draw=ace),
         options=(("pass_and_out", out), ("max_draw", most), ("ace_draw", ace),
-                 ("second_round", str(second)), ("openers", openers), ("uncapped_heads_up", heads_up)),
+                 ("second_round", str(second)), ("openers", openers), ("uncapped_heads_up", heads_up),
+                 *recorded),
     )
 
 
@@ -201,7 +222,8 @@ def jackpots(**options: Any) -> GameSpec:
     ``second_round`` (``"opener"``): the betting after the draw starts with the
     opener, or left of the dealer (``"dealer-left"``); ``openers`` (``"J"``):
     the smallest pair that opens; ``stakes`` (ante 1, limits 5/10);
-    ``uncapped_heads_up``.
+    ``uncapped_heads_up``; ``no_check_raise`` (False): after the draw a player
+    who checked may call or fold, not raise (§3).
 
     >>> jackpots(second_round="dealer-left").streets[1].opener
     <Opener.DEALER_LEFT: 'dealer_left'>
@@ -215,24 +237,27 @@ def lowball(
     max_draw: int = 5,
     stakes: Stakes | None = None,
     uncapped_heads_up: bool = False,
+    no_check_raise: bool = False,
     **extra: Any,
 ) -> GameSpec:
     """``lowball``: ace-to-five draw with the joker as the bug (§5.5); pass and
     out before the draw (``pass_and_out=False``: checking allowed), betting after
-    the draw from the dealer's left.  ``joker=None`` (a registry option) deals
-    without the joker.
+    the draw from the dealer's left (``no_check_raise=True``: a player who
+    checked there may call or fold, not raise).  ``joker=None`` (a registry
+    option) deals without the joker.
 
     >>> lowball().low, lowball().wilds.joker
     ('ace-to-five', <JokerRule.BUG: 'bug'>)
     """
     name = "lowball"
-    check_keywords(extra, {"pass_and_out", "max_draw", "stakes", "uncapped_heads_up"}, name)
+    check_keywords(extra, {"pass_and_out", "max_draw", "stakes", "uncapped_heads_up", "no_check_raise"}, name)
     most, _ = _draw_options(name, max_draw, None)
     out = as_bool(pass_and_out, f"{name}: pass_and_out")
     heads_up = as_bool(uncapped_heads_up, f"{name}: uncapped_heads_up")
+    checked, recorded = _no_check_raise(no_check_raise, name, False)
     return GameSpec(
         name=name,
-        streets=draw_streets(max_draw=most, pass_and_out=out),
+        streets=draw_streets(max_draw=most, pass_and_out=out, no_check_raise=checked),
         stakes=_stakes(stakes, name),
         high=None,
         low="ace-to-five",
@@ -240,7 +265,7 @@ def lowball(
         odd_chip=OddChip.BY_POSITION,
         wilds=Wilds(joker=JokerRule.BUG),
         draws=DrawRules(),
-        options=(("pass_and_out", out), ("max_draw", most), ("uncapped_heads_up", heads_up)),
+        options=(("pass_and_out", out), ("max_draw", most), ("uncapped_heads_up", heads_up), *recorded),
     )
 
 
@@ -274,6 +299,7 @@ def california_lowball(
     sevens: Sevens | str = Sevens.LOSE_ALL,
     max_draw: int = 5,
     uncapped_heads_up: bool = False,
+    no_check_raise: bool = True,
     **extra: Any,
 ) -> GameSpec:
     """``california-lowball``: lowball with live blinds (§5.6).
@@ -281,9 +307,10 @@ def california_lowball(
     ``limit`` (2, 3 or 5 from the blinds table; another with ``blinds=``) is
     the bet before the draw, doubled after it; the first player to act sits
     left of the last blind; pass and out before the draw, no check-raise after
-    it; ``sevens`` is the sevens rule (``"lose-all"``, ``"forfeit-pot"`` or
-    ``"off"``); a player is served the number of cards he asks for, and a hand
-    of more or fewer than five cards at showdown is dead.
+    it (``no_check_raise=False`` allows one); ``sevens`` is the sevens rule
+    (``"lose-all"``, ``"forfeit-pot"`` or ``"off"``); a player is served the
+    number of cards he asks for, and a hand of more or fewer than five cards at
+    showdown is dead.
 
     >>> spec = california_lowball(limit=3)
     >>> spec.stakes.blinds, spec.stakes.small_bet, spec.stakes.big_bet, str(spec.sevens)
@@ -292,16 +319,18 @@ def california_lowball(
     3
     """
     name = "california-lowball"
-    check_keywords(extra, {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up"}, name)
+    check_keywords(
+        extra, {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up", "no_check_raise"}, name)
     size = as_int(limit, f"{name}: limit", low=2)
     posted = _blinds(size, blinds, name)
     rule = as_choice(sevens, Sevens, f"{name}: sevens")
     most, _ = _draw_options(name, max_draw, None)
     heads_up = as_bool(uncapped_heads_up, f"{name}: uncapped_heads_up")
+    checked, recorded = _no_check_raise(no_check_raise, name, True)
     return GameSpec(
         name=name,
         streets=draw_streets(max_draw=most, first=Opener.LEFT_OF_BLINDS, pass_and_out=True,
-                             no_check_raise=True),
+                             no_check_raise=checked),
         stakes=Stakes(blinds=posted, blinds_from=0, small_bet=size, big_bet=2 * size, blind_bet=False),
         high=None,
         low="ace-to-five",
@@ -312,14 +341,15 @@ def california_lowball(
         sevens=rule,
         min_players=max(2, len(posted)),
         options=(("limit", size), ("sevens", str(rule)), ("max_draw", most),
-                 ("uncapped_heads_up", heads_up)),
+                 ("uncapped_heads_up", heads_up), *recorded),
     )
 
 
 def jacks_back(**options: Any) -> GameSpec:
     """``jacks-back``: jackpots; if nobody opens, the same hands are played as
     ace-to-five lowball from the dealer's left; if nobody opens that either,
-    the deal is passed out (§5.7).  Options as for :func:`jackpots`.
+    the deal is passed out (§5.7).  Options as for :func:`jackpots` (``no_check_raise``
+    holds after either part's draw).
 
     >>> spec = jacks_back()
     >>> spec.high, spec.opening.then.low, spec.opening.then.opening.minimum
@@ -329,7 +359,7 @@ def jacks_back(**options: Any) -> GameSpec:
     assert base.opening is not None
     low = GameSpec(
         name="jacks-back (lowball)",
-        streets=draw_streets(max_draw=base.streets[1].draw),
+        streets=draw_streets(max_draw=base.streets[1].draw, no_check_raise=base.streets[1].no_check_raise),
         stakes=base.stakes,
         high=None,
         low="ace-to-five",
