@@ -533,13 +533,18 @@ def net_results(hands: Sequence[State]) -> list[int]:
 
 
 def print_summary(
-    out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None
+    out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None,
+    note: str = "",
 ) -> None:
     """Print the summary of a session of ``hands``: the final stacks (``end``: the
     session's stacks after its last hand, where they were changed since) and net
-    results, the hands of each game called (dealer's choice), and :func:`session_table`."""
+    results, the hands of each game called (dealer's choice), and :func:`session_table`;
+    ``note``, a line before them (a hand left unfinished and not counted)."""
     final, net = (hands[-1].stacks if end is None else end), net_results(hands)
-    out.line(f"\nafter {counted(len(hands), 'hand')}: " + ", ".join(
+    out.line("")
+    if note:
+        out.line(note)
+    out.line(f"after {counted(len(hands), 'hand')}: " + ", ".join(
         f"{names[s]} {final[s]} ({net[s]:+d})" for s in range(len(names))))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
@@ -739,6 +744,10 @@ def run_replay(args: argparse.Namespace) -> int:
     if not states:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
+    if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
+        print(f"splitpot replay: error: {args.file}: stack_changes: a change before hand {len(states)}, "
+              "but the hand before it is not finished.", file=sys.stderr)
+        return 2
     out = Output(plain=args.plain)
     # a session's hands (a session document, or a .phhs whose hands follow one another): one
     # header where they share a game, and a summary
@@ -749,10 +758,15 @@ def run_replay(args: argparse.Namespace) -> int:
         out.line(f"{DEALERS_CHOICE}: {states[0].seats} players")
     elif one_game:
         out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
+    # a session's last hand left unfinished (a table left or stopped mid-hand, then saved): told as
+    # far as it went, and, as the table's own summary does, not counted: the summary is the
+    # finished hands', its stacks the last finished hand's
+    finished = states if states[-1].is_complete or not run else states[:-1]
     for number, state in enumerate(states, 1):
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
-            out.line(f"\n===== hand {number} =====", style="bold")
+            left = " (unfinished)" if run and not state.is_complete else ""
+            out.line(f"\n===== hand {number}{left} =====", style="bold")
         before = states[number - 2].stacks if run and number > 1 else state.starting_stacks
         changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
         if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
@@ -769,13 +783,14 @@ def run_replay(args: argparse.Namespace) -> int:
         if not state.is_complete:
             out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
     names = [f"P{i}" for i in range(states[-1].seats)]
-    end = list(states[-1].stacks)
+    end = list(finished[-1].stacks)
     changed = [s for s in sorted(after) if after[s] != end[s]]
     if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
         out.line("\nafter the last hand: " + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
         end = [after.get(s, chips) for s, chips in enumerate(end)]
     if run or changed:
-        print_summary(out, states, names, end=end)
+        left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
+        print_summary(out, finished, names, end=end, note=left if finished is not states else "")
     return 0
 
 
