@@ -35,6 +35,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
+from splitpot.engine.pots import side_pots
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import Phase, State
@@ -1025,6 +1026,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     pot = 0
     street_opener: Opener | None = None
     street = spec.streets[0]
+    side_pots_for = _side_pot_players(state, names)  # who may win each side pot: said before its award
     first_action = False
     antes: list[str] = []
     awarded = Counter((e.pot, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
@@ -1038,6 +1040,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
         previous = index
+        if isinstance(event, (ev.Forfeited, ev.PotAwarded)) and event.pot in side_pots_for:
+            lines.append(side_pots_for.pop(event.pot))
         if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
             stacks[event.seat] += event.amount
         elif isinstance(event, _CHIPS_IN):
@@ -1267,6 +1271,45 @@ def _fee_after(events: Sequence[ev.Event], index: int) -> int:
     """The fee paid for the draw ``events[index]`` (logged right after it), else 0."""
     following = events[index + 1] if index + 1 < len(events) else None
     return following.amount if isinstance(following, ev.DrawFeePaid) else 0
+
+
+def _side_pot_players(state: State, names: Sequence[str]) -> dict[int, str]:
+    """For each side pot of a settled hand that more than one player may win, the line
+    naming them, told before its award (the award names the winner, not who else
+    could win it): ``only P1, P2, P3 may win the side pot 1 (15): P0 is all in for
+    less``.  The pots are made as the showdown makes them, from the antes and bets
+    (aces-deuces' draw fees are dead money in the main pot); where the awards are
+    not those pots (the sevens rule's), nothing is said.
+    """
+    won: dict[int, int] = {}
+    for event in state.events:
+        if isinstance(event, ev.PotAwarded) and event.side != "returned":
+            won[event.pot] = won.get(event.pot, 0) + event.amount
+    if len(won) < 2:
+        return {}
+    put, fees = [0] * state.seats, 0
+    for event in state.events:
+        if isinstance(event, _CHIPS_IN):
+            put[event.seat] += event.amount
+        elif isinstance(event, ev.BetReturned):
+            put[event.seat] -= event.amount
+        if isinstance(event, ev.DrawFeePaid):
+            put[event.seat] -= event.amount
+            fees += event.amount
+    active = state.active
+    pots = side_pots(put, active)
+    amounts = [pot.amount + (fees if k == 0 else 0) for k, pot in enumerate(pots)]
+    if dict(enumerate(amounts)) != won:
+        return {}
+    said: dict[int, str] = {}
+    for k, pot in enumerate(pots[1:], 1):
+        if len(pot.eligible) < 2:
+            continue  # his alone: its award says nobody else could win it
+        short = [names[s] for s in active if s not in pot.eligible]
+        why = f": {', '.join(short)} {'is' if len(short) == 1 else 'are'} all in for less" if short else ""
+        players = ", ".join(names[s] for s in pot.eligible)
+        said[k] = f"only {players} may win the side pot {k} ({pot.amount}){why}"
+    return said
 
 
 def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:

@@ -238,6 +238,14 @@ def test_fees_paid_by_a_player_all_in_stay_in_his_main_pot() -> None:
     assert awards_with_pot(state) == [(0, 0, 21, "high"), (0, 0, 20, "low"),   # A-2 scoops 41
                                       (1, 1, 8, "high"), (1, 3, 7, "low")]     # K-Q and 9-8 split 15
     assert state.stacks == [41, 8, 0, 7]
+    # the hand as told says who may win the side pot before its award (was: "P1 wins the high
+    # half of the side pot 1 (8)" alone, nothing said of why P0 had no part in it)
+    assert describe_hand(state, ["P0", "P1", "P2", "P3"])[-5:-1] == [
+        "P0 wins the low half of the main pot (20) with deuce-ace low (both halves: scoops)",
+        "only P1, P2, P3 may win the side pot 1 (15): P0 is all in for less",
+        "P1 wins the high half of the side pot 1 (8) with king-queen high",
+        "P3 wins the low half of the side pot 1 (7) with nine-eight low",
+    ]
 
 
 def test_replay_is_identical_and_the_hand_reads_as_played() -> None:
