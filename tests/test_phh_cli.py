@@ -248,3 +248,63 @@ def test_replay_shows_a_change_after_the_last_hand_and_the_chips_added(
     assert main(["replay", str(path), "--plain"]) == 0
     out = capsys.readouterr().out
     assert "added" not in out and "after the last hand" not in out  # no change: no column
+
+
+def _table_rows(text: str, first: str) -> list[str]:
+    """The rows of the last table in ``text`` whose header line starts with ``first``."""
+    lines = text.splitlines()
+    at = max(i for i, line in enumerate(lines) if line.startswith(first))
+    rows = []
+    for line in lines[at + 1:]:
+        if not line.strip() or line.startswith("seat ") or line in ("games", "stacks"):
+            break  # the next table, its title or the end
+        rows.append(line.rstrip())
+    return rows
+
+
+@pytest.mark.parametrize(("game", "hands", "lines"), [("jackpots", 4, 10), ("dealers-choice", 5, 16)])
+def test_replay_of_a_session_saved_in_the_middle_of_a_hand_sums_up_as_the_table_did(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+    game: str, hands: int, lines: int
+) -> None:
+    """A person's table left in the middle of its last hand (here: its keys run out), saved
+    with --save: was, the replay counted the unfinished hand in its summary ("after 4 hands",
+    stacks less the chips in its pot, its game among the games played) where the table had
+    said "hand 4 was left unfinished: it is not counted below" and summed up 3 hands. The
+    replay tells the hand as far as it went, names it unfinished and sums up the finished
+    hands as the table did: the same stacks, adding up to the chips the session started with."""
+    import io
+    import json
+
+    path = tmp_path / "left.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\np\nb\n\n" * lines))
+    assert main(["play", game, "--seat", "0", "--players", "4", "--hands", str(hands), "--seed", "11",
+                 "--plain", "--save", str(path)]) == 0
+    table = capsys.readouterr().out
+    said = f"hand {hands} was left unfinished: it is not counted below."
+    assert "end of input." in table and said in table  # the session stopped in its last hand
+    doc = json.loads(path.read_text())
+    assert len(doc["hands"]) == hands and sum(doc["starting_stacks"]) == 800
+    assert main(["replay", str(path), "--plain"]) == 0
+    replayed = capsys.readouterr().out
+    assert f"===== hand {hands} (unfinished) =====" in replayed
+    assert "(the history stops here, in the middle of the hand: " in replayed
+    summary = replayed[replayed.index(said):].splitlines()
+    after = summary[1]
+    assert after.startswith(f"after {hands - 1} hands: ")  # was: after 4 hands (5 in dealer's choice)
+    stacks = [int(part.split()[1]) for part in after.split(": ", 1)[1].split(", ")]
+    assert sum(stacks) == 800  # was: 766, the unfinished pot's 34 chips missing
+    rows = _table_rows(replayed, "seat  start")
+    assert rows == _table_rows(table, "seat  start")  # the table's summary, seat by seat
+    assert [int(row.split()[2]) for row in rows] == stacks
+    mine = next(line for line in table.splitlines() if line.startswith("session: "))
+    assert mine.endswith(f"200 -> {stacks[0]}") and f"session: {hands - 1} hands of " in mine
+    if game == "dealers-choice":  # the games called: the finished hands' (was: the unfinished one's too)
+        games = _table_rows(replayed, "game  ")
+        assert games == _table_rows(table, "game  ")
+        assert sum(int(row.split()[1]) for row in games) == hands - 1
+    # a change of chips after the unfinished hand: refused, as resume refuses it (was: read)
+    path.write_text(json.dumps(doc | {"stack_changes": [[hands, 1, 300]]}))
+    assert main(["replay", str(path)]) == 2
+    assert (f"stack_changes: a change before hand {hands}, but the hand before it is not finished."
+            in capsys.readouterr().err)

@@ -35,6 +35,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
+from splitpot.engine.pots import side_pots
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, Opener, Stakes
 from splitpot.engine.state import Phase, State
@@ -533,13 +534,18 @@ def net_results(hands: Sequence[State]) -> list[int]:
 
 
 def print_summary(
-    out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None
+    out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None,
+    note: str = "",
 ) -> None:
     """Print the summary of a session of ``hands``: the final stacks (``end``: the
     session's stacks after its last hand, where they were changed since) and net
-    results, the hands of each game called (dealer's choice), and :func:`session_table`."""
+    results, the hands of each game called (dealer's choice), and :func:`session_table`;
+    ``note``, a line before them (a hand left unfinished and not counted)."""
     final, net = (hands[-1].stacks if end is None else end), net_results(hands)
-    out.line(f"\nafter {counted(len(hands), 'hand')}: " + ", ".join(
+    out.line("")
+    if note:
+        out.line(note)
+    out.line(f"after {counted(len(hands), 'hand')}: " + ", ".join(
         f"{names[s]} {final[s]} ({net[s]:+d})" for s in range(len(names))))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
@@ -739,6 +745,10 @@ def run_replay(args: argparse.Namespace) -> int:
     if not states:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
+    if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
+        print(f"splitpot replay: error: {args.file}: stack_changes: a change before hand {len(states)}, "
+              "but the hand before it is not finished.", file=sys.stderr)
+        return 2
     out = Output(plain=args.plain)
     # a session's hands (a session document, or a .phhs whose hands follow one another): one
     # header where they share a game, and a summary
@@ -749,10 +759,15 @@ def run_replay(args: argparse.Namespace) -> int:
         out.line(f"{DEALERS_CHOICE}: {states[0].seats} players")
     elif one_game:
         out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
+    # a session's last hand left unfinished (a table left or stopped mid-hand, then saved): told as
+    # far as it went, and, as the table's own summary does, not counted: the summary is the
+    # finished hands', its stacks the last finished hand's
+    finished = states if states[-1].is_complete or not run else states[:-1]
     for number, state in enumerate(states, 1):
         names = [f"P{i}" for i in range(state.seats)]
         if len(states) > 1:
-            out.line(f"\n===== hand {number} =====", style="bold")
+            left = " (unfinished)" if run and not state.is_complete else ""
+            out.line(f"\n===== hand {number}{left} =====", style="bold")
         before = states[number - 2].stacks if run and number > 1 else state.starting_stacks
         changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
         if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
@@ -769,13 +784,14 @@ def run_replay(args: argparse.Namespace) -> int:
         if not state.is_complete:
             out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
     names = [f"P{i}" for i in range(states[-1].seats)]
-    end = list(states[-1].stacks)
+    end = list(finished[-1].stacks)
     changed = [s for s in sorted(after) if after[s] != end[s]]
     if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
         out.line("\nafter the last hand: " + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
         end = [after.get(s, chips) for s, chips in enumerate(end)]
     if run or changed:
-        print_summary(out, states, names, end=end)
+        left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
+        print_summary(out, finished, names, end=end, note=left if finished is not states else "")
     return 0
 
 
@@ -1010,6 +1026,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     pot = 0
     street_opener: Opener | None = None
     street = spec.streets[0]
+    side_pots_for = _side_pot_players(state, names)  # who may win each side pot: said before its award
     first_action = False
     antes: list[str] = []
     awarded = Counter((e.pot, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
@@ -1023,6 +1040,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
         previous = index
+        if isinstance(event, (ev.Forfeited, ev.PotAwarded)) and event.pot in side_pots_for:
+            lines.append(side_pots_for.pop(event.pot))
         if isinstance(event, (ev.BetReturned, ev.PotAwarded)):
             stacks[event.seat] += event.amount
         elif isinstance(event, _CHIPS_IN):
@@ -1252,6 +1271,45 @@ def _fee_after(events: Sequence[ev.Event], index: int) -> int:
     """The fee paid for the draw ``events[index]`` (logged right after it), else 0."""
     following = events[index + 1] if index + 1 < len(events) else None
     return following.amount if isinstance(following, ev.DrawFeePaid) else 0
+
+
+def _side_pot_players(state: State, names: Sequence[str]) -> dict[int, str]:
+    """For each side pot of a settled hand that more than one player may win, the line
+    naming them, told before its award (the award names the winner, not who else
+    could win it): ``only P1, P2, P3 may win the side pot 1 (15): P0 is all in for
+    less``.  The pots are made as the showdown makes them, from the antes and bets
+    (aces-deuces' draw fees are dead money in the main pot); where the awards are
+    not those pots (the sevens rule's), nothing is said.
+    """
+    won: dict[int, int] = {}
+    for event in state.events:
+        if isinstance(event, ev.PotAwarded) and event.side != "returned":
+            won[event.pot] = won.get(event.pot, 0) + event.amount
+    if len(won) < 2:
+        return {}
+    put, fees = [0] * state.seats, 0
+    for event in state.events:
+        if isinstance(event, _CHIPS_IN):
+            put[event.seat] += event.amount
+        elif isinstance(event, ev.BetReturned):
+            put[event.seat] -= event.amount
+        if isinstance(event, ev.DrawFeePaid):
+            put[event.seat] -= event.amount
+            fees += event.amount
+    active = state.active
+    pots = side_pots(put, active)
+    amounts = [pot.amount + (fees if k == 0 else 0) for k, pot in enumerate(pots)]
+    if dict(enumerate(amounts)) != won:
+        return {}
+    said: dict[int, str] = {}
+    for k, pot in enumerate(pots[1:], 1):
+        if len(pot.eligible) < 2:
+            continue  # his alone: its award says nobody else could win it
+        short = [names[s] for s in active if s not in pot.eligible]
+        why = f": {', '.join(short)} {'is' if len(short) == 1 else 'are'} all in for less" if short else ""
+        players = ", ".join(names[s] for s in pot.eligible)
+        said[k] = f"only {players} may win the side pot {k} ({pot.amount}){why}"
+    return said
 
 
 def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:

@@ -210,6 +210,44 @@ def test_fees_are_dead_money_in_the_main_pot() -> None:
     assert sum(state.stacks) == 201
 
 
+def test_fees_paid_by_a_player_all_in_stay_in_his_main_pot() -> None:
+    """The reading of docs/rules.md §5.10 (fees are dead money in the main pot) for a player who
+    paid fees, then called all in: side pots are built from the antes and bets, so he can win
+    every ante and fee and, from each opponent's bets, as much as he bet.  Four players of 14
+    chips, each puts 14 in (P0: ante 1, fees 1 + 1 + 3, a call of 8 all in; the others ante 1 and
+    bet 13): not one pot of 56 for P0's A-2 to scoop, but a main pot of 4 + 5 + 4 x 8 = 41 and a
+    side pot of 3 x 5 = 15 among the others, P0's fees never returned to him."""
+    hands = ["7c 8d", "Kc Qd", "Jc Ts", "9c 8s"]
+    state = State(ACES, [14] * 4, deck=deck(hands, "9h 2c Ah"))
+    for _ in range(3):
+        state.draw()        # seats 1, 2 and 3 stand
+    state.draw(["7c"])      # seat 0: 9h down, fee 1
+    state.draw(["9h"])      # 2c down, fee 1 more
+    state.draw(["8d"])      # Ah up, fee 3 more
+    assert fees(state) == [(0, 1), (0, 1), (0, 3)] and state.stacks == [8, 13, 13, 13]
+    assert state.actor == 0  # the ace shows highest
+    state.check()
+    state.bet()             # seat 1: 5
+    state.raise_to()        # seat 2: 10
+    state.raise_to(13)      # seat 3: all in
+    state.call()            # seat 0: 8, all in
+    state.call()
+    assert state.stacks == [0, 0, 3, 0] and state.pot == 53  # seat 2 to call 3: 14 chips each
+    state.call()
+    assert state.is_complete and state.draw_fees == [5, 0, 0, 0]
+    assert awards_with_pot(state) == [(0, 0, 21, "high"), (0, 0, 20, "low"),   # A-2 scoops 41
+                                      (1, 1, 8, "high"), (1, 3, 7, "low")]     # K-Q and 9-8 split 15
+    assert state.stacks == [41, 8, 0, 7]
+    # the hand as told says who may win the side pot before its award (was: "P1 wins the high
+    # half of the side pot 1 (8)" alone, nothing said of why P0 had no part in it)
+    assert describe_hand(state, ["P0", "P1", "P2", "P3"])[-5:-1] == [
+        "P0 wins the low half of the main pot (20) with deuce-ace low (both halves: scoops)",
+        "only P1, P2, P3 may win the side pot 1 (15): P0 is all in for less",
+        "P1 wins the high half of the side pot 1 (8) with king-queen high",
+        "P3 wins the low half of the side pot 1 (7) with nine-eight low",
+    ]
+
+
 def test_replay_is_identical_and_the_hand_reads_as_played() -> None:
     state = State(ACES, [100] * 3, deck=deck(["9c 8d", "Kc Qd", "5h 6h"], "2c 3c 4c"))
     state.draw(["Kc"])
