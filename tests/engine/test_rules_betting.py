@@ -388,10 +388,11 @@ def test_fold_refused_when_checking_is_free() -> None:
 
 def test_bring_in_passes_when_the_lowest_upcard_is_all_in() -> None:
     """§3: Seat 1 (the 2c) is all in from the ante: the lowest upcard among the players
-    with chips brings in — seat 2's Jd (seat 3 shows the Qd, seat 0 the Kc)."""
-    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=2, small_bet=10, big_bet=20))
-    state = State(spec, [100, 1, 100, 100], deck=stud_deck(HANDS4))
-    assert state.phase is Phase.BRING_IN and state.actor == 2
+    with chips brings in — seat 3's 5d, not seat 2's Qs, the next seat clockwise (seat 0
+    shows the Ac)."""
+    deck = stud_deck(["Kd Kh Ac", "Qd Qh 2c", "Jd Jh Qs", "Td Th 5d"])
+    state = State(get_game("seven-card-stud"), [100, 1, 100, 100], deck=deck)
+    assert state.phase is Phase.BRING_IN and state.actor == 3
 
 
 def test_first_to_act_passes_clockwise_when_the_best_showing_hand_is_all_in() -> None:
