@@ -23,7 +23,10 @@ __all__ = [
     "bet_down",
     "call_down",
     "draw_deck",
+    "ints",
+    "kinds",
     "legal",
+    "of",
     "passive_action",
     "run_play_cli",
     "stand_pat_and_check_down",
@@ -134,6 +137,21 @@ def bet_down(state: State) -> None:
             state.call()
         else:
             state.check()
+
+
+def ints(text: str) -> list[int]:
+    """Card text (``"Jc Jd 4s"``) as the engine's card ints."""
+    return [int(c) for c in parse_cards(text)]
+
+
+def kinds(state: State) -> dict[Action, tuple[int, ...]]:
+    """The legal actions and their amounts, keyed by :class:`Action` (:func:`legal` keys them by name)."""
+    return {o.action: o.amounts for o in state.legal_actions()}
+
+
+def of(state: State, kind: type[ev.Event]) -> list[ev.Event]:
+    """The hand's events of one kind, in order."""
+    return [e for e in state.events if isinstance(e, kind)]
 
 
 def legal(state: State) -> dict[str, tuple[int, ...]]:

@@ -10,7 +10,7 @@ order they are drawn.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import awards_with_pot, stud_deck
+from engine_helpers import awards_with_pot, kinds, stud_deck
 from engine_helpers import stand_pat_and_check_down as check_down
 
 from splitpot.bots import SimpleBot
@@ -124,12 +124,31 @@ def test_a_player_who_cannot_pay_the_fee_is_passed_over() -> None:
 
 # -------------------------------------------------------------- the betting
 def test_highest_upcard_acts_first_ties_to_the_dealers_left() -> None:
-    state = State(ACES, [100] * 3, deck=deck(["2c Kd", "3c 4d", "5c Kh"], button=0))
+    """§5.10: The highest upcard acts first, ties to the seat nearest the dealer's left (no
+    suit order): the Kh (seat 2) before the dealer's Ks; checking is allowed."""
+    state = State(ACES, [100] * 3, deck=deck(["2c Ks", "3c 4d", "5c Kh"], button=0))
     stand_all(state)
     assert state.actor == 2 and Action.CHECK in {o.action for o in state.legal_actions()}
     state = State(ACES, [100] * 3, deck=deck(["2c Kd", "3c As", "5c Kh"], button=0))
     stand_all(state)
     assert state.actor == 1  # the ace is the highest upcard
+
+
+def test_one_betting_round_at_the_small_bet_a_bet_and_three_raises() -> None:
+    """§5.10: Reading: one betting round, at the small bet, capped at a bet and three raises
+    (§3); the hand ends with it."""
+    state = State(ACES, [500] * 3, deck=deck(["2c Kd", "3c As", "5c Kh"]))
+    stand_all(state)
+    assert state.actor == 1 and kinds(state) == {Action.CHECK: (), Action.BET: (5,)}
+    state.bet()
+    assert kinds(state)[Action.RAISE] == (10,)
+    state.raise_to()
+    state.raise_to()
+    state.raise_to()
+    assert Action.RAISE not in kinds(state)
+    state.call()
+    state.call()
+    assert state.is_complete
 
 
 def test_no_cap_heads_up_is_an_option_here_too() -> None:

@@ -1,6 +1,6 @@
 """Dealer's choice (the rules, §5.11): calls checked before the deal, each game
 reachable by a call, each option kind honoured at the showdown when called,
-unequal antes refused, a passed-out jackpot dealt again by the same dealer,
+unequal antes refused, a passed-out jackpot (and jacks back) dealt again by the same dealer,
 every hand replaying from its own history, and a randomized driver over long
 sessions of random calls from the example house."""
 
@@ -11,7 +11,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 
 import pytest
-from engine_helpers import draw_deck, passive_action, stud_deck
+from engine_helpers import draw_deck, ints, passive_action, stud_deck
 
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import Call, Deal, DealersChoice
@@ -218,6 +218,21 @@ def test_a_passed_out_jackpot_is_dealt_again_by_the_same_dealer() -> None:
     assert second.button == 1 and second.spec.name == "lowball" and [d.dealer for d in deals] == [0, 1]
     replayed = History.from_json(first.history().to_json()).replay()
     assert replayed.snapshot() == first.snapshot()
+
+
+def test_a_passed_out_jacks_back_is_dealt_again_by_the_same_dealer() -> None:
+    """§5.11 with §5.7: a jacks-back call nobody opens for jacks nor for low is dealt again by
+    the same dealer, everyone anteing again, without a new call."""
+    nobody = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"]  # no jacks; nobody opens low
+    opener = ["2c 5d 8h Tc Ks", "Jc Jd 4s 5s 7h", "4c 7d Th Qs 2h"]
+    deals: list[Deal] = []
+    session = DealersChoice([100] * 3, dealer=scripted([Call(game="jacks-back")], deals), seed=1)
+    state = session.new_hand(deck=[draw_deck(nobody), draw_deck(opener)])
+    for _ in range(6):  # three checks for jacks, three for low
+        state.check()
+    assert state.deal == 2 and state.button == 0 and len(deals) == 1
+    assert [e.seat for e in state.events if isinstance(e, ev.AntePosted)] == [1, 2, 0, 1, 2, 0]
+    assert state.spec.name == "jacks-back" and state.cards(1) == ints(opener[1])
 
 
 # -------------------------------------------------------------- histories

@@ -8,7 +8,17 @@ import itertools
 import random
 
 import pytest
-from engine_helpers import actions, awards, draw_deck, legal, passive_action, stand_pat_and_check_down
+from engine_helpers import (
+    actions,
+    awards,
+    draw_deck,
+    ints,
+    kinds,
+    legal,
+    of,
+    passive_action,
+    stand_pat_and_check_down,
+)
 
 from splitpot import phh
 from splitpot.cards import Card, parse_cards
@@ -31,18 +41,6 @@ from splitpot.house import HouseList
 JACKPOTS = get_game("jackpots")
 LOWBALL = get_game("lowball")
 NOTHING = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"]  # no openers anywhere
-
-
-def ints(text: str) -> list[int]:
-    return [int(c) for c in parse_cards(text)]
-
-
-def kinds(state: State) -> dict[Action, tuple[int, ...]]:
-    return {o.action: o.amounts for o in state.legal_actions()}
-
-
-def of(state: State, kind: type[ev.Event]) -> list[ev.Event]:
-    return [e for e in state.events if isinstance(e, kind)]
 
 
 def replays(state: State) -> bool:
@@ -321,6 +319,20 @@ def test_jackpots_a_player_who_checked_may_raise_once_the_pot_is_opened() -> Non
     assert state.actor == 2 and "raise" in legal(state)
 
 
+def test_jackpots_opener_who_folds_still_shows_his_openers() -> None:
+    """§5.4: Reading: the proof shown at the end is the five cards the opener held when he
+    opened, whether or not he stayed in (here he folds to a raise)."""
+    hands = ["Ah Kd 7c 4s 2d", "Jc Jd 9h 6s 4c", "Tc Td 8h 5s 3c", "Qs Qd 2h 3h 6h"]
+    state = State(JACKPOTS, [100] * 4, deck=draw_deck(hands))
+    state.bet()  # seat 1 opens
+    state.raise_to()  # seat 2
+    state.call()  # seat 3
+    state.fold()  # seat 0
+    state.fold()  # seat 1, the opener
+    stand_pat_and_check_down(state)
+    assert of(state, ev.OpenersShown) == [ev.OpenersShown(seat=1, cards=tuple(ints(hands[1])))]
+
+
 # ------------------------------------------------------------------- lowball
 def test_lowball_is_pass_and_out_before_the_draw() -> None:
     state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
@@ -454,6 +466,21 @@ def test_sevens_off() -> None:
     assert awards(state) == [(1, 12, "pot")] and state.stacks == [94, 106]
 
 
+def test_sevens_rule_reads_the_bug_as_an_ace_for_a_seven() -> None:
+    """§5.6: The sevens rule's "a seven-high or better" with the joker as the bug: 7-5-4-3-Jk
+    is a seven-five low, so the checker who wins gets the pot as it stood."""
+    state = State(get_game("california-lowball", sevens="lose-all"), [100, 100],
+                  deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d Jk"], joker=True))
+    state.bet()
+    state.call()
+    state.draw()
+    state.draw()
+    state.check()  # seat 1 checks his seven
+    state.bet()
+    state.call()
+    assert sorted(awards(state)) == [(0, 4, "returned"), (1, 4, "pot"), (1, 4, "returned")]
+
+
 def test_sevens_lose_all_returns_every_bet_after_the_check_even_a_folded_one() -> None:
     state = State(get_game("california-lowball"), [100] * 3,
                   deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h", "Kc Qd Jh Ts 8s"], joker=True))
@@ -542,6 +569,19 @@ def test_the_limit_doubles_after_the_draw(limit: int) -> None:
     assert kinds(state) == {Action.CHECK: (), Action.BET: (2 * limit,)}
     state.bet()
     assert kinds(state)[Action.RAISE] == (4 * limit,)
+
+
+def test_california_before_the_draw_raises_are_one_limit_and_the_cap_is_three_raises() -> None:
+    """§5.6 with §3: limit 2 before the draw: a bet of 2, raises of 2 each, and a bet and
+    three raises (to 8) close the raising."""
+    state = State(get_game("california-lowball", sevens="off"), [100] * 3, seed=4)
+    state.bet()
+    state.raise_to()
+    state.raise_to()
+    state.raise_to()
+    seat = state.actor
+    assert state.round is not None and seat is not None and Action.RAISE not in kinds(state)
+    assert kinds(state)[Action.CALL] == (8 - state.committed[seat],)
 
 
 def test_no_check_raise_after_the_draw() -> None:
@@ -700,22 +740,29 @@ def test_california_lowball_after_the_draw_betting_starts_left_of_the_dealer() -
 
 # ---------------------------------------------------------------- jacks back
 def test_jacks_back_turns_into_lowball_and_then_passes_out() -> None:
+    """§5.7: Nobody opens for jacks: the same hands are played as lowball from the dealer's
+    left; nobody opens that either: everyone antes again and the same dealer deals again,
+    jacks needed again (the button on seat 1, so "the same dealer" is not seat 0 by default)."""
     spec = get_game("jacks-back")
-    state = State(spec, [100] * 3, deck=[draw_deck(NOTHING), draw_deck(NOTHING[::-1])])
+    decks = [draw_deck(NOTHING, button=1), draw_deck(NOTHING[::-1], button=1)]
+    state = State(spec, [100] * 3, button=1, deck=decks)
     for _ in range(3):
         state.check()
     assert of(state, ev.PlayedAs) == [ev.PlayedAs(game="jacks-back (lowball)")]
     assert state.spec.low == "ace-to-five" and state.spec.high is None and state.game is spec
-    assert state.actor == 1 and kinds(state) == {Action.CHECK: (), Action.BET: (5,)}  # no requirement
+    assert state.actor == 2 and kinds(state) == {Action.CHECK: (), Action.BET: (5,)}  # no requirement
     for _ in range(3):
         state.check()
     assert of(state, ev.NobodyOpened) == [ev.NobodyOpened(deal=1, pot=3)] * 2  # for jacks, then for low
-    assert state.deal == 2 and state.pot == 6 and state.spec is spec
+    assert state.deal == 2 and state.button == 1 and state.pot == 6 and state.stacks == [98, 98, 98]
+    assert state.spec is spec and state.spec.name == "jacks-back" and state.actor == 2
     assert state.cards(1) == ints(NOTHING[::-1][1]) and replays(state)
 
 
-def test_jacks_back_lowball_is_won_by_the_best_low() -> None:
-    hands = ["Kc 8d 9h 6s 4c", "Tc Td 8h 5s 3c", "7c 5d 4h 3s 2d"]
+def test_jacks_back_lowball_is_won_by_the_best_ace_to_five_low() -> None:
+    """§5.7: The lowball round is ace-to-five (§5.5): the wheel (seat 1) is the best low; read
+    as deuce-to-seven, 7-6-4-3-2 (seat 2, who opens) would win."""
+    hands = ["Kc Qd 9h 8s 6c", "5c 4d 3h 2s Ac", "7c 6d 4h 3s 2d"]
     state = State(get_game("jacks-back"), [100] * 3, deck=draw_deck(hands))
     for _ in range(3):
         state.check()
@@ -727,7 +774,39 @@ def test_jacks_back_lowball_is_won_by_the_best_low() -> None:
         state.draw()
     assert state.actor == 1  # after the draw: from the dealer's left
     stand_pat_and_check_down(state)
-    assert awards(state) == [(2, 18, "pot")] and of(state, ev.OpenersShown) == [] and replays(state)
+    assert awards(state) == [(1, 18, "pot")] and of(state, ev.OpenersShown) == [] and replays(state)
+
+
+def test_jacks_back_opened_for_jacks_is_played_as_jackpots_for_high() -> None:
+    """§5.7: Jacks back is jackpots (§5.4) when somebody opens for jacks: high wins (the
+    seven-five low wins nothing), the second round starts with the opener, the openers are
+    shown, and no lowball round is played."""
+    hands = ["7c 5d 4h 3s 2d", "Tc Td 8h 5s 3c", "Jc Jd Qh 6s 4c"]
+    state = State(get_game("jacks-back"), [100] * 3, deck=draw_deck(hands))
+    state.check()
+    state.bet()  # seat 2 opens with jacks
+    state.call()
+    state.call()
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert state.actor == 2  # the second round from the opener
+    stand_pat_and_check_down(state)
+    assert of(state, ev.PlayedAs) == [] and state.spec.high == "high"
+    assert awards(state) == [(2, 18, "pot")]
+    assert [e.seat for e in of(state, ev.OpenersShown)] == [2]  # type: ignore[attr-defined]
+
+
+def test_jacks_back_pass_and_out_puts_out_checkers_of_the_lowball_round_alone() -> None:
+    """§5.7: Reading: ``pass_and_out`` applies to the lowball round as to jackpots: the checks
+    of the jacks round put nobody out; a check in the lowball round before its opening does."""
+    state = State(get_game("jacks-back", pass_and_out=True), [100] * 3, deck=draw_deck(NOTHING))
+    for _ in range(3):
+        state.check()
+    assert state.spec.name == "jacks-back (lowball)" and not any(state.folded)
+    state.check()  # seat 1
+    state.bet()  # seat 2 opens
+    assert of(state, ev.PassersOut) == [ev.PassersOut(seats=(1,))]
+    assert state.folded == [False, True, False] and state.actor == 0
 
 
 # ------------------------------------------------------ the stub runs out
@@ -932,10 +1011,22 @@ def test_exposed_eight_or_higher_may_be_kept() -> None:
     assert state.cards(2) == ints(NOTHING[2]) and state.phase is Phase.BETTING and replays(state)
 
 
-def test_the_dealer_keeps_his_own_exposed_card() -> None:
+def test_the_dealer_keeps_his_own_exposed_card_before_and_in_the_draw() -> None:
+    """§5.6: The dealer must keep his own exposed card (the rules of exposed cards hold in
+    every draw game): a king before the draw, and in the draw too, where another player's
+    exposed card is dead and replaced (reading: "must keep" holds before or in the draw)."""
     state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
     assert state.expose("Kd").ruling == "keep"  # type: ignore[attr-defined]
     assert state.phase is Phase.BETTING
+    state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, then="Js 2h 3d 5c 6c", joker=True))
+    state.bet()
+    state.call()
+    state.call()
+    state.draw()
+    state.draw()
+    state.draw("Kd Ah")  # the dealer (seat 0) is served 2h 3d
+    assert state.expose("3d").ruling == "keep"  # type: ignore[attr-defined]
+    assert ints("3d")[0] in state.cards(0) and state.phase is Phase.BETTING
 
 
 def test_the_exposed_ace_is_low_in_lowball_and_high_in_jackpots() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import awards, call_down, passive_action, stud_deck
+from engine_helpers import awards, call_down, of, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -53,8 +53,10 @@ def test_highest_upcard_must_bet_and_may_neither_check_nor_fold() -> None:
 
 
 def test_highest_upcard_ties_by_suit_spades_highest() -> None:
-    state = State(FIVE, [100] * 4, deck=stud_deck(["2c Ah", "3c As", "4c Ad", "5c Kc"]))
-    assert state.actor == 1  # As beats Ah and Ad
+    """§5.8: On the first round the highest upcard must bet, ties by suit, spades highest: the
+    As sits at the dealer's seat (button 0), not at his left (seat 1, the Ah)."""
+    state = State(FIVE, [100] * 4, deck=stud_deck(["2c As", "3c Ah", "4c Ad", "5c Kc"]))
+    assert state.actor == 0 and legal(state) == {Action.BET: (5,)}  # As beats Ah and Ad
 
 
 def test_highest_upcard_counts_the_ace_high() -> None:
@@ -70,14 +72,15 @@ def test_highest_upcard_all_in_passes_the_duty_to_the_next_highest() -> None:
 
 
 def test_lowest_upcard_all_in_passes_the_duty_to_the_next_lowest() -> None:
-    """Five bets: the 2c bets all in on the first round; on the next the lowest
-    upcard is his, so the duty to bet goes to the next lowest, the 5d (§3)."""
-    state = State(FIVE_BETS, [5, 100, 100], button=2, deck=stud_deck(["Kc 2c", "Kd 5d", "Ks 9h"], button=2))
+    """§5.8 (with §3): Five bets: the 2c bets all in on the first round; on the next the
+    lowest upcard is his, so the duty to bet goes to the next lowest, seat 2's 5d, not to
+    the next seat clockwise (seat 1, the 9h)."""
+    state = State(FIVE_BETS, [5, 100, 100], button=2, deck=stud_deck(["Kc 2c", "Kd 9h", "Ks 5d"], button=2))
     state.bet()
     state.call()
     state.call()
     assert state.stacks[0] == 0 and state.street == 1
-    assert state.actor == 1 and legal(state) == {Action.BET: (5,)}
+    assert state.actor == 2 and legal(state) == {Action.BET: (5,)}
 
 
 def test_forced_bettor_short_of_chips_bets_all_in() -> None:
@@ -98,6 +101,13 @@ def test_forced_bettor_acts_again_only_when_raised() -> None:
     assert state.actor == 1 and Action.RAISE in legal(state)
 
 
+def test_ante_then_the_forced_bet_of_the_small_bet() -> None:
+    """§5.8: Ante (1 each by default), then the highest upcard's forced bet of the small bet."""
+    state = State(FIVE, [100] * 3, deck=stud_deck(["2c 9h", "3c Kd", "4c 5s"]))
+    assert state.pot == 3 and [e.amount for e in of(state, ev.AntePosted)] == [1, 1, 1]  # type: ignore[attr-defined]
+    assert state.actor == 1 and legal(state) == {Action.BET: (5,)}
+
+
 # ------------------------------------------------------------ later rounds
 def test_best_showing_hand_acts_first_after_the_first_round() -> None:
     # third street: seat 2 shows 5-5, seat 1 shows A-K
@@ -108,8 +118,10 @@ def test_best_showing_hand_acts_first_after_the_first_round() -> None:
 
 
 def test_best_showing_ties_go_to_the_seat_nearest_the_dealers_left() -> None:
-    # button on seat 1: seats 2, 0, 1 in order; seats 0 and 2 both show K-7
-    deck = stud_deck(["2c Kh 7d", "3c 9d 4h", "4c Ks 7c"], button=1)
+    """§5.8: The highest showing hand bets first, ties to the seat nearest the dealer's left,
+    whatever the suits."""
+    # button on seat 1: seats 2, 0, 1 in order; seats 0 and 2 both show K-7, seat 0 the Ks
+    deck = stud_deck(["2c Ks 7d", "3c 9d 4h", "4c Kh 7c"], button=1)
     state = State(FIVE, [100] * 3, button=1, deck=deck)
     until_street(state, 1)
     assert state.actor == 2
@@ -155,6 +167,15 @@ def test_last_card_down_deals_the_fifth_card_face_down() -> None:
     assert [(e.seat, e.up, [ev.card_text(c) for c in e.cards]) for e in fifth] == [
         (1, False, ["5d"]), (0, False, ["4d"])]
     assert [len(state.up[s]) for s in (0, 1)] == [3, 3]
+
+
+def test_last_card_down_orders_the_last_round_by_the_upcards_alone() -> None:
+    """§5.8: Last card down: the last round is led by the best showing hand, the upcards
+    alone: A-T-6 beats Q-5-3 and J-9-8; seat 0's kings (hole card and fifth card) are hidden."""
+    deck = stud_deck(["Kc 9h 8d Jc Kd", "3c Ad 6h Tc 5d", "4c 5s 3d Qc 7d"])
+    state = State(get_game("five-card-stud-last-down"), [100] * 3, deck=deck)
+    until_street(state, 3)
+    assert state.actor == 1
 
 
 # ------------------------------------------------------------- turn-up option
@@ -235,12 +256,23 @@ def test_five_bets_extra_round_after_the_hole_card_dealers_left_may_check() -> N
 
 
 def test_five_bets_lowest_upcard_must_bet_ties_by_suit_clubs_lowest() -> None:
-    deck = stud_deck(["2c 9h", "3c 4d", "5d 4s", "6c 4h"])
-    state = State(FIVE_BETS, [100] * 4, deck=deck)
+    """§5.8: Five bets: on the round after the extra one the lowest upcard must bet, ties by
+    suit, clubs lowest: the 4c at the dealer's seat (button 1), not the 4s at his left."""
+    deck = stud_deck(["2d 4c", "3d 9h", "5d 4s", "6c 4h"], button=1)
+    state = State(FIVE_BETS, [100] * 4, button=1, deck=deck)
     for _ in range(4):
         state.check()
-    assert state.street == 1 and state.actor == 1  # 4d below 4h and 4s
+    assert state.street == 1 and state.actor == 0  # 4c below 4h and 4s
     assert legal(state) == {Action.BET: (5,)}
+
+
+def test_five_bets_lowest_upcard_reads_the_ace_high() -> None:
+    """§5.8: Reading: "lowest" reads the ace high, as the bring-in does: the 4d must bet, not
+    the Ac."""
+    state = State(FIVE_BETS, [100] * 3, deck=stud_deck(["2c Ac", "3c 4d", "5d 9s"]))
+    for _ in range(3):
+        state.check()
+    assert state.street == 1 and state.actor == 1 and legal(state) == {Action.BET: (5,)}
 
 
 def test_five_bets_then_the_best_showing_hand_and_small_bets_on_three_rounds() -> None:

@@ -8,7 +8,7 @@ otherwise, each player turns up his newest card and keeps his first card down.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, passive_action, stud_deck, winners
+from engine_helpers import call_down, kinds, passive_action, stud_deck, winners
 
 from splitpot.cards import parse_cards
 from splitpot.dealers_choice import Call
@@ -105,6 +105,48 @@ def test_betting_order_reads_upcards_as_natural_cards() -> None:
     assert Action.CHECK in {o.action for o in state.legal_actions()}
 
 
+# ------------------------------------------------------- §5.9 the betting: five-card stud's
+def test_first_round_has_no_forced_bet_the_best_upcard_acts_first_and_may_check() -> None:
+    """§5.9: Reading: no bring-in and no forced opening bet: on the first round too the best
+    hand showing (the As) acts first and may check."""
+    deck = stud_deck(["Kc 7d 2h 9s 4c", "Qh 3s 8c Jd 6h", "5c As Td 2d 3c"])
+    state = State(MEXICAN, [100] * 3, deck=deck)
+    state.turn_up(["7d"], seat=0)
+    state.turn_up(["3s"], seat=1)
+    state.turn_up(["As"], seat=2)
+    assert state.phase is Phase.BETTING and state.street == 0 and state.actor == 2
+    assert kinds(state) == {Action.CHECK: (), Action.BET: (5,)}
+
+
+def test_showing_ties_go_to_the_seat_nearest_the_dealers_left() -> None:
+    """§5.9: Reading: ties of the best hand showing go to the seat nearest the dealer's left:
+    seat 2 (the dealer's left, button 1) shows the Kc, seat 0 the Ks, which a suit order
+    would pick."""
+    deck = stud_deck(["Ks 7d 2h 9s 4c", "Qh 3s 8c Jd 6h", "5c Kc Td 2d 3c"], button=1)
+    state = State(MEXICAN, [100] * 3, button=1, deck=deck)
+    state.turn_up(["Ks"], seat=0)
+    state.turn_up(["3s"], seat=1)
+    state.turn_up(["Kc"], seat=2)
+    assert state.actor == 2
+
+
+def test_small_bets_on_the_first_two_rounds_big_on_the_last_two() -> None:
+    """§5.9: Reading: five-card stud's structure (§5.8): small, small, big, big."""
+    state = State(MEXICAN, [500] * 2, deck=stud_deck(["Kc 7d 2h 9s 4c", "Qh 3s 8c Jd 6h"]))
+    sizes = []
+    while not state.is_complete:
+        options = kinds(state)
+        if Action.BET in options:
+            sizes.append(options[Action.BET])
+            state.bet()
+        elif Action.CALL in options:
+            state.call()
+        else:
+            passive_action(state)
+    assert sizes == [(5,), (5,), (10,), (10,)]
+
+
+# ------------------------------------------------------------------ §5.9 high-low
 def test_high_low_with_declarations_and_wild_cards_low() -> None:
     # seat 0: 8d down (wild), 2c 3d 4h 6s up: a six-four low with the 8d as a zero
     # seat 1: Kc down (wild), Qd Qs Jh 9c up: three queens

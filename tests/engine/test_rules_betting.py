@@ -1,11 +1,17 @@
 """The rules, §3 (betting), on scripted hands (stacked decks): the cap, the half-bet rule
 of limit poker and its readings, no bet that nobody could call (pass and out included),
 no free fold, the bring-in and first-to-act duties passing over an all-in player and the
-single-card duties reading the card itself (wild or not), and uncalled bets.  The betting
+single-card duties reading the card itself (wild or not), uncalled bets, and who acts first
+in each round of random play of every stud and draw game (§5), computed from the rules
+text.  The betting
 of one game alone (blinds, openers, the order after a draw) is in that game's module; §5's
 games cite their section."""
 
 from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
 
 import pytest
 from engine_helpers import (
@@ -21,6 +27,7 @@ from engine_helpers import (
     winners,
 )
 
+from splitpot.cards import card_text
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.spec import Stakes
@@ -388,10 +395,11 @@ def test_fold_refused_when_checking_is_free() -> None:
 
 def test_bring_in_passes_when_the_lowest_upcard_is_all_in() -> None:
     """§3: Seat 1 (the 2c) is all in from the ante: the lowest upcard among the players
-    with chips brings in — seat 2's Jd (seat 3 shows the Qd, seat 0 the Kc)."""
-    spec = get_game("seven-card-stud", stakes=Stakes(ante=1, bring_in=2, small_bet=10, big_bet=20))
-    state = State(spec, [100, 1, 100, 100], deck=stud_deck(HANDS4))
-    assert state.phase is Phase.BRING_IN and state.actor == 2
+    with chips brings in — seat 3's 5d, not seat 2's Qs, the next seat clockwise (seat 0
+    shows the Ac)."""
+    deck = stud_deck(["Kd Kh Ac", "Qd Qh 2c", "Jd Jh Qs", "Td Th 5d"])
+    state = State(get_game("seven-card-stud"), [100, 1, 100, 100], deck=deck)
+    assert state.phase is Phase.BRING_IN and state.actor == 3
 
 
 def test_first_to_act_passes_clockwise_when_the_best_showing_hand_is_all_in() -> None:
@@ -475,3 +483,92 @@ def test_uncalled_part_of_a_bet_returned_to_its_owner_not_won_as_a_side_pot() ->
     pots = {e.pot for e in state.events if isinstance(e, ev.PotAwarded)}
     assert pots == {0}  # one pot: no side pot of one player's own chips
     assert sum(state.stacks) == 206
+
+
+# ------------------------------------------------------------------ §3, §5 who acts first: random play
+# The first to act each betting round of every stud and draw game, computed from the rules text
+# alone (nothing of the engine's ordering code): the bring-in and forced bets read one card, rank
+# then suit; the best showing hand is counted here from its ranks; the duty of an all-in player
+# passes as §3 says.
+
+STUD_GAMES = ["seven-card-stud", "seven-card-stud-8", "seven-card-stud-high-low", "five-card-stud",
+              "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces"]
+DRAW_GAMES = ["jackpots", "lowball", "california-lowball", "jacks-back"]
+
+
+def _card_read(card: int) -> tuple[int, int]:
+    """One card as a single-card duty reads it: its rank, ace high, then its suit, clubs lowest."""
+    text = card_text(card)
+    return "23456789TJQKA".index(text[0]), "cdhs".index(text[1])
+
+
+def _showing(up: list[int]) -> tuple[list[int], list[int]]:
+    """§5.1: quads, trips, two pair, pair, high card; then the groups' ranks, then the kickers."""
+    counts = Counter(_card_read(c)[0] for c in up)
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    return sorted(counts.values(), reverse=True), [r for _, r in groups]
+
+
+def _first_to_act(state: State, game: str, opener: int | None) -> int:
+    n, street = state.seats, state.street
+    live = [p for p in ((state.button + 1 + i) % n for i in range(n)) if not state.folded[p]]
+    chips = [p for p in live if state.stacks[p] > 0]  # from the dealer's left
+
+    def from_seat(seat: int) -> int:  # §3: the first player with chips clockwise from ``seat``
+        return next(p for p in live[live.index(seat):] + live if state.stacks[p] > 0)
+
+    if game in DRAW_GAMES:
+        lowball_round = state.spec.name.endswith("(lowball)")
+        if street == 1 and game in ("jackpots", "jacks-back") and not lowball_round:
+            assert opener is not None  # §5.4: from the opener (or the next player still in)
+            return from_seat(min(live, key=lambda p: (p - opener) % n))
+        if street == 0 and game == "california-lowball":  # §5.6: left of the last blind
+            return from_seat(min(live, key=lambda p: (p - state.button - 2) % n))
+        return chips[0]
+
+    def upcard(pick: Callable[..., int]) -> int:  # the lowest or highest upcard with chips
+        return pick(chips, key=lambda p: _card_read(state.up[p][-1]))
+
+    if game.startswith("seven-card-stud") and street == 0:  # §3: the bring-in
+        return upcard(min)
+    if game == "five-card-stud-five-bets" and street < 2:  # §5.8: dealer's left, then the lowest
+        return chips[0] if street == 0 else upcard(min)
+    if game.startswith("five-card-stud") and street == 0:  # §5.8: the highest upcard
+        return upcard(max)
+    return from_seat(max(live, key=lambda p: (_showing(state.up[p]), -live.index(p))))  # ties: left
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", STUD_GAMES + DRAW_GAMES)
+def test_first_to_act_each_round_as_the_rules_text_says_in_random_play(game: str) -> None:
+    """§3 and §5.1-§5.10: in random play of each game the first to act in each betting round is
+    the seat the rules name, computed here from their text."""
+    spec = get_game(game)
+    for seed in range(300):
+        rng = random.Random(seed)
+        players = rng.randint(2, 7)
+        state = State(spec, [rng.choice([1, 4, 9, 20, 100]) for _ in range(players)], seed=seed,
+                      button=rng.randrange(players))
+        rounds: set[tuple[int, str, int]] = set()
+        opener = None
+        while not state.is_complete:
+            key = (state.deal, state.spec.name, state.street)
+            if state.phase in (Phase.BETTING, Phase.BRING_IN) and key not in rounds:
+                rounds.add(key)
+                opener = None if state.street == 0 else opener
+                assert state.actor == _first_to_act(state, game, opener), (seed, key)
+            seat, option = state.actor, rng.choice(state.legal_actions())
+            action, amount = option.action, rng.choice(option.amounts or (0,))
+            assert seat is not None
+            if action is Action.BET and state.street == 0:
+                opener = seat
+            if action in (Action.BET, Action.COMPLETE):
+                getattr(state, str(action))(amount)
+            elif action is Action.RAISE:
+                state.raise_to(amount)
+            elif action in (Action.FOLD, Action.CHECK, Action.CALL, Action.BRING_IN):
+                getattr(state, str(action))()
+            elif action is Action.DRAW:  # aces-deuces stands, the draw games discard up to two
+                state.draw(state.cards(seat)[: rng.randint(0, 2)] if spec.hand_size == 5 else [])
+            else:
+                passive_action(state)  # turn-ups

@@ -29,6 +29,19 @@ STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
 
 
+# ---------------------------------------------------------------- the deal
+def test_two_down_and_one_up_then_three_streets_up_and_the_seventh_down() -> None:
+    """§5.1: Two down and one up on third street; fourth, fifth and sixth street one card
+    up; seventh street one down."""
+    deck = stud_deck(["Ac Ad 2h 3h 4h 5h 6h", "Kc Kd 2s 3s 4s 5s 6s"])
+    state = State(STUD, [500] * 2, deck=deck)
+    seen = set()
+    while not state.is_complete:
+        seen.add((state.street, len(state.up[0]), len(state.down[0])))
+        passive_action(state)
+    assert sorted(seen) == [(0, 1, 2), (1, 2, 2), (2, 3, 2), (3, 4, 2), (4, 4, 3)]
+
+
 # ---------------------------------------------------------------- bring-in
 def test_bring_in_ties_broken_by_suit_clubs_lowest() -> None:
     """§3: the lowest upcard brings in, ties by suit with clubs lowest: four deuces up, the
@@ -39,10 +52,13 @@ def test_bring_in_ties_broken_by_suit_clubs_lowest() -> None:
     assert [o.action for o in state.legal_actions()] == [Action.BRING_IN, Action.COMPLETE]
 
 
-def test_bring_in_counts_the_ace_high() -> None:
+@pytest.mark.parametrize("game", ["seven-card-stud-8", "seven-card-stud-high-low"])
+def test_bring_in_counts_the_ace_high(game: str) -> None:
+    """§5.2 and §5.3 (as §5.1): The bring-in still counts the ace high in the high-low games,
+    the classic one (its low deuce-to-seven) too: the Ac is no low card here."""
     deck = stud_deck(["Kd Kh Ac", "Qd Qh 3s", "Jd Jh 9c"])
-    state = State(STUD8, [100] * 3, deck=deck)
-    assert state.actor == 1
+    state = State(get_game(game), [100] * 3, deck=deck)
+    assert state.actor == 1 and Action.BRING_IN in {o.action for o in state.legal_actions()}
 
 
 def test_bring_in_then_action_moves_left_and_completion_is_not_a_raise() -> None:
@@ -254,11 +270,13 @@ def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
 
 
 def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
+    """§4: Stud games give the odd chip of tied low hands to the lowest card by suit, not to
+    the seat nearest the dealer's left (button 1: that is seat 0)."""
     deck = stud_deck([
-        "Ad 2d 3d 4d 5c 9d Kh",   # diamond flush and a wheel (ace of diamonds)
+        "Ad 2d 3d 4d 5c 9d Kh",   # diamond flush and a wheel (ace of diamonds): the dealer's left
         "Ac 2h 3c 4h 5s Qs Js",   # five-high straight and a wheel (ace of clubs)
-    ])
-    state = State(STUD8, [100, 100], deck=deck)
+    ], button=1)
+    state = State(STUD8, [100, 100], button=1, deck=deck)
     call_down(state)
     # pot 6: high 3 to the flush; low 3 split 2-1, the odd chip to the ace of clubs
     assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 1, 2, "low"), (0, 0, 1, "low")]
@@ -288,6 +306,15 @@ def test_one_player_scoops_both_halves() -> None:
     told = [line for line in describe_hand(state, ["P0", "P1"]) if " wins " in line]
     assert told == ["P0 wins the high half of the pot (3) with straight flush, five high",
                     "P0 wins the low half of the pot (3) with five-four low (wheel; both halves: scoops)"]
+
+
+def test_classic_high_low_has_no_qualifier_a_two_pair_low_wins_half() -> None:
+    """§5.3: No qualifier: the best low takes half even when it is two pair (reading: every
+    hand has a low, so the classic game always splits)."""
+    deck = stud_deck(["Kc Kd Ks Qc Qd Jh Jd", "Ac Ad Ah As 9c 9d 8h"])
+    state = State(get_game("seven-card-stud-high-low"), [100, 100], deck=deck)
+    call_down(state)
+    assert sorted((seat, side) for _, seat, _, side in awards_with_pot(state)) == [(0, "low"), (1, "high")]
 
 
 def test_classic_high_low_uses_deuce_to_seven_and_any_five_per_side() -> None:
