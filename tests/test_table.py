@@ -1346,3 +1346,16 @@ def test_mexican_stud_turn_up_tells_a_penalty_card_held() -> None:
                     assert text == ""
             bot(state)
     pytest.fail("no queen held during a turn-up")
+
+
+def test_pass_and_out_help_says_a_check_puts_him_out_and_the_log_says_so_after_the_opening() -> None:
+    """Was: the help said "check: bet nothing and stay in" under pass and out, and the
+    log told "P1, P2 checked before the opening: out" before "P3 opens for 5"."""
+    spec = get_game("jackpots", pass_and_out=True)
+    status, text, _ = auto_table(spec, "c\n?\nc\n", seat=1, players=5, seed=52)
+    assert status == 0
+    assert ("  c  check: bet nothing; under pass and out, if anyone then opens you are out of this "
+            "deal") in text
+    assert "  P3 opens for 5\n  P1, P2 checked before the opening: out\n" in text
+    _, plain, _ = auto_table(get_game("jackpots"), "c\n?\nc\n", seat=1, players=5, seed=52)
+    assert "  c  check: bet nothing and stay in" in plain and "under pass and out" not in plain

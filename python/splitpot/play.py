@@ -1019,6 +1019,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     dealing = False  # cards dealt now belong to the deal, not a replacement
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
+    passed_out: str | None = None  # pass and out: the line of the checkers out, told after the opening
     previous = -1
     for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
@@ -1066,6 +1067,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         elif (told := _variant_lines(event, names, down, up, turned, spec, viewer,
                                      fee=_fee_after(state.events, index))) is not None:
             lines.extend(told)
+        elif isinstance(event, ev.PassersOut):  # logged as the opening bet is made: told after it
+            passed_out = _draw_game_text(event, names, state.button, pot)
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
@@ -1078,6 +1081,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             text = _action_text(event, names[seat], opens=id(event) in openings)
             all_in = amount and stacks[seat] == 0
             lines.append("  " + text + (" (all in)" if all_in else ""))
+            if passed_out:  # those who checked go out when the pot is opened
+                lines.append(passed_out)
+                passed_out = None
         elif isinstance(event, ev.Drew):
             line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
                     if event.discarded or event.received else f"  {names[event.seat]} stands pat")

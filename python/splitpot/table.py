@@ -738,7 +738,7 @@ class Table:
         state = self.session.hands[-1] if self.session.hands else None
         self.out.line("keys: press the key before a choice to make it; now:")
         for c in self._offered:
-            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered)}")
+            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered, state)}")
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
@@ -908,13 +908,16 @@ _DECLARED = {
 }
 
 
-def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
+def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None = None) -> str:
     """What ``choice`` does, for the help: the rule behind it where a person may not
-    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's fee)."""
+    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's
+    fee, a check before the opening under pass and out)."""
     action, value = choice.action, choice.value
     if action is Action.FOLD:
         return "give up the hand (and the chips you have put in)"
     if action is Action.CHECK:
+        if state is not None and _passes_out_on_check(state):
+            return "bet nothing; under pass and out, if anyone then opens you are out of this deal"
         return "bet nothing and stay in"
     if action is Action.CALL:
         return f"put in {value} to match the bet"
@@ -939,6 +942,14 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
     if action is Action.DECLARE:
         return _DECLARED.get(str(value), "your declaration")
     return str(action).replace("_", " ")
+
+
+def _passes_out_on_check(state: State) -> bool:
+    """Whether a check now puts the checker out once anyone opens: pass and out
+    (jackpots' ``pass_and_out``) before the opening of the first round."""
+    opening, betting = state.spec.opening, state.round
+    return (opening is not None and opening.pass_and_out and state.street == 0
+            and betting is not None and not betting.current)
 
 
 def _hand_text(state: State, seat: int) -> str:

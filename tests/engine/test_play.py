@@ -321,6 +321,8 @@ def test_draw_game_events_read_like_a_hand() -> None:
     jackpots.bet()
     lines = describe_hand(jackpots, names)
     assert "  Bo checked before the opening: out" in lines and "  Cy opens for 5" in lines
+    assert lines.index("  Bo checked before the opening: out") == lines.index("  Cy opens for 5") + 1, \
+        "those who checked go out when the pot is opened: told after the opening"
 
     sevens = State(get_game("california-lowball"), [100, 100],
                    deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"], joker=True))
