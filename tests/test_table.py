@@ -1359,3 +1359,16 @@ def test_pass_and_out_help_says_a_check_puts_him_out_and_the_log_says_so_after_t
     assert "  P3 opens for 5\n  P1, P2 checked before the opening: out\n" in text
     _, plain, _ = auto_table(get_game("jackpots"), "c\n?\nc\n", seat=1, players=5, seed=52)
     assert "  c  check: bet nothing and stay in" in plain and "under pass and out" not in plain
+
+
+def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
+    """Reported: entry 16 read "California lowball, limit 4, blinds 1/3, no sevens rule"
+    and was announced "California lowball, check-raise allowed, limit 4, ..."; the menu
+    and the announcement are one text (:meth:`Call.text`), every option said."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    number = next(i for i, c in enumerate(fitting, 1) if ("no_check_raise", False) in c.options)
+    _, text, table = dealers_choice_run(calling(f"{number}\n"), hands=1)
+    said = fitting[number - 1].text()
+    assert "check-raise allowed" in said and "no sevens rule" in said
+    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 deals: {said}" in text.splitlines()
+    assert table.played[0].state.game_call == fitting[number - 1]
