@@ -70,6 +70,7 @@ from splitpot.play import (
     narrate,
     net_results,
     no_low,
+    one_bracket,
     plot_session,
     resumed_line,
     save_session,
@@ -825,7 +826,7 @@ class Table:
                 cards = " ".join(ev.card_text(c) for c in show.cards)
                 if state.community:  # the community card plays in every hand
                     cards += " + " + " ".join(ev.card_text(c) for c in state.community)
-                hands = "; ".join(h for h in (show.high, show.low and f"low: {show.low}") if h)
+                hands = "; ".join(one_bracket(h) for h in (show.high, show.low and f"low: {show.low}") if h)
             else:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
                 hands = "folded" if state.folded[s] else ""
@@ -890,7 +891,8 @@ def _winners(state: State, names: Sequence[str]) -> str:
         elif isinstance(event, ev.PotAwarded):
             chips[event.seat] = chips.get(event.seat, 0) + event.amount
             side = {"pot": "", "equal": "split equally"}.get(event.side, event.side)
-            text = f"{side}: {event.hand}" if side and event.hand else side or event.hand
+            hand = one_bracket(event.hand)
+            text = f"{side}: {hand}" if side and hand else side or hand
             if text and text not in how.setdefault(event.seat, []):
                 how[event.seat].append(text)
     won = ", ".join(
@@ -964,7 +966,8 @@ def _hand_text(state: State, seat: int) -> str:
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
-            parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
+            parts = [shown.high_text and one_bracket(shown.high_text),
+                     shown.low_text and f"low: {one_bracket(shown.low_text)}"]
             if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
                 parts.append("no low yet" if len(cards) < 7 else no_low(state.spec))
             return "; ".join(p for p in parts if p)
