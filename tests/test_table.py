@@ -754,6 +754,7 @@ def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_
             threw, got = ev.card_text(drew.discarded[0]), ev.card_text(drew.received[0])
             assert status == 0 and f"P0 discards 1, draws 1 (throws {threw}, gets {got})" in text
             assert "lowball - after the draw - pot " in text
+            assert "\n*** after the draw *** (pot " in text  # the log heads the round too
             return
     pytest.fail("the person never drew and bet after it")
 

@@ -1022,6 +1022,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
     passed_out: str | None = None  # pass and out: the line of the checkers out, told after the opening
+    drawn = False  # a draw made in this street, the betting after it not yet headed
     previous = -1
     for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
@@ -1049,6 +1050,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             street_opener = spec.streets[event.street].opener
             street = spec.streets[event.street]
             first_action = True
+            drawn = False
             lines.append(f"*** {event.name} *** (pot {pot})")
         elif isinstance(event, ev.CardsDealt) and not dealing and event.seat is not None:
             lines.append(f"  {names[event.seat]} receives a card for the exposed one")
@@ -1075,6 +1077,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
+            if drawn:  # the first bet after a draw: the betting round after it is headed
+                lines.append(f"*** {AFTER_THE_DRAW} *** (pot {pot})")
+                drawn = False
+                first_action = True
             if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec)):
                 lines.append(why)
             first_action = False
@@ -1087,6 +1093,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 lines.append(passed_out)
                 passed_out = None
         elif isinstance(event, ev.Drew):
+            drawn = street.paid_draws is None  # (a paid draw's betting is the next street's)
             line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
                     if event.discarded or event.received else f"  {names[event.seat]} stands pat")
             if event.seat == viewer and event.received:  # his own draw: the cards he threw and got
@@ -1141,6 +1148,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append("stacks: " + ", ".join(
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
                 for s in range(state.seats)))
+    # Waiting for the first bet after the draw: its heading, as it comes before that bet once made.
+    if drawn and state.phase is Phase.BETTING:
+        lines.append(f"*** {AFTER_THE_DRAW} *** (pot {pot})")
+        first_action = True
     # Waiting for the round's first action: why this player acts first, told before he acts
     # (the same line that comes before his action once he has).
     actor = state.actor if first_action and state.phase in (Phase.BRING_IN, Phase.BETTING) else None
@@ -1148,6 +1159,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
+
+
+AFTER_THE_DRAW = "after the draw"
+"""The heading of a draw game's betting round after its draw (the engine logs no street for it)."""
 
 
 def _noted(text: str, note: str) -> str:

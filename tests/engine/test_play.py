@@ -491,3 +491,23 @@ def test_a_hand_name_and_its_wild_cards_share_one_bracket() -> None:
     lines = describe_hand(state, ["P0", "P1"])
     assert not [line for line in lines if ") (" in line], lines
     assert any("five-four low (wheel, Jk as 2)" in line for line in lines), lines
+
+
+def test_the_betting_after_the_draw_is_headed_in_the_log() -> None:
+    """Was: the bets after the draw followed straight on under "*** the draw ***"."""
+    hands = ["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"]
+    state = State(get_game("california-lowball"), [100, 100], deck=draw_deck(hands, joker=True))
+    state.bet()
+    state.call()
+    state.draw()
+    state.draw()
+    so_far = describe_hand(state, ["Al", "Bo"])
+    assert so_far[-3:] == ["  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)"]
+    state.check()
+    state.bet()
+    state.call()
+    lines = describe_hand(state, ["Al", "Bo"])
+    assert lines[: len(so_far)] == so_far, "the lines so far begin the whole hand's"
+    assert lines[len(so_far) - 3 : len(so_far) + 2] == [
+        "  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)", "  Bo checks", "  Al bets 4"]
+    assert lines.count("*** after the draw *** (pot 4)") == 1
