@@ -1373,3 +1373,27 @@ def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
     assert "check-raise allowed" in said and "no sevens rule" in said
     assert f"{number:>3}  {said}" in text.splitlines() and f"P0 deals: {said}" in text.splitlines()
     assert table.played[0].state.game_call == fitting[number - 1]
+
+
+def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
+    """Was: Backspace at the draw prompt was "that key is not a choice here"."""
+    seed, seat = 4, 0
+    expected = same_session(
+        DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
+    )[0]
+    answers = []
+    for event in expected.events:
+        if getattr(event, "seat", None) != seat or not event.player_action:
+            continue
+        # mark 3, then 2, Backspace (unmarks 2), Backspace (unmarks 3), Backspace (nothing to unmark),
+        # mark 1 and 3, draw
+        answers.append("32\x7f\x7f\x7f13\n" if isinstance(event, ev.Drew) else "c\n")
+    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    assert status == 0 and "not a choice here" not in text
+    dealt = [c for e in expected.events if isinstance(e, ev.CardsDealt) and e.seat == seat for c in e.cards]
+    one, two, three = (ev.card_text(c) for c in dealt[:3])
+    assert f"unmarks {two}; marked: {three} (Enter draws 1)" in text
+    assert f"unmarks {three}; marked: nothing (p stands pat)" in text
+    assert "nothing is marked: press 1-5 to mark a card, p to stand pat" in text
+    assert f"throws {one} {three}" in text
+    assert table.played[0].state.events == expected.events

@@ -745,8 +745,9 @@ class Table:
         ):
             self.out.line("  the card you keep down, with every card of its rank, is wild for you")
         if any(c.discards for c in self._offered):
-            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws "
-                          "them, p stands pat, Esc goes back to the other choices (where there are any)")
+            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Backspace "
+                          "unmarks the last marked, Enter draws them, p stands pat, Esc goes back to the "
+                          "other choices (where there are any)")
         self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
                       "the results so far are printed")
         sevens = str(state.spec.sevens) if state is not None else "off"
@@ -758,12 +759,14 @@ class Table:
 
     def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
-        (nothing marked: stand pat); Esc or Backspace goes back (None)."""
+        (nothing marked: stand pat); Backspace unmarks the card marked last; Esc, or
+        Backspace with nothing marked, goes back (None)."""
         cards = state.cards(self.seat)
         numbered = "  ".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
         self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
                       f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
         marked: list[int] = []
+        order: list[int] = []  # the marked cards in the order marked: Backspace takes back the last
         self.keys.fresh()
         while True:
             key = self._key("discard: ")
@@ -777,8 +780,19 @@ class Table:
             if key == ENTER:
                 self.out.line(f"nothing is marked: press p to stand pat, or 1-{len(cards)} to mark a card")
                 continue
+            if key in _BACKSPACES and marked:  # take back the last card marked
+                card = order.pop()
+                marked.remove(card)
+                said = " ".join(ev.card_text(c) for c in marked)
+                left = (f"marked: {said} (Enter draws {len(marked)})" if marked
+                        else "marked: nothing (p stands pat)")
+                self.out.line(f"unmarks {ev.card_text(card)}; {left}")
+                continue
             if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
+            if key in _BACKSPACES:
+                self.out.line(f"nothing is marked: press 1-{len(cards)} to mark a card, p to stand pat")
+                continue
             if key == choice.key:  # the draw's own key, pressed again: it is being made
                 stand = ", p to stand pat" if not marked else ""
                 self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or "
@@ -788,6 +802,7 @@ class Table:
                 card = cards[int(key) - 1]
                 if card in marked:
                     marked.remove(card)
+                    order.remove(card)
                 elif len(marked) >= choice.discards:
                     most = counted(choice.discards, 'card')
                     self.out.line(f"you may throw away at most {most}: unmark one first")
@@ -797,6 +812,7 @@ class Table:
                     continue
                 else:
                     marked.append(card)
+                    order.append(card)
                     marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
                 said = " ".join(ev.card_text(c) for c in marked)
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
