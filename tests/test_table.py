@@ -1139,6 +1139,19 @@ def test_backspace_takes_back_a_digit_of_the_call() -> None:
     status, text, table = dealers_choice_run(calling("1\x7f3\n"), hands=1)
     assert status == 0 and table.played[0].state.game_call == fitting[2]
     assert "not a choice here" not in text
+    assert "the house calls): 3\n" in text, "from a script the number kept is echoed (was: 13)"
+
+
+def test_backspace_at_the_call_typed_at_a_terminal_erases_the_digit_echoed() -> None:
+    """Was (1 3 Backspace 2 Enter at a terminal): 12 called, "13 2" on the screen: the
+    console stripped the backspace of its erasing echo."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=Output(stream=out),
+                                 keys=TypedKeys("13\x7f2\n", "c\nb\n" * 200))
+    assert table.run() == 0
+    assert table.session.hands[0].game_call == fitting[11]
+    assert "the house calls): 13\b \b2\n" in out.getvalue()
 
 
 def test_chips_the_sevens_rule_gives_back_are_not_counted_as_won() -> None:

@@ -505,11 +505,14 @@ class Table:
             if key in string.digits and len(typed) < 3:
                 refused = rest = False
                 typed += key
-                out.console.print(key, end="", soft_wrap=True)
+                if self.keys.terminal:  # echoed as typed (from a script: the number kept, at its Enter)
+                    out.console.print(key, end="", soft_wrap=True)
                 continue
             if key in _BACKSPACES and typed:  # a typo in the number: take back its last digit
                 typed = typed[:-1]
-                out.console.print("\b \b", end="", soft_wrap=True)
+                if self.keys.terminal:  # (written raw: the console strips a backspace from its text)
+                    out.stream.write("\b \b")
+                    out.stream.flush()
                 continue
             if key == ENTER and refused and rest:  # the end of the refused line: not "Enter alone"
                 refused = rest = False
@@ -517,14 +520,14 @@ class Table:
             refused = False
             ask = True
             if key == ENTER:
-                out.line("")
+                out.line("" if self.keys.terminal else typed)
                 if not typed:
                     return pick(deal)
                 if 1 <= int(typed) <= len(fitting):
                     return fitting[int(typed) - 1]
                 out.line(f"{typed} is not on the list: type 1-{len(fitting)}, then Enter")
             else:
-                out.line("")
+                out.line("" if self.keys.terminal else typed)
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 rest = self.keys.drop_line()
