@@ -243,8 +243,8 @@ def test_help_and_leaving_the_table() -> None:
                              "  the card you keep down, with every card of its rank, is wild for you"]),
     ("seven-card-stud-declare", {}, 2, ["  h  high: you play for the high half of the pot",
                                         "  b  both: you play for both halves: you must win both outright"]),
-    ("aces-deuces", {}, 6, ["  d  draw (up to 1), costs 1: throw away up to 1 card and get as many new ones",
-                            "  when drawing: a card's number marks or unmarks it"]),
+    ("aces-deuces", {}, 6, ["keys: you are drawing (draw (up to 1), costs 1: throw away up to 1 card and get "
+                            "as many new ones); now:", "  1-2  mark or unmark that card to throw away"]),
 ])
 def test_help_lists_the_choices_on_the_screen_and_what_each_does(
     game: str, options: dict[str, object], seed: int, said: list[str]
@@ -1410,3 +1410,17 @@ def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
     assert "nothing is marked: press 1-5 to mark a card, p to stand pat" in text
     assert f"throws {one} {three}" in text
     assert table.played[0].state.events == expected.events
+
+
+def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
+    """Was (aces-deuces): '?' at the marking prompt listed "d  draw (up to 1), costs 1", a key
+    that is refused there ("you are drawing now")."""
+    status, text, _ = auto_table(get_game("aces-deuces"), "d\n?\n\x7f\n1\n\n" + "c\n" * 20, seat=0, seed=6,
+                                 players=4)
+    assert status == 0
+    helped = text.split("discard: ?\n", 1)[1].split("discard: ", 1)[0].splitlines()
+    assert helped[0].startswith("keys: you are drawing (draw (up to 1), costs 1: ")
+    keys = [line.split()[0] for line in helped[1:]]
+    assert keys == ["1-2", "Backspace", "Enter", "p", "?"], helped
+    assert "not a choice here" not in text.split("throws ", 1)[0]  # each key of the script worked
+    assert "nothing is marked: press 1-2 to mark a card, p to stand pat" in text  # its Backspace

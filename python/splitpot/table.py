@@ -772,7 +772,7 @@ class Table:
         order: list[int] = []  # the marked cards in the order marked: Backspace takes back the last
         self.keys.fresh()
         while True:
-            key = self._key("discard: ")
+            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back))
             if key == "p" and not marked:
                 self.out.line("p stands pat", style="bold")
                 return []
@@ -1031,6 +1031,24 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.CHECK in offered and Action.FOLD not in offered:
         return "you can check for free (no fold)"
     return ""
+
+
+def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
+    """The help at the draw's marking prompt: the keys that work there (not the
+    decision's menu: its draw key is being made)."""
+    lines = [
+        f"keys: you are drawing ({choice.label}: {_what_it_does(choice, [choice]).split(';')[0]}); now:",
+        f"  1-{count}  mark or unmark that card to throw away",
+        "  Backspace  unmark the card marked last" + ("; with nothing marked, go back to the other choices"
+                                                      if back else ""),
+        "  Enter  draw: throw away the marked cards and get as many new ones",
+        "  p  stand pat (nothing marked): keep your cards",
+    ]
+    if back:
+        lines.append("  Esc  go back to the other choices")
+    lines.append("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                 "the results so far are printed")
+    return tuple(lines)
 
 
 _CALL_HELP = (
