@@ -1424,3 +1424,20 @@ def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
     assert keys == ["1-2", "Backspace", "Enter", "p", "?"], helped
     assert "not a choice here" not in text.split("throws ", 1)[0]  # each key of the script worked
     assert "nothing is marked: press 1-2 to mark a card, p to stand pat" in text  # its Backspace
+
+
+def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
+    """Was: q between hands left at once, while q in a hand asked "leave the table?"."""
+    def plays_then(after: str) -> Callable[[str, str], str | None]:
+        def answer(menu: str, prompt: str) -> str | None:
+            if prompt.startswith("any key: hand"):
+                return after
+            return calls(menu, prompt)
+        return answer
+
+    status, text, table = auto_table(get_game("lowball"), plays_then("qn"), seat=0, seed=1, hands=2)
+    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first)" in text
+    assert "leave the table? y: yes, any other key: no (hand 2 is dealt)" in text
+    assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
+    status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
+    assert status == 0 and "you left the table." in text and len(table.played) == 1

@@ -441,19 +441,26 @@ class Table:
                 self._between_hands(number + 1)
 
     def _between_hands(self, number: int) -> None:
-        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table")
+        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand."""
+        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first)")
         self.keys.fresh()
         key = self.keys.read()
         if key == _EOF:
             raise _Leave("end of input")
         if key == "q":
-            raise _Leave("you left the table")
+            self.out.line("q")
+            self.out.line(f"leave the table? y: yes, any other key: no (hand {number} is dealt)")
+            if self._confirm():
+                raise _Leave("you left the table")
 
     def _confirm(self) -> bool:
-        """A ``y`` (Enter, left over from a line, is skipped)."""
+        """A ``y`` (Enter, left over from a line, is skipped); the end of input leaves."""
         key = self.keys.read()
         while key == ENTER:
             key = self.keys.read()
+        if key == _EOF:
+            self.out.line("")
+            raise _Leave("end of input")
         return key in ("y", "Y")
 
     def _play_hand(self, state: State, number: int) -> None:
