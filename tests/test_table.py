@@ -1441,3 +1441,12 @@ def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
     assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
     status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
     assert status == 0 and "you left the table." in text and len(table.played) == 1
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_the_draw_prompts_numbered_cards_wrap_whole(width: int) -> None:
+    """Was (lowball at 120 columns): '... p to stand pat   1:6♥  2:6♦  3:2♣  4:3♥' / '5:Jk'."""
+    text = narrow_table(get_game("lowball"), "c\np\n" + "c\n" * 10, width=width, seat=0, players=3, seed=1)
+    lines = text.splitlines()
+    assert "1:6♥  2:6♦  3:2♣  4:3♥  5:Jk" in lines, [line for line in lines if "stand pat" in line]
+    assert max(len(line.rstrip()) for line in lines) <= width and "\u00a0" not in text

@@ -772,7 +772,9 @@ class Table:
         (nothing marked: stand pat); Backspace unmarks the card marked last; Esc, or
         Backspace with nothing marked, goes back (None)."""
         cards = state.cards(self.seat)
-        numbered = "  ".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
+        # the numbered cards wrap whole (no-break spaces): a narrow screen moves the list to the
+        # next line rather than parting it ("... 4:8h" / "5:6h")
+        numbered = "\u00a0\u00a0".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
         self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
                       f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
         marked: list[int] = []
