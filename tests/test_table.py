@@ -1450,3 +1450,20 @@ def test_the_draw_prompts_numbered_cards_wrap_whole(width: int) -> None:
     lines = text.splitlines()
     assert "1:6♥  2:6♦  3:2♣  4:3♥  5:Jk" in lines, [line for line in lines if "stand pat" in line]
     assert max(len(line.rstrip()) for line in lines) <= width and "\u00a0" not in text
+
+
+def test_a_high_low_stud_hand_shows_its_low_so_far_as_its_high() -> None:
+    """Was (five-card stud, --low ace-to-five): "(high card, eight)" and no low until the fifth card."""
+    _, text, _ = auto_table(get_game("five-card-stud", low="ace-to-five"), calls, seat=0, seed=2)
+    assert "your cards: [8d] 7c  (high card, eight; low: eight-seven low)" in text
+    assert "your cards: [8d] 7c Js Kd  (high card, king; low: king-jack low)" in text
+    # eight or better: a low so far qualifies or is "no low yet"; the high is still said
+    _, text, _ = auto_table(get_game("seven-card-stud-8"), calls, seat=0, seed=2)
+    assert "your cards: [8d 7c] Js  (high card, jack; no low yet)" in text
+    from splitpot.cards import parse_cards
+    from splitpot.table import _low_so_far
+
+    spec = get_game("seven-card-stud-8")
+    cards = [int(c) for c in parse_cards("8c 5d 3h Ac")]
+    assert _low_so_far(spec, cards, spec.wilds) == "eight-five low"
+    assert _low_so_far(spec, [int(c) for c in parse_cards("8c 8d 3h")], spec.wilds) == ""

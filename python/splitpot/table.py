@@ -61,7 +61,7 @@ from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import dead_hand_text, evaluate_hands
-from splitpot.engine.spec import GameSpec
+from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
@@ -1001,10 +1001,36 @@ def _hand_text(state: State, seat: int) -> str:
             return "; ".join(p for p in parts if p)
         if state.spec.high is not None and cards:
             hand = evaluate(cards, state.spec.high, **wilds.options(low=False))
-            return str(hand) if hand is not None else ""
+            said = one_bracket(str(hand)) if hand is not None else ""
+            if said and state.spec.low is not None:  # high-low: the low so far, as the high
+                low = _low_so_far(state.spec, cards, wilds)
+                said += f"; low: {low}" if low else "; no low yet"
+            return said
     except SplitpotError:
         return ""
     return ""
+
+
+def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
+    """The low that fewer than five cards make so far ("eight-five low"), '' where it
+    does not qualify yet (a pair, or a card above the qualifier: eight or better)."""
+    assert spec.low is not None
+    ranking = "ace-to-five" if spec.low == "eight-or-better" else spec.low  # (its qualifier: below)
+    try:
+        hand = evaluate(cards, ranking, **wilds.options(low=True))
+    except SplitpotError:
+        return ""
+    if hand is None:
+        return ""
+    qualifier = 8 if spec.low == "eight-or-better" else spec.low_qualifier
+    if qualifier is not None:
+        played = hand._values if hand._values is not None else tuple(c >> 2 for c in hand._cards)
+        ace = 14 if spec.low == "deuce-to-seven" else 1
+        values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
+        zeros = values.count(0)
+        if len(set(values)) + max(zeros - 1, 0) != len(values) or max(values) > qualifier:
+            return ""
+    return one_bracket(str(hand))
 
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
