@@ -243,8 +243,8 @@ def test_help_and_leaving_the_table() -> None:
                              "  the card you keep down, with every card of its rank, is wild for you"]),
     ("seven-card-stud-declare", {}, 2, ["  h  high: you play for the high half of the pot",
                                         "  b  both: you play for both halves: you must win both outright"]),
-    ("aces-deuces", {}, 6, ["  d  draw (up to 1), costs 1: throw away up to 1 card and get as many new ones",
-                            "  when drawing: a card's number marks or unmarks it"]),
+    ("aces-deuces", {}, 6, ["keys: you are drawing (draw (up to 1), costs 1: throw away up to 1 card and get "
+                            "as many new ones); now:", "  1-2  mark or unmark that card to throw away"]),
 ])
 def test_help_lists_the_choices_on_the_screen_and_what_each_does(
     game: str, options: dict[str, object], seed: int, said: list[str]
@@ -754,6 +754,7 @@ def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_
             threw, got = ev.card_text(drew.discarded[0]), ev.card_text(drew.received[0])
             assert status == 0 and f"P0 discards 1, draws 1 (throws {threw}, gets {got})" in text
             assert "lowball - after the draw - pot " in text
+            assert "\n*** after the draw *** (pot " in text  # the log heads the round too
             return
     pytest.fail("the person never drew and bet after it")
 
@@ -1138,6 +1139,19 @@ def test_backspace_takes_back_a_digit_of_the_call() -> None:
     status, text, table = dealers_choice_run(calling("1\x7f3\n"), hands=1)
     assert status == 0 and table.played[0].state.game_call == fitting[2]
     assert "not a choice here" not in text
+    assert "the house calls): 3\n" in text, "from a script the number kept is echoed (was: 13)"
+
+
+def test_backspace_at_the_call_typed_at_a_terminal_erases_the_digit_echoed() -> None:
+    """Was (1 3 Backspace 2 Enter at a terminal): 12 called, "13 2" on the screen: the
+    console stripped the backspace of its erasing echo."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    out = io.StringIO()
+    table = dealers_choice_table(example_house(), [200] * 3, seat=0, hands=1, seed=3, out=Output(stream=out),
+                                 keys=TypedKeys("13\x7f2\n", "c\nb\n" * 200))
+    assert table.run() == 0
+    assert table.session.hands[0].game_call == fitting[11]
+    assert "the house calls): 13\b \b2\n" in out.getvalue()
 
 
 def test_chips_the_sevens_rule_gives_back_are_not_counted_as_won() -> None:
@@ -1346,3 +1360,110 @@ def test_mexican_stud_turn_up_tells_a_penalty_card_held() -> None:
                     assert text == ""
             bot(state)
     pytest.fail("no queen held during a turn-up")
+
+
+def test_pass_and_out_help_says_a_check_puts_him_out_and_the_log_says_so_after_the_opening() -> None:
+    """Was: the help said "check: bet nothing and stay in" under pass and out, and the
+    log told "P1, P2 checked before the opening: out" before "P3 opens for 5"."""
+    spec = get_game("jackpots", pass_and_out=True)
+    status, text, _ = auto_table(spec, "c\n?\nc\n", seat=1, players=5, seed=52)
+    assert status == 0
+    assert ("  c  check: bet nothing; under pass and out, if anyone then opens you are out of this "
+            "deal") in text
+    assert "  P3 opens for 5\n  P1, P2 checked before the opening: out\n" in text
+    _, plain, _ = auto_table(get_game("jackpots"), "c\n?\nc\n", seat=1, players=5, seed=52)
+    assert "  c  check: bet nothing and stay in" in plain and "under pass and out" not in plain
+
+
+def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
+    """Reported: entry 16 read "California lowball, limit 4, blinds 1/3, no sevens rule"
+    and was announced "California lowball, check-raise allowed, limit 4, ..."; the menu
+    and the announcement are one text (:meth:`Call.text`), every option said."""
+    fitting = [e.call for e in example_house().entries if e.call.fits(3)]
+    number = next(i for i, c in enumerate(fitting, 1) if ("no_check_raise", False) in c.options)
+    _, text, table = dealers_choice_run(calling(f"{number}\n"), hands=1)
+    said = fitting[number - 1].text()
+    assert "check-raise allowed" in said and "no sevens rule" in said
+    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 deals: {said}" in text.splitlines()
+    assert table.played[0].state.game_call == fitting[number - 1]
+
+
+def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
+    """Was: Backspace at the draw prompt was "that key is not a choice here"."""
+    seed, seat = 4, 0
+    expected = same_session(
+        DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
+    )[0]
+    answers = []
+    for event in expected.events:
+        if getattr(event, "seat", None) != seat or not event.player_action:
+            continue
+        # mark 3, then 2, Backspace (unmarks 2), Backspace (unmarks 3), Backspace (nothing to unmark),
+        # mark 1 and 3, draw
+        answers.append("32\x7f\x7f\x7f13\n" if isinstance(event, ev.Drew) else "c\n")
+    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    assert status == 0 and "not a choice here" not in text
+    dealt = [c for e in expected.events if isinstance(e, ev.CardsDealt) and e.seat == seat for c in e.cards]
+    one, two, three = (ev.card_text(c) for c in dealt[:3])
+    assert f"unmarks {two}; marked: {three} (Enter draws 1)" in text
+    assert f"unmarks {three}; marked: nothing (p stands pat)" in text
+    assert "nothing is marked: press 1-5 to mark a card, p to stand pat" in text
+    assert f"throws {one} {three}" in text
+    assert table.played[0].state.events == expected.events
+
+
+def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
+    """Was (aces-deuces): '?' at the marking prompt listed "d  draw (up to 1), costs 1", a key
+    that is refused there ("you are drawing now")."""
+    status, text, _ = auto_table(get_game("aces-deuces"), "d\n?\n\x7f\n1\n\n" + "c\n" * 20, seat=0, seed=6,
+                                 players=4)
+    assert status == 0
+    helped = text.split("discard: ?\n", 1)[1].split("discard: ", 1)[0].splitlines()
+    assert helped[0].startswith("keys: you are drawing (draw (up to 1), costs 1: ")
+    keys = [line.split()[0] for line in helped[1:]]
+    assert keys == ["1-2", "Backspace", "Enter", "p", "?"], helped
+    assert "not a choice here" not in text.split("throws ", 1)[0]  # each key of the script worked
+    assert "nothing is marked: press 1-2 to mark a card, p to stand pat" in text  # its Backspace
+
+
+def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
+    """Was: q between hands left at once, while q in a hand asked "leave the table?"."""
+    def plays_then(after: str) -> Callable[[str, str], str | None]:
+        def answer(menu: str, prompt: str) -> str | None:
+            if prompt.startswith("any key: hand"):
+                return after
+            return calls(menu, prompt)
+        return answer
+
+    status, text, table = auto_table(get_game("lowball"), plays_then("qn"), seat=0, seed=1, hands=2)
+    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first)" in text
+    assert "leave the table? y: yes, any other key: no (hand 2 is dealt)" in text
+    assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
+    status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
+    assert status == 0 and "you left the table." in text and len(table.played) == 1
+
+
+@pytest.mark.parametrize("width", [60, 120])
+def test_the_draw_prompts_numbered_cards_wrap_whole(width: int) -> None:
+    """Was (lowball at 120 columns): '... p to stand pat   1:6♥  2:6♦  3:2♣  4:3♥' / '5:Jk'."""
+    text = narrow_table(get_game("lowball"), "c\np\n" + "c\n" * 10, width=width, seat=0, players=3, seed=1)
+    lines = text.splitlines()
+    assert "1:6♥  2:6♦  3:2♣  4:3♥  5:Jk" in lines, [line for line in lines if "stand pat" in line]
+    assert max(len(line.rstrip()) for line in lines) <= width and "\u00a0" not in text
+
+
+def test_a_high_low_stud_hand_shows_its_low_so_far_as_its_high() -> None:
+    """Was (five-card stud, --low ace-to-five): "(high card, eight)" and no low until the fifth card."""
+    _, text, _ = auto_table(get_game("five-card-stud", low="ace-to-five"), calls, seat=0, seed=2)
+    assert "your cards: [8d] 7c  (high card, eight; low: eight-seven low)" in text
+    assert "your cards: [8d] 7c Js Kd  (high card, king; low: king-jack low)" in text
+    # eight or better: a low so far qualifies or is "no low yet"; the high is still said
+    _, text, _ = auto_table(get_game("seven-card-stud-8"), calls, seat=0, seed=2)
+    assert "your cards: [8d 7c] Js  (high card, jack; no low yet)" in text
+    from splitpot.cards import parse_cards
+    from splitpot.table import _low_so_far
+
+    spec = get_game("seven-card-stud-8")
+    cards = [int(c) for c in parse_cards("8c 5d 3h Ac")]
+    assert _low_so_far(spec, cards, spec.wilds) == "eight-five low"
+    assert _low_so_far(spec, [int(c) for c in parse_cards("8c 8d 3h")], spec.wilds) == ""

@@ -37,7 +37,7 @@ from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.pots import side_pots
 from splitpot.engine.session import Session
-from splitpot.engine.spec import GameSpec, Opener, Stakes
+from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
 from splitpot.games import GAMES, get_game, idle_wild_option
@@ -1030,12 +1030,16 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
     first_action = False
     antes: list[str] = []
     awarded = Counter((e.pot, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
-    pots_named = len({pot for pot, _ in awarded}) > 1
+    pots_named = len({pot for pot, side in awarded if side != "returned"}) > 1  # (the sevens rule's
+    # chips given back are no pot of their own)
+    sevens = _sevens_checkers(state)
     turned: set[int] = set()  # seats whose last card comes face down (five-card stud's turn-up)
     openings = _openings(state)
     dealing = False  # cards dealt now belong to the deal, not a replacement
     owners: list[int] = []  # owners[i]: the event whose step wrote lines[i]
     stacks = list(state.starting_stacks)  # each seat's chips after the event: who is all in
+    passed_out: str | None = None  # pass and out: the line of the checkers out, told after the opening
+    drawn = False  # a draw made in this street, the betting after it not yet headed
     previous = -1
     for index, event in enumerate(state.events):  # the showdown's hands as the engine shows them
         owners += [previous] * (len(lines) - len(owners))
@@ -1065,6 +1069,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             street_opener = spec.streets[event.street].opener
             street = spec.streets[event.street]
             first_action = True
+            drawn = False
             lines.append(f"*** {event.name} *** (pot {pot})")
         elif isinstance(event, ev.CardsDealt) and not dealing and event.seat is not None:
             lines.append(f"  {names[event.seat]} receives a card for the exposed one")
@@ -1085,10 +1090,16 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         elif (told := _variant_lines(event, names, down, up, turned, spec, viewer,
                                      fee=_fee_after(state.events, index))) is not None:
             lines.extend(told)
+        elif isinstance(event, ev.PassersOut):  # logged as the opening bet is made: told after it
+            passed_out = _draw_game_text(event, names, state.button, pot)
         elif (text := _draw_game_text(event, names, state.button, pot)) is not None:
             lines.append(text)
         elif event.player_action and not isinstance(event, (ev.Declared, ev.Drew)):
             seat = event.seat  # type: ignore[attr-defined]
+            if drawn:  # the first bet after a draw: the betting round after it is headed
+                lines.append(f"*** {AFTER_THE_DRAW} *** (pot {pot})")
+                drawn = False
+                first_action = True
             if first_action and (why := _why_first(street_opener, names[seat], up[seat], spec)):
                 lines.append(why)
             first_action = False
@@ -1097,7 +1108,11 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             text = _action_text(event, names[seat], opens=id(event) in openings)
             all_in = amount and stacks[seat] == 0
             lines.append("  " + text + (" (all in)" if all_in else ""))
+            if passed_out:  # those who checked go out when the pot is opened
+                lines.append(passed_out)
+                passed_out = None
         elif isinstance(event, ev.Drew):
+            drawn = street.paid_draws is None  # (a paid draw's betting is the next street's)
             line = (f"  {names[event.seat]} discards {len(event.discarded)}, draws {len(event.received)}"
                     if event.discarded or event.received else f"  {names[event.seat]} stands pat")
             if event.seat == viewer and event.received:  # his own draw: the cards he threw and got
@@ -1113,8 +1128,8 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                          + ", ".join(f"{names[s]} {c}" for s, c in event.choices))
         elif isinstance(event, ev.CardsShown):
             shown[event.seat] = event
-            hands = [h for h in (event.high and f"high: {event.high}",
-                                 event.low and f"low: {event.low}") if h]
+            hands = [h for h in (event.high and f"high: {one_bracket(event.high)}",
+                                 event.low and f"low: {one_bracket(event.low)}") if h]
             if spec.low is not None and not event.low and not (event.high or "").startswith("dead hand"):
                 hands.append(no_low(spec))
             shared = f" + {_cards(community)} community" if community else ""  # (stud's short deck)
@@ -1123,9 +1138,11 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
             lines.append(f"  {names[event.seat]} declared both but did not win both sides outright: "
                          f"forfeits the {which}")
+        elif isinstance(event, ev.PotAwarded) and event.side == "returned":
+            lines.append(_returned_text(event, names, sevens))
         elif isinstance(event, ev.PotAwarded):
             which = ("main pot" if event.pot == 0 else f"side pot {event.pot}") if pots_named else "pot"
-            why = f" with {event.hand}" if event.hand else ""
+            why = f" with {one_bracket(event.hand)}" if event.hand else ""
             if event.side == "uncontested":
                 why = ": everyone else folded" if len(state.active) == 1 else ": nobody else could win it"
             elif event.side == "equal":
@@ -1138,6 +1155,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
                 why = _noted(why, reason if tied else f"{reason}: scoops")
             elif event.side == "low" and not tied and won_high.get(event.pot) == event.seat:
                 why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
+            if tied and (odd := _odd_chip_why(state, event, shown)):
+                why = _noted(why, odd)
+            if event.seat in sevens and any(a[1] == "returned" for a in awarded):
+                why = _noted(why, "the pot as it stood when he checked a seven or better: the sevens rule")
             if event.side == "high":
                 won_high[event.pot] = event.seat if not tied else -1
             side = _TIED_TEXT[event.side] if tied else _SIDE_TEXT[event.side]
@@ -1146,6 +1167,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
             lines.append("stacks: " + ", ".join(
                 f"{names[s]} {event.stacks[s]} ({event.stacks[s] - state.starting_stacks[s]:+d})"
                 for s in range(state.seats)))
+    # Waiting for the first bet after the draw: its heading, as it comes before that bet once made.
+    if drawn and state.phase is Phase.BETTING:
+        lines.append(f"*** {AFTER_THE_DRAW} *** (pot {pot})")
+        first_action = True
     # Waiting for the round's first action: why this player acts first, told before he acts
     # (the same line that comes before his action once he has).
     actor = state.actor if first_action and state.phase in (Phase.BRING_IN, Phase.BETTING) else None
@@ -1153,6 +1178,10 @@ def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) ->
         lines.append(why)
     owners += [len(state.events) - 1] * (len(lines) - len(owners))
     return list(zip(owners, lines, strict=True))
+
+
+AFTER_THE_DRAW = "after the draw"
+"""The heading of a draw game's betting round after its draw (the engine logs no street for it)."""
 
 
 def _noted(text: str, note: str) -> str:
@@ -1368,10 +1397,99 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
         return f"  {names[event.seat]} refuses the {ev.card_text(event.card)}"
     if isinstance(event, ev.OpenersShown):
         return f"  {names[event.seat]} shows his openers: {_cards(event.cards)}"
-    if isinstance(event, ev.PotAwarded) and event.side == "returned":
-        return f"{names[event.seat]} takes back the {event.amount} he put in after a seven or better was " \
-               "checked (the sevens rule)"
     return None
+
+
+def one_bracket(hand: str) -> str:
+    """A hand's text with one pair of brackets at its end, where its name brings one and
+    its wild cards another: "five-four low (wheel) (Jk as 2)" reads
+    "five-four low (wheel, Jk as 2)".
+
+    >>> one_bracket("five-four low (wheel) (Jk as 2)"), one_bracket("pair of aces (2c as As)")
+    ('five-four low (wheel, Jk as 2)', 'pair of aces (2c as As)')
+    """
+    return re.sub(r"\(([^()]*)\) \(([^()]*)\)$", r"(\1, \2)", hand)
+
+
+def _sevens_checkers(state: State) -> set[int]:
+    """The seats whose check of a seven or better after the draw gave chips back under the
+    sevens rule (``lose-all``): those that checked and won a pot by the cards; empty where
+    no chips went back."""
+    if not any(isinstance(e, ev.PotAwarded) and e.side == "returned" for e in state.events):
+        return set()
+    from splitpot.engine.sevens import after_the_draw
+
+    checked, _ = after_the_draw(state)
+    return {e.seat for e in state.events
+            if isinstance(e, ev.PotAwarded) and e.side != "returned" and e.seat in checked}
+
+
+def _returned_text(event: ev.PotAwarded, names: Sequence[str], checkers: set[int]) -> str:
+    """Chips the sevens rule gives back: those put in after a winner's check of a seven or
+    better go back to whoever put them in, the checker himself (a check, then a call) too."""
+    name = names[event.seat]
+    if event.seat in checkers:
+        return (f"{name} takes back the {event.amount} he put in after checking a seven or better "
+                "(the sevens rule)")
+    if not checkers:
+        return (f"{name} takes back the {event.amount} he put in after a seven or better was checked "
+                "(the sevens rule)")
+    who = ", ".join(names[s] for s in sorted(checkers))
+    return (f"{name} takes back the {event.amount} he put in after {who} checked a seven or better: "
+            f"{who} wins, but not the bets made after his check (the sevens rule)")
+
+
+def _odd_chip_why(state: State, event: ev.PotAwarded, shown: dict[int, ev.CardsShown]) -> str:
+    """Why a tied share holds an odd chip, in the rules' terms ('' for a share without one):
+    the first tied seat left of the dealer (the draw games), else the tied hand holding the
+    highest card by suit (the lowest for a low): "the odd chip: the highest card, As"."""
+    group = [e for e in state.events
+             if isinstance(e, ev.PotAwarded) and e.pot == event.pot and e.side == event.side]
+    least = min(e.amount for e in group)
+    if event.amount == least:
+        return ""
+    chip = "the odd chip" if sum(e.amount > least for e in group) == 1 else "an odd chip"
+    low = event.side == "low" or (event.side == "pot" and state.spec.high is None)
+    if state.spec.odd_chip is OddChip.BY_POSITION or event.side not in ("high", "low", "pot"):
+        first = "first" if chip == "the odd chip" else "one of the first"
+        return f"{chip}: {first} tied seat left of the dealer"
+    which = "lowest" if low else "highest"
+    card = _deciding_card(state, event.seat, [e.seat for e in group if e.amount == least], shown, low=low)
+    return f"{chip}: the {which} card{', ' + card if card else ''}"
+
+
+def _deciding_card(state: State, seat: int, others: Sequence[int], shown: dict[int, ev.CardsShown],
+                   *, low: bool) -> str:
+    """The card of ``seat``'s five that wins him the odd chip over the tied ``others``
+    (the first that differs, the cards read from the highest, or the lowest for a low,
+    suits counting), as the engine orders them; '' where it cannot be said."""
+    from splitpot.engine.showdown import _ACE_HIGH_LOWS, evaluate_hands, favourable_five
+
+    spec = state.spec
+    ranking = spec.low if low else spec.high
+    ace_low = spec.low not in _ACE_HIGH_LOWS
+
+    def value(card: int) -> int:
+        return 4 * -1 + (card & 3) if low and ace_low and card >> 2 == 12 and card != 52 else card
+
+    def ordered(s: int) -> list[int]:
+        held = [*shown[s].cards, *state.community]
+        wilds = state.wilds_for(s)
+        showing = evaluate_hands(spec, held, wilds)
+        five = showing.low_cards if low else showing.high_cards
+        if ranking is not None and len(five) == 5:
+            five = favourable_five(five, held, ranking, wilds.options(low=low), low=low)
+        return sorted(five, key=value, reverse=not low)
+
+    try:
+        mine = ordered(seat)
+        firsts = []
+        for other in others:
+            theirs = ordered(other)
+            firsts.append(next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b))
+    except (SplitpotError, KeyError, StopIteration, ValueError):
+        return ""
+    return ev.card_text(mine[max(firsts)]) if firsts else ""
 
 
 _CHIPS_IN = (ev.AntePosted, ev.BlindPosted, ev.BringInPosted, ev.Completed, ev.BetMade, ev.Raised, ev.Called,

@@ -61,7 +61,7 @@ from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import dead_hand_text, evaluate_hands
-from splitpot.engine.spec import GameSpec
+from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
@@ -70,6 +70,7 @@ from splitpot.play import (
     narrate,
     net_results,
     no_low,
+    one_bracket,
     plot_session,
     resumed_line,
     save_session,
@@ -440,19 +441,26 @@ class Table:
                 self._between_hands(number + 1)
 
     def _between_hands(self, number: int) -> None:
-        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table")
+        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand."""
+        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first)")
         self.keys.fresh()
         key = self.keys.read()
         if key == _EOF:
             raise _Leave("end of input")
         if key == "q":
-            raise _Leave("you left the table")
+            self.out.line("q")
+            self.out.line(f"leave the table? y: yes, any other key: no (hand {number} is dealt)")
+            if self._confirm():
+                raise _Leave("you left the table")
 
     def _confirm(self) -> bool:
-        """A ``y`` (Enter, left over from a line, is skipped)."""
+        """A ``y`` (Enter, left over from a line, is skipped); the end of input leaves."""
         key = self.keys.read()
         while key == ENTER:
             key = self.keys.read()
+        if key == _EOF:
+            self.out.line("")
+            raise _Leave("end of input")
         return key in ("y", "Y")
 
     def _play_hand(self, state: State, number: int) -> None:
@@ -504,11 +512,14 @@ class Table:
             if key in string.digits and len(typed) < 3:
                 refused = rest = False
                 typed += key
-                out.console.print(key, end="", soft_wrap=True)
+                if self.keys.terminal:  # echoed as typed (from a script: the number kept, at its Enter)
+                    out.console.print(key, end="", soft_wrap=True)
                 continue
             if key in _BACKSPACES and typed:  # a typo in the number: take back its last digit
                 typed = typed[:-1]
-                out.console.print("\b \b", end="", soft_wrap=True)
+                if self.keys.terminal:  # (written raw: the console strips a backspace from its text)
+                    out.stream.write("\b \b")
+                    out.stream.flush()
                 continue
             if key == ENTER and refused and rest:  # the end of the refused line: not "Enter alone"
                 refused = rest = False
@@ -516,14 +527,14 @@ class Table:
             refused = False
             ask = True
             if key == ENTER:
-                out.line("")
+                out.line("" if self.keys.terminal else typed)
                 if not typed:
                     return pick(deal)
                 if 1 <= int(typed) <= len(fitting):
                     return fitting[int(typed) - 1]
                 out.line(f"{typed} is not on the list: type 1-{len(fitting)}, then Enter")
             else:
-                out.line("")
+                out.line("" if self.keys.terminal else typed)
                 out.line(f"{_key_name(key)} is not a choice here: type a number 1-{len(fitting)}, "
                          "then Enter (Enter alone: the house calls)")
                 rest = self.keys.drop_line()
@@ -738,14 +749,15 @@ class Table:
         state = self.session.hands[-1] if self.session.hands else None
         self.out.line("keys: press the key before a choice to make it; now:")
         for c in self._offered:
-            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered)}")
+            self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered, state)}")
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
             self.out.line("  the card you keep down, with every card of its rank, is wild for you")
         if any(c.discards for c in self._offered):
-            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Enter draws "
-                          "them, p stands pat, Esc goes back to the other choices (where there are any)")
+            self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Backspace "
+                          "unmarks the last marked, Enter draws them, p stands pat, Esc goes back to the "
+                          "other choices (where there are any)")
         self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
                       "the results so far are printed")
         sevens = str(state.spec.sevens) if state is not None else "off"
@@ -757,15 +769,19 @@ class Table:
 
     def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
-        (nothing marked: stand pat); Esc or Backspace goes back (None)."""
+        (nothing marked: stand pat); Backspace unmarks the card marked last; Esc, or
+        Backspace with nothing marked, goes back (None)."""
         cards = state.cards(self.seat)
-        numbered = "  ".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
+        # the numbered cards wrap whole (no-break spaces): a narrow screen moves the list to the
+        # next line rather than parting it ("... 4:8h" / "5:6h")
+        numbered = "\u00a0\u00a0".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
         self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
                       f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
         marked: list[int] = []
+        order: list[int] = []  # the marked cards in the order marked: Backspace takes back the last
         self.keys.fresh()
         while True:
-            key = self._key("discard: ")
+            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back))
             if key == "p" and not marked:
                 self.out.line("p stands pat", style="bold")
                 return []
@@ -776,8 +792,19 @@ class Table:
             if key == ENTER:
                 self.out.line(f"nothing is marked: press p to stand pat, or 1-{len(cards)} to mark a card")
                 continue
+            if key in _BACKSPACES and marked:  # take back the last card marked
+                card = order.pop()
+                marked.remove(card)
+                said = " ".join(ev.card_text(c) for c in marked)
+                left = (f"marked: {said} (Enter draws {len(marked)})" if marked
+                        else "marked: nothing (p stands pat)")
+                self.out.line(f"unmarks {ev.card_text(card)}; {left}")
+                continue
             if back and (key.startswith("\x1b") or key in _BACKSPACES):
                 return None
+            if key in _BACKSPACES:
+                self.out.line(f"nothing is marked: press 1-{len(cards)} to mark a card, p to stand pat")
+                continue
             if key == choice.key:  # the draw's own key, pressed again: it is being made
                 stand = ", p to stand pat" if not marked else ""
                 self.out.line(f"{_key_name(key)}: you are drawing now: press 1-{len(cards)} to mark or "
@@ -787,6 +814,7 @@ class Table:
                 card = cards[int(key) - 1]
                 if card in marked:
                     marked.remove(card)
+                    order.remove(card)
                 elif len(marked) >= choice.discards:
                     most = counted(choice.discards, 'card')
                     self.out.line(f"you may throw away at most {most}: unmark one first")
@@ -796,6 +824,7 @@ class Table:
                     continue
                 else:
                     marked.append(card)
+                    order.append(card)
                     marked.sort(key=cards.index)  # listed, and thrown, in the hand's order
                 said = " ".join(ev.card_text(c) for c in marked)
                 self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
@@ -825,7 +854,7 @@ class Table:
                 cards = " ".join(ev.card_text(c) for c in show.cards)
                 if state.community:  # the community card plays in every hand
                     cards += " + " + " ".join(ev.card_text(c) for c in state.community)
-                hands = "; ".join(h for h in (show.high, show.low and f"low: {show.low}") if h)
+                hands = "; ".join(one_bracket(h) for h in (show.high, show.low and f"low: {show.low}") if h)
             else:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
                 hands = "folded" if state.folded[s] else ""
@@ -890,7 +919,8 @@ def _winners(state: State, names: Sequence[str]) -> str:
         elif isinstance(event, ev.PotAwarded):
             chips[event.seat] = chips.get(event.seat, 0) + event.amount
             side = {"pot": "", "equal": "split equally"}.get(event.side, event.side)
-            text = f"{side}: {event.hand}" if side and event.hand else side or event.hand
+            hand = one_bracket(event.hand)
+            text = f"{side}: {hand}" if side and hand else side or hand
             if text and text not in how.setdefault(event.seat, []):
                 how[event.seat].append(text)
     won = ", ".join(
@@ -908,13 +938,16 @@ _DECLARED = {
 }
 
 
-def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
+def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None = None) -> str:
     """What ``choice`` does, for the help: the rule behind it where a person may not
-    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's fee)."""
+    know it (the bring-in, an open pair's big bet, a turn-up, a declaration, a draw's
+    fee, a check before the opening under pass and out)."""
     action, value = choice.action, choice.value
     if action is Action.FOLD:
         return "give up the hand (and the chips you have put in)"
     if action is Action.CHECK:
+        if state is not None and _passes_out_on_check(state):
+            return "bet nothing; under pass and out, if anyone then opens you are out of this deal"
         return "bet nothing and stay in"
     if action is Action.CALL:
         return f"put in {value} to match the bet"
@@ -941,6 +974,14 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice]) -> str:
     return str(action).replace("_", " ")
 
 
+def _passes_out_on_check(state: State) -> bool:
+    """Whether a check now puts the checker out once anyone opens: pass and out
+    (jackpots' ``pass_and_out``) before the opening of the first round."""
+    opening, betting = state.spec.opening, state.round
+    return (opening is not None and opening.pass_and_out and state.street == 0
+            and betting is not None and not betting.current)
+
+
 def _hand_text(state: State, seat: int) -> str:
     """What the seat's cards make so far (empty when nothing can be said)."""
     cards = state.cards(seat) + state.community
@@ -953,16 +994,43 @@ def _hand_text(state: State, seat: int) -> str:
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
-            parts = [shown.high_text, shown.low_text and f"low: {shown.low_text}"]
+            parts = [shown.high_text and one_bracket(shown.high_text),
+                     shown.low_text and f"low: {one_bracket(shown.low_text)}"]
             if state.spec.low is not None and state.spec.high is not None and not shown.low_text:
                 parts.append("no low yet" if len(cards) < 7 else no_low(state.spec))
             return "; ".join(p for p in parts if p)
         if state.spec.high is not None and cards:
             hand = evaluate(cards, state.spec.high, **wilds.options(low=False))
-            return str(hand) if hand is not None else ""
+            said = one_bracket(str(hand)) if hand is not None else ""
+            if said and state.spec.low is not None:  # high-low: the low so far, as the high
+                low = _low_so_far(state.spec, cards, wilds)
+                said += f"; low: {low}" if low else "; no low yet"
+            return said
     except SplitpotError:
         return ""
     return ""
+
+
+def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
+    """The low that fewer than five cards make so far ("eight-five low"), '' where it
+    does not qualify yet (a pair, or a card above the qualifier: eight or better)."""
+    assert spec.low is not None
+    ranking = "ace-to-five" if spec.low == "eight-or-better" else spec.low  # (its qualifier: below)
+    try:
+        hand = evaluate(cards, ranking, **wilds.options(low=True))
+    except SplitpotError:
+        return ""
+    if hand is None:
+        return ""
+    qualifier = 8 if spec.low == "eight-or-better" else spec.low_qualifier
+    if qualifier is not None:
+        played = hand._values if hand._values is not None else tuple(c >> 2 for c in hand._cards)
+        ace = 14 if spec.low == "deuce-to-seven" else 1
+        values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
+        zeros = values.count(0)
+        if len(set(values)) + max(zeros - 1, 0) != len(values) or max(values) > qualifier:
+            return ""
+    return one_bracket(str(hand))
 
 
 def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
@@ -998,6 +1066,24 @@ def _why_not(state: State, key: str, choices: Sequence[Choice]) -> str:
     if key == "f" and Action.CHECK in offered and Action.FOLD not in offered:
         return "you can check for free (no fold)"
     return ""
+
+
+def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
+    """The help at the draw's marking prompt: the keys that work there (not the
+    decision's menu: its draw key is being made)."""
+    lines = [
+        f"keys: you are drawing ({choice.label}: {_what_it_does(choice, [choice]).split(';')[0]}); now:",
+        f"  1-{count}  mark or unmark that card to throw away",
+        "  Backspace  unmark the card marked last" + ("; with nothing marked, go back to the other choices"
+                                                      if back else ""),
+        "  Enter  draw: throw away the marked cards and get as many new ones",
+        "  p  stand pat (nothing marked): keep your cards",
+    ]
+    if back:
+        lines.append("  Esc  go back to the other choices")
+    lines.append("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                 "the results so far are printed")
+    return tuple(lines)
 
 
 _CALL_HELP = (
