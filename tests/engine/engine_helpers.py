@@ -122,21 +122,24 @@ def call_down(
         passive_action(state, turn_ups)
 
 
-def bet_down(state: State) -> None:
-    """The first player able to bet each round bets (or completes), the others call."""
+def bet_down(state: State) -> list[tuple[int, ...]]:
+    """The first player able to bet each round bets (or completes), the others call
+    (turn-ups as :func:`passive_action`); the bet sizes offered where it bet, in order."""
+    sizes = []
     while not state.is_complete:
-        options = {o.action for o in state.legal_actions()}
-        assert state.round is not None
+        options = {o.action: o.amounts for o in state.legal_actions()}
         if Action.BRING_IN in options:
             state.bring_in()
         elif Action.BET in options:
+            sizes.append(options[Action.BET])
             state.bet()
-        elif Action.COMPLETE in options and state.round.last_full == 0:
+        elif Action.COMPLETE in options and state.round is not None and state.round.last_full == 0:
             state.complete()
         elif Action.CALL in options:
             state.call()
         else:
-            state.check()
+            passive_action(state)
+    return sizes
 
 
 def ints(text: str) -> list[int]:

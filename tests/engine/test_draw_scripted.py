@@ -584,8 +584,10 @@ def test_california_before_the_draw_raises_are_one_limit_and_the_cap_is_three_ra
     assert kinds(state)[Action.CALL] == (8 - state.committed[seat],)
 
 
-def test_no_check_raise_after_the_draw() -> None:
-    state = State(get_game("california-lowball", sevens="off"), [100] * 3, seed=4)
+def _california_check_then_bet(**options: object) -> State:
+    """California lowball, three players: all in before the draw, all stand pat; after it
+    seat 1 checks, seat 2 bets 4 (a raise offered to him) and seat 0 calls: seat 1 is to act."""
+    state = State(get_game("california-lowball", sevens="off", **options), [100] * 3, seed=4)
     state.bet()  # seat 2 opens for 2
     state.call()
     state.call()
@@ -595,7 +597,13 @@ def test_no_check_raise_after_the_draw() -> None:
     state.bet()  # seat 2 bets 4
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
     state.call()  # seat 0
-    assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (4,)}
+    assert state.actor == 1
+    return state
+
+
+def test_no_check_raise_after_the_draw() -> None:
+    state = _california_check_then_bet()
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,)}
     before = state.snapshot()
     with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 4"):
         state.raise_to(8)
@@ -638,16 +646,8 @@ def test_the_no_check_raise_option_refuses_a_check_raise_after_the_draw(game: st
 def test_california_without_no_check_raise_allows_a_check_raise_after_the_draw() -> None:
     """§3: ``no_check_raise=False`` turns California lowball's rule off: the player who
     checked after the draw may raise (as in test_no_check_raise_after_the_draw, he may not)."""
-    state = State(get_game("california-lowball", sevens="off", no_check_raise=False), [100] * 3, seed=4)
-    state.bet()
-    state.call()
-    state.call()
-    for _ in range(3):
-        state.draw()
-    state.check()  # seat 1
-    state.bet()  # seat 2 bets 4
-    state.call()  # seat 0
-    assert state.actor == 1 and kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
+    state = _california_check_then_bet(no_check_raise=False)
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
     state.raise_to(8)
     assert state.actor == 2
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import awards, call_down, of, passive_action, stud_deck
+from engine_helpers import awards, bet_down, call_down, of, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -129,16 +129,7 @@ def test_best_showing_ties_go_to_the_seat_nearest_the_dealers_left() -> None:
 
 def test_small_bets_on_the_first_two_rounds_big_on_the_last_two() -> None:
     deck = stud_deck(["2c 9h 8d Jc 4d", "3c Kd 6h Tc 5d", "4c 5s 3d Qc 7d"])
-    state = State(FIVE, [500] * 3, deck=deck)
-    sizes = []
-    while not state.is_complete:
-        options = legal(state)
-        if Action.BET in options:
-            sizes.append(options[Action.BET])
-            state.bet()
-        else:
-            state.call()
-    assert sizes == [(5,), (5,), (10,), (10,)]
+    assert bet_down(State(FIVE, [500] * 3, deck=deck)) == [(5,), (5,), (10,), (10,)]
 
 
 def test_open_pair_option_allows_the_big_bet_on_the_second_round() -> None:

@@ -8,7 +8,7 @@ otherwise, each player turns up his newest card and keeps his first card down.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import call_down, kinds, passive_action, stud_deck, winners
+from engine_helpers import bet_down, call_down, kinds, passive_action, stud_deck, winners
 
 from splitpot.cards import parse_cards
 from splitpot.dealers_choice import Call
@@ -133,17 +133,7 @@ def test_showing_ties_go_to_the_seat_nearest_the_dealers_left() -> None:
 def test_small_bets_on_the_first_two_rounds_big_on_the_last_two() -> None:
     """§5.9: Reading: five-card stud's structure (§5.8): small, small, big, big."""
     state = State(MEXICAN, [500] * 2, deck=stud_deck(["Kc 7d 2h 9s 4c", "Qh 3s 8c Jd 6h"]))
-    sizes = []
-    while not state.is_complete:
-        options = kinds(state)
-        if Action.BET in options:
-            sizes.append(options[Action.BET])
-            state.bet()
-        elif Action.CALL in options:
-            state.call()
-        else:
-            passive_action(state)
-    assert sizes == [(5,), (5,), (10,), (10,)]
+    assert bet_down(state) == [(5,), (5,), (10,), (10,)]
 
 
 # ------------------------------------------------------------------ §5.9 high-low
