@@ -1814,20 +1814,21 @@ class State:
         spectator); JSON-ready.
 
         ``since`` asks for the events a client does not hold yet: ``since`` is
-        the number of events it holds (the length of the events it rebuilt from
-        its last view of this hand, 0 for none).  ``"events"`` then holds the
-        events from index ``"since"`` on, not all of them, and the rest of the
-        view is whole; the client replaces its events from ``view["since"]``
+        the number of events it holds, as a view of this hand showed them when
+        the hand had that many (0 for none).  ``"events"`` then holds only the
+        events from index ``view["since"]`` on, and the rest of the view is
+        whole; the client replaces its events from there
         (``events[view["since"]:] = view["events"]``) and holds exactly what
         ``view(seat)["events"]`` holds.  ``view["since"]`` is ``since`` itself,
         or earlier where the view of an event the client holds has changed:
         simultaneous declarations show as null to the other players until the
         reveal, which shows them, so the reveal sends the declarations again;
-        and in aces-deuces a card a player drew from a stub may show in the
-        earlier draw that discarded it.  Only the events sent are made into
-        dicts: the update after one action costs about a sixth of the whole view
-        (0.12 to 0.18 of it, measured side by side in the middle of a hand of
-        six in seven games; the whole view grows with the hand's events).
+        a card made public later (dealt face up from a reshuffled stub) would
+        show in an earlier draw that moved it face down, which is sent again
+        too.  Only the events sent are made into dicts: the update after one
+        action costs about a sixth of the whole view (0.12 to 0.18 of it,
+        measured side by side in the middle of a hand of six in seven games;
+        the whole view's cost grows with the hand's events).
 
         >>> from splitpot.games import get_game
         >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
