@@ -46,11 +46,12 @@ from splitpot.engine.order import showing_key
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.engine.sevens import Sevens, seven_high_or_better
+from splitpot.engine.spec import DeclareMode
 from splitpot.engine.state import Phase, State
-from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError
+from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, IllegalActionTypeError
 from splitpot.evaluate import Category, evaluate, strength
 from splitpot.two_card import strength_two
-from splitpot.validate import as_float, as_optional_int, describe
+from splitpot.validate import as_float, as_int, as_optional_int, describe
 from splitpot.wild import wild_mask
 
 __all__ = [
@@ -65,13 +66,21 @@ __all__ = [
     "two_card_score",
 ]
 
-def away_action(state: State) -> Event:
-    """Act for the seat to act as for a player who is away (timed out): he checks
-    where he may, else folds; where he may do neither he makes the least he
-    must: posts the bring-in, makes a forced opening bet at its smallest,
-    stands pat in a draw (aces-deuces: stands), keeps a card the dealer
-    exposed, keeps his hole card down or turns up the first card offered,
-    declares the first side offered.  A policy too: ``session.play(k, away_action)``.
+def away_action(state: State, *, seat: int | None = None) -> Event:
+    """Act for ``seat`` (default: the seat to act) as for a player who is away
+    (timed out): he checks where he may, else folds; where he may do neither
+    he makes the least he must: posts the bring-in, makes a forced opening bet
+    at its smallest, stands pat in a draw (aces-deuces: stands), keeps a card
+    the dealer exposed, keeps his hole card down or turns up the first card
+    offered, declares the first side offered.  A policy too:
+    ``session.play(k, away_action)``.
+
+    Where the choices are simultaneous (Mexican stud's turn-ups, simultaneous
+    declarations) every player still to choose may choose, and :attr:`State.actor
+    <splitpot.engine.state.State.actor>` only names the first of them: ``seat``
+    makes that seat's own choice, whoever the actor is.  Otherwise ``seat`` must
+    be the seat to act: :class:`~splitpot.errors.IllegalActionError` names it
+    (the state unchanged) when it is not.
 
     >>> from splitpot.games import get_game
     >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
@@ -80,9 +89,21 @@ def away_action(state: State) -> Event:
     >>> state = State(get_game("lowball"), [50, 50], seed=3)   # pass and out: no check
     >>> away_action(state)
     Folded(seat=1)
+    >>> state = State(get_game("mexican-stud"), [100] * 3, seed=1)
+    >>> state.turn_up_choosers, away_action(state, seat=0).seat, state.turn_up_choosers
+    ([1, 2, 0], 0, [1, 2])
+    >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    >>> away_action(state, seat=1)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.IllegalActionError: away_action: seat 1 is not to act; seat 0 is.
     """
     if not isinstance(state, State):
         raise ArgumentTypeError(f"away_action takes a State, got {describe(state)}.")
+    if seat is not None:
+        seat = as_int(seat, "seat", low=0, high=state.seats - 1, error=IllegalActionError,
+                      type_error=IllegalActionTypeError)
+        return _away_for(state, seat)
     options = {o.action: o for o in state.legal_actions()}
     if Action.CHECK in options:
         return state.check()
@@ -102,6 +123,29 @@ def away_action(state: State) -> Event:
     if Action.BET in options:
         return state.bet()
     raise IllegalActionError(f"away_action: nothing to do (legal: {sorted(map(str, options)) or 'none'}).")
+
+
+def _away_for(state: State, seat: int) -> Event:
+    """:func:`away_action` for a named ``seat``: its own choice where choices are
+    simultaneous, else only if it is the seat to act."""
+    if state.phase is Phase.TURNING_UP:
+        choosers = state.turn_up_choosers
+        if seat not in choosers:
+            raise IllegalActionError(f"away_action: seat {seat} has no turn-up to choose; "
+                                     f"still to choose: {choosers}.")
+        turn = state.turn_up_option(seat)
+        return state.turn_up([] if 0 in turn.amounts else [turn.choices[0]], seat=seat)
+    if state.phase is Phase.DECLARING and state.spec.declare is DeclareMode.SIMULTANEOUS:
+        undeclared = [s for s in state.active if s not in state.declared]
+        if seat not in undeclared:
+            raise IllegalActionError(f"away_action: seat {seat} has nothing to declare; "
+                                     f"still to declare: {undeclared}.")
+        (option,) = (o for o in state.legal_actions() if o.action is Action.DECLARE)
+        return state.declare(option.choices[0], seat=seat)
+    if seat != state.actor:
+        who = "nobody is" if state.actor is None else f"seat {state.actor} is"
+        raise IllegalActionError(f"away_action: seat {seat} is not to act; {who}.")
+    return away_action(state)
 
 
 _CATEGORY_SCORE = {

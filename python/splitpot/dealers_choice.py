@@ -588,7 +588,8 @@ class DealersChoice(Session):
     def deal(self) -> Deal:
         """The deal about to be dealt (the previous hand, if any, complete)."""
         stacks, button = self._next_table()
-        return Deal(dealer=button, number=len(self.hands) + 1, stacks=tuple(stacks), calls=tuple(self.calls))
+        return Deal(dealer=button, number=self.hands_before + len(self.hands) + 1, stacks=tuple(stacks),
+                    calls=tuple(self.calls))
 
     def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
@@ -611,6 +612,12 @@ class DealersChoice(Session):
         state = self._start(call.spec, list(deal.stacks), deck=deck, call=call)
         self.calls.append(call)
         return state
+
+    def _fresh(self, stacks: list[int], button: int) -> DealersChoice:
+        """:meth:`Session.carry_on <splitpot.engine.session.Session.carry_on>`'s new
+        session: the same dealer policies (the deals' numbers go on from
+        :attr:`hands_before`; :attr:`calls`, and a deal's ``calls``, start afresh)."""
+        return DealersChoice(stacks, dealer=self.dealers, button=button)
 
     # ------------------------------------------------------------------ saving
     def _game_fields(self) -> dict[str, Any]:
@@ -689,8 +696,8 @@ class DealersChoice(Session):
         call = history.call
         if call is None:
             raise HistoryError(f"{where}: call: missing: each hand of dealer's choice records its call.")
-        deal = Deal(dealer=history.button, number=len(self.hands) + 1, stacks=tuple(stacks),
-                    calls=tuple(self.calls))
+        deal = Deal(dealer=history.button, number=self.hands_before + len(self.hands) + 1,
+                    stacks=tuple(stacks), calls=tuple(self.calls))
         if not call.fits(deal.players):
             raise HistoryError(
                 f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "

@@ -41,7 +41,7 @@ import math
 import numbers
 import operator
 import os
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping, Set
 from enum import Enum
 from typing import Any, TypeVar
 
@@ -190,7 +190,22 @@ def as_sequence(value: object, name: str, what: str = "values") -> tuple[Any, ..
     Traceback (most recent call last):
     ...
     splitpot.errors.ArgumentTypeError: stacks must be a sequence of ints, got str '12'.
+
+    A mapping or a set is refused: it is iterable, but its order (a set's) or
+    what it iterates (a dict's keys) is not a sequence of values.
+
+    >>> as_sequence({0: 100, 1: 100}, "stacks", "ints")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: stacks must be a sequence of ints (a list or tuple), got dict \
+{0: 100, 1: 100}: a mapping iterates its keys, not its values.
     """
+    if isinstance(value, (Mapping, Set)):
+        mapping = isinstance(value, Mapping)
+        kind = "a mapping iterates its keys, not its values" if mapping else "a set has no order"
+        raise ArgumentTypeError(
+            f"{name} must be a sequence of {what} (a list or tuple), got {describe(value)}: {kind}."
+        )
     if isinstance(value, (str, bytes, bytearray)) or not isinstance(value, Iterable):
         raise ArgumentTypeError(f"{name} must be a sequence of {what}, got {describe(value)}.")
     return tuple(value)

@@ -176,6 +176,9 @@ def test_can_draw_of_the_wrong_type_is_false(discards: Any) -> None:
         ({"stacks": [100.0, 100]}, ArgumentTypeError, r"stacks\[0\] must be an int"),
         ({"stacks": [100, -1, 100]}, RuleError, r"stacks\[1\] must be >= 0"),
         ({"stacks": "100 100"}, ArgumentTypeError, "stacks must be a sequence of ints"),
+        ({"stacks": {0: 100, 1: 100}}, ArgumentTypeError,
+         r"stacks must be a sequence of ints \(a list or tuple\), got dict .*iterates its keys"),
+        ({"stacks": {100, 50}}, ArgumentTypeError, "stacks must be a sequence of ints .*a set has no order"),
         ({"button": True}, ArgumentTypeError, "button must be an int, got bool"),
         ({"button": 0.5}, ArgumentTypeError, "button must be an int, got float"),
         ({"button": 9}, RuleError, "button must be in 0..2, got 9"),
@@ -189,6 +192,11 @@ def test_state_arguments_validated(kwargs: dict[str, Any], error: type[Exception
     args: dict[str, Any] = {"spec": get_game("seven-card-stud"), "stacks": [100, 100, 100], **kwargs}
     with pytest.raises(error, match=text):
         State(args.pop("spec"), args.pop("stacks"), **args)
+
+
+def test_a_session_refuses_stacks_by_seat_in_a_dict() -> None:
+    with pytest.raises(ArgumentTypeError, match="iterates its keys, not its values"):
+        Session(get_game("seven-card-stud"), {0: 100, 1: 100})
 
 
 def test_numpy_stacks_stored_as_ints() -> None:

@@ -334,3 +334,157 @@ def test_away_action_checks_before_it_folds_and_makes_the_least_forced_action() 
     draw.call()
     stood = away_action(draw)  # stands pat
     assert isinstance(stood, ev.Drew) and stood.discarded == () and stood.received == ()
+
+
+def _to_declaring(seed: int, declare: str = "simultaneous") -> State:
+    """A hand of seven-card stud declare where everyone calls down to the declaration."""
+    state = State(get_game("seven-card-stud-declare", declare=declare), [100] * 3, seed=seed)
+    while state.phase is not Phase.DECLARING:
+        offered = {o.action for o in state.legal_actions()}
+        action = next(a for a in (Action.CHECK, Action.CALL, Action.BRING_IN) if a in offered)
+        state.act(state.actor, str(action))
+    return state
+
+
+def test_away_action_for_a_seat_makes_its_own_simultaneous_turn_up() -> None:
+    """Mexican stud's turn-ups are simultaneous: the actor only names the first chooser.  away_action
+    for the away seat chooses for it, not for the actor, who is still thinking."""
+    from splitpot.bots import away_action
+
+    state = State(get_game("mexican-stud"), [100] * 3, seed=1)
+    assert state.turn_up_choosers == [1, 2, 0] and state.actor == 1
+    event = away_action(state, seat=0)
+    assert isinstance(event, ev.TurnUpChosen) and event.seat == 0
+    assert state.turn_up_choosers == [1, 2] and state.actor == 1
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"seat 0 has no turn-up to choose; still to choose: \[1, 2"):
+        away_action(state, seat=0)  # chose already
+    assert state.snapshot() == before
+    assert away_action(state, seat=2).seat == 2 and away_action(state).seat == 1  # the default: the actor
+    assert state.turn_up_choosers == [] and state.phase is not Phase.TURNING_UP
+
+
+def test_away_action_for_a_seat_makes_its_own_simultaneous_declaration() -> None:
+    from splitpot.bots import away_action
+
+    state = _to_declaring(4)
+    state.declare("high", seat=0)
+    assert state.actor == 1
+    event = away_action(state, seat=2)  # seat 2 is away; seat 1, the actor, is still thinking
+    assert isinstance(event, ev.Declared) and event.seat == 2 and 1 not in state.declared
+    before = state.snapshot()
+    with pytest.raises(IllegalActionError, match=r"seat 0 has nothing to declare; still to declare: \[1\]"):
+        away_action(state, seat=0)
+    assert state.snapshot() == before
+    away_action(state, seat=1)
+    assert state.phase is not Phase.DECLARING and sorted(state.declared) == [0, 1, 2]
+
+
+def test_away_action_for_a_seat_not_to_act_is_refused_in_a_normal_turn() -> None:
+    from splitpot.bots import away_action
+
+    state = State(get_game("seven-card-stud"), [50, 50, 50], seed=3)
+    assert state.actor == 2
+    before = state.snapshot()
+    for seat in (0, 1):
+        with pytest.raises(IllegalActionError, match=f"away_action: seat {seat} is not to act; seat 2 is"):
+            away_action(state, seat=seat)
+        assert state.snapshot() == before
+    assert away_action(state, seat=2) == ev.BringInPosted(seat=2, amount=2)  # the seat to act: as the default
+    with pytest.raises(IllegalActionError, match=r"seat must be in 0\.\.2, got 3"):
+        away_action(state, seat=3)
+    declare_in_turn = _to_declaring(4, "in-turn")
+    actor = declare_in_turn.actor
+    other = next(s for s in declare_in_turn.active if s != actor)
+    with pytest.raises(IllegalActionError, match=f"seat {other} is not to act; seat {actor} is"):
+        away_action(declare_in_turn, seat=other)  # declarations in turn: only the actor
+    assert away_action(declare_in_turn, seat=actor).seat == actor
+    done = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    away_action(done)
+    away_action(done)
+    with pytest.raises(IllegalActionError, match="seat 0 is not to act; nobody is"):
+        away_action(done, seat=0)
+
+
+VIEW_HANDS = int(os.environ.get("SPLITPOT_VIEW_HANDS", "24"))
+
+
+def _follow_views(state: State, rng: random.Random, clients: dict[int | None, list[dict[str, object]]],
+                  changed: list[str]) -> None:
+    """Each client (a seat, or None: a spectator) asks now and then for the events it does not hold
+    (view(seat, since=len(held))) and replaces its events from view["since"]; what it holds then is
+    exactly the whole view's events, and the rest of the view is the whole view's."""
+    for seat, held in clients.items():
+        if rng.random() < 0.4 and not state.is_complete:
+            continue  # this client does not ask after every action
+        update = state.view(seat, since=len(held))
+        start = update.pop("since")
+        assert 0 <= start <= len(held)
+        if start < len(held):
+            changed.append(held[start]["event"])  # type: ignore[arg-type]
+        held[start:] = update.pop("events")
+        whole = state.view(seat)
+        assert held == whole.pop("events"), (seat, state)
+        assert update == whole
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_views_since_rebuild_the_whole_view_in_random_play(game: str) -> None:
+    """For random play of every game (and its variants: simultaneous declarations among them), at
+    every step, every seat and a spectator that rebuild their events from view(seat, since=k)
+    hold exactly view(seat)["events"].  Where the view of an event already sent changes (the reveal
+    of simultaneous declarations), the update starts at that event."""
+    changed: list[str] = []
+    variants = OPTIONS[game]
+    for i in range(VIEW_HANDS):
+        seed = i * 104729 + len(game)
+        rng = random.Random(seed)
+        spec = get_game(game, **variants[i % len(variants)])
+        players = rng.randint(spec.min_players, min(6, spec.max_players))
+        stacks = [rng.choice([3, 12, 60, 200]) for _ in range(players)]
+        state = State(spec, stacks, button=rng.randrange(players), seed=seed)
+        clients: dict[int | None, list[dict[str, object]]] = {s: [] for s in [None, *range(players)]}
+        for _ in range(5000):
+            _follow_views(state, rng, clients, changed)
+            if state.is_complete:
+                break
+            maybe_expose(state, rng)
+            if rng.random() < 0.5 and state.phase is not Phase.DRAWING:
+                passive = {o.action for o in state.legal_actions()} & {Action.CHECK, Action.CALL}
+                if passive:  # call down more often than at random, to reach the declarations
+                    getattr(state, _METHOD[passive.pop()])()
+                    continue
+            take(state, rng)
+        assert state.is_complete
+    declares_secretly = any(get_game(game, **v).declare.value == "simultaneous" for v in variants)
+    if declares_secretly:
+        assert "declare" in changed  # the reveal sent the declarations again
+    assert set(changed) <= {"declare", "draw"}
+
+
+def test_a_view_since_refuses_a_count_past_the_events() -> None:
+    from splitpot.errors import ArgumentTypeError, RuleError
+
+    state = State(get_game("seven-card-stud"), [100, 100], seed=3)
+    assert state.view(0, since=len(state.events))["events"] == []
+    with pytest.raises(RuleError, match=rf"since must be in 0\.\.{len(state.events)}, got 99"):
+        state.view(0, since=99)
+    with pytest.raises(ArgumentTypeError, match="since must be an int, got bool"):
+        state.view(None, since=True)
+
+
+def test_a_card_made_public_later_sends_the_earlier_draw_again() -> None:
+    """A view shows a card another seat drew or discarded once the card is public (dealt up later,
+    say from a reshuffled stub); random play does not reach it, so the log is built by hand: the
+    update for a client holding the draw starts at the draw."""
+    from splitpot.engine.history import _events_since
+
+    events: list[ev.Event] = [
+        ev.CardsDealt(seat=0, cards=(0,), up=False),
+        ev.Drew(seat=0, discarded=(0,), received=(1,)),
+        ev.CardsDealt(seat=1, cards=(0,), up=True),  # the card seat 0 discarded, now face up
+    ]
+    first, sent = _events_since(events, 1, 2, False, False)
+    assert first == 1 and sent[0]["discarded"] == ["2c"] and sent[0]["received"] == [None]
+    assert _events_since(events, 0, 2, False, False)[0] == 2  # seat 0 saw his own draw already
+    assert _events_since(events[:2], 1, 1, False, False)[0] == 1  # nothing public since: no change

@@ -596,3 +596,92 @@ def test_stack_changes_read_back_seat_no_more_players_than_the_game() -> None:
     with pytest.raises(HistoryError, match="stack_changes: 9 players with chips for hand 1; seven-card-stud "
                        "seats at most 8"):
         Session.from_dict(doc)
+
+
+# ------------------------------------------------------------- carrying on in a fresh session
+
+
+def _same_hands(a: list[State], b: list[State]) -> None:
+    assert [h.button for h in a] == [h.button for h in b]
+    assert [h.deck_order for h in a] == [h.deck_order for h in b]
+    assert [h.starting_stacks for h in a] == [h.starting_stacks for h in b]
+    assert [h.events for h in a] == [h.events for h in b]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_session_carried_on_deals_what_the_original_would_have_dealt(game: str) -> None:
+    """carry_on starts a session with no hands that deals on exactly as the original: the same
+    stacks, button, cards and (played by twin bots) actions, with a seat that left and one that
+    sat down between hands; it saves small and resumes as it stands."""
+    spec = get_game(game)
+    seats = min(5, spec.max_players)
+    session = Session(spec, [200] * (seats - 1) + [0], seed=11)
+    played = len(session.play(3, SimpleBot(seed=3)))
+    session.set_stack(seats - 1, 50)  # a player sits down for the next hand
+    fresh = session.carry_on()
+    assert fresh.hands == [] and fresh.hands_before == played and fresh.stacks == session.stacks
+    assert session.to_dict()["hands"] and "hands_before" not in session.to_dict()
+    doc = fresh.to_dict()
+    assert doc["hands"] == [] and doc["hands_before"] == played and doc["starting_stacks"] == session.stacks
+    resumed = Session.from_json(fresh.to_json())
+    assert resumed.hands_before == played
+    bot = SimpleBot(seed=8)
+    twins = [copy.deepcopy(bot) for _ in range(2)]
+    later = session.play(4, bot)
+    assert later
+    _same_hands(later, fresh.play(4, twins[0]))
+    _same_hands(later, resumed.play(4, twins[1]))
+    assert fresh.stacks == session.stacks == resumed.stacks
+    if session.can_continue:  # a carried-on session carries on in turn
+        again = fresh.carry_on()
+        assert again.hands_before == len(session.hands)
+        assert again.new_hand().deck_order == session.new_hand().deck_order
+
+
+def test_a_dealers_choice_carried_on_calls_what_the_original_would_have_called() -> None:
+    """A dealer policy that reads the deal's number calls on from where the table stood."""
+    rotation = [Call(game="seven-card-stud"), Call(game="jackpots"), Call(game="mexican-stud"),
+                Call(game="aces-deuces"), Call(game="california-lowball")]
+
+    def dealer(deal: Deal) -> Call:
+        return rotation[(deal.number - 1) % len(rotation)]
+
+    session = DealersChoice([60] * 4, dealer=dealer, seed=2)
+    session.play(3, SimpleBot(seed=1))
+    fresh = session.carry_on()
+    assert fresh.deal().number == session.deal().number == 4 and fresh.calls == []
+    resumed = DealersChoice.from_json(fresh.to_json(), dealer=dealer)
+    bot = SimpleBot(seed=5)
+    twins = [copy.deepcopy(bot) for _ in range(2)]
+    later = session.play(4, bot)
+    assert [h.game_call for h in later] == rotation[3:] + rotation[:2]
+    _same_hands(later, fresh.play(4, twins[0]))
+    _same_hands(later, resumed.play(4, twins[1]))
+    assert resumed.calls == fresh.calls == session.calls[3:]
+
+
+def test_carry_on_waits_for_the_hand_and_for_players() -> None:
+    session = Session(get_game("seven-card-stud"), [30, 30], seed=4)
+    hand = session.new_hand()
+    with pytest.raises(IllegalActionError, match="Finish the current hand"):
+        session.carry_on()
+    while not hand.is_complete:
+        hand.fold() if hand.can_fold() else hand.act(hand.actor, "bring_in")
+    session.set_stack(hand.stacks.index(max(hand.stacks)), 0)  # the winner leaves: one player left
+    with pytest.raises(RuleError, match="Too few players"):
+        session.carry_on()
+
+
+def test_a_long_session_carried_on_saves_small() -> None:
+    session = Session(get_game("seven-card-stud"), [1000] * 6, seed=1)
+    session.play(30, SimpleBot(seed=1))
+    fresh = session.carry_on()
+    assert len(fresh.to_json()) * 10 < len(session.to_json())
+    doc = fresh.to_dict()
+    doc["hands_before"] = -1
+    with pytest.raises(HistoryError, match="hands_before"):
+        Session.from_dict(doc)
+    old = {k: v for k, v in vars(fresh).items() if k != "hands_before"}
+    unpickled = Session.__new__(Session)
+    unpickled.__setstate__(old)  # pickled before carry_on: no table before it
+    assert unpickled.hands_before == 0

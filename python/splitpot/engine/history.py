@@ -424,13 +424,65 @@ def _hide(
     return data
 
 
-def player_view(state: State, seat: int | None) -> dict[str, Any]:
+def _makes_public(event: ev.Event) -> bool:
+    """Whether ``event`` may make a card public (see :func:`_public_cards`)."""
+    if type(event) is ev.CardsDealt:
+        return event.up
+    return type(event) in (ev.TurnedUp, ev.TurnUpsRevealed, ev.Drew)
+
+
+def _first_draw_showing(events: list[ev.Event], seat: int | None, cards: frozenset[int], default: int) -> int:
+    """The index of the first draw by another seat than ``seat`` that moved one of ``cards``."""
+    return next((i for i, e in enumerate(events) if type(e) is ev.Drew and e.seat != seat
+                 and not cards.isdisjoint(e.discarded + e.received)), default)
+
+
+def _events_since(
+    events: list[ev.Event], seat: int | None, since: int, simultaneous: bool, revealed: bool
+) -> tuple[int, list[dict[str, Any]]]:
+    """The index from which ``seat``'s view of the events must be sent to a client
+    that holds the first ``since`` as the view showed them when the hand had
+    ``since`` events, and those events' views.
+
+    What the view of an event shows depends on the viewer and on two things the
+    events after it may change: whether simultaneous declarations are still
+    secret, and which cards are public (a card drawn to an up card in
+    aces-deuces, which an earlier draw may have discarded face down).  The
+    first event the client holds whose view has changed is the first sent.
+    """
+    first = since
+    head, tail = events[:since], events[since:]
+    if revealed and any(type(e) is ev.DeclarationsRevealed for e in tail) and not any(
+        type(e) is ev.DeclarationsRevealed for e in head
+    ):  # the declarations were secret when the hand had `since` events; they show now
+        first = next((i for i, e in enumerate(head) if type(e) is ev.Declared and e.seat != seat), first)
+    public: frozenset[int] = frozenset()
+    if any(type(e) is ev.Drew for e in events):
+        if any(_makes_public(e) for e in tail):
+            then, public = _public_cards(head), _public_cards(events)
+            if public != then:
+                first = min(first, _first_draw_showing(head, seat, public - then, first))
+        elif any(type(e) is ev.Drew for e in events[first:]):
+            public = _public_cards(events)
+    secret = simultaneous and not revealed
+    return first, [_hide(e, seat, secret, public) for e in events[first:]]
+
+
+def player_view(state: State, seat: int | None, since: int | None = None) -> dict[str, Any]:
     """What ``seat`` may see (``None``: a spectator): own down cards, everyone's
-    upcards, cards shown at showdown, public events; JSON-ready."""
-    shown = {e.seat for e in state.events if isinstance(e, ev.CardsShown)}
-    public = _public_cards(state.events) if any(type(e) is ev.Drew for e in state.events) else frozenset()
-    revealed = any(isinstance(e, ev.DeclarationsRevealed) for e in state.events)
-    secret = state.spec.declare is DeclareMode.SIMULTANEOUS and not revealed
+    upcards, cards shown at showdown, public events; JSON-ready.
+
+    With ``since`` (a client's count of the events it holds, taken from the
+    view when the hand had that many), ``"events"`` holds only the events from
+    index ``"since"`` on: ``since`` itself, or earlier where the view of an
+    event the client holds has changed (the reveal of simultaneous
+    declarations); the client replaces its events from there.
+    """
+    events = state.events
+    shown = {e.seat for e in events if type(e) is ev.CardsShown}
+    simultaneous = state.spec.declare is DeclareMode.SIMULTANEOUS
+    revealed = simultaneous and any(type(e) is ev.DeclarationsRevealed for e in events)
+    secret = simultaneous and not revealed
     players = []
     bets = state.bets
     for s in range(state.seats):
@@ -454,7 +506,7 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
     legal = [o.to_dict() for o in state.legal_actions()] if may_act else []
     if seat is not None and seat in state.turn_up_choosers:  # turn-ups: each chooses his own
         legal = [state.turn_up_option(seat).to_dict()]
-    return {
+    view: dict[str, Any] = {
         "game": state.spec.name,
         "seat": seat,
         "phase": str(state.phase),
@@ -465,5 +517,10 @@ def player_view(state: State, seat: int | None) -> dict[str, Any]:
         "community": [ev.card_text(c) for c in state.community],
         "players": players,
         "legal_actions": legal,
-        "events": [_hide(e, seat, secret, public) for e in state.events],
     }
+    if since is None:
+        public = _public_cards(events) if any(type(e) is ev.Drew for e in events) else frozenset()
+        view["events"] = [_hide(e, seat, secret, public) for e in events]
+    else:
+        view["since"], view["events"] = _events_since(events, seat, since, simultaneous, revealed)
+    return view

@@ -379,7 +379,8 @@ def session_schema() -> dict[str, Any]:
     objects here, each then read as a history (:func:`validate_history`).
 
     >>> sorted(session_schema()["properties"])
-    ['button', 'game', 'hands', 'rng', 'seeds', 'session', 'spec', 'stack_changes', 'starting_stacks']
+    ['button', 'game', 'hands', 'hands_before', 'rng', 'seeds', 'session', 'spec', 'stack_changes', \
+'starting_stacks']
     """
     defs = history_schema()["$defs"]
     word = {"type": "integer", "minimum": 0}
@@ -396,7 +397,8 @@ def session_schema() -> dict[str, Any]:
         "dealer's choice), the session's starting stacks and button, the state of its seeds' "
         "source (random.Random.getstate()) when it started and now, every hand as a history, "
         "and the seed each was dealt from (null: from a given deck), and the seats' chips changed "
-        "between hands (Session.set_stack). Other top-level keys "
+        "between hands (Session.set_stack), and the hands the table played before the session "
+        "(Session.carry_on). Other top-level keys "
         "are ignored.",
         "type": "object",
         "properties": {
@@ -416,6 +418,7 @@ def session_schema() -> dict[str, Any]:
                 "type": "array",
                 "items": {"anyOf": [{"type": "integer", "minimum": 0}, {"type": "null"}]},
             },
+            "hands_before": word,  # Session.carry_on(): the hands the table played before the session
             "stack_changes": {  # Session.set_stack(): [hand, seat, chips]
                 "type": "array",
                 "items": {"type": "array", "prefixItems": [word, word, word], "items": False, "minItems": 3},

@@ -110,6 +110,10 @@ class Session:
         self._first_rng: tuple[Any, ...] = self._rng.getstate()
         self._first_table: tuple[list[int], int] | None = None
         self._seeds: list[int | None] = []  # each hand's seed (None: dealt from a given deck)
+        self.hands_before = 0
+        """The hands the table played before this session: in sessions that
+        :meth:`carry_on` from one another, the earlier ones' hands (0 for a session
+        that starts a table)."""
 
     @property
     def stacks(self) -> list[int]:
@@ -138,6 +142,7 @@ class Session:
             state = {**state, "_stacks": state["stacks"]}
             del state["stacks"]
         state.setdefault("_changes", {})
+        state.setdefault("hands_before", 0)
         self.__dict__.update(state)
 
     def set_stack(self, seat: int, chips: int) -> None:
@@ -167,6 +172,40 @@ class Session:
             raise RuleError(f"{self._name} seats at most {self._most_players} players with chips; "
                             f"seat {seat} would make {playing}.")
         self._changes.setdefault(len(self.hands), {})[seat] = chips
+
+    def carry_on(self) -> Session:
+        """A new session at the same table, to deal the hands to come in place of
+        this one: the same game and seats, the stacks the next hand would start
+        with (:meth:`set_stack`'s changes made), the button where the next hand
+        would put it, and the seeds' source where this one's stands, so it deals
+        exactly the hands this session would have dealt next.  It holds no hands:
+        its document (:meth:`to_json`) is small and resumes at once, where this
+        session's grows with every hand and :meth:`from_json` replays them all.
+        Keep this session's document as the record of its hands; deal on with the
+        new one only (both would deal the same cards).  :attr:`hands_before`
+        counts the hands before it.  The current hand must be finished.
+
+        >>> from splitpot.games import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("seven-card-stud"), [100, 100, 100], seed=1)
+        >>> _ = session.play(2, SimpleBot(seed=1))
+        >>> fresh = session.carry_on()
+        >>> fresh.stacks == session.stacks, len(fresh.hands), fresh.hands_before
+        (True, 0, 2)
+        >>> ahead = fresh.new_hand()
+        >>> ahead.deck_order == session.new_hand().deck_order, ahead.button
+        (True, 2)
+        """
+        stacks, button = self._next_table()
+        fresh = self._fresh(stacks, button)
+        fresh._rng.setstate(self._rng.getstate())
+        fresh._first_rng = fresh._rng.getstate()
+        fresh.hands_before = self.hands_before + len(self.hands)
+        return fresh
+
+    def _fresh(self, stacks: list[int], button: int) -> Session:
+        """A session of this table's kind with no hands, at ``stacks`` and ``button``."""
+        return Session(self.spec, stacks, button=button)
 
     @property
     def can_continue(self) -> bool:
@@ -271,7 +310,8 @@ class Session:
         hand dealt from a given deck).  ``"session"`` is the document's version;
         ``"stack_changes"`` (where :meth:`set_stack` changed any) lists them as
         ``[hand, seat, chips]``: before hand ``hand`` (0: the first), ``seat``
-        has ``chips``.
+        has ``chips``; ``"hands_before"`` (in a session that :meth:`carry_on`
+        started) the hands the table played before it.
 
         >>> from splitpot.games import get_game
         >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
@@ -296,6 +336,7 @@ class Session:
             "hands": [state.history().to_dict() for state in self.hands],
             "seeds": list(self._seeds),
             **({"stack_changes": changes} if changes else {}),
+            **({"hands_before": self.hands_before} if self.hands_before else {}),
         }
 
     def _game_fields(self) -> dict[str, Any]:
@@ -355,6 +396,7 @@ class Session:
         """Deal and play the document's hands again on this fresh session."""
         self._rng.setstate(table.rng)
         self._first_rng = table.rng
+        self.hands_before = data.get("hands_before", 0)
         if len(data["seeds"]) != len(data["hands"]):
             raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
         for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
