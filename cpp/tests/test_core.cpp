@@ -794,6 +794,16 @@ void test_unchecked_repeats_stay_in_the_tables() {
           }
         }
       evaluate_batch(rows.data(), kRows, k, r, out.data(), false, 1);  // the natural batch (a joker is a non-card)
+      // The joker as the bug in the natural batch: its joker rows (read a group at a time) are
+      // evaluate_wild_unchecked's, repeated cards and a repeated joker included.
+      for (const BatchKeys keys : key_kinds()) {
+        evaluate_batch_bug(rows.data(), kRows, k, r, out.data(), false, 1, keys);
+        for (std::size_t i = 0; i < kRows; ++i) {
+          const std::uint8_t* row = &rows[i * ku];
+          if (std::find(row, row + k, kJoker) != row + k)
+            errors += out[i] != evaluate_wild_unchecked(row, k, r, WildOptions{});
+        }
+      }
 #ifdef NDEBUG  // (a debug build asserts that no card is added twice)
       // A HandSum of repeated cards (its lanes are sums, which a repeat carries into the
       // next rank): the lows' rare path reads with bounds.
@@ -807,7 +817,8 @@ void test_unchecked_repeats_stay_in_the_tables() {
 #endif
     }
   }
-  check_eq(errors, 0, "unchecked batches of repeated cards stay in the tables and read alike every way");
+  check_eq(errors, 0, "unchecked batches of repeated cards stay in the tables and read alike every way (the "
+                      "joker rows of a natural batch as evaluate_wild_unchecked)");
   asm volatile("" : : "r"(sink));  // the HandSums' reads are made (ASan checks them in CI)
   // The batch's rare flush path masks the ranks it reads again (a row another thread may
   // write meanwhile): on real cards it reads as the unmasked path does, on junk bytes within
