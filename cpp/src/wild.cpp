@@ -205,9 +205,13 @@ template <Ranking R, int K>
 void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::size_t* rows, std::size_t n,
                      std::uint32_t* out) noexcept {
   constexpr auto ri = static_cast<std::size_t>(R);
+  constexpr auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Bug : WildFamily::LowestAbsent);
+  // Where the natural five can win (high: six or seven cards; the lows that
+  // count straights and flushes), its reading of the ranks is read too.
+  constexpr bool kNaturalFive = R == Ranking::High ? K > 5 : straights_and_flushes_count(R);
   constexpr std::size_t kGroup = 16;
-  const auto& table = t.wild[ri][static_cast<std::size_t>(R == Ranking::High ? WildFamily::Bug : WildFamily::LowestAbsent)][1];
-  const auto& value = t.value[ri];
+  const auto& table = t.wild[ri][family][1];
+  const auto& value = t.value[ri];  // (by slot, as t.dense: one size)
   for (std::size_t g0 = 0; g0 < n; g0 += kGroup) {
     const std::size_t m = std::min(kGroup, n - g0);
     std::uint64_t key[kGroup], lanes[kGroup];
@@ -229,7 +233,7 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
     }
     for (std::size_t g = 0; g < m; ++g) {
       slot[g] = t.slot(key[g]);
-      ranks_value[g] = value[slot[g]];
+      if constexpr (kNaturalFive) ranks_value[g] = value[slot[g]];
       dense[g] = t.dense[slot[g]];
     }
     for (std::size_t g = 0; g < m; ++g) wild[g] = dense[g] < table.size() ? table[dense[g]] : std::uint16_t{0};
@@ -238,10 +242,12 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
       std::uint16_t v = 0;
       if constexpr (R == Ranking::High) {
         // The natural five (six or seven cards: five natural cards or more).
-        if (naturals[g] >= 5 && K > 5) {
-          v = ranks_value[g];
-          if (k & kFlushBits) [[unlikely]]
-            v = t.flush[0][static_cast<std::uint32_t>(lanes[g] >> (kLaneBits * flush_suit_of(k))) & kLaneRanks];
+        if constexpr (kNaturalFive) {
+          if (naturals[g] >= 5) {
+            v = ranks_value[g];
+            if (k & kFlushBits) [[unlikely]]
+              v = t.flush[0][static_cast<std::uint32_t>(lanes[g] >> (kLaneBits * flush_suit_of(k))) & kLaneRanks];
+          }
         }
         v = std::max(v, wild[g]);
         // The bug completing a flush: each suit holding four natural cards or more.
@@ -251,7 +257,7 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
           v = std::max(v, t.flush_fill[0][1][mask]);
         }
       } else {
-        if constexpr (straights_and_flushes_count(R)) {
+        if constexpr (kNaturalFive) {
           if (naturals[g] >= 5) {
             v = ranks_value[g];
             if (k & kFlushBits) [[unlikely]]
