@@ -1,6 +1,6 @@
 """A natural batch holding the joker (card 52, the bug): ``evaluate_many`` without wild
 options evaluates the natural rows on the natural path and then only the joker rows,
-one by one, with the joker as the bug. Each row must equal :func:`splitpot.strength`
+a group at a time, with the joker as the bug. Each row must equal :func:`splitpot.strength`
 of it (the per-row scalar evaluator) and the wild-card batch with no option (the path
 that used to take the whole batch), wherever the jokers are."""
 

@@ -656,6 +656,73 @@ def test_threads_and_dtypes_keep_the_row_masks(ranking: str, rows: Rows) -> None
     assert np.array_equal(one, wide)
 
 
+RUN_LENGTHS = (1, 2, 3, 4, 7, 8, 9, 16, 17, 63, 65, 511, 513, 2049)
+"""Run lengths across the batch paths' groups and blocks (4 and 8 keys at a time, the
+wild loop's groups of 8, blocks of 512 keys and of 2,048 checked rows)."""
+
+
+def runs_of_kinds(
+    rng: np.random.Generator, k: int, total: int
+) -> tuple[npt.NDArray[np.uint8], list[int], npt.NDArray[np.uint16]]:
+    """Rows of k cards in runs of one kind, each kind after every other: 0 no deuce and
+    no joker, 1 one or two deuces, 2 three or four, 3 the joker (beside a deuce or not);
+    and a wild rank per row of its own: for a kind-0 row one it does not hold (or none),
+    else the rank of one of its cards."""
+    order = (0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3, 3, 0, 2, 1)
+    rows: list[list[int]] = []
+    kinds: list[int] = []
+    masks: list[int] = []
+    q = 0
+    while len(rows) < total:
+        kind, length = order[q % len(order)], RUN_LENGTHS[q * 5 % len(RUN_LENGTHS)]
+        q += 1
+        for _ in range(length):
+            low, high = {0: (0, 1), 1: (1, 3), 2: (3, 5), 3: (0, 2)}[kind]
+            deuces = int(rng.integers(low, high))
+            row = [int(c) for c in rng.choice(4, deuces, replace=False)]
+            row += [int(c) for c in 4 + rng.choice(48, k - deuces, replace=False)]
+            if kind == 3:
+                row[int(rng.integers(deuces, k))] = 52
+            row = [int(c) for c in rng.permutation(row)]
+            held = {c // 4 for c in row if c < 52}
+            if kind == 0:
+                absent = sorted(set(range(13)) - held)
+                mask = 0 if rng.random() < 0.25 else 1 << int(rng.choice(absent))
+            else:
+                mask = 1 << int(rng.choice(sorted(held)))
+            rows.append(row)
+            kinds.append(kind)
+            masks.append(mask)
+    return np.array(rows, dtype=np.uint8), kinds, np.array(masks, dtype=np.uint16)
+
+
+@pytest.mark.parametrize("k", [5, 6, 7])
+def test_runs_of_natural_wild_and_joker_rows(k: int, rng: np.random.Generator) -> None:
+    """A batch whose rows come in runs of one kind (no wild card, one or two, three or
+    more, the joker), every run length across the batch paths' groups and blocks:
+    ``evaluate_many`` equals :func:`splitpot.strength` row by row, in every ranking,
+    with the same wild cards in every row and with a wild rank per row, checked and
+    not; and without wild options the runs of natural and joker rows (the bug)."""
+    hands, kinds, masks = runs_of_kinds(rng, k, 3_000)
+    lists = hands.tolist()
+    for ranking in ref.RANKINGS:
+        for opts in ({"wild": "2"}, {"wild": "2", "joker": "wild"}):
+            want = [splitpot.strength(row, ranking, **opts) for row in lists]
+            for check in (True, False):
+                assert splitpot.evaluate_many(hands, ranking, check=check, **opts).tolist() == want, opts
+        want = [
+            splitpot.strength(row, ranking, wild=rank_list(mask), joker="wild")
+            for row, mask in zip(lists, masks.tolist(), strict=True)
+        ]
+        for check in (True, False):
+            got = splitpot.evaluate_many(hands, ranking, wild_ranks=masks, joker="wild", check=check)
+            assert got.tolist() == want
+        natural = hands[[kind in (0, 3) for kind in kinds]]
+        want = [splitpot.strength(row, ranking) for row in natural.tolist()]
+        for check in (True, False):
+            assert splitpot.evaluate_many(natural, ranking, check=check).tolist() == want
+
+
 def test_wild_and_wild_ranks_union(
     rows: Rows,
 ) -> None:

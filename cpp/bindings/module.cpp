@@ -131,7 +131,8 @@ void register_evaluate(py::module_& m) {
       py::arg("cards").noconvert(), py::arg("ranking"), py::arg("threads") = 1, py::arg("check") = true,
       py::kw_only(), py::arg("bug") = false,
       "Strengths of an (N, k) uint8 array of hands; releases the GIL. bug (keyword-only): the joker (52) plays "
-      "as the bug, its rows evaluated one by one after the natural pass (else a row holding it is a bad row).");
+      "as the bug, its rows evaluated a group at a time after the natural pass (else a row holding it is a bad "
+      "row).");
 
   m.def(
       "category",

@@ -1,7 +1,7 @@
 #include "splitpot/evaluate.hpp"
 
 #include "batch_keys.hpp"  // the keys' instruction sets, avx2_keys.hpp, avx512_keys.hpp
-#include "splitpot/wild.hpp"  // the joker rows of evaluate_batch_bug
+#include "bug_rows.hpp"  // the joker rows of evaluate_batch_bug
 
 #include <algorithm>
 #include <cstring>
@@ -299,39 +299,85 @@ const char* batch_keys_used(BatchKeys keys) noexcept {
 
 namespace {
 
-// The rows of [begin, end) holding the joker, after a kernel found non-card
-// bytes and no repeated card: each is evaluated again on its own with the
-// joker as the bug. Each row is read from a copy, checked again: another
-// thread may have written it since its key was made. Returns true if a byte
-// over 52 (a bad row) is there. A poisoned row reads 0, and in every ranking
-// but eight-or-better no row of cards does: there the rows reading 0 are
-// looked at (one test a row). In eight-or-better most rows read 0 (no
-// qualifying low), and the joker's bytes are found with memchr instead
-// (vector code in the C library), beside one pass for a byte over 52. (On
-// 5-card rows of the 53-card deck, memchr everywhere ran 0.85-0.9 times as fast
-// in high and ace-to-five; the rows reading 0 in eight-or-better, on 7-card
-// rows about 0.65 times.)
-bool bug_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end, int k, Ranking r,
-              std::uint32_t* out) noexcept {
-  const auto ku = static_cast<std::size_t>(k);
-  // Row i again, with the bug; false if it holds a byte over 52.
-  auto again = [&](std::size_t i) {
-    std::uint8_t copy[kMaxCards];
+// The joker rows of a natural batch, a group at a time: each row is copied
+// (checked again: another thread may have written it since its key was made)
+// and the group read by detail::evaluate_bug_rows (wild.cpp: the bug's steps
+// in stages over the group), each row's value evaluate_wild_unchecked's with
+// no options. (One row at a time, evaluate_wild_unchecked itself, these rows
+// took about 20 ns each at five cards in high, 40 at seven: docs/performance.md.)
+class BugGroup {
+ public:
+  static constexpr std::size_t kRows = 64;
+
+  BugGroup(const std::uint8_t* cards, int k, Ranking r, std::uint32_t* out) noexcept
+      : cards_(cards), k_(static_cast<std::size_t>(k)), r_(r), out_(out) {}
+
+  // Row i, which may hold the joker; false if it holds a byte over 52. A
+  // joker row joins the group (read when the group is full, or by finish()).
+  bool add(std::size_t i) noexcept {
+    std::uint8_t* copy = copies_ + n_ * k_;
     std::uint8_t top = 0;
     bool joker = false;
-    for (std::size_t j = 0; j < ku; ++j) {
-      copy[j] = cards[i * ku + j];
+    for (std::size_t j = 0; j < k_; ++j) {
+      copy[j] = cards_[i * k_ + j];
       top = std::max(top, copy[j]);
       joker |= copy[j] == kJoker;
     }
     if (top > kJoker) return false;
-    if (joker) out[i] = evaluate_wild_unchecked(copy, k, r, WildOptions{});
+    if (!joker) return true;
+    rows_[n_] = i;
+    if (++n_ == kRows) finish();
     return true;
-  };
+  }
+
+  // Reads the rows of the group.
+  void finish() noexcept {
+    detail::evaluate_bug_rows(copies_, rows_, n_, static_cast<int>(k_), r_, out_);
+    n_ = 0;
+  }
+
+ private:
+  const std::uint8_t* cards_;
+  std::size_t k_;
+  Ranking r_;
+  std::uint32_t* out_;
+  std::size_t n_ = 0;
+  std::size_t rows_[kRows]{};
+  std::uint8_t copies_[kRows * kMaxCards]{};
+};
+
+// The rows of [begin, end) holding the joker, after a kernel found non-card
+// bytes and no repeated card: each is evaluated again with the joker as the
+// bug (BugGroup). Returns true if a byte over 52 (a bad row) is there. A
+// poisoned row reads 0, and in every ranking but eight-or-better no row of
+// cards does: there the rows reading 0 are looked at (noted without a branch,
+// one store and one add a row: a branch a row mispredicted at each joker). In
+// eight-or-better most rows read 0 (no qualifying low), and the joker's bytes
+// are found with memchr instead (vector code in the C library), beside one
+// pass for a byte over 52. (On 5-card rows of the 53-card deck, memchr
+// everywhere ran 0.85-0.9 times as fast in high and ace-to-five; the rows
+// reading 0 in eight-or-better, on 7-card rows about 0.65 times.)
+bool bug_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end, int k, Ranking r,
+              std::uint32_t* out) noexcept {
+  const auto ku = static_cast<std::size_t>(k);
+  BugGroup group(cards, k, r, out);
   if (r != Ranking::EightOrBetter) {
+    // The rows reading 0 noted (which rows hold the joker is random), then
+    // looked at 64 at a time.
+    constexpr std::size_t kNoted = 64;
+    std::size_t noted[kNoted];
+    std::size_t count = 0;
     bool bad = false;
-    for (std::size_t i = begin; i < end; ++i)
-      if (out[i] == 0) [[unlikely]] bad |= !again(i);
+    for (std::size_t i = begin; i < end; ++i) {
+      noted[count] = i;
+      count += out[i] == 0;
+      if (count == kNoted) [[unlikely]] {
+        for (const std::size_t row : noted) bad |= !group.add(row);
+        count = 0;
+      }
+    }
+    for (std::size_t c = 0; c < count; ++c) bad |= !group.add(noted[c]);
+    group.finish();
     return bad;
   }
   const std::uint8_t* first = cards + begin * ku;
@@ -342,9 +388,10 @@ bool bug_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end, int
     const void* hit = std::memchr(first + at, kJoker, bytes - at);
     if (hit == nullptr) break;
     const std::size_t row = static_cast<std::size_t>(static_cast<const std::uint8_t*>(hit) - first) / ku;
-    again(begin + row);
+    group.add(begin + row);
     at = (row + 1) * ku;
   }
+  group.finish();
   return worst > kJoker;
 }
 

@@ -1,6 +1,7 @@
 #include "splitpot/wild.hpp"
 
 #include "batch_keys.hpp"  // the duplicate checks
+#include "bug_rows.hpp"
 #include "splitpot/hand.hpp"  // kLaneBits, kLaneRanks: per-suit rank lanes
 
 #include <algorithm>
@@ -183,6 +184,103 @@ std::uint16_t evaluate_wild_unchecked(const std::uint8_t* cards, int n, Ranking 
   const Split s = split(t, cards, n, call_wild_cards(o));
   if (!s.wilds && !s.bug) return natural_value(t, s, r);
   return r == Ranking::High ? high_wild(t, s, n, o) : low_wild(t, r, s, n, o);
+}
+
+namespace {
+
+// evaluate_bug_rows for a ranking and a number of cards known at compile time.
+// Each row goes through the steps evaluate_wild_unchecked takes for a row
+// whose only non-natural card is the bug (high_wild, low_wild with no wild
+// card), in stages over the group, so that the rows' table reads overlap
+// rather than wait on each other, and without the branches a row alone takes
+// on its suits: (1) the natural cards' key (every byte but the joker's, as
+// split() reads them), their count and their per-suit rank lanes; (2) the
+// hash slot, the reading of the ranks there and the dense index; (3) the bug's
+// wild table at that index; (4) the flushes: in high the natural five's flush
+// (six or seven cards) and the flush the bug completes (flush_with_wilds with
+// one wild card, from the lanes); in deuce-to-seven and ace-to-six a natural
+// hand's rare path. The values are evaluate_wild_unchecked's for any bytes
+// 0..52 (its reads, in the same tables, with the same bounds).
+template <Ranking R, int K>
+void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::size_t* rows, std::size_t n,
+                     std::uint32_t* out) noexcept {
+  constexpr auto ri = static_cast<std::size_t>(R);
+  constexpr auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Bug : WildFamily::LowestAbsent);
+  // Where the natural five can win (high: six or seven cards; the lows that
+  // count straights and flushes), its reading of the ranks is read too.
+  constexpr bool kNaturalFive = R == Ranking::High ? K > 5 : straights_and_flushes_count(R);
+  constexpr std::size_t kGroup = 16;
+  const auto& table = t.wild[ri][family][1];
+  const auto& value = t.value[ri];  // (by slot, as t.dense: one size)
+  for (std::size_t g0 = 0; g0 < n; g0 += kGroup) {
+    const std::size_t m = std::min(kGroup, n - g0);
+    std::uint64_t key[kGroup], lanes[kGroup];
+    std::uint32_t slot[kGroup], dense[kGroup];
+    std::uint16_t ranks_value[kGroup], wild[kGroup];
+    int naturals[kGroup];
+    for (std::size_t g = 0; g < m; ++g) {
+      const std::uint8_t* row = copies + (g0 + g) * K;
+      std::uint64_t k = kKeyInit, l = 0;
+      int nn = 0;
+      for (int x = 0; x < K; ++x) {
+        const std::uint8_t c = row[x];
+        const auto natural = static_cast<std::uint64_t>(c != kJoker);
+        k += t.card_key[c] & (std::uint64_t{0} - natural);
+        l |= (std::uint64_t{1} << (kLaneBits * suit_of(c) + rank_of(c))) & (std::uint64_t{0} - natural);
+        nn += static_cast<int>(natural);
+      }
+      key[g] = k, lanes[g] = l, naturals[g] = nn;
+    }
+    for (std::size_t g = 0; g < m; ++g) {
+      slot[g] = t.slot(key[g]);
+      if constexpr (kNaturalFive) ranks_value[g] = value[slot[g]];
+      dense[g] = t.dense[slot[g]];
+    }
+    for (std::size_t g = 0; g < m; ++g) wild[g] = dense[g] < table.size() ? table[dense[g]] : std::uint16_t{0};
+    for (std::size_t g = 0; g < m; ++g) {
+      const std::uint64_t k = key[g];
+      std::uint16_t v = 0;
+      if constexpr (R == Ranking::High) {
+        // The natural five (six or seven cards: five natural cards or more).
+        if constexpr (kNaturalFive) {
+          if (naturals[g] >= 5) {
+            v = ranks_value[g];
+            if (k & kFlushBits) [[unlikely]]
+              v = t.flush[0][static_cast<std::uint32_t>(lanes[g] >> (kLaneBits * flush_suit_of(k))) & kLaneRanks];
+          }
+        }
+        v = std::max(v, wild[g]);
+        // The bug completing a flush: each suit holding four natural cards or more.
+        const std::uint64_t four = (k + (std::uint64_t{0x1111} << kSuitShift)) & kFlushBits;
+        for (auto su = static_cast<unsigned>(four >> kSuitShift); su; su &= su - 1) {
+          const auto mask = static_cast<std::uint32_t>(lanes[g] >> (4 * __builtin_ctz(su) - 12)) & kLaneRanks;
+          v = std::max(v, t.flush_fill[0][1][mask]);
+        }
+      } else {
+        if constexpr (kNaturalFive) {
+          if (naturals[g] >= 5) {
+            v = ranks_value[g];
+            if (k & kFlushBits) [[unlikely]]
+              v = static_cast<std::uint16_t>(detail::evaluate_low_flush<R>(t, k, lanes[g], v));
+          }
+        }
+        v = std::max(v, wild[g]);
+      }
+      out[rows[g0 + g]] = v;
+    }
+  }
+}
+
+}  // namespace
+
+void detail::evaluate_bug_rows(const std::uint8_t* copies, const std::size_t* rows, std::size_t n, int k, Ranking r,
+                               std::uint32_t* out) noexcept {
+  const Tables& t = tables();
+  with_ranking(r, [&](auto R) {
+    if (k == 5) bug_rows_staged<R.value, 5>(t, copies, rows, n, out);
+    else if (k == 6) bug_rows_staged<R.value, 6>(t, copies, rows, n, out);
+    else bug_rows_staged<R.value, 7>(t, copies, rows, n, out);
+  });
 }
 
 std::uint16_t evaluate_wild(const std::uint8_t* cards, int n, Ranking r, const WildOptions& o) {

@@ -16,7 +16,8 @@
 //                      5- and 6-card hands and random ones in every ranking,
 //                      wild-card batches against single hands: every
 //                      five-card hand of 53 cards, random seven-card hands
-//                      with 0-4 wild cards and per-row wild ranks
+//                      with 0-4 wild cards and per-row wild ranks, and
+//                      batches of runs of natural, wild and joker rows
 //   test_core --quick  the same but sampled 7-card hands, and the five-card
 //                      hands in high and ace-to-five only (sanitizer builds)
 //
@@ -793,6 +794,16 @@ void test_unchecked_repeats_stay_in_the_tables() {
           }
         }
       evaluate_batch(rows.data(), kRows, k, r, out.data(), false, 1);  // the natural batch (a joker is a non-card)
+      // The joker as the bug in the natural batch: its joker rows (read a group at a time) are
+      // evaluate_wild_unchecked's, repeated cards and a repeated joker included.
+      for (const BatchKeys keys : key_kinds()) {
+        evaluate_batch_bug(rows.data(), kRows, k, r, out.data(), false, 1, keys);
+        for (std::size_t i = 0; i < kRows; ++i) {
+          const std::uint8_t* row = &rows[i * ku];
+          if (std::find(row, row + k, kJoker) != row + k)
+            errors += out[i] != evaluate_wild_unchecked(row, k, r, WildOptions{});
+        }
+      }
 #ifdef NDEBUG  // (a debug build asserts that no card is added twice)
       // A HandSum of repeated cards (its lanes are sums, which a repeat carries into the
       // next rank): the lows' rare path reads with bounds.
@@ -806,7 +817,8 @@ void test_unchecked_repeats_stay_in_the_tables() {
 #endif
     }
   }
-  check_eq(errors, 0, "unchecked batches of repeated cards stay in the tables and read alike every way");
+  check_eq(errors, 0, "unchecked batches of repeated cards stay in the tables and read alike every way (the "
+                      "joker rows of a natural batch as evaluate_wild_unchecked)");
   asm volatile("" : : "r"(sink));  // the HandSums' reads are made (ASan checks them in CI)
   // The batch's rare flush path masks the ranks it reads again (a row another thread may
   // write meanwhile): on real cards it reads as the unmasked path does, on junk bytes within
@@ -996,6 +1008,124 @@ long wild_batch_mismatches(const std::vector<std::uint8_t>& rows, int k, Ranking
     }
   }
   return bad;
+}
+
+// Batches whose rows come in runs of one kind, the runs' lengths crossing
+// every group and block of the batch paths (the kernels' keys four and eight
+// rows at a time and 8 or 16 rows ahead, the wild loop's groups of eight and
+// blocks of 512 keys, the duplicate check's blocks of 2,048 rows), the kinds
+// in turn so that every kind follows every other: rows with no wild card,
+// with one or two wild cards, with three or more, and with the joker (beside a
+// wild card or not). Each batch equals the single-hand evaluation row by row,
+// so that a path reading some kinds of rows apart (a natural run, a wild run,
+// the joker's rows) must give each row its value, in its place. 5-7 cards,
+// every ranking, the same wild cards in every row and a wild rank per row
+// (natural rows: a rank the row does not hold, or none), checked and
+// unchecked, every key kind; and the joker as the bug in a natural batch, runs
+// of natural and joker rows.
+void test_batch_runs(bool quick) {
+  constexpr std::size_t kLengths[] = {1, 2, 3, 4, 5, 7, 8, 9, 15, 16, 17, 31, 64, 65, 511, 512, 513, 2047, 2049};
+  constexpr int kKinds = 4;  // 0: natural, 1: one or two wild cards, 2: three or more, 3: the joker
+  constexpr int kOrder[] = {0, 1, 0, 2, 0, 3, 1, 2, 1, 3, 2, 3, 3, 0, 2, 1};  // every kind after every other
+  const std::size_t target = quick ? 12000 : 60000;
+  long errors = 0;
+  std::string first;
+  auto note = [&](const char* what, Ranking r, const std::uint8_t* row, int k, std::uint32_t got, std::uint32_t want) {
+    if (errors++ == 0)
+      first = std::string(what) + ", " + name(r) + ": " + hand_text(row, k) + " batch " + std::to_string(got) +
+              ", single hand " + std::to_string(want);
+  };
+  for (int k = 5; k <= 7; ++k) {
+    const auto ku = static_cast<std::size_t>(k);
+    std::vector<std::uint8_t> rows;
+    std::vector<int> kinds;
+    std::vector<std::uint16_t> own_ranks;  // per row: a wild rank of its own by its kind
+    for (std::size_t q = 0; rows.size() < target * ku; ++q) {
+      const int kind = kOrder[q % std::size(kOrder)];
+      const std::size_t length = kLengths[(q * 7) % std::size(kLengths)];  // (7: prime to the lengths' count)
+      for (std::size_t n = 0; n < length; ++n) {
+        std::uint8_t row[kMaxCards];
+        // Wild cards (deuces, cards 0-3) by the kind, the rest from the other 48 cards.
+        const int deuces = kind == 1 ? 1 + static_cast<int>(next_random() % 2)
+                           : kind == 2 ? 3 + static_cast<int>(next_random() % 2)
+                           : kind == 3 ? static_cast<int>(next_random() % 2)
+                                       : 0;
+        for (int j = 0; j < k;) {
+          const auto card = static_cast<std::uint8_t>(j < deuces ? next_random() % 4 : 4 + next_random() % 48);
+          if (std::find(row, row + j, card) == row + j) row[j++] = card;
+        }
+        if (kind == 3) row[deuces + static_cast<int>(next_random() % static_cast<std::uint64_t>(k - deuces))] = kJoker;
+        std::rotate(row, row + next_random() % ku, row + k);  // the wild cards anywhere in the row
+        // Its own wild rank: for a natural row one it does not hold (or none),
+        // else the rank of one of its cards (not the joker).
+        unsigned held = 0;
+        for (int j = 0; j < k; ++j)
+          if (row[j] < kDeckSize) held |= 1u << rank_of(row[j]);
+        unsigned own = 0;
+        if (kind == 0) {
+          const unsigned absent = 0x1FFFu & ~held;
+          own = next_random() % 4 == 0 || absent == 0 ? 0u : 1u << __builtin_ctz(absent);
+        } else {
+          for (std::size_t j = next_random() % ku;; j = (j + 1) % ku)
+            if (row[j] < kDeckSize) {
+              own = 1u << rank_of(row[j]);
+              break;
+            }
+        }
+        rows.insert(rows.end(), row, row + k);
+        kinds.push_back(kind);
+        own_ranks.push_back(static_cast<std::uint16_t>(own));
+      }
+    }
+    const std::size_t n = kinds.size();
+    WildOptions deuces_bug, deuces_joker, lowest_absent, joker_only, bug;
+    deuces_bug.wild = deuces_joker.wild = lowest_absent.wild = wild_ranks_mask(1);
+    deuces_joker.joker = joker_only.joker = JokerRule::Wild;
+    lowest_absent.wild_low = WildLow::LowestAbsent;
+    const std::tuple<const char*, const WildOptions*, bool> cases[] = {
+        {"deuces wild, the bug", &deuces_bug, false},           {"deuces and the joker wild", &deuces_joker, false},
+        {"deuces wild, lowest absent", &lowest_absent, false},  {"the joker wild, a wild rank per row", &joker_only, true},
+        {"the bug, a wild rank per row", &bug, true}};
+    for (const Ranking r : kAll) {
+      for (const auto& [what, o, per_row] : cases) {
+        const std::uint16_t* rw = per_row ? own_ranks.data() : nullptr;
+        std::vector<std::uint32_t> want(n);
+        for (std::size_t i = 0; i < n; ++i) {
+          WildOptions row_o = *o;
+          if (rw) row_o.wild |= wild_ranks_mask(rw[i]);
+          want[i] = evaluate_wild_unchecked(&rows[i * ku], k, r, row_o);
+        }
+        for (const BatchKeys keys : key_kinds())
+          for (const bool check : {true, false}) {
+            std::vector<std::uint32_t> out(n + 1, 12345);
+            errors += evaluate_batch_wild(rows.data(), n, k, r, *o, rw, out.data(), check, 1, keys) != -1;
+            errors += out[n] != 12345;
+            for (std::size_t i = 0; i < n; ++i)
+              if (out[i] != want[i]) note(what, r, &rows[i * ku], k, out[i], want[i]);
+          }
+      }
+      // The joker as the bug in a natural batch: the runs of natural and joker
+      // rows (the wild cards' runs left out: deuces are natural cards here).
+      std::vector<std::uint8_t> natural_rows;
+      for (std::size_t i = 0; i < n; ++i)
+        if (kinds[i] == 0 || kinds[i] == 3) natural_rows.insert(natural_rows.end(), &rows[i * ku], &rows[i * ku] + k);
+      const std::size_t m = natural_rows.size() / ku;
+      std::vector<std::uint32_t> want(m);
+      for (std::size_t i = 0; i < m; ++i) want[i] = evaluate_wild(&natural_rows[i * ku], k, r, WildOptions{});
+      for (const BatchKeys keys : key_kinds())
+        for (const bool check : {true, false}) {
+          std::vector<std::uint32_t> out(m + 1, 12345);
+          errors += evaluate_batch_bug(natural_rows.data(), m, k, r, out.data(), check, 1, keys) != -1;
+          errors += out[m] != 12345;
+          for (std::size_t i = 0; i < m; ++i)
+            if (out[i] != want[i]) note("the bug in a natural batch", r, &natural_rows[i * ku], k, out[i], want[i]);
+        }
+    }
+  }
+  if (errors) std::printf("  first: %s\n", first.c_str());
+  check_eq(errors, 0, "batches of runs of natural, wild and joker rows (every run length across the groups and blocks, "
+                      "5-7 cards, every ranking, fixed and per-row wild cards, checked and unchecked, every key kind) "
+                      "equal single hands row by row");
 }
 
 void test_wild_batch_equals_scalar(bool quick) {
@@ -1308,6 +1438,7 @@ int main(int argc, char** argv) {
   timed("high stand-ins, exhaustive", [&] { test_high_stand_ins_exhaustive(quick ? 16 : 1); });
   timed("wild counts", [&] { test_wild_counts(!quick); });
   timed("wild batch equals scalar", [&] { test_wild_batch_equals_scalar(quick); });
+  timed("batches of runs of row kinds", [&] { test_batch_runs(quick); });
   timed("wild batch bad rows", test_wild_batch_bad_rows);
   timed("wild batch repeats, every length", test_wild_batch_repeats_every_length);
   timed("unchecked repeats stay in the tables", test_unchecked_repeats_stay_in_the_tables);

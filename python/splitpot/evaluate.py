@@ -863,7 +863,7 @@ def evaluate_many(
 
     Without wild options or ``wild_ranks``, rows holding the joker (card 52, the
     bug) cost their own evaluation alone: the natural pass gives them 0 and then
-    only those rows are evaluated again, one by one, with the joker as the bug, so
+    only those rows are evaluated again, a group at a time, with the joker as the bug, so
     that a batch with a few jokers runs at nearly the natural speed, each row equal
     to :func:`strength` of it.
 

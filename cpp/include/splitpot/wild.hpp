@@ -56,8 +56,8 @@ Played best_five_wild(const std::uint8_t* cards, int n, Ranking r, const WildOpt
 
 /// Batch: like evaluate_batch, with the joker (52) a card that plays as the
 /// bug (no wild options): the natural pass gives its rows 0, and then only
-/// those rows are evaluated again, one by one, with evaluate_wild's rule (the
-/// same strength as evaluate_wild(row, k, r, WildOptions{})). A batch with
+/// those rows are evaluated again, a group at a time, with evaluate_wild's rule
+/// (the same strength as evaluate_wild(row, k, r, WildOptions{})). A batch with
 /// jokers costs the natural pass and its joker rows, not a wild-card pass.
 /// Bad rows: a byte over 52, or (checked) a repeated card, the joker included.
 std::ptrdiff_t evaluate_batch_bug(const std::uint8_t* cards, std::size_t rows, int k, Ranking r, std::uint32_t* out,
