@@ -542,9 +542,7 @@ class State:
         elif phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
         else:
-            raise IllegalActionError(
-                f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
-            )
+            raise IllegalActionError(f"No dealer step now: {self._not_now()}.")
         self._legal = None  # a step changes who acts or what he may do; not every step logs
         return event
 
@@ -877,20 +875,36 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
-    def _not_now(self) -> str:
-        """Why an action outside its phase is refused, and what the hand waits for instead."""
+    def _not_now(self, mine: bool = False) -> str:
+        """Why an action outside its phase is refused, and what the hand waits for
+        instead: the phase and who is to act, never what he may do.  The text may
+        reach any player (a server sends a refusal back to the seat that asked),
+        and the actor's options are his secrets: the down cards he may turn up,
+        whether he holds openers.  ``mine``: the refused call is the actor's own
+        (it names his seat, or none: the methods act for him), and his options,
+        which help him, are told."""
         phase = self.phase
         if phase is _COMPLETE:
             return "the hand is complete; start a new State (or Session.new_hand()) for the next hand"
         if phase in _DEALER_PHASES:
             return f"the hand is in phase {phase!s}: the dealer's step comes first (call advance())"
         if self.actor is not None:
+            if not mine:
+                return f"seat {self.actor} must act (the hand is in phase {phase!s})"
             return f"the hand is in phase {phase!s}; seat {self.actor} must act ({self._describe_legal()})"
         if phase is _DECLARING:
             return f"the hand is in phase {phase!s}; still to declare: seats {self._undeclared()}"
         if phase is _TURNING_UP:
             return f"the hand is in phase {phase!s}; still to choose a turn-up: seats {self.turn_up_choosers}"
         return f"the hand is in phase {phase!s}"
+
+    def _refused(self, doing: str, seat: int | None) -> str:
+        """The refusal of ``doing`` out of its phase, for ``seat`` (None: the actor,
+        as the methods without ``seat=`` act for him): :meth:`_not_now`, with the
+        actor's options only when the call is his own."""
+        if seat is None:
+            return f"Nobody may {doing} now: {self._not_now(mine=True)}."
+        return f"Seat {seat} cannot {doing} now: {self._not_now(mine=seat == self.actor)}."
 
     @staticmethod
     def _amount(action: Action, amount: object) -> int | None:
@@ -1061,8 +1075,10 @@ class State:
         amount, the cards to discard, a declaration, the card to turn up; None:
         the method's default, the smallest amount for a bet; a declaration needs
         one).  A seat that is not to act is refused without naming anyone's
-        cards; declarations and Mexican stud's turn-ups, made all at once, take
-        any seat still to choose.  ``asked``, a draw's only, is :meth:`draw`'s
+        cards or what the player to act may do (the refusal says who is to act
+        and the phase: it may be sent back to the seat that asked);
+        declarations and Mexican stud's turn-ups, made all at once, take any
+        seat still to choose.  ``asked``, a draw's only, is :meth:`draw`'s
         keyword as it takes it: the number of cards the player asks for where
         the game serves exactly that (California lowball; None: as many as he
         discards); with another action it is refused.
@@ -1582,7 +1598,7 @@ class State:
             seat = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                           type_error=IllegalActionTypeError)
         if self.phase is not _DECLARING:
-            raise IllegalActionError(f"Nobody may declare now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("declare", seat))
         text = choice.strip().lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
             raise IllegalActionError(
@@ -1653,7 +1669,7 @@ class State:
         them down, or 1); raises outside a turn-up."""
         seat = self._seat(seat)
         if self._turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("turn up a card", seat))
         return self._turning.option(self.down[seat])
 
     def verify_turn_up(
@@ -1691,7 +1707,7 @@ class State:
         except TypeError as err:
             raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
         if self.phase is not _TURNING_UP or turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("turn up a card", who))
         who = self.actor if who is None else who
         assert who is not None
         held = self.down[who] if 0 <= who < self.seats else []
