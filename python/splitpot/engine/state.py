@@ -1384,7 +1384,9 @@ class State:
     def verify_expose(self, card: Card | int | str) -> tuple[int, int, draws.Ruling]:
         """Raise unless the dealer may expose ``card`` now: a card just dealt in
         the deal (before any betting decision) or in the draw (before the
-        betting after it); return (its seat, the card, the ruling)."""
+        betting after it); return (its seat, the card, the ruling).  A refusal
+        names only the card asked about, never the cards that may be exposed:
+        they are players' down cards."""
         rules = self.spec.draws
         if rules is None:
             raise IllegalActionError(f"{self.spec.name} has no exposed-card rule (draw games have one).")
@@ -1404,12 +1406,11 @@ class State:
         value = int(found[0])
         before = True if value in self._exposable else False if value in self._exposable_drawn else None
         if before is None or self.phase is _COMPLETE:
-            listed = ""
-            if self.phase is not _COMPLETE:
-                listed = " ".join(ev.card_text(c) for c in sorted(self._exposable | self._exposable_drawn))
+            # The cards that may be exposed are not listed: most are players' down cards.
+            some = self.phase is not _COMPLETE and (self._exposable or self._exposable_drawn)
             raise IllegalActionError(
                 f"{ev.card_text(value)} cannot be exposed now: only a card just dealt can, before the "
-                f"betting that follows (cards that may be exposed now: {listed or 'none'})."
+                f"betting that follows ({'it is not one' if some else 'no card may be exposed now'})."
             )
         seat = next(s for s in range(self.seats) if value in self.down[s] or value in self.up[s])
         ruling = draws.ruling(value, before_draw=before, dealer=seat == self.button,
@@ -1429,7 +1430,10 @@ class State:
         player keeps a 7 or lower and may refuse an 8 or higher (his decision:
         :meth:`keep_exposed` or :meth:`refuse_exposed`); in the draw the card is
         dead and replaced after the other players are served; the dealer keeps
-        his own exposed card (the rules, §5.6)."""
+        his own exposed card (the rules, §5.6).  The dealer's tool (a server's),
+        not a player's: whether a card may be exposed tells whether it was just
+        dealt, so its answers are not for the players' eyes (its refusals name
+        no card but the one asked about)."""
         seat, value, ruling = self.verify_expose(card)
         event = self._log(ev.CardExposed(seat=seat, card=value, ruling=str(ruling)))
         self._exposable.discard(value)
