@@ -18,50 +18,14 @@ from collections.abc import Callable, Iterator
 
 import pytest
 
-from splitpot import Card, IllegalActionError, SplitpotError, State, get_game
+from leak_helpers import named, secrets_from, text
+from splitpot import IllegalActionError, SplitpotError, State, get_game
 from splitpot.bots import SimpleBot
-from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.session import Session
 from splitpot.games import GAMES
 
-CARD = re.compile(r"(?<![A-Za-z0-9])(?:[2-9TJQKA][cdhs]|Jk)(?![A-Za-z0-9])")
-EXAMPLES = ("e.g. 'As', 'Td'", "'Jk' for the joker")
-"""Card texts a parse error gives as examples of the notation, not as cards of the hand."""
-
 SPECS = [(name, {}) for name in sorted(GAMES)] + [("five-card-stud", {"turn_up": True})]
-
-
-def text(card: int) -> str:
-    return str(Card(card))
-
-
-def named(message: str) -> set[str]:
-    """The card texts a message names (the notation's examples left out)."""
-    for example in EXAMPLES:
-        message = message.replace(example, "")
-    return set(CARD.findall(message))
-
-
-def public_cards(state: State) -> set[int]:
-    """Cards every player has seen: upcards, and cards exposed, turned up or shown."""
-    seen = {c for up in state.up for c in up} | set(state.community)
-    for event in state.events:
-        if isinstance(event, ev.CardsDealt) and event.up:
-            seen.update(event.cards)
-        elif isinstance(event, (ev.CardExposed, ev.ExposedKept, ev.ExposedRefused)):
-            seen.add(event.card)
-        elif isinstance(event, (ev.CardsShown, ev.OpenersShown, ev.TurnedUp, ev.TurnUpsRevealed)):
-            seen.update(event.cards)
-    return seen
-
-
-def secrets_from(state: State, seat: int | None) -> set[int]:
-    """The cards ``seat`` may not know (None: the cards no player may all know):
-    the other seats' down cards and the undealt cards, less the public ones."""
-    hidden = {c for s, down in enumerate(state.down) if s != seat for c in down}
-    hidden.update(state._deck[state._next :])
-    return hidden - public_cards(state)
 
 
 def requests(state: State, seat: int) -> Iterator[tuple[str, Callable[[], object], set[int]]]:
