@@ -28,8 +28,9 @@ from splitpot.games import GAMES
 SPECS = [(name, {}) for name in sorted(GAMES)] + [("five-card-stud", {"turn_up": True})]
 
 
-def requests(state: State, seat: int) -> Iterator[tuple[str, Callable[[], object], set[int]]]:
-    """Every kind of request ``seat`` can send now: (what, the call, the cards it names)."""
+def requests(state: State, seat: int) -> Iterator[tuple[str, Callable[[State], object], set[int]]]:
+    """Every kind of request ``seat`` can send now: (what, the call on a state, the
+    secret cards it names)."""
     own = list(state.down[seat]) + list(state.up[seat])
     others = sorted(secrets_from(state, seat))
     mine = [text(own[0])] if own else []
@@ -45,36 +46,36 @@ def requests(state: State, seat: int) -> Iterator[tuple[str, Callable[[], object
         for value in values:
             sent = {c for c in others if isinstance(value, list) and text(c) in value}
             yield f"act({seat}, {action.value!r}, {value!r})", (
-                lambda a=action, v=value: state.act(seat, a, v)), sent
-    yield f"act({seat}, 'draw', [], asked=1)", lambda: state.act(seat, "draw", [], asked=1), set()
+                lambda st, a=action, v=value: st.act(seat, a, v)), sent
+    yield f"act({seat}, 'draw', [], asked=1)", lambda st: st.act(seat, "draw", [], asked=1), set()
     for choice in ("high", "low"):
-        yield f"declare({choice!r}, seat={seat})", lambda c=choice: state.declare(c, seat=seat), set()
+        yield f"declare({choice!r}, seat={seat})", lambda st, c=choice: st.declare(c, seat=seat), set()
     for cards in ([], mine, theirs):
         sent = {c for c in others if text(c) in cards}
-        yield f"turn_up({cards!r}, seat={seat})", lambda c=cards: state.turn_up(c, seat=seat), sent
-    yield f"turn_up_option({seat})", lambda: state.turn_up_option(seat), set()
+        yield f"turn_up({cards!r}, seat={seat})", lambda st, c=cards: st.turn_up(c, seat=seat), sent
+    yield f"turn_up_option({seat})", lambda st: st.turn_up_option(seat), set()
 
 
 def refusals_leak_nothing(state: State) -> tuple[State, int]:
-    """Send every request from every seat but the actor's; return the state to
-    play on (a request accepted by chance is undone) and the refusals checked."""
+    """Send every request from every seat; return the state to play on (a request
+    accepted is undone) and the refusals checked.  The actor's own refusals may
+    tell him his options, never another seat's cards."""
     saved = pickle.dumps(state)
     checked = 0
+    actor = state.actor
     for seat in range(state.seats):
-        if seat == state.actor:
-            continue
         for what, call, sent in requests(state, seat):
             before, secrets = state.snapshot(), secrets_from(state, seat)
             try:
-                call()
+                call(state)
             except SplitpotError as err:
                 leaked = named(str(err)) & {text(c) for c in secrets - sent}
                 assert not leaked, f"{state!r}: {what} -> {err} names {leaked}"
                 options = re.search(r"must act \((?!the hand is in phase)", str(err))
-                assert not options, f"{state!r}: {what} -> {err} tells the actor's options"
+                assert seat == actor or not options, f"{state!r}: {what} -> {err} tells the actor's options"
                 assert state.snapshot() == before, f"{state!r}: the refused {what} changed the state"
                 checked += 1
-            else:  # a legal request (a turn-up or declaration all at once): undone
+            else:  # a legal request (the actor's, a turn-up or declaration all at once): undone
                 if state.snapshot() != before:
                     state = pickle.loads(saved)
     secrets = secrets_from(state, None)
