@@ -784,7 +784,8 @@ def run_replay(args: argparse.Namespace) -> int:
         for line in describe_hand(state, names, viewer=ALL):
             out.line(line)
         if not state.is_complete:
-            out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
+            # the replay tells every card: the actor's options too
+            out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
     names = [f"P{i}" for i in range(states[-1].seats)]
     end = list(finished[-1].stacks)
     changed = [s for s in sorted(after) if after[s] != end[s]]

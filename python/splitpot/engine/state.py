@@ -875,21 +875,21 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
-    def _not_now(self, mine: bool = False) -> str:
+    def _not_now(self, options: bool = False) -> str:
         """Why an action outside its phase is refused, and what the hand waits for
         instead: the phase and who is to act, never what he may do.  The text may
         reach any player (a server sends a refusal back to the seat that asked),
         and the actor's options are his secrets: the down cards he may turn up,
-        whether he holds openers.  ``mine``: the refused call is the actor's own
-        (it names his seat, or none: the methods act for him), and his options,
-        which help him, are told."""
+        whether he holds openers.  ``options``: tell them, for the actor's own
+        call (it names his seat, or none: the methods act for him), whom they
+        help, or for a reader who sees every card (the replay of a record)."""
         phase = self.phase
         if phase is _COMPLETE:
             return "the hand is complete; start a new State (or Session.new_hand()) for the next hand"
         if phase in _DEALER_PHASES:
             return f"the hand is in phase {phase!s}: the dealer's step comes first (call advance())"
         if self.actor is not None:
-            if not mine:
+            if not options:
                 return f"seat {self.actor} must act (the hand is in phase {phase!s})"
             return f"the hand is in phase {phase!s}; seat {self.actor} must act ({self._describe_legal()})"
         if phase is _DECLARING:
@@ -903,8 +903,8 @@ class State:
         as the methods without ``seat=`` act for him): :meth:`_not_now`, with the
         actor's options only when the call is his own."""
         if seat is None:
-            return f"Nobody may {doing} now: {self._not_now(mine=True)}."
-        return f"Seat {seat} cannot {doing} now: {self._not_now(mine=seat == self.actor)}."
+            return f"Nobody may {doing} now: {self._not_now(options=True)}."
+        return f"Seat {seat} cannot {doing} now: {self._not_now(options=seat == self.actor)}."
 
     @staticmethod
     def _amount(action: Action, amount: object) -> int | None:
