@@ -4,11 +4,18 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
+from leak_helpers import named, secrets_from, text
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine.session import Session
-from splitpot.games import get_game
-from splitpot.play import _one_side_why, narrate
+from splitpot.engine.state import State
+from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games import GAMES, get_game
+from splitpot.play import ALL, _one_side_why, describe_hand, narrate
+
+NAMES = ["P0", "P1", "P2", "P3"]
 
 
 def test_one_side_why_reads_the_declarations_not_the_hand_texts() -> None:
@@ -29,7 +36,7 @@ def test_everyone_declaring_high_scoops_as_nobody_declared_low() -> None:
     spec = get_game("five-card-stud", low="ace-to-five", declare="simultaneous")
     state = Session(spec, [100, 100, 100], seed=6).play(1, SimpleBot(seed=6))[-1]
     declared = {e.seat: e.choice for e in state.events if isinstance(e, ev.Declared)}
-    scoops = [t for _, t in narrate(state, ["P0", "P1", "P2"]) if "scoops" in t]
+    scoops = [t for _, t in narrate(state, ["P0", "P1", "P2"], viewer=ALL) if "scoops" in t]
     assert scoops
     if set(declared.values()) == {"high"}:
         assert all("nobody declared low" in t and "no high hand" not in t for t in scoops), scoops
@@ -48,7 +55,7 @@ def test_the_engine_shows_hands_in_the_rules_order_and_phh_and_narration_agree()
     state = _session_hand()
     shown = [e.seat for e in state.events if isinstance(e, ev.CardsShown)]
     assert shown == [0, 1, 3]  # P0 bet last on the final round
-    told = [t.split()[0] for _, t in narrate(state, ["P0", "P1", "P2", "P3"]) if " shows " in t
+    told = [t.split()[0] for _, t in narrate(state, ["P0", "P1", "P2", "P3"], viewer=ALL) if " shows " in t
             and "openers" not in t]
     assert told == ["P0", "P1", "P3"]
     text = phh.dumps(state)
@@ -90,3 +97,35 @@ def test_an_older_history_showing_hands_from_the_dealers_left_still_replays() ->
     shows = [a for a in actions if " sm " in a]
     lines[k] = "actions = " + json.dumps([a for a in actions if " sm " not in a] + shows[::-1])
     assert phh.loads("\n".join(lines)).replay().snapshot() == state.snapshot()
+
+
+# ------------------------------------------- whose eyes: a seat's, a spectator's (the default), ALL
+
+
+@pytest.mark.parametrize("name", sorted(GAMES))
+def test_a_narration_tells_a_seat_or_a_spectator_no_secret_card(name: str) -> None:
+    """At every step of random hands, the narration for a seat names none of the other
+    seats' down cards nor the stub (until shown), and so for the default viewer, a
+    spectator. Was: viewer=None told every card, while state.view(None) is a spectator's."""
+    for hand in range(2):
+        state = State(get_game(name), [60, 200, 30, 200][: 2 + hand * 2], seed=hand + 7, button=hand)
+        bot = SimpleBot(seed=hand)
+        while True:
+            for viewer in [None, *range(state.seats)]:
+                secrets = {text(c) for c in secrets_from(state, viewer)}
+                told = " ".join(line for _, line in narrate(state, NAMES, viewer=viewer))
+                assert not named(told) & secrets, (name, viewer, named(told) & secrets, told)
+            if state.is_complete:
+                break
+            bot(state)
+        every = describe_hand(state, NAMES, viewer=ALL)
+        down = {text(c) for held in state.down for c in held}
+        assert down <= named(" ".join(every))  # ALL tells every down card
+
+
+def test_a_viewer_that_is_no_seat_is_refused() -> None:
+    state = State(get_game("jackpots"), [50, 50], seed=1)
+    with pytest.raises(RuleError, match="viewer"):
+        narrate(state, NAMES, viewer=5)
+    with pytest.raises(ArgumentTypeError, match="viewer"):
+        narrate(state, NAMES, viewer=True)  # type: ignore[arg-type]

@@ -24,7 +24,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import HouseDealer, example_house, house_dealer
-from splitpot.play import describe_hand, narrate, resumed_line
+from splitpot.play import ALL, describe_hand, narrate, resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
@@ -408,9 +408,9 @@ def test_the_narrative_so_far_begins_the_whole_hands_and_says_who_acts_first_bef
     names = [f"P{s}" for s in range(4)]
     so_far = []
     while not state.is_complete:
-        so_far.append((state.actor, [line for _, line in narrate(state, names)]))
+        so_far.append((state.actor, [line for _, line in narrate(state, names, viewer=ALL)]))
         bot(state)
-    whole = [line for _, line in narrate(state, names)]
+    whole = [line for _, line in narrate(state, names, viewer=ALL)]
     for _, lines in so_far:
         assert whole[: len(lines)] == lines
     first = [(actor, lines[-1]) for actor, lines in so_far
@@ -902,7 +902,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     for line in said:
         assert line in text
     assert "(all in); all in" not in text
-    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"])]
+    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"], viewer=ALL)]
     assert said[1] in [line.strip() for line in narrated]
 
 
@@ -1026,7 +1026,7 @@ def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses
             "(P0 declared low with no qualifying low: scoops)") in text.splitlines()
     for seed in range(20):
         state = same_session(get_game("seven-card-stud"), seed, 0, 4, 1, SimpleBot(seed=seed))[0]
-        lines = describe_hand(state, ["P0", "P1", "P2", "P3"])
+        lines = describe_hand(state, ["P0", "P1", "P2", "P3"], viewer=ALL)
         assert not [line for line in lines if ") (" in line]
         if any(line.endswith("(everyone else folded)") or line.endswith(": everyone else folded")
                for line in lines):

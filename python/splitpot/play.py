@@ -25,8 +25,9 @@ import tempfile
 import threading
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
+from enum import Enum
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
 from splitpot.bots import SimpleBot
@@ -44,12 +45,13 @@ from splitpot.games import GAMES, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
-from splitpot.validate import counted
+from splitpot.validate import as_int, counted
 
 if TYPE_CHECKING:
     from splitpot.engine.history import History
 
 __all__ = [
+    "ALL",
     "add_play_parser",
     "build_spec",
     "check_seat",
@@ -512,7 +514,7 @@ def print_session(
             from splitpot.play_dealers_choice import deal_line
 
             out.line(deal_line(state, names))
-        for line in describe_hand(state, names):
+        for line in describe_hand(state, names, viewer=ALL):
             out.line(line)
     if len(whole) > 1 or called:
         print_summary(out, whole, names)
@@ -779,10 +781,11 @@ def run_replay(args: argparse.Namespace) -> int:
             from splitpot.play_dealers_choice import deal_line
 
             out.line(deal_line(state, names))
-        for line in describe_hand(state, names):
+        for line in describe_hand(state, names, viewer=ALL):
             out.line(line)
         if not state.is_complete:
-            out.line(f"(the history stops here, in the middle of the hand: {state._not_now()})")
+            # the replay tells every card: the actor's options too
+            out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
     names = [f"P{i}" for i in range(states[-1].seats)]
     end = list(finished[-1].stacks)
     changed = [s for s in sorted(after) if after[s] != end[s]]
@@ -999,21 +1002,49 @@ _TIED_TEXT = {
 """How a share is told where tied hands split that part of the pot."""
 
 
-def describe_hand(state: State, names: Sequence[str], *, viewer: int | None = None) -> list[str]:
+class _Everything(Enum):
+    ALL = "all"
+
+    def __repr__(self) -> str:
+        return "ALL"
+
+
+ALL: Final = _Everything.ALL
+"""``viewer=ALL``: a narration that tells every card, every seat's down cards
+included (the replay of a finished hand's record, a test); never for a player's
+eyes."""
+
+Viewer = int | Literal[_Everything.ALL] | None
+"""Whose eyes tell a hand: a seat, a spectator (None), or :data:`ALL`."""
+
+
+def describe_hand(state: State, names: Sequence[str], *, viewer: Viewer = None) -> list[str]:
     """The hand as a person would read it, one line per step.
 
     ``viewer``: the seat whose eyes tell it (the other seats' down cards are
-    written ``??`` until shown); None: every card is told.
+    written ``??`` until shown at showdown); None, the default: a spectator's,
+    who sees only the public cards and those shown, as :meth:`State.view(None)
+    <splitpot.engine.state.State.view>`; :data:`ALL`: every card is told.
+
+    >>> from splitpot.games import get_game
+    >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    >>> describe_hand(state, ["Al", "Bo"])[3]
+    '  Bo: [?? ??] 9d'
+    >>> describe_hand(state, ["Al", "Bo"], viewer=ALL)[3]
+    '  Bo: [5d 2s] 9d'
     """
     return [text for _, text in narrate(state, names, viewer=viewer)]
 
 
-def narrate(state: State, names: Sequence[str], *, viewer: int | None = None) -> list[tuple[int, str]]:
+def narrate(state: State, names: Sequence[str], *, viewer: Viewer = None) -> list[tuple[int, str]]:
     """:func:`describe_hand` with, before each line, the index in ``state.events``
     of the event that it tells (-1 for the opening line).  A hand's lines only
     grow as its events do: the lines of a hand so far begin the lines of the
     whole hand, so a front end prints the new ones as play goes on.
+    ``viewer`` as :func:`describe_hand` takes it (default: a spectator's).
     """
+    if viewer is not None and viewer is not ALL:
+        viewer = as_int(viewer, "viewer (a seat, None for a spectator, or ALL)", low=0, high=state.seats - 1)
     spec = state.spec
     lines = [f"button: {names[state.button]}; stacks: "
              + ", ".join(f"{names[s]} {state.starting_stacks[s]}" for s in range(state.seats))]
@@ -1251,13 +1282,13 @@ def _variant_lines(
     up: dict[int, list[int]],
     turned: set[int],
     spec: GameSpec,
-    viewer: int | None = None,
+    viewer: Viewer = None,
     *,
     fee: int = 0,
 ) -> list[str] | None:
     """The lines of the events of turn-ups, players' own wild cards and paid
     draws (None for other events); keeps ``down``, ``up`` and ``turned`` in step.
-    Down cards of seats other than ``viewer`` (when given) stay hidden.  A paid
+    Down cards of seats other than ``viewer`` stay hidden (:data:`ALL`: none).  A paid
     draw is told with its ``fee`` (the event after it): "P0 replaces his up card
     9h with 6s and pays 1"."""
     if isinstance(event, ev.Drew) and any(s.paid_draws is not None for s in spec.streets):
@@ -1267,7 +1298,7 @@ def _variant_lines(
             pile = down[seat] if old in down[seat] else up[seat]
             pile[pile.index(old)] = new
             where = "down" if pile is down[seat] else "up"
-            seen = where == "up" or viewer in (None, seat)
+            seen = where == "up" or viewer is ALL or viewer == seat
             cards = f" {_cards([old])} with {_cards([new])}" if seen else ""
             return [f"  {name} replaces his {where} card{cards}{pays}"]
         return [f"  {name} stands: {_holding(seat, down, up, viewer)}"]
@@ -1341,9 +1372,9 @@ def _side_pot_players(state: State, names: Sequence[str]) -> dict[int, str]:
     return said
 
 
-def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: int | None) -> str:
-    """``[down cards] upcards`` of ``seat`` as ``viewer`` sees them (None: everything)."""
-    hole = _cards(down[seat]) if viewer in (None, seat) else " ".join(["??"] * len(down[seat]))
+def _holding(seat: int, down: dict[int, list[int]], up: dict[int, list[int]], viewer: Viewer) -> str:
+    """``[down cards] upcards`` of ``seat`` as ``viewer`` sees them (:data:`ALL`: everything)."""
+    hole = _cards(down[seat]) if viewer is ALL or viewer == seat else " ".join(["??"] * len(down[seat]))
     return f"[{hole}] {_cards(up[seat])}"
 
 

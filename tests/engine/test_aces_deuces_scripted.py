@@ -21,7 +21,7 @@ from splitpot.engine.history import History, player_view
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
-from splitpot.play import describe_hand
+from splitpot.play import ALL, describe_hand
 
 ACES = get_game("aces-deuces")
 
@@ -259,7 +259,7 @@ def test_fees_paid_by_a_player_all_in_stay_in_his_main_pot() -> None:
     assert state.stacks == [41, 8, 0, 7]
     # the hand as told says who may win the side pot before its award (was: "P1 wins the high
     # half of the side pot 1 (8)" alone, nothing said of why P0 had no part in it)
-    assert describe_hand(state, ["P0", "P1", "P2", "P3"])[-5:-1] == [
+    assert describe_hand(state, ["P0", "P1", "P2", "P3"], viewer=ALL)[-5:-1] == [
         "P0 wins the low half of the main pot (20) with deuce-ace low (both halves: scoops)",
         "only P1, P2, P3 may win the side pot 1 (15): P0 is all in for less",
         "P1 wins the high half of the side pot 1 (8) with king-queen high",
@@ -274,7 +274,7 @@ def test_replay_is_identical_and_the_hand_reads_as_played() -> None:
     state.draw(["8d"])
     check_down(state)
     assert History.from_json(state.history().to_json()).replay().snapshot() == state.snapshot()
-    lines = describe_hand(state, ["Ann", "Bo", "Cy"])
+    lines = describe_hand(state, ["Ann", "Bo", "Cy"], viewer=ALL)
     # one line a draw, with its fee (was "Bo draws to his down card (Kc out): [2c] Qd" and
     # "    and pays 1 into the pot for it" a line of its own)
     assert "  Bo replaces his down card Kc with 2c and pays 1" in lines

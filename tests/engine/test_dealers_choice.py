@@ -22,7 +22,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError
 from splitpot.games import GAMES
 from splitpot.house import HouseDealer, example_house, house_session
-from splitpot.play import describe_hand
+from splitpot.play import ALL, describe_hand
 
 
 def scripted(calls: Sequence[Call], log: list[Deal] | None = None) -> Callable[[Deal], Call]:
@@ -175,7 +175,7 @@ def test_called_positional_wild_card_is_honoured_and_shown() -> None:
     assert winners(showdown(Call(game=SEVEN), hands)) == {1}  # queens full
     state = showdown(Call(game=SEVEN, options={"positional": "lowest_hole_card"}), hands)
     assert winners(state) == {0}  # A-A-4-4 with his fours wild: four aces; his jacks give Bo four queens
-    lines = describe_hand(state, ["Ann", "Bo"])
+    lines = describe_hand(state, ["Ann", "Bo"], viewer=ALL)
     assert "  4h is wild for Ann: his lowest hole card (with all his fours)" in lines
     assert "  Jd is wild for Bo: his lowest hole card (with all his jacks)" in lines
 

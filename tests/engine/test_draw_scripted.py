@@ -1068,7 +1068,7 @@ def test_exposing_is_refused_once_the_betting_began_or_for_a_card_not_dealt() ->
         state.expose("2s")  # in the stub
     assert state.snapshot() == before
     state.bet()
-    with pytest.raises(IllegalActionError, match=r"exposed now.*\(cards that may be exposed now: none"):
+    with pytest.raises(IllegalActionError, match=r"exposed now.*\(no card may be exposed now\)"):
         state.expose("4c")
     assert not state.can_expose("4c")
     with pytest.raises(IllegalActionError, match="has no exposed-card rule"):

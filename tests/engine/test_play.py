@@ -17,7 +17,7 @@ from splitpot.engine.spec import Stakes
 from splitpot.engine.state import State
 from splitpot.games import GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
-from splitpot.play import add_play_parser, describe_hand
+from splitpot.play import ALL, add_play_parser, describe_hand
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
 DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]
@@ -310,7 +310,7 @@ def test_draw_game_events_read_like_a_hand() -> None:
     state.call()
     state.draw("Tc")
     state.expose("2h")
-    lines = describe_hand(state, names)
+    lines = describe_hand(state, names, viewer=ALL)
     assert "  the dealer exposes Bo's Td: Bo may refuse it" in lines
     assert "  Bo refuses the Td" in lines and "  Bo receives a card for the exposed one" in lines
     assert "  Bo discards 1, draws 1" in lines
@@ -320,7 +320,7 @@ def test_draw_game_events_read_like_a_hand() -> None:
                      deck=draw_deck(["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "Jc Jd 9h 6s 4c"]))
     jackpots.check()
     jackpots.bet()
-    lines = describe_hand(jackpots, names)
+    lines = describe_hand(jackpots, names, viewer=ALL)
     assert "  Bo checked before the opening: out" in lines and "  Cy opens for 5" in lines
     assert lines.index("  Bo checked before the opening: out") == lines.index("  Cy opens for 5") + 1, \
         "those who checked go out when the pot is opened: told after the opening"
@@ -334,7 +334,7 @@ def test_draw_game_events_read_like_a_hand() -> None:
     sevens.check()
     sevens.bet()
     sevens.call()
-    lines = describe_hand(sevens, ["Al", "Bo"])
+    lines = describe_hand(sevens, ["Al", "Bo"], viewer=ALL)
     # Bo checked his seven-five, Al bet, Bo called and won: the bets after the check go back, Bo's
     # call to Bo, Al's bet to Al; Bo wins the pot as it stood when he checked (was: "the main
     # pot" with no side pot, and both told alike "after a seven or better was checked")
@@ -398,13 +398,14 @@ def test_a_tied_pot_is_told_as_shares(game: str, said: str) -> None:
     state = State(get_game(game, stakes=stakes), [100, 100], button=0,
                   deck=stud_deck(["9c Td Jh Qs Kc 2d 4d", "9d Th Js Qc Kd 2h 4s"]))
     call_down(state)
-    lines = describe_hand(state, ["P0", "P1"])
+    lines = describe_hand(state, ["P0", "P1"], viewer=ALL)
     assert sorted(line.split(" ", 1)[1] for line in lines if " wins " in line) == [said, said]
     assert not any("all of" in line or "scoops" in line for line in lines)
 
 
 def _shown_order(state: State) -> list[int]:
-    told = [line.strip() for line in describe_hand(state, ["P0", "P1", "P2", "P3"]) if " shows " in line]
+    lines = describe_hand(state, ["P0", "P1", "P2", "P3"], viewer=ALL)
+    told = [line.strip() for line in lines if " shows " in line]
     return [int(line[1]) for line in told]
 
 
@@ -454,7 +455,7 @@ def test_a_tie_says_who_takes_the_odd_chip_and_why() -> None:
     state.fold()
     state.call()
     stand_pat_and_check_down(state)
-    lines = describe_hand(state, ["P0", "P1", "P2"])
+    lines = describe_hand(state, ["P0", "P1", "P2"], viewer=ALL)
     assert ("P1 wins a share of the pot (7) with seven-five low (the odd chip: first tied seat left "
             "of the dealer)") in lines
     assert "P0 wins a share of the pot (6) with seven-five low" in lines
@@ -471,7 +472,7 @@ def test_a_tie_says_who_takes_the_odd_chip_and_why() -> None:
         else:
             stud.check()
     call_down(stud)
-    lines = describe_hand(stud, ["P0", "P1", "P2", "P3"])
+    lines = describe_hand(stud, ["P0", "P1", "P2", "P3"], viewer=ALL)
     awarded = [line for line in lines if " wins " in line]
     assert any(line.startswith("P0 wins a share of the pot (5)") and line.endswith(
         "(an odd chip: the highest card, Ts)") for line in awarded), awarded
@@ -488,7 +489,7 @@ def test_a_hand_name_and_its_wild_cards_share_one_bracket() -> None:
     state.bet()
     state.call()
     stand_pat_and_check_down(state)
-    lines = describe_hand(state, ["P0", "P1"])
+    lines = describe_hand(state, ["P0", "P1"], viewer=ALL)
     assert not [line for line in lines if ") (" in line], lines
     assert any("five-four low (wheel, Jk as 2)" in line for line in lines), lines
 
@@ -501,12 +502,12 @@ def test_the_betting_after_the_draw_is_headed_in_the_log() -> None:
     state.call()
     state.draw()
     state.draw()
-    so_far = describe_hand(state, ["Al", "Bo"])
+    so_far = describe_hand(state, ["Al", "Bo"], viewer=ALL)
     assert so_far[-3:] == ["  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)"]
     state.check()
     state.bet()
     state.call()
-    lines = describe_hand(state, ["Al", "Bo"])
+    lines = describe_hand(state, ["Al", "Bo"], viewer=ALL)
     assert lines[: len(so_far)] == so_far, "the lines so far begin the whole hand's"
     assert lines[len(so_far) - 3 : len(so_far) + 2] == [
         "  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)", "  Bo checks", "  Al bets 4"]

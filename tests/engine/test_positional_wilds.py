@@ -20,7 +20,7 @@ from splitpot.engine.spec import Wilds
 from splitpot.engine.state import State
 from splitpot.errors import RuleError
 from splitpot.games import get_game
-from splitpot.play import describe_hand
+from splitpot.play import ALL, describe_hand
 
 CASES = {  # rule: (seat 0's cards, seat 1's cards) in the order dealt; the ranks named are 4 and J
     "first_card": ("4h 9c As Ad 4s 2c Kd", "Jd Qd Qs 4d 4c 8c Qc"),
@@ -55,7 +55,7 @@ def test_positional_wild_card_for_each_player_alone(rule: str) -> None:
 
 def test_the_showdown_tells_who_has_which_wild_card() -> None:
     state = play(CASES["lowest_hole_card"], positional="lowest_hole_card")
-    lines = describe_hand(state, ["Ann", "Bo"])
+    lines = describe_hand(state, ["Ann", "Bo"], viewer=ALL)
     assert "  4h is wild for Ann: his lowest hole card (with all his fours)" in lines
     assert "  Jd is wild for Bo: his lowest hole card (with all his jacks)" in lines
     wild_line = lines.index("  Jd is wild for Bo: his lowest hole card (with all his jacks)")
@@ -128,7 +128,7 @@ def test_lowest_card_reads_every_card_he_holds_up_and_down() -> None:
     shown = {e.seat: e.high for e in state.events if isinstance(e, ev.CardsShown)}
     assert shown[0] is not None and shown[0].startswith("four of a kind, nines")
     assert winners(state) == {0}
-    said = describe_hand(state, ["Ann", "Bo"])
+    said = describe_hand(state, ["Ann", "Bo"], viewer=ALL)
     assert "  2c is wild for Ann: his lowest card (with all his deuces)" in said
     assert winners(five_stud(hands, positional="lowest_hole_card")) == {1}
 

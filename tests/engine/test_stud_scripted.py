@@ -23,7 +23,7 @@ from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError
 from splitpot.evaluate import evaluate
 from splitpot.games import get_game
-from splitpot.play import describe_hand
+from splitpot.play import ALL, describe_hand
 
 STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
@@ -303,7 +303,7 @@ def test_one_player_scoops_both_halves() -> None:
     call_down(state)
     assert awards_with_pot(state) == [(0, 0, 3, "high"), (0, 0, 3, "low")]
     # told as a scoop, as the high hand's with no qualifying low is (was: two half-pot lines alone)
-    told = [line for line in describe_hand(state, ["P0", "P1"]) if " wins " in line]
+    told = [line for line in describe_hand(state, ["P0", "P1"], viewer=ALL) if " wins " in line]
     assert told == ["P0 wins the high half of the pot (3) with straight flush, five high",
                     "P0 wins the low half of the pot (3) with five-four low (wheel; both halves: scoops)"]
 

@@ -290,8 +290,8 @@ class Session:
                 policy(state)
                 if len(state.events) == before:
                     raise IllegalActionError(
-                        f"Session.play: the policy returned without acting; seat {state.actor} must act "
-                        f"(legal: {state._describe_legal()})."
+                        f"Session.play: the policy returned without acting; {state._not_now()}: "
+                        "state.legal_actions() lists what he may do."
                     )
             played.append(state)
         return played

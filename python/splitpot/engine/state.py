@@ -542,9 +542,7 @@ class State:
         elif phase is _COMPLETE:
             raise IllegalActionError("The hand is complete; start a new State for the next hand.")
         else:
-            raise IllegalActionError(
-                f"No dealer step now: seat {self.actor} must act ({self._describe_legal()})."
-            )
+            raise IllegalActionError(f"No dealer step now: {self._not_now()}.")
         self._legal = None  # a step changes who acts or what he may do; not every step logs
         return event
 
@@ -877,20 +875,36 @@ class State:
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
-    def _not_now(self) -> str:
-        """Why an action outside its phase is refused, and what the hand waits for instead."""
+    def _not_now(self, options: bool = False) -> str:
+        """Why an action outside its phase is refused, and what the hand waits for
+        instead: the phase and who is to act, never what he may do.  The text may
+        reach any player (a server sends a refusal back to the seat that asked),
+        and the actor's options are his secrets: the down cards he may turn up,
+        whether he holds openers.  ``options``: tell them, for the actor's own
+        call (it names his seat, or none: the methods act for him), whom they
+        help, or for a reader who sees every card (the replay of a record)."""
         phase = self.phase
         if phase is _COMPLETE:
             return "the hand is complete; start a new State (or Session.new_hand()) for the next hand"
         if phase in _DEALER_PHASES:
             return f"the hand is in phase {phase!s}: the dealer's step comes first (call advance())"
         if self.actor is not None:
+            if not options:
+                return f"seat {self.actor} must act (the hand is in phase {phase!s})"
             return f"the hand is in phase {phase!s}; seat {self.actor} must act ({self._describe_legal()})"
         if phase is _DECLARING:
             return f"the hand is in phase {phase!s}; still to declare: seats {self._undeclared()}"
         if phase is _TURNING_UP:
             return f"the hand is in phase {phase!s}; still to choose a turn-up: seats {self.turn_up_choosers}"
         return f"the hand is in phase {phase!s}"
+
+    def _refused(self, doing: str, seat: int | None) -> str:
+        """The refusal of ``doing`` out of its phase, for ``seat`` (None: the actor,
+        as the methods without ``seat=`` act for him): :meth:`_not_now`, with the
+        actor's options only when the call is his own."""
+        if seat is None:
+            return f"Nobody may {doing} now: {self._not_now(options=True)}."
+        return f"Seat {seat} cannot {doing} now: {self._not_now(options=seat == self.actor)}."
 
     @staticmethod
     def _amount(action: Action, amount: object) -> int | None:
@@ -1061,8 +1075,10 @@ class State:
         amount, the cards to discard, a declaration, the card to turn up; None:
         the method's default, the smallest amount for a bet; a declaration needs
         one).  A seat that is not to act is refused without naming anyone's
-        cards; declarations and Mexican stud's turn-ups, made all at once, take
-        any seat still to choose.  ``asked``, a draw's only, is :meth:`draw`'s
+        cards or what the player to act may do (the refusal says who is to act
+        and the phase: it may be sent back to the seat that asked);
+        declarations and Mexican stud's turn-ups, made all at once, take any
+        seat still to choose.  ``asked``, a draw's only, is :meth:`draw`'s
         keyword as it takes it: the number of cards the player asks for where
         the game serves exactly that (California lowball; None: as many as he
         discards); with another action it is refused.
@@ -1368,7 +1384,9 @@ class State:
     def verify_expose(self, card: Card | int | str) -> tuple[int, int, draws.Ruling]:
         """Raise unless the dealer may expose ``card`` now: a card just dealt in
         the deal (before any betting decision) or in the draw (before the
-        betting after it); return (its seat, the card, the ruling)."""
+        betting after it); return (its seat, the card, the ruling).  A refusal
+        names only the card asked about, never the cards that may be exposed:
+        they are players' down cards."""
         rules = self.spec.draws
         if rules is None:
             raise IllegalActionError(f"{self.spec.name} has no exposed-card rule (draw games have one).")
@@ -1388,12 +1406,11 @@ class State:
         value = int(found[0])
         before = True if value in self._exposable else False if value in self._exposable_drawn else None
         if before is None or self.phase is _COMPLETE:
-            listed = ""
-            if self.phase is not _COMPLETE:
-                listed = " ".join(ev.card_text(c) for c in sorted(self._exposable | self._exposable_drawn))
+            # The cards that may be exposed are not listed: most are players' down cards.
+            some = self.phase is not _COMPLETE and (self._exposable or self._exposable_drawn)
             raise IllegalActionError(
                 f"{ev.card_text(value)} cannot be exposed now: only a card just dealt can, before the "
-                f"betting that follows (cards that may be exposed now: {listed or 'none'})."
+                f"betting that follows ({'it is not one' if some else 'no card may be exposed now'})."
             )
         seat = next(s for s in range(self.seats) if value in self.down[s] or value in self.up[s])
         ruling = draws.ruling(value, before_draw=before, dealer=seat == self.button,
@@ -1413,7 +1430,10 @@ class State:
         player keeps a 7 or lower and may refuse an 8 or higher (his decision:
         :meth:`keep_exposed` or :meth:`refuse_exposed`); in the draw the card is
         dead and replaced after the other players are served; the dealer keeps
-        his own exposed card (the rules, §5.6)."""
+        his own exposed card (the rules, §5.6).  The dealer's tool (a server's),
+        not a player's: whether a card may be exposed tells whether it was just
+        dealt, so its answers are not for the players' eyes (its refusals name
+        no card but the one asked about)."""
         seat, value, ruling = self.verify_expose(card)
         event = self._log(ev.CardExposed(seat=seat, card=value, ruling=str(ruling)))
         self._exposable.discard(value)
@@ -1582,7 +1602,7 @@ class State:
             seat = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                           type_error=IllegalActionTypeError)
         if self.phase is not _DECLARING:
-            raise IllegalActionError(f"Nobody may declare now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("declare", seat))
         text = choice.strip().lower()
         if text not in MARKERS and text not in {d.value for d in Declaration}:
             raise IllegalActionError(
@@ -1653,7 +1673,7 @@ class State:
         them down, or 1); raises outside a turn-up."""
         seat = self._seat(seat)
         if self._turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("turn up a card", seat))
         return self._turning.option(self.down[seat])
 
     def verify_turn_up(
@@ -1691,7 +1711,7 @@ class State:
         except TypeError as err:
             raise IllegalActionTypeError(f"Cannot turn up: {err}.") from None
         if self.phase is not _TURNING_UP or turning is None:
-            raise IllegalActionError(f"Nobody turns up a card now: {self._not_now()}.")
+            raise IllegalActionError(self._refused("turn up a card", who))
         who = self.actor if who is None else who
         assert who is not None
         held = self.down[who] if 0 <= who < self.seats else []
