@@ -1186,7 +1186,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: Viewer = None) -> lis
                 why = _noted(why, reason if tied else f"{reason}: scoops")
             elif event.side == "low" and not tied and won_high.get(event.pot) == event.seat:
                 why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
-            if tied and (odd := _odd_chip_why(state, event, shown)):
+            if tied and (odd := _odd_chip_why(state, event, shown, _won_on(event, declared, shown, spec))):
                 why = _noted(why, odd)
             if event.seat in sevens and any(a[1] == "returned" for a in awarded):
                 why = _noted(why, "the pot as it stood when he checked a seven or better: the sevens rule")
@@ -1231,11 +1231,8 @@ def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int
     who did had no hand for it ("P0 declared low with no qualifying low").  The
     winner's side is his declaration (a hand's texts may read alike both ways:
     "pair of queens" high and ace-to-five low); only where he declared both is it
-    read from the hand he won with."""
-    side = declared.get(event.seat)
-    if side not in ("high", "low"):
-        mine = shown.get(event.seat)
-        side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    read from the hand he won with (:func:`_won_on`)."""
+    side = _won_on(event, declared, shown, spec)
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
@@ -1470,57 +1467,68 @@ def _returned_text(event: ev.PotAwarded, names: Sequence[str], checkers: set[int
             f"{who} wins, but not the bets made after his check (the sevens rule)")
 
 
-def _odd_chip_why(state: State, event: ev.PotAwarded, shown: dict[int, ev.CardsShown]) -> str:
+def _won_on(event: ev.PotAwarded, declared: dict[int, str], shown: dict[int, ev.CardsShown],
+            spec: GameSpec) -> str:
+    """The side ("high" or "low") a share was won on, as the engine decided it: a half
+    is its side; a whole pot ("pot") the winner's declaration, else the one side the
+    game plays, else the hand he won with (the engine names it, ``event.hand``), the
+    high where it reads alike both ways ("pair of queens" high and ace-to-five low),
+    as the engine gives a whole pot to the high hands where there are any."""
+    if event.side in ("high", "low"):
+        return event.side
+    side = declared.get(event.seat)
+    if side in ("high", "low"):
+        return side
+    if spec.high is None or spec.low is None:
+        return "low" if spec.high is None else "high"
+    mine = shown.get(event.seat)
+    return "low" if mine is not None and event.hand and event.hand == mine.low != mine.high else "high"
+
+
+def _odd_chip_why(state: State, event: ev.PotAwarded, shown: dict[int, ev.CardsShown], side: str) -> str:
     """Why a tied share holds an odd chip, in the rules' terms ('' for a share without one):
     the first tied seat left of the dealer (the draw games), else the tied hand holding the
-    highest card by suit (the lowest for a low): "the odd chip: the highest card, As"."""
+    highest card by suit (the lowest for a share won on the low, ``side``):
+    "the odd chip: the highest card, As"."""
     group = [e for e in state.events
              if isinstance(e, ev.PotAwarded) and e.pot == event.pot and e.side == event.side]
     least = min(e.amount for e in group)
     if event.amount == least:
         return ""
     chip = "the odd chip" if sum(e.amount > least for e in group) == 1 else "an odd chip"
-    low = event.side == "low" or (event.side == "pot" and state.spec.high is None)
     if state.spec.odd_chip is OddChip.BY_POSITION or event.side not in ("high", "low", "pot"):
         first = "first" if chip == "the odd chip" else "one of the first"
         return f"{chip}: {first} tied seat left of the dealer"
-    which = "lowest" if low else "highest"
+    low = side == "low"
     card = _deciding_card(state, event.seat, [e.seat for e in group if e.amount == least], shown, low=low)
-    return f"{chip}: the {which} card{', ' + card if card else ''}"
+    return f"{chip}: the {'lowest' if low else 'highest'} card{', ' + card if card else ''}"
 
 
 def _deciding_card(state: State, seat: int, others: Sequence[int], shown: dict[int, ev.CardsShown],
                    *, low: bool) -> str:
-    """The card of ``seat``'s five that wins him the odd chip over the tied ``others``
-    (the first that differs, the cards read from the highest, or the lowest for a low,
-    suits counting), as the engine orders them; '' where it cannot be said."""
-    from splitpot.engine.showdown import _ACE_HIGH_LOWS, evaluate_hands, favourable_five
+    """The card of ``seat``'s five that wins him the odd chip over the tied ``others``:
+    against each, the first card that differs in the order the engine compares them
+    (:func:`~splitpot.engine.showdown.odd_chip_five`), and of those the last; '' where
+    a tied seat showed no cards or plays the same cards."""
+    from splitpot.engine.pots import Side
+    from splitpot.engine.showdown import evaluate_hands, odd_chip_five
 
     spec = state.spec
-    ranking = spec.low if low else spec.high
-    ace_low = spec.low not in _ACE_HIGH_LOWS
 
-    def value(card: int) -> int:
-        return 4 * -1 + (card & 3) if low and ace_low and card >> 2 == 12 and card != 52 else card
-
-    def ordered(s: int) -> list[int]:
+    def ordered(s: int) -> tuple[int, ...]:
         held = [*shown[s].cards, *state.community]
         wilds = state.wilds_for(s)
-        showing = evaluate_hands(spec, held, wilds)
-        five = showing.low_cards if low else showing.high_cards
-        if ranking is not None and len(five) == 5:
-            five = favourable_five(five, held, ranking, wilds.options(low=low), low=low)
-        return sorted(five, key=value, reverse=not low)
+        side = Side.LOW if low else Side.HIGH
+        return odd_chip_five(spec, evaluate_hands(spec, held, wilds), held, wilds, side)
 
-    try:
-        mine = ordered(seat)
-        firsts = []
-        for other in others:
-            theirs = ordered(other)
-            firsts.append(next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b))
-    except (SplitpotError, KeyError, StopIteration, ValueError):
+    if any(s not in shown for s in (seat, *others)):
         return ""
-    return ev.card_text(mine[max(firsts)]) if firsts else ""
+    mine = ordered(seat)
+    firsts = [next((i for i, (a, b) in enumerate(zip(mine, ordered(other), strict=False)) if a != b), None)
+              for other in others]
+    if not firsts or None in firsts:
+        return ""
+    return ev.card_text(mine[max(i for i in firsts if i is not None)])
 
 
 _CHIPS_IN = (ev.AntePosted, ev.BlindPosted, ev.BringInPosted, ev.Completed, ev.BetMade, ev.Raised, ev.Called,
