@@ -357,10 +357,29 @@ def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:
     raise RuleError(f"{said}, and {spec.name} has {lack}: leave it out.")
 
 
-# Game keywords whose flag is not the keyword with dashes.
-_FLAG_ALIASES = {
-    "low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up", "declare_both": "--both"
+# Game keywords whose flag is not the keyword with dashes: the flag's dest.
+_FLAG_DESTS = {"low_qualifier": "qualifier", "uncapped_heads_up": "no_cap_heads_up", "declare_both": "both"}
+# The flags typed for a dest's False: --no-X of a BooleanOptionalAction, and --check-raise.
+_FALSE_FLAGS = {
+    "both": "--no-both", "pass_and_out": "--no-pass-and-out", "stand_is_final": "--no-stand-is-final",
+    "no_check_raise": "--check-raise",
 }
+
+
+def typed_flag(name: str, args: argparse.Namespace) -> str:
+    """The flag, as typed, that set ``name`` (a dest, or a game keyword) to its value
+    in ``args``: ``--no-both`` for ``both=False``, ``--check-raise`` for
+    ``no_check_raise=False``, else the dest with dashes.
+
+    >>> typed_flag("declare_both", argparse.Namespace(both=False)), typed_flag("both", argparse.Namespace())
+    ('--no-both', '--both')
+    >>> [typed_flag("no_check_raise", argparse.Namespace(no_check_raise=v)) for v in (True, False)]
+    ['--no-check-raise', '--check-raise']
+    """
+    dest = _FLAG_DESTS.get(name, name)
+    if getattr(args, dest, None) is False and dest in _FALSE_FLAGS:
+        return _FALSE_FLAGS[dest]
+    return "--" + dest.replace("_", "-")
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
 _PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
@@ -394,8 +413,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
     "--positional 'first-card' would replace ..."
     """
-    flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
-    flags.update(_FLAG_ALIASES)
+    flags = {name: typed_flag(name, args) for name in [*vars(args), *_FLAG_DESTS]}
     # Bare words only where they cannot be English ("low ranking"); quoted names always.
     bare = [name for name in flags if "_" in name or name in _PLAIN]
     quoted = re.compile("'(" + "|".join(map(re.escape, flags)) + ")'")
