@@ -53,7 +53,7 @@ import pickle
 import sys
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
@@ -275,9 +275,12 @@ class Call:
 
 
 def _option_pairs(options: object) -> tuple[tuple[str, Any], ...]:
-    """A call's options (a dict or (name, value) pairs) as sorted, frozen pairs."""
+    """A call's options (a dict or (name, value) pairs: a set of them too, as they
+    are sorted) as sorted, frozen pairs."""
     if isinstance(options, Mapping):
         pairs = list(options.items())
+    elif isinstance(options, Set):
+        pairs = [tuple(p) if isinstance(p, (list, tuple)) else p for p in options]
     else:
         pairs = [tuple(p) if isinstance(p, (list, tuple)) else p
                  for p in as_sequence(options, "Call: options", "(name, value) pairs")]
