@@ -618,8 +618,7 @@ class DealersChoice(Session):
 
     def _fresh(self, stacks: list[int], button: int) -> DealersChoice:
         """:meth:`Session.carry_on <splitpot.engine.session.Session.carry_on>`'s new
-        session: the same dealer policies (the deals' numbers go on from
-        :attr:`hands_before`; :attr:`calls`, and a deal's ``calls``, start afresh)."""
+        session: the same dealer policies."""
         return DealersChoice(stacks, dealer=self.dealers, button=button)
 
     # ------------------------------------------------------------------ saving
