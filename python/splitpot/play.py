@@ -766,8 +766,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
     if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
-        print(f"splitpot replay: error: {args.file}: stack_changes: a change before hand {len(states)}, "
-              "but the hand before it is not finished.", file=sys.stderr)
+        print(f"splitpot replay: error: {args.file}: stack_changes: a change after hand {len(states)}, "
+              "which is not finished.", file=sys.stderr)
         return 2
     out = Output(plain=args.plain)
     # a session's hands (a session document, or a .phhs whose hands follow one another): one

@@ -572,7 +572,7 @@ def test_stack_changes_are_checked_when_read() -> None:
     session.new_hand()  # a hand in progress, then a change saved before the next: impossible
     doc = session.to_dict()
     doc["stack_changes"] = [[1, 2, 40], [2, 0, 99]]
-    with pytest.raises(HistoryError, match="a change before hand 2, but the hand before it is not finished"):
+    with pytest.raises(HistoryError, match="a change after hand 2, which is not finished"):
         Session.from_dict(doc)
 
 

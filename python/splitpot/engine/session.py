@@ -442,8 +442,8 @@ class Session:
                                "the seeds' source was changed.")
         if len(self.hands) in self._changes:  # changes for the hand to come: set_stack's checks
             if self.hands and not self.hands[-1].is_complete:
-                raise HistoryError(f"stack_changes: a change before hand {len(self.hands)}, but the hand "
-                                   "before it is not finished.")
+                raise HistoryError(f"stack_changes: a change after hand {len(self.hands)}, which is not "
+                                   "finished.")
             playing = sum(1 for chips in self.stacks if chips)
             if playing > self._most_players:
                 raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "
