@@ -440,8 +440,10 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal:
     """What a dealer policy is told before it calls: the ``dealer``'s seat, the
-    deal's ``number`` in the session (1 first), each seat's ``stacks`` and the
-    calls made so far (``calls``)."""
+    deal's ``number`` at the table (1 first, counting the
+    :attr:`~splitpot.engine.session.Session.hands_before` of a session carried on),
+    each seat's ``stacks`` and the calls made so far in this session (``calls``:
+    a session carried on starts them afresh)."""
 
     dealer: int
     number: int
