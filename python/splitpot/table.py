@@ -1013,7 +1013,8 @@ def _hand_text(state: State, seat: int) -> str:
 
 def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
     """The low that fewer than five cards make so far ("eight-five low"), '' where it
-    does not qualify yet (a pair, or a card above the qualifier: eight or better)."""
+    does not qualify yet under a qualifier (eight or better, ``low_qualifier``: a pair,
+    or a card above it); with no qualifier, any low so far, a pair's too."""
     assert spec.low is not None
     ranking = "ace-to-five" if spec.low == "eight-or-better" else spec.low  # (its qualifier: below)
     try:
