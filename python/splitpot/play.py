@@ -36,8 +36,8 @@ from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
-from splitpot.engine.pots import side_pots
 from splitpot.engine.session import Session
+from splitpot.engine.showdown import hand_pots
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
@@ -1362,19 +1362,17 @@ def _side_pot_players(state: State, names: Sequence[str]) -> dict[int, str]:
             won[event.pot] = won.get(event.pot, 0) + event.amount
     if len(won) < 2:
         return {}
-    put, fees = [0] * state.seats, 0
+    put, fees = [0] * state.seats, [0] * state.seats
     for event in state.events:
         if isinstance(event, _CHIPS_IN):
             put[event.seat] += event.amount
         elif isinstance(event, ev.BetReturned):
             put[event.seat] -= event.amount
         if isinstance(event, ev.DrawFeePaid):
-            put[event.seat] -= event.amount
-            fees += event.amount
+            fees[event.seat] += event.amount
     active = state.active
-    pots = side_pots(put, active)
-    amounts = [pot.amount + (fees if k == 0 else 0) for k, pot in enumerate(pots)]
-    if dict(enumerate(amounts)) != won:
+    pots = hand_pots(put, fees, active)
+    if {k: pot.amount for k, pot in enumerate(pots)} != won:
         return {}
     said: dict[int, str] = {}
     for k, pot in enumerate(pots[1:], 1):

@@ -69,6 +69,7 @@ __all__ = [
     "dead_hand_text",
     "evaluate_hands",
     "favourable_five",
+    "hand_pots",
     "odd_chip_five",
     "settle",
     "settle_plainly",
@@ -433,19 +434,30 @@ def settle(state: State) -> list[ev.Event]:
     return settle_plainly(state)
 
 
+def hand_pots(committed: Sequence[int], fees: Sequence[int], active: Sequence[int]) -> list[Pot]:
+    """The pots of a hand from each seat's chips ``committed`` (his draw ``fees``
+    among them) and the seats still in: the side pots of the antes and bets
+    (:func:`~splitpot.engine.pots.side_pots`), the paid draws dead money in the
+    main pot, never a side pot of their own.
+
+    >>> [(p.amount, p.eligible) for p in hand_pots([10, 25, 20], [0, 5, 0], [0, 1, 2])]
+    [(35, (0, 1, 2)), (20, (1, 2))]
+    """
+    if not any(fees):
+        return side_pots(committed, active)
+    pots = side_pots([c - f for c, f in zip(committed, fees, strict=True)], active)
+    main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
+    pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
+    return pots
+
+
 def settle_plainly(state: State) -> list[ev.Event]:
     """:func:`settle` by the general path, for every game and hand (the shortcuts
     of :func:`settle` give what it gives)."""
     spec = state.spec
     active = state.active
     out: list[ev.Event] = []
-    fees = state.draw_fees  # paid draws: dead money in the main pot, never a side pot of its own
-    if any(fees):
-        pots = side_pots([c - f for c, f in zip(state.committed, fees, strict=True)], active)
-        main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
-        pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
-    else:
-        pots = side_pots(state.committed, active)
+    pots = hand_pots(state.committed, state.draw_fees, active)
     shares: list[Share] = []
     showings: dict[int, Showing] = {}
     if len(active) == 1:
