@@ -60,7 +60,7 @@ from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.showdown import dead_hand_text, evaluate_hands
+from splitpot.engine.showdown import _qualifies, dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
@@ -1024,13 +1024,8 @@ def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
     if hand is None:
         return ""
     qualifier = 8 if spec.low == "eight-or-better" else spec.low_qualifier
-    if qualifier is not None:
-        played = hand._values if hand._values is not None else tuple(c >> 2 for c in hand._cards)
-        ace = 14 if spec.low == "deuce-to-seven" else 1
-        values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
-        zeros = values.count(0)
-        if len(set(values)) + max(zeros - 1, 0) != len(values) or max(values) > qualifier:
-            return ""
+    if qualifier is not None and not _qualifies(hand, qualifier, so_far=True):
+        return ""
     return one_bracket(str(hand))
 
 

@@ -251,8 +251,9 @@ def dead_hand_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
     return _dead_text(wilds, cards)
 
 
-def _qualifies(low: Hand, qualifier: int) -> bool:
-    """Whether a low hand is unpaired with every card at most ``qualifier`` (ace = 1,
+def _qualifies(low: Hand, qualifier: int, *, so_far: bool = False) -> bool:
+    """Whether a low hand is five unpaired cards (``so_far``: a hand of fewer cards,
+    still being dealt, all unpaired) with every card at most ``qualifier`` (ace = 1,
     but 14 in deuce-to-seven, where it is high), each card read as it plays: a wild
     card (or the joker as the bug) as the rank it stands for, and one counted as a
     zero below the ace, pairing with nothing (the rules, §2).
@@ -262,12 +263,16 @@ def _qualifies(low: Hand, qualifier: int) -> bool:
     True
     >>> _qualifies(evaluate("2c Jk 5d 7h Ts", "ace-to-five", joker="bug"), 9)  # ten-high
     False
+    >>> four = evaluate("2c 3d 4h 5s", "ace-to-five")
+    >>> _qualifies(four, 8), _qualifies(four, 8, so_far=True)
+    (False, True)
     """
     played = low._values if low._values is not None else tuple(c >> 2 for c in low._cards)
     ace = 14 if low.ranking is Ranking.DEUCE_TO_SEVEN else 1
     values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
     zeros = values.count(0)
-    return len(set(values)) + max(zeros - 1, 0) == 5 and max(values) <= qualifier
+    unpaired = len(values) if so_far else 5  # a showdown hand short of a card (a void card) has none
+    return len(set(values)) + max(zeros - 1, 0) == unpaired and max(values) <= qualifier
 
 
 def favourable_five(
