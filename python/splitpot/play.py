@@ -1206,7 +1206,7 @@ def narrate(state: State, names: Sequence[str], *, viewer: Viewer = None) -> lis
                 why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
             if tied and (odd := _odd_chip_why(state, event, shown, _won_on(event, declared, shown, spec))):
                 why = _noted(why, odd)
-            if event.seat in sevens and any(a[1] == "returned" for a in awarded):
+            if event.seat in sevens:  # (a checker only where chips went back)
                 why = _noted(why, "the pot as it stood when he checked a seven or better: the sevens rule")
             if event.side == "high":
                 won_high[event.pot] = event.seat if not tied else -1
