@@ -593,6 +593,11 @@ class DealersChoice(Session):
     def deal(self) -> Deal:
         """The deal about to be dealt (the previous hand, if any, complete)."""
         stacks, button = self._next_table()
+        return self._deal_at(button, stacks)
+
+    def _deal_at(self, button: int, stacks: Sequence[int]) -> Deal:
+        """The next deal, by the dealer at ``button`` with ``stacks``: numbered at the
+        table, with this session's calls."""
         return Deal(dealer=button, number=self.hands_before + len(self.hands) + 1, stacks=tuple(stacks),
                     calls=tuple(self.calls))
 
@@ -700,8 +705,7 @@ class DealersChoice(Session):
         call = history.call
         if call is None:
             raise HistoryError(f"{where}: call: missing: each hand of dealer's choice records its call.")
-        deal = Deal(dealer=history.button, number=self.hands_before + len(self.hands) + 1,
-                    stacks=tuple(stacks), calls=tuple(self.calls))
+        deal = self._deal_at(history.button, stacks)
         if not call.fits(deal.players):
             raise HistoryError(
                 f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "
