@@ -961,8 +961,7 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None
             return f"{what} by the big bet: an open pair showing allows it on this street"
         return what
     if action is Action.DRAW:
-        return (f"throw away up to {counted(choice.discards, 'card')} and get as many new ones; "
-                "mark them by number, then Enter (p stands pat)")
+        return f"{_draw_text(choice)}; mark them by number, then Enter (p stands pat)"
     if action is Action.TURN_UP:
         if value is None:
             return "your last card comes face up, as usual"
@@ -972,6 +971,11 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None
     if action is Action.DECLARE:
         return _DECLARED.get(str(value), "your declaration")
     return str(action).replace("_", " ")
+
+
+def _draw_text(choice: Choice) -> str:
+    """What a draw does, in short (the help's line for it goes on to the keys)."""
+    return f"throw away up to {counted(choice.discards, 'card')} and get as many new ones"
 
 
 def _passes_out_on_check(state: State) -> bool:
@@ -1068,7 +1072,7 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     """The help at the draw's marking prompt: the keys that work there (not the
     decision's menu: its draw key is being made)."""
     lines = [
-        f"keys: you are drawing ({choice.label}: {_what_it_does(choice, [choice]).split(';')[0]}); now:",
+        f"keys: you are drawing ({choice.label}: {_draw_text(choice)}); now:",
         f"  1-{count}  mark or unmark that card to throw away",
         "  Backspace  unmark the card marked last" + ("; with nothing marked, go back to the other choices"
                                                       if back else ""),
