@@ -384,3 +384,40 @@ def test_play_refuses_options_that_would_do_nothing_in_its_own_words(
     wild_low = ["play", "seven-card-stud-8", "--wild", "2", "--wild-low", "best-rank", "--seed", "1"]
     assert run(wild_low, capsys)[0] == 0
     assert run(["play", "jackpots", "--duplicate", "--joker", "bug", "--seed", "1"], capsys)[0] == 0
+
+
+@pytest.mark.parametrize("flag", ["--no-pass-and-out", "--no-both", "--no-stand-is-final", "--check-raise",
+                                  "--no-check-raise", "--pass-and-out", "--open-pair"])
+def test_dealers_choice_refuses_every_game_flag_as_typed(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a flag storing False (--no-pass-and-out, --no-both) ran with rc 0 and was ignored."""
+    code, out, err = run(["play", "dealers-choice", "--hands", "1", flag], capsys)
+    assert code == 2 and out == "", (code, out)
+    assert f"{flag}: dealers-choice takes its games" in err, err
+
+
+@pytest.mark.parametrize("flag", ["--check-raise", "--no-check-raise", "--no-pass-and-out", "--pass-and-out"])
+def test_a_game_without_the_option_names_the_flag_as_typed(
+    flag: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "seven-card-stud has no option '--no-check-raise'" for --check-raise (the flag named from its
+    dest), and '--pass-and-out' for --no-pass-and-out."""
+    code, _, err = run(["play", "seven-card-stud", "--hands", "1", flag], capsys)
+    assert code == 2
+    assert f"seven-card-stud has no option '{flag}';" in err, err
+
+
+def test_every_flag_storing_false_is_named_as_typed() -> None:
+    """Each BooleanOptionalAction of ``play`` (and --check-raise) has its --no- flag in the map
+    that names a flag as typed."""
+    import argparse
+
+    from splitpot.play import _FALSE_FLAGS, add_play_parser
+
+    parser = argparse.ArgumentParser(prog="splitpot")
+    add_play_parser(parser.add_subparsers(dest="command"))
+    play = parser._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    negated = {a.dest: f"--no-{a.option_strings[0][2:]}" for a in play._actions
+               if isinstance(a, argparse.BooleanOptionalAction)}
+    assert {**negated, "no_check_raise": "--check-raise"} == _FALSE_FLAGS

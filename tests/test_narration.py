@@ -129,3 +129,36 @@ def test_a_viewer_that_is_no_seat_is_refused() -> None:
         narrate(state, NAMES, viewer=5)
     with pytest.raises(ArgumentTypeError, match="viewer"):
         narrate(state, NAMES, viewer=True)  # type: ignore[arg-type]
+
+
+# ------------------------------------------- the odd chip of a whole pot won on the low
+
+
+def test_the_odd_chip_of_a_whole_pot_won_on_the_low_goes_by_the_lowest_card() -> None:
+    """Both players declare low and tie on a wheel: the engine gives the whole pot (side
+    "pot") by the low and the odd chip by the lowest card (Ac below Ad). Was: "the odd chip:
+    the highest card, Ac" (a "pot" read as the high wherever the game has a high)."""
+    from splitpot.cards import parse_cards
+    from splitpot.engine.betting import Action
+    from splitpot.engine.state import Phase
+
+    deck = [int(c) for c in parse_cards("Ac Ad 9h 2d 2c 9d 3h 3s Tc 4s 4h Js 5c 5d Jh Kd Ks 8c Qh Qc 7c")]
+    state = State(get_game("seven-card-stud-8", declare="in-turn"), [100] * 3, deck=deck)
+    while not state.is_complete:
+        if state.phase is Phase.DECLARING:
+            state.declare("low", seat=state.actor)
+            continue
+        options = {o.action for o in state.legal_actions()}
+        if state.actor == 0 and Action.FOLD in options:
+            state.fold()
+        elif Action.BRING_IN in options:
+            state.bring_in()
+        elif Action.CALL in options:
+            state.call()
+        else:
+            state.check()
+    awards = [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
+    assert awards == [(1, 4, "pot"), (2, 3, "pot")]
+    lines = describe_hand(state, NAMES[:3], viewer=ALL)
+    assert any(line.startswith(f"{NAMES[1]} wins a share of the pot (4)")
+               and line.endswith("the odd chip: the lowest card, Ac)") for line in lines), lines

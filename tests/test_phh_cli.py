@@ -306,5 +306,5 @@ def test_replay_of_a_session_saved_in_the_middle_of_a_hand_sums_up_as_the_table_
     # a change of chips after the unfinished hand: refused, as resume refuses it (was: read)
     path.write_text(json.dumps(doc | {"stack_changes": [[hands, 1, 300]]}))
     assert main(["replay", str(path)]) == 2
-    assert (f"stack_changes: a change before hand {hands}, but the hand before it is not finished."
+    assert (f"stack_changes: a change after hand {hands}, which is not finished."
             in capsys.readouterr().err)

@@ -100,10 +100,10 @@ def away_action(state: State, *, seat: int | None = None) -> Event:
     """
     if not isinstance(state, State):
         raise ArgumentTypeError(f"away_action takes a State, got {describe(state)}.")
+    who = state.actor
     if seat is not None:
-        seat = as_int(seat, "seat", low=0, high=state.seats - 1, error=IllegalActionError,
-                      type_error=IllegalActionTypeError)
-        return _away_for(state, seat)
+        who = _away_for(state, as_int(seat, "seat", low=0, high=state.seats - 1, error=IllegalActionError,
+                                      type_error=IllegalActionTypeError))
     options = {o.action: o for o in state.legal_actions()}
     if Action.CHECK in options:
         return state.check()
@@ -116,36 +116,34 @@ def away_action(state: State, *, seat: int | None = None) -> Event:
     if Action.KEEP in options:
         return state.keep_exposed()
     if Action.TURN_UP in options:
-        turn = options[Action.TURN_UP]
-        return state.turn_up([] if 0 in turn.amounts else [turn.choices[0]])
+        assert who is not None  # a turn-up to choose: a seat chooses
+        turn = state.turn_up_option(who)
+        return state.turn_up([] if 0 in turn.amounts else [turn.choices[0]], seat=who)
     if Action.DECLARE in options:
-        return state.declare(options[Action.DECLARE].choices[0], seat=state.actor)
+        return state.declare(options[Action.DECLARE].choices[0], seat=who)
     if Action.BET in options:
         return state.bet()
     raise IllegalActionError(f"away_action: nothing to do (legal: {sorted(map(str, options)) or 'none'}).")
 
 
-def _away_for(state: State, seat: int) -> Event:
-    """:func:`away_action` for a named ``seat``: its own choice where choices are
-    simultaneous, else only if it is the seat to act."""
+def _away_for(state: State, seat: int) -> int:
+    """``seat``, where :func:`away_action` may act for it: a seat with its own choice
+    to make where choices are simultaneous, else the seat to act;
+    :class:`~splitpot.errors.IllegalActionError` otherwise."""
     if state.phase is Phase.TURNING_UP:
         choosers = state.turn_up_choosers
         if seat not in choosers:
             raise IllegalActionError(f"away_action: seat {seat} has no turn-up to choose; "
                                      f"still to choose: {choosers}.")
-        turn = state.turn_up_option(seat)
-        return state.turn_up([] if 0 in turn.amounts else [turn.choices[0]], seat=seat)
-    if state.phase is Phase.DECLARING and state.spec.declare is DeclareMode.SIMULTANEOUS:
-        undeclared = [s for s in state.active if s not in state.declared]
+    elif state.phase is Phase.DECLARING and state.spec.declare is DeclareMode.SIMULTANEOUS:
+        undeclared = state._undeclared()
         if seat not in undeclared:
             raise IllegalActionError(f"away_action: seat {seat} has nothing to declare; "
                                      f"still to declare: {undeclared}.")
-        (option,) = (o for o in state.legal_actions() if o.action is Action.DECLARE)
-        return state.declare(option.choices[0], seat=seat)
-    if seat != state.actor:
+    elif seat != state.actor:
         who = "nobody is" if state.actor is None else f"seat {state.actor} is"
         raise IllegalActionError(f"away_action: seat {seat} is not to act; {who}.")
-    return away_action(state)
+    return seat
 
 
 _CATEGORY_SCORE = {

@@ -53,7 +53,7 @@ import pickle
 import sys
 import types
 from collections import Counter
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any, SupportsIndex
 
@@ -275,9 +275,12 @@ class Call:
 
 
 def _option_pairs(options: object) -> tuple[tuple[str, Any], ...]:
-    """A call's options (a dict or (name, value) pairs) as sorted, frozen pairs."""
+    """A call's options (a dict or (name, value) pairs: a set of them too, as they
+    are sorted) as sorted, frozen pairs."""
     if isinstance(options, Mapping):
         pairs = list(options.items())
+    elif isinstance(options, Set):
+        pairs = [tuple(p) if isinstance(p, (list, tuple)) else p for p in options]
     else:
         pairs = [tuple(p) if isinstance(p, (list, tuple)) else p
                  for p in as_sequence(options, "Call: options", "(name, value) pairs")]
@@ -437,8 +440,10 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
 @dataclass(frozen=True, slots=True, kw_only=True)
 class Deal:
     """What a dealer policy is told before it calls: the ``dealer``'s seat, the
-    deal's ``number`` in the session (1 first), each seat's ``stacks`` and the
-    calls made so far (``calls``)."""
+    deal's ``number`` at the table (1 first, counting the
+    :attr:`~splitpot.engine.session.Session.hands_before` of a session carried on),
+    each seat's ``stacks`` and the calls made so far in this session (``calls``:
+    a session carried on starts them afresh)."""
 
     dealer: int
     number: int
@@ -588,6 +593,11 @@ class DealersChoice(Session):
     def deal(self) -> Deal:
         """The deal about to be dealt (the previous hand, if any, complete)."""
         stacks, button = self._next_table()
+        return self._deal_at(button, stacks)
+
+    def _deal_at(self, button: int, stacks: Sequence[int]) -> Deal:
+        """The next deal, by the dealer at ``button`` with ``stacks``: numbered at the
+        table, with this session's calls."""
         return Deal(dealer=button, number=self.hands_before + len(self.hands) + 1, stacks=tuple(stacks),
                     calls=tuple(self.calls))
 
@@ -615,8 +625,7 @@ class DealersChoice(Session):
 
     def _fresh(self, stacks: list[int], button: int) -> DealersChoice:
         """:meth:`Session.carry_on <splitpot.engine.session.Session.carry_on>`'s new
-        session: the same dealer policies (the deals' numbers go on from
-        :attr:`hands_before`; :attr:`calls`, and a deal's ``calls``, start afresh)."""
+        session: the same dealer policies."""
         return DealersChoice(stacks, dealer=self.dealers, button=button)
 
     # ------------------------------------------------------------------ saving
@@ -696,8 +705,7 @@ class DealersChoice(Session):
         call = history.call
         if call is None:
             raise HistoryError(f"{where}: call: missing: each hand of dealer's choice records its call.")
-        deal = Deal(dealer=history.button, number=self.hands_before + len(self.hands) + 1,
-                    stacks=tuple(stacks), calls=tuple(self.calls))
+        deal = self._deal_at(history.button, stacks)
         if not call.fits(deal.players):
             raise HistoryError(
                 f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "

@@ -36,8 +36,8 @@ from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
-from splitpot.engine.pots import side_pots
 from splitpot.engine.session import Session
+from splitpot.engine.showdown import hand_pots
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
@@ -357,10 +357,29 @@ def _refuse_idle_wild_options(args: argparse.Namespace, spec: GameSpec) -> None:
     raise RuleError(f"{said}, and {spec.name} has {lack}: leave it out.")
 
 
-# Game keywords whose flag is not the keyword with dashes.
-_FLAG_ALIASES = {
-    "low_qualifier": "--qualifier", "uncapped_heads_up": "--no-cap-heads-up", "declare_both": "--both"
+# Game keywords whose flag is not the keyword with dashes: the flag's dest.
+_FLAG_DESTS = {"low_qualifier": "qualifier", "uncapped_heads_up": "no_cap_heads_up", "declare_both": "both"}
+# The flags typed for a dest's False: --no-X of a BooleanOptionalAction, and --check-raise.
+_FALSE_FLAGS = {
+    "both": "--no-both", "pass_and_out": "--no-pass-and-out", "stand_is_final": "--no-stand-is-final",
+    "no_check_raise": "--check-raise",
 }
+
+
+def typed_flag(name: str, args: argparse.Namespace) -> str:
+    """The flag, as typed, that set ``name`` (a dest, or a game keyword) to its value
+    in ``args``: ``--no-both`` for ``both=False``, ``--check-raise`` for
+    ``no_check_raise=False``, else the dest with dashes.
+
+    >>> typed_flag("declare_both", argparse.Namespace(both=False)), typed_flag("both", argparse.Namespace())
+    ('--no-both', '--both')
+    >>> [typed_flag("no_check_raise", argparse.Namespace(no_check_raise=v)) for v in (True, False)]
+    ['--no-check-raise', '--check-raise']
+    """
+    dest = _FLAG_DESTS.get(name, name)
+    if getattr(args, dest, None) is False and dest in _FALSE_FLAGS:
+        return _FALSE_FLAGS[dest]
+    return "--" + dest.replace("_", "-")
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
 _PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
@@ -394,8 +413,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
     "--positional 'first-card' would replace ..."
     """
-    flags = {name: "--" + name.replace("_", "-") for name in vars(args)}
-    flags.update(_FLAG_ALIASES)
+    flags = {name: typed_flag(name, args) for name in [*vars(args), *_FLAG_DESTS]}
     # Bare words only where they cannot be English ("low ranking"); quoted names always.
     bare = [name for name in flags if "_" in name or name in _PLAIN]
     quoted = re.compile("'(" + "|".join(map(re.escape, flags)) + ")'")
@@ -748,8 +766,8 @@ def run_replay(args: argparse.Namespace) -> int:
         print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
         return 2
     if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
-        print(f"splitpot replay: error: {args.file}: stack_changes: a change before hand {len(states)}, "
-              "but the hand before it is not finished.", file=sys.stderr)
+        print(f"splitpot replay: error: {args.file}: stack_changes: a change after hand {len(states)}, "
+              "which is not finished.", file=sys.stderr)
         return 2
     out = Output(plain=args.plain)
     # a session's hands (a session document, or a .phhs whose hands follow one another): one
@@ -1186,9 +1204,9 @@ def narrate(state: State, names: Sequence[str], *, viewer: Viewer = None) -> lis
                 why = _noted(why, reason if tied else f"{reason}: scoops")
             elif event.side == "low" and not tied and won_high.get(event.pot) == event.seat:
                 why = _noted(why, "both halves: scoops")  # cards speak, one hand best both ways
-            if tied and (odd := _odd_chip_why(state, event, shown)):
+            if tied and (odd := _odd_chip_why(state, event, shown, _won_on(event, declared, shown, spec))):
                 why = _noted(why, odd)
-            if event.seat in sevens and any(a[1] == "returned" for a in awarded):
+            if event.seat in sevens:  # (a checker only where chips went back)
                 why = _noted(why, "the pot as it stood when he checked a seven or better: the sevens rule")
             if event.side == "high":
                 won_high[event.pot] = event.seat if not tied else -1
@@ -1231,11 +1249,8 @@ def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int
     who did had no hand for it ("P0 declared low with no qualifying low").  The
     winner's side is his declaration (a hand's texts may read alike both ways:
     "pair of queens" high and ace-to-five low); only where he declared both is it
-    read from the hand he won with."""
-    side = declared.get(event.seat)
-    if side not in ("high", "low"):
-        mine = shown.get(event.seat)
-        side = "low" if mine is not None and event.hand and event.hand == mine.low else "high"
+    read from the hand he won with (:func:`_won_on`)."""
+    side = _won_on(event, declared, shown, spec)
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
@@ -1347,19 +1362,17 @@ def _side_pot_players(state: State, names: Sequence[str]) -> dict[int, str]:
             won[event.pot] = won.get(event.pot, 0) + event.amount
     if len(won) < 2:
         return {}
-    put, fees = [0] * state.seats, 0
+    put, fees = [0] * state.seats, [0] * state.seats
     for event in state.events:
         if isinstance(event, _CHIPS_IN):
             put[event.seat] += event.amount
         elif isinstance(event, ev.BetReturned):
             put[event.seat] -= event.amount
         if isinstance(event, ev.DrawFeePaid):
-            put[event.seat] -= event.amount
-            fees += event.amount
+            fees[event.seat] += event.amount
     active = state.active
-    pots = side_pots(put, active)
-    amounts = [pot.amount + (fees if k == 0 else 0) for k, pot in enumerate(pots)]
-    if dict(enumerate(amounts)) != won:
+    pots = hand_pots(put, fees, active)
+    if {k: pot.amount for k, pot in enumerate(pots)} != won:
         return {}
     said: dict[int, str] = {}
     for k, pot in enumerate(pots[1:], 1):
@@ -1470,57 +1483,68 @@ def _returned_text(event: ev.PotAwarded, names: Sequence[str], checkers: set[int
             f"{who} wins, but not the bets made after his check (the sevens rule)")
 
 
-def _odd_chip_why(state: State, event: ev.PotAwarded, shown: dict[int, ev.CardsShown]) -> str:
+def _won_on(event: ev.PotAwarded, declared: dict[int, str], shown: dict[int, ev.CardsShown],
+            spec: GameSpec) -> str:
+    """The side ("high" or "low") a share was won on, as the engine decided it: a half
+    is its side; a whole pot ("pot") the winner's declaration, else the one side the
+    game plays, else the hand he won with (the engine names it, ``event.hand``), the
+    high where it reads alike both ways ("pair of queens" high and ace-to-five low),
+    as the engine gives a whole pot to the high hands where there are any."""
+    if event.side in ("high", "low"):
+        return event.side
+    side = declared.get(event.seat)
+    if side in ("high", "low"):
+        return side
+    if spec.high is None or spec.low is None:
+        return "low" if spec.high is None else "high"
+    mine = shown.get(event.seat)
+    return "low" if mine is not None and event.hand and event.hand == mine.low != mine.high else "high"
+
+
+def _odd_chip_why(state: State, event: ev.PotAwarded, shown: dict[int, ev.CardsShown], side: str) -> str:
     """Why a tied share holds an odd chip, in the rules' terms ('' for a share without one):
     the first tied seat left of the dealer (the draw games), else the tied hand holding the
-    highest card by suit (the lowest for a low): "the odd chip: the highest card, As"."""
+    highest card by suit (the lowest for a share won on the low, ``side``):
+    "the odd chip: the highest card, As"."""
     group = [e for e in state.events
              if isinstance(e, ev.PotAwarded) and e.pot == event.pot and e.side == event.side]
     least = min(e.amount for e in group)
     if event.amount == least:
         return ""
     chip = "the odd chip" if sum(e.amount > least for e in group) == 1 else "an odd chip"
-    low = event.side == "low" or (event.side == "pot" and state.spec.high is None)
     if state.spec.odd_chip is OddChip.BY_POSITION or event.side not in ("high", "low", "pot"):
         first = "first" if chip == "the odd chip" else "one of the first"
         return f"{chip}: {first} tied seat left of the dealer"
-    which = "lowest" if low else "highest"
+    low = side == "low"
     card = _deciding_card(state, event.seat, [e.seat for e in group if e.amount == least], shown, low=low)
-    return f"{chip}: the {which} card{', ' + card if card else ''}"
+    return f"{chip}: the {'lowest' if low else 'highest'} card{', ' + card if card else ''}"
 
 
 def _deciding_card(state: State, seat: int, others: Sequence[int], shown: dict[int, ev.CardsShown],
                    *, low: bool) -> str:
-    """The card of ``seat``'s five that wins him the odd chip over the tied ``others``
-    (the first that differs, the cards read from the highest, or the lowest for a low,
-    suits counting), as the engine orders them; '' where it cannot be said."""
-    from splitpot.engine.showdown import _ACE_HIGH_LOWS, evaluate_hands, favourable_five
+    """The card of ``seat``'s five that wins him the odd chip over the tied ``others``:
+    against each, the first card that differs in the order the engine compares them
+    (:func:`~splitpot.engine.showdown.odd_chip_five`), and of those the last; '' where
+    a tied seat showed no cards or plays the same cards."""
+    from splitpot.engine.pots import Side
+    from splitpot.engine.showdown import evaluate_hands, odd_chip_five
 
     spec = state.spec
-    ranking = spec.low if low else spec.high
-    ace_low = spec.low not in _ACE_HIGH_LOWS
 
-    def value(card: int) -> int:
-        return 4 * -1 + (card & 3) if low and ace_low and card >> 2 == 12 and card != 52 else card
-
-    def ordered(s: int) -> list[int]:
+    def ordered(s: int) -> tuple[int, ...]:
         held = [*shown[s].cards, *state.community]
         wilds = state.wilds_for(s)
-        showing = evaluate_hands(spec, held, wilds)
-        five = showing.low_cards if low else showing.high_cards
-        if ranking is not None and len(five) == 5:
-            five = favourable_five(five, held, ranking, wilds.options(low=low), low=low)
-        return sorted(five, key=value, reverse=not low)
+        side = Side.LOW if low else Side.HIGH
+        return odd_chip_five(spec, evaluate_hands(spec, held, wilds), held, wilds, side)
 
-    try:
-        mine = ordered(seat)
-        firsts = []
-        for other in others:
-            theirs = ordered(other)
-            firsts.append(next(i for i, (a, b) in enumerate(zip(mine, theirs, strict=False)) if a != b))
-    except (SplitpotError, KeyError, StopIteration, ValueError):
+    if any(s not in shown for s in (seat, *others)):
         return ""
-    return ev.card_text(mine[max(firsts)]) if firsts else ""
+    mine = ordered(seat)
+    firsts = [next((i for i, (a, b) in enumerate(zip(mine, ordered(other), strict=False)) if a != b), None)
+              for other in others]
+    if not firsts or None in firsts:
+        return ""
+    return ev.card_text(mine[max(i for i in firsts if i is not None)])
 
 
 _CHIPS_IN = (ev.AntePosted, ev.BlindPosted, ev.BringInPosted, ev.Completed, ev.BetMade, ev.Raised, ev.Called,

@@ -28,6 +28,7 @@ P0 deals: ...
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import secrets
 import sys
@@ -40,6 +41,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
 from splitpot.play import (
+    add_play_parser,
     check_files,
     check_seat,
     over_reason,
@@ -49,6 +51,7 @@ from splitpot.play import (
     save_session,
     saved_bot,
     stopped_status,
+    typed_flag,
     write_phh,
 )
 from splitpot.render import Output
@@ -66,16 +69,25 @@ _GAME_FLAGS = (
 
 
 def _refuse_game_flags(args: argparse.Namespace) -> None:
-    """Game flags make no sense here: each call names its game and options."""
-    given = [f"--{name.replace('_', '-')}" for name in _GAME_FLAGS
-             if getattr(args, name, None) not in (None, False)]
-    if getattr(args, "no_check_raise", None) is False:  # --check-raise: a flag that stores False
-        given.append("--check-raise")
+    """Game flags make no sense here: each call names its game and options.  Any
+    game flag given (its value not the parser's default) is refused, named as typed
+    (``--no-pass-and-out``, ``--check-raise``)."""
+    defaults = _play_defaults()
+    given = [typed_flag(name, args) for name in _GAME_FLAGS
+             if getattr(args, name, getattr(defaults, name)) != getattr(defaults, name)]
     if given:
         raise RuleError(
             f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "
             "(--house FILE; a [[call]] table per call): write them there."
         )
+
+
+@functools.cache
+def _play_defaults() -> argparse.Namespace:
+    """The ``play`` command's arguments as parsed with no flag: each flag's default."""
+    parser = argparse.ArgumentParser(prog="splitpot")
+    add_play_parser(parser.add_subparsers(dest="command"))
+    return parser.parse_args(["play", DEALERS_CHOICE])
 
 
 def run_dealers_choice(args: argparse.Namespace) -> int:

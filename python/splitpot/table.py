@@ -60,7 +60,7 @@ from splitpot.engine.betting import Action, Option
 from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
-from splitpot.engine.showdown import dead_hand_text, evaluate_hands
+from splitpot.engine.showdown import _qualifies, dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
@@ -961,8 +961,7 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None
             return f"{what} by the big bet: an open pair showing allows it on this street"
         return what
     if action is Action.DRAW:
-        return (f"throw away up to {counted(choice.discards, 'card')} and get as many new ones; "
-                "mark them by number, then Enter (p stands pat)")
+        return f"{_draw_text(choice)}; mark them by number, then Enter (p stands pat)"
     if action is Action.TURN_UP:
         if value is None:
             return "your last card comes face up, as usual"
@@ -972,6 +971,11 @@ def _what_it_does(choice: Choice, offered: Sequence[Choice], state: State | None
     if action is Action.DECLARE:
         return _DECLARED.get(str(value), "your declaration")
     return str(action).replace("_", " ")
+
+
+def _draw_text(choice: Choice) -> str:
+    """What a draw does, in short (the help's line for it goes on to the keys)."""
+    return f"throw away up to {counted(choice.discards, 'card')} and get as many new ones"
 
 
 def _passes_out_on_check(state: State) -> bool:
@@ -1013,7 +1017,8 @@ def _hand_text(state: State, seat: int) -> str:
 
 def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
     """The low that fewer than five cards make so far ("eight-five low"), '' where it
-    does not qualify yet (a pair, or a card above the qualifier: eight or better)."""
+    does not qualify yet under a qualifier (eight or better, ``low_qualifier``: a pair,
+    or a card above it); with no qualifier, any low so far, a pair's too."""
     assert spec.low is not None
     ranking = "ace-to-five" if spec.low == "eight-or-better" else spec.low  # (its qualifier: below)
     try:
@@ -1023,13 +1028,8 @@ def _low_so_far(spec: GameSpec, cards: Sequence[int], wilds: Wilds) -> str:
     if hand is None:
         return ""
     qualifier = 8 if spec.low == "eight-or-better" else spec.low_qualifier
-    if qualifier is not None:
-        played = hand._values if hand._values is not None else tuple(c >> 2 for c in hand._cards)
-        ace = 14 if spec.low == "deuce-to-seven" else 1
-        values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
-        zeros = values.count(0)
-        if len(set(values)) + max(zeros - 1, 0) != len(values) or max(values) > qualifier:
-            return ""
+    if qualifier is not None and not _qualifies(hand, qualifier, so_far=True):
+        return ""
     return one_bracket(str(hand))
 
 
@@ -1072,7 +1072,7 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     """The help at the draw's marking prompt: the keys that work there (not the
     decision's menu: its draw key is being made)."""
     lines = [
-        f"keys: you are drawing ({choice.label}: {_what_it_does(choice, [choice]).split(';')[0]}); now:",
+        f"keys: you are drawing ({choice.label}: {_draw_text(choice)}); now:",
         f"  1-{count}  mark or unmark that card to throw away",
         "  Backspace  unmark the card marked last" + ("; with nothing marked, go back to the other choices"
                                                       if back else ""),

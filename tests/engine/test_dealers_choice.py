@@ -355,3 +355,14 @@ def test_the_qualifier_is_a_rank_or_its_number_in_a_call_too() -> None:
         get_game("seven-card-stud-8", qualifier="A")
     with pytest.raises(ArgumentTypeError, match=r"qualifier must be an int, got float 8\.5"):
         get_game("seven-card-stud-8", qualifier=8.5)
+
+
+def test_a_call_takes_its_options_as_a_set_of_pairs() -> None:
+    """The pairs are sorted, so their order does not matter. Was: "Call: options must be a
+    sequence of (name, value) pairs (a list or tuple), got set ...: a set has no order"."""
+    call = Call(game="lowball", options={("max_draw", 3)})
+    assert call == Call(game="lowball", options={"max_draw": 3})
+    assert Call(game="lowball", options={("max_draw", 3), ("pass_and_out", False)}) == Call(
+        game="lowball", options=[("pass_and_out", False), ("max_draw", 3)])
+    with pytest.raises(ArgumentTypeError, match="options must be a dict or"):
+        Call(game="lowball", options={"max_draw"})

@@ -572,7 +572,7 @@ def test_stack_changes_are_checked_when_read() -> None:
     session.new_hand()  # a hand in progress, then a change saved before the next: impossible
     doc = session.to_dict()
     doc["stack_changes"] = [[1, 2, 40], [2, 0, 99]]
-    with pytest.raises(HistoryError, match="a change before hand 2, but the hand before it is not finished"):
+    with pytest.raises(HistoryError, match="a change after hand 2, which is not finished"):
         Session.from_dict(doc)
 
 
@@ -685,3 +685,22 @@ def test_a_long_session_carried_on_saves_small() -> None:
     unpickled = Session.__new__(Session)
     unpickled.__setstate__(old)  # pickled before carry_on: no table before it
     assert unpickled.hands_before == 0
+
+
+def test_a_carried_on_dealers_choice_resumes_asking_a_house_dealer_restored_as_it_stood() -> None:
+    """carry_on's document replays only its own deals: ``ask_dealers=True`` needs the house
+    dealer's stream saved (HouseDealer.to_dict) when carrying on; one built anew is refused."""
+    from splitpot.house import HouseDealer
+
+    house = example_house()
+    dealer = house_dealer(house, 7)
+    session = DealersChoice([200] * 3, dealer=dealer, seed=7)
+    session.play(3, SimpleBot(seed=7))
+    saved = dealer.to_dict()
+    fresh = session.carry_on()
+    fresh.play(2, SimpleBot(seed=8))
+    text = fresh.to_json()
+    with pytest.raises(HistoryError, match="call"):
+        DealersChoice.from_json(text, dealer=house_dealer(house, 7), ask_dealers=True)
+    resumed = DealersChoice.from_json(text, dealer=HouseDealer.from_dict(saved), ask_dealers=True)
+    assert resumed.calls == fresh.calls and resumed.hands_before == 3

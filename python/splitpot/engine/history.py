@@ -390,13 +390,15 @@ def apply_event(state: State, event: ev.Event) -> None:
     _APPLY[type(event)](state, event)
 
 
+_TURNED_UP = (ev.TurnedUp, ev.TurnUpsRevealed)
+"""The events that turn a player's cards face up (see :func:`_public_cards`)."""
+
+
 def _public_cards(events: list[ev.Event]) -> frozenset[int]:
     """Cards everyone has seen face up: dealt or turned up, or drawn to an up card."""
     up: set[int] = set()
     for event in events:
-        if (isinstance(event, ev.CardsDealt) and event.up) or isinstance(
-            event, (ev.TurnedUp, ev.TurnUpsRevealed)
-        ):
+        if (isinstance(event, ev.CardsDealt) and event.up) or isinstance(event, _TURNED_UP):
             up.update(event.cards)
         elif isinstance(event, ev.Drew):
             up.update(new for old, new in zip(event.discarded, event.received, strict=False) if old in up)
@@ -428,7 +430,7 @@ def _makes_public(event: ev.Event) -> bool:
     """Whether ``event`` may make a card public (see :func:`_public_cards`)."""
     if type(event) is ev.CardsDealt:
         return event.up
-    return type(event) in (ev.TurnedUp, ev.TurnUpsRevealed, ev.Drew)
+    return type(event) in _TURNED_UP or type(event) is ev.Drew
 
 
 def _first_draw_showing(events: list[ev.Event], seat: int | None, cards: frozenset[int], default: int) -> int:

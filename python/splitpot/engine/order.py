@@ -42,6 +42,7 @@ __all__ = [
     "high_card_order",
     "high_card_seat",
     "low_card_order",
+    "low_card_value",
     "natural_showing_key",
     "rings",
     "showdown_order",
@@ -299,11 +300,17 @@ def low_card_order(
     >>> low_card_order([0, 1], {0: [4 * 12 + 3, 20], 1: [4 * 12 + 1, 20]})
     [1, 0]
     """
+    return sorted(tied, key=lambda s: sorted(low_card_value(c, ace_low=ace_low) for c in cards[s]))
 
-    def value(card: int) -> int:
-        rank = card >> 2
-        if ace_low and rank == 12:
-            rank = -1
-        return 4 * rank + (card & 3)
 
-    return sorted(tied, key=lambda s: sorted(value(c) for c in cards[s]))
+def low_card_value(card: int, *, ace_low: bool = True) -> int:
+    """A card's place in the low order of the odd chip (lower is better): by rank,
+    then suit, the ace below the deuce where aces play low.
+
+    >>> low_card_value(4 * 12 + 1), low_card_value(4 * 12 + 1, ace_low=False), low_card_value(0)
+    (-3, 49, 0)
+    """
+    rank = card >> 2
+    if ace_low and rank == 12:
+        rank = -1
+    return 4 * rank + (card & 3)

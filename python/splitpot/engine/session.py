@@ -185,6 +185,21 @@ class Session:
         new one only (both would deal the same cards).  :attr:`hands_before`
         counts the hands before it.  The current hand must be finished.
 
+        At dealer's choice (:class:`~splitpot.dealers_choice.DealersChoice`) the new
+        session keeps the dealer policies and numbers its deals on from
+        :attr:`hands_before`; its ``calls``, and a deal's ``calls``, start afresh (a
+        dealer policy reading ``Deal.calls`` sees only this session's calls).  Its
+        document replays only its own deals: ``from_json(text, dealer=...,
+        ask_dealers=True)`` asks the dealer for this session's calls alone, so a
+        house dealer built anew, ``house_dealer(house, seed)``, would stand where
+        the first session began and be refused
+        (:class:`~splitpot.errors.HistoryError`).  Save a house dealer's stream
+        with :meth:`HouseDealer.to_dict <splitpot.house.HouseDealer.to_dict>` when
+        carrying on and restore it with :meth:`HouseDealer.from_dict
+        <splitpot.house.HouseDealer.from_dict>` to resume with ``ask_dealers=True``
+        (or save it with the document, where it stands after this session's deals,
+        and resume without ``ask_dealers``).
+
         >>> from splitpot.games import get_game
         >>> from splitpot.bots import SimpleBot
         >>> session = Session(get_game("seven-card-stud"), [100, 100, 100], seed=1)
@@ -427,8 +442,8 @@ class Session:
                                "the seeds' source was changed.")
         if len(self.hands) in self._changes:  # changes for the hand to come: set_stack's checks
             if self.hands and not self.hands[-1].is_complete:
-                raise HistoryError(f"stack_changes: a change before hand {len(self.hands)}, but the hand "
-                                   "before it is not finished.")
+                raise HistoryError(f"stack_changes: a change after hand {len(self.hands)}, which is not "
+                                   "finished.")
             playing = sum(1 for chips in self.stacks if chips)
             if playing > self._most_players:
                 raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "

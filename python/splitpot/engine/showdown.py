@@ -42,7 +42,7 @@ from splitpot.cards import card_text
 from splitpot.engine import events as ev
 from splitpot.engine.declare import resolve_declared
 from splitpot.engine.natural_showdown import plain_ranking, settle_natural
-from splitpot.engine.order import high_card_order, low_card_order, showdown_order
+from splitpot.engine.order import high_card_order, low_card_order, low_card_value, showdown_order
 from splitpot.engine.positional import wilds_with
 from splitpot.engine.pots import Pot, Priority, Share, Side, award_cards_speak, side_pots
 from splitpot.engine.sevens import Sevens, after_the_draw, forfeit, penalised, sevens_pots
@@ -64,7 +64,16 @@ if TYPE_CHECKING:
     from splitpot.engine.state import State
     from splitpot.wild import Options
 
-__all__ = ["Showing", "dead_hand_text", "evaluate_hands", "favourable_five", "settle", "settle_plainly"]
+__all__ = [
+    "Showing",
+    "dead_hand_text",
+    "evaluate_hands",
+    "favourable_five",
+    "hand_pots",
+    "odd_chip_five",
+    "settle",
+    "settle_plainly",
+]
 
 _ACE_HIGH_LOWS = frozenset({"deuce-to-seven"})
 # Enum members read at every showdown, as module constants (an Enum class attribute costs ~70 ns in 3.11)
@@ -242,8 +251,9 @@ def dead_hand_text(wilds: Wilds, cards: Sequence[int]) -> str | None:
     return _dead_text(wilds, cards)
 
 
-def _qualifies(low: Hand, qualifier: int) -> bool:
-    """Whether a low hand is unpaired with every card at most ``qualifier`` (ace = 1,
+def _qualifies(low: Hand, qualifier: int, *, so_far: bool = False) -> bool:
+    """Whether a low hand is five unpaired cards (``so_far``: a hand of fewer cards,
+    still being dealt, all unpaired) with every card at most ``qualifier`` (ace = 1,
     but 14 in deuce-to-seven, where it is high), each card read as it plays: a wild
     card (or the joker as the bug) as the rank it stands for, and one counted as a
     zero below the ace, pairing with nothing (the rules, §2).
@@ -253,12 +263,16 @@ def _qualifies(low: Hand, qualifier: int) -> bool:
     True
     >>> _qualifies(evaluate("2c Jk 5d 7h Ts", "ace-to-five", joker="bug"), 9)  # ten-high
     False
+    >>> four = evaluate("2c 3d 4h 5s", "ace-to-five")
+    >>> _qualifies(four, 8), _qualifies(four, 8, so_far=True)
+    (False, True)
     """
     played = low._values if low._values is not None else tuple(c >> 2 for c in low._cards)
     ace = 14 if low.ranking is Ranking.DEUCE_TO_SEVEN else 1
     values = [0 if r < 0 else ace if r == 12 else r + 2 for r in played]
     zeros = values.count(0)
-    return len(set(values)) + max(zeros - 1, 0) == 5 and max(values) <= qualifier
+    unpaired = len(values) if so_far else 5  # a showdown hand short of a card (a void card) has none
+    return len(set(values)) + max(zeros - 1, 0) == unpaired and max(values) <= qualifier
 
 
 def favourable_five(
@@ -296,6 +310,40 @@ def favourable_five(
     return tuple(better)
 
 
+def odd_chip_five(
+    spec: GameSpec, showing: Showing, held: Sequence[int] | None, wilds: Wilds | None, side: Side
+) -> tuple[int, ...]:
+    """The cards a seat's hand ``showing`` plays for an odd chip on ``side`` (high or
+    low), in the order they are compared: the five of his hand, with the most
+    favourable suits of ``held`` where it holds more of a rank
+    (:func:`favourable_five`; as evaluated where ``held`` is ``None``), the highest
+    card first for a high, the lowest first for a low
+    (:func:`~splitpot.engine.order.low_card_value`, the ace lowest unless the low
+    plays it high).  Of tied hands, the odd chip goes to the one whose card is
+    better at the first place where they differ.
+
+    >>> from splitpot.cards import Card, parse_cards
+    >>> from splitpot.games import get_game
+    >>> spec = get_game("seven-card-stud-8")
+    >>> held = [int(c) for c in parse_cards("Ac 2d Kd 3h 4s Js 5d")]
+    >>> shown = evaluate_hands(spec, held)
+    >>> [str(Card(c)) for c in odd_chip_five(spec, shown, held, None, Side.LOW)]
+    ['Ac', '2d', '3h', '4s', '5d']
+    >>> [str(Card(c)) for c in odd_chip_five(spec, shown, held, None, Side.HIGH)]
+    ['Ac', '5d', '4s', '3h', '2d']
+    """
+    low = side is _LOW
+    cards = showing.low_cards if low else showing.high_cards
+    ranking = spec.low if low else spec.high
+    if held is not None and ranking is not None and len(cards) >= 5:
+        options = (wilds if wilds is not None else spec.wilds).options(low=low)
+        cards = favourable_five(cards, held, ranking, options, low=low)
+    if not low:
+        return tuple(sorted(cards, reverse=True))
+    ace_low = spec.low not in _ACE_HIGH_LOWS
+    return tuple(sorted(cards, key=lambda c: low_card_value(c, ace_low=ace_low)))
+
+
 def _priority(
     spec: GameSpec,
     showings: Mapping[int, Showing],
@@ -313,14 +361,8 @@ def _priority(
     ace_low = spec.low not in _ACE_HIGH_LOWS
 
     def five(seat: int, side: Side) -> tuple[int, ...]:
-        shown = showings[seat]
-        cards = shown.high_cards if side is _HIGH else shown.low_cards
-        ranking = spec.high if side is _HIGH else spec.low
-        if held is None or ranking is None or len(cards) < 5:
-            return cards
-        wilds = (wilds_of or {}).get(seat, spec.wilds)
-        options = wilds.options(low=side is _LOW)
-        return favourable_five(cards, held[seat], ranking, options, low=side is _LOW)
+        wilds = (wilds_of or {}).get(seat)
+        return odd_chip_five(spec, showings[seat], None if held is None else held[seat], wilds, side)
 
     def by_suit(seats: list[int], side: Side) -> list[int]:
         if len(seats) < 2:
@@ -397,19 +439,30 @@ def settle(state: State) -> list[ev.Event]:
     return settle_plainly(state)
 
 
+def hand_pots(committed: Sequence[int], fees: Sequence[int], active: Sequence[int]) -> list[Pot]:
+    """The pots of a hand from each seat's chips ``committed`` (his draw ``fees``
+    among them) and the seats still in: the side pots of the antes and bets
+    (:func:`~splitpot.engine.pots.side_pots`), the paid draws dead money in the
+    main pot, never a side pot of their own.
+
+    >>> [(p.amount, p.eligible) for p in hand_pots([10, 25, 20], [0, 5, 0], [0, 1, 2])]
+    [(35, (0, 1, 2)), (20, (1, 2))]
+    """
+    if not any(fees):
+        return side_pots(committed, active)
+    pots = side_pots([c - f for c, f in zip(committed, fees, strict=True)], active)
+    main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
+    pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
+    return pots
+
+
 def settle_plainly(state: State) -> list[ev.Event]:
     """:func:`settle` by the general path, for every game and hand (the shortcuts
     of :func:`settle` give what it gives)."""
     spec = state.spec
     active = state.active
     out: list[ev.Event] = []
-    fees = state.draw_fees  # paid draws: dead money in the main pot, never a side pot of its own
-    if any(fees):
-        pots = side_pots([c - f for c, f in zip(state.committed, fees, strict=True)], active)
-        main = pots[0] if pots else Pot(amount=0, eligible=tuple(sorted(active)))
-        pots[:1] = [Pot(amount=main.amount + sum(fees), eligible=main.eligible)]
-    else:
-        pots = side_pots(state.committed, active)
+    pots = hand_pots(state.committed, state.draw_fees, active)
     shares: list[Share] = []
     showings: dict[int, Showing] = {}
     if len(active) == 1:
