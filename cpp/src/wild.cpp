@@ -206,9 +206,11 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
                      std::uint32_t* out) noexcept {
   constexpr auto ri = static_cast<std::size_t>(R);
   constexpr auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Bug : WildFamily::LowestAbsent);
-  // Where the natural five can win (high: six or seven cards; the lows that
-  // count straights and flushes), its reading of the ranks is read too.
-  constexpr bool kNaturalFive = R == Ranking::High ? K > 5 : straights_and_flushes_count(R);
+  // Where the natural five can win, its reading of the ranks is read too:
+  // six or seven cards (every row holds the joker, so five cards leave four
+  // natural ones at most) in the rankings that count straights and flushes
+  // (high, deuce-to-seven, ace-to-six; high_wild's and low_wild's tests).
+  constexpr bool kNaturalFive = K > 5 && straights_and_flushes_count(R);
   constexpr std::size_t kGroup = 16;
   const auto& table = t.wild[ri][family][1];
   const auto& value = t.value[ri];  // (by slot, as t.dense: one size)
