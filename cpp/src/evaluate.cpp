@@ -311,6 +311,8 @@ class BugGroup {
 
   BugGroup(const std::uint8_t* cards, int k, Ranking r, std::uint32_t* out) noexcept
       : cards_(cards), k_(static_cast<std::size_t>(k)), r_(r), out_(out) {}
+  BugGroup(const BugGroup&) = delete;  // (a copy would read the entries not yet written)
+  BugGroup& operator=(const BugGroup&) = delete;
 
   // Row i, which may hold the joker; false if it holds a byte over 52. A
   // joker row joins the group (read when the group is full, or by finish()).
@@ -342,8 +344,11 @@ class BugGroup {
   Ranking r_;
   std::uint32_t* out_;
   std::size_t n_ = 0;
-  std::size_t rows_[kRows]{};
-  std::uint8_t copies_[kRows * kMaxCards]{};
+  // Not zeroed (about 1 KB a call): only the entries below n_ are read, each
+  // written first (add() writes a row's k_ bytes, then reads them, before n_
+  // counts it; evaluate_bug_rows reads rows and copies below its n).
+  std::size_t rows_[kRows];
+  std::uint8_t copies_[kRows * kMaxCards];
 };
 
 // The rows of [begin, end) holding the joker, after a kernel found non-card

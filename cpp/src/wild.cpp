@@ -188,6 +188,24 @@ std::uint16_t evaluate_wild_unchecked(const std::uint8_t* cards, int n, Ranking 
 
 namespace {
 
+// The rank lane of the lowest suit in su, flush bits as (key & kFlushBits) >>
+// kSuitShift holds them (bit 4 * suit + 3, su nonzero): its shift in the
+// lanes, kLaneBits * suit. (Written as a multiple of ctz - 3, not as
+// kLaneBits * (ctz / 4), so that it compiles to one lea, as the 4 * ctz - 12
+// it replaced did: the compiler can't know ctz is 3 modulo 4 here.)
+constexpr int flush_lane_shift(unsigned su) noexcept { return kLaneBits / 4 * (__builtin_ctz(su) - 3); }
+
+// For every su that can be there (nonzero, flush bits only), kLaneBits times
+// the suit as flush_suit_of reads it.
+constexpr bool flush_lane_shift_reads_the_suit() noexcept {
+  constexpr auto flush_bits = static_cast<unsigned>(kFlushBits >> kSuitShift);
+  for (unsigned su = 1; su <= flush_bits; ++su)
+    if ((su & ~flush_bits) == 0 && flush_lane_shift(su) != kLaneBits * (__builtin_ctz(su) / 4)) return false;
+  return true;
+}
+static_assert(kLaneBits % 4 == 0 && flush_lane_shift_reads_the_suit(),
+              "flush bit 4 * suit + 3 of su: rank lane shift kLaneBits * suit");
+
 // evaluate_bug_rows for a ranking and a number of cards known at compile time.
 // Each row goes through the steps evaluate_wild_unchecked takes for a row
 // whose only non-natural card is the bug (high_wild, low_wild with no wild
@@ -206,9 +224,11 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
                      std::uint32_t* out) noexcept {
   constexpr auto ri = static_cast<std::size_t>(R);
   constexpr auto family = static_cast<std::size_t>(R == Ranking::High ? WildFamily::Bug : WildFamily::LowestAbsent);
-  // Where the natural five can win (high: six or seven cards; the lows that
-  // count straights and flushes), its reading of the ranks is read too.
-  constexpr bool kNaturalFive = R == Ranking::High ? K > 5 : straights_and_flushes_count(R);
+  // Where the natural five can win, its reading of the ranks is read too:
+  // six or seven cards (every row holds the joker, so five cards leave four
+  // natural ones at most) in the rankings that count straights and flushes
+  // (high, deuce-to-seven, ace-to-six; high_wild's and low_wild's tests).
+  constexpr bool kNaturalFive = K > 5 && straights_and_flushes_count(R);
   constexpr std::size_t kGroup = 16;
   const auto& table = t.wild[ri][family][1];
   const auto& value = t.value[ri];  // (by slot, as t.dense: one size)
@@ -253,7 +273,7 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
         // The bug completing a flush: each suit holding four natural cards or more.
         const std::uint64_t four = (k + (std::uint64_t{0x1111} << kSuitShift)) & kFlushBits;
         for (auto su = static_cast<unsigned>(four >> kSuitShift); su; su &= su - 1) {
-          const auto mask = static_cast<std::uint32_t>(lanes[g] >> (4 * __builtin_ctz(su) - 12)) & kLaneRanks;
+          const auto mask = static_cast<std::uint32_t>(lanes[g] >> flush_lane_shift(su)) & kLaneRanks;
           v = std::max(v, t.flush_fill[0][1][mask]);
         }
       } else {
