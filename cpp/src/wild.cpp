@@ -493,8 +493,8 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
         // or with none, the natural flush.
         const std::uint64_t lanes = lanes_of(i);
         auto su = static_cast<unsigned>((key & kFlushBits) >> kSuitShift);
-        auto fill_of = [&](unsigned bits) {  // bits 3, 7, 11, 15: suit 0..3, rank lane 16 * suit
-          return fill[w][static_cast<std::uint32_t>(lanes >> (4 * __builtin_ctz(bits) - 12)) & kLaneRanks];
+        auto fill_of = [&](unsigned bits) {  // the rank lane of the lowest suit in bits
+          return fill[w][static_cast<std::uint32_t>(lanes >> flush_lane_shift(bits)) & kLaneRanks];
         };
         auto v = std::max(static_cast<std::uint16_t>(out[i]), fill_of(su));
         for (su &= su - 1; su; su &= su - 1) v = std::max(v, fill_of(su));
