@@ -39,15 +39,6 @@ def test_stud_counts_shared_wild_cards_beside_a_positional_rule(positional: str 
     assert {o.action: o.amounts for o in state.legal_actions()}[Action.BET] == (5, 10)  # open pair
 
 
-@pytest.mark.parametrize("positional", [None, "hole_card", "lowest_card"])
-def test_aces_deuces_shared_wild_upcard_is_an_ace_beside_a_positional_rule(positional: str | None) -> None:
-    spec = get_game("aces-deuces", wild="2", positional=positional)
-    state = State(spec, [100] * 3, deck=stud_deck(["5c Kd", "3c 2c", "4c Qh"]))
-    while state.phase is not Phase.BETTING:
-        state.draw()
-    assert state.actor == 1
-
-
 @pytest.mark.parametrize("options", [{}, {"wild": "2"}, {"wild": "2", "positional": None},
                                      {"joker": "wild", "positional": None}])
 def test_mexican_stud_reads_natural_upcards_whatever_its_wild_cards(options: dict[str, object]) -> None:
@@ -112,16 +103,23 @@ def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
         assert legal(state)["bet"] == bets
 
 
-def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace() -> None:
+@pytest.mark.parametrize("positional", [None, "hole_card", "lowest_card"])
+@pytest.mark.parametrize(("hands", "first"), [
+    (["5c Kd", "3c 2c", "4c Qh"], 1),  # the 2c is an ace, above the king
+    (["5c As", "3c 2c", "4c Kd"], 1),  # tied with the A♠ on seat 0, the dealer: position, not suit or seat
+    (["5c Kd", "3c 2c", "4c As"], 1),  # tied with the A♠ on seat 2: position, not suit
+])
+def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace(
+    positional: str | None, hands: list[str], first: int
+) -> None:
     """Aces-deuces (§5.10), the highest upcard first: with deuces wild the 2c showing
     is an ace, above the king; tied with a natural ace it goes by position from the
-    dealer's left (no suit order)."""
-    for hands, first in ((["5c Kd", "3c 2c", "4c Qh"], 1), (["5c Kd", "3c As", "4c 2d"], 1),
-                         (["5c 2d", "3c 4d", "4c As"], 2)):
-        state = State(get_game("aces-deuces", wild="2"), [100] * 3, deck=stud_deck(hands))
-        while state.phase is not Phase.BETTING:
-            state.draw()
-        assert state.actor == first, hands
+    dealer's left (no suit order), beside a positional rule too."""
+    spec = get_game("aces-deuces", wild="2", positional=positional)
+    state = State(spec, [100] * 3, deck=stud_deck(hands))
+    while state.phase is not Phase.BETTING:
+        state.draw()
+    assert state.actor == first
 
 
 def actor_at(game: str, hands: list[str], street: int, **options: object) -> int | None:
