@@ -92,12 +92,14 @@ def test_deuce_to_seven_low_odd_chip_reads_the_ace_high() -> None:
     """Reading of §4 for a deuce-to-seven low, where the ace plays high: the low's odd
     chip goes by the lowest card as that ranking reads it (here the nines: 9c beats
     9s), not by the aces.  Both tie high (aces and kings) and low (A-K-Q-J-9); the
-    pot of 6 splits 3/3 and each half 2/1: high by the A♠, low by the 9♣."""
-    hands = ["Ac Kc Qd Jd 9s Ah Kh", "As Ks Qh Jh 9c Ad Kd"]
+    pot of 6 splits 3/3 and each half 2/1: high by the A♠, low by the 9♣, both on
+    seat 0, the dealer: by position (or by the lowest card read ace low) the low's odd
+    chip would go to seat 1."""
+    hands = ["As Kc Qd Jd 9c Ad Kh", "Ac Ks Qh Jh 9s Ah Kd"]
     spec = get_game("seven-card-stud-high-low", stakes=ANTE_1_LIMIT_5_10)
     state = State(spec, [100, 100], deck=stud_deck(hands))
     call_down(state)
-    assert sorted(awards(state)) == [(0, 1, "high"), (0, 1, "low"), (1, 2, "high"), (1, 2, "low")]
+    assert sorted(awards(state)) == [(0, 2, "high"), (0, 2, "low"), (1, 1, "high"), (1, 1, "low")]
 
 
 def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
