@@ -538,7 +538,6 @@ def _first_to_act(state: State, game: str, opener: int | None) -> int:
     return from_seat(max(live, key=lambda p: (_showing(state.up[p]), -live.index(p))))  # ties: left
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", STUD_GAMES + DRAW_GAMES)
 def test_first_to_act_each_round_as_the_rules_text_says_in_random_play(game: str) -> None:
     """§3 and §5.1-§5.10: in random play of each game the first to act in each betting round is
