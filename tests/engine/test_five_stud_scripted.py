@@ -54,9 +54,10 @@ def test_highest_upcard_must_bet_and_may_neither_check_nor_fold() -> None:
 
 def test_highest_upcard_ties_by_suit_spades_highest() -> None:
     """§5.8: On the first round the highest upcard must bet, ties by suit, spades highest: the
-    As sits at the dealer's seat (button 0), not at his left (seat 1, the Ah)."""
-    state = State(FIVE, [100] * 4, deck=stud_deck(["2c As", "3c Ah", "4c Ad", "5c Kc"]))
-    assert state.actor == 0 and legal(state) == {Action.BET: (5,)}  # As beats Ah and Ad
+    As sits at seat 2 (button 0), neither at the dealer's left (seat 1, the Ad) nor at the
+    lowest seat (seat 0, the Ah)."""
+    state = State(FIVE, [100] * 4, deck=stud_deck(["2c Ah", "3c Ad", "4c As", "5c Kc"]))
+    assert state.actor == 2 and legal(state) == {Action.BET: (5,)}  # As beats Ah and Ad
 
 
 def test_highest_upcard_counts_the_ace_high() -> None:
@@ -248,12 +249,13 @@ def test_five_bets_extra_round_after_the_hole_card_dealers_left_may_check() -> N
 
 def test_five_bets_lowest_upcard_must_bet_ties_by_suit_clubs_lowest() -> None:
     """§5.8: Five bets: on the round after the extra one the lowest upcard must bet, ties by
-    suit, clubs lowest: the 4c at the dealer's seat (button 1), not the 4s at his left."""
-    deck = stud_deck(["2d 4c", "3d 9h", "5d 4s", "6c 4h"], button=1)
-    state = State(FIVE_BETS, [100] * 4, button=1, deck=deck)
+    suit, clubs lowest: the 4c at the dealer's seat (button 2), neither the 4h at his left
+    nor the 4s at the lowest seat (seat 0)."""
+    deck = stud_deck(["5d 4s", "3d 9h", "2d 4c", "6c 4h"], button=2)
+    state = State(FIVE_BETS, [100] * 4, button=2, deck=deck)
     for _ in range(4):
         state.check()
-    assert state.street == 1 and state.actor == 0  # 4c below 4h and 4s
+    assert state.street == 1 and state.actor == 2  # 4c below 4h and 4s
     assert legal(state) == {Action.BET: (5,)}
 
 
