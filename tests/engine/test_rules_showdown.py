@@ -7,6 +7,7 @@ game alone is in that game's module."""
 
 from __future__ import annotations
 
+import pytest
 from engine_helpers import (
     ANTE_1_LIMIT_5_10,
     NO_ANTE_LIMIT_10_20,
@@ -55,35 +56,32 @@ def test_two_odd_chips_go_one_at_a_time_in_order_from_the_dealers_left() -> None
     assert sorted(awards(state)) == [(1, 6, "pot"), (3, 7, "pot"), (4, 7, "pot")]
 
 
-def test_equal_split_odd_chip_to_the_first_seat_left_of_the_dealer_in_stud() -> None:
-    """§4: Every hand dead (a penalty card each): the pot of 7 is split equally, the odd
-    chip by position even in stud — seat 1, the dealer's left, before seat 0."""
-    hands = ["Kd As 9h 8c 7d 6s 5h", "Kc Ad 2c 8d 7h 6c 5d", "Jd Jh Qs"]
-    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, penalty="As Ad")
-    state = State(spec, [100] * 3, button=0, deck=stud_deck(hands))
-    state.bring_in()  # seat 1 (2c)
-    state.fold()  # seat 2
-    state.call()  # seat 0
-    call_down(state)
-    assert sorted(awards(state)) == [(0, 3, "equal"), (1, 4, "equal")]
-
-
-def test_every_hand_dead_splits_equally_odd_chip_left_of_the_dealer() -> None:
-    """§2 reading: a pot whose hands are all dead (penalty nines) is split equally, the odd chip to
-    the first of them left of the dealer (§4's equal splits): 13 chips, 7 to seat 1, 6 to seat 0."""
-    spec = get_game("five-card-stud", penalty="9")
-    state = State(spec, [100] * 3, button=0, deck=stud_deck(["9c Kd 2c 3c 4c", "9d Qd 2d 3d 4h", "9h 5s"],
-                                                            button=0))
-    while state.street == 0:
-        if state.can_bet():
-            state.bet()
-        elif state.actor == 2:
+@pytest.mark.parametrize(("game", "penalty", "hands", "expected"), [
+    # a penalty ace each: the pot of 7 (3 antes and the bring-in of 2 called) splits 4/3
+    ("seven-card-stud", "As Ad", ["Kd As 9h 8c 7d 6s 5h", "Kc Ad 2c 8d 7h 6c 5d", "Jd Jh Qs"],
+     [(0, 3, "equal"), (1, 4, "equal")]),
+    # penalty nines: the pot of 13 (3 antes and the forced bet of 5 called) splits 7/6
+    ("five-card-stud", "9", ["9c Kd 2c 3c 4c", "9d Qd 2d 3d 4h", "9h 5s"],
+     [(0, 6, "equal"), (1, 7, "equal")]),
+    # the As and Kh dead, heads up: an even pot of 6, no odd chip
+    ("seven-card-stud", "As Kh", ["2c 2d As Ah Ad Kc Qc", "9h Th Jh Qh Kh 3c 4c"],
+     [(0, 3, "equal"), (1, 3, "equal")]),
+])
+def test_every_hand_dead_splits_the_pot_equally_odd_chip_left_of_the_dealer(
+    game: str, penalty: str, hands: list[str], expected: list[tuple[int, int, str]]
+) -> None:
+    """§4: a pot whose hands are all dead (a penalty card each, §2) is split equally, the odd
+    chip by position even in stud: to the first of them left of the dealer — seat 1 before
+    seat 0, the dealer.  The seat dealt three (or two) cards folds on the first round."""
+    state = State(get_game(game, penalty=penalty), [100] * len(hands), button=0,
+                  deck=stud_deck(hands, button=0))
+    while not state.is_complete:
+        assert state.actor is not None
+        if len(hands[state.actor].split()) < 5 and state.can_fold():
             state.fold()
         else:
-            state.call()
-    call_down(state)
-    got = sorted((e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded))
-    assert got == [(0, 6, "equal"), (1, 7, "equal")]
+            passive_action(state)
+    assert sorted(awards(state)) == expected
 
 
 # ------------------------------------------------------------------ §4 high-low split, odd chips by card
