@@ -18,6 +18,7 @@ from engine_helpers import (
     ANTE_1_LIMIT_5_10,
     NO_ANTE_LIMIT_10_20,
     actions,
+    awards,
     call_down,
     draw_deck,
     legal,
@@ -455,8 +456,7 @@ def test_uncalled_bet_returned_when_everyone_folds() -> None:
     state.fold()
     returned = [e for e in state.events if isinstance(e, ev.BetReturned)]
     assert returned == [ev.BetReturned(seat=2, amount=8)]
-    awards = [(e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded)]
-    assert awards == [(2, 4)]  # the bring-in and the matched part of the completion
+    assert awards(state) == [(2, 4, "uncontested")]  # the bring-in and the matched part of the completion
     assert state.stacks == [100, 98, 102]
 
 

@@ -22,7 +22,6 @@ from engine_helpers import (
     winners,
 )
 
-from splitpot.engine import events as ev
 from splitpot.engine.spec import Stakes
 from splitpot.engine.state import State
 from splitpot.games import get_game
@@ -110,10 +109,7 @@ def test_odd_chip_for_a_low_read_from_the_low_five_not_the_high_five() -> None:
     spec = get_game("seven-card-stud-8", stakes=NO_ANTE_LIMIT_10_20)
     state = State(spec, [100, 100, 100], deck=stud_deck(hands))
     call_down(state)
-    low = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "low"}
-    high = {e.seat: e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side == "high"}
-    assert high == {0: 3}
-    assert low == {2: 2, 1: 1}
+    assert sorted(awards(state)) == [(0, 3, "high"), (1, 1, "low"), (2, 2, "low")]
 
 
 def test_stud_two_odd_chips_go_one_at_a_time_by_the_highest_card_not_by_seat() -> None:
@@ -200,5 +196,4 @@ def test_a_wild_card_counts_as_itself_for_the_odd_chip() -> None:
     hands = ["3d 4c 6h 8c Tc", "2c Kh Qh Jh 9s", "As Kd Qd Jd 9c"]
     state = State(get_game("mexican-stud"), [100] * 3, button=0, deck=stud_deck(hands, button=0))
     call_down(state)
-    got = sorted((e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded))
-    assert got == [(1, 1), (2, 2)]
+    assert sorted(awards(state)) == [(1, 1, "pot"), (2, 2, "pot")]

@@ -8,17 +8,12 @@ forced bet), which read the card itself, are §3's: test_rules_betting.py."""
 from __future__ import annotations
 
 import pytest
-from engine_helpers import ANTE_1_LIMIT_5_10, legal, passive_action, stud_deck
+from engine_helpers import ANTE_1_LIMIT_5_10, ints, legal, passive_action, stud_deck
 
-from splitpot.cards import parse_cards
 from splitpot.engine.betting import Action
 from splitpot.engine.order import showing_hand, showing_key_for, shows_pair
 from splitpot.engine.state import Phase, State
 from splitpot.games import get_game
-
-
-def cards(text: str) -> list[int]:
-    return [int(c) for c in parse_cards(text)]
 
 
 @pytest.mark.parametrize("positional", [None, "lowest_card", "first_card", "lowest_hole_card"])
@@ -28,9 +23,9 @@ def test_stud_counts_shared_wild_cards_beside_a_positional_rule(positional: str 
     spec = get_game("seven-card-stud", wild="2", positional=positional, open_pair=True)
     assert not spec.natural_upcards
     key = showing_key_for(spec.wilds, natural=spec.natural_upcards)
-    assert key(cards("2c Ah")) > key(cards("Kd Kh"))
-    assert shows_pair(cards("2c Ah"), spec.wilds, natural=spec.natural_upcards)
-    assert showing_hand(cards("2c Ah"), spec.wilds) == "pair of aces (2c as A♠)"
+    assert key(ints("2c Ah")) > key(ints("Kd Kh"))
+    assert shows_pair(ints("2c Ah"), spec.wilds, natural=spec.natural_upcards)
+    assert showing_hand(ints("2c Ah"), spec.wilds) == "pair of aces (2c as A♠)"
     # in play: seat 1 shows 2c-Ah, a pair of aces, and acts first on fourth street
     state = State(spec, [100] * 2, deck=stud_deck(["3d 4h Kc Kh", "5d 6h 2c Ah"]))
     while state.street < 1:
@@ -47,9 +42,9 @@ def test_mexican_stud_reads_natural_upcards_whatever_its_wild_cards(options: dic
     spec = get_game("mexican-stud", **options)
     assert spec.natural_upcards
     key = showing_key_for(spec.wilds, natural=spec.natural_upcards)
-    assert key(cards("2c Ah")) < key(cards("Kd Kh"))
-    assert not shows_pair(cards("2c Ah"), spec.wilds, natural=True)
-    assert showing_hand(cards("2c Ah"), spec.wilds, natural=True) is None
+    assert key(ints("2c Ah")) < key(ints("Kd Kh"))
+    assert not shows_pair(ints("2c Ah"), spec.wilds, natural=True)
+    assert showing_hand(ints("2c Ah"), spec.wilds, natural=True) is None
 
 
 def test_five_card_stud_turn_up_option_still_counts_shared_wild_cards() -> None:
@@ -70,11 +65,10 @@ def test_stud_showing_hands_count_no_straight_or_flush_from_fewer_than_five_upca
     assert state.actor == 1
 
 
-def fourth_street_actor(hands: list[str], **options: object) -> int | None:
-    """Who acts first on fourth street when everyone calls the bring-in."""
-    spec = get_game("seven-card-stud", stakes=ANTE_1_LIMIT_5_10, **options)
-    state = State(spec, [100] * len(hands), deck=stud_deck(hands))
-    while state.street < 1:
+def actor_at(game: str, hands: list[str], street: int, **options: object) -> int | None:
+    """Who acts first in the betting round of ``street`` when everyone brings in, checks or calls."""
+    state = State(get_game(game, **options), [100] * len(hands), deck=stud_deck(hands))
+    while state.street < street or state.phase is not Phase.BETTING:
         passive_action(state)
     return state.actor
 
@@ -83,10 +77,12 @@ def test_stud_showing_hand_counts_the_games_wild_cards() -> None:
     """The best showing hand is a high hand (the rules, §5.1) and in `high` a wild
     card is any card (§2): with deuces wild, 2-A showing is a pair of aces and acts
     before a natural pair of kings; with the joker as the bug, Jk-A is a pair of aces."""
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"], wild="2") == 2
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd Jk Ah"], joker="bug") == 2
+    others, wild_ace, joker_ace = ["9c 9d 3h 4h", "Qc Qd Kd Kh"], "Jc Jd 2c Ah", "Jc Jd Jk Ah"
+    stakes = ANTE_1_LIMIT_5_10
+    assert actor_at("seven-card-stud", [*others, wild_ace], 1, stakes=stakes, wild="2") == 2
+    assert actor_at("seven-card-stud", [*others, joker_ace], 1, stakes=stakes, joker="bug") == 2
     # without wild cards the same upcards read naturally: the kings act first
-    assert fourth_street_actor(["9c 9d 3h 4h", "Qc Qd Kd Kh", "Jc Jd 2c Ah"]) == 1
+    assert actor_at("seven-card-stud", [*others, wild_ace], 1, stakes=stakes) == 1
 
 
 def test_stud_open_pair_option_counts_a_pair_made_with_a_wild_card() -> None:
@@ -120,13 +116,6 @@ def test_aces_deuces_a_shared_wild_upcard_acts_first_as_an_ace(
     while state.phase is not Phase.BETTING:
         state.draw()
     assert state.actor == first
-
-
-def actor_at(game: str, hands: list[str], street: int, **options: object) -> int | None:
-    state = State(get_game(game, **options), [100] * len(hands), deck=stud_deck(hands))
-    while state.street < street or state.phase is not Phase.BETTING:
-        passive_action(state)
-    return state.actor
 
 
 def test_mexican_stud_betting_order_reads_shared_wild_cards_as_natural() -> None:
