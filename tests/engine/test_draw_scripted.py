@@ -17,6 +17,7 @@ from engine_helpers import (
     legal,
     of,
     passive_action,
+    sevens_rule_deal,
     stand_pat_and_check_down,
 )
 
@@ -428,14 +429,7 @@ def test_blinds_are_live_but_the_first_player_must_open() -> None:
 
 def seven_vs_nine(sevens: str, *, checker_wins: bool = True) -> State:
     """Heads-up, limit 2: seat 1 checks after the draw, seat 0 bets 4, seat 1 calls."""
-    seat1 = "7d 5h 4c 3d 2h" if checker_wins else "7d 6h 5c 4d 3h"
-    seat0 = "9c 6d 4h 3s 2c" if checker_wins else "6c 4s 3s 2s Ac"
-    state = State(get_game("california-lowball", sevens=sevens), [100, 100],
-                  deck=draw_deck([seat0, seat1], joker=True))
-    state.bet()  # the dealer opens (he is left of the last blind)
-    state.call()
-    state.draw()
-    state.draw()
+    state = sevens_rule_deal(sevens=sevens, checker_wins=checker_wins)
     assert state.actor == 1
     state.check()
     assert kinds(state) == {Action.CHECK: (), Action.BET: (4,)}  # the limit doubled after the draw

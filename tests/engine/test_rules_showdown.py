@@ -19,6 +19,8 @@ from engine_helpers import (
     passive_action,
     stand_pat_and_check_down,
     stud_deck,
+    three_tied_ten_high_straights,
+    tied_lowball_hand,
     winners,
 )
 
@@ -31,12 +33,7 @@ from splitpot.games import get_game
 def test_draw_game_odd_chip_to_the_first_tied_seat_left_of_the_dealer() -> None:
     """§4: Draw games give the odd chip to the first tied seat left of the dealer: the
     dealer (seat 0) and seat 1 tie, seat 1 (his left) gets it though seat 0 is lower."""
-    hands = ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "Kc Kd Qh Js 9d"]
-    state = State(get_game("lowball"), [100] * 3, button=0, deck=draw_deck(hands, joker=True))
-    state.bet()  # seat 1
-    state.fold()  # seat 2
-    state.call()  # seat 0, the dealer
-    stand_pat_and_check_down(state)
+    state = tied_lowball_hand()
     assert sorted(awards(state)) == [(0, 6, "pot"), (1, 7, "pot")]  # 3 antes + 10
 
 
@@ -118,22 +115,7 @@ def test_stud_two_odd_chips_go_one_at_a_time_by_the_highest_card_not_by_seat() -
     tie (seat 0, the dealer, folds on third street); seat 3 (T♠) then seat 2 (T♥) get the two
     odd chips, seat 1 (T♦) none.  By seat from the dealer's left, or by seat number, they
     would go to seats 1 and 2."""
-    stakes = Stakes(ante=2, bring_in=2, small_bet=4, big_bet=8)
-    hands = [
-        "As Ks Qs",  # folds on third street
-        "Td 9h 3c 8s 7d 6h 4d",  # T-high straight, ten of diamonds
-        "Th 9d 2d 8h 7c 6d 4c",  # T-high straight, ten of hearts
-        "Ts 9c 2c 8d 7h 6s 3d",  # T-high straight, ten of spades; 2c up: brings in
-    ]
-    state = State(get_game("seven-card-stud", stakes=stakes), [100] * 4, deck=stud_deck(hands))
-    assert state.actor == 3
-    state.bring_in()
-    while state.street == 0:
-        if state.actor == 0:
-            state.fold()
-        else:
-            passive_action(state)
-    call_down(state)
+    state = three_tied_ten_high_straights()
     assert winners(state) == {3: 5, 2: 5, 1: 4}  # 4 antes of 2 and three bring-ins of 2: 14
 
 
