@@ -325,6 +325,13 @@ def test_the_call_says_what_its_options_make_of_the_game(
     assert Call(game=game, options=options).text() == said
 
 
+def test_a_call_turning_californias_no_check_raise_off_says_so() -> None:
+    """California lowball's no check-raise after the draw, turned off in a call, is off in the
+    game dealt and said aloud."""
+    off = Call(game="california-lowball", options={"no_check_raise": False})
+    assert not off.spec.streets[1].no_check_raise and off.text().endswith("check-raise allowed")
+
+
 @pytest.mark.parametrize(
     ("options", "lack"),
     [

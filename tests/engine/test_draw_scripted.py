@@ -23,7 +23,6 @@ from engine_helpers import (
 
 from splitpot import phh
 from splitpot.cards import Card, parse_cards
-from splitpot.dealers_choice import Call
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.draws import DrawRules
@@ -37,7 +36,6 @@ from splitpot.errors import (
     RuleError,
 )
 from splitpot.games import get_game
-from splitpot.house import HouseList
 
 JACKPOTS = get_game("jackpots")
 LOWBALL = get_game("lowball")
@@ -665,14 +663,9 @@ def test_the_no_check_raise_option_round_trips_through_json_phh_and_replay(game:
     assert phh.loads(phh.dumps(state)).replay().stacks == state.stacks
 
 
-def test_the_no_check_raise_option_in_a_house_list_and_the_dealers_call() -> None:
-    """The option as a dealer's choice call takes it (a house list's TOML key), said aloud
-    when given, and refused by the games that have no draw."""
-    house = HouseList.from_toml('[[call]]\ngame = "lowball"\nno_check_raise = true\n', source="h.toml")
-    call = house.entries[0].call
-    assert call.spec.streets[1].no_check_raise and call.text() == "lowball, no check-raise after the draw"
-    off = Call(game="california-lowball", options={"no_check_raise": False})
-    assert not off.spec.streets[1].no_check_raise and off.text().endswith("check-raise allowed")
+def test_the_no_check_raise_option_is_refused_by_a_game_without_a_draw() -> None:
+    """The option is the draw's (a house list takes it: test_house_list.py; a dealer's call says
+    it: test_dealers_choice.py); a game with no draw refuses it."""
     with pytest.raises(RuleError, match="no_check_raise"):
         get_game("seven-card-stud", no_check_raise=True)
 
