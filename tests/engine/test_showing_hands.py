@@ -18,8 +18,9 @@ from splitpot.games import get_game
 
 @pytest.mark.parametrize("positional", [None, "lowest_card", "first_card", "lowest_hole_card"])
 def test_stud_counts_shared_wild_cards_beside_a_positional_rule(positional: str | None) -> None:
-    """Was: any positional rule made the upcards natural, so with deuces wild and
-    ``lowest_card`` 2c-Ah showed ace high, below K-K, and no open pair."""
+    """§5.1 (the best showing hand, wild cards counting): was: any positional rule made the
+    upcards natural, so with deuces wild and ``lowest_card`` 2c-Ah showed ace high, below K-K,
+    and no open pair."""
     spec = get_game("seven-card-stud", wild="2", positional=positional, open_pair=True)
     assert not spec.natural_upcards
     key = showing_key_for(spec.wilds, natural=spec.natural_upcards)
@@ -48,6 +49,8 @@ def test_mexican_stud_reads_natural_upcards_whatever_its_wild_cards(options: dic
 
 
 def test_five_card_stud_turn_up_option_still_counts_shared_wild_cards() -> None:
+    """§5.8: five-card stud's turn-up option leaves the best showing hand read with the shared
+    wild cards (only Mexican stud's upcards are natural, §5.9)."""
     assert not get_game("five-card-stud", turn_up=True, wild="2").natural_upcards
 
 
