@@ -86,14 +86,13 @@ def mutate(
     return out
 
 
-
-
 def replays_as(replayed: History, logged: History) -> bool:
     """``replayed`` (a loaded history's replay, ``state.history()``) is the hand
     ``logged`` describes: the same history, or the same but for the order of the
-    hands shown at the showdown (a file that shows them from the dealer's left, as
-    histories did before the engine showed them in the rules' order, replays with
-    them shown in the rules' order: ``History.replay``)."""
+    hands shown at the showdown, where ``logged`` shows them from the dealer's left
+    (as histories did before the engine showed them in the rules' order; such a file
+    replays with them shown in the rules' order: ``History.replay``).  Any other
+    order logged is no older file's: it must not replay."""
     if replayed == logged:
         return True
     new, old = replayed.events, logged.events
@@ -101,5 +100,17 @@ def replays_as(replayed: History, logged: History) -> bool:
         return False
     shown = (ev.CardsShown, ev.PlayerWild)
     diff = [i for i, (a, b) in enumerate(zip(new, old, strict=True)) if a != b]
-    return all(isinstance(new[i], shown) and isinstance(old[i], shown) for i in diff) and \
-        sorted(repr(new[i]) for i in diff) == sorted(repr(old[i]) for i in diff)
+    if not (all(isinstance(new[i], shown) and isinstance(old[i], shown) for i in diff)
+            and sorted(repr(new[i]) for i in diff) == sorted(repr(old[i]) for i in diff)):
+        return False
+    seats = len(logged.stacks)
+    for i in diff:  # the logged run of shown events around each difference: from the dealer's left
+        start, end = i, i
+        while start > 0 and isinstance(old[start - 1], shown):
+            start -= 1
+        while end < len(old) and isinstance(old[end], shown):
+            end += 1
+        left = [(e.seat - logged.button - 1) % seats for e in old[start:end] if isinstance(e, ev.CardsShown)]
+        if left != sorted(left):
+            return False
+    return True

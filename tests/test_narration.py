@@ -6,6 +6,13 @@ import tomllib
 
 import pytest
 
+from engine.engine_helpers import (
+    draw_deck,
+    sevens_rule_deal,
+    stand_pat_and_check_down,
+    three_tied_ten_high_straights,
+    tied_lowball_hand,
+)
 from leak_helpers import named, secrets_from, text
 from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
@@ -97,6 +104,55 @@ def test_an_older_history_showing_hands_from_the_dealers_left_still_replays() ->
     shows = [a for a in actions if " sm " in a]
     lines[k] = "actions = " + json.dumps([a for a in actions if " sm " not in a] + shows[::-1])
     assert phh.loads("\n".join(lines)).replay().snapshot() == state.snapshot()
+
+
+# ------------------------------------------- ties, wild cards and the draw as the log tells them
+
+def test_a_tie_says_who_takes_the_odd_chip_and_why() -> None:
+    """Was: "P1 wins a share of the pot (7)" / "P0 wins a share of the pot (6)" and no word of
+    the odd chip.  Draw games: the first tied seat left of the dealer; stud: the highest card.
+    The hands are test_rules_showdown.py's (the tied lows, the three tied straights)."""
+    lines = describe_hand(tied_lowball_hand(), ["P0", "P1", "P2"], viewer=ALL)
+    assert ("P1 wins a share of the pot (7) with seven-five low (the odd chip: first tied seat left "
+            "of the dealer)") in lines
+    assert "P0 wins a share of the pot (6) with seven-five low" in lines
+
+    lines = describe_hand(three_tied_ten_high_straights(), ["P0", "P1", "P2", "P3"], viewer=ALL)
+    awarded = [line for line in lines if " wins " in line]
+    assert any(line.startswith("P3 wins a share of the pot (5)") and line.endswith(
+        "(an odd chip: the highest card, Ts)") for line in awarded), awarded
+    assert any(line.startswith("P2 wins a share of the pot (5)") and line.endswith(
+        "(an odd chip: the highest card, Th)") for line in awarded), awarded
+    assert any(line.startswith("P1 wins a share of the pot (4)") and "odd chip" not in line
+               for line in awarded), awarded
+
+
+def test_a_hand_name_and_its_wild_cards_share_one_bracket() -> None:
+    """Was: "five-four low (wheel) (Jk as 2)"."""
+    hands = ["Jk 5d 4h 3s Ac", "Kc Kd Qh Js 9d"]
+    state = State(get_game("lowball"), [100] * 2, button=0, deck=draw_deck(hands, joker=True))
+    state.bet()
+    state.call()
+    stand_pat_and_check_down(state)
+    lines = describe_hand(state, ["P0", "P1"], viewer=ALL)
+    assert not [line for line in lines if ") (" in line], lines
+    assert any("five-four low (wheel, Jk as 2)" in line for line in lines), lines
+
+
+def test_the_betting_after_the_draw_is_headed_in_the_log() -> None:
+    """Was: the bets after the draw followed straight on under "*** the draw ***".  The hand
+    is the sevens rule's script of test_draw_scripted.py."""
+    state = sevens_rule_deal()
+    so_far = describe_hand(state, ["Al", "Bo"], viewer=ALL)
+    assert so_far[-3:] == ["  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)"]
+    state.check()
+    state.bet()
+    state.call()
+    lines = describe_hand(state, ["Al", "Bo"], viewer=ALL)
+    assert lines[: len(so_far)] == so_far, "the lines so far begin the whole hand's"
+    assert lines[len(so_far) - 3 : len(so_far) + 2] == [
+        "  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)", "  Bo checks", "  Al bets 4"]
+    assert lines.count("*** after the draw *** (pot 4)") == 1
 
 
 # ------------------------------------------- whose eyes: a seat's, a spectator's (the default), ALL

@@ -304,23 +304,28 @@ def test_end_of_input_stops_after_the_hands_played() -> None:
     assert len(table.played) == 1 and "session: 1 hand of seven-card-stud" in text
 
 
-def test_draw_marks_discards_by_number() -> None:
-    """The draw: digits mark and unmark cards, too many is refused, Enter draws."""
+def _throwing_the_first_and_third(draw_keys: str) -> tuple[State, int, str, Table]:
+    """The draw game, seed 4, seat 0 calling and throwing the first and the third card dealt:
+    the hand through the API, and the table's run (status, text, table) with ``draw_keys``
+    typed at the draw and "c" at every other decision of the seat."""
     seed, seat = 4, 0
     expected = same_session(
         DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
     )[0]
-    draws = [e for e in expected.events if isinstance(e, ev.Drew) and e.seat == seat]
+    answers = [draw_keys if isinstance(event, ev.Drew) else "c\n" for event in expected.events
+               if getattr(event, "seat", None) == seat and event.player_action]
+    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    return expected, status, text, table
+
+
+def test_draw_marks_discards_by_number() -> None:
+    """The draw: digits mark and unmark cards, too many is refused, Enter draws."""
+    # Enter with nothing marked (refused: p stands pat), mark 1, 2 and 4, 3 (refused: three at
+    # most), unmark 2 and 4, mark 3, then draw: thrown = cards 1 and 3
+    expected, status, text, table = _throwing_the_first_and_third("\n" + "124" + "3" + "24" + "3\n")
+    draws = [e for e in expected.events if isinstance(e, ev.Drew) and e.seat == 0]
     assert draws and len(draws[0].discarded) == 2
     thrown = list(draws[0].discarded)  # the first and the third card dealt
-    answers = []
-    for event in expected.events:
-        if getattr(event, "seat", None) != seat or not event.player_action:
-            continue
-        # Enter with nothing marked (refused: p stands pat), mark 1, 2 and 4, 3 (refused: three at
-        # most), unmark 2 and 4, mark 3, then draw: thrown = cards 1 and 3
-        answers.append("\n" + "124" + "3" + "24" + "3\n" if isinstance(event, ev.Drew) else "c\n")
-    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
     assert status == 0
     assert "nothing is marked: press p to stand pat" in text
     assert "you may throw away at most 3 cards: unmark one first" in text
@@ -1390,20 +1395,11 @@ def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
 
 def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
     """Was: Backspace at the draw prompt was "that key is not a choice here"."""
-    seed, seat = 4, 0
-    expected = same_session(
-        DRAW_GAME, seed, seat, 3, 1, calling_station(seat, draw=lambda s: [s.down[seat][0], s.down[seat][2]])
-    )[0]
-    answers = []
-    for event in expected.events:
-        if getattr(event, "seat", None) != seat or not event.player_action:
-            continue
-        # mark 3, then 2, Backspace (unmarks 2), Backspace (unmarks 3), Backspace (nothing to unmark),
-        # mark 1 and 3, draw
-        answers.append("32\x7f\x7f\x7f13\n" if isinstance(event, ev.Drew) else "c\n")
-    status, text, table = auto_table(DRAW_GAME, "".join(answers), seat=seat, seed=seed)
+    # mark 3, then 2, Backspace (unmarks 2), Backspace (unmarks 3), Backspace (nothing to unmark),
+    # mark 1 and 3, draw
+    expected, status, text, table = _throwing_the_first_and_third("32\x7f\x7f\x7f13\n")
     assert status == 0 and "not a choice here" not in text
-    dealt = [c for e in expected.events if isinstance(e, ev.CardsDealt) and e.seat == seat for c in e.cards]
+    dealt = [c for e in expected.events if isinstance(e, ev.CardsDealt) and e.seat == 0 for c in e.cards]
     one, two, three = (ev.card_text(c) for c in dealt[:3])
     assert f"unmarks {two}; marked: {three} (Enter draws 1)" in text
     assert f"unmarks {three}; marked: nothing (p stands pat)" in text

@@ -1055,7 +1055,9 @@ void test_batch_runs(bool quick) {
           if (std::find(row, row + j, card) == row + j) row[j++] = card;
         }
         if (kind == 3) row[deuces + static_cast<int>(next_random() % static_cast<std::uint64_t>(k - deuces))] = kJoker;
-        std::rotate(row, row + next_random() % ku, row + k);  // the wild cards anywhere in the row
+        // Rotated: the deuces, dealt first, start anywhere in the row, not only at its head, but
+        // stay together (wrapping round its end); a joker stays among the cards after them.
+        std::rotate(row, row + next_random() % ku, row + k);
         // Its own wild rank: for a natural row one it does not hold (or none),
         // else the rank of one of its cards (not the joker).
         unsigned held = 0;

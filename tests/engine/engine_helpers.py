@@ -12,6 +12,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import Phase, State
+from splitpot.games import get_game
 from splitpot.play import add_play_parser, run_play
 
 __all__ = [
@@ -29,8 +30,11 @@ __all__ = [
     "of",
     "passive_action",
     "run_play_cli",
+    "sevens_rule_deal",
     "stand_pat_and_check_down",
     "stud_deck",
+    "three_tied_ten_high_straights",
+    "tied_lowball_hand",
     "turn_up",
     "winners",
 ]
@@ -219,3 +223,59 @@ def heads_up_showdowns(
             continue
         hands = [" ".join(ev.card_text(c) for c in state.dealt_cards(s)) for s in range(2)]
         yield hands, [state.stacks[s] - stack for s in range(2)]
+
+
+# ------------------------------------------------------------ hands the rules tests and the narration's share
+
+def tied_lowball_hand() -> State:
+    """Lowball, three seats, button 0, played out: the dealer (seat 0) and seat 1 tie with
+    seven-five lows (seat 1 bets, seat 2 folds, seat 0 calls; both stand pat and check down):
+    the pot of 13 splits 7 to seat 1, the first tied seat left of the dealer, and 6 to seat 0."""
+    hands = ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "Kc Kd Qh Js 9d"]
+    state = State(get_game("lowball"), [100] * 3, button=0, deck=draw_deck(hands, joker=True))
+    state.bet()  # seat 1
+    state.fold()  # seat 2
+    state.call()  # seat 0, the dealer
+    stand_pat_and_check_down(state)
+    return state
+
+
+def three_tied_ten_high_straights() -> State:
+    """Seven-card stud, four seats (ante 2, bring-in 2, limit 4/8), button 0, played out: three
+    ten-high straights tie, the T♦ on seat 1, the T♥ on seat 2 and the T♠ on seat 3 (who brings
+    in with the 2c); seat 0, the dealer, folds on third street and the others check or call to
+    the end.  The pot of 14 (4 antes of 2, three bring-ins of 2) splits 5, 5, 4: the odd chips
+    go by the highest card, to seat 3 then seat 2."""
+    stakes = Stakes(ante=2, bring_in=2, small_bet=4, big_bet=8)
+    hands = [
+        "As Ks Qs",  # folds on third street
+        "Td 9h 3c 8s 7d 6h 4d",  # T-high straight, ten of diamonds
+        "Th 9d 2d 8h 7c 6d 4c",  # T-high straight, ten of hearts
+        "Ts 9c 2c 8d 7h 6s 3d",  # T-high straight, ten of spades; 2c up: brings in
+    ]
+    state = State(get_game("seven-card-stud", stakes=stakes), [100] * 4, deck=stud_deck(hands))
+    assert state.actor == 3
+    state.bring_in()
+    while state.street == 0:
+        if state.actor == 0:
+            state.fold()
+        else:
+            passive_action(state)
+    call_down(state)
+    return state
+
+
+def sevens_rule_deal(*, checker_wins: bool = True, **options: object) -> State:
+    """California lowball heads-up (limit 2, ``options`` given to the game: ``sevens=...``) to
+    the betting after the draw: the dealer (seat 0) opens, seat 1 calls, both stand pat; seat 1
+    is to act.  Seat 1 holds 7-5-4-3-2 against seat 0's 9-6-4-3-2, or (``checker_wins=False``)
+    7-6-5-4-3 against 6-4-3-2-A: the sevens rule's hand when seat 1 checks."""
+    seat1 = "7d 5h 4c 3d 2h" if checker_wins else "7d 6h 5c 4d 3h"
+    seat0 = "9c 6d 4h 3s 2c" if checker_wins else "6c 4s 3s 2s Ac"
+    state = State(get_game("california-lowball", **options), [100, 100],
+                  deck=draw_deck([seat0, seat1], joker=True))
+    state.bet()  # the dealer opens (he is left of the last blind)
+    state.call()
+    state.draw()
+    state.draw()
+    return state

@@ -10,7 +10,7 @@ order they are drawn.
 from __future__ import annotations
 
 import pytest
-from engine_helpers import awards_with_pot, kinds, stud_deck
+from engine_helpers import awards, awards_with_pot, kinds, stud_deck
 from engine_helpers import stand_pat_and_check_down as check_down
 
 from splitpot.bots import SimpleBot
@@ -207,8 +207,7 @@ def test_aces_deuces_odd_chip_goes_by_the_highest_card() -> None:
         state.draw()
     while not state.is_complete:
         state.check() if state.can_check() else state.call()
-    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
-    assert sorted((e.seat, e.amount) for e in awards if e.side == "high") == [(0, 1), (1, 2)]
+    assert sorted(award for award in awards(state) if award[2] == "high") == [(0, 1, "high"), (1, 2, "high")]
 
 
 def test_fees_are_dead_money_in_the_main_pot() -> None:

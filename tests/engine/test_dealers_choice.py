@@ -202,36 +202,39 @@ def test_called_low_ranking_is_honoured() -> None:
 
 
 def test_a_passed_out_jackpot_is_dealt_again_by_the_same_dealer() -> None:
+    """The dealer is seat 1 (not seat 0, where a reset button would sit): the re-deal is his,
+    the antes again from his left; the next hand is seat 2's call."""
     nobody = ["2c 5d 8h Tc Ks", "3c 6d 9h Js Ah", "4c 7d Th Qs 2h"]  # no pair: nobody can open
     opener = ["2c 5d 8h Tc Ks", "Jc Jd 4s 5s 7h", "4c 7d Th Qs 2h"]
-    decks = [draw_deck(nobody), draw_deck(opener)]
+    decks = [draw_deck(nobody, button=1), draw_deck(opener, button=1)]
     deals: list[Deal] = []
     calls = [Call(game="jackpots"), Call(game="lowball")]
-    session = DealersChoice([100] * 3, dealer=scripted(calls, deals), seed=1)
+    session = DealersChoice([100] * 3, dealer=scripted(calls, deals), button=1, seed=1)
     first = play_out(session.new_hand(deck=decks))  # type: ignore[arg-type]
     redeals = [e for e in first.events if isinstance(e, ev.Redealt)]
-    assert len(redeals) == 1 and first.button == 0 and first.deal == 2
-    assert [e.seat for e in first.events if isinstance(e, ev.AntePosted)] == [1, 2, 0, 1, 2, 0]  # antes twice
+    assert len(redeals) == 1 and first.button == 1 and first.deal == 2
+    assert [e.seat for e in first.events if isinstance(e, ev.AntePosted)] == [2, 0, 1, 2, 0, 1]  # antes twice
     assert winners(first) == {1}  # the jacks opened on the second deal
     assert len(deals) == 1  # the dealer did not call again for the re-deal
     second = play_out(session.new_hand())
-    assert second.button == 1 and second.spec.name == "lowball" and [d.dealer for d in deals] == [0, 1]
+    assert second.button == 2 and second.spec.name == "lowball" and [d.dealer for d in deals] == [1, 2]
     replayed = History.from_json(first.history().to_json()).replay()
     assert replayed.snapshot() == first.snapshot()
 
 
 def test_a_passed_out_jacks_back_is_dealt_again_by_the_same_dealer() -> None:
     """§5.11 with §5.7: a jacks-back call nobody opens for jacks nor for low is dealt again by
-    the same dealer, everyone anteing again, without a new call."""
+    the same dealer (seat 1: not seat 0, where a reset button would sit), everyone anteing
+    again from his left, without a new call."""
     nobody = ["Ah Kd 7c 4s 2d", "Tc Td 8h 5s 3c", "9c 9d Qh 6s 4c"]  # no jacks; nobody opens low
     opener = ["2c 5d 8h Tc Ks", "Jc Jd 4s 5s 7h", "4c 7d Th Qs 2h"]
     deals: list[Deal] = []
-    session = DealersChoice([100] * 3, dealer=scripted([Call(game="jacks-back")], deals), seed=1)
-    state = session.new_hand(deck=[draw_deck(nobody), draw_deck(opener)])
+    session = DealersChoice([100] * 3, dealer=scripted([Call(game="jacks-back")], deals), button=1, seed=1)
+    state = session.new_hand(deck=[draw_deck(nobody, button=1), draw_deck(opener, button=1)])
     for _ in range(6):  # three checks for jacks, three for low
         state.check()
-    assert state.deal == 2 and state.button == 0 and len(deals) == 1
-    assert [e.seat for e in state.events if isinstance(e, ev.AntePosted)] == [1, 2, 0, 1, 2, 0]
+    assert state.deal == 2 and state.button == 1 and len(deals) == 1 and deals[0].dealer == 1
+    assert [e.seat for e in state.events if isinstance(e, ev.AntePosted)] == [2, 0, 1, 2, 0, 1]
     assert state.spec.name == "jacks-back" and state.cards(1) == ints(opener[1])
 
 
@@ -323,6 +326,13 @@ def test_the_call_says_what_its_options_make_of_the_game(
 ) -> None:
     """Was: a low made a high game high-low (and Mexican stud declared) without a word."""
     assert Call(game=game, options=options).text() == said
+
+
+def test_a_call_turning_californias_no_check_raise_off_says_so() -> None:
+    """California lowball's no check-raise after the draw, turned off in a call, is off in the
+    game dealt and said aloud."""
+    off = Call(game="california-lowball", options={"no_check_raise": False})
+    assert not off.spec.streets[1].no_check_raise and off.text().endswith("check-raise allowed")
 
 
 @pytest.mark.parametrize(

@@ -176,20 +176,12 @@ def test_in_turn_declarations_with_both_allowed_in_the_five_card_games(game: str
         get_game(game, both=True)
 
 
-def test_declaration_options_need_declarations() -> None:
-    """§4: ``both`` and ``tie_keeps_half`` are options of declarations; without
-    ``declare`` they are refused, not ignored."""
-    with pytest.raises(RuleError, match="tie_keeps_half"):
-        get_game("seven-card-stud-8", tie_keeps_half=True)
-    with pytest.raises(RuleError, match="declare"):
-        get_game("aces-deuces", both=True)
-
-
 @pytest.mark.parametrize("game", ["seven-card-stud-8", "aces-deuces"])
 @pytest.mark.parametrize("option", ["both", "tie_keeps_half"])
 def test_each_declaration_option_is_refused_alone_and_recorded_with_declare(game: str, option: str) -> None:
-    """§4 in both games that took declarations this year: either option alone is
-    refused; given with ``declare`` it is kept and recorded among the game's options."""
+    """§4: ``both`` and ``tie_keeps_half`` are options of declarations: in either game either
+    option alone is refused, not ignored; given with ``declare`` it is kept and recorded among
+    the game's options."""
     with pytest.raises(RuleError, match=f"{option} needs declarations"):
         get_game(game, **{option: True})
     spec = get_game(game, declare="in-turn", **{option: True})

@@ -17,12 +17,12 @@ from engine_helpers import (
     legal,
     of,
     passive_action,
+    sevens_rule_deal,
     stand_pat_and_check_down,
 )
 
 from splitpot import phh
 from splitpot.cards import Card, parse_cards
-from splitpot.dealers_choice import Call
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.draws import DrawRules
@@ -36,7 +36,6 @@ from splitpot.errors import (
     RuleError,
 )
 from splitpot.games import get_game
-from splitpot.house import HouseList
 
 JACKPOTS = get_game("jackpots")
 LOWBALL = get_game("lowball")
@@ -428,14 +427,7 @@ def test_blinds_are_live_but_the_first_player_must_open() -> None:
 
 def seven_vs_nine(sevens: str, *, checker_wins: bool = True) -> State:
     """Heads-up, limit 2: seat 1 checks after the draw, seat 0 bets 4, seat 1 calls."""
-    seat1 = "7d 5h 4c 3d 2h" if checker_wins else "7d 6h 5c 4d 3h"
-    seat0 = "9c 6d 4h 3s 2c" if checker_wins else "6c 4s 3s 2s Ac"
-    state = State(get_game("california-lowball", sevens=sevens), [100, 100],
-                  deck=draw_deck([seat0, seat1], joker=True))
-    state.bet()  # the dealer opens (he is left of the last blind)
-    state.call()
-    state.draw()
-    state.draw()
+    state = sevens_rule_deal(sevens=sevens, checker_wins=checker_wins)
     assert state.actor == 1
     state.check()
     assert kinds(state) == {Action.CHECK: (), Action.BET: (4,)}  # the limit doubled after the draw
@@ -584,25 +576,10 @@ def test_california_before_the_draw_raises_are_one_limit_and_the_cap_is_three_ra
     assert kinds(state)[Action.CALL] == (8 - state.committed[seat],)
 
 
-def _california_check_then_bet(**options: object) -> State:
-    """California lowball, three players: all in before the draw, all stand pat; after it
-    seat 1 checks, seat 2 bets 4 (a raise offered to him) and seat 0 calls: seat 1 is to act."""
-    state = State(get_game("california-lowball", sevens="off", **options), [100] * 3, seed=4)
-    state.bet()  # seat 2 opens for 2
-    state.call()
-    state.call()
-    for _ in range(3):
-        state.draw()
-    state.check()  # seat 1
-    state.bet()  # seat 2 bets 4
-    assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
-    state.call()  # seat 0
-    assert state.actor == 1
-    return state
-
-
 def test_no_check_raise_after_the_draw() -> None:
-    state = _california_check_then_bet()
+    """§3: California lowball has no check-raise after the draw: the player who checked may
+    call or fold."""
+    state = _check_then_bet_after_the_draw("california-lowball", sevens="off")
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,)}
     before = state.snapshot()
     with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 4"):
@@ -610,32 +587,44 @@ def test_no_check_raise_after_the_draw() -> None:
     assert state.snapshot() == before
 
 
-def _check_then_bet_after_the_draw(game: str, **options: object) -> State:
-    """Three players stand pat: seat 1 (jacks: the opener in jackpots) bets before the draw, the
-    others call; after it seat 1 checks, seat 2 bets and seat 0 calls: seat 1 is to act."""
-    hands = ["Kc Kd Qh Js 9d", "Jc Jd 8h 5s 3c", "7c 6h 5d 4d 2d"]
+def _check_then_bet_after_the_draw(game: str, hands: list[str] | None = None, **options: object) -> State:
+    """Three players stand pat: the first to act (seat 1, jacks: the opener in jackpots; seat 2
+    after California lowball's blinds) bets before the draw, the others call; after it seat 1
+    checks, seat 2 bets (one bet) and seat 0 calls: seat 1 is to act.  With ``hands`` where
+    nobody may open (jacks back's ``NOTHING``), everyone checks first and the round played is
+    the next one (jacks back's lowball)."""
+    hands = hands or ["Kc Kd Qh Js 9d", "Jc Jd 8h 5s 3c", "7c 6h 5d 4d 2d"]
     spec = get_game(game, **options)
     state = State(spec, [100] * 3, deck=draw_deck(hands, joker=spec.wilds.deck_size == 53))
-    state.bet()  # seat 1
+    while Action.BET not in kinds(state):  # nobody opens
+        state.check()
+    state.bet()
     state.call()
     state.call()
     while state.phase is Phase.DRAWING:
         state.draw()
     assert state.actor == 1
     state.check()
-    state.bet()  # seat 2 bets 10
+    state.bet()  # seat 2 bets one bet
     state.call()  # seat 0
     assert state.actor == 1
     return state
 
 
-@pytest.mark.parametrize("game", ["jackpots", "lowball", "jacks-back"])
-def test_the_no_check_raise_option_refuses_a_check_raise_after_the_draw(game: str) -> None:
+@pytest.mark.parametrize(("game", "hands"), [
+    pytest.param("jackpots", None, id="jackpots"),
+    pytest.param("lowball", None, id="lowball"),
+    pytest.param("jacks-back", None, id="jacks-back"),
+    pytest.param("jacks-back", NOTHING, id="jacks-back-lowball"),  # nobody opens: the lowball round
+])
+def test_the_no_check_raise_option_refuses_a_check_raise_after_the_draw(
+    game: str, hands: list[str] | None
+) -> None:
     """§3: no check-raise is an option (California lowball's by default): with
     ``no_check_raise=True`` a player who checked after the draw may call or fold, not
     raise; the raise is refused and the hand is unchanged.  Without it he may raise."""
-    assert kinds(_check_then_bet_after_the_draw(game))[Action.RAISE] == (20,)
-    state = _check_then_bet_after_the_draw(game, no_check_raise=True)
+    assert kinds(_check_then_bet_after_the_draw(game, hands))[Action.RAISE] == (20,)
+    state = _check_then_bet_after_the_draw(game, hands, no_check_raise=True)
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (10,)}
     before = state.snapshot()
     with pytest.raises(IllegalActionError, match="cannot raise now; legal: fold, call 10"):
@@ -646,7 +635,7 @@ def test_the_no_check_raise_option_refuses_a_check_raise_after_the_draw(game: st
 def test_california_without_no_check_raise_allows_a_check_raise_after_the_draw() -> None:
     """§3: ``no_check_raise=False`` turns California lowball's rule off: the player who
     checked after the draw may raise (as in test_no_check_raise_after_the_draw, he may not)."""
-    state = _california_check_then_bet(no_check_raise=False)
+    state = _check_then_bet_after_the_draw("california-lowball", sevens="off", no_check_raise=False)
     assert kinds(state) == {Action.FOLD: (), Action.CALL: (4,), Action.RAISE: (8,)}
     state.raise_to(8)
     assert state.actor == 2
@@ -661,17 +650,7 @@ def test_the_no_check_raise_option_round_trips_through_json_phh_and_replay(game:
     options: dict[str, object] = {"no_check_raise": flag}
     if game == "california-lowball":
         options["sevens"] = "off"
-        state = State(get_game(game, **options), [100] * 3, seed=4)
-        state.bet()
-        state.call()
-        state.call()
-        for _ in range(3):
-            state.draw()
-        state.check()
-        state.bet()
-        state.call()
-    else:
-        state = _check_then_bet_after_the_draw(game, **options)
+    state = _check_then_bet_after_the_draw(game, **options)
     assert ("no_check_raise", flag) in state.spec.options
     again = History.from_json(state.history().to_json()).replay()
     written = phh.loads(phh.dumps(state)).replay()
@@ -684,14 +663,9 @@ def test_the_no_check_raise_option_round_trips_through_json_phh_and_replay(game:
     assert phh.loads(phh.dumps(state)).replay().stacks == state.stacks
 
 
-def test_the_no_check_raise_option_in_a_house_list_and_the_dealers_call() -> None:
-    """The option as a dealer's choice call takes it (a house list's TOML key), said aloud
-    when given, and refused by the games that have no draw."""
-    house = HouseList.from_toml('[[call]]\ngame = "lowball"\nno_check_raise = true\n', source="h.toml")
-    call = house.entries[0].call
-    assert call.spec.streets[1].no_check_raise and call.text() == "lowball, no check-raise after the draw"
-    off = Call(game="california-lowball", options={"no_check_raise": False})
-    assert not off.spec.streets[1].no_check_raise and off.text().endswith("check-raise allowed")
+def test_the_no_check_raise_option_is_refused_by_a_game_without_a_draw() -> None:
+    """The option is the draw's (a house list takes it: test_house_list.py; a dealer's call says
+    it: test_dealers_choice.py); a game with no draw refuses it."""
     with pytest.raises(RuleError, match="no_check_raise"):
         get_game("seven-card-stud", no_check_raise=True)
 

@@ -237,6 +237,16 @@ def test_seat_queries_validate_the_seat_as_view_does(method: str, seat: Any, err
         assert getattr(state, method)(np.int64(2)) == getattr(state, method)(2)  # numpy ints are seats
 
 
+def test_a_view_since_refuses_a_count_past_the_events() -> None:
+    """view(seat, since=k): k in 0..len(events), an int (not a bool)."""
+    state = State(get_game("seven-card-stud"), [100, 100], seed=3)
+    assert state.view(0, since=len(state.events))["events"] == []
+    with pytest.raises(RuleError, match=rf"since must be in 0\.\.{len(state.events)}, got 99"):
+        state.view(0, since=99)
+    with pytest.raises(ArgumentTypeError, match="since must be an int, got bool"):
+        state.view(None, since=True)
+
+
 @pytest.mark.parametrize(("field", "value"), [("low", "bogus"), ("high", "low"), ("low", "high")])
 def test_spec_with_an_unknown_ranking_is_refused(field: str, value: str) -> None:
     """Was (for the showdown): a hand stuck with the pot unawarded."""

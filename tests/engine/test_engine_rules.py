@@ -12,6 +12,7 @@ from splitpot.bots import SimpleBot
 from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
+from splitpot.engine.history import _events_since
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
@@ -187,6 +188,23 @@ def test_view_hides_other_down_cards_until_shown() -> None:
     while not state.is_complete:
         state.call() if state.can_call() else (state.bring_in() if state.can_bring_in() else state.check())
     assert state.view(0)["players"][1]["down"] == ["Qd", "Qh", "9d"]
+
+
+def test_a_card_made_public_later_sends_the_earlier_draw_again() -> None:
+    """A view shows a card another seat drew or discarded once the card is public (dealt up later,
+    say from a reshuffled stub); random play does not reach it, so the log is built by hand: the
+    update for a client holding the draw starts at the draw."""
+    events: list[ev.Event] = [
+        ev.CardsDealt(seat=0, cards=(0,), up=False),
+        ev.Drew(seat=0, discarded=(0,), received=(1,)),
+        ev.CardsDealt(seat=1, cards=(0,), up=True),  # the card seat 0 discarded, now face up
+    ]
+    first, sent = _events_since(events, seat=1, since=2, simultaneous=False, revealed=False)
+    assert first == 1 and sent[0]["discarded"] == ["2c"] and sent[0]["received"] == [None]
+    # seat 0 saw his own draw already
+    assert _events_since(events, seat=0, since=2, simultaneous=False, revealed=False)[0] == 2
+    # nothing public since: no change
+    assert _events_since(events[:2], seat=1, since=1, simultaneous=False, revealed=False)[0] == 1
 
 
 def test_session_moves_the_button_and_carries_stacks() -> None:

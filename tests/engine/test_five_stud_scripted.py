@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from engine_helpers import awards, bet_down, call_down, of, passive_action, stud_deck
+from engine_helpers import awards, bet_down, call_down, kinds, of, passive_action, stud_deck
 
 from splitpot.cards import parse_cards
 from splitpot.engine import events as ev
@@ -29,10 +29,6 @@ def card(text: str) -> int:
     return int(parse_cards(text)[0])
 
 
-def legal(state: State) -> dict[Action, tuple[int, ...]]:
-    return {o.action: o.amounts for o in state.legal_actions()}
-
-
 def until_street(state: State, street: int) -> None:
     while state.street < street or state.phase is not Phase.BETTING:
         passive_action(state)
@@ -42,21 +38,22 @@ def until_street(state: State, street: int) -> None:
 def test_highest_upcard_must_bet_and_may_neither_check_nor_fold() -> None:
     state = State(FIVE, [100] * 3, deck=stud_deck(["2c 9h", "3c Kd", "4c 5s"]))
     assert state.phase is Phase.BETTING and state.actor == 1
-    assert legal(state) == {Action.BET: (5,)}
+    assert kinds(state) == {Action.BET: (5,)}
     before = state.snapshot()
     for refused in (state.check, state.fold, state.call):
         with pytest.raises(IllegalActionError, match="legal: bet to 5"):
             refused()
         assert state.snapshot() == before
     state.bet()
-    assert legal(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
+    assert kinds(state) == {Action.FOLD: (), Action.CALL: (5,), Action.RAISE: (10,)}
 
 
 def test_highest_upcard_ties_by_suit_spades_highest() -> None:
     """§5.8: On the first round the highest upcard must bet, ties by suit, spades highest: the
-    As sits at the dealer's seat (button 0), not at his left (seat 1, the Ah)."""
-    state = State(FIVE, [100] * 4, deck=stud_deck(["2c As", "3c Ah", "4c Ad", "5c Kc"]))
-    assert state.actor == 0 and legal(state) == {Action.BET: (5,)}  # As beats Ah and Ad
+    As sits at seat 2 (button 0), neither at the dealer's left (seat 1, the Ad) nor at the
+    lowest seat (seat 0, the Ah)."""
+    state = State(FIVE, [100] * 4, deck=stud_deck(["2c Ah", "3c Ad", "4c As", "5c Kc"]))
+    assert state.actor == 2 and kinds(state) == {Action.BET: (5,)}  # As beats Ah and Ad
 
 
 def test_highest_upcard_counts_the_ace_high() -> None:
@@ -68,7 +65,7 @@ def test_highest_upcard_all_in_passes_the_duty_to_the_next_highest() -> None:
     # seat 1 holds the ace but is all in with his ante: the king must bet
     state = State(FIVE, [100, 1, 100], deck=stud_deck(["2c Kh", "3c As", "4c Qs"]))
     assert state.stacks[1] == 0 and state.actor == 0
-    assert legal(state) == {Action.BET: (5,)}
+    assert kinds(state) == {Action.BET: (5,)}
 
 
 def test_lowest_upcard_all_in_passes_the_duty_to_the_next_lowest() -> None:
@@ -80,12 +77,12 @@ def test_lowest_upcard_all_in_passes_the_duty_to_the_next_lowest() -> None:
     state.call()
     state.call()
     assert state.stacks[0] == 0 and state.street == 1
-    assert state.actor == 2 and legal(state) == {Action.BET: (5,)}
+    assert state.actor == 2 and kinds(state) == {Action.BET: (5,)}
 
 
 def test_forced_bettor_short_of_chips_bets_all_in() -> None:
     state = State(FIVE, [4, 100, 100], deck=stud_deck(["2c As", "3c Kh", "4c Qs"]))
-    assert state.actor == 0 and legal(state) == {Action.BET: (3,)}
+    assert state.actor == 0 and kinds(state) == {Action.BET: (3,)}
 
 
 def test_forced_bettor_acts_again_only_when_raised() -> None:
@@ -98,14 +95,14 @@ def test_forced_bettor_acts_again_only_when_raised() -> None:
     state.bet()
     state.raise_to(10)
     state.call()
-    assert state.actor == 1 and Action.RAISE in legal(state)
+    assert state.actor == 1 and Action.RAISE in kinds(state)
 
 
 def test_ante_then_the_forced_bet_of_the_small_bet() -> None:
     """§5.8: Ante (1 each by default), then the highest upcard's forced bet of the small bet."""
     state = State(FIVE, [100] * 3, deck=stud_deck(["2c 9h", "3c Kd", "4c 5s"]))
     assert state.pot == 3 and [e.amount for e in of(state, ev.AntePosted)] == [1, 1, 1]  # type: ignore[attr-defined]
-    assert state.actor == 1 and legal(state) == {Action.BET: (5,)}
+    assert state.actor == 1 and kinds(state) == {Action.BET: (5,)}
 
 
 # ------------------------------------------------------------ later rounds
@@ -114,7 +111,7 @@ def test_best_showing_hand_acts_first_after_the_first_round() -> None:
     deck = stud_deck(["2c 9h 8d", "3c Ad Kd", "4c 5s 5h"])
     state = State(FIVE, [100] * 3, deck=deck)
     until_street(state, 1)
-    assert state.actor == 2 and Action.CHECK in legal(state)  # later rounds: checking allowed
+    assert state.actor == 2 and Action.CHECK in kinds(state)  # later rounds: checking allowed
 
 
 def test_best_showing_ties_go_to_the_seat_nearest_the_dealers_left() -> None:
@@ -136,10 +133,10 @@ def test_open_pair_option_allows_the_big_bet_on_the_second_round() -> None:
     deck = stud_deck(["2c 9h 9d", "3c Kd 6h", "4c 5s 3d"])
     state = State(get_game("five-card-stud", open_pair=True), [100] * 3, deck=deck)
     until_street(state, 1)
-    assert state.actor == 0 and legal(state)[Action.BET] == (5, 10)
+    assert state.actor == 0 and kinds(state)[Action.BET] == (5, 10)
     plain = State(FIVE, [100] * 3, deck=deck)
     until_street(plain, 1)
-    assert legal(plain)[Action.BET] == (5,)
+    assert kinds(plain)[Action.BET] == (5,)
 
 
 def test_showdown_best_five_wins() -> None:
@@ -239,7 +236,7 @@ def test_five_bets_extra_round_after_the_hole_card_dealers_left_may_check() -> N
     state = State(FIVE_BETS, [100] * 3, button=2, deck=deck)
     assert state.street == 0 and state.phase is Phase.BETTING and state.actor == 0
     assert all(not state.up[s] for s in range(3))
-    assert legal(state) == {Action.CHECK: (), Action.BET: (5,)}
+    assert kinds(state) == {Action.CHECK: (), Action.BET: (5,)}
     state.check()
     state.check()
     state.check()
@@ -248,13 +245,14 @@ def test_five_bets_extra_round_after_the_hole_card_dealers_left_may_check() -> N
 
 def test_five_bets_lowest_upcard_must_bet_ties_by_suit_clubs_lowest() -> None:
     """§5.8: Five bets: on the round after the extra one the lowest upcard must bet, ties by
-    suit, clubs lowest: the 4c at the dealer's seat (button 1), not the 4s at his left."""
-    deck = stud_deck(["2d 4c", "3d 9h", "5d 4s", "6c 4h"], button=1)
-    state = State(FIVE_BETS, [100] * 4, button=1, deck=deck)
+    suit, clubs lowest: the 4c at the dealer's seat (button 2), neither the 4h at his left
+    nor the 4s at the lowest seat (seat 0)."""
+    deck = stud_deck(["5d 4s", "3d 9h", "2d 4c", "6c 4h"], button=2)
+    state = State(FIVE_BETS, [100] * 4, button=2, deck=deck)
     for _ in range(4):
         state.check()
-    assert state.street == 1 and state.actor == 0  # 4c below 4h and 4s
-    assert legal(state) == {Action.BET: (5,)}
+    assert state.street == 1 and state.actor == 2  # 4c below 4h and 4s
+    assert kinds(state) == {Action.BET: (5,)}
 
 
 def test_five_bets_lowest_upcard_reads_the_ace_high() -> None:
@@ -263,7 +261,7 @@ def test_five_bets_lowest_upcard_reads_the_ace_high() -> None:
     state = State(FIVE_BETS, [100] * 3, deck=stud_deck(["2c Ac", "3c 4d", "5d 9s"]))
     for _ in range(3):
         state.check()
-    assert state.street == 1 and state.actor == 1 and legal(state) == {Action.BET: (5,)}
+    assert state.street == 1 and state.actor == 1 and kinds(state) == {Action.BET: (5,)}
 
 
 def test_five_bets_then_the_best_showing_hand_and_small_bets_on_three_rounds() -> None:
@@ -271,7 +269,7 @@ def test_five_bets_then_the_best_showing_hand_and_small_bets_on_three_rounds() -
     state = State(FIVE_BETS, [500] * 3, deck=deck)
     sizes, first = [], []
     while not state.is_complete:
-        options = legal(state)
+        options = kinds(state)
         if state.round is not None and not any(state.round.bets):
             first.append(state.actor)
         if Action.BET in options:

@@ -141,6 +141,13 @@ def test_a_good_house_file_loads(tmp_path: Path) -> None:
         ("jackpots", 2.0, 4), ("seven-card-stud", 1.0, 8)]
 
 
+def test_a_house_file_takes_the_no_check_raise_option() -> None:
+    """A draw game's no_check_raise is a house list's TOML key, and the call says it aloud."""
+    house = HouseList.from_toml('[[call]]\ngame = "lowball"\nno_check_raise = true\n', source="h.toml")
+    call = house.entries[0].call
+    assert call.spec.streets[1].no_check_raise and call.text() == "lowball, no check-raise after the draw"
+
+
 # ------------------------------------------------------------------- the CLI
 
 

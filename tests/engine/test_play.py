@@ -7,13 +7,12 @@ import json
 import re
 
 import pytest
-from engine_helpers import call_down, draw_deck, run_play_cli, stand_pat_and_check_down, stud_deck
+from engine_helpers import draw_deck, run_play_cli, sevens_rule_deal
 
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DealersChoice
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
-from splitpot.engine.spec import Stakes
 from splitpot.engine.state import State
 from splitpot.games import GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
@@ -325,12 +324,7 @@ def test_draw_game_events_read_like_a_hand() -> None:
     assert lines.index("  Bo checked before the opening: out") == lines.index("  Cy opens for 5") + 1, \
         "those who checked go out when the pot is opened: told after the opening"
 
-    sevens = State(get_game("california-lowball"), [100, 100],
-                   deck=draw_deck(["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"], joker=True))
-    sevens.bet()
-    sevens.call()
-    sevens.draw()
-    sevens.draw()
+    sevens = sevens_rule_deal()
     sevens.check()
     sevens.bet()
     sevens.call()
@@ -444,71 +438,3 @@ def test_hands_are_shown_from_the_last_bettor_of_the_final_round_then_clockwise(
                 bet.call()
         assert bettor is not None and bettor != first
         assert _shown_order(bet) == [(bettor + k) % 4 for k in range(4)], seed
-
-
-def test_a_tie_says_who_takes_the_odd_chip_and_why() -> None:
-    """Was: "P1 wins a share of the pot (7)" / "P0 wins a share of the pot (6)" and no word of
-    the odd chip.  Draw games: the first tied seat left of the dealer; stud: the highest card."""
-    hands = ["7c 5d 4h 3s 2c", "7d 5h 4s 3c 2d", "Kc Kd Qh Js 9d"]
-    state = State(get_game("lowball"), [100] * 3, button=0, deck=draw_deck(hands, joker=True))
-    state.bet()
-    state.fold()
-    state.call()
-    stand_pat_and_check_down(state)
-    lines = describe_hand(state, ["P0", "P1", "P2"], viewer=ALL)
-    assert ("P1 wins a share of the pot (7) with seven-five low (the odd chip: first tied seat left "
-            "of the dealer)") in lines
-    assert "P0 wins a share of the pot (6) with seven-five low" in lines
-
-    stakes = Stakes(ante=2, bring_in=2, small_bet=4, big_bet=8)
-    hands = ["Ts 9c 2c 8d 7h 6s 3d", "Th 9d 2d 8h 7c 6d 4c", "Td 9h 3c 8s 7d 6h 4d", "As Ks Qs"]
-    stud = State(get_game("seven-card-stud", stakes=stakes), [100] * 4, deck=stud_deck(hands))
-    stud.bring_in()
-    while stud.street == 0:
-        if stud.actor == 3:
-            stud.fold()
-        elif stud.can_call():
-            stud.call()
-        else:
-            stud.check()
-    call_down(stud)
-    lines = describe_hand(stud, ["P0", "P1", "P2", "P3"], viewer=ALL)
-    awarded = [line for line in lines if " wins " in line]
-    assert any(line.startswith("P0 wins a share of the pot (5)") and line.endswith(
-        "(an odd chip: the highest card, Ts)") for line in awarded), awarded
-    assert any(line.startswith("P1 wins a share of the pot (5)") and line.endswith(
-        "(an odd chip: the highest card, Th)") for line in awarded), awarded
-    assert any(line.startswith("P2 wins a share of the pot (4)") and "odd chip" not in line
-               for line in awarded), awarded
-
-
-def test_a_hand_name_and_its_wild_cards_share_one_bracket() -> None:
-    """Was: "five-four low (wheel) (Jk as 2)"."""
-    hands = ["Jk 5d 4h 3s Ac", "Kc Kd Qh Js 9d"]
-    state = State(get_game("lowball"), [100] * 2, button=0, deck=draw_deck(hands, joker=True))
-    state.bet()
-    state.call()
-    stand_pat_and_check_down(state)
-    lines = describe_hand(state, ["P0", "P1"], viewer=ALL)
-    assert not [line for line in lines if ") (" in line], lines
-    assert any("five-four low (wheel, Jk as 2)" in line for line in lines), lines
-
-
-def test_the_betting_after_the_draw_is_headed_in_the_log() -> None:
-    """Was: the bets after the draw followed straight on under "*** the draw ***"."""
-    hands = ["9c 6d 4h 3s 2c", "7d 5h 4c 3d 2h"]
-    state = State(get_game("california-lowball"), [100, 100], deck=draw_deck(hands, joker=True))
-    state.bet()
-    state.call()
-    state.draw()
-    state.draw()
-    so_far = describe_hand(state, ["Al", "Bo"], viewer=ALL)
-    assert so_far[-3:] == ["  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)"]
-    state.check()
-    state.bet()
-    state.call()
-    lines = describe_hand(state, ["Al", "Bo"], viewer=ALL)
-    assert lines[: len(so_far)] == so_far, "the lines so far begin the whole hand's"
-    assert lines[len(so_far) - 3 : len(so_far) + 2] == [
-        "  Bo stands pat", "  Al stands pat", "*** after the draw *** (pot 4)", "  Bo checks", "  Al bets 4"]
-    assert lines.count("*** after the draw *** (pot 4)") == 1

@@ -18,6 +18,7 @@ from engine_helpers import (
     ANTE_1_LIMIT_5_10,
     NO_ANTE_LIMIT_10_20,
     actions,
+    awards,
     call_down,
     draw_deck,
     legal,
@@ -455,8 +456,7 @@ def test_uncalled_bet_returned_when_everyone_folds() -> None:
     state.fold()
     returned = [e for e in state.events if isinstance(e, ev.BetReturned)]
     assert returned == [ev.BetReturned(seat=2, amount=8)]
-    awards = [(e.seat, e.amount) for e in state.events if isinstance(e, ev.PotAwarded)]
-    assert awards == [(2, 4)]  # the bring-in and the matched part of the completion
+    assert awards(state) == [(2, 4, "uncontested")]  # the bring-in and the matched part of the completion
     assert state.stacks == [100, 98, 102]
 
 
@@ -538,7 +538,6 @@ def _first_to_act(state: State, game: str, opener: int | None) -> int:
     return from_seat(max(live, key=lambda p: (_showing(state.up[p]), -live.index(p))))  # ties: left
 
 
-@pytest.mark.slow
 @pytest.mark.parametrize("game", STUD_GAMES + DRAW_GAMES)
 def test_first_to_act_each_round_as_the_rules_text_says_in_random_play(game: str) -> None:
     """§3 and §5.1-§5.10: in random play of each game the first to act in each betting round is

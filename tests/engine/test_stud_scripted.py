@@ -258,15 +258,16 @@ def test_split_pot_odd_chip_goes_to_high() -> None:
 
 def test_tied_high_hands_odd_chip_to_the_highest_card_by_suit() -> None:
     """§4: the odd chip between tied high hands goes to the highest card by suit: the ace
-    of spades on seat 0, the dealer, last of the tied seats from his left."""
+    of spades on seat 2, last of the tied seats from the dealer's left (by position, or by
+    the lower seat number, seat 1 would get it)."""
     deck = stud_deck([
-        "As Kd Qh Jd Th 4c 5c",   # broadway, ace of spades: gets the odd chip
-        "Ah Kc Qd Jc Tc 2d 3d",   # broadway, ace of hearts
         "9c 9d 7s 6h 8h 2c 4d",   # pair of nines
+        "Ah Kc Qd Jc Tc 2d 3d",   # broadway, ace of hearts
+        "As Kd Qh Jd Th 4c 5c",   # broadway, ace of spades: gets the odd chip
     ])
     state = State(STUD, [100] * 3, deck=deck)
     call_down(state)
-    assert awards_with_pot(state) == [(0, 0, 5, "pot"), (0, 1, 4, "pot")]
+    assert awards_with_pot(state) == [(0, 2, 5, "pot"), (0, 1, 4, "pot")]
 
 
 def test_tied_low_hands_odd_chip_to_the_lowest_card_by_suit() -> None:
@@ -384,19 +385,19 @@ def test_an_eight_qualifier_qualifies_what_eight_or_better_does(
 
 
 def test_the_odd_chip_goes_to_the_five_most_favourable_to_its_player() -> None:
-    """Two broadways tie; seat 0 holds both black aces and plays the spade (§4:
+    """Two broadways tie; seat 2 holds both black aces and plays the spade (§4:
     equal fives that differ in the suit of a paired rank, the most favourable),
-    so his ace of spades beats seat 1's ace of diamonds for the odd chip (seat 0 is the
-    dealer: by position seat 1 would get it)."""
-    deck = stud_deck(["Ac As 2c Kd Qh Jc Td", "Ad 3c 4c Kc Qd Jh Ts", "5c 6d 9h"], button=0)
+    so his ace of spades beats seat 1's ace of diamonds for the odd chip (seat 1 is the
+    dealer's left: by position, or by the lower seat number, seat 1 would get it)."""
+    deck = stud_deck(["5c 6d 9h", "Ad 3c 4c Kc Qd Jh Ts", "Ac As 2c Kd Qh Jc Td"], button=0)
     state = State(STUD, [100, 100, 100], button=0, deck=deck)
     while not state.is_complete:
-        if state.actor == 2 and state.can_fold():
+        if state.actor == 0 and state.can_fold():
             state.fold()
         else:
             passive_action(state)
     shown = [(e.seat, e.amount, e.hand) for e in state.events if isinstance(e, ev.PotAwarded)]
-    assert shown == [(0, 4, "straight, ace high"), (1, 3, "straight, ace high")]
+    assert shown == [(2, 4, "straight, ace high"), (1, 3, "straight, ace high")]
 
 
 def _called_down(spec: object, deck: list[int]) -> State:

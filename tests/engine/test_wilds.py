@@ -100,13 +100,6 @@ def test_penalty_card_in_a_high_low_game_counts_for_the_low_too(rule: str, expec
     assert _winners(state) == expected
 
 
-def test_every_hand_dead_splits_the_pot_equally() -> None:
-    state = _play({"penalty": "As Kh"}, [ACES_AND_DEUCES, KING_HIGH_SF])
-    awards = [e for e in state.events if isinstance(e, ev.PotAwarded)]
-    assert {e.side for e in awards} == {"equal"}
-    assert sum(state.stacks) == 200 and state.stacks[0] == state.stacks[1]
-
-
 def test_joker_game_deals_from_53_cards_and_plays_the_bug() -> None:
     spec = get_game("seven-card-stud", joker="bug")
     assert spec.wilds.deck_size == 53
