@@ -901,10 +901,11 @@ class State:
     def _refused(self, doing: str, seat: int | None) -> str:
         """The refusal of ``doing`` out of its phase, for ``seat`` (None: the actor,
         as the methods without ``seat=`` act for him): :meth:`_not_now`, with the
-        actor's options only when the call is his own."""
-        if seat is None:
+        actor's options only when the call is his own (the same answer whether he
+        names his seat or not)."""
+        if seat is None or seat == self.actor:
             return f"Nobody may {doing} now: {self._not_now(options=True)}."
-        return f"Seat {seat} cannot {doing} now: {self._not_now(options=seat == self.actor)}."
+        return f"Seat {seat} cannot {doing} now: {self._not_now()}."
 
     @staticmethod
     def _amount(action: Action, amount: object) -> int | None:
