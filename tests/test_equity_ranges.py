@@ -77,6 +77,15 @@ def test_explicit_ranges_parse_with_weights_and_rank_shorthand() -> None:
 
 
 @pytest.mark.parametrize(
+    ("weight", "written"), [("87/7", "87/7"), ("1/3", "1/3"), ("12.5%", "0.125"), ("7", "7")]
+)
+def test_a_weight_with_no_short_decimal_is_written_as_its_fraction(weight: str, written: str) -> None:
+    """Was: '96Kt:87/7' written back as ':12.4286', a different weight (the fuzz run's find)."""
+    r = parse_range(f"As Ad:{weight}")
+    assert r.text == f"As Ad:{written}" and parse_range(r.text) == r
+
+
+@pytest.mark.parametrize(
     ("text", "match"),
     [
         ("", "the range is empty"),

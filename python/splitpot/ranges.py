@@ -237,7 +237,16 @@ class Range:
 
 
 def _weight_text(w: Fraction) -> str:
-    return str(w.numerator) if w.denominator == 1 else f"{float(w):g}"
+    """A weight as the range text writes it, read back exactly: an integer, a
+    short decimal where one is exact, else the fraction.
+
+    >>> _weight_text(Fraction(2)), _weight_text(Fraction(1, 4)), _weight_text(Fraction(87, 7))
+    ('2', '0.25', '87/7')
+    """
+    if w.denominator == 1:
+        return str(w.numerator)
+    short = f"{float(w):g}"
+    return short if Fraction(short) == w else f"{w.numerator}/{w.denominator}"
 
 
 def _integer_weights(weights: Sequence[Fraction]) -> NDArray[np.uint64]:
