@@ -7,7 +7,9 @@ import tomllib
 import pytest
 
 from engine.engine_helpers import (
+    call_down,
     draw_deck,
+    passive_action,
     sevens_rule_deal,
     stand_pat_and_check_down,
     three_tied_ten_high_straights,
@@ -196,23 +198,15 @@ def test_the_odd_chip_of_a_whole_pot_won_on_the_low_goes_by_the_lowest_card() ->
     the highest card, Ac" (a "pot" read as the high wherever the game has a high)."""
     from splitpot.cards import parse_cards
     from splitpot.engine.betting import Action
-    from splitpot.engine.state import Phase
 
     deck = [int(c) for c in parse_cards("Ac Ad 9h 2d 2c 9d 3h 3s Tc 4s 4h Js 5c 5d Jh Kd Ks 8c Qh Qc 7c")]
     state = State(get_game("seven-card-stud-8", declare="in-turn"), [100] * 3, deck=deck)
-    while not state.is_complete:
-        if state.phase is Phase.DECLARING:
-            state.declare("low", seat=state.actor)
-            continue
-        options = {o.action for o in state.legal_actions()}
-        if state.actor == 0 and Action.FOLD in options:
+    while not state.folded[0]:  # seat 0 folds at his first turn; the others play on and declare low
+        if state.actor == 0 and any(o.action is Action.FOLD for o in state.legal_actions()):
             state.fold()
-        elif Action.BRING_IN in options:
-            state.bring_in()
-        elif Action.CALL in options:
-            state.call()
         else:
-            state.check()
+            passive_action(state)
+    call_down(state, declare={1: "low", 2: "low"})
     awards = [(e.seat, e.amount, e.side) for e in state.events if isinstance(e, ev.PotAwarded)]
     assert awards == [(1, 4, "pot"), (2, 3, "pot")]
     lines = describe_hand(state, NAMES[:3], viewer=ALL)
