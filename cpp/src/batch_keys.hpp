@@ -1,6 +1,6 @@
 // How the batch kernels (evaluate.cpp, wild.cpp) read rows of cards on this
-// CPU: the widest way to make keys (asked once; the portable build carries
-// every kernel) and the duplicate checks. The vector checks live beside the
+// CPU: the widest way to make keys (asked once, cpu_features.hpp; the portable
+// build carries every kernel) and the duplicate checks. The vector checks live beside the
 // keys they share a spread of the cards with (avx2_keys.hpp, avx512_keys.hpp).
 #pragma once
 
@@ -9,6 +9,7 @@
 
 #include "avx2_keys.hpp"  // SPLITPOT_AVX2_KEYS: x86-64 with GCC or Clang
 #include "avx512_keys.hpp"
+#include "cpu_features.hpp"  // CPUID and XGETBV
 #include "splitpot/evaluate.hpp"  // BatchKeys
 #include "splitpot/tables.hpp"
 
@@ -19,11 +20,12 @@ enum class KeysIsa : std::uint8_t { Scalar, Avx2, Avx512 };
 
 inline KeysIsa widest_keys() noexcept {
 #if SPLITPOT_AVX2_KEYS
-  static const KeysIsa isa = __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-                                     __builtin_cpu_supports("avx512vbmi")
-                                 ? KeysIsa::Avx512
-                             : __builtin_cpu_supports("avx2") ? KeysIsa::Avx2
-                                                              : KeysIsa::Scalar;
+  static const KeysIsa isa = [] {
+    const CpuFeatures& cpu = cpu_features();
+    return cpu.avx512f && cpu.avx512bw && cpu.avx512vbmi ? KeysIsa::Avx512
+           : cpu.avx2                                    ? KeysIsa::Avx2
+                                                         : KeysIsa::Scalar;
+  }();
   return isa;
 #else
   return KeysIsa::Scalar;

@@ -42,8 +42,39 @@ namespace splitpot {
 
 namespace {
 
+// Only adds, multiplies, shifts and compares of these are compiled inline
+// everywhere; a 128-bit division or a conversion to double is a call into
+// compiler-rt (__udivti3, __floatuntidf), which clang-cl (the Windows wheel)
+// does not link by default: use mul_div and to_double below for those.
 __extension__ typedef __int128 i128;
 __extension__ typedef unsigned __int128 u128;
+
+/// floor(a * b / d) for d > 0 and a quotient below 2^64 (a < d or b <= d is
+/// enough), without a 128-bit division: the product's high half is below d, so
+/// a restoring division takes one quotient bit a step.
+std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcept {
+  const u128 n = static_cast<u128>(a) * b;
+  std::uint64_t rem = static_cast<std::uint64_t>(n >> 64), low = static_cast<std::uint64_t>(n), q = 0;
+  for (int i = 0; i < 64; ++i) {
+    const bool carry = (rem >> 63) != 0;  // the remainder's 65th bit, shifted out
+    rem = rem << 1 | low >> 63;
+    low <<= 1;
+    q <<= 1;
+    if (carry || rem >= d) rem -= d, q |= 1;  // modulo 2^64: the true remainder is below d
+  }
+  return q;
+}
+
+/// v rounded to the nearest double (ties to even), as static_cast<double>(v)
+/// rounds it: the top 64 bits with a sticky bit for the rest are rounded once.
+double to_double(u128 v) noexcept {
+  const auto high = static_cast<std::uint64_t>(v >> 64);
+  if (high == 0) return static_cast<double>(static_cast<std::uint64_t>(v));
+  const int shift = 64 - __builtin_clzll(high);  // 1..64: v >> shift has 64 bits
+  const bool sticky = (v & ((static_cast<u128>(1) << shift) - 1)) != 0;
+  const std::uint64_t top = static_cast<std::uint64_t>(v >> shift) | (sticky ? 1u : 0u);
+  return std::ldexp(static_cast<double>(top), shift);
+}
 
 using Clock = std::chrono::steady_clock;
 
@@ -1059,7 +1090,7 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
 
 /// The start of part k of `parts` contiguous slices of `units` (k = parts: the end).
 std::uint64_t part_bound(std::uint64_t units, std::uint64_t k, std::uint64_t parts) {
-  return static_cast<std::uint64_t>(static_cast<u128>(units) * k / parts);
+  return mul_div(units, k, parts);  // k <= parts
 }
 
 /// Throws unless every weighted count of an enumeration fits its 64-bit counter.
@@ -1694,7 +1725,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
     for (int i = 0; i < n; ++i) {
       PlayerCounts& c = out.players[static_cast<std::size_t>(i)];
       const u128 v = sq[static_cast<std::size_t>(i)];
-      c.share_sq = static_cast<double>(v);
+      c.share_sq = to_double(v);
       c.share_sq_high = static_cast<std::uint64_t>(v >> 64);
       c.share_sq_low = static_cast<std::uint64_t>(v);
     }

@@ -2,6 +2,7 @@
 
 #include "batch_keys.hpp"  // the keys' instruction sets, avx2_keys.hpp, avx512_keys.hpp
 #include "bug_rows.hpp"  // the joker rows of evaluate_batch_bug
+#include "cpu_features.hpp"  // the vendor, for prefetch_hash_rows
 
 #include <algorithm>
 #include <cstring>
@@ -246,12 +247,8 @@ SPLITPOT_AVX512_TARGET unsigned batch_kernel_avx512(const Tables& t, const std::
 // True where the batch kernels prefetch each key's hash row: everywhere but on
 // Intel's x86 cores (see kKeysAhead), asked once.
 bool prefetch_hash_rows() noexcept {
-#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-  static const bool prefetch = !__builtin_cpu_is("intel");
+  static const bool prefetch = !detail::cpu_features().intel;  // never Intel off x86-64
   return prefetch;
-#else
-  return true;
-#endif
 }
 
 using Kernel = unsigned (*)(const Tables&, const std::uint8_t*, std::size_t, std::size_t, std::uint32_t*);

@@ -17,7 +17,9 @@
 //                      wild-card batches against single hands: every
 //                      five-card hand of 53 cards, random seven-card hands
 //                      with 0-4 wild cards and per-row wild ranks, and
-//                      batches of runs of natural, wild and joker rows
+//                      batches of runs of natural, wild and joker rows; the
+//                      CPU features the batches choose by against the
+//                      compiler's __builtin_cpu_supports (x86-64 Linux)
 //   test_core --quick  the same but sampled 7-card hands, and the five-card
 //                      hands in high and ace-to-five only (sanitizer builds)
 //
@@ -45,6 +47,7 @@
 #include "splitpot/select.hpp"
 #include "splitpot/stand_ins.hpp"
 #include "splitpot/wild.hpp"
+#include "cpu_features.hpp"
 #include "table_builder.hpp"
 
 using namespace splitpot;
@@ -1408,6 +1411,36 @@ void test_high_stand_ins_exhaustive(int stride) {
   }
 }
 
+// The project's CPUID/XGETBV query (cpu_features.hpp) against GCC's and Clang's
+// own __builtin_cpu_supports / __builtin_cpu_is, which the core no longer uses
+// (clang-cl does not link their __cpu_model). Compared where those builtins link
+// by default: x86-64 GCC or Clang off Windows and macOS (some macOS clangs lack
+// __cpu_model too); elsewhere the query must report nothing off x86-64.
+void test_cpu_features() {
+  const detail::CpuFeatures& cpu = detail::cpu_features();
+  const auto text = [](bool b) { return std::string(b ? "yes" : "no"); };
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__)) && !defined(_WIN32) && !defined(__APPLE__)
+  __builtin_cpu_init();
+  const std::pair<bool, bool> pairs[] = {
+      {cpu.avx2, __builtin_cpu_supports("avx2") != 0},
+      {cpu.avx512f, __builtin_cpu_supports("avx512f") != 0},
+      {cpu.avx512bw, __builtin_cpu_supports("avx512bw") != 0},
+      {cpu.avx512vbmi, __builtin_cpu_supports("avx512vbmi") != 0},
+      {cpu.intel, __builtin_cpu_is("intel") != 0},
+  };
+  const char* names[] = {"avx2", "avx512f", "avx512bw", "avx512vbmi", "intel"};
+  for (std::size_t i = 0; i < 5; ++i)
+    check(pairs[i].first == pairs[i].second, std::string("cpu_features ") + names[i] + ": " + text(pairs[i].first) +
+                                                 ", __builtin_cpu says " + text(pairs[i].second));
+#elif !SPLITPOT_CPUID
+  check(!cpu.avx2 && !cpu.avx512f && !cpu.avx512bw && !cpu.avx512vbmi && !cpu.intel,
+        "cpu_features reports nothing without CPUID");
+#endif
+  std::printf("  cpu_features: avx2 %s, avx512f %s, avx512bw %s, avx512vbmi %s, intel %s\n", text(cpu.avx2).c_str(),
+              text(cpu.avx512f).c_str(), text(cpu.avx512bw).c_str(), text(cpu.avx512vbmi).c_str(),
+              text(cpu.intel).c_str());
+}
+
 /// Runs one group of tests and prints its time (CI's budget is read off these lines).
 template <class F>
 void timed(const char* what, F&& run) {
@@ -1424,6 +1457,7 @@ int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   std::printf("evaluate_batch keys on this machine: %s (the batch tests run %s keys too)\n",
               keys_name(BatchKeys::Auto), key_kinds().size() > 2 ? "AVX2 and scalar" : "scalar");
+  timed("CPU features", test_cpu_features);
   timed("generated tables", test_generated_tables);
   timed("rank multipliers", test_rank_multipliers);
   timed("rule examples", test_rule_examples);
