@@ -15,6 +15,7 @@ from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.evaluate import Ranking
 from splitpot.validate import as_choice, check_keywords, describe, qualifier_value
 
 __all__ = [
@@ -145,13 +146,23 @@ def _optional_declare(declare: DeclareMode | str | None) -> DeclareMode:
 
 
 def _classic_low(low: str) -> str:
+    """One of the classic lows, matched as every option value is (ignoring case,
+    ``-`` and ``_`` alike), as the ranking spells it.
+
+    >>> _classic_low("Ace_To_Six")
+    'ace-to-six'
+    """
     if not isinstance(low, str):
         raise ArgumentTypeError(
             f"low must be one of {', '.join(_CLASSIC_LOWS)} (a str), got {describe(low)}."
         )
-    if low not in _CLASSIC_LOWS:
+    try:
+        ranking = str(as_choice(low, Ranking, "low"))
+    except RuleError:
+        ranking = ""
+    if ranking not in _CLASSIC_LOWS:
         raise RuleError(f"low must be one of {', '.join(_CLASSIC_LOWS)}; got {low!r}.")
-    return low
+    return ranking
 
 
 def seven_card_stud_high_low(
