@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from splitpot.dealers_choice import Call
 from splitpot.games import get_game
 from splitpot.house import HouseList
 
@@ -20,3 +21,89 @@ def test_low_is_matched_ignoring_case_and_dashes(game: str, spelling: str) -> No
 def test_house_list_low_with_underscores() -> None:
     house = HouseList.from_toml('[[call]]\ngame = "seven-card-stud-high-low"\nlow = "ace_to_six"\n')
     assert house.entries[0].call.spec.low == "ace-to-six"
+
+
+def _spellings(value: str) -> list[str]:
+    """Other spellings of an option value the games accept: case, - and _ alike."""
+    swapped = value.replace("-", "_") if "-" in value else value.replace("_", "-")
+    return [value.upper(), value.title(), swapped, swapped.upper(), swapped.capitalize()]
+
+
+# (game, other options, option, canonical values)
+_TEXT_CASES: list[tuple[str, dict[str, object], str, tuple[str, ...]]] = [
+    ("lowball", {}, "joker", ("wild", "bug", "none")),
+    ("seven-card-stud", {}, "joker", ("wild", "bug")),
+    ("five-card-stud", {}, "positional",
+     ("hole_card", "lowest_hole_card", "first_card", "third_card", "lowest_card")),
+    ("mexican-stud", {}, "positional", ("none",)),
+    ("seven-card-stud-8", {"wild": "2"}, "wild_low", ("zero", "best-rank", "lowest-absent")),
+    ("seven-card-stud", {"penalty": "Qs"}, "penalty_rule", ("dead-hand", "void-card")),
+    ("seven-card-stud-declare", {}, "declare", ("in-turn", "simultaneous")),
+    ("seven-card-stud-8", {}, "declare", ("none", "in-turn", "simultaneous")),
+    ("mexican-stud", {"low": "ace-to-five"}, "declare", ("in-turn", "simultaneous")),
+    ("seven-card-stud-high-low", {}, "low", ("deuce-to-seven", "ace-to-six", "ace-to-five")),
+    ("five-card-stud", {}, "low", ("deuce-to-seven", "ace-to-six", "ace-to-five")),
+    ("mexican-stud", {}, "low", ("ace-to-six",)),
+    ("jackpots", {}, "second_round", ("opener", "dealer-left")),
+    ("jacks-back", {}, "second_round", ("dealer-left",)),
+    ("california-lowball", {}, "sevens", ("off", "lose-all", "forfeit-pot")),
+    ("jackpots", {}, "openers", ("q", "k")),
+    ("seven-card-stud-8", {}, "qualifier", ("t", "k", "9")),
+]
+
+
+@pytest.mark.parametrize(("game", "others", "option", "values"), _TEXT_CASES,
+                         ids=[f"{c[0]}-{c[2]}" for c in _TEXT_CASES])
+def test_every_accepted_spelling_is_said_as_the_canonical_one(
+    game: str, others: dict[str, object], option: str, values: tuple[str, ...]
+) -> None:
+    for value in values:
+        canonical = Call(game=game, options={**others, option: value})
+        said = canonical.text()
+        assert value.replace("_", " ").replace("-", " ") not in {"", said}  # a real phrase
+        for spelling in _spellings(value):
+            call = Call(game=game, options={**others, option: spelling})
+            # the spec records openers as given (old recordings replay by it): the rest is equal
+            assert call.spec.replace(options=()) == canonical.spec.replace(options=()), spelling
+            assert call.text() == said, spelling
+
+
+@pytest.mark.parametrize(("game", "option", "alike", "canonical"), [
+    ("lowball", "joker", None, "none"),
+    ("lowball", "joker", False, "none"),
+    ("mexican-stud", "positional", None, "none"),
+    ("seven-card-stud", "wild", ["2"], "2"),
+    ("seven-card-stud", "penalty", ["qs"], "Qs"),
+    ("jackpots", "openers", "Q", "q"),
+    ("seven-card-stud-8", "qualifier", 9, "9"),
+    ("seven-card-stud-8", "qualifier", 10, "T"),
+])
+def test_values_the_game_reads_alike_are_said_alike(
+    game: str, option: str, alike: object, canonical: str
+) -> None:
+    said = Call(game=game, options={option: canonical}).text()
+    assert Call(game=game, options={option: alike}).text() == said
+
+
+@pytest.mark.parametrize("game", ["seven-card-stud-8", "seven-card-stud-high-low", "seven-card-stud-declare",
+                                  "five-card-stud", "mexican-stud", "aces-deuces"])
+def test_declare_none_is_the_games_own(game: str) -> None:
+    """declare=None plays and is said as leaving declare out, in every game that takes it."""
+    for others in ({}, {"low": "ace-to-six"}) if game in ("five-card-stud", "mexican-stud") else ({},):
+        call = Call(game=game, options={**others, "declare": None})
+        plain = Call(game=game, options=others)
+        assert call.spec == plain.spec
+        assert call.text() == plain.text()
+        assert "None" not in call.text()
+
+
+def test_the_joker_in_any_case_is_announced() -> None:
+    assert Call(game="lowball", options={"joker": "WILD"}).text() == "lowball, the joker wild"
+    said = Call(game="seven-card-stud", options={"joker": "Bug"}).text()
+    assert said == "seven-card stud, the joker as the bug"
+
+
+def test_openers_none_is_said_as_anything_opens() -> None:
+    call = Call(game="jackpots", options={"openers": None})
+    assert call.spec.opening is not None and call.spec.opening.minimum is None
+    assert call.text() == "jackpots, anything opens"

@@ -126,7 +126,8 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
 def _with_wilds(spec: GameSpec, wild: dict[str, Any]) -> GameSpec:
     """``spec`` with the wild-card options ``wild`` laid over its own."""
     for name in ("joker", "positional"):  # "none" (a house list, the command line) is None
-        if name in wild and wild[name] in ("none", False):
+        given = wild.get(name)
+        if given is False or (isinstance(given, str) and given.strip().lower() == "none"):
             wild[name] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
     wilds = Wilds(**{**fields, **wild})

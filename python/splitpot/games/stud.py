@@ -194,7 +194,7 @@ def seven_card_stud_high_low(
 def seven_card_stud_declare(
     *,
     low: str = "deuce-to-seven",
-    declare: DeclareMode | str = DeclareMode.SIMULTANEOUS,
+    declare: DeclareMode | str | None = DeclareMode.SIMULTANEOUS,
     both: bool | None = None,
     tie_keeps_half: bool = False,
     open_pair: bool = False,
@@ -206,14 +206,15 @@ def seven_card_stud_declare(
 
     ``both``: whether ``both`` may be declared; by default yes when simultaneous
     (the blue chip), no when in turn (aloud, ``high`` or ``low``, as in the classic rules:
-    the rules reference, docs/rules.md, §4).
+    the rules reference, docs/rules.md, §4).  ``declare=None`` is the game's own
+    (simultaneous), as ``declare=None`` is every game's own.
 
     >>> seven_card_stud_declare(declare="in-turn").declare_both
     False
     >>> seven_card_stud_declare(declare="in-turn", both=True).declare_both
     True
     """
-    mode = as_choice(declare, DeclareMode, "declare")
+    mode = DeclareMode.SIMULTANEOUS if declare is None else as_choice(declare, DeclareMode, "declare")
     if mode is DeclareMode.NONE:
         raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
     return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
