@@ -63,7 +63,7 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, get_game
+from splitpot.games import GAMES, WILD_OPTIONS, get_game, option_error
 from splitpot.games.stud import qualifier_value
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
@@ -136,7 +136,10 @@ def _stakes(value: object, game: str) -> Stakes | None:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
         data["blinds"] = _freeze(data["blinds"])
-    return as_stakes(data, "Call", get_game(game).stakes)
+    try:
+        return as_stakes(data, game, get_game(game).stakes)
+    except SplitpotError as err:
+        raise option_error(err, game, {"stakes": value}) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,7 +156,7 @@ class Call:
     >>> Call(game="seven-card-stud", options={"bugs": True})
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: open_pair, stakes, ...
+    splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: duplicate, joker, ...
     >>> Call(game="jackpots", stakes={"ante": 2, "small_bet": 5, "big_bet": 10}).spec.stakes.ante
     2
     >>> Call(game="seven-card-stud", stakes={"ante": 2}).spec.stakes.bring_in  # the rest: the game's

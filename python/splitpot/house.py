@@ -182,6 +182,7 @@ def _entry(
     label = f"call {number}" + (f" ({game})" if isinstance(game, str) else "")
 
     def fail(message: str, key: str | None = None) -> HouseListError:
+        message = message.removeprefix(f"{game}: ") if isinstance(game, str) else message  # in the label
         line = _key_line(lines, start, key) if start is not None else None
         where = f"{source}:{line}" if line is not None else source
         return HouseListError(f"{where}: {label}: {message}")

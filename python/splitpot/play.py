@@ -382,7 +382,9 @@ def typed_flag(name: str, args: argparse.Namespace) -> str:
     return "--" + dest.replace("_", "-")
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
-_PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
+_PHRASES = {"Opening: minimum": "--openers", ": openers must be": ": --openers must be",
+            " or None; got": "; got",
+            ": both needs declarations": ": --both needs declarations",
             'positional=None ("none" in a house list)': "--positional none",
             "leave positional out": "leave --positional out",
             "declare 'in_turn' or 'simultaneous'": "--declare in-turn or simultaneous"}

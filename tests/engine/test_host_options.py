@@ -3,10 +3,13 @@ and is announced alike, and errors name the game and the option written."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from splitpot.dealers_choice import Call
-from splitpot.games import get_game
+from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, get_game
 from splitpot.house import HouseList
 
 _LOW_GAMES = ("seven-card-stud-high-low", "seven-card-stud-declare", "five-card-stud", "mexican-stud")
@@ -107,3 +110,56 @@ def test_openers_none_is_said_as_anything_opens() -> None:
     call = Call(game="jackpots", options={"openers": None})
     assert call.spec.opening is not None and call.spec.opening.minimum is None
     assert call.text() == "jackpots, anything opens"
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_its_options_lists_every_option_the_game_takes(game: str) -> None:
+    """The refusal lists the wild-card options too (every game takes them), and the
+    list is the builder's own keywords with them."""
+    with pytest.raises(RuleError, match="has no option 'bogus'") as info:
+        get_game(game, bogus=1)
+    listed = set(str(info.value).split("its options: ")[1].split(".")[0].split(", "))
+    assert listed == GAME_OPTIONS[game] | set(WILD_OPTIONS)
+    with pytest.raises(RuleError, match="its options: ") as own:
+        GAMES[game](bogus=1)  # the builder alone: its own keywords
+    assert set(str(own.value).split("its options: ")[1].rstrip(".").split(", ")) == GAME_OPTIONS[game]
+
+
+@pytest.mark.parametrize(("game", "options", "stakes", "error", "message"), [
+    ("seven-card-stud", {"open_pair": 1}, None, ArgumentTypeError,
+     "seven-card-stud: open_pair must be True or False, got int 1."),
+    ("five-card-stud", {"open_pair": "yes"}, None, ArgumentTypeError,
+     "five-card-stud: open_pair must be True"),
+    ("jackpots", {"openers": "Z"}, None, RuleError, "jackpots: openers must be a rank"),
+    ("jacks-back", {"openers": "Z"}, None, RuleError, "jacks-back: openers must be a rank"),
+    ("seven-card-stud", {}, {"bring_in": 7, "small_bet": 5}, RuleError,
+     "seven-card-stud: stakes: bring_in (7) must be <= small_bet (5)."),
+    ("seven-card-stud", {}, {"colour": 1}, RuleError, "seven-card-stud: stakes has no option 'colour'"),
+    ("seven-card-stud", {"wild": "2", "penalty": "2"}, None, RuleError,
+     "seven-card-stud: wild and penalty both name 2"),
+    ("aces-deuces", {"fees": [-1, 1, 3]}, None, RuleError, "aces-deuces: fees: a fee must be >= 0, got -1."),
+    ("seven-card-stud-high-low", {"low": "ace-to-seven"}, None, RuleError,
+     "seven-card-stud-high-low: low must be one of"),
+    ("lowball", {"joker": "loud"}, None, RuleError, "lowball: joker must be one of 'bug', 'wild'"),
+    ("california-lowball", {"sevens": "maybe"}, None, RuleError, "california-lowball: sevens must be one of"),
+])
+def test_option_errors_name_the_game_and_the_option_written(
+    game: str, options: dict[str, object], stakes: dict[str, int] | None, error: type[Exception],
+    message: str,
+) -> None:
+    with pytest.raises(error) as info:
+        Call(game=game, options=options, stakes=stakes)
+    text = str(info.value)
+    assert text.startswith(message), text
+    for engine in ("Street '", "Opening:", "Stakes:", "Wilds:", "PaidDraws:", "big_bet_on_open", "minimum"):
+        assert engine not in text
+    if stakes is None:  # get_game says the same
+        with pytest.raises(error, match=re.escape(message)):
+            get_game(game, **options)
+
+
+def test_california_stakes_point_to_limit_and_blinds() -> None:
+    with pytest.raises(RuleError, match=r"lowball has no option 'stakes'.*give limit= .* or blinds="):
+        Call(game="california-lowball", stakes={"ante": 1})
+    with pytest.raises(RuleError, match=r"give limit="):
+        get_game("california-lowball", stakes={"small_bet": 3, "big_bet": 6})

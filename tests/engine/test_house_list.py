@@ -96,7 +96,7 @@ wild = "2"
     ("text", "line", "message"),
     [
         (GOOD.replace('game = "jackpots"', 'game = "texas"'), 5, "call 1 (texas): Unknown game 'texas'"),
-        (GOOD.replace('wild = "2"', 'wild = "Z"'), 10, "call 2 (seven-card-stud): Wilds: unknown wild rank"),
+        (GOOD.replace('wild = "2"', 'wild = "Z"'), 10, "call 2 (seven-card-stud): unknown wild rank"),
         (GOOD.replace('wild = "2"', 'openers = "Q"'), 10, "seven-card-stud has no option 'openers'"),
         (GOOD.replace("weight = 2", "weight = 0"), 6, "call 1 (jackpots): weight must be a number > 0"),
         (GOOD.replace("weight = 2", "weight = -1.5"), 6, "weight must be a number > 0"),

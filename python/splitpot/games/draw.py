@@ -107,6 +107,11 @@ _JACKPOTS_OPTIONS = frozenset(
      "no_check_raise"}
 )
 
+_LOWBALL_OPTIONS = frozenset({"pass_and_out", "max_draw", "stakes", "uncapped_heads_up", "no_check_raise"})
+_CALIFORNIA_OPTIONS = frozenset(
+    {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up", "no_check_raise"}
+)
+
 BLINDS_TABLE: dict[int, tuple[int, ...]] = {2: (1, 1), 3: (1, 1, 1), 5: (1, 2, 2)}
 """California lowball's blinds by limit, from the dealer leftward (the rules, §5.6)."""
 
@@ -250,7 +255,7 @@ def lowball(
     ('ace-to-five', <JokerRule.BUG: 'bug'>)
     """
     name = "lowball"
-    check_keywords(extra, {"pass_and_out", "max_draw", "stakes", "uncapped_heads_up", "no_check_raise"}, name)
+    check_keywords(extra, _LOWBALL_OPTIONS, name)
     most, _ = _draw_options(name, max_draw, None)
     out = as_bool(pass_and_out, f"{name}: pass_and_out")
     heads_up = as_bool(uncapped_heads_up, f"{name}: uncapped_heads_up")
@@ -319,8 +324,7 @@ def california_lowball(
     3
     """
     name = "california-lowball"
-    check_keywords(
-        extra, {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up", "no_check_raise"}, name)
+    check_keywords(extra, _CALIFORNIA_OPTIONS, name)
     size = as_int(limit, f"{name}: limit", low=2)
     posted = _blinds(size, blinds, name)
     rule = as_choice(sevens, Sevens, f"{name}: sevens")
