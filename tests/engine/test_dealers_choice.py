@@ -316,7 +316,7 @@ def test_random_sessions_of_hundreds_of_deals() -> None:
         ("mexican-stud", {"low": "ace-to-six"}, "Mexican stud, high-low, declare with chips, ace-to-six low"),
         ("five-card-stud", {"low": "ace-to-six"}, "five-card stud, high-low, ace-to-six low"),
         ("seven-card-stud-high-low", {"low": "ace-to-six"}, "seven-card stud high-low, ace-to-six low"),
-        ("seven-card-stud", {"wild": ["2", "2"]}, "seven-card stud, deuces wild"),
+        ("seven-card-stud", {"wild": ["2"]}, "seven-card stud, deuces wild"),  # a repeat: refused
         ("seven-card-stud", {"wild": []}, "seven-card stud"),  # was an IndexError
         ("seven-card-stud", {"penalty": []}, "seven-card stud"),
     ],

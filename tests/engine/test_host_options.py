@@ -163,3 +163,52 @@ def test_california_stakes_point_to_limit_and_blinds() -> None:
         Call(game="california-lowball", stakes={"ante": 1})
     with pytest.raises(RuleError, match=r"give limit="):
         get_game("california-lowball", stakes={"small_bet": 3, "big_bet": 6})
+
+
+@pytest.mark.parametrize(("game", "stakes"), [
+    ("seven-card-stud", {"blind_bet": False}),
+    ("seven-card-stud-8", {"blinds_from": 3}),
+    ("five-card-stud", {"blinds_from": 0}),
+    ("mexican-stud", {"blind_bet": False}),
+    ("aces-deuces", {"blinds_from": 2}),
+    ("jackpots", {"blind_bet": False}),
+    ("lowball", {"blinds_from": 0}),
+])
+def test_blind_fields_are_refused_in_games_without_blinds(game: str, stakes: dict[str, object]) -> None:
+    field = next(iter(stakes))
+    with pytest.raises(RuleError, match=rf"{game} has no blinds, so stakes {field}=.* would do nothing"):
+        Call(game=game, stakes=stakes)
+    with pytest.raises(RuleError, match="has no blinds"):
+        get_game(game, stakes=stakes)
+    assert Call(game=game, stakes={"ante": 2}).spec.stakes.ante == 2  # the other fields still apply
+
+
+def test_penalty_rule_is_refused_in_two_card_hands() -> None:
+    """A penalty card kills an aces-deuces hand whatever the rule (the game's readings)."""
+    for rule in ("void-card", "dead-hand"):
+        with pytest.raises(RuleError, match=r"penalty_rule='.*' does nothing in aces-deuces, which has two-"):
+            Call(game="aces-deuces", options={"penalty": "Qs", "penalty_rule": rule})
+    said = Call(game="aces-deuces", options={"penalty": "Qs"}).text()
+    assert said == "aces-deuces, penalty card Qs (dead hand)"
+
+
+@pytest.mark.parametrize(("option", "value", "message"), [
+    ("wild", ["2", "2"], "wild names 2 twice"),
+    ("wild", ["2", "2s"], r"wild names 2s twice \(2 names it already\)"),
+    ("wild", ["Jd", "jd"], "wild names jd twice"),
+    ("penalty", ["Qs", "Q"], r"penalty names Q twice \(Qs names it already\)"),
+    ("penalty", ["Qs", "Jd Qs"], "penalty names Qs twice"),
+])
+def test_a_wild_or_penalty_card_named_twice_is_refused(option: str, value: object, message: str) -> None:
+    with pytest.raises(RuleError, match=rf"seven-card-stud: {message}; name each {option} rank or card once"):
+        Call(game="seven-card-stud", options={option: value})
+    with pytest.raises(RuleError, match=message):
+        get_game("lowball", **{option: value})
+    assert get_game("seven-card-stud", **{option: ["2", "3", "Ks"]}).wilds  # distinct: accepted
+
+
+def test_a_recorded_call_naming_a_wild_rank_twice_still_replays() -> None:
+    """Recorded before the repeat was refused: the call comes back dealing its recorded spec."""
+    spec = get_game("seven-card-stud", _as_recorded=True, wild=["2", "2"])
+    call = Call.recorded({"game": "seven-card-stud", "options": {"wild": ["2", "2"]}}, spec)
+    assert call.spec == spec and call.text() == "seven-card stud, deuces wild"

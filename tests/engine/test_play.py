@@ -252,7 +252,7 @@ NEW_GAME_RUNS = [
     ["five-card-stud-five-bets", "--open-pair", "--wild", "2", "--positional", "lowest-hole-card"],
     ["mexican-stud", "--low", "deuce-to-seven", "--wild-low", "best-rank"],
     ["aces-deuces", "--no-stand-is-final", "--players", "6"],
-    ["aces-deuces", "--joker", "wild", "--penalty", "Kd", "--penalty-rule", "void-card"],
+    ["aces-deuces", "--joker", "wild", "--penalty", "Kd"],
 ]
 
 

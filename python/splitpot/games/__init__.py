@@ -39,7 +39,7 @@ from splitpot.games.stud import (
     seven_card_stud_high_low,
 )
 from splitpot.validate import check_keywords, describe
-from splitpot.wild import JokerRule
+from splitpot.wild import JokerRule, wild_mask
 
 __all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option", "option_error"]
 
@@ -148,6 +148,7 @@ def _build(
     spec = _with_wilds(spec, wild)
     if as_recorded:  # an old recording's call: the options' own checks only
         return spec
+    _refuse_repeats(spec)
     if own is not None and spec.wilds.positional not in (None, own):
         raise RuleError(
             f"positional={wild['positional']!r} would replace {name}'s own wild card, each player's "
@@ -210,6 +211,27 @@ def _culprit(name: str, options: Mapping[str, Any]) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+def _refuse_repeats(spec: GameSpec) -> None:
+    """Refuse a wild or penalty card named twice (a rank and a card of it included):
+    the second names nothing more, as an option that does nothing.
+
+    >>> _refuse_repeats(get_game("seven-card-stud", wild=["2", "3"]))
+    >>> get_game("seven-card-stud", wild=["2", "2s"])
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: seven-card-stud: wild names 2s twice (2 names it already); name each ...
+    """
+    for option in ("wild", "penalty"):
+        seen: dict[str, int] = {}
+        for text in " ".join(getattr(spec.wilds, option)).split():
+            mask = wild_mask(text)
+            for earlier, covered in seen.items():
+                if mask & covered:
+                    again = f"{text} twice" + ("" if mask == covered else f" ({earlier} names it already)")
+                    raise RuleError(f"{option} names {again}; name each {option} rank or card once.")
+            seen[text] = mask
+
+
 def _with_wilds(spec: GameSpec, wild: dict[str, Any]) -> GameSpec:
     """``spec`` with the wild-card options ``wild`` laid over its own."""
     for name in ("joker", "positional"):  # "none" (a house list, the command line) is None
@@ -252,4 +274,7 @@ def idle_wild_option(spec: GameSpec, given: Mapping[str, Any]) -> tuple[str, str
             return "duplicate", "no wild cards"
     if given.get("penalty_rule") is not None and not wilds.penalty:
         return "penalty_rule", "no penalty cards"
+    if given.get("penalty_rule") is not None and spec.hand_size == 2:
+        return "penalty_rule", ("two-card hands (a penalty card kills the hand under either rule: voiding "
+                                "it would leave fewer than two cards)")
     return None

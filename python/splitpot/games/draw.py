@@ -86,6 +86,7 @@ from splitpot.engine.openers import Opening
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games.stud import refuse_blinds
 from splitpot.validate import as_bool, as_choice, as_int, as_optional_int, check_keywords, describe
 from splitpot.wild import JokerRule
 
@@ -143,6 +144,7 @@ def _stakes(stakes: object, name: str) -> Stakes:
     stakes = as_stakes(stakes, name, DRAW_STAKES)
     if stakes.bring_in or stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have a bring-in or blinds.")
+    refuse_blinds(name, stakes)  # nor say how blinds are posted
     return stakes
 
 

@@ -59,10 +59,17 @@ def stud_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
 
 def refuse_blinds(name: str, stakes: Stakes) -> None:
     """The stud games and aces-deuces are played with antes (and a forced bet by
-    the cards): blinds are California lowball's (the rules, §3)."""
+    the cards): blinds are California lowball's (the rules, §3), and so are the
+    fields that say how they are posted (``blinds_from``, ``blind_bet``)."""
     if stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have blinds (only california-lowball "
                         "has blinds).")
+    plain = Stakes()
+    posted = [f"{field}={getattr(stakes, field)!r}" for field in ("blinds_from", "blind_bet")
+              if getattr(stakes, field) != getattr(plain, field)]
+    if posted:
+        raise RuleError(f"{name} has no blinds, so stakes {' and '.join(posted)} (how blinds are posted) "
+                        "would do nothing; leave them out.")
 
 
 def _stud(
