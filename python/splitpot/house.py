@@ -244,7 +244,7 @@ def load_house(path: str | Path) -> HouseList:
     if not isinstance(path, (str, Path)):
         raise ArgumentTypeError(f"path must be a str or a Path, got {describe(path)}.")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark (an editor's) is read past
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         raise HouseListError(f"{path}: cannot read the house list: {reason}.") from None

@@ -234,3 +234,11 @@ def test_cli_hands_flag_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         run(["dealers-choice", "--hands", "0"], capsys)
     assert caught.value.code == 2 and "--hands" in capsys.readouterr().err
+
+
+def test_a_house_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Was: 'bom.toml:1: not TOML: Invalid statement.' (some editors save UTF-8 with a BOM)."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + '[house]\nname = "Böm"\n[[call]]\ngame = "lowball"\n'.encode())
+    house = load_house(path)
+    assert house.name == "Böm" and [e.call.game for e in house.entries] == ["lowball"]
