@@ -313,12 +313,22 @@ class HouseDealer:
         dealer._rng.setstate(rng_state(data["rng"], "dealer.rng"))
         return dealer
 
+    def no_call(self, players: int) -> str | None:
+        """Why this dealer has nothing to call for ``players`` players (None: it has).
+
+        >>> HouseDealer(example_house()).no_call(11)
+        'splitpot/data/house.toml has no call for 11 players; add a game that seats them.'
+        """
+        if self.house.fitting(players):
+            return None
+        name = self.house.source or self.house.name or "the house list"
+        return f"{name} has no call for {players} players; add a game that seats them."
+
     def __call__(self, deal: Deal) -> Call:
         """The call for ``deal``."""
         entries = self.house.fitting(deal.players)
         if not entries:
-            name = self.house.source or self.house.name or "the house list"
-            raise NoCallError(f"{name} has no call for {deal.players} players; add a game that seats them.")
+            raise NoCallError(self.no_call(deal.players))
         entry = self._rng.choices(entries, weights=[e.weight for e in entries])[0]
         return entry.call
 

@@ -235,7 +235,8 @@ def dealers_choice_document(
     hand's dealer and call as said, and (as :func:`~splitpot.play.session_document`)
     what ``splitpot resume`` needs: the ``bot``, the person's ``seat``, the hands
     ``planned`` and the computer ``dealer`` (:meth:`HouseDealer.to_dict
-    <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream)."""
+    <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream);
+    ``over``, where the dealer had no call for the players left, says so."""
     hands = session.hands
     names = [f"P{i}" for i in range(len(session.stacks))]
     doc = session.to_dict()
@@ -256,4 +257,6 @@ def dealers_choice_document(
         "bot": bot.to_dict(),
         "dealer": dealer.to_dict(),
     })
+    if session.over:
+        doc["over"] = session.over  # why the evening ended before the hands planned
     return doc
