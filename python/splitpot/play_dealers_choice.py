@@ -44,10 +44,12 @@ from splitpot.play import (
     add_play_parser,
     check_files,
     check_seat,
+    finished_hands,
     over_reason,
     played_until_stopped,
     plot_session,
     print_session,
+    record_final_stacks,
     save_session,
     saved_bot,
     stopped_status,
@@ -243,15 +245,15 @@ def dealers_choice_document(
     for record, state in zip(doc["hands"], hands, strict=True):
         record["dealer"] = state.button
         record["said"] = deal_line(state, names)
-        record["final_stacks"] = list(state.stacks)
+    final = record_final_stacks(doc, session)
     house = dealer.house
     doc.update({
         "format": DEALERS_CHOICE,
         "house": {"name": house.name, "source": house.source},
         "players": len(session.stacks),
         "seed": seed,
-        "final_stacks": list(hands[-1].stacks if hands else session.stacks),
-        "games": dict(games_played(hands).most_common()),
+        "final_stacks": final,
+        "games": dict(games_played(finished_hands(session)).most_common()),  # as the summary counts
         "planned": planned,
         "seat": seat,
         "bot": bot.to_dict(),

@@ -296,3 +296,30 @@ def test_an_evening_the_house_list_ended_is_refused_as_one_the_chips_ended(
     del doc["over"]  # saved before the document said why: the house list still says so
     saved.write_text(json.dumps(doc))
     assert cli(["resume", str(saved), "--hands", "3"], capsys)[2].endswith(f"the session is over: {reason}\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["dealers-choice", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
+    ["seven-card-stud", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
+])
+def test_a_document_saved_mid_hand_conserves_the_chips_and_counts_finished_hands(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: final_stacks [197, 199, 197] (the pot's 7 chips missing) and the unfinished hand
+    counted in games, though the printed summary does not count it."""
+    saved = tmp_path / "s.json"
+    answers = "3\n" if argv[0] == "dealers-choice" else ""  # the person's call: the house list's third
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "b\nq\ny\n"))
+    code, out, _ = cli(["play", *argv, "--plain", "--save", str(saved)], capsys)
+    assert code == 0 and "no hand was completed." in out
+    doc = json.loads(saved.read_text())
+    assert len(doc["hands"]) == 1 and History.from_dict(doc["hands"][0]).replay().is_complete is False
+    assert doc["final_stacks"] == doc["starting_stacks"] == [200, 200, 200]  # as no finished hand left them
+    assert "final_stacks" not in doc["hands"][0]  # the unfinished hand has none
+    if argv[0] == "dealers-choice":
+        assert doc["games"] == {}
+    code, out, _ = cli(["resume", str(saved), "--bots", "--hands", "2", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and sum(doc["final_stacks"]) == 600 and all("final_stacks" in h for h in doc["hands"])
+    if argv[0] == "dealers-choice":
+        assert sum(doc["games"].values()) == 2
