@@ -75,12 +75,14 @@ def _refuse_game_flags(args: argparse.Namespace) -> None:
     game flag given (its value not the parser's default) is refused, named as typed
     (``--no-pass-and-out``, ``--check-raise``)."""
     defaults = _play_defaults()
-    given = [typed_flag(name, args) for name in _GAME_FLAGS
+    names = [name for name in _GAME_FLAGS
              if getattr(args, name, getattr(defaults, name)) != getattr(defaults, name)]
-    if given:
+    if names:
+        stakes = ("; stakes for every call: a stakes table in [house], e.g. stakes = { ante = 2 }"
+                  if set(names) & {"ante", "bring_in", "small_bet", "big_bet"} else "")
         raise RuleError(
-            f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "
-            "(--house FILE; a [[call]] table per call): write them there."
+            f"{', '.join(typed_flag(n, args) for n in names)}: {DEALERS_CHOICE} takes its games, options and "
+            f"stakes from the house list (--house FILE; a [[call]] table per call{stakes}): write them there."
         )
 
 
