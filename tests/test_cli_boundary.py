@@ -276,7 +276,7 @@ def test_penalty_rule_without_penalty_cards_is_refused(
 @pytest.mark.parametrize(
     "argv",
     [
-        ["play", "aces-deuces", "--penalty", "Kd", "--penalty-rule", "void-card", "--seed", "1", "--json"],
+        ["play", "five-card-stud", "--penalty", "Kd", "--penalty-rule", "void-card", "--seed", "1", "--json"],
         ["eval", "As", "Ks", "Qs", "Js", "Ts", "4c", "--penalty", "4c", "--penalty-rule", "void-card"],
         [
             "equity",

@@ -353,7 +353,7 @@ def test_errors_are_catchable_as_builtins() -> None:
     ("call", "error", "message"),
     [
         (lambda: __import__("splitpot.games").games.get_game("jackpots", openers=5.5), ArgumentTypeError,
-         r"Opening: minimum must be a rank .* got float 5.5"),
+         r"jackpots: openers must be a rank .* got float 5.5"),
         (lambda: __import__("splitpot.games").games.get_game("seven-card-stud-high-low", low=5),
          ArgumentTypeError, r"low must be one of deuce-to-seven, .* \(a str\), got int 5"),
         (lambda: splitpot.equity(5, ["As Ks", "Qd Qc"]), ArgumentTypeError, "game must be a game's name"),

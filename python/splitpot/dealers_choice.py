@@ -63,7 +63,7 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, get_game
+from splitpot.games import GAMES, WILD_OPTIONS, get_game, option_error
 from splitpot.games.stud import qualifier_value
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
@@ -136,7 +136,10 @@ def _stakes(value: object, game: str) -> Stakes | None:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
         data["blinds"] = _freeze(data["blinds"])
-    return as_stakes(data, "Call", get_game(game).stakes)
+    try:
+        return as_stakes(data, game, get_game(game).stakes)
+    except SplitpotError as err:
+        raise option_error(err, game, {"stakes": value}) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -153,7 +156,7 @@ class Call:
     >>> Call(game="seven-card-stud", options={"bugs": True})
     Traceback (most recent call last):
     ...
-    splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: open_pair, stakes, ...
+    splitpot.errors.RuleError: seven-card-stud has no option 'bugs'; its options: duplicate, joker, ...
     >>> Call(game="jackpots", stakes={"ante": 2, "small_bet": 5, "big_bet": 10}).spec.stakes.ante
     2
     >>> Call(game="seven-card-stud", stakes={"ante": 2}).spec.stakes.bring_in  # the rest: the game's
@@ -196,12 +199,14 @@ class Call:
         """
         words = [self.title]
         plain = get_game(self.game)  # what the options change is said: a low made high-low
+        said = {name: played_value(self.spec, name, value) for name, value in self.options
+                if not (name == "declare" and value is None)}  # declare=None: the game's own
         if self.spec.low is not None and plain.low is None:
             words.append("high-low")
-            if self.spec.declare != plain.declare and "declare" not in dict(self.options):
+            if self.spec.declare != plain.declare and "declare" not in said:
                 words.append(_option_text("declare", str(self.spec.declare), ()))
-        for name, value in sorted(self.options, key=lambda pair: _SAID_ORDER.get(pair[0], 0)):
-            phrase = _option_text(name, value, self.options)
+        for name, value in sorted(said.items(), key=lambda pair: _SAID_ORDER.get(pair[0], 0)):
+            phrase = _option_text(name, value, said.items())
             if phrase:
                 words.append(phrase)
         if self.stakes is not None:
@@ -401,8 +406,38 @@ def high_low_text(spec: GameSpec) -> str:
     return ", ".join(["high-low", declare, _option_text("low", spec.low, ())])
 
 
+def played_value(spec: GameSpec, name: str, value: Any) -> Any:
+    """The value ``spec`` plays for its option ``name`` (given as ``value``), as the
+    game spells it: so every spelling the game accepts is said alike.
+
+    >>> played_value(get_game("lowball", joker="WILD"), "joker", "WILD")
+    'wild'
+    >>> played_value(get_game("jackpots", second_round="Dealer_Left"), "second_round", "Dealer_Left")
+    'dealer_left'
+    """
+    if name in WILD_OPTIONS:
+        played = getattr(spec.wilds, name)
+        if played is None:
+            return "none"
+        return str(played) if isinstance(played, str) else played
+    if name == "declare":
+        return str(spec.declare)
+    if name == "low":
+        return spec.low
+    if name == "openers" and spec.opening is not None:
+        return spec.opening.minimum
+    if name == "second_round":
+        return str(spec.streets[-1].opener)
+    if name == "sevens":
+        return str(spec.sevens)
+    if name == "blinds":
+        return spec.stakes.blinds
+    return dict(spec.options).get(name, value)
+
+
 def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> str:
-    """How the dealer says one option ('' for one that says nothing)."""
+    """How the dealer says one option, given as the game plays it (:func:`played_value`;
+    '' for one that says nothing)."""
     given = dict(options)
     if name in _FLAGS_TEXT:
         return _FLAGS_TEXT[name] if value is True else ""
@@ -414,7 +449,7 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "penalty": lambda: _penalty_text(value, given.get("penalty_rule", "dead-hand")),
         "penalty_rule": lambda: "",  # said with the penalty cards
         "positional": lambda: f"{_POSITIONAL_TEXT.get(str(value), str(value))} wild"
-        if value and value != "none" else "no hole card wild",
+        if value != "none" else "no hole card wild",
         "low": lambda: f"{value} low",
         "qualifier": lambda: f"low qualifier {_QUALIFIER_NAMES[qualifier_value(value)]}",
         "declare": lambda: {"in-turn": "declare in turn", "simultaneous": "declare with chips",
@@ -425,7 +460,7 @@ def _option_text(name: str, value: Any, options: Iterable[tuple[str, Any]]) -> s
         "pass_and_out": lambda: "pass and out" if value else "checking allowed",
         "no_check_raise": lambda: "no check-raise after the draw" if value else "check-raise allowed",
         "second_round": lambda: "second round from the dealer's left" if key == "dealer-left" else "",
-        "openers": lambda: f"{_rank_name(value)} to open",
+        "openers": lambda: f"{_rank_name(value)} to open" if value is not None else "anything opens",
         "limit": lambda: f"limit {value}",
         "blinds": lambda: "blinds " + "/".join(map(str, value)),
         "sevens": lambda: f"sevens rule {key}" if key != "off" else "no sevens rule",

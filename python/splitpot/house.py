@@ -1,8 +1,9 @@
 """House lists: the calls a card room allows in dealer's choice, written once
 as a TOML file, and the computer dealer that picks from them.
 
-A house list is a ``[house]`` table (its ``name``, optional) and one
-``[[call]]`` table per call: ``game`` (a name of :data:`~splitpot.games.GAMES`),
+A house list is a ``[house]`` table (its ``name`` and the house's ``stakes``,
+both optional: see :func:`house_stakes`) and one ``[[call]]`` table per call:
+``game`` (a name of :data:`~splitpot.games.GAMES`),
 ``weight`` (how often the computer dealer picks it, relative to the others;
 a number > 0, default 1), ``stakes`` (optional: a table of
 :class:`~splitpot.engine.spec.Stakes` fields; the game's own stakes
@@ -45,10 +46,11 @@ from typing import Any
 from splitpot.dealers_choice import Call, Deal, DealersChoice, NoCallError
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.errors import ArgumentTypeError, HistoryError, HouseListError, RuleError, SplitpotError
-from splitpot.validate import as_float, as_optional_int, describe
+from splitpot.games import GAME_OPTIONS, GAMES, get_game
+from splitpot.validate import as_float, as_int, as_optional_int, describe
 
 __all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_dealer",
-    "house_session", "load_house"]
+    "house_session", "house_stakes", "load_house"]
 
 _CALL_KEYS = frozenset({"game", "weight", "stakes"})  # the rest of a [[call]] table are options
 _TOP_KEYS = frozenset({"house", "call"})
@@ -93,6 +95,9 @@ class HouseList:
     entries: tuple[HouseEntry, ...]
     name: str = ""
     source: str = ""
+    stakes: tuple[tuple[str, int], ...] = ()
+    """The ``[house]`` stakes (as ``(field, chips)`` pairs), already laid into the
+    entries' calls; kept to write the list out again."""
 
     def __post_init__(self) -> None:
         entries = tuple(self.entries)
@@ -132,9 +137,11 @@ class HouseList:
             raise HouseListError(f"{source}: unknown table {unknown[0]!r}; a house list has [house] "
                                  "(name) and [[call]] tables.")
         house = data.get("house", {})
-        named = isinstance(house, Mapping) and set(house) <= {"name"}
+        named = isinstance(house, Mapping) and set(house) <= {"name", "stakes"}
         if not (named and isinstance(house.get("name", ""), str)):
-            raise HouseListError(f"{source}: [house] holds one key, name (a string), got {house!r}.")
+            raise HouseListError(f"{source}: [house] holds name (a string) and stakes (a table), got "
+                                 f"{house!r}.")
+        stakes = _house_stakes(house.get("stakes", {}), source)
         calls = data.get("call", [])
         if not isinstance(calls, list) or not calls or not all(isinstance(c, Mapping) for c in calls):
             raise HouseListError(f"{source}: a house list needs at least one [[call]] table (a game and its "
@@ -143,8 +150,10 @@ class HouseList:
         entries = []
         for number, table in enumerate(calls, 1):
             start = starts[number - 1] if len(starts) == len(calls) else None
-            entries.append(_entry(table, number, start, lines, source))
-        return cls(entries=tuple(entries), name=house.get("name", ""), source=source)
+            entries.append(_entry(table, number, start, lines, source, stakes))
+        _refuse_idle_stakes(stakes, [table["game"] for table in calls], source)
+        return cls(entries=tuple(entries), name=house.get("name", ""), source=source,
+                   stakes=tuple(stakes.items()))
 
     def to_dict(self) -> dict[str, Any]:
         """The house list as the parsed TOML document that :meth:`from_dict` reads
@@ -162,7 +171,10 @@ class HouseList:
             if "stakes" in call:
                 table["stakes"] = call["stakes"]
             calls.append(table)
-        return {"house": {"name": self.name}, "call": calls}
+        house: dict[str, Any] = {"name": self.name}
+        if self.stakes:
+            house["stakes"] = dict(self.stakes)
+        return {"house": house, "call": calls}
 
     def fitting(self, players: int) -> tuple[HouseEntry, ...]:
         """The entries whose game seats ``players`` players."""
@@ -174,14 +186,68 @@ class HouseList:
         return frozenset(e.call.game for e in self.entries)
 
 
+_HOUSE_STAKES = ("ante", "bring_in", "small_bet", "big_bet")
+
+
+def _house_stakes(value: object, source: str) -> dict[str, int]:
+    """The ``[house]`` stakes table, checked: amounts of :data:`_HOUSE_STAKES` only."""
+    if not isinstance(value, Mapping):
+        raise HouseListError(f"{source}: [house] stakes is a table (ante, bring_in, small_bet, big_bet), "
+                             f"got {describe(value)}.")
+    unknown = sorted(set(value) - set(_HOUSE_STAKES))
+    if unknown:
+        raise HouseListError(
+            f"{source}: [house] stakes: no field {unknown[0]!r}; the house's stakes are ante, bring_in, "
+            "small_bet and big_bet (blinds are California lowball's: its call's limit= or blinds=).")
+    try:
+        return {k: as_int(value[k], f"[house] stakes: {k}", low=0) for k in _HOUSE_STAKES if k in value}
+    except SplitpotError as err:
+        raise HouseListError(f"{source}: {err}") from None
+
+
+def house_stakes(game: str, house: Mapping[str, int], own: Any) -> Any:
+    """The stakes of a call of ``game`` in a house list whose ``[house]`` stakes are
+    ``house``: the call's own ``stakes`` table laid over the house's (over the game's
+    own); ``bring_in`` only in a game with a bring-in.  A game that takes no stakes
+    (California lowball: its limit and blinds) keeps its own, as does a call whose
+    stakes are a :class:`~splitpot.engine.spec.Stakes` (whole).
+
+    >>> house = {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20}
+    >>> house_stakes("jackpots", house, {"ante": 5})
+    {'ante': 5, 'small_bet': 10, 'big_bet': 20}
+    >>> house_stakes("seven-card-stud", house, None)
+    {'ante': 2, 'bring_in': 3, 'small_bet': 10, 'big_bet': 20}
+    >>> house_stakes("california-lowball", house, None) is None
+    True
+    """
+    if not house or game not in GAMES or "stakes" not in GAME_OPTIONS[game] or not (
+            own is None or isinstance(own, Mapping)):
+        return own
+    laid = {k: v for k, v in house.items() if k != "bring_in" or get_game(game).stakes.bring_in}
+    return {**laid, **own} if isinstance(own, Mapping) else laid
+
+
+def _refuse_idle_stakes(stakes: Mapping[str, int], games: Sequence[object], source: str) -> None:
+    """Refuse ``[house]`` stakes (or their bring-in) that no call of the list plays."""
+    known = [g for g in games if isinstance(g, str) and g in GAMES]
+    if stakes and not any("stakes" in GAME_OPTIONS[g] for g in known):
+        raise HouseListError(f"{source}: [house] stakes do nothing: no call's game takes stakes "
+                             "(California lowball's are its limit and blinds); leave them out.")
+    if "bring_in" in stakes and not any(get_game(g).stakes.bring_in for g in known):
+        raise HouseListError(f"{source}: [house] stakes: bring_in does nothing: no call's game has a "
+                             "bring-in (the seven-card stud games do); leave it out.")
+
+
 def _entry(
-    table: Mapping[str, Any], number: int, start: int | None, lines: Sequence[str], source: str
+    table: Mapping[str, Any], number: int, start: int | None, lines: Sequence[str], source: str,
+    stakes: Mapping[str, int],
 ) -> HouseEntry:
     """The ``number``-th call of the file, read from its table; errors name the line."""
     game: Any = table.get("game")
     label = f"call {number}" + (f" ({game})" if isinstance(game, str) else "")
 
     def fail(message: str, key: str | None = None) -> HouseListError:
+        message = message.removeprefix(f"{game}: ") if isinstance(game, str) else message  # in the label
         line = _key_line(lines, start, key) if start is not None else None
         where = f"{source}:{line}" if line is not None else source
         return HouseListError(f"{where}: {label}: {message}")
@@ -193,10 +259,14 @@ def _entry(
     except SplitpotError as err:
         raise fail(str(err), "weight") from None
     options = {k: v for k, v in table.items() if k not in _CALL_KEYS}
+    laid = house_stakes(game, stakes, table.get("stakes")) if isinstance(game, str) else table.get("stakes")
     try:
-        call = Call(game=game, options=tuple(options.items()), stakes=table.get("stakes"))
+        call = Call(game=game, options=tuple(options.items()), stakes=laid)
     except SplitpotError as err:
-        raise fail(str(err), _culprit(table, options, str(err))) from None
+        said = str(err)
+        if laid is not table.get("stakes") and re.search(r"\bstakes\b", said):
+            said += " (the call's stakes laid over the [house] stakes)"
+        raise fail(said, _culprit(table, options, str(err))) from None
     return HouseEntry(call=call, weight=weight, line=start)
 
 
@@ -243,7 +313,7 @@ def load_house(path: str | Path) -> HouseList:
     if not isinstance(path, (str, Path)):
         raise ArgumentTypeError(f"path must be a str or a Path, got {describe(path)}.")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark (an editor's) is read past
     except (OSError, UnicodeDecodeError) as err:
         reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
         raise HouseListError(f"{path}: cannot read the house list: {reason}.") from None
@@ -312,12 +382,22 @@ class HouseDealer:
         dealer._rng.setstate(rng_state(data["rng"], "dealer.rng"))
         return dealer
 
+    def no_call(self, players: int) -> str | None:
+        """Why this dealer has nothing to call for ``players`` players (None: it has).
+
+        >>> HouseDealer(example_house()).no_call(11)
+        'splitpot/data/house.toml has no call for 11 players; add a game that seats them.'
+        """
+        if self.house.fitting(players):
+            return None
+        name = self.house.source or self.house.name or "the house list"
+        return f"{name} has no call for {players} players; add a game that seats them."
+
     def __call__(self, deal: Deal) -> Call:
         """The call for ``deal``."""
         entries = self.house.fitting(deal.players)
         if not entries:
-            name = self.house.source or self.house.name or "the house list"
-            raise NoCallError(f"{name} has no call for {deal.players} players; add a game that seats them.")
+            raise NoCallError(self.no_call(deal.players))
         entry = self._rng.choices(entries, weights=[e.weight for e in entries])[0]
         return entry.call
 

@@ -382,7 +382,9 @@ def typed_flag(name: str, args: argparse.Namespace) -> str:
     return "--" + dest.replace("_", "-")
 _WHERE = re.compile(r"^(?:Stakes|Wilds|GameSpec '[^']*'|Street '[^']*'): ")
 # Engine phrases that name a flag's value in other words.
-_PHRASES = {"Opening: minimum": "--openers", " or None; got": "; got",
+_PHRASES = {"Opening: minimum": "--openers", ": openers must be": ": --openers must be",
+            " or None; got": "; got",
+            ": both needs declarations": ": --both needs declarations",
             'positional=None ("none" in a house list)': "--positional none",
             "leave positional out": "leave --positional out",
             "declare 'in_turn' or 'simultaneous'": "--declare in-turn or simultaneous"}
@@ -970,6 +972,32 @@ def plot_session(
     return True
 
 
+def finished_hands(session: Session) -> list[State]:
+    """The session's hands without an unfinished last one: the hands a summary counts."""
+    hands = session.hands
+    return hands[:-1] if hands and not hands[-1].is_complete else list(hands)
+
+
+def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:
+    """Write each finished hand's ``final_stacks`` into its record of ``doc`` (the
+    session's document) and return the session's: as its last finished hand left
+    them.  An unfinished last hand has none, and the session's are those it started
+    with (the chips in its pot still its players'), so the chips add up.
+
+    >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
+    >>> state = session.new_hand()
+    >>> record_final_stacks(session.to_dict(), session), state.stacks != [50, 50]
+    ([50, 50], True)
+    """
+    hands = session.hands
+    for record, state in zip(doc["hands"], hands, strict=True):
+        if state.is_complete:
+            record["final_stacks"] = list(state.stacks)
+    if hands and not hands[-1].is_complete:
+        return list(hands[-1].starting_stacks)
+    return list(hands[-1].stacks if hands else session.stacks)
+
+
 def session_document(
     session: Session, *, seed: int | None, bot: SimpleBot, seat: int | None = None, planned: int
 ) -> dict[str, Any]:
@@ -991,10 +1019,8 @@ def session_document(
     """
     hands = session.hands
     doc = session.to_dict()
-    for record, state in zip(doc["hands"], hands, strict=True):
-        record["final_stacks"] = list(state.stacks)
-    final = hands[-1].stacks if hands else session.stacks
-    doc.update({"players": len(session.stacks), "seed": seed, "final_stacks": list(final),
+    final = record_final_stacks(doc, session)
+    doc.update({"players": len(session.stacks), "seed": seed, "final_stacks": final,
                 "planned": planned, "seat": seat, "bot": bot.to_dict()})
     if len(hands) == 1:
         doc.update({k: v for k, v in doc["hands"][0].items() if k not in doc})

@@ -44,10 +44,12 @@ from splitpot.play import (
     add_play_parser,
     check_files,
     check_seat,
+    finished_hands,
     over_reason,
     played_until_stopped,
     plot_session,
     print_session,
+    record_final_stacks,
     save_session,
     saved_bot,
     stopped_status,
@@ -73,12 +75,14 @@ def _refuse_game_flags(args: argparse.Namespace) -> None:
     game flag given (its value not the parser's default) is refused, named as typed
     (``--no-pass-and-out``, ``--check-raise``)."""
     defaults = _play_defaults()
-    given = [typed_flag(name, args) for name in _GAME_FLAGS
+    names = [name for name in _GAME_FLAGS
              if getattr(args, name, getattr(defaults, name)) != getattr(defaults, name)]
-    if given:
+    if names:
+        stakes = ("; stakes for every call: a stakes table in [house], e.g. stakes = { ante = 2 }"
+                  if set(names) & {"ante", "bring_in", "small_bet", "big_bet"} else "")
         raise RuleError(
-            f"{', '.join(given)}: {DEALERS_CHOICE} takes its games, options and stakes from the house list "
-            "(--house FILE; a [[call]] table per call): write them there."
+            f"{', '.join(typed_flag(n, args) for n in names)}: {DEALERS_CHOICE} takes its games, options and "
+            f"stakes from the house list (--house FILE; a [[call]] table per call{stakes}): write them there."
         )
 
 
@@ -235,25 +239,28 @@ def dealers_choice_document(
     hand's dealer and call as said, and (as :func:`~splitpot.play.session_document`)
     what ``splitpot resume`` needs: the ``bot``, the person's ``seat``, the hands
     ``planned`` and the computer ``dealer`` (:meth:`HouseDealer.to_dict
-    <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream)."""
+    <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream);
+    ``over``, where the dealer had no call for the players left, says so."""
     hands = session.hands
     names = [f"P{i}" for i in range(len(session.stacks))]
     doc = session.to_dict()
     for record, state in zip(doc["hands"], hands, strict=True):
         record["dealer"] = state.button
         record["said"] = deal_line(state, names)
-        record["final_stacks"] = list(state.stacks)
+    final = record_final_stacks(doc, session)
     house = dealer.house
     doc.update({
         "format": DEALERS_CHOICE,
         "house": {"name": house.name, "source": house.source},
         "players": len(session.stacks),
         "seed": seed,
-        "final_stacks": list(hands[-1].stacks if hands else session.stacks),
-        "games": dict(games_played(hands).most_common()),
+        "final_stacks": final,
+        "games": dict(games_played(finished_hands(session)).most_common()),  # as the summary counts
         "planned": planned,
         "seat": seat,
         "bot": bot.to_dict(),
         "dealer": dealer.to_dict(),
     })
+    if session.over:
+        doc["over"] = session.over  # why the evening ended before the hands planned
     return doc

@@ -213,6 +213,12 @@ def _refuse_over(session: Session, seat: int | None) -> None:
         return
     if not session.can_continue:
         raise RuleError("the session is over: too few players have chips for another hand.")
+    if isinstance(session, DealersChoice):  # a house list with no call for the players left
+        players = sum(1 for chips in session.stacks if chips > 0)
+        for dealer in session.dealers:
+            over = dealer.no_call(players) if isinstance(dealer, HouseDealer) else None
+            if over:
+                raise RuleError(f"the session is over: {over}")
     if seat is not None and session.stacks[seat] == 0:
         raise _FlagError(f"seat {seat} (P{seat}) has no chips left: resume with --bots, or sit in another "
                          "seat with --seat K.")

@@ -169,7 +169,7 @@ def test_bad_setups_are_refused() -> None:
         State(get_game("seven-card-stud"), [100] * 9)
     with pytest.raises(RuleError, match="deck has 15 cards; this deal needs 19"):
         State(get_game("seven-card-stud"), [100] * 3, deck=list(range(15)))
-    with pytest.raises(RuleError, match="stud-8 has no option 'low'; its options: both, declare, open_pair"):
+    with pytest.raises(RuleError, match="stud-8 has no option 'low'; its options: both, declare, dup"):
         get_game("seven-card-stud-8", low="ace-to-five")
     with pytest.raises(RuleError, match="bring-in needs"):
         GameSpec(name="x", streets=(Street(name="s", down=2, opener=Opener.BRING_IN),),

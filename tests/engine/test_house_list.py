@@ -96,7 +96,7 @@ wild = "2"
     ("text", "line", "message"),
     [
         (GOOD.replace('game = "jackpots"', 'game = "texas"'), 5, "call 1 (texas): Unknown game 'texas'"),
-        (GOOD.replace('wild = "2"', 'wild = "Z"'), 10, "call 2 (seven-card-stud): Wilds: unknown wild rank"),
+        (GOOD.replace('wild = "2"', 'wild = "Z"'), 10, "call 2 (seven-card-stud): unknown wild rank"),
         (GOOD.replace('wild = "2"', 'openers = "Q"'), 10, "seven-card-stud has no option 'openers'"),
         (GOOD.replace("weight = 2", "weight = 0"), 6, "call 1 (jackpots): weight must be a number > 0"),
         (GOOD.replace("weight = 2", "weight = -1.5"), 6, "weight must be a number > 0"),
@@ -123,7 +123,7 @@ def test_house_file_errors_name_the_file_and_line(tmp_path: Path, text: str, lin
         ("", "a house list needs at least one [[call]]"),
         ('[house]\nname = "x"\n', "a house list needs at least one [[call]]"),
         ('[tables]\n[[call]]\ngame = "jackpots"\n', "unknown table 'tables'"),
-        ('[house]\nowner = "x"\n[[call]]\ngame = "jackpots"\n', "[house] holds one key, name"),
+        ('[house]\nowner = "x"\n[[call]]\ngame = "jackpots"\n', "[house] holds name (a string) and stakes"),
     ],
 )
 def test_house_file_structure_errors(text: str, message: str) -> None:
@@ -234,3 +234,62 @@ def test_cli_hands_flag_is_checked(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as caught:
         run(["dealers-choice", "--hands", "0"], capsys)
     assert caught.value.code == 2 and "--hands" in capsys.readouterr().err
+
+
+def test_a_house_file_with_a_byte_order_mark_is_read(tmp_path: Path) -> None:
+    """Was: 'bom.toml:1: not TOML: Invalid statement.' (some editors save UTF-8 with a BOM)."""
+    path = tmp_path / "bom.toml"
+    path.write_bytes(b"\xef\xbb\xbf" + '[house]\nname = "Böm"\n[[call]]\ngame = "lowball"\n'.encode())
+    house = load_house(path)
+    assert house.name == "Böm" and [e.call.game for e in house.entries] == ["lowball"]
+
+
+_HOUSE_STAKES = ('[house]\nname = "Thursday"\n'
+                 'stakes = { ante = 2, bring_in = 3, small_bet = 10, big_bet = 20 }\n')
+
+
+def test_house_stakes_are_laid_into_every_call_that_takes_stakes() -> None:
+    house = HouseList.from_toml(
+        _HOUSE_STAKES + '[[call]]\ngame = "seven-card-stud"\n[[call]]\ngame = "five-card-stud"\n'
+        '[[call]]\ngame = "jackpots"\nstakes = { ante = 5 }\n[[call]]\ngame = "california-lowball"\n'
+        'limit = 5\n[[call]]\ngame = "aces-deuces"\n', source="t.toml")
+    stakes = [e.call.spec.stakes for e in house.entries]
+    assert (stakes[0].ante, stakes[0].bring_in, stakes[0].small_bet, stakes[0].big_bet) == (2, 3, 10, 20)
+    assert (stakes[1].ante, stakes[1].bring_in, stakes[1].small_bet) == (2, 0, 10)  # no bring-in there
+    assert (stakes[2].ante, stakes[2].small_bet, stakes[2].big_bet) == (5, 10, 20)  # the call's first
+    assert stakes[3].blinds == (1, 2, 2) and stakes[3].small_bet == 5  # California: its limit and blinds
+    assert (stakes[4].ante, stakes[4].small_bet) == (2, 10)
+    again = HouseList.from_dict(house.to_dict(), source="t.toml")  # what a saved dealer writes
+    assert [e.call for e in again.entries] == [e.call for e in house.entries]
+    assert again.stakes == house.stakes == (("ante", 2), ("bring_in", 3), ("small_bet", 10), ("big_bet", 20))
+    table = HouseList.from_toml('[house.stakes]\nante = 3\n[[call]]\ngame = "lowball"\n')  # a subtable alike
+    assert table.entries[0].call.spec.stakes.ante == 3
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ('[house]\nstakes = { blinds = [1, 2] }\n[[call]]\ngame = "jackpots"\n',
+     "t.toml: [house] stakes: no field 'blinds'; the house's stakes are ante, bring_in, small_bet and "),
+    ('[house]\nstakes = 5\n[[call]]\ngame = "jackpots"\n', "t.toml: [house] stakes is a table"),
+    ('[house]\nstakes = { ante = -1 }\n[[call]]\ngame = "jackpots"\n', "[house] stakes: ante must be >= 0"),
+    ('[house]\nstakes = { ante = 2 }\n[[call]]\ngame = "california-lowball"\n',
+     "t.toml: [house] stakes do nothing: no call's game takes stakes"),
+    ('[house]\nstakes = { bring_in = 2 }\n[[call]]\ngame = "jackpots"\n',
+     "t.toml: [house] stakes: bring_in does nothing: no call's game has a bring-in"),
+    ('[house]\nstakes = { bring_in = 7 }\n[[call]]\ngame = "seven-card-stud"\n',
+     "t.toml:4: call 1 (seven-card-stud): stakes: bring_in (7) must be <= small_bet (5). (the call's "
+     "stakes laid over the [house] stakes)"),
+    ('[house]\ncolour = "red"\n[[call]]\ngame = "jackpots"\n', "[house] holds name (a string) and stakes"),
+])
+def test_house_stakes_that_cannot_apply_are_refused(text: str, message: str) -> None:
+    with pytest.raises(HouseListError) as info:
+        HouseList.from_toml(text, source="t.toml")
+    assert message in str(info.value)
+
+
+def test_the_stakes_flags_at_dealers_choice_point_to_the_house_stakes(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    from splitpot.cli import main
+
+    assert main(["play", "dealers-choice", "--ante", "2"]) == 2
+    assert "stakes for every call: a stakes table in [house]" in capsys.readouterr().err

@@ -186,7 +186,7 @@ def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture
 
 def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["seven-card-stud-8", "--low", "ace-to-five"], capsys)
-    listed = "its options: --both, --declare, --open-pair, --qualifier,"
+    listed = "its options: --both, --declare, --duplicate, --joker, --open-pair, --penalty,"
     assert code == 2 and "stud-8 has no option '--low'; " + listed in err
     code, _, err = run(["seven-card-stud", "--players", "9"], capsys)
     assert code == 2 and "seats 2 to 8 players" in err
@@ -197,14 +197,16 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     [
         (["california-lowball", "--ante", "2"], "use --limit (and --blinds), not --ante."),
         (["five-card-stud", "--qualifier", "9"], "five-card-stud has no option '--qualifier'; its options:"),
-        (["jackpots", "--openers", "X"], "error: --openers must be a rank (2-9, T, J, Q, K, A"),
-        (["seven-card-stud", "--wild", "1"], "error: unknown wild rank or card '1'"),
+        (["jackpots", "--openers", "X"], "error: jackpots: --openers must be a rank (2-9, T, J, Q, K, A"),
+        (["seven-card-stud", "--wild", "1"], "error: seven-card-stud: unknown wild rank or card '1'"),
         (["five-card-stud", "--declare", "in-turn"], "high-low game; give --low as well."),
         (["seven-card-stud-8", "--tie-keeps-half"], "declarations (--declare in-turn or simultaneous)."),
-        (["seven-card-stud-8", "--both"], "error: --both needs declarations (--declare in-turn or"),
+        (["seven-card-stud-8", "--both"],
+         "error: seven-card-stud-8: --both needs declarations (--declare in-turn"),
         # options with no flag (fees, stakes) are left out of the list
         (["aces-deuces", "--open-pair"],
-         "its options: --both, --declare, --stand-is-final, --tie-keeps-half, --no-cap-heads-up."),
+         "its options: --both, --declare, --duplicate, --joker, --penalty, --penalty-rule, --positional, "
+         "--stand-is-final, --tie-keeps-half, --no-cap-heads-up, --wild, --wild-low."),
     ],
 )
 def test_bad_options_are_named_by_their_flag(
@@ -250,7 +252,7 @@ NEW_GAME_RUNS = [
     ["five-card-stud-five-bets", "--open-pair", "--wild", "2", "--positional", "lowest-hole-card"],
     ["mexican-stud", "--low", "deuce-to-seven", "--wild-low", "best-rank"],
     ["aces-deuces", "--no-stand-is-final", "--players", "6"],
-    ["aces-deuces", "--joker", "wild", "--penalty", "Kd", "--penalty-rule", "void-card"],
+    ["aces-deuces", "--joker", "wild", "--penalty", "Kd"],
 ]
 
 

@@ -273,3 +273,53 @@ def test_a_session_that_is_over_or_a_seat_without_chips_is_refused(
         saved.write_text(json.dumps(doc))
         code, _, err = cli(["resume", str(saved)], capsys)
         assert code == 2 and "planned: the number of the last hand the run meant to play" in err
+
+
+def test_an_evening_the_house_list_ended_is_refused_as_one_the_chips_ended(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: 'resumed after hand 16', no hand played, exit 0, when the house list had no call
+    for the players left; the saved document says why the evening ended."""
+    house = tmp_path / "cal3.toml"
+    house.write_text('[house]\nname = "three-blind"\n[[call]]\ngame = "california-lowball"\nlimit = 3\n')
+    saved = tmp_path / "cal3s.json"
+    code, out, _ = cli(["play", "dealers-choice", "--house", str(house), "--players", "3", "--hands", "200",
+                        "--seed", "1", "--stack", "15", "--save", str(saved)], capsys)
+    reason = f"{house} has no call for 2 players; add a game that seats them."
+    assert code == 0 and f"the session is over: {reason}" in out
+    doc = json.loads(saved.read_text())
+    assert doc["over"] == reason and len(doc["hands"]) < 200
+    for flags in ([], ["--bots"], ["--seat", str(doc["final_stacks"].index(max(doc["final_stacks"])))]):
+        code, out, err = cli(["resume", str(saved), "--hands", "3", *flags], capsys)
+        assert (code, out) == (2, "")
+        assert err == f"splitpot resume: error: {saved}: the session is over: {reason}\n"
+    del doc["over"]  # saved before the document said why: the house list still says so
+    saved.write_text(json.dumps(doc))
+    assert cli(["resume", str(saved), "--hands", "3"], capsys)[2].endswith(f"the session is over: {reason}\n")
+
+
+@pytest.mark.parametrize("argv", [
+    ["dealers-choice", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
+    ["seven-card-stud", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
+])
+def test_a_document_saved_mid_hand_conserves_the_chips_and_counts_finished_hands(
+    argv: list[str], tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: final_stacks [197, 199, 197] (the pot's 7 chips missing) and the unfinished hand
+    counted in games, though the printed summary does not count it."""
+    saved = tmp_path / "s.json"
+    answers = "3\n" if argv[0] == "dealers-choice" else ""  # the person's call: the house list's third
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "b\nq\ny\n"))
+    code, out, _ = cli(["play", *argv, "--plain", "--save", str(saved)], capsys)
+    assert code == 0 and "no hand was completed." in out
+    doc = json.loads(saved.read_text())
+    assert len(doc["hands"]) == 1 and History.from_dict(doc["hands"][0]).replay().is_complete is False
+    assert doc["final_stacks"] == doc["starting_stacks"] == [200, 200, 200]  # as no finished hand left them
+    assert "final_stacks" not in doc["hands"][0]  # the unfinished hand has none
+    if argv[0] == "dealers-choice":
+        assert doc["games"] == {}
+    code, out, _ = cli(["resume", str(saved), "--bots", "--hands", "2", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and sum(doc["final_stacks"]) == 600 and all("final_stacks" in h for h in doc["hands"])
+    if argv[0] == "dealers-choice":
+        assert sum(doc["games"].values()) == 2

@@ -182,10 +182,11 @@ def test_wild_and_penalty_cards_take_the_evaluators_forms() -> None:
 @pytest.mark.parametrize(
     ("options", "error", "message"),
     [
-        ({"wild": 2}, ArgumentTypeError, r"Wilds: wild must be a rank \('2'\), .* got int 2"),
+        ({"wild": 2}, ArgumentTypeError, r"seven-card-stud: wild must be a rank \('2'\), .* got int 2"),
         ({"wild": 2.0}, ArgumentTypeError, "got float 2.0"),
-        ({"penalty": 51}, ArgumentTypeError, r"Wilds: penalty must be a rank \('2'\), .* got int 51"),
-        ({"wild": [2.5]}, CardTypeError, "Wilds: wild: "),
+        ({"penalty": 51}, ArgumentTypeError,
+         r"seven-card-stud: penalty must be a rank \('2'\), .* got int 51"),
+        ({"wild": [2.5]}, CardTypeError, "seven-card-stud: wild: "),
         ({"wild": [51, "Z"]}, RuleError, "unknown wild rank or card 'Z'"),
         ({"penalty": [52]}, RuleError, "joker cannot be a penalty"),
     ],

@@ -17,11 +17,17 @@ splitpot.errors.RuleError: Unknown game 'texas'; known games: aces-deuces, ...
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
-from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
+from splitpot.games import aces_deuces as _aces_deuces
+from splitpot.games import draw as _draw
+from splitpot.games import five_stud as _five_stud
+from splitpot.games import mexican as _mexican
+from splitpot.games import stud as _stud
 from splitpot.games.aces_deuces import aces_deuces
 from splitpot.games.draw import california_lowball, jackpots, jacks_back, lowball
 from splitpot.games.five_stud import five_card_stud, five_card_stud_five_bets, five_card_stud_last_down
@@ -32,10 +38,10 @@ from splitpot.games.stud import (
     seven_card_stud_declare,
     seven_card_stud_high_low,
 )
-from splitpot.validate import describe
-from splitpot.wild import JokerRule
+from splitpot.validate import check_keywords, describe
+from splitpot.wild import JokerRule, wild_mask
 
-__all__ = ["GAMES", "WILD_OPTIONS", "get_game", "idle_wild_option"]
+__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option", "option_error"]
 
 GAMES: dict[str, Callable[..., GameSpec]] = {
     "seven-card-stud": seven_card_stud,
@@ -54,6 +60,20 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
 }
 """Every playable game by name; each builder takes keyword options."""
 
+
+GAME_OPTIONS: dict[str, frozenset[str]] = {
+    **_stud._KNOWN,
+    "jackpots": _draw._JACKPOTS_OPTIONS,
+    "lowball": _draw._LOWBALL_OPTIONS,
+    "california-lowball": _draw._CALIFORNIA_OPTIONS,
+    "jacks-back": _draw._JACKPOTS_OPTIONS,
+    **dict.fromkeys(("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets"),
+                    _five_stud._OPTIONS),
+    "mexican-stud": _mexican._OPTIONS,
+    "aces-deuces": _aces_deuces._OPTIONS,
+}
+"""The keywords each game's builder takes (each builder refuses any other); with
+:data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game."""
 
 WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):
@@ -99,14 +119,36 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
         builder = GAMES[name]
     except KeyError:
         raise RuleError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.") from None
+    try:
+        check_keywords(options, GAME_OPTIONS[name] | set(WILD_OPTIONS), name)
+    except RuleError as err:
+        hints = [_HINTS[name, o] for o in sorted(options) if (name, o) in _HINTS]
+        raise RuleError(" ".join([str(err), *hints])) from None
+    try:
+        return _build(name, builder, dict(options), _as_recorded)
+    except SplitpotError as err:
+        raise option_error(err, name, options) from None
+
+
+_HINTS = {("california-lowball", "stakes"): "Its stakes are its blinds: give limit= (2, 3 or 5, "
+                                            "the blinds table's) or blinds= with limit= (the limit is "
+                                            "the bet before the draw, doubled after it)."}
+"""What to give instead of an option a game does not take."""
+
+
+def _build(
+    name: str, builder: Callable[..., GameSpec], options: dict[str, Any], as_recorded: bool
+) -> GameSpec:
+    """:func:`get_game`'s spec, its errors as the engine words them."""
     wild = {key: options.pop(key) for key in WILD_OPTIONS if key in options}
     spec = builder(**options)
     if not wild:
         return spec
     own = spec.wilds.positional
     spec = _with_wilds(spec, wild)
-    if _as_recorded:  # an old recording's call: the options' own checks only
+    if as_recorded:  # an old recording's call: the options' own checks only
         return spec
+    _refuse_repeats(spec)
     if own is not None and spec.wilds.positional not in (None, own):
         raise RuleError(
             f"positional={wild['positional']!r} would replace {name}'s own wild card, each player's "
@@ -123,10 +165,78 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
     return spec
 
 
+# The engine's names for what a game's options set ("Street 'fourth street': ...") and
+# its fields named otherwise than the options that set them.
+_ENGINE_WHERE = re.compile(
+    r"^(?:(?:Stakes|Wilds|Opening|PaidDraws|DrawRules|GameSpec '[^']*'|Street '[^']*'): )+")
+_FIELD_OPTIONS = {"big_bet_on_open_pair": "open_pair", "minimum": "openers", "low_qualifier": "qualifier",
+                  "declare_both": "both"}
+
+
+def option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) -> SplitpotError:
+    """``error``, raised building game ``name`` from ``options``, in the words of the
+    options: led by the game, naming the option as written (found by leaving each
+    out, where the message names none), without the engine's own names.  The class
+    is kept.
+
+    >>> from splitpot.errors import ArgumentTypeError
+    >>> print(option_error(ArgumentTypeError("Street 'fourth street': big_bet_on_open_pair must be "
+    ...                                      "True or False, got int 1."),
+    ...                    "seven-card-stud", {"open_pair": 1}))
+    seven-card-stud: open_pair must be True or False, got int 1.
+    """
+    message = _ENGINE_WHERE.sub("", str(error))
+    for field, option in _FIELD_OPTIONS.items():
+        if option in options:
+            message = re.sub(rf"\b{field}\b", option, message)
+    named = [o for o in [*options, "stakes"] if re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", message)]
+    if not named:
+        culprit = _culprit(name, options)
+        if culprit is not None:
+            message = f"{culprit}: {message}"
+    if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", message):
+        message = f"{name}: {message}"
+    return type(error)(message)
+
+
+def _culprit(name: str, options: Mapping[str, Any]) -> str | None:
+    """The one option without which game ``name`` is built from ``options`` (None: none such)."""
+    found = []
+    for option in options:
+        try:
+            _build(name, GAMES[name], {k: v for k, v in options.items() if k != option}, False)
+        except SplitpotError:
+            continue
+        found.append(option)
+    return found[0] if len(found) == 1 else None
+
+
+def _refuse_repeats(spec: GameSpec) -> None:
+    """Refuse a wild or penalty card named twice (a rank and a card of it included):
+    the second names nothing more, as an option that does nothing.
+
+    >>> _refuse_repeats(get_game("seven-card-stud", wild=["2", "3"]))
+    >>> get_game("seven-card-stud", wild=["2", "2s"])
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: seven-card-stud: wild names 2s twice (2 names it already); name each ...
+    """
+    for option in ("wild", "penalty"):
+        seen: dict[str, int] = {}
+        for text in " ".join(getattr(spec.wilds, option)).split():
+            mask = wild_mask(text)
+            for earlier, covered in seen.items():
+                if mask & covered:
+                    again = f"{text} twice" + ("" if mask == covered else f" ({earlier} names it already)")
+                    raise RuleError(f"{option} names {again}; name each {option} rank or card once.")
+            seen[text] = mask
+
+
 def _with_wilds(spec: GameSpec, wild: dict[str, Any]) -> GameSpec:
     """``spec`` with the wild-card options ``wild`` laid over its own."""
     for name in ("joker", "positional"):  # "none" (a house list, the command line) is None
-        if name in wild and wild[name] in ("none", False):
+        given = wild.get(name)
+        if given is False or (isinstance(given, str) and given.strip().lower() == "none"):
             wild[name] = None
     fields = {f.name: getattr(spec.wilds, f.name) for f in dataclasses.fields(Wilds)}
     wilds = Wilds(**{**fields, **wild})
@@ -164,4 +274,7 @@ def idle_wild_option(spec: GameSpec, given: Mapping[str, Any]) -> tuple[str, str
             return "duplicate", "no wild cards"
     if given.get("penalty_rule") is not None and not wilds.penalty:
         return "penalty_rule", "no penalty cards"
+    if given.get("penalty_rule") is not None and spec.hand_size == 2:
+        return "penalty_rule", ("two-card hands (a penalty card kills the hand under either rule: voiding "
+                                "it would leave fewer than two cards)")
     return None

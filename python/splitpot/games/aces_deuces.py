@@ -32,9 +32,10 @@ Readings:
   beaten by every other hand; a low always exists (cards speak, no qualifier).
 - Odd chips between tied hands of one side go by suit, as in stud (the game
   is played with upcards): the highest card for high, the lowest for low.
-- A penalty card kills the hand under either penalty rule (voiding a card
-  would leave fewer than two); ``wild_low`` and ``duplicate`` do not apply to
-  two-card hands and are refused (a wild card always takes the best rank).
+- A penalty card kills the hand (voiding a card would leave fewer than two),
+  so ``penalty_rule`` does nothing and is refused; ``wild_low`` and ``duplicate``
+  do not apply to two-card hands and are refused (a wild card always takes the
+  best rank).
 - Up to ten players: two cards each and three draws at most make 50 cards.
 
 >>> spec = aces_deuces()

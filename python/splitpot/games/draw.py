@@ -86,6 +86,7 @@ from splitpot.engine.openers import Opening
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.games.stud import refuse_blinds
 from splitpot.validate import as_bool, as_choice, as_int, as_optional_int, check_keywords, describe
 from splitpot.wild import JokerRule
 
@@ -105,6 +106,11 @@ DRAW_STAKES = Stakes(ante=1, small_bet=5, big_bet=10)
 _JACKPOTS_OPTIONS = frozenset(
     {"pass_and_out", "max_draw", "ace_draw", "second_round", "openers", "stakes", "uncapped_heads_up",
      "no_check_raise"}
+)
+
+_LOWBALL_OPTIONS = frozenset({"pass_and_out", "max_draw", "stakes", "uncapped_heads_up", "no_check_raise"})
+_CALIFORNIA_OPTIONS = frozenset(
+    {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up", "no_check_raise"}
 )
 
 BLINDS_TABLE: dict[int, tuple[int, ...]] = {2: (1, 1), 3: (1, 1, 1), 5: (1, 2, 2)}
@@ -138,6 +144,7 @@ def _stakes(stakes: object, name: str) -> Stakes:
     stakes = as_stakes(stakes, name, DRAW_STAKES)
     if stakes.bring_in or stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have a bring-in or blinds.")
+    refuse_blinds(name, stakes)  # nor say how blinds are posted
     return stakes
 
 
@@ -250,7 +257,7 @@ def lowball(
     ('ace-to-five', <JokerRule.BUG: 'bug'>)
     """
     name = "lowball"
-    check_keywords(extra, {"pass_and_out", "max_draw", "stakes", "uncapped_heads_up", "no_check_raise"}, name)
+    check_keywords(extra, _LOWBALL_OPTIONS, name)
     most, _ = _draw_options(name, max_draw, None)
     out = as_bool(pass_and_out, f"{name}: pass_and_out")
     heads_up = as_bool(uncapped_heads_up, f"{name}: uncapped_heads_up")
@@ -319,8 +326,7 @@ def california_lowball(
     3
     """
     name = "california-lowball"
-    check_keywords(
-        extra, {"limit", "blinds", "sevens", "max_draw", "uncapped_heads_up", "no_check_raise"}, name)
+    check_keywords(extra, _CALIFORNIA_OPTIONS, name)
     size = as_int(limit, f"{name}: limit", low=2)
     posted = _blinds(size, blinds, name)
     rule = as_choice(sevens, Sevens, f"{name}: sevens")

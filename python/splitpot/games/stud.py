@@ -15,6 +15,7 @@ from typing import Any
 
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, as_stakes
 from splitpot.errors import ArgumentTypeError, RuleError
+from splitpot.evaluate import Ranking
 from splitpot.validate import as_choice, check_keywords, describe, qualifier_value
 
 __all__ = [
@@ -58,10 +59,17 @@ def stud_streets(*, open_pair: bool = False) -> tuple[Street, ...]:
 
 def refuse_blinds(name: str, stakes: Stakes) -> None:
     """The stud games and aces-deuces are played with antes (and a forced bet by
-    the cards): blinds are California lowball's (the rules, §3)."""
+    the cards): blinds are California lowball's (the rules, §3), and so are the
+    fields that say how they are posted (``blinds_from``, ``blind_bet``)."""
     if stakes.blinds:
         raise RuleError(f"{name} is played with antes: stakes may not have blinds (only california-lowball "
                         "has blinds).")
+    plain = Stakes()
+    posted = [f"{field}={getattr(stakes, field)!r}" for field in ("blinds_from", "blind_bet")
+              if getattr(stakes, field) != getattr(plain, field)]
+    if posted:
+        raise RuleError(f"{name} has no blinds, so stakes {' and '.join(posted)} (how blinds are posted) "
+                        "would do nothing; leave them out.")
 
 
 def _stud(
@@ -145,13 +153,23 @@ def _optional_declare(declare: DeclareMode | str | None) -> DeclareMode:
 
 
 def _classic_low(low: str) -> str:
+    """One of the classic lows, matched as every option value is (ignoring case,
+    ``-`` and ``_`` alike), as the ranking spells it.
+
+    >>> _classic_low("Ace_To_Six")
+    'ace-to-six'
+    """
     if not isinstance(low, str):
         raise ArgumentTypeError(
             f"low must be one of {', '.join(_CLASSIC_LOWS)} (a str), got {describe(low)}."
         )
-    if low not in _CLASSIC_LOWS:
+    try:
+        ranking = str(as_choice(low, Ranking, "low"))
+    except RuleError:
+        ranking = ""
+    if ranking not in _CLASSIC_LOWS:
         raise RuleError(f"low must be one of {', '.join(_CLASSIC_LOWS)}; got {low!r}.")
-    return low
+    return ranking
 
 
 def seven_card_stud_high_low(
@@ -183,7 +201,7 @@ def seven_card_stud_high_low(
 def seven_card_stud_declare(
     *,
     low: str = "deuce-to-seven",
-    declare: DeclareMode | str = DeclareMode.SIMULTANEOUS,
+    declare: DeclareMode | str | None = DeclareMode.SIMULTANEOUS,
     both: bool | None = None,
     tie_keeps_half: bool = False,
     open_pair: bool = False,
@@ -195,14 +213,15 @@ def seven_card_stud_declare(
 
     ``both``: whether ``both`` may be declared; by default yes when simultaneous
     (the blue chip), no when in turn (aloud, ``high`` or ``low``, as in the classic rules:
-    the rules reference, docs/rules.md, §4).
+    the rules reference, docs/rules.md, §4).  ``declare=None`` is the game's own
+    (simultaneous), as ``declare=None`` is every game's own.
 
     >>> seven_card_stud_declare(declare="in-turn").declare_both
     False
     >>> seven_card_stud_declare(declare="in-turn", both=True).declare_both
     True
     """
-    mode = as_choice(declare, DeclareMode, "declare")
+    mode = DeclareMode.SIMULTANEOUS if declare is None else as_choice(declare, DeclareMode, "declare")
     if mode is DeclareMode.NONE:
         raise RuleError("seven-card-stud-declare needs declare='in-turn' or 'simultaneous'.")
     return _stud("seven-card-stud-declare", low=_classic_low(low), open_pair=open_pair,
