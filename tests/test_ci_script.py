@@ -39,3 +39,15 @@ def test_an_unknown_section_is_refused_listing_the_sections() -> None:
 def test_help_lists_the_sections() -> None:
     done = subprocess.run(["bash", str(RUN), "--help"], capture_output=True, text=True, check=False)
     assert done.returncode == 0 and all(name in done.stdout for name in _sections())
+
+
+def test_pull_requests_run_the_readme_development_block() -> None:
+    """The workflow's checks job runs the commands of README.md's Development block, as written."""
+    workflow = RUN.parents[1] / ".github" / "workflows" / "wheels.yml"
+    if not workflow.is_file():
+        pytest.skip(".github is not shipped in the sdist")
+    readme = (RUN.parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("## Development") :]
+    block = section[section.index("```bash\n") + 8 : section.index("\n```", section.index("```bash"))]
+    runs = re.findall(r"^ +- run: (.*)$", workflow.read_text(encoding="utf-8"), re.M)
+    assert [line for line in block.splitlines() if line.strip()] == runs[: len(block.splitlines())]
