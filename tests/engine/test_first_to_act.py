@@ -32,7 +32,7 @@ def test_the_narration_says_why_exactly_where_the_upcards_decide() -> None:
 
 
 def test_the_phh_reader_chooses_hidden_upcards_where_the_upcards_decide() -> None:
-    assert phh._CHOSEN_FOR == {o for o, rule in FIRST_TO_ACT.items() if rule.by_upcards}
+    assert {o for o, rule in FIRST_TO_ACT.items() if rule.by_upcards} == phh._CHOSEN_FOR
 
 
 @pytest.mark.parametrize("kinds", [{}, {"card": "lowest", "position": lambda at: None}])
