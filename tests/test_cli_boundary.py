@@ -1,5 +1,5 @@
 """The command line refuses bad input by flag, stops cleanly on ctrl-C and a
-closed pipe, and prints on any terminal (issue 11, the CLI findings)."""
+closed pipe, and prints on any terminal."""
 
 from __future__ import annotations
 

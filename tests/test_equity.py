@@ -551,7 +551,7 @@ def test_bad_input_names_the_problem(kwargs: dict[str, object], error: type[Exce
         equity(**kwargs)  # type: ignore[arg-type]
 
 
-# Regressions of the hardening audit (issue 11).
+# Regressions: bad arguments refused with the documented error class and message.
 
 
 def test_huge_samples_are_refused_not_wrapped() -> None:

@@ -84,7 +84,7 @@ def test_distinct_strengths(ranking: str, five_card_strengths: dict[str, U32]) -
     assert distinct.size == ref.DISTINCT_CLASSES[ranking]
 
 
-def test_distinct_counts_from_the_issue(five_card_strengths: dict[str, U32]) -> None:
+def test_distinct_counts_of_the_five_card_rankings(five_card_strengths: dict[str, U32]) -> None:
     counts = {r: np.unique(v[v > 0]).size for r, v in five_card_strengths.items()}
     assert counts["high"] == 7_462
     assert counts["ace-to-five"] == 6_175
@@ -129,10 +129,11 @@ def test_category_counts(
         assert dict(classes) == ref.HIGH_CATEGORY_CLASSES
 
 
-def test_high_category_counts_from_the_issue(
+def test_high_category_counts_of_every_five_card_hand(
     all_five_card_hands: npt.NDArray[np.uint8], five_card_strengths: dict[str, U32]
 ) -> None:
-    """The totals as the issue lists them, straight from a loop over the classes."""
+    """Each high category's number of five-card hands (1,302,540 high cards ... 40 straight
+    flushes), straight from a loop over the classes."""
     values = five_card_strengths["high"]
     _, first, counts = np.unique(values, return_index=True, return_counts=True)
     totals: Counter[str] = Counter()

@@ -93,7 +93,7 @@ def auto_table(
 
 
 # ------------------------------------------------------------------ choices
-def test_betting_choices_read_as_the_issue_shows() -> None:
+def test_betting_choices_read_as_keys_labels_and_amounts() -> None:
     options = [Option(Action.FOLD), Option(Action.CALL, (4,)), Option(Action.RAISE, (8,))]
     assert [(c.key, c.label, c.value) for c in choices_for(options)] == [
         ("f", "fold", None),

@@ -10,6 +10,10 @@ command shown, not a transcript, and is not run unless a transcript of the same 
 
 Only seeded, deterministic commands may show output. One that cannot be checked (timings,
 Monte Carlo without a seed) goes after a ``<!-- transcript: unchecked (REASON) -->`` line.
+
+``SPLITPOT_UPDATE_TRANSCRIPTS=1`` rewrites, in the page, the output of each transcript that no
+longer matches with what the command prints now (a trimmed one keeps its shape: as many lines
+before and after its ``...``; one with several ``...`` lines is left for a hand to update).
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ ELISION = "..."
 class Command:
     line: str  # without the "$ "
     output: list[str]
+    at: int = 0  # the index of its "$ " line in the page's lines
 
 
 @dataclass(frozen=True)
@@ -65,9 +70,9 @@ def blocks(page: Path) -> list[Block]:
         body = lines[i + 1 : end]
         if fence.group(1) in ("console", "text", "shell-session") and body and body[0].startswith("$ "):
             commands: list[Command] = []
-            for line in body:
+            for k, line in enumerate(body):
                 if line.startswith("$ "):
-                    commands.append(Command(line[2:], []))
+                    commands.append(Command(line[2:], [], at=i + 1 + k))
                 else:
                     commands[-1].output.append(line.rstrip())
             before = next((lines[j] for j in range(i - 1, -1, -1) if lines[j].strip()), "")
@@ -78,6 +83,7 @@ def blocks(page: Path) -> list[Block]:
 
 
 TRANSCRIPTS = [b for page in PAGES for b in blocks(page) if b.transcripts and not b.unchecked]
+UPDATE = os.environ.get("SPLITPOT_UPDATE_TRANSCRIPTS") == "1"
 
 
 def matches(shown: list[str], real: list[str]) -> bool:
@@ -87,6 +93,49 @@ def matches(shown: list[str], real: list[str]) -> bool:
     if shown[0] == ELISION:
         return any(matches(shown[1:], real[k:]) for k in range(len(real) + 1))
     return bool(real) and shown[0] == real[0] and matches(shown[1:], real[1:])
+
+
+def updated(shown: list[str], real: list[str]) -> list[str] | None:
+    """The output to write for a transcript that shows ``shown`` of what prints ``real``: all of
+    it, or for a trimmed one as many lines before and after its ``...`` (None: several ``...``)."""
+    if shown.count(ELISION) > 1:
+        return None
+    if ELISION not in shown:
+        return real
+    cut = shown.index(ELISION)
+    head, tail = shown[:cut], shown[cut + 1 :]
+    if len(real) <= len(head) + len(tail):
+        return real
+    return [*real[: len(head)], ELISION, *real[len(real) - len(tail) :]]
+
+
+def rewrite(page: Path, command: Command, real: list[str]) -> None:
+    """Write what ``command`` prints now as its output in ``page`` (SPLITPOT_UPDATE_TRANSCRIPTS=1),
+    found where it stands now: nearest its first place, the pages' earlier rewrites having moved it."""
+    new = updated(command.output, real)
+    where = f"{page.name}:{command.at + 1}"
+    assert new is not None, f"{where}: several '...' lines: update `$ {command.line}` by hand"
+    lines = page.read_text(encoding="utf-8").split("\n")
+    old = [f"$ {command.line}", *command.output]
+    places = [i for i in range(len(lines)) if [x.rstrip() for x in lines[i : i + len(old)]] == old]
+    assert places, f"{page.name}: `$ {command.line}` with its output is no longer on the page"
+    at = min(places, key=lambda i: abs(i - command.at))
+    lines[at + 1 : at + len(old)] = new
+    page.write_text("\n".join(lines), encoding="utf-8")
+    print(f"{page}:{at + 1}: rewrote the output of `$ {command.line}`")
+
+
+def test_an_update_keeps_a_trimmed_transcript_trimmed() -> None:
+    assert updated(["a", "...", "z"], ["a", "b", "c", "y"]) == ["a", "...", "y"]
+    assert updated(["...", "z"], ["a", "y"]) == ["...", "y"] and updated(["x"], ["a", "b"]) == ["a", "b"]
+    assert updated(["a", "...", "b", "...", "c"], ["a"]) is None
+
+
+def test_an_update_rewrites_the_output_where_the_command_stands_now(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("a line more\nintro\n\n```console\n$ splitpot x\nold\n...\nend\n```\n", encoding="utf-8")
+    rewrite(page, Command("splitpot x", ["old", "...", "end"], at=3), ["new", "more", "last"])
+    assert page.read_text(encoding="utf-8").splitlines()[4:8] == ["$ splitpot x", "new", "...", "last"]
 
 
 def test_transcripts_are_found() -> None:
@@ -134,6 +183,9 @@ def test_transcript_matches_the_real_output(block: Block, tmp_path: Path) -> Non
         if not command.output:
             continue
         real = [line.rstrip() for line in run.stdout.rstrip("\n").splitlines()]
+        if UPDATE and not matches(command.output, real):
+            rewrite(ROOT / block.where.rpartition(":")[0], command, real)
+            continue
         diff = "\n".join(difflib.unified_diff(command.output, real, "shown", "printed", lineterm=""))
         assert matches(command.output, real), (
             f"{block.where}: `$ {command.line}` (exit {run.returncode}) prints otherwise "

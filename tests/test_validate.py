@@ -1,5 +1,5 @@
-"""Property tests over the validation layer (:mod:`splitpot.validate`), and the
-issue-11 regression tests of the evaluator boundary: each finding by name."""
+"""Property tests over the validation layer (:mod:`splitpot.validate`), and the regression
+tests of the evaluator boundary: each bad argument once refused wrongly, by name."""
 
 from __future__ import annotations
 
@@ -141,7 +141,7 @@ def test_evaluate_many_check_must_be_a_bool(value: Any) -> None:
         splitpot.evaluate_many(BATCH, check=value)
 
 
-# ------------------------------------------------- issue 11 findings, one test each
+# ------------------------------------------------- the evaluator's boundary, one test a finding
 
 
 def test_repeated_penalty_card_is_one_card_not_the_next() -> None:

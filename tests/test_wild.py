@@ -1,4 +1,4 @@
-"""Wild cards, the bug, penalty cards and two-card hands (issue 3, docs/WILD_CARDS.md)
+"""Wild cards, the bug, penalty cards and two-card hands (docs/WILD_CARDS.md)
 against the brute-force reference of ``wild_reference.py``.
 
 Sizes (one core: about 50 s for the whole file):
@@ -11,7 +11,7 @@ Sizes (one core: about 50 s for the whole file):
   full order with the reference;
 * exhaustive: all 2,598,960 five-card hands with deuces wild (672 five of a kind, every
   category count, full order) and all 2,869,685 five-card hands of the 53-card deck in
-  ``ace-to-five`` with the joker as the bug (6,175 values, the issue's category counts,
+  ``ace-to-five`` with the joker as the bug (6,175 values, every category's count,
   full order), and the same 2,869,685 hands in full order under seven more option sets;
   the seven-card deuces-wild count (609,760 five of a kind) is checked in C++
   (cpp/tests/test_core.cpp);
@@ -164,7 +164,7 @@ def five_card_signatures(wild_ranks: set[int], joker: bool) -> Counter[tuple[Any
 
 
 # Deuces wild, five cards: the published table (e.g. Wikipedia "Poker probability",
-# deuces wild); five of a kind 672 as the issue says.
+# deuces wild), five of a kind 672.
 DEUCES_WILD_COUNTS = {
     "five_of_a_kind": 672,
     "straight_flush": 2_552,
@@ -177,7 +177,7 @@ DEUCES_WILD_COUNTS = {
     "pair": 1_225_008,
     "high_card": 799_680,
 }
-# ace-to-five, 53 cards, the joker as the bug (from the issue)
+# ace-to-five, 53 cards, the joker as the bug: each category's count of the 2,869,685 hands
 BUG_ACE_TO_FIVE_COUNTS = {
     "high_card": 1_500_928,
     "pair": 1_180_608,
@@ -827,7 +827,7 @@ def _all_53_card_fives() -> npt.NDArray[np.uint8]:
 @pytest.mark.slow
 def test_bug_ace_to_five_all_53_card_hands() -> None:
     """All 2,869,685 five-card hands of the 53-card deck in ace-to-five with the joker
-    as the bug: 6,175 distinct values, the issue's category counts, full order."""
+    as the bug: 6,175 distinct values, every category's count, full order."""
     hands = _all_53_card_fives()
     s = splitpot.evaluate_many(hands, "ace-to-five")
     uniq, first, counts = np.unique(s, return_index=True, return_counts=True)
@@ -927,7 +927,7 @@ def test_cli_eval_names_a_joker_hand(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_cli_eval_takes_the_wild_options(capsys: pytest.CaptureFixture[str]) -> None:
-    """``splitpot eval`` takes the wild options (issue 3); the flag follows the keyword
+    """``splitpot eval`` takes the wild options; the flag follows the keyword
     ``wild=``: ``--wild 2``."""
     from splitpot.cli import main
 

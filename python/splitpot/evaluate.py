@@ -214,10 +214,6 @@ _TIER_CATEGORY: tuple[tuple[Category, ...], ...] = tuple(
 )
 
 
-def _category(strength: int, rid: int) -> Category:
-    return _TIER_CATEGORY[rid][(strength >> 12) & 15]
-
-
 _STRENGTH_LIMIT = 1 << 16
 """Every strength is below it: the category tier is bits 12..15."""
 _NOT_A_STRENGTH = 255

@@ -84,13 +84,8 @@ from typing import TYPE_CHECKING, Any
 
 from splitpot.engine import events as ev
 from splitpot.engine.history import History
-from splitpot.engine.order import (
-    best_showing_seat,
-    bring_in_seat,
-    high_card_seat,
-    showing_key_for,
-)
-from splitpot.engine.spec import GameSpec, Opener, Stakes, Street
+from splitpot.engine.order import FIRST_TO_ACT, best_showing_seat, natural_showing_key
+from splitpot.engine.spec import GameSpec, Stakes, Street
 from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
 from splitpot.games import GAMES
@@ -467,7 +462,7 @@ _REPLAYS = 64
 """The replays of a file with hidden upcards tried before it is refused."""
 
 
-_CHOSEN_FOR = (Opener.BRING_IN, Opener.BEST_SHOWING, Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS)
+_CHOSEN_FOR = frozenset(opener for opener, rule in FIRST_TO_ACT.items() if rule.by_upcards)
 """The streets whose first actor the upcards decide: their hidden upcards are chosen to agree."""
 
 
@@ -957,14 +952,7 @@ class _Reader:
         seats = sorted((s for s in self.hidden_up if s in active), key=lambda s: self.hidden_up[s][0])
         which = "; ".join(f"p{self.order.index(s) + 1}'s in actions[{', '.join(map(str, self.hidden_up[s]))}]"
                           for s in seats)
-        if street.opener is Opener.BRING_IN:
-            rule = "the bring-in is the lowest upcard, by rank then suit (clubs lowest)"
-        elif street.opener is Opener.LOW_CARD_BETS:
-            rule = "the lowest upcard bets first, by rank then suit (clubs lowest)"
-        elif street.opener is Opener.HIGH_CARD_BETS:
-            rule = "the highest upcard bets first, by rank then suit (spades highest)"
-        else:
-            rule = "the best hand showing acts first, ties to the seat nearest the dealer's left"
+        rule = FIRST_TO_ACT[street.opener].rule  # (a street in _CHOSEN_FOR: the upcards decide)
         return (f"{label} acts first on {street.name}, but no cards for the hidden upcards (??) let him: "
                 f"{rule}; the hidden upcards are {which}, dealt from the cards the file never names.")
 
@@ -996,9 +984,11 @@ class _Reader:
         """The choices of cards for the hidden upcards (``hidden``: seat, how many this
         street) that make ``target`` act first (None: any), the likeliest first."""
         state = self.state
-        by_card = street.opener is not Opener.BEST_SHOWING  # one upcard decides: lowest or highest
-        lowest = street.opener is not Opener.HIGH_CARD_BETS
-        key = showing_key_for(state.spec.wilds, natural=state.spec.natural_upcards)
+        rule = FIRST_TO_ACT[street.opener]
+        by_card = rule.card is not None  # one upcard decides: lowest or highest; else the hand showing
+        lowest = rule.card == "lowest"
+        spec = state.spec
+        key = natural_showing_key if rule.key is None else rule.key(spec.wilds, spec.natural_upcards)
         ring = state._rings[state.button % state.seats + 1]
         position = {s: ring.index(s) for s in up}
         by_rank: dict[int, list[int]] = {}
@@ -1021,7 +1011,7 @@ class _Reader:
 
         def first_acts(boards: dict[int, list[int]]) -> int | None:  # as State._start_round finds him
             if by_card:
-                return (bring_in_seat if lowest else high_card_seat)({s: boards[s] for s in actors})
+                return rule.card_seat({s: boards[s] for s in actors})
             best = best_showing_seat(boards, state.button, state.seats, key)
             return next(s for s in state._rings[best] if s in actors)
 

@@ -34,7 +34,7 @@ from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
-from splitpot.engine.order import showing_hand
+from splitpot.engine.order import FIRST_TO_ACT, showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import hand_pots
@@ -1299,20 +1299,18 @@ def no_low(spec: GameSpec) -> str:
 
 def _why_first(opener: Opener | None, name: str, up: Sequence[int], spec: GameSpec) -> str | None:
     """Why a round's first player acts first, where his upcards say so (with the
-    hand they show where wild cards count: K-7-8-2 with deuces wild is a pair)."""
-    if not up:
+    hand they show where wild cards count: K-7-8-2 with deuces wild is a pair): the
+    opener's line in :data:`~splitpot.engine.order.FIRST_TO_ACT` (None: no street yet,
+    or a rule of position)."""
+    why = None if opener is None else FIRST_TO_ACT[opener].why
+    if not up or why is None:
         return None
-    if opener is Opener.BEST_SHOWING:
-        shown = showing_hand(up, spec.wilds, natural=spec.natural_upcards)
-        return f"  {name} acts first with the best hand showing ({_cards(up)}{': ' + shown if shown else ''})"
-    if opener is Opener.BRING_IN:
-        return f"  {name} has the lowest upcard ({_cards(up[-1:])})"
-    if opener in FORCED_OPENERS:
-        return f"  {name} has the {FORCED_OPENERS[opener]} upcard ({_cards(up[-1:])}) and must bet"
-    return None
+    shown = showing_hand(up, spec.wilds, natural=spec.natural_upcards) if "{upcards}" in why else None
+    upcards = _cards(up) + (": " + shown if shown else "")
+    return "  " + why.format(name=name, card=_cards(up[-1:]), upcards=upcards)
 
 
-FORCED_OPENERS = {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+FORCED_OPENERS = {opener: rule.card for opener, rule in FIRST_TO_ACT.items() if rule.must_bet}
 """The openers whose upcard must bet (five-card stud), by the upcard they name."""
 
 

@@ -1075,7 +1075,7 @@ def test_bad_arguments_to_the_draw_actions_change_nothing() -> None:
     state = State(get_game("california-lowball"), [100] * 3,
                   deck=draw_deck(["9c 6d 4h 3s 2c", "Kd 5h 4c 3d 2h", "Qc Qd Jh Js Th"], joker=True))
     before = state.snapshot()
-    # issue 11: a card problem in an action is an illegal action (a wrong type: also a TypeError)
+    # a card problem in an action is an illegal action (a wrong type: also a TypeError)
     bad_cards = [(1.5, IllegalActionTypeError), ("Zz", IllegalActionError), (True, IllegalActionTypeError)]
     for bad, error in bad_cards:
         with pytest.raises(error):

@@ -1,4 +1,4 @@
-"""The engine's boundary (issue 11): every action's amount, seat and choice, and
+"""The engine's boundary: every action's amount, seat and choice, and
 every State/Stakes/Street/GameSpec/Session argument, goes through
 :mod:`splitpot.validate`; bad input is refused with the documented class and the
 state unchanged; the value stored is the validated int, never the caller's object."""

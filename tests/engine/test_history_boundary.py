@@ -1,4 +1,4 @@
-"""Hand histories at the boundary (issue 11): ``History.from_json`` checks the whole
+"""Hand histories at the boundary: ``History.from_json`` checks the whole
 document against the schema derived from the dataclasses before building
 anything, then replays only what is consistent; every fault is a HistoryError
 naming the event.  The shipped ``docs/history.schema.json`` is the generated one."""

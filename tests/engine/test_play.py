@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from pathlib import Path
 
 import pytest
 from engine_helpers import draw_deck, run_play_cli, sevens_rule_deal
@@ -162,12 +163,34 @@ def test_session_of_hands(capsys: pytest.CaptureFixture[str]) -> None:
     assert "===== hand 3 =====" in text and "after 3 hands:" in text
 
 
-@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
-def test_a_run_that_ends_early_says_why(game: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Was: 'after 11 hands' of 500 asked for, and no word of why the run stopped."""
-    argv = [game, "--players", "2", "--stack", "20", "--hands", "500", "--seed", "1"]
+_SMALL_HOUSE = """[house]
+name = "A small house"
+
+[[call]]
+game = "seven-card-stud"
+weight = 2
+
+[[call]]
+game = "jackpots"
+
+[[call]]
+game = "five-card-stud"
+"""
+"""A house of its own for the seeded dealer's-choice run below (the example house changes with
+every game added)."""
+
+
+@pytest.mark.parametrize(("game", "played"), [("seven-card-stud", 11), ("dealers-choice", 12)])
+def test_a_run_that_ends_early_says_why(game: str, played: int, tmp_path: Path,
+                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """A run that stops before the hands asked for (one player has every chip after a dozen of
+    500) says why it stopped; one that plays them all says nothing of it."""
+    house = tmp_path / "house.toml"
+    house.write_text(_SMALL_HOUSE, encoding="utf-8")
+    table = ["--house", str(house)] if game == "dealers-choice" else []
+    argv = [game, *table, "--players", "2", "--stack", "20", "--hands", "500", "--seed", "1"]
     code, text, _ = run(argv, capsys)
-    assert code == 0 and "after 11 hands:" in text
+    assert code == 0 and f"after {played} hands:" in text
     assert text.rstrip().endswith("the session is over: too few players have chips for another hand "
                                   "(1 has chips)")
     code, text, _ = run([*argv[:-3], "3", "--seed", "1"], capsys)  # all the hands asked for: no note

@@ -27,15 +27,21 @@ above every natural card.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, assert_never
 
 from splitpot.engine import events as ev
+from splitpot.engine.spec import Opener
 from splitpot.evaluate import Category, evaluate, strength
 
 if TYPE_CHECKING:
     from splitpot.engine.spec import Wilds
 
 __all__ = [
+    "FIRST_TO_ACT",
+    "FirstToAct",
+    "Seating",
     "best_showing_seat",
     "bring_in_seat",
     "clockwise",
@@ -314,3 +320,133 @@ def low_card_value(card: int, *, ace_low: bool = True) -> int:
     if ace_low and rank == 12:
         rank = -1
     return 4 * rank + (card & 3)
+
+
+class Seating(NamedTuple):
+    """What a street's first actor is chosen from (:meth:`FirstToAct.seat`)."""
+
+    up: Mapping[int, Sequence[int]] | Sequence[Sequence[int]]
+    """Each seat's upcards, by seat."""
+    actors: Sequence[int]
+    """The seats that can still act this round (in the hand, not all in)."""
+    active: Sequence[int]
+    """The seats still in the hand (all in or not)."""
+    button: int
+    seats: int
+    wilds: Wilds
+    natural: bool
+    """The upcards read as natural cards (:attr:`~splitpot.engine.spec.GameSpec.natural_upcards`)."""
+    dealer_left: int
+    """The first seat left of the dealer: where the position rules start without their seat."""
+    after_blinds: int | None = None
+    """The seat left of the last blind (None: no blinds this round)."""
+    opener: int | None = None
+    """The player who opened the pot this deal (None: nobody opened)."""
+
+
+@dataclass(frozen=True)
+class FirstToAct:
+    """Who acts first on a street whose :attr:`~splitpot.engine.spec.Street.opener`
+    is one :class:`~splitpot.engine.spec.Opener`: exactly one of ``card`` (one
+    upcard decides), ``key`` (the hand the upcards show decides) or ``position``.
+    Each opener's entry in :data:`FIRST_TO_ACT` is the one place its behaviour is
+    written: the engine picks the seat from it, the narration says why from it, and
+    the PHH reader chooses hidden upcards from it."""
+
+    card: Literal["lowest", "highest"] | None = None
+    """One upcard decides, the card itself by rank then suit (ace high, clubs lowest):
+    the lowest or the highest among the players who can act."""
+    key: Callable[[Wilds, bool], ShowingKey] | None = None
+    """The hand the upcards show decides, ranked by ``key(wilds, natural)``; ties go
+    to the seat nearest the dealer's left."""
+    position: Callable[[Seating], int | None] | None = None
+    """The seat by position; None from it: the dealer's left."""
+    brings_in: bool = False
+    """The seat posts the bring-in or completes (the engine's bring-in phase)."""
+    must_bet: bool = False
+    """The seat must bet: he may neither check nor fold."""
+    why: str | None = None
+    """The narration's line for the first actor ({name}; {card}: the deciding upcard;
+    {upcards}: all of them, with the hand they show where wild cards count); None:
+    his upcards say nothing about it."""
+    rule: str | None = None
+    """The rule in words, where the upcards decide (the PHH reader's refusal when no
+    hidden upcards agree with the file)."""
+
+    def __post_init__(self) -> None:
+        if (self.card is not None) + (self.key is not None) + (self.position is not None) != 1:
+            raise ValueError("FirstToAct: give exactly one of card, key and position.")
+        if self.by_upcards and (self.why is None or self.rule is None):
+            raise ValueError("FirstToAct: a rule the upcards decide needs its why and its rule.")
+
+    @property
+    def by_upcards(self) -> bool:
+        """Whether the upcards decide who acts first (one card or the hand they show)."""
+        return self.card is not None or self.key is not None
+
+    def card_seat(self, upcards: Mapping[int, Sequence[int]]) -> int:
+        """The seat whose last upcard decides (a ``card`` rule), among ``upcards``."""
+        return (bring_in_seat if self.card == "lowest" else high_card_seat)(upcards)
+
+    def seat(self, at: Seating) -> int:
+        """The seat the round starts from (the engine then passes over seats that
+        cannot act, clockwise).
+
+        >>> from splitpot.engine.spec import Wilds
+        >>> at = Seating(up={0: [4 * 12 + 1], 1: [4 * 3]}, actors=[0, 1], active=[0, 1], button=1,
+        ...              seats=2, wilds=Wilds(), natural=False, dealer_left=0)
+        >>> [FIRST_TO_ACT[o].seat(at) for o in (Opener.BRING_IN, Opener.HIGH_CARD_BETS, Opener.OPENER)]
+        [1, 0, 0]
+        """
+        if self.card is not None:
+            return self.card_seat({s: at.up[s] for s in at.actors})
+        if self.key is not None:
+            return best_showing_seat({s: at.up[s] for s in at.active}, at.button, at.seats,
+                                     self.key(at.wilds, at.natural))
+        assert self.position is not None
+        seat = self.position(at)
+        return at.dealer_left if seat is None else seat
+
+
+def _showing_key(wilds: Wilds, natural: bool) -> ShowingKey:
+    return showing_key_for(wilds, natural=natural)
+
+
+def _first_to_act(opener: Opener) -> FirstToAct:
+    """Each opener's rule (a new :class:`~splitpot.engine.spec.Opener` fails the type
+    check here until it has one)."""
+    match opener:
+        case Opener.BRING_IN:
+            return FirstToAct(
+                card="lowest", brings_in=True, why="{name} has the lowest upcard ({card})",
+                rule="the bring-in is the lowest upcard, by rank then suit (clubs lowest)")
+        case Opener.BEST_SHOWING:
+            return FirstToAct(
+                key=_showing_key, why="{name} acts first with the best hand showing ({upcards})",
+                rule="the best hand showing acts first, ties to the seat nearest the dealer's left")
+        case Opener.DEALER_LEFT:
+            return FirstToAct(position=lambda at: None)
+        case Opener.LEFT_OF_BLINDS:  # (a later street, no blinds: the dealer's left)
+            return FirstToAct(position=lambda at: at.after_blinds)
+        case Opener.HIGH_CARD_BETS:
+            return FirstToAct(
+                card="highest", must_bet=True, why="{name} has the highest upcard ({card}) and must bet",
+                rule="the highest upcard bets first, by rank then suit (spades highest)")
+        case Opener.LOW_CARD_BETS:
+            return FirstToAct(
+                card="lowest", must_bet=True, why="{name} has the lowest upcard ({card}) and must bet",
+                rule="the lowest upcard bets first, by rank then suit (clubs lowest)")
+        case Opener.OPENER:  # (nobody opened: the dealer's left)
+            return FirstToAct(position=lambda at: at.opener)
+        case _:
+            assert_never(opener)
+
+
+FIRST_TO_ACT: Mapping[Opener, FirstToAct] = MappingProxyType({o: _first_to_act(o) for o in Opener})
+"""Who acts first, by the street's :class:`~splitpot.engine.spec.Opener`: every
+member has its entry (built from :func:`_first_to_act`, which the type check holds
+exhaustive).
+
+>>> [str(o) for o, rule in FIRST_TO_ACT.items() if rule.must_bet]
+['high_card_bets', 'low_card_bets']
+"""

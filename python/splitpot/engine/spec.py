@@ -496,18 +496,20 @@ class GameSpec:
             "low_qualifier needs a low ranking and a rank from 5 to 13 (king).",
         )
         _check(2 <= self.min_players <= self.max_players, where, "need 2 <= min_players <= max_players.")
+        from splitpot.engine.order import FIRST_TO_ACT  # (order reads Opener from here)
+
         for street in self.streets:
-            if street.opener is Opener.BRING_IN:
+            rule = FIRST_TO_ACT[street.opener]
+            if rule.brings_in:
                 _check(street.up > 0, where, f"{street.name!r}: a bring-in needs upcards.")
                 _check(self.stakes.bring_in > 0, where, "a bring-in street needs stakes.bring_in > 0.")
             if street.opener is Opener.LEFT_OF_BLINDS:
                 _check(bool(self.stakes.blinds), where, "left_of_blinds needs stakes.blinds.")
-            if street.opener in (Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS):
+            if rule.card is not None and not rule.brings_in:
                 _check(street.up > 0, where, f"{street.name!r}: {street.opener} needs upcards.")
         forced = self.streets[0].opener if self.streets else None
-        by_cards = (Opener.BRING_IN, Opener.HIGH_CARD_BETS, Opener.LOW_CARD_BETS)
         _check(
-            not (self.stakes.blinds and forced in by_cards),
+            not (self.stakes.blinds and forced is not None and FIRST_TO_ACT[forced].card is not None),
             where,
             f"blinds and a first bet forced by the cards ({forced}) would both open the first round: "
             "give one.",

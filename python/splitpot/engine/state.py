@@ -52,20 +52,12 @@ from splitpot.engine.betting import Action, Option, Round
 from splitpot.engine.choices import ChoiceMode, TurnUp, TurnUps
 from splitpot.engine.declare import MARKERS, Declaration
 from splitpot.engine.history import History, player_view
-from splitpot.engine.order import (
-    best_showing_seat,
-    bring_in_seat,
-    clockwise,
-    high_card_seat,
-    rings,
-    showing_key_for,
-    shows_pair,
-)
+from splitpot.engine.order import FIRST_TO_ACT, Seating, clockwise, rings, shows_pair
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.pots import uncalled
 from splitpot.engine.showdown import settle
-from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Street, Wilds
+from splitpot.engine.spec import DeclareMode, GameSpec, Street, Wilds
 from splitpot.errors import (
     ArgumentTypeError,
     CardError,
@@ -184,12 +176,6 @@ def method_name(action: Action | str) -> str:
 _NO_VALUE = frozenset({_A_FOLD, _A_CHECK, _A_CALL, _A_BRING_IN, _A_KEEP, _A_REFUSE})
 """The actions whose methods take no value (a call's and a bring-in's amount are the rules')."""
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
-_O_BRING_IN = Opener.BRING_IN
-_O_BEST_SHOWING = Opener.BEST_SHOWING
-_O_LEFT_OF_BLINDS = Opener.LEFT_OF_BLINDS
-_O_HIGH_CARD_BETS = Opener.HIGH_CARD_BETS
-_O_LOW_CARD_BETS = Opener.LOW_CARD_BETS
-_O_OPENER = Opener.OPENER
 _NO_DECLARING = DeclareMode.NONE
 _EXPOSED_OPTIONS = (Option(Action.KEEP), Option(Action.REFUSE))
 # The events of every decision, ante, street and card dealt, built positionally (ev.maker: no keyword call)
@@ -725,26 +711,17 @@ class State:
                 self.round.post_blind(seat, amount, full=amount >= stakes.small_bet)
             else:
                 self.round.post_live(seat, amount)
-        opener = street.opener
-        if opener is _O_BRING_IN:
-            upcards = {s: self.up[s] for s in actors}
+        rule = FIRST_TO_ACT[street.opener]  # one upcard's duty skips players all in
+        first = rule.seat(Seating(self.up, actors, self._active, self.button, self.seats, self.spec.wilds,
+                                  self.spec.natural_upcards, self._order[0],
+                                  (blinds[-1][0] + 1) % self.seats if blinds else None, self.opener))
+        if rule.brings_in:
             self.phase = _BRING_IN
-            self.actor = bring_in_seat(upcards)
+            self.actor = first
             return
         self.phase = _BETTING
-        if opener is _O_BEST_SHOWING:
-            first = best_showing_seat({s: self.up[s] for s in self._active}, self.button, self.seats,
-                                      showing_key_for(self.spec.wilds, natural=self.spec.natural_upcards))
-        elif opener is _O_LEFT_OF_BLINDS and blinds:
-            first = (blinds[-1][0] + 1) % self.seats
-        elif opener is _O_HIGH_CARD_BETS or opener is _O_LOW_CARD_BETS:
-            showing = {s: self.up[s] for s in actors}  # the duty skips players all in
-            pick = high_card_seat if opener is _O_HIGH_CARD_BETS else bring_in_seat
-            first = self.round.must_bet = pick(showing)
-        elif opener is _O_OPENER and self.opener is not None:
-            first = self.opener
-        else:
-            first = self._order[0]
+        if rule.must_bet:
+            self.round.must_bet = first
         self.actor = self._next_pending(first, inclusive=True)
         if self.actor is None:
             self._end_round()
