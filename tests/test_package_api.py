@@ -145,3 +145,21 @@ def test_calling_the_equity_module_calls_the_function() -> None:
     assert inspect.signature(splitpot.equity) == inspect.signature(equity)
     with pytest.raises(splitpot.RuleError, match="unknown game 'holdem'"):
         splitpot.equity("holdem", hands)
+
+
+def test_dir_lists_public_names_and_submodules_not_helpers() -> None:
+    """`dir(splitpot)` (and completion) offers the public names and submodules, not the
+    names the package itself imports to work (`TYPE_CHECKING`, `import_module`)."""
+    names = dir(splitpot)
+    assert not {"TYPE_CHECKING", "annotations", "import_module"} & set(names)
+    assert {"equity", "evaluate", "engine", "errors", "ranges", "State"} <= set(names)
+    assert not [n for n in names if n.startswith("_") and n != "__version__"]
+
+
+def test_equity_stopped_lives_with_the_other_errors() -> None:
+    from splitpot import equity as equity_module
+    from splitpot import errors
+
+    assert splitpot.EquityStopped is errors.EquityStopped is equity_module.EquityStopped
+    assert "EquityStopped" in errors.__all__ and "EquityStopped" in splitpot.__all__
+    assert issubclass(errors.EquityStopped, (errors.SplitpotError, RuntimeError))

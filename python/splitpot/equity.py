@@ -94,7 +94,7 @@ import numpy as np
 
 from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule
 from splitpot.cards import Card, CardLike, parse_cards
-from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
+from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
@@ -386,10 +386,6 @@ class EquityResult:
 
     def __iter__(self) -> Iterator[PlayerEquity]:
         return iter(self.players)
-
-
-class EquityStopped(SplitpotError, RuntimeError):
-    """An exact run was stopped (``progress`` returned False) before it finished: no partial exact answer."""
 
 
 # ---------------------------------------------------------------- arguments
