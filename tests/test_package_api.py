@@ -163,3 +163,39 @@ def test_equity_stopped_lives_with_the_other_errors() -> None:
     assert splitpot.EquityStopped is errors.EquityStopped is equity_module.EquityStopped
     assert "EquityStopped" in errors.__all__ and "EquityStopped" in splitpot.__all__
     assert issubclass(errors.EquityStopped, (errors.SplitpotError, RuntimeError))
+
+
+def test_the_callable_equity_module_pickles_and_shows_the_function() -> None:
+    """`splitpot.equity` pickles by name (plain, in a partial, through a process pool),
+    and `inspect` and `help()` show the function it calls."""
+    import copy
+    import functools
+    import inspect
+    import pickle
+    import pydoc
+    from concurrent.futures import ProcessPoolExecutor
+
+    from splitpot.equity import equity
+
+    assert pickle.loads(pickle.dumps(splitpot.equity)) is splitpot.equity
+    assert copy.deepcopy(splitpot.equity) is splitpot.equity
+    hands = ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"]
+    stud = pickle.loads(pickle.dumps(functools.partial(splitpot.equity, "seven-card-stud")))
+    assert stud(hands, dead="Ah Ac").outcomes == 1406
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        result = pool.submit(splitpot.equity, "seven-card-stud", hands, dead="Ah Ac", threads=1).result()
+    assert result == equity("seven-card-stud", hands, dead="Ah Ac", threads=1)
+    assert inspect.unwrap(splitpot.equity) is equity
+    assert inspect.signature(splitpot.equity) == inspect.signature(equity)
+    page = pydoc.render_doc(splitpot.equity, renderer=pydoc.plaintext)
+    assert "This module is callable" in page and "equity(game: 'EquityGame | str'" in page
+
+
+def test_import_splitpot_evaluate_as_gives_the_function() -> None:
+    """`splitpot.evaluate` stays a plain function (the per-hand call pays nothing): `import
+    splitpot.evaluate as ev` gives it, and the module's names come by `from ... import`."""
+    printed = _fresh(
+        "import splitpot.evaluate as ev\nfrom splitpot.evaluate import Hand, evaluate\n"
+        "print(ev is evaluate, isinstance(ev('As Ks Qs Js Ts'), Hand), hasattr(ev, 'Hand'))"
+    )
+    assert printed == "True True False"

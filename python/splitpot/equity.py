@@ -1,5 +1,8 @@
 """Equity of stud and draw hands: the chances of high, low and scoop, exactly or by Monte Carlo.
 
+This module is callable: ``splitpot.equity(game, hands, ...)`` calls :func:`equity`
+(below, under FUNCTIONS in ``help()``); it pickles by name, so a process pool can run it.
+
 Each player gives the cards he is known to hold, or a range (see
 :mod:`splitpot.ranges`: hidden cards narrowed by a condition, or weighted
 hands); the rest of his hand comes from the deck left once every known and
@@ -76,6 +79,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import inspect
 import json
 import math
@@ -1520,6 +1524,16 @@ class _EquityModule(types.ModuleType):
     def __signature__(self) -> inspect.Signature:
         """The signature of :func:`equity`, for ``inspect.signature`` and ``help``."""
         return inspect.signature(equity)
+
+    @property
+    def __wrapped__(self) -> Callable[..., EquityResult]:
+        """:func:`equity`, the function called (``inspect.unwrap``)."""
+        return equity
+
+    def __reduce__(self) -> tuple[Callable[[str], types.ModuleType], tuple[str]]:
+        """Pickled by name, unpickled as this module again: ``pool.submit(splitpot.equity, ...)``
+        and ``functools.partial(splitpot.equity, ...)`` pickle (a module object does not)."""
+        return importlib.import_module, (self.__name__,)
 
 
 if not TYPE_CHECKING:
