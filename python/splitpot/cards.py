@@ -288,7 +288,9 @@ def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
     return out
 
 
-def parse_cards_many(hands: Iterable[str | Iterable[CardLike]], *, k: int | None = None) -> NDArray[np.uint8]:
+def parse_cards_many(
+    hands: Iterable[str | Iterable[CardLike]], *, k: SupportsIndex | None = None
+) -> NDArray[np.uint8]:
     """Many hands, each as :func:`parse_cards` reads one (text, or an iterable of cards),
     as one (N, k) uint8 array of card numbers: the batch :func:`~splitpot.evaluate_many`
     takes. Every hand must have the same number of cards; a bad hand raises what
@@ -387,7 +389,7 @@ class Deck:
 
     def __init__(
         self,
-        seed: int | None = None,
+        seed: SupportsIndex | None = None,
         *,
         joker: bool = False,
         order: str | Sequence[CardLike] | None = None,
@@ -424,7 +426,7 @@ class Deck:
         """Shuffle the cards left (reproducible from the seed)."""
         self._rng.shuffle(self._cards)
 
-    def deal(self, n: int = 1) -> list[Card]:
+    def deal(self, n: SupportsIndex = 1) -> list[Card]:
         """Take ``n`` cards from the top."""
         n = as_int(n, "n", low=0, error=CardError)
         if n > len(self._cards):

@@ -38,7 +38,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeAlias, Unpack
+from typing import Any, Protocol, SupportsIndex, TypeAlias, Unpack
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -147,9 +147,9 @@ def evaluate_many(
     ranking: Ranking | str = "high",
     *,
     wild_ranks: ArrayLike | da.Array | None = None,
-    threads: int | None = 1,
+    threads: SupportsIndex | None = 1,
     check: bool = True,
-    qualifier: int | str = 8,
+    qualifier: SupportsIndex | str = 8,
     **options: Unpack[WildOptions],
 ) -> da.Array:
     """Strengths of an (N, k) dask array of cards, k in 5..7: a lazy uint32 dask array of N.

@@ -92,7 +92,7 @@ import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
 
@@ -647,12 +647,12 @@ def equity(
     hands: Sequence[HandSpec],
     *,
     dead: str | Iterable[CardLike] = (),
-    draws: Sequence[int] | None = None,
-    samples: int | None = None,
+    draws: Sequence[SupportsIndex] | None = None,
+    samples: SupportsIndex | None = None,
     stderr: float | None = None,
     seconds: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     low: Ranking | str | None = None,
     wild: str | Iterable[str | int | Card] | None = None,
@@ -666,7 +666,7 @@ def equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
-    qualifier: int | str = 8,
+    qualifier: SupportsIndex | str = 8,
     **unknown: Any,
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
@@ -994,12 +994,12 @@ def prepare_equity(
     hands: Sequence[HandSpec],
     *,
     dead: str | Iterable[CardLike] = (),
-    draws: Sequence[int] | None = None,
-    samples: int | None = None,
+    draws: Sequence[SupportsIndex] | None = None,
+    samples: SupportsIndex | None = None,
     stderr: float | None = None,
     seconds: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     low: Ranking | str | None = None,
     wild: str | Iterable[str | int | Card] | None = None,
     joker: JokerRule | str | bool | None = _DEFAULT,
@@ -1012,7 +1012,7 @@ def prepare_equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
-    qualifier: int | str = 8,
+    qualifier: SupportsIndex | str = 8,
     **unknown: Any,
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.

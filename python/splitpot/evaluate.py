@@ -22,7 +22,7 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack, overload
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict, Unpack, overload
 
 import numpy as np
 
@@ -529,7 +529,7 @@ def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
@@ -634,7 +634,7 @@ def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
@@ -694,7 +694,7 @@ def high_low(
     cards: str | Iterable[CardLike],
     low: Ranking | str = "eight-or-better",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
@@ -837,9 +837,9 @@ def evaluate_many(
     ranking: Ranking | str = "high",
     *,
     wild_ranks: ArrayLike | None = None,
-    threads: int | None = 1,
+    threads: SupportsIndex | None = 1,
     check: bool = True,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.

@@ -41,14 +41,19 @@ import math
 import numbers
 import operator
 import os
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from enum import Enum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias, TypeVar
 
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 __all__ = [
     "MAX_THREADS",
+    "IntsLike",
     "as_bool",
     "as_choice",
     "as_float",
@@ -69,6 +74,9 @@ MAX_THREADS = 1024
 """The most threads any call takes (a larger count is a typo, not a machine)."""
 
 E = TypeVar("E", bound=Enum)
+
+IntsLike: TypeAlias = "Sequence[SupportsIndex] | NDArray[np.integer[Any]]"
+"""Ints as :func:`as_ints` reads them: a list or tuple of ints (numpy ints too), or a 1-D integer array."""
 
 
 def describe(value: object) -> str:
