@@ -31,7 +31,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
-from splitpot.errors import CardError, CardTypeError, SplitpotError
+from splitpot.errors import CardError, CardTypeError, RankingError, SplitpotError
 
 LOWS = ref.LOW_RANKINGS
 
@@ -621,8 +621,9 @@ def test_evaluate_many_non_integer_dtype_refused_naming_the_conversion(dtype: ob
     fix = r"integer array of card numbers.*np.asarray\(cards, dtype=np.uint8\)"
     with pytest.raises(splitpot.CardTypeError, match=fix):
         evaluate_many(hands.astype(dtype))
-    with pytest.raises(splitpot.CardTypeError, match="wild_ranks"):
+    with pytest.raises(splitpot.ArgumentTypeError, match="wild_ranks") as refused:
         evaluate_many(hands, wild_ranks=np.zeros(1, dtype=dtype))
+    assert not isinstance(refused.value, splitpot.CardTypeError)  # an evaluator option, not cards
 
 
 def test_evaluate_many_masked_entries_refused() -> None:
@@ -654,7 +655,7 @@ def test_evaluate_many_of_lists_names_what_is_wrong(cards: object, error: type[E
 def test_evaluate_many_masked_wild_ranks_refused() -> None:
     """Was: the masked entries' hidden values were read as wild ranks."""
     hands = np.array([[0, 5, 10, 15, 20]] * 3, dtype=np.uint8)
-    with pytest.raises(CardError, match=r"wild_ranks is a masked array .* wild_ranks\.filled\(0\)"):
+    with pytest.raises(RankingError, match=r"wild_ranks is a masked array .* wild_ranks\.filled\(0\)"):
         evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1], mask=[0, 1, 0]))
     assert evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1])).tolist() == [
         strength(hands[0].tolist(), wild=w) for w in ("2", None, "2")
@@ -763,7 +764,7 @@ def test_evaluate_many_wrong_shape_names_the_fix(cards: object, text: str) -> No
 def test_evaluate_many_wild_ranks_shape_named(shape: tuple[int, ...]) -> None:
     hands = np.array([[0, 5, 10, 15, 20], [1, 6, 11, 16, 21]], dtype=np.uint8)
     text = f"wild_ranks must have shape (N,) = (2,), one 13-bit mask per row of cards, got shape {shape}"
-    with pytest.raises(CardError, match=re.escape(text)):
+    with pytest.raises(RankingError, match=re.escape(text)):
         evaluate_many(hands, wild_ranks=np.zeros(shape, dtype=np.uint16))
     assert evaluate_many(hands, wild_ranks=np.full(len(hands), 1)).tolist() == [
         strength(row.tolist(), wild="2") for row in hands
@@ -920,3 +921,16 @@ def test_remembered_hand_names_equal_names_composed_afresh(options: dict[str, ob
             assert _name(hand) == _compose_name(hand.ranking, hand.category, ranks), hand
             seen += 1
     assert seen >= 400  # at least the high ranking takes every option
+
+
+@pytest.mark.parametrize(
+    ("wild_ranks", "said"),
+    [(np.zeros(3, np.uint16), r"shape \(N,\) = \(2,\)"), (np.array([1, 8192]), "0 .. 8191"),
+     (np.array([1, -1]), "0 .. 8191")],
+)
+def test_evaluate_many_bad_wild_ranks_is_an_evaluator_option_error(wild_ranks: Any, said: str) -> None:
+    """`wild_ranks` is an evaluator option: its wrong shape or values raise RankingError, as
+    the errors' rule says (they raised CardError, the cards' class)."""
+    hands = np.array([[0, 5, 10, 15, 20]] * 2, dtype=np.uint8)
+    with pytest.raises(RankingError, match=said):
+        evaluate_many(hands, wild_ranks=wild_ranks)

@@ -309,3 +309,20 @@ def test_numpy_ints_taken_wherever_an_int_is_annotated_supports_index() -> None:
     assert splitpot.evaluate_many(batch, threads=np.int64(1)).shape == (1,)
     assert splitpot.strength("9c 6d 4h 3s 2c", "eight-or-better", qualifier=np.int64(9)) > 0
     assert splitpot.parse_cards_many(["As Ks"], k=n).shape == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: splitpot.Deck(-5),
+        lambda: splitpot.State(splitpot.get_game("seven-card-stud"), [10, 10], seed=-5),
+        lambda: splitpot.Session(splitpot.get_game("seven-card-stud"), [10, 10], seed=-5),
+        lambda: __import__("splitpot.bots").bots.SimpleBot(seed=-5),
+        lambda: splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], samples=10, seed=-5),
+    ],
+)
+def test_a_negative_seed_is_refused_everywhere(make: Any) -> None:
+    """Seeds are None or an int >= 0 at every entry point, as equity has always said
+    (`random.Random` took -5 as 5, so two seeds dealt alike)."""
+    with pytest.raises(RuleError, match=r"seed must be (>= 0|in 0\.\.\d+), got -5"):
+        make()

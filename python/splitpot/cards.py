@@ -394,7 +394,7 @@ class Deck:
         joker: bool = False,
         order: str | Sequence[CardLike] | None = None,
     ) -> None:
-        self._rng = random.Random(as_optional_int(seed, "seed"))
+        self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         joker = as_bool(joker, "joker")
         if order is not None:
             if joker:  # was ignored: the order names every card of the deck

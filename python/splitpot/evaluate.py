@@ -935,20 +935,20 @@ def evaluate_many(
     rows = None
     if wild_ranks is not None:
         if isinstance(wild_ranks, np.ma.MaskedArray) and np.ma.is_masked(wild_ranks):  # as cards
-            raise CardError("wild_ranks is a masked array with masked entries: give every row a mask "
-                            "(0: no wild rank), e.g. wild_ranks.filled(0)")
+            raise RankingError("wild_ranks is a masked array with masked entries: give every row a mask "
+                               "(0: no wild rank), e.g. wild_ranks.filled(0)")
         rows = np.asarray(wild_ranks)
         if rows.dtype.kind not in "iu":
-            raise CardTypeError(
+            raise ArgumentTypeError(
                 f"wild_ranks must be an integer array of 13-bit masks, got dtype {rows.dtype}"
             )
         if rows.shape != arr.shape[:1]:
-            raise CardError(
+            raise RankingError(
                 f"wild_ranks must have shape (N,) = ({arr.shape[0]},), one 13-bit mask per row of cards, "
                 f"got shape {rows.shape} (one mask for all: np.full(len(cards), mask))"
             )
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
-            raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
+            raise RankingError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
         if wild_options is not None and wild_options[4]:
             _refuse_wild_penalty_rows(rows, wild_options[4])

@@ -110,7 +110,7 @@ class Session:
         self.button = as_int(button, "button", low=0, high=max(len(self._stacks) - 1, 0))
         self._changes: dict[int, dict[int, int]] = {}  # set_stack(): before hand k, seat -> chips
         self.hands: list[State] = []
-        self._rng = random.Random(as_optional_int(seed, "seed"))
+        self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         # What a saved session holds besides its hands: the seeds' source before the
         # first hand (each hand's seed is drawn from it in turn) and the first hand's table.
         self._first_rng: tuple[Any, ...] = self._rng.getstate()

@@ -316,7 +316,7 @@ class State:
                 f"got {playing}."
             )
         button = as_int(button, "button", low=0, high=seats - 1)
-        seed = as_optional_int(seed, "seed")
+        seed = as_optional_int(seed, "seed", low=0)
         automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
         self._decks = draws.Decks(_deck_input(deck), seed=seed, size=spec.wilds.deck_size)
