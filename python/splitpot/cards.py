@@ -207,6 +207,17 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def __format__(self, spec: str) -> str:
+        """The text, formatted as a str (``f"{card:>3}"``: ``' As'``); an int's
+        presentation type (``d``, ``x``, ...) formats the number (``f"{card:02d}"``).
+
+        >>> f"[{Card('As'):>3}] [{Card('2c'):<3}] {Card('As'):d}"
+        '[ As] [2c ] 51'
+        """
+        if spec and spec[-1] in "bcdnoxX":
+            return int.__format__(self, spec)
+        return format(str(self), spec)
+
 
 JOKER = Card(52)
 """The joker."""

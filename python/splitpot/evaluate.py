@@ -385,6 +385,10 @@ class Hand:
         cards = " ".join(str(_CARDS[c]) for c in self._cards)
         return f"<Hand {self.ranking.value} {self.strength}: {cards} ({self})>"
 
+    def __format__(self, spec: str) -> str:
+        """The name, formatted as a str: ``f"{hand:>30}"`` aligns it."""
+        return format(str(self), spec)
+
     def _same_ranking(self, other: Hand) -> None:
         if other._ranking is not self._ranking:
             ours, theirs = (f"{'an' if r.value[0] in 'aeiou' else 'a'} {r.value}"  # an ace-to-five hand

@@ -89,6 +89,10 @@ class TwoCardHand:
             name += f" ({', '.join(f'{c} as {t}' for c, t in self.wilds)})"
         return name
 
+    def __format__(self, spec: str) -> str:
+        """The name, formatted as a str: ``f"{hand:>20}"`` aligns it."""
+        return format(str(self), spec)
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TwoCardHand):
             return NotImplemented
