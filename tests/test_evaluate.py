@@ -934,3 +934,13 @@ def test_evaluate_many_bad_wild_ranks_is_an_evaluator_option_error(wild_ranks: A
     hands = np.array([[0, 5, 10, 15, 20]] * 2, dtype=np.uint8)
     with pytest.raises(RankingError, match=said):
         evaluate_many(hands, wild_ranks=wild_ranks)
+
+
+def test_categories_of_a_zero_d_array_is_a_zero_d_array() -> None:
+    """As annotated (an array for an array): a 0-d array gave a numpy scalar."""
+    from splitpot import categories
+
+    codes = categories(np.array(40970, np.uint32))
+    assert isinstance(codes, np.ndarray) and codes.shape == () and codes.dtype == np.uint8
+    assert int(codes) == categories(40970)
+    assert categories(np.uint32(40970)) == int(codes) and type(categories(np.uint32(40970))) is int

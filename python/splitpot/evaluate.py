@@ -309,7 +309,7 @@ def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> int | N
         first = int(np.flatnonzero(arr.reshape(-1) < 0)[0])
         raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ")
     try:
-        codes = table.take(arr)
+        codes = np.asarray(table.take(arr))  # a 0-d array stays one (take gives a numpy scalar)
     except IndexError:
         first = int(np.flatnonzero(arr.reshape(-1) >= _STRENGTH_LIMIT)[0])
         raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ") from None
