@@ -92,7 +92,7 @@ import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any, SupportsIndex
+from typing import TYPE_CHECKING, Any, SupportsIndex, overload
 
 import numpy as np
 
@@ -385,7 +385,12 @@ class EquityResult:
     def __len__(self) -> int:
         return len(self.players)
 
-    def __getitem__(self, index: int) -> PlayerEquity:
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> PlayerEquity: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlayerEquity, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> PlayerEquity | tuple[PlayerEquity, ...]:
+        """A player's figures (``result[0]``), or a tuple of them for a slice (``result[1:]``)."""
         return self.players[index]
 
     def __iter__(self) -> Iterator[PlayerEquity]:
