@@ -199,3 +199,39 @@ def test_import_splitpot_evaluate_as_gives_the_function() -> None:
         "print(ev is evaluate, isinstance(ev('As Ks Qs Js Ts'), Hand), hasattr(ev, 'Hand'))"
     )
     assert printed == "True True False"
+
+
+def test_games_is_a_read_only_view_of_the_registry() -> None:
+    """`splitpot.GAMES.pop("lowball")` broke get_game for the whole process."""
+    from collections.abc import Mapping
+
+    assert isinstance(splitpot.GAMES, Mapping) and "lowball" in splitpot.GAMES
+    with pytest.raises((TypeError, AttributeError)):
+        splitpot.GAMES["lowball"] = splitpot.GAMES["jackpots"]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        splitpot.GAMES.pop("lowball")  # type: ignore[attr-defined]
+    assert splitpot.get_game("lowball").name == "lowball"
+
+
+def test_names_are_matched_ignoring_case_with_dash_and_underscore_alike() -> None:
+    """As API.md says of option values: game names and lows too (were RuleError)."""
+    hands = ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"]
+    assert splitpot.get_game("Seven_Card_Stud").name == "seven-card-stud"
+    folded = splitpot.equity("Seven_Card_Stud_High_Low", hands, low="Ace_To_Five", dead="Ah Ac")
+    plain = splitpot.equity("seven-card-stud-high-low", hands, low="ace-to-five", dead="Ah Ac")
+    assert folded == plain and folded.low is splitpot.Ranking.ACE_TO_FIVE
+    assert splitpot.equity("Five_Card_Stud_Last_Down", ["As Ad", "Ks Kd"], samples=10).variant == (
+        "five-card-stud-last-down"
+    )
+    with pytest.raises(splitpot.RuleError, match="Unknown game 'Seven Stud'"):
+        splitpot.get_game("Seven Stud")
+
+
+def test_keyword_typos_keep_their_message_and_get_game_hides_its_private_keyword() -> None:
+    """`**unknown` is typed as no keyword at all (checkers refuse a typo); at run time the
+    message still names the likely keyword."""
+    import inspect
+
+    with pytest.raises(splitpot.ArgumentTypeError, match=r"did you mean samples=\?"):
+        splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], sample=10)  # type: ignore[call-arg]
+    assert list(inspect.signature(splitpot.get_game).parameters) == ["name", "options"]

@@ -89,10 +89,10 @@ import sys
 import textwrap
 import time
 import types
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any, SupportsIndex, overload
+from typing import TYPE_CHECKING, Any, SupportsIndex, Unpack, overload
 
 import numpy as np
 
@@ -102,7 +102,17 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, Rul
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe, low_qualifier
+from splitpot.validate import (
+    NoOtherKeyword,
+    as_bool,
+    as_choice,
+    as_float,
+    as_int,
+    as_threads,
+    describe,
+    folded,
+    low_qualifier,
+)
 from splitpot.wild import (
     JokerRule,
     PenaltyRule,
@@ -456,12 +466,12 @@ def _low(game: EquityGame, low: object) -> Ranking | None:
                 f"the low of {game.value} is one of {', '.join(r.value for r in _CLASSIC_LOWS)} (a str), "
                 f"got {describe(low)}"
             )
-        if low not in _CLASSIC_LOWS:
+        if low not in _CLASSIC_LOWS and folded(low) not in _CLASSIC_LOWS:
             raise RuleError(
                 f"the low of {game.value} is one of "
                 f"{', '.join(r.value for r in _CLASSIC_LOWS)}; got {low!r}"
             )
-        return Ranking(low)
+        return Ranking(folded(low))
     if low is not None:
         raise RuleError(
             "low= is an option of seven-card-stud-high-low, five-card-stud and mexican-stud, "
@@ -584,7 +594,7 @@ _KEYWORDS = frozenset({
 _DECLARING = frozenset({"both"})
 
 
-def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = _KEYWORDS) -> None:
+def _refuse_unknown(options: Mapping[str, object], what: str, known: frozenset[str] = _KEYWORDS) -> None:
     """Refuse keywords equity does not take: the declaration options (RuleError, with the reason),
     others as Python would (ArgumentTypeError, a TypeError), listing the keywords it takes."""
     declared = sorted(set(options) & _DECLARING)
@@ -672,7 +682,7 @@ def equity(
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
     qualifier: SupportsIndex | str = 8,
-    **unknown: Any,
+    **unknown: Unpack[NoOtherKeyword],
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
@@ -1018,7 +1028,7 @@ def prepare_equity(
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
     qualifier: SupportsIndex | str = 8,
-    **unknown: Any,
+    **unknown: Unpack[NoOtherKeyword],
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
 
@@ -1029,6 +1039,8 @@ def prepare_equity(
     ('count', 1)
     """
     _refuse_unknown(unknown, "prepare_equity")
+    if isinstance(game, str) and game not in _GAME_ID and game not in _VARIANTS:
+        game = folded(game)  # "Seven_Card_Stud", as option values are read
     g = _game(game)
     low_ranking = _low(g, low)
     if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
@@ -32,12 +33,12 @@ from splitpot.games.stud import (
     seven_card_stud_declare,
     seven_card_stud_high_low,
 )
-from splitpot.validate import describe
+from splitpot.validate import describe, folded
 from splitpot.wild import JokerRule
 
 __all__ = ["GAMES", "WILD_OPTIONS", "get_game", "idle_wild_option"]
 
-GAMES: dict[str, Callable[..., GameSpec]] = {
+GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
     "seven-card-stud": seven_card_stud,
     "seven-card-stud-8": seven_card_stud_8,
     "seven-card-stud-high-low": seven_card_stud_high_low,
@@ -51,8 +52,9 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "five-card-stud-five-bets": five_card_stud_five_bets,
     "mexican-stud": mexican_stud,
     "aces-deuces": aces_deuces,
-}
-"""Every playable game by name; each builder takes keyword options."""
+})
+"""Every playable game by name; each builder takes keyword options (a read-only view:
+the registry is the package's, shared by every caller)."""
 
 
 WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
@@ -64,8 +66,9 @@ player's own (his hole card, lowest hole card, first or third card, or lowest
 card of all he holds; ``None`` or ``"none"`` to turn Mexican stud's off)."""
 
 
-def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSpec:
-    """The spec of game ``name`` with ``options`` (e.g. ``open_pair=True``).
+def get_game(name: str, **options: Any) -> GameSpec:
+    """The spec of game ``name`` (matched as option values are: ``"Seven_Card_Stud"`` is
+    ``"seven-card-stud"``) with ``options`` (e.g. ``open_pair=True``).
 
     Every game also takes the wild-card options of :data:`WILD_OPTIONS`; they
     change the game's own defaults (lowball's joker, say) field by field.
@@ -95,21 +98,21 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
     if not isinstance(name, str):
         known = ", ".join(GAMES)
         raise ArgumentTypeError(f"the game is named by a str, got {describe(name)}; games: {known}.")
-    try:
-        builder = GAMES[name]
-    except KeyError:
-        raise RuleError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.") from None
+    as_recorded = options.pop("_as_recorded", False)  # an old recording's call (dealer's choice)
+    builder = GAMES.get(name) or GAMES.get(folded(name))
+    if builder is None:
+        raise RuleError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.")
     wild = {key: options.pop(key) for key in WILD_OPTIONS if key in options}
     spec = builder(**options)
     if not wild:
         return spec
     own = spec.wilds.positional
     spec = _with_wilds(spec, wild)
-    if _as_recorded:  # an old recording's call: the options' own checks only
+    if as_recorded:  # an old recording's call: the options' own checks only
         return spec
     if own is not None and spec.wilds.positional not in (None, own):
         raise RuleError(
-            f"positional={wild['positional']!r} would replace {name}'s own wild card, each player's "
+            f"positional={wild['positional']!r} would replace {spec.name}'s own wild card, each player's "
             f"{own.value.replace('_', ' ')} (a game holds one positional rule, and this one is the "
             f"game's: the rules, §5.9); leave positional out to play the game as it is, give "
             f"positional=None (\"none\" in a house list) to turn its own off, or call a game "
@@ -119,7 +122,9 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
     idle = idle_wild_option(spec, wild)
     if idle is not None:
         option, lack = idle
-        raise RuleError(f"{option}={wild[option]!r} does nothing in {name}, which has {lack}; leave it out.")
+        raise RuleError(
+            f"{option}={wild[option]!r} does nothing in {spec.name}, which has {lack}; leave it out."
+        )
     return spec
 
 
