@@ -944,3 +944,37 @@ def test_categories_of_a_zero_d_array_is_a_zero_d_array() -> None:
     assert isinstance(codes, np.ndarray) and codes.shape == () and codes.dtype == np.uint8
     assert int(codes) == categories(40970)
     assert categories(np.uint32(40970)) == int(codes) and type(categories(np.uint32(40970))) is int
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "said"),
+    [
+        ((5, "bogus", []), RankingError, "ranking must be one of"),
+        (("x", "high", [51]), splitpot.ArgumentTypeError, "strength must be an int"),
+        ((40970, "high", [99]), CardError, "card 99 is out of range"),
+        ((0, "high", [51]), RankingError, "strength 0 is no hand"),
+        ((70000, "high", [51]), RankingError, "70000 is not a high strength"),
+        ((40970, "high", []), CardError, "1 to 5 cards, got 0"),
+        ((40970, "high", "As Ks Qs Js Ts", [("2c", "A")]), CardError, "wild card 2c is not among"),
+        ((40970, "high", "As Ks Qs Js Ts", ["x"]), splitpot.ArgumentTypeError, "a \\(card, text\\) pair"),
+    ],
+)
+def test_a_hand_built_by_hand_is_checked(args: tuple[Any, ...], error: type[Exception], said: str) -> None:
+    """`Hand(...)` raised a bare ValueError, or built a hand whose repr or cards raised."""
+    with pytest.raises(error, match=said):
+        splitpot.Hand(*args)
+
+
+def test_a_hand_built_by_hand_equals_the_evaluators() -> None:
+    made = splitpot.evaluate("7c 5d 4h 3s 2c", "deuce-to-seven")
+    assert made is not None
+    built = splitpot.Hand(made.strength, "Deuce_To_Seven", "7c 5d 4h 3s 2c")
+    assert built == made and repr(built) == repr(made) and built.cards == made.cards
+
+
+def test_high_low_holds_a_high_hand_and_a_low_one() -> None:
+    hl = splitpot.high_low("Ah 2c 3d 4s 5h 9d Kc")
+    assert splitpot.HighLow(hl.high, None).low is None
+    for high, low in [(1, 2), (hl.low, None), (hl.high, hl.high)]:
+        with pytest.raises(splitpot.ArgumentTypeError, match="HighLow"):
+            splitpot.HighLow(high, low)  # type: ignore[arg-type]

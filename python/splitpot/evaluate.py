@@ -28,7 +28,16 @@ import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
-from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe, low_qualifier
+from splitpot.validate import (
+    MAX_THREADS,
+    as_bool,
+    as_choice,
+    as_int,
+    as_sequence,
+    as_threads,
+    describe,
+    low_qualifier,
+)
 from splitpot.wild import Options, WildSpec, make_options, mask_text
 
 try:
@@ -138,6 +147,7 @@ class Category(StrEnum):
 
 
 _RANKINGS = tuple(Ranking)
+_HIGH = Ranking.HIGH
 _RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
 _CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # index 0 (no hand) unused
 _CATEGORY_CODE: dict[Category, int] = {c: i for i, c in enumerate(Category, start=1)}
@@ -334,15 +344,32 @@ class Hand:
 
     def __init__(
         self,
-        strength: int,
+        strength: SupportsIndex,
         ranking: Ranking | str,
-        cards: Iterable[int],
-        wilds: tuple[tuple[int, str], ...] = (),
+        cards: str | Iterable[CardLike],
+        wilds: Iterable[tuple[CardLike, str]] = (),
     ) -> None:
-        self._strength = strength
-        self._ranking = ranking if type(ranking) is Ranking else Ranking(ranking)
-        self._cards = cards if type(cards) is tuple else tuple(cards)
-        self._wilds = wilds
+        """A hand built by hand, checked as every entry point checks (the evaluator builds
+        its own without this): ``strength`` one of ``ranking``'s (not 0, no hand), 1 to 5
+        distinct ``cards`` in reading order, ``wilds`` pairs of one of them and the text of
+        what it stands for.
+
+        >>> Hand(40970, "High", "As Ks Qs Js Ts").ranking
+        <Ranking.HIGH: 'high'>
+        >>> Hand(40970, "high", [99])
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.CardError: card 99 is out of range (0..51, 52 = joker)
+        """
+        rid = _ranking_id(ranking)
+        self._strength = as_int(strength, "strength", error=RankingError)
+        if not categories(self._strength, _RANKINGS[rid]):
+            raise RankingError("strength 0 is no hand (no qualifying low, a dead hand): evaluate gives None")
+        self._ranking = _RANKINGS[rid]
+        self._cards = tuple(int(c) for c in parse_cards(cards))
+        if not 1 <= len(self._cards) <= 5:
+            raise CardError(f"a hand plays 1 to 5 cards, got {len(self._cards)}")
+        self._wilds = tuple(_stand_in(pair, self._cards) for pair in as_sequence(wilds, "wilds", "pairs"))
         self._values: tuple[int, ...] | None = None  # ranks as played, when wild cards play
 
     @property
@@ -428,6 +455,16 @@ class Hand:
         return self._strength >= other._strength
 
 
+def _stand_in(pair: object, cards: tuple[int, ...]) -> tuple[int, str]:
+    """One of :class:`Hand`'s ``wilds``: a card it plays and the text of what it stands for."""
+    if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], str)):
+        raise ArgumentTypeError(f"each wild must be a (card, text) pair, got {describe(pair)}")
+    card = int(Card(pair[0]))
+    if card not in cards:
+        raise CardError(f"wild card {Card(card)} is not among the hand's cards")
+    return card, pair[1]
+
+
 @dataclass(frozen=True, slots=True)
 class HighLow:
     """The best high hand and the best low hand of one set of cards."""
@@ -437,8 +474,23 @@ class HighLow:
     low: Hand | None
     """The best low hand, or None when there is no qualifying low."""
 
+    def __post_init__(self) -> None:
+        """Refuse what is not a high :class:`Hand` and a low one (or None)."""
+        high, low = self.high, self.low
+        if type(high) is not Hand or high._ranking is not _HIGH:
+            raise ArgumentTypeError(f"HighLow.high must be a high Hand, got {describe(high)}")
+        if low is not None and (type(low) is not Hand or low._ranking is _HIGH):
+            raise ArgumentTypeError(f"HighLow.low must be a low Hand or None, got {describe(low)}")
+
 
 _new_hand = object.__new__
+
+
+def _made(s: int, ranking: Ranking, played: tuple[int, ...]) -> Hand:
+    """A :class:`Hand` the evaluator made (nothing to check): no wild card played."""
+    hand = _new_hand(Hand)
+    hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = s, ranking, played, (), None
+    return hand
 
 
 def _as_sequence(cards: Any) -> Any:
@@ -621,7 +673,7 @@ def _read(rid: int, read: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int
 
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
     if options is None and 52 not in played:
-        return Hand(s, _RANKINGS[rid], played)
+        return _made(s, _RANKINGS[rid], played)
     hand = _read(rid, _core.read_wild(played, rid, options or _NO_OPTIONS))  # the played five make s again
     assert hand is not None and hand._strength == s
     return hand
@@ -735,7 +787,7 @@ def high_low(
     if wild_options is None and not joker:
         hi, lo = _call(_core.high_low, seq, rid)
         return HighLow(
-            Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
+            _made(hi[0], Ranking.HIGH, hi[1]), _made(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
         )
     if not all(type(c) is int for c in seq):  # text, numpy ints: the core's wild path reads ints
         seq = parse_cards(seq)
@@ -1011,11 +1063,7 @@ def _natural_named(cards: list[int], rid: int) -> tuple[int, str] | None:
     names = _NATURAL_NAMES[rid]
     name = names.get(s)
     if name is None:
-        hand = _new_hand(Hand)
-        hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = (
-            s, _RANKINGS[rid], played, (), None
-        )
-        name = names[s] = _name(hand)
+        name = names[s] = _name(_made(s, _RANKINGS[rid], played))
     return s, name
 
 
