@@ -217,3 +217,15 @@ def test_deck_deal_everything() -> None:
     assert len(cards) == 52
     assert len(set(map(int, cards))) == 52
     assert len(deck) == 0
+
+
+def test_cards_and_hands_format_as_their_text() -> None:
+    """A format spec aligns the text, as for a str (was: int's, so `f"{card:3}"` gave
+    ' 51', `f"{card:s}"` and `format(hand, ">20")` raised); an int type keeps the number."""
+    card = Card("As")
+    assert (f"{card:3}|", f"{card:>3}|", f"{card:s}", f"{card:^6}|") == ("As |", " As|", "As", "  As  |")
+    assert (f"{card:d}", f"{card:02x}", f"{Card(0):03d}", f"{card}") == ("51", "33", "000", "As")
+    hand = splitpot.evaluate("As Ks Qs Js Ts")
+    assert format(hand, ">14") == "   royal flush" and f"{hand}" == "royal flush"
+    two = splitpot.evaluate_two("As 2d", "low")
+    assert format(two, "<16") + "|" == f"{two!s:<16}|"

@@ -102,7 +102,7 @@ def test_evaluate_many_with_wild_ranks_and_column_chunks(client: Client) -> None
         (np.zeros((10, 4), np.uint8), {}, CardError, "k in 5..7"),
         (np.zeros((10, 5), np.float64), {}, ArgumentTypeError, "integer array"),
         (np.zeros((10, 5), np.uint8), {"ranking": "razz"}, RankingError, "razz"),
-        (np.zeros((10, 5), np.uint8), {"wild_ranks": np.zeros(9, np.uint16)}, CardError,
+        (np.zeros((10, 5), np.uint8), {"wild_ranks": np.zeros(9, np.uint16)}, RankingError,
          re.escape("wild_ranks must have shape (N,) = (10,), one 13-bit mask per row of cards, got")),
         (np.zeros((15, 8), np.uint8), {}, CardError, r"got shape \(15, 8\)$"),
         (np.zeros((7, 15), np.uint8), {}, CardError, r"got shape \(7, 15\); hands in columns: pass cards\.T"),

@@ -788,3 +788,9 @@ def test_the_binding_refuses_rule_ids_out_of_range(joker_rule: int, wild_low: in
     with pytest.raises(RuleError, match=said):
         hands = [[0, 5, 9, 13], [1, 6, 10, 14]]
         _core.equity(1, hands, [], [], [], 0, options, 2000, 1, 1, 2**40, 0.0, 0.0, 0, None)
+
+
+def test_an_equity_result_slices_as_its_players() -> None:
+    """`result[1:]` is a tuple of PlayerEquity (now annotated so, beside `result[0]`)."""
+    r = equity("seven-card-stud", ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"], dead="Ah Ac")
+    assert r[0:1] == (r[0],) and r[1:] == r.players[1:]

@@ -31,7 +31,7 @@ from splitpot import (
     parse_cards,
     strength,
 )
-from splitpot.errors import CardError, CardTypeError, SplitpotError
+from splitpot.errors import CardError, CardTypeError, RankingError, SplitpotError
 
 LOWS = ref.LOW_RANKINGS
 
@@ -621,8 +621,9 @@ def test_evaluate_many_non_integer_dtype_refused_naming_the_conversion(dtype: ob
     fix = r"integer array of card numbers.*np.asarray\(cards, dtype=np.uint8\)"
     with pytest.raises(splitpot.CardTypeError, match=fix):
         evaluate_many(hands.astype(dtype))
-    with pytest.raises(splitpot.CardTypeError, match="wild_ranks"):
+    with pytest.raises(splitpot.ArgumentTypeError, match="wild_ranks") as refused:
         evaluate_many(hands, wild_ranks=np.zeros(1, dtype=dtype))
+    assert not isinstance(refused.value, splitpot.CardTypeError)  # an evaluator option, not cards
 
 
 def test_evaluate_many_masked_entries_refused() -> None:
@@ -654,7 +655,7 @@ def test_evaluate_many_of_lists_names_what_is_wrong(cards: object, error: type[E
 def test_evaluate_many_masked_wild_ranks_refused() -> None:
     """Was: the masked entries' hidden values were read as wild ranks."""
     hands = np.array([[0, 5, 10, 15, 20]] * 3, dtype=np.uint8)
-    with pytest.raises(CardError, match=r"wild_ranks is a masked array .* wild_ranks\.filled\(0\)"):
+    with pytest.raises(RankingError, match=r"wild_ranks is a masked array .* wild_ranks\.filled\(0\)"):
         evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1], mask=[0, 1, 0]))
     assert evaluate_many(hands, wild_ranks=np.ma.masked_array([1, 0, 1])).tolist() == [
         strength(hands[0].tolist(), wild=w) for w in ("2", None, "2")
@@ -763,7 +764,7 @@ def test_evaluate_many_wrong_shape_names_the_fix(cards: object, text: str) -> No
 def test_evaluate_many_wild_ranks_shape_named(shape: tuple[int, ...]) -> None:
     hands = np.array([[0, 5, 10, 15, 20], [1, 6, 11, 16, 21]], dtype=np.uint8)
     text = f"wild_ranks must have shape (N,) = (2,), one 13-bit mask per row of cards, got shape {shape}"
-    with pytest.raises(CardError, match=re.escape(text)):
+    with pytest.raises(RankingError, match=re.escape(text)):
         evaluate_many(hands, wild_ranks=np.zeros(shape, dtype=np.uint16))
     assert evaluate_many(hands, wild_ranks=np.full(len(hands), 1)).tolist() == [
         strength(row.tolist(), wild="2") for row in hands
@@ -920,3 +921,60 @@ def test_remembered_hand_names_equal_names_composed_afresh(options: dict[str, ob
             assert _name(hand) == _compose_name(hand.ranking, hand.category, ranks), hand
             seen += 1
     assert seen >= 400  # at least the high ranking takes every option
+
+
+@pytest.mark.parametrize(
+    ("wild_ranks", "said"),
+    [(np.zeros(3, np.uint16), r"shape \(N,\) = \(2,\)"), (np.array([1, 8192]), "0 .. 8191"),
+     (np.array([1, -1]), "0 .. 8191")],
+)
+def test_evaluate_many_bad_wild_ranks_is_an_evaluator_option_error(wild_ranks: Any, said: str) -> None:
+    """`wild_ranks` is an evaluator option: its wrong shape or values raise RankingError, as
+    the errors' rule says (they raised CardError, the cards' class)."""
+    hands = np.array([[0, 5, 10, 15, 20]] * 2, dtype=np.uint8)
+    with pytest.raises(RankingError, match=said):
+        evaluate_many(hands, wild_ranks=wild_ranks)
+
+
+def test_categories_of_a_zero_d_array_is_a_zero_d_array() -> None:
+    """As annotated (an array for an array): a 0-d array gave a numpy scalar."""
+    from splitpot import categories
+
+    codes = categories(np.array(40970, np.uint32))
+    assert isinstance(codes, np.ndarray) and codes.shape == () and codes.dtype == np.uint8
+    assert int(codes) == categories(40970)
+    assert categories(np.uint32(40970)) == int(codes) and type(categories(np.uint32(40970))) is int
+
+
+@pytest.mark.parametrize(
+    ("args", "error", "said"),
+    [
+        ((5, "bogus", []), RankingError, "ranking must be one of"),
+        (("x", "high", [51]), splitpot.ArgumentTypeError, "strength must be an int"),
+        ((40970, "high", [99]), CardError, "card 99 is out of range"),
+        ((0, "high", [51]), RankingError, "strength 0 is no hand"),
+        ((70000, "high", [51]), RankingError, "70000 is not a high strength"),
+        ((40970, "high", []), CardError, "1 to 5 cards, got 0"),
+        ((40970, "high", "As Ks Qs Js Ts", [("2c", "A")]), CardError, "wild card 2c is not among"),
+        ((40970, "high", "As Ks Qs Js Ts", ["x"]), splitpot.ArgumentTypeError, "a \\(card, text\\) pair"),
+    ],
+)
+def test_a_hand_built_by_hand_is_checked(args: tuple[Any, ...], error: type[Exception], said: str) -> None:
+    """`Hand(...)` raised a bare ValueError, or built a hand whose repr or cards raised."""
+    with pytest.raises(error, match=said):
+        splitpot.Hand(*args)
+
+
+def test_a_hand_built_by_hand_equals_the_evaluators() -> None:
+    made = splitpot.evaluate("7c 5d 4h 3s 2c", "deuce-to-seven")
+    assert made is not None
+    built = splitpot.Hand(made.strength, "Deuce_To_Seven", "7c 5d 4h 3s 2c")
+    assert built == made and repr(built) == repr(made) and built.cards == made.cards
+
+
+def test_high_low_holds_a_high_hand_and_a_low_one() -> None:
+    hl = splitpot.high_low("Ah 2c 3d 4s 5h 9d Kc")
+    assert splitpot.HighLow(hl.high, None).low is None
+    for high, low in [(1, 2), (hl.low, None), (hl.high, hl.high)]:
+        with pytest.raises(splitpot.ArgumentTypeError, match="HighLow"):
+            splitpot.HighLow(high, low)  # type: ignore[arg-type]

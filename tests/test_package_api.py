@@ -145,3 +145,93 @@ def test_calling_the_equity_module_calls_the_function() -> None:
     assert inspect.signature(splitpot.equity) == inspect.signature(equity)
     with pytest.raises(splitpot.RuleError, match="unknown game 'holdem'"):
         splitpot.equity("holdem", hands)
+
+
+def test_dir_lists_public_names_and_submodules_not_helpers() -> None:
+    """`dir(splitpot)` (and completion) offers the public names and submodules, not the
+    names the package itself imports to work (`TYPE_CHECKING`, `import_module`)."""
+    names = dir(splitpot)
+    assert not {"TYPE_CHECKING", "annotations", "import_module"} & set(names)
+    assert {"equity", "evaluate", "engine", "errors", "ranges", "State"} <= set(names)
+    assert not [n for n in names if n.startswith("_") and n != "__version__"]
+
+
+def test_equity_stopped_lives_with_the_other_errors() -> None:
+    from splitpot import equity as equity_module
+    from splitpot import errors
+
+    assert splitpot.EquityStopped is errors.EquityStopped is equity_module.EquityStopped
+    assert "EquityStopped" in errors.__all__ and "EquityStopped" in splitpot.__all__
+    assert issubclass(errors.EquityStopped, (errors.SplitpotError, RuntimeError))
+
+
+def test_the_callable_equity_module_pickles_and_shows_the_function() -> None:
+    """`splitpot.equity` pickles by name (plain, in a partial, through a process pool),
+    and `inspect` and `help()` show the function it calls."""
+    import copy
+    import functools
+    import inspect
+    import pickle
+    import pydoc
+    from concurrent.futures import ProcessPoolExecutor
+
+    from splitpot.equity import equity
+
+    assert pickle.loads(pickle.dumps(splitpot.equity)) is splitpot.equity
+    assert copy.deepcopy(splitpot.equity) is splitpot.equity
+    hands = ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"]
+    stud = pickle.loads(pickle.dumps(functools.partial(splitpot.equity, "seven-card-stud")))
+    assert stud(hands, dead="Ah Ac").outcomes == 1406
+    with ProcessPoolExecutor(max_workers=1) as pool:
+        result = pool.submit(splitpot.equity, "seven-card-stud", hands, dead="Ah Ac", threads=1).result()
+    assert result == equity("seven-card-stud", hands, dead="Ah Ac", threads=1)
+    assert inspect.unwrap(splitpot.equity) is equity
+    assert inspect.signature(splitpot.equity) == inspect.signature(equity)
+    page = pydoc.render_doc(splitpot.equity, renderer=pydoc.plaintext)
+    assert "This module is callable" in page and "equity(game: 'EquityGame | str'" in page
+
+
+def test_import_splitpot_evaluate_as_gives_the_function() -> None:
+    """`splitpot.evaluate` stays a plain function (the per-hand call pays nothing): `import
+    splitpot.evaluate as ev` gives it, and the module's names come by `from ... import`."""
+    printed = _fresh(
+        "import splitpot.evaluate as ev\nfrom splitpot.evaluate import Hand, evaluate\n"
+        "print(ev is evaluate, isinstance(ev('As Ks Qs Js Ts'), Hand), hasattr(ev, 'Hand'))"
+    )
+    assert printed == "True True False"
+
+
+def test_games_is_a_read_only_view_of_the_registry() -> None:
+    """`splitpot.GAMES.pop("lowball")` broke get_game for the whole process."""
+    from collections.abc import Mapping
+
+    assert isinstance(splitpot.GAMES, Mapping) and "lowball" in splitpot.GAMES
+    with pytest.raises((TypeError, AttributeError)):
+        splitpot.GAMES["lowball"] = splitpot.GAMES["jackpots"]  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        splitpot.GAMES.pop("lowball")  # type: ignore[attr-defined]
+    assert splitpot.get_game("lowball").name == "lowball"
+
+
+def test_names_are_matched_ignoring_case_with_dash_and_underscore_alike() -> None:
+    """As API.md says of option values: game names and lows too (were RuleError)."""
+    hands = ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"]
+    assert splitpot.get_game("Seven_Card_Stud").name == "seven-card-stud"
+    folded = splitpot.equity("Seven_Card_Stud_High_Low", hands, low="Ace_To_Five", dead="Ah Ac")
+    plain = splitpot.equity("seven-card-stud-high-low", hands, low="ace-to-five", dead="Ah Ac")
+    assert folded == plain and folded.low is splitpot.Ranking.ACE_TO_FIVE
+    assert splitpot.equity("Five_Card_Stud_Last_Down", ["As Ad", "Ks Kd"], samples=10).variant == (
+        "five-card-stud-last-down"
+    )
+    with pytest.raises(splitpot.RuleError, match="Unknown game 'Seven Stud'"):
+        splitpot.get_game("Seven Stud")
+
+
+def test_keyword_typos_keep_their_message_and_get_game_hides_its_private_keyword() -> None:
+    """`**unknown` is typed as no keyword at all (checkers refuse a typo); at run time the
+    message still names the likely keyword."""
+    import inspect
+
+    with pytest.raises(splitpot.ArgumentTypeError, match=r"did you mean samples=\?"):
+        splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], sample=10)  # type: ignore[call-arg]
+    assert list(inspect.signature(splitpot.get_game).parameters) == ["name", "options"]

@@ -288,3 +288,41 @@ def test_equity_threads_out_of_range_names_none_for_every_core(threads: int) -> 
     """Was: "threads must be in 1..1024, got 0", not saying which value asks for every core."""
     with pytest.raises(RuleError, match=rf"got {threads}; None uses every core"):
         splitpot.equity("seven-card-stud", ["As Ad", "Kc Kd"], samples=10, threads=threads)
+
+
+def test_numpy_ints_taken_wherever_an_int_is_annotated_supports_index() -> None:
+    """The positions annotated `SupportsIndex` take numpy ints at run time (the annotations
+    once said `int`, so a checker refused what runs)."""
+    n = np.int64(2)
+    assert len(splitpot.Deck(seed=n).deal(n)) == 2
+    game = splitpot.get_game("seven-card-stud")
+    state = splitpot.State(game, [np.int64(100), np.int64(100)], button=n - 2, seed=n)
+    assert splitpot.State(game, np.array([100, 100]), seed=1).starting_stacks == (100, 100)
+    assert state.view(np.int64(0))["seat"] == 0 and len(state.cards(np.int64(0))) == 3
+    session = splitpot.Session(game, [100, 100], seed=n)
+    session.set_stack(np.int64(0), np.int64(5))
+    assert session.stacks == [5, 100]
+    r = splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], samples=np.int64(100),
+                        threads=np.int64(1), seed=n)
+    assert r.outcomes == 100
+    batch = np.arange(5, dtype=np.uint8).reshape(1, 5)
+    assert splitpot.evaluate_many(batch, threads=np.int64(1)).shape == (1,)
+    assert splitpot.strength("9c 6d 4h 3s 2c", "eight-or-better", qualifier=np.int64(9)) > 0
+    assert splitpot.parse_cards_many(["As Ks"], k=n).shape == (1, 2)
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: splitpot.Deck(-5),
+        lambda: splitpot.State(splitpot.get_game("seven-card-stud"), [10, 10], seed=-5),
+        lambda: splitpot.Session(splitpot.get_game("seven-card-stud"), [10, 10], seed=-5),
+        lambda: __import__("splitpot.bots").bots.SimpleBot(seed=-5),
+        lambda: splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], samples=10, seed=-5),
+    ],
+)
+def test_a_negative_seed_is_refused_everywhere(make: Any) -> None:
+    """Seeds are None or an int >= 0 at every entry point, as equity has always said
+    (`random.Random` took -5 as 5, so two seeds dealt alike)."""
+    with pytest.raises(RuleError, match=r"seed must be (>= 0|in 0\.\.\d+), got -5"):
+        make()

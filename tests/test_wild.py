@@ -1165,3 +1165,24 @@ def test_per_row_wild_ranks_holding_a_penalty_card_are_refused_with_the_row() ->
         splitpot.strength(batch[1], wild="A", penalty="2c"),
         splitpot.strength(batch[2], wild="4", penalty="2c"),
     ]
+
+
+def test_two_card_rankings_are_plain_text_matched_as_option_values() -> None:
+    """`evaluate_two(cards, Ranking.HIGH)` kept the enum (repr `kind=<Ranking.HIGH: 'high'>`),
+    "Low"/"HIGH" raised RankingError; `.category` is a Category, as a Hand's is."""
+    from splitpot import Category, Ranking, TwoCardHand, evaluate_two, parse_cards
+
+    for given in ("high", "HIGH", Ranking.HIGH, "High"):
+        hand = evaluate_two("As 2d", given)
+        assert type(hand.kind) is str and hand.ranking == "high" and "kind='high'" in repr(hand)
+        assert hand == evaluate_two("As 2d", "high")
+    assert evaluate_two("As 2d", "Low").kind == "low" and evaluate_two("As 2d", kind="LOW").kind == "low"
+    assert evaluate_two("As Ad").category is Category.PAIR
+    assert evaluate_two("As 2d").category is Category.HIGH_CARD
+    with pytest.raises(RankingError, match="unknown two-card ranking 'b'"):
+        TwoCardHand("a", "b", (), (1,))  # type: ignore[arg-type]
+    with pytest.raises(CardError, match="exactly 2 cards, got 0"):
+        TwoCardHand(5, "high", (), (1,))
+    with pytest.raises(RankingError, match="not a two-card strength"):
+        TwoCardHand(-5, "high", tuple(parse_cards("2c 2d")), (0, 0))
+    assert TwoCardHand(5, "HIGH", "2c 2d", (0, 0)).cards == tuple(parse_cards("2c 2d"))  # type: ignore[arg-type]

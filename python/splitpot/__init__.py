@@ -16,6 +16,7 @@ from splitpot.errors import (
     ArgumentTypeError,
     CardError,
     CardTypeError,
+    EquityStopped,
     HistoryError,
     IllegalActionError,
     IllegalActionTypeError,
@@ -70,21 +71,27 @@ _LAZY = {
 }
 
 
-def __getattr__(name: str) -> object:
-    """Load a lazily exported name (PEP 562) and keep it in the module."""
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'splitpot' has no attribute {name!r}")
-    if module == "splitpot":  # `equity`: the submodule itself (the import binds it here too)
-        value: object = import_module(f"splitpot.{name}")
-    else:
-        value = getattr(import_module(module), name)
-    globals()[name] = value
-    return value
+if not TYPE_CHECKING:  # checkers see the names above: a module __getattr__ would make any name pass
+
+    def __getattr__(name: str) -> object:
+        """Load a lazily exported name (PEP 562) and keep it in the module."""
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'splitpot' has no attribute {name!r}")
+        if module == "splitpot":  # `equity`: the submodule itself (the import binds it here too)
+            value: object = import_module(f"splitpot.{name}")
+        else:
+            value = getattr(import_module(module), name)
+        globals()[name] = value
+        return value
 
 
 def __dir__() -> list[str]:
-    return sorted({*globals(), *__all__})
+    """The public names and the public submodules (not the helpers this module imports)."""
+    from pkgutil import iter_modules
+
+    submodules = {m.name for m in iter_modules(__path__) if not m.name.startswith("_")}
+    return sorted({*__all__, *submodules})
 
 
 __all__ = [
@@ -99,6 +106,7 @@ __all__ = [
     "Deck",
     "EquityGame",
     "EquityResult",
+    "EquityStopped",
     "GameSpec",
     "Hand",
     "HighLow",

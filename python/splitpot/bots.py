@@ -399,7 +399,7 @@ class SimpleBot:
     """
 
     def __init__(self, *, seed: int | None = None, aggression: float = 0.5) -> None:
-        self.rng = random.Random(as_optional_int(seed, "SimpleBot: seed"))
+        self.rng = random.Random(as_optional_int(seed, "SimpleBot: seed", low=0))
         self.aggression = as_float(aggression, "SimpleBot: aggression", low=0, high=1)
 
     def __repr__(self) -> str:

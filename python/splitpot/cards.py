@@ -207,6 +207,17 @@ class Card(int):
     def __repr__(self) -> str:
         return f"Card('{self}')"
 
+    def __format__(self, spec: str) -> str:
+        """The text, formatted as a str (``f"{card:>3}"``: ``' As'``); an int's
+        presentation type (``d``, ``x``, ...) formats the number (``f"{card:02d}"``).
+
+        >>> f"[{Card('As'):>3}] [{Card('2c'):<3}] {Card('As'):d}"
+        '[ As] [2c ] 51'
+        """
+        if spec and spec[-1] in "bcdnoxX":
+            return int.__format__(self, spec)
+        return format(str(self), spec)
+
 
 JOKER = Card(52)
 """The joker."""
@@ -288,7 +299,9 @@ def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:
     return out
 
 
-def parse_cards_many(hands: Iterable[str | Iterable[CardLike]], *, k: int | None = None) -> NDArray[np.uint8]:
+def parse_cards_many(
+    hands: Iterable[str | Iterable[CardLike]], *, k: SupportsIndex | None = None
+) -> NDArray[np.uint8]:
     """Many hands, each as :func:`parse_cards` reads one (text, or an iterable of cards),
     as one (N, k) uint8 array of card numbers: the batch :func:`~splitpot.evaluate_many`
     takes. Every hand must have the same number of cards; a bad hand raises what
@@ -387,12 +400,12 @@ class Deck:
 
     def __init__(
         self,
-        seed: int | None = None,
+        seed: SupportsIndex | None = None,
         *,
         joker: bool = False,
         order: str | Sequence[CardLike] | None = None,
     ) -> None:
-        self._rng = random.Random(as_optional_int(seed, "seed"))
+        self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         joker = as_bool(joker, "joker")
         if order is not None:
             if joker:  # was ignored: the order names every card of the deck
@@ -424,7 +437,7 @@ class Deck:
         """Shuffle the cards left (reproducible from the seed)."""
         self._rng.shuffle(self._cards)
 
-    def deal(self, n: int = 1) -> list[Card]:
+    def deal(self, n: SupportsIndex = 1) -> list[Card]:
         """Take ``n`` cards from the top."""
         n = as_int(n, "n", low=0, error=CardError)
         if n > len(self._cards):

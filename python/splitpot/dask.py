@@ -38,7 +38,7 @@ import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, Protocol, TypeAlias, Unpack
+from typing import Any, Protocol, SupportsIndex, TypeAlias, Unpack
 
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
@@ -147,9 +147,9 @@ def evaluate_many(
     ranking: Ranking | str = "high",
     *,
     wild_ranks: ArrayLike | da.Array | None = None,
-    threads: int | None = 1,
+    threads: SupportsIndex | None = 1,
     check: bool = True,
-    qualifier: int | str = 8,
+    qualifier: SupportsIndex | str = 8,
     **options: Unpack[WildOptions],
 ) -> da.Array:
     """Strengths of an (N, k) dask array of cards, k in 5..7: a lazy uint32 dask array of N.
@@ -183,7 +183,7 @@ def evaluate_many(
     probe_rows = None if rows is None else np.zeros((0,), dtype=rows.dtype)
     _evaluate_many(np.zeros((0, *arr.shape[1:]), dtype=arr.dtype), wild_ranks=probe_rows, **kwargs)
     if rows is not None and (rows.ndim != 1 or rows.shape[0] != arr.shape[0]):
-        raise CardError(  # as the numpy batch says it
+        raise RankingError(  # as the numpy batch says it
             f"wild_ranks must have shape (N,) = ({arr.shape[0]},), one 13-bit mask per row of cards, "
             f"got shape {rows.shape}"
         )
@@ -210,7 +210,8 @@ def _dask_array(value: object, name: str) -> da.Array:
     try:
         return da.asarray(value)
     except NotImplementedError:  # object dtype: dask cannot chunk it automatically
-        raise CardTypeError(f"{name} must be an integer array, got {describe(value)}") from None
+        error = CardTypeError if name == "cards" else ArgumentTypeError  # wild_ranks: an option
+        raise error(f"{name} must be an integer array, got {describe(value)}") from None
 
 
 # ---------------------------------------------------------------- equity

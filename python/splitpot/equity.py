@@ -1,5 +1,8 @@
 """Equity of stud and draw hands: the chances of high, low and scoop, exactly or by Monte Carlo.
 
+This module is callable: ``splitpot.equity(game, hands, ...)`` calls :func:`equity`
+(below, under FUNCTIONS in ``help()``); it pickles by name, so a process pool can run it.
+
 Each player gives the cards he is known to hold, or a range (see
 :mod:`splitpot.ranges`: hidden cards narrowed by a condition, or weighted
 hands); the rest of his hand comes from the deck left once every known and
@@ -76,6 +79,7 @@ from __future__ import annotations
 
 import argparse
 import difflib
+import importlib
 import inspect
 import json
 import math
@@ -85,20 +89,30 @@ import sys
 import textwrap
 import time
 import types
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, SupportsIndex, Unpack, overload
 
 import numpy as np
 
 from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule
 from splitpot.cards import Card, CardLike, parse_cards
-from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
+from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.ranges import Range, is_range_text, parse_range
-from splitpot.validate import as_bool, as_choice, as_float, as_int, as_threads, describe, low_qualifier
+from splitpot.validate import (
+    NoOtherKeyword,
+    as_bool,
+    as_choice,
+    as_float,
+    as_int,
+    as_threads,
+    describe,
+    folded,
+    low_qualifier,
+)
 from splitpot.wild import (
     JokerRule,
     PenaltyRule,
@@ -381,15 +395,16 @@ class EquityResult:
     def __len__(self) -> int:
         return len(self.players)
 
-    def __getitem__(self, index: int) -> PlayerEquity:
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> PlayerEquity: ...
+    @overload
+    def __getitem__(self, index: slice) -> tuple[PlayerEquity, ...]: ...
+    def __getitem__(self, index: SupportsIndex | slice) -> PlayerEquity | tuple[PlayerEquity, ...]:
+        """A player's figures (``result[0]``), or a tuple of them for a slice (``result[1:]``)."""
         return self.players[index]
 
     def __iter__(self) -> Iterator[PlayerEquity]:
         return iter(self.players)
-
-
-class EquityStopped(SplitpotError, RuntimeError):
-    """An exact run was stopped (``progress`` returned False) before it finished: no partial exact answer."""
 
 
 # ---------------------------------------------------------------- arguments
@@ -451,12 +466,12 @@ def _low(game: EquityGame, low: object) -> Ranking | None:
                 f"the low of {game.value} is one of {', '.join(r.value for r in _CLASSIC_LOWS)} (a str), "
                 f"got {describe(low)}"
             )
-        if low not in _CLASSIC_LOWS:
+        if low not in _CLASSIC_LOWS and folded(low) not in _CLASSIC_LOWS:
             raise RuleError(
                 f"the low of {game.value} is one of "
                 f"{', '.join(r.value for r in _CLASSIC_LOWS)}; got {low!r}"
             )
-        return Ranking(low)
+        return Ranking(folded(low))
     if low is not None:
         raise RuleError(
             "low= is an option of seven-card-stud-high-low, five-card-stud and mexican-stud, "
@@ -579,7 +594,7 @@ _KEYWORDS = frozenset({
 _DECLARING = frozenset({"both"})
 
 
-def _refuse_unknown(options: dict[str, Any], what: str, known: frozenset[str] = _KEYWORDS) -> None:
+def _refuse_unknown(options: Mapping[str, object], what: str, known: frozenset[str] = _KEYWORDS) -> None:
     """Refuse keywords equity does not take: the declaration options (RuleError, with the reason),
     others as Python would (ArgumentTypeError, a TypeError), listing the keywords it takes."""
     declared = sorted(set(options) & _DECLARING)
@@ -647,12 +662,12 @@ def equity(
     hands: Sequence[HandSpec],
     *,
     dead: str | Iterable[CardLike] = (),
-    draws: Sequence[int] | None = None,
-    samples: int | None = None,
+    draws: Sequence[SupportsIndex] | None = None,
+    samples: SupportsIndex | None = None,
     stderr: float | None = None,
     seconds: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     progress: Progress | None = None,
     low: Ranking | str | None = None,
     wild: str | Iterable[str | int | Card] | None = None,
@@ -666,8 +681,8 @@ def equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
-    qualifier: int | str = 8,
-    **unknown: Any,
+    qualifier: SupportsIndex | str = 8,
+    **unknown: Unpack[NoOtherKeyword],
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
@@ -994,12 +1009,12 @@ def prepare_equity(
     hands: Sequence[HandSpec],
     *,
     dead: str | Iterable[CardLike] = (),
-    draws: Sequence[int] | None = None,
-    samples: int | None = None,
+    draws: Sequence[SupportsIndex] | None = None,
+    samples: SupportsIndex | None = None,
     stderr: float | None = None,
     seconds: float | None = None,
-    seed: int | None = None,
-    threads: int | None = None,
+    seed: SupportsIndex | None = None,
+    threads: SupportsIndex | None = None,
     low: Ranking | str | None = None,
     wild: str | Iterable[str | int | Card] | None = None,
     joker: JokerRule | str | bool | None = _DEFAULT,
@@ -1012,8 +1027,8 @@ def prepare_equity(
     method: EquityMethod | str = EquityMethod.AUTO,
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
-    qualifier: int | str = 8,
-    **unknown: Any,
+    qualifier: SupportsIndex | str = 8,
+    **unknown: Unpack[NoOtherKeyword],
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
 
@@ -1024,6 +1039,8 @@ def prepare_equity(
     ('count', 1)
     """
     _refuse_unknown(unknown, "prepare_equity")
+    if isinstance(game, str) and game not in _GAME_ID and game not in _VARIANTS:
+        game = folded(game)  # "Seven_Card_Stud", as option values are read
     g = _game(game)
     low_ranking = _low(g, low)
     if isinstance(hands, str | bytes) or not isinstance(hands, Iterable):
@@ -1524,6 +1541,16 @@ class _EquityModule(types.ModuleType):
     def __signature__(self) -> inspect.Signature:
         """The signature of :func:`equity`, for ``inspect.signature`` and ``help``."""
         return inspect.signature(equity)
+
+    @property
+    def __wrapped__(self) -> Callable[..., EquityResult]:
+        """:func:`equity`, the function called (``inspect.unwrap``)."""
+        return equity
+
+    def __reduce__(self) -> tuple[Callable[[str], types.ModuleType], tuple[str]]:
+        """Pickled by name, unpickled as this module again: ``pool.submit(splitpot.equity, ...)``
+        and ``functools.partial(splitpot.equity, ...)`` pickle (a module object does not)."""
+        return importlib.import_module, (self.__name__,)
 
 
 if not TYPE_CHECKING:

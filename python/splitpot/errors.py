@@ -1,8 +1,9 @@
 """Exception classes raised by splitpot.
 
 Every error subclasses :class:`SplitpotError` and also :class:`ValueError` or
-:class:`TypeError` (:class:`ImportError` for a missing optional extra), so
-callers can catch either the splitpot class or the built-in one.
+:class:`TypeError` (:class:`ImportError` for a missing optional extra,
+:class:`RuntimeError` for a stopped exact equity run), so callers can catch
+either the splitpot class or the built-in one.
 
 Which class a bad input raises (one rule, applied at every public entry point
 through :mod:`splitpot.validate`):
@@ -35,6 +36,8 @@ TOML or names a bad call
 a dealer's-choice session pickled with a       :class:`PolicyPickleError`: both an
 dealer policy that does not pickle (a          ``ArgumentTypeError`` and a
 lambda, a nested function)                     ``pickle.PicklingError``
+an exact equity run stopped by its            :class:`EquityStopped` (a ``RuntimeError``)
+``progress`` callback before it finished
 ============================================  ==================================================
 
 So a game loop that catches :class:`IllegalActionError` also catches an
@@ -56,6 +59,7 @@ __all__ = [
     "ArgumentTypeError",
     "CardError",
     "CardTypeError",
+    "EquityStopped",
     "ExtraMissingError",
     "HistoryError",
     "HouseListError",
@@ -104,6 +108,11 @@ class IllegalActionError(SplitpotError, ValueError):
 class ExtraMissingError(SplitpotError, ImportError):
     """A feature needs an optional extra that is not installed (the message names
     the ``pip install`` that brings it, e.g. ``splitpot[plot]`` for pictures)."""
+
+
+class EquityStopped(SplitpotError, RuntimeError):
+    """An exact equity run was stopped (``progress`` returned False) before it finished:
+    there is no partial exact answer (a Monte Carlo run returns the samples it drew)."""
 
 
 class IllegalActionTypeError(IllegalActionError, ArgumentTypeError):

@@ -22,13 +22,22 @@ import operator
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
-from typing import TYPE_CHECKING, Any, TypedDict, Unpack, overload
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict, Unpack, overload
 
 import numpy as np
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
-from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_threads, describe, low_qualifier
+from splitpot.validate import (
+    MAX_THREADS,
+    as_bool,
+    as_choice,
+    as_int,
+    as_sequence,
+    as_threads,
+    describe,
+    low_qualifier,
+)
 from splitpot.wild import Options, WildSpec, make_options, mask_text
 
 try:
@@ -138,6 +147,7 @@ class Category(StrEnum):
 
 
 _RANKINGS = tuple(Ranking)
+_HIGH = Ranking.HIGH
 _RANKING_ID: dict[str, int] = {r.value: i for i, r in enumerate(_RANKINGS)}
 _CATEGORY_BY_INDEX: tuple[Category, ...] = (Category.HIGH_CARD, *Category)  # index 0 (no hand) unused
 _CATEGORY_CODE: dict[Category, int] = {c: i for i, c in enumerate(Category, start=1)}
@@ -305,7 +315,7 @@ def categories(strengths: ArrayLike, ranking: Ranking | str = "high") -> int | N
         first = int(np.flatnonzero(arr.reshape(-1) < 0)[0])
         raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ")
     try:
-        codes = table.take(arr)
+        codes = np.asarray(table.take(arr))  # a 0-d array stays one (take gives a numpy scalar)
     except IndexError:
         first = int(np.flatnonzero(arr.reshape(-1) >= _STRENGTH_LIMIT)[0])
         raise _not_a_strength(arr.reshape(-1)[first], _RANKINGS[rid], f"strengths[{first}] = ") from None
@@ -330,15 +340,32 @@ class Hand:
 
     def __init__(
         self,
-        strength: int,
+        strength: SupportsIndex,
         ranking: Ranking | str,
-        cards: Iterable[int],
-        wilds: tuple[tuple[int, str], ...] = (),
+        cards: str | Iterable[CardLike],
+        wilds: Iterable[tuple[CardLike, str]] = (),
     ) -> None:
-        self._strength = strength
-        self._ranking = ranking if type(ranking) is Ranking else Ranking(ranking)
-        self._cards = cards if type(cards) is tuple else tuple(cards)
-        self._wilds = wilds
+        """A hand built by hand, checked as every entry point checks (the evaluator builds
+        its own without this): ``strength`` one of ``ranking``'s (not 0, no hand), 1 to 5
+        distinct ``cards`` in reading order, ``wilds`` pairs of one of them and the text of
+        what it stands for.
+
+        >>> Hand(40970, "High", "As Ks Qs Js Ts").ranking
+        <Ranking.HIGH: 'high'>
+        >>> Hand(40970, "high", [99])
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.CardError: card 99 is out of range (0..51, 52 = joker)
+        """
+        rid = _ranking_id(ranking)
+        self._strength = as_int(strength, "strength", error=RankingError)
+        if not categories(self._strength, _RANKINGS[rid]):
+            raise RankingError("strength 0 is no hand (no qualifying low, a dead hand): evaluate gives None")
+        self._ranking = _RANKINGS[rid]
+        self._cards = tuple(int(c) for c in parse_cards(cards))
+        if not 1 <= len(self._cards) <= 5:
+            raise CardError(f"a hand plays 1 to 5 cards, got {len(self._cards)}")
+        self._wilds = tuple(_stand_in(pair, self._cards) for pair in as_sequence(wilds, "wilds", "pairs"))
         self._values: tuple[int, ...] | None = None  # ranks as played, when wild cards play
 
     @property
@@ -381,6 +408,10 @@ class Hand:
         cards = " ".join(str(_CARDS[c]) for c in self._cards)
         return f"<Hand {self.ranking.value} {self.strength}: {cards} ({self})>"
 
+    def __format__(self, spec: str) -> str:
+        """The name, formatted as a str: ``f"{hand:>30}"`` aligns it."""
+        return format(str(self), spec)
+
     def _same_ranking(self, other: Hand) -> None:
         if other._ranking is not self._ranking:
             ours, theirs = (f"{'an' if r.value[0] in 'aeiou' else 'a'} {r.value}"  # an ace-to-five hand
@@ -420,6 +451,16 @@ class Hand:
         return self._strength >= other._strength
 
 
+def _stand_in(pair: object, cards: tuple[int, ...]) -> tuple[int, str]:
+    """One of :class:`Hand`'s ``wilds``: a card it plays and the text of what it stands for."""
+    if not (isinstance(pair, tuple) and len(pair) == 2 and isinstance(pair[1], str)):
+        raise ArgumentTypeError(f"each wild must be a (card, text) pair, got {describe(pair)}")
+    card = int(Card(pair[0]))
+    if card not in cards:
+        raise CardError(f"wild card {Card(card)} is not among the hand's cards")
+    return card, pair[1]
+
+
 @dataclass(frozen=True, slots=True)
 class HighLow:
     """The best high hand and the best low hand of one set of cards."""
@@ -429,8 +470,23 @@ class HighLow:
     low: Hand | None
     """The best low hand, or None when there is no qualifying low."""
 
+    def __post_init__(self) -> None:
+        """Refuse what is not a high :class:`Hand` and a low one (or None)."""
+        high, low = self.high, self.low
+        if type(high) is not Hand or high._ranking is not _HIGH:
+            raise ArgumentTypeError(f"HighLow.high must be a high Hand, got {describe(high)}")
+        if low is not None and (type(low) is not Hand or low._ranking is _HIGH):
+            raise ArgumentTypeError(f"HighLow.low must be a low Hand or None, got {describe(low)}")
+
 
 _new_hand = object.__new__
+
+
+def _made(s: int, ranking: Ranking, played: tuple[int, ...]) -> Hand:
+    """A :class:`Hand` the evaluator made (nothing to check): no wild card played."""
+    hand = _new_hand(Hand)
+    hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = s, ranking, played, (), None
+    return hand
 
 
 def _as_sequence(cards: Any) -> Any:
@@ -525,7 +581,7 @@ def strength(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> int:
     """The strength of the best hand in ``cards`` (1-7 cards; 5-7 for eight-or-better
@@ -613,7 +669,7 @@ def _read(rid: int, read: tuple[int, tuple[int, ...], tuple[int, ...], tuple[int
 
 def _hand(s: int, rid: int, played: tuple[int, ...], options: Options | None) -> Hand:
     if options is None and 52 not in played:
-        return Hand(s, _RANKINGS[rid], played)
+        return _made(s, _RANKINGS[rid], played)
     hand = _read(rid, _core.read_wild(played, rid, options or _NO_OPTIONS))  # the played five make s again
     assert hand is not None and hand._strength == s
     return hand
@@ -630,7 +686,7 @@ def evaluate(
     cards: str | Iterable[CardLike],
     ranking: Ranking | str = "high",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> Hand | None:
     """The best hand in ``cards`` as a :class:`Hand`; None for no qualifying low or a
@@ -690,7 +746,7 @@ def high_low(
     cards: str | Iterable[CardLike],
     low: Ranking | str = "eight-or-better",
     *,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> HighLow:
     """The best high and the best low (under ``low``) of 5-7 cards, each with its five
@@ -727,7 +783,7 @@ def high_low(
     if wild_options is None and not joker:
         hi, lo = _call(_core.high_low, seq, rid)
         return HighLow(
-            Hand(hi[0], Ranking.HIGH, hi[1]), Hand(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
+            _made(hi[0], Ranking.HIGH, hi[1]), _made(lo[0], _RANKINGS[rid], lo[1]) if lo[0] else None
         )
     if not all(type(c) is int for c in seq):  # text, numpy ints: the core's wild path reads ints
         seq = parse_cards(seq)
@@ -833,9 +889,9 @@ def evaluate_many(
     ranking: Ranking | str = "high",
     *,
     wild_ranks: ArrayLike | None = None,
-    threads: int | None = 1,
+    threads: SupportsIndex | None = 1,
     check: bool = True,
-    qualifier: int | str = _EIGHT,
+    qualifier: SupportsIndex | str = _EIGHT,
     **options: Unpack[WildOptions],
 ) -> NDArray[np.uint32]:
     """Strengths of many hands at once: ``cards`` is an (N, k) integer array, k in 5..7.
@@ -931,20 +987,20 @@ def evaluate_many(
     rows = None
     if wild_ranks is not None:
         if isinstance(wild_ranks, np.ma.MaskedArray) and np.ma.is_masked(wild_ranks):  # as cards
-            raise CardError("wild_ranks is a masked array with masked entries: give every row a mask "
-                            "(0: no wild rank), e.g. wild_ranks.filled(0)")
+            raise RankingError("wild_ranks is a masked array with masked entries: give every row a mask "
+                               "(0: no wild rank), e.g. wild_ranks.filled(0)")
         rows = np.asarray(wild_ranks)
         if rows.dtype.kind not in "iu":
-            raise CardTypeError(
+            raise ArgumentTypeError(
                 f"wild_ranks must be an integer array of 13-bit masks, got dtype {rows.dtype}"
             )
         if rows.shape != arr.shape[:1]:
-            raise CardError(
+            raise RankingError(
                 f"wild_ranks must have shape (N,) = ({arr.shape[0]},), one 13-bit mask per row of cards, "
                 f"got shape {rows.shape} (one mask for all: np.full(len(cards), mask))"
             )
         if rows.size and (rows.min() < 0 or rows.max() >= 1 << 13):
-            raise CardError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
+            raise RankingError("wild_ranks must hold 13-bit rank masks (0 .. 8191)")
         rows = np.ascontiguousarray(rows, dtype=np.uint16)
         if wild_options is not None and wild_options[4]:
             _refuse_wild_penalty_rows(rows, wild_options[4])
@@ -1003,11 +1059,7 @@ def _natural_named(cards: list[int], rid: int) -> tuple[int, str] | None:
     names = _NATURAL_NAMES[rid]
     name = names.get(s)
     if name is None:
-        hand = _new_hand(Hand)
-        hand._strength, hand._ranking, hand._cards, hand._wilds, hand._values = (
-            s, _RANKINGS[rid], played, (), None
-        )
-        name = names[s] = _name(hand)
+        name = names[s] = _name(_made(s, _RANKINGS[rid], played))
     return s, name
 
 

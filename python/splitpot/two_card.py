@@ -19,16 +19,25 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import total_ordering
-from typing import Any
+from typing import Literal, TypedDict, Unpack
 
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, RankingError
-from splitpot.validate import describe
+from splitpot.evaluate import Category
+from splitpot.validate import describe, folded
 from splitpot.wild import WildSpec, make_options
 
-__all__ = ["TwoCardHand", "evaluate_two", "strength_two"]
+__all__ = ["TwoCardHand", "TwoCardRanking", "evaluate_two", "strength_two"]
 
-_KINDS = ("high", "low")
+TwoCardRanking = Literal["high", "low"]
+"""A two-card ranking as a :class:`TwoCardHand` holds it (given in any case, ``Ranking.HIGH`` too)."""
+_KINDS: dict[str, TwoCardRanking] = {"high": "high", "low": "low"}
+
+
+class _OldKeyword(TypedDict, total=False):
+    """``kind=``, the old name of ``ranking=`` (still taken)."""
+
+    kind: str
 _CARD = tuple(Card(i) for i in range(52))
 
 
@@ -67,27 +76,47 @@ class TwoCardHand:
     and the rank each card plays as."""
 
     strength: int
-    kind: str
+    kind: TwoCardRanking
     cards: tuple[Card, ...]
     ranks: tuple[int, int]
     wilds: tuple[tuple[Card, str], ...] = ()
 
+    def __post_init__(self) -> None:
+        """Refuse what no two-card hand holds (the evaluator builds its own without this)."""
+        object.__setattr__(self, "kind", _ranking_of(self.kind, {}))
+        if type(self.strength) is not int:
+            raise ArgumentTypeError(f"strength must be an int, got {describe(self.strength)}")
+        if not 0 < self.strength < 400:
+            raise RankingError(f"{self.strength} is not a two-card strength (1..399)")
+        object.__setattr__(self, "cards", tuple(parse_cards(self.cards)))
+        if len(self.cards) != 2:
+            raise CardError(f"a two-card hand needs exactly 2 cards, got {len(self.cards)}")
+        ranks = tuple(self.ranks) if isinstance(self.ranks, Iterable) else ()
+        if len(ranks) != 2 or not all(type(r) is int and 0 <= r <= 12 for r in ranks):
+            raise ArgumentTypeError(f"ranks must be two ranks 0..12, got {describe(self.ranks)}")
+        object.__setattr__(self, "ranks", ranks)
+        object.__setattr__(self, "wilds", tuple(self.wilds))
+
     @property
-    def ranking(self) -> str:
+    def ranking(self) -> TwoCardRanking:
         """``"high"`` or ``"low"`` (the same as :attr:`kind`; :class:`~splitpot.evaluate.Hand`
         names it so)."""
         return self.kind
 
     @property
-    def category(self) -> str:
-        """``pair`` or ``high_card``."""
-        return "pair" if self.ranks[0] == self.ranks[1] else "high_card"
+    def category(self) -> Category:
+        """``Category.PAIR`` or ``Category.HIGH_CARD``, as a :class:`~splitpot.evaluate.Hand` says it."""
+        return Category.PAIR if self.ranks[0] == self.ranks[1] else Category.HIGH_CARD
 
     def __str__(self) -> str:
         name = _name(tuple(self.ranks), self.kind)
         if self.wilds:
             name += f" ({', '.join(f'{c} as {t}' for c, t in self.wilds)})"
         return name
+
+    def __format__(self, spec: str) -> str:
+        """The name, formatted as a str: ``f"{hand:>20}"`` aligns it."""
+        return format(str(self), spec)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, TwoCardHand):
@@ -105,13 +134,31 @@ class TwoCardHand:
         return self.strength < other.strength
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _made(
+    strength: int, kind: TwoCardRanking, cards: tuple[Card, ...], ranks: tuple[int, int],
+    wilds: tuple[tuple[Card, str], ...] = (),
+) -> TwoCardHand:
+    """A :class:`TwoCardHand` the evaluator made (nothing to check: no ``__post_init__``)."""
+    hand = _new(TwoCardHand)
+    _set(hand, "strength", strength)
+    _set(hand, "kind", kind)
+    _set(hand, "cards", cards)
+    _set(hand, "ranks", ranks)
+    _set(hand, "wilds", wilds)
+    return hand
+
+
 def evaluate_two(
     cards: str | Iterable[CardLike],
     ranking: str = "high",
     *,
     wild: WildSpec = None,
     joker: str = "bug",
-    **unknown: Any,
+    **unknown: Unpack[_OldKeyword],
 ) -> TwoCardHand:
     """The two-card hand (``ranking`` ``"high"`` or ``"low"``; ``kind=`` is taken
     too) with its strength. The wild options are ``wild`` and ``joker``; any other
@@ -127,7 +174,7 @@ def evaluate_two(
         a, b = cards
         if type(a) is int and type(b) is int and 0 <= a < 52 and 0 <= b < 52 and a != b:
             ranks = (a >> 2, b >> 2)
-            return TwoCardHand(_natural(ranks[0], ranks[1], kind), kind, (_CARD[a], _CARD[b]), ranks)
+            return _made(_natural(ranks[0], ranks[1], kind), kind, (_CARD[a], _CARD[b]), ranks)
     hand = parse_cards(cards)
     if len(hand) != 2:
         raise CardError(f"a two-card hand needs exactly 2 cards, got {len(hand)}")
@@ -163,7 +210,7 @@ def evaluate_two(
     wilds = tuple(
         (c, RANKS[r]) for c, r, ch in zip(hand, best[1], choices, strict=True) if len(ch) != 1 or ch[0] < 0
     )
-    return TwoCardHand(best[0], kind, tuple(hand), best[1], wilds)
+    return _made(best[0], kind, tuple(hand), best[1], wilds)
 
 
 def strength_two(
@@ -172,7 +219,7 @@ def strength_two(
     *,
     wild: WildSpec = None,
     joker: str = "bug",
-    **unknown: Any,
+    **unknown: Unpack[_OldKeyword],
 ) -> int:
     """The strength of a two-card hand (higher is better within one ranking).
 
@@ -188,9 +235,9 @@ def strength_two(
     return evaluate_two(cards, ranking, wild=wild, joker=joker, **unknown).strength
 
 
-def _ranking_of(ranking: object, unknown: dict[str, Any]) -> str:
-    """The two-card ranking from ``ranking`` (or the keyword ``kind``, its old name);
-    any other keyword in ``unknown`` is refused."""
+def _ranking_of(ranking: object, unknown: _OldKeyword) -> TwoCardRanking:
+    """The two-card ranking from ``ranking`` (or the keyword ``kind``, its old name), as a
+    plain str (any case, ``Ranking.HIGH`` too); any other keyword in ``unknown`` is refused."""
     if "kind" in unknown:
         ranking = unknown.pop("kind")
     if unknown:
@@ -201,6 +248,9 @@ def _ranking_of(ranking: object, unknown: dict[str, Any]) -> str:
         )
     if not isinstance(ranking, str):
         raise ArgumentTypeError(f"ranking must be 'high' or 'low' (a str), got {describe(ranking)}")
-    if ranking not in _KINDS:
+    kind = _KINDS.get(ranking) if type(ranking) is str else None  # "high", not Ranking.HIGH
+    if kind is None:
+        kind = _KINDS.get(folded(ranking))
+    if kind is None:
         raise RankingError(f"unknown two-card ranking {ranking!r}; expected 'high' or 'low'")
-    return ranking
+    return kind

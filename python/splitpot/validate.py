@@ -41,14 +41,20 @@ import math
 import numbers
 import operator
 import os
-from collections.abc import Iterable, Mapping, Set
+from collections.abc import Iterable, Mapping, Sequence, Set
 from enum import Enum
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias, TypedDict, TypeVar
 
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
 __all__ = [
     "MAX_THREADS",
+    "IntsLike",
+    "NoOtherKeyword",
     "as_bool",
     "as_choice",
     "as_float",
@@ -60,6 +66,7 @@ __all__ = [
     "check_keywords",
     "counted",
     "describe",
+    "folded",
     "low_qualifier",
     "qualifier_value",
     "usable_cores",
@@ -69,6 +76,16 @@ MAX_THREADS = 1024
 """The most threads any call takes (a larger count is a typo, not a machine)."""
 
 E = TypeVar("E", bound=Enum)
+
+
+class NoOtherKeyword(TypedDict, total=False):
+    """No keyword beyond those named: a function's ``**unknown: Unpack[NoOtherKeyword]``
+    is there only to refuse a misspelt one with a message naming the likely one (``did you
+    mean samples=?``), and type checkers refuse it as they would without it."""
+
+
+IntsLike: TypeAlias = "Sequence[SupportsIndex] | NDArray[np.integer[Any]]"
+"""Ints as :func:`as_ints` reads them: a list or tuple of ints (numpy ints too), or a 1-D integer array."""
 
 
 def describe(value: object) -> str:
@@ -278,6 +295,15 @@ def as_bool(value: object, name: str) -> bool:
     raise ArgumentTypeError(f"{name} must be True or False, got {describe(value)}.")
 
 
+def folded(text: str) -> str:
+    """A name as names are matched: ignoring case and the spaces around it, ``_`` as ``-``.
+
+    >>> folded(" Ace_To_Five "), folded("Seven_Card_Stud")
+    ('ace-to-five', 'seven-card-stud')
+    """
+    return text.strip().lower().replace("_", "-")
+
+
 def as_choice(
     value: object,
     choices: type[E],
@@ -290,9 +316,9 @@ def as_choice(
     if isinstance(value, choices):
         return value
     if isinstance(value, str):
-        key = value.strip().lower().replace("_", "-")
+        key = folded(value)
         for member in choices:
-            if str(member.value).lower().replace("_", "-") == key:
+            if folded(str(member.value)) == key:
                 return member
         listed = ", ".join(repr(m.value) for m in choices)
         raise error(f"{name} must be one of {listed}; got {value!r}.")

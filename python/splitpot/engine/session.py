@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias
 
 from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on, json_data
 from splitpot.engine.schema import SESSION_VERSION, validate_session
@@ -35,6 +35,7 @@ if TYPE_CHECKING:
     from splitpot.cards import Deck
     from splitpot.dealers_choice import Call
     from splitpot.engine.draws import DeckInput
+    from splitpot.validate import IntsLike
 
 __all__ = ["Session"]
 
@@ -74,7 +75,12 @@ class Session:
     """
 
     def __init__(
-        self, spec: GameSpec, stacks: Sequence[int], *, button: int = 0, seed: int | None = None
+        self,
+        spec: GameSpec,
+        stacks: IntsLike,
+        *,
+        button: SupportsIndex = 0,
+        seed: SupportsIndex | None = None,
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
@@ -92,7 +98,7 @@ class Session:
         return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
                 f"played, stacks {self.stacks}, button {self.button}>")
 
-    def _setup(self, stacks: Sequence[int], *, button: int, seed: int | None) -> None:
+    def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
         self._stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
         playing = len(self._stacks) - self._stacks.count(0)
@@ -104,7 +110,7 @@ class Session:
         self.button = as_int(button, "button", low=0, high=max(len(self._stacks) - 1, 0))
         self._changes: dict[int, dict[int, int]] = {}  # set_stack(): before hand k, seat -> chips
         self.hands: list[State] = []
-        self._rng = random.Random(as_optional_int(seed, "seed"))
+        self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         # What a saved session holds besides its hands: the seeds' source before the
         # first hand (each hand's seed is drawn from it in turn) and the first hand's table.
         self._first_rng: tuple[Any, ...] = self._rng.getstate()
@@ -145,7 +151,7 @@ class Session:
         state.setdefault("hands_before", 0)
         self.__dict__.update(state)
 
-    def set_stack(self, seat: int, chips: int) -> None:
+    def set_stack(self, seat: SupportsIndex, chips: SupportsIndex) -> None:
         """Between hands, give ``seat`` ``chips`` for the hands to come: a rebuy or
         a top-up, a player sitting down in an empty seat, or one leaving (0).  The
         change is saved with the session (:meth:`to_dict`) and made again when it

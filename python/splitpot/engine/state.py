@@ -71,6 +71,7 @@ from splitpot.validate import as_bool, as_choice, as_int, as_ints, as_optional_i
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
+    from splitpot.validate import IntsLike
 
 __all__ = ["Phase", "State"]
 
@@ -282,10 +283,10 @@ class State:
     def __init__(
         self,
         spec: GameSpec,
-        stacks: Sequence[int],
+        stacks: IntsLike,
         *,
-        button: int = 0,
-        seed: int | None = None,
+        button: SupportsIndex = 0,
+        seed: SupportsIndex | None = None,
         deck: draws.DeckInput | Deck | Sequence[Deck] | None = None,
         automate: bool = True,
         game_call: Call | None = None,
@@ -301,7 +302,7 @@ class State:
                 f"got {playing}."
             )
         button = as_int(button, "button", low=0, high=seats - 1)
-        seed = as_optional_int(seed, "seed")
+        seed = as_optional_int(seed, "seed", low=0)
         automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
         self._decks = draws.Decks(_deck_input(deck), seed=seed, size=spec.wilds.deck_size)
@@ -397,7 +398,7 @@ class State:
             return seat
         return as_int(seat, "seat", low=0, high=self.seats - 1)
 
-    def cards(self, seat: int) -> list[int]:
+    def cards(self, seat: SupportsIndex) -> list[int]:
         """All cards of ``seat`` (down then up) as ints."""
         seat = self._seat(seat)
         return self.down[seat] + self.up[seat]
@@ -1807,7 +1808,7 @@ class State:
         """The hand so far as a replayable, JSON-ready :class:`History`."""
         return History.of(self)
 
-    def view(self, seat: int | None, *, since: SupportsIndex | None = None) -> dict[str, Any]:
+    def view(self, seat: SupportsIndex | None, *, since: SupportsIndex | None = None) -> dict[str, Any]:
         """What ``seat`` may see (other players' down cards hidden; None: a
         spectator); JSON-ready.
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import dataclasses
 import re
 from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import Any
 
 from splitpot.engine.spec import GameSpec, Wilds
@@ -38,12 +39,12 @@ from splitpot.games.stud import (
     seven_card_stud_declare,
     seven_card_stud_high_low,
 )
-from splitpot.validate import check_keywords, describe
+from splitpot.validate import check_keywords, describe, folded
 from splitpot.wild import JokerRule, wild_mask
 
 __all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option", "option_error"]
 
-GAMES: dict[str, Callable[..., GameSpec]] = {
+GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
     "seven-card-stud": seven_card_stud,
     "seven-card-stud-8": seven_card_stud_8,
     "seven-card-stud-high-low": seven_card_stud_high_low,
@@ -57,8 +58,9 @@ GAMES: dict[str, Callable[..., GameSpec]] = {
     "five-card-stud-five-bets": five_card_stud_five_bets,
     "mexican-stud": mexican_stud,
     "aces-deuces": aces_deuces,
-}
-"""Every playable game by name; each builder takes keyword options."""
+})
+"""Every playable game by name; each builder takes keyword options (a read-only view:
+the registry is the package's, shared by every caller)."""
 
 
 GAME_OPTIONS: dict[str, frozenset[str]] = {
@@ -84,8 +86,9 @@ player's own (his hole card, lowest hole card, first or third card, or lowest
 card of all he holds; ``None`` or ``"none"`` to turn Mexican stud's off)."""
 
 
-def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSpec:
-    """The spec of game ``name`` with ``options`` (e.g. ``open_pair=True``).
+def get_game(name: str, **options: Any) -> GameSpec:
+    """The spec of game ``name`` (matched as option values are: ``"Seven_Card_Stud"`` is
+    ``"seven-card-stud"``) with ``options`` (e.g. ``open_pair=True``).
 
     Every game also takes the wild-card options of :data:`WILD_OPTIONS`; they
     change the game's own defaults (lowball's joker, say) field by field.
@@ -115,17 +118,19 @@ def get_game(name: str, *, _as_recorded: bool = False, **options: Any) -> GameSp
     if not isinstance(name, str):
         known = ", ".join(GAMES)
         raise ArgumentTypeError(f"the game is named by a str, got {describe(name)}; games: {known}.")
-    try:
-        builder = GAMES[name]
-    except KeyError:
-        raise RuleError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.") from None
+    as_recorded = options.pop("_as_recorded", False)  # an old recording's call (dealer's choice)
+    key = name if name in GAMES else folded(name)
+    builder = GAMES.get(key)
+    if builder is None:
+        raise RuleError(f"Unknown game {name!r}; known games: {', '.join(sorted(GAMES))}.")
+    name = key
     try:
         check_keywords(options, GAME_OPTIONS[name] | set(WILD_OPTIONS), name)
     except RuleError as err:
         hints = [_HINTS[name, o] for o in sorted(options) if (name, o) in _HINTS]
         raise RuleError(" ".join([str(err), *hints])) from None
     try:
-        return _build(name, builder, dict(options), _as_recorded)
+        return _build(name, builder, dict(options), as_recorded)
     except SplitpotError as err:
         raise option_error(err, name, options) from None
 
