@@ -206,7 +206,65 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
-    assert b"Traceback" not in err and b"interrupted" in err
+    # (the run prints its hands as they end: ctrl-C stops it after the hand in play)
+    assert b"Traceback" not in err and b"stopped (ctrl-C) after" in err
+
+
+# ctrl-C once every hand is played, as the save is being written (the signal sent from
+# inside the child, at that point exactly)
+_INTERRUPTED_WRITE = (
+    "import os, signal, sys\n"
+    "import splitpot.play as play\n"
+    "write = play.write_file\n"
+    "def interrupted(*args, **kwargs):\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return write(*args, **kwargs)\n"
+    "play.write_file = interrupted\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_ctrl_c_while_writing_keeps_the_save_and_the_text(
+    json_flag: list[str], tmp_path: pathlib.Path
+) -> None:
+    """Was: ctrl-C after the hands were played, while the save and the text were written:
+    exit 130, nothing printed, no --save file, "splitpot: interrupted"."""
+    save = tmp_path / "w.json"
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_WRITE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+         "--save", str(save), *json_flag],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 3
+    if json_flag:
+        assert len(json.loads(done.stdout)["hands"]) == 3
+    else:
+        assert "===== hand 3 =====" in done.stdout and "after 3 hands" in done.stdout
+    assert "stopped (ctrl-C) after 3 hands; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_hands_are_printed_as_they_end_into_a_pipe() -> None:
+    """Was: into a pipe or a file nothing came out until every hand was played (a long
+    run's `| tee log` showed nothing); ctrl-C then ends it with the hands played and
+    their summary."""
+    with _long_play(100_000) as proc:
+        assert proc.stdout is not None
+        seen = [proc.stdout.readline() for _ in range(3)]
+        while b"===== hand 2 =====" not in seen[-1]:
+            seen.append(proc.stdout.readline())
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert seen[0].startswith(b"seven-card-stud: 5 players, seed 1")
+    assert b"===== hand 1 =====" in b"".join(seen)
+    played = int(err.decode().split("after ")[1].split(" hand")[0])
+    assert f"after {played} hands: ".encode() in out and b"Traceback" not in err
 
 
 def test_version_flag_and_python_m_splitpot(capsys: pytest.CaptureFixture[str]) -> None:

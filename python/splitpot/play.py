@@ -36,7 +36,7 @@ from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
-from splitpot.engine.session import Session
+from splitpot.engine.session import Session, refuse_unfinished
 from splitpot.engine.showdown import hand_pots
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes
 from splitpot.engine.state import Phase, State
@@ -464,30 +464,38 @@ def run_play(args: argparse.Namespace) -> int:
             return run_table(args, spec, seed)
         session = Session(spec, [args.stack] * args.players, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands, stopped = played_until_stopped(session, max(1, args.hands), bot, plain=args.plain)
+        planned = max(1, args.hands)
+        names = [f"P{i}" for i in range(args.players)]
+        out = None if args.json else Output(plain=args.plain)
+        stream = None if out is None else HandStream(out, names)
+        if out is not None:
+            out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
+        # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
+        # terminal it stands for the progress bar, which would be drawn over it
+        quiet_bar = args.plain or (out is not None and not out.plain)
+        hands, stopped = played_until_stopped(session, planned, bot, plain=quiet_bar, on_hand=stream)
     except SplitpotError as error:
         print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
         return 2
-    names = [f"P{i}" for i in range(args.players)]
-    if args.phh and not write_phh(args.phh, hands):
+    # ctrl-C while the files and the text are written: noted, and they are written whole
+    with _soft_interrupt() as interrupted:
+        written = (not args.phh or write_phh(args.phh, hands)) and (
+            not args.plot or plot_session(args.plot, hands, names))
+        doc = session_document(session, seed=seed, bot=bot, planned=planned)
+        written = (not args.save or save_session(args.save, doc)) and written
+        if out is None:
+            print(json.dumps(doc, indent=1))
+        else:
+            assert stream is not None
+            stream.finish()
+            over = over_reason(session, len(hands), planned, stopped)
+            if over:
+                out.line(f"the session is over: {over}")
+            if args.plot and written:
+                out.line(f"plot: {args.plot}")
+    if not written:
         return 2
-    if args.plot and not plot_session(args.plot, hands, names):
-        return 2
-    doc = session_document(session, seed=seed, bot=bot, planned=max(1, args.hands))
-    if args.save and not save_session(args.save, doc):
-        return 2
-    if args.json:
-        print(json.dumps(doc, indent=1))
-        return stopped_status(args, len(hands), stopped)
-    out = Output(plain=args.plain)
-    out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
-    print_session(out, hands, names)
-    over = over_reason(session, len(hands), max(1, args.hands), stopped)
-    if over:
-        out.line(f"the session is over: {over}")
-    if args.plot:
-        out.line(f"plot: {args.plot}")
-    return stopped_status(args, len(hands), stopped)
+    return stopped_status(args, len(hands), stopped or interrupted())
 
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
@@ -524,18 +532,67 @@ def print_session(
     summary: the final stacks and net results, the hands of each game called, and
     :func:`session_table`."""
     whole = list(hands if session is None else session)
-    called = any(state.game_call is not None for state in whole)
+    several = len(whole) > 1 or any(state.game_call is not None for state in whole)
     for number, state in enumerate(hands, first):
-        if len(whole) > 1 or called:
-            out.line(f"\n===== hand {number} =====", style="bold")
-        if state.game_call is not None:
-            from splitpot.play_dealers_choice import deal_line
-
-            out.line(deal_line(state, names))
-        for line in describe_hand(state, names, viewer=ALL):
-            out.line(line)
-    if len(whole) > 1 or called:
+        print_hand(out, state, names, number if several else None)
+    if several:
         print_summary(out, whole, names)
+
+
+def print_hand(out: Output, state: State, names: Sequence[str], number: int | None) -> None:
+    """Print one hand as ``splitpot play`` does, under the heading ``hand number``
+    (None: no heading, the run's only hand)."""
+    if number is not None:
+        out.line(f"\n===== hand {number} =====", style="bold")
+    if state.game_call is not None:
+        from splitpot.play_dealers_choice import deal_line
+
+        out.line(deal_line(state, names))
+    for line in describe_hand(state, names, viewer=ALL):
+        out.line(line)
+
+
+class HandStream:
+    """The hands of a computer-only run printed as each ends (call it with each),
+    as :func:`print_session` prints them all: the first held back until a second
+    shows the run has several (each then under its heading); :meth:`finish` prints
+    what is held and the summary.
+
+    >>> from splitpot.games import get_game
+    >>> stream = HandStream(Output(plain=True), ["P0", "P1"])
+    >>> for state in Session(get_game("lowball"), [50, 50], seed=1).play(2, SimpleBot(seed=1)):
+    ...     stream(state)  # doctest: +ELLIPSIS
+    <BLANKLINE>
+    ===== hand 1 =====
+    ...
+    ===== hand 2 =====
+    ...
+    >>> len(stream.hands)
+    2
+    """
+
+    def __init__(self, out: Output, names: Sequence[str]) -> None:
+        self.out, self.names = out, names
+        self.hands: list[State] = []
+        self._held: State | None = None
+
+    def __call__(self, state: State) -> None:
+        self.hands.append(state)
+        if len(self.hands) == 1 and state.game_call is None:
+            self._held = state
+            return
+        if self._held is not None:
+            print_hand(self.out, self._held, self.names, 1)
+            self._held = None
+        print_hand(self.out, state, self.names, len(self.hands))
+
+    def finish(self) -> None:
+        """Print the hand held back (the run's only one) or the session's summary."""
+        if self._held is not None:
+            print_hand(self.out, self._held, self.names, None)
+            self._held = None
+        elif self.hands:
+            print_summary(self.out, self.hands, self.names)
 
 
 def net_results(hands: Sequence[State]) -> list[int]:
@@ -614,9 +671,13 @@ def _soft_interrupt() -> Iterator[Callable[[], bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+def play_with_progress(
+    session: Session, total: int, bot: SimpleBot, *, plain: bool,
+    on_hand: Callable[[State], None] | None = None,
+) -> list[State]:
     """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
-    advancing a hand at a time (the same hands as ``session.play(total, bot)``).
+    advancing a hand at a time (the same hands as ``session.play(total, bot)``),
+    ``on_hand`` called with each as it ends.
     ctrl-C ends the run after the hand in play, raising :class:`StoppedEarly`
     with the hands played."""
     hands: list[State] = []
@@ -627,6 +688,8 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
             if not played:
                 break
             hands += played
+            if on_hand is not None:
+                on_hand(played[0])
             progress.advance()
             if interrupted():
                 raise StoppedEarly(hands)
@@ -634,13 +697,14 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
 
 
 def played_until_stopped(
-    session: Session, total: int, bot: SimpleBot, *, plain: bool
+    session: Session, total: int, bot: SimpleBot, *, plain: bool,
+    on_hand: Callable[[State], None] | None = None,
 ) -> tuple[list[State], bool]:
     """:func:`play_with_progress` for a computer-only run: the hands played, and
     whether ctrl-C stopped the run after one of them (its output is then written as
     a whole run's is, and :func:`stopped_status` ends it)."""
     try:
-        return play_with_progress(session, total, bot, plain=plain), False
+        return play_with_progress(session, total, bot, plain=plain, on_hand=on_hand), False
     except StoppedEarly as stop:
         return stop.hands, True
 
@@ -759,6 +823,8 @@ def run_replay(args: argparse.Namespace) -> int:
         json_text = text.lstrip().startswith("{") or _json_array(text)
         histories, session, after = _json_histories(text) if json_text else (phh.loads_all(text), False, {})
         states = [h.replay() for h in histories]
+        if session:  # a session's hands: only its last may be unfinished (as resume refuses)
+            refuse_unfinished(states)
     except SplitpotError as err:
         print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
         return 2
