@@ -318,7 +318,7 @@ def test_replay_refuses_a_session_whose_unfinished_hand_is_not_the_last(
     import json
 
     path = tmp_path / "s.json"
-    assert main(["play", "seven-card-stud", "--hands", "3", "--seed", "2", "--save", str(path), "--json"]) == 0
+    assert main(["play", "seven-card-stud", "--hands", "3", "--seed", "2", "--save", str(path)]) == 0
     doc = json.loads(path.read_text())
     events = doc["hands"][0]["events"]
     doc["hands"][0]["events"] = events[: len(events) // 2]
