@@ -479,3 +479,18 @@ def test_every_flag_storing_false_is_named_as_typed() -> None:
     negated = {a.dest: f"--no-{a.option_strings[0][2:]}" for a in play._actions
                if isinstance(a, argparse.BooleanOptionalAction)}
     assert {**negated, "no_check_raise": "--check-raise"} == _FALSE_FLAGS
+
+
+def test_every_command_prefixes_its_errors_and_interrupts_with_its_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: "splitpot: error: duplicate card As" (eval) and "splitpot: interrupted" (play,
+    bench, replay) where argparse and equity say "splitpot COMMAND: ..."."""
+    assert run(["eval", "As", "As", "Ks", "Qs", "Js"], capsys) == (
+        2, "", "splitpot eval: error: duplicate card As\n")
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_bench", interrupted)
+    assert run(["bench", "--hands", "10"], capsys) == (130, "", "splitpot bench: interrupted\n")

@@ -20,12 +20,13 @@ argparse.ArgumentError: argument --hands: must be a whole number, got '2.5'
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from splitpot.errors import RuleError
 from splitpot.validate import qualifier_value
 
-__all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule"]
+__all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say"]
 
 
 def cards_text(text: str) -> str:
@@ -95,3 +96,18 @@ def refuse_lone_penalty_rule(args: argparse.Namespace) -> None:
             f"--penalty-rule {rule} says what a penalty card does, and no --penalty names one: "
             "add --penalty CARDS or leave out --penalty-rule."
         )
+
+
+def say(command: str | None, message: str) -> None:
+    """Print a command's notice on standard error as argparse prefixes its refusals:
+    ``splitpot COMMAND: MESSAGE`` (``error: ...``, ``interrupted``); ``splitpot:
+    MESSAGE`` before a command is known.  Every command's errors and interrupt
+    notices are printed here.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say("eval", "error: duplicate card As")
+    >>> err.getvalue()
+    'splitpot eval: error: duplicate card As\n'
+    """
+    print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)

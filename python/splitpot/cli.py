@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
@@ -314,17 +314,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     message names the flag), 130 interrupted (ctrl-C, no traceback), 141 output
     closed early (``splitpot play ... | head``: quietly)."""
     _plain_text_streams()
+    command: str | None = None
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         command = next((w for w in words if not w.startswith("-")), None)
-        args = _parse(words, command if command in _COMMANDS else None)
+        command = command if command in _COMMANDS else None
+        args = _parse(words, command)
         try:
             return int(args.run(args))
         except SplitpotError as err:
-            print(f"splitpot: error: {err}", file=sys.stderr)
+            say(args.command, f"error: {err}")
             return 2
     except KeyboardInterrupt:
-        print("splitpot: interrupted", file=sys.stderr)
+        say(command, "interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away: say nothing, and keep Python's exit-time flush of

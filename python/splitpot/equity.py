@@ -92,7 +92,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -1345,13 +1345,13 @@ def run_equity(args: argparse.Namespace) -> int:
             flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
             verb = "takes every word after it" if len(took) == 1 else "take every word after them"
             where = f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
-        print(f"splitpot equity: error: no HAND given{where}", file=sys.stderr)
+        say("equity", f"error: no HAND given{where}")
         return 2
     if args.plot:
         try:
             require_plotting()
         except SplitpotError as error:
-            print(f"splitpot equity: error: {error}", file=sys.stderr)
+            say("equity", f"error: {error}")
             return 2
     from splitpot.render import ProgressBar  # rich and the engine: loaded for the CLI only
 
@@ -1383,11 +1383,11 @@ def run_equity(args: argparse.Namespace) -> int:
         )
     except SplitpotError as error:
         bar.close()
-        print(f"splitpot equity: error: {_cli_message(error)}", file=sys.stderr)
+        say("equity", f"error: {_cli_message(error)}")
         return 2
     except KeyboardInterrupt:
         bar.close()
-        print("splitpot equity: interrupted", file=sys.stderr)
+        say("equity", "interrupted")
         return 130
     bar.close()
     seconds = time.perf_counter() - started
@@ -1395,7 +1395,7 @@ def run_equity(args: argparse.Namespace) -> int:
         try:
             equity_plot(result, args.plot)
         except OSError as error:
-            print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
+            say("equity", f"error: cannot write the plot: {error}")
             return 2
         print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     _print_result(result, args.json, seconds, typed=args.hands)

@@ -29,7 +29,7 @@ from enum import Enum
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -475,7 +475,7 @@ def run_play(args: argparse.Namespace) -> int:
         quiet_bar = args.plain or (out is not None and not out.plain)
         hands, stopped = played_until_stopped(session, planned, bot, plain=quiet_bar, on_hand=stream)
     except SplitpotError as error:
-        print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
+        say("play", f"error: {flag_message(str(error), args)}")
         return 2
     # ctrl-C while the files and the text are written: noted, and they are written whole
     with _soft_interrupt() as interrupted:
@@ -716,8 +716,7 @@ def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, comm
         return 0
     save = getattr(args, "save", None)
     where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
-    print(f"splitpot {command}: stopped (ctrl-C) after {counted(played, 'hand')}{where}.",
-          file=sys.stderr)
+    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{where}.")
     return 130
 
 
@@ -779,8 +778,7 @@ def write_file(path: str, text: str, *, flag: str, command: str = "play") -> boo
             out.write(text)
         os.replace(temporary, path)
     except OSError as err:
-        print(f"splitpot {command}: error: {flag}: cannot write {path}: {err.strerror or err}.",
-              file=sys.stderr)
+        say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")
         return False
     finally:
         if temporary is not None and os.path.exists(temporary):
@@ -816,7 +814,7 @@ def run_replay(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as source:
                 text = source.read()
     except (OSError, UnicodeDecodeError) as err:
-        print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
+        say("replay", f"error: cannot read {args.file}: {err}.")
         return 2
     text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
@@ -826,14 +824,14 @@ def run_replay(args: argparse.Namespace) -> int:
         if session:  # a session's hands: only its last may be unfinished (as resume refuses)
             refuse_unfinished(states)
     except SplitpotError as err:
-        print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
+        say("replay", f"error: {args.file}: {err}")
         return 2
     if not states:
-        print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
+        say("replay", f"error: {args.file}: no hands in the file.")
         return 2
     if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
-        print(f"splitpot replay: error: {args.file}: stack_changes: a change after hand {len(states)}, "
-              "which is not finished.", file=sys.stderr)
+        say("replay", f"error: {args.file}: stack_changes: a change after hand {len(states)}, "
+                      "which is not finished.")
         return 2
     out = Output(plain=args.plain)
     # a session's hands (a session document, or a .phhs whose hands follow one another): one
@@ -1030,8 +1028,7 @@ def plot_session(
         title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
     except OSError as error:
-        print(f"splitpot {command}: error: --plot: cannot write {path}: {error.strerror or error}.",
-              file=sys.stderr)
+        say(command, f"error: --plot: cannot write {path}: {error.strerror or error}.")
         return False
     return True
 

@@ -39,11 +39,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from collections.abc import Callable
 from typing import Any
 
-from splitpot.argtypes import int_range
+from splitpot.argtypes import int_range, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine.history import json_data
@@ -107,15 +106,15 @@ def run_resume(args: argparse.Namespace) -> int:
             text = source.read()
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) and err.strerror else err
-        print(f"splitpot resume: error: cannot read {args.file}: {why}.", file=sys.stderr)
+        say("resume", f"error: cannot read {args.file}: {why}.")
         return 2
     try:
         return _resume(args, _document(text))
     except _FlagError as err:  # the command line's fault, not the file's
-        print(f"splitpot resume: error: {err}", file=sys.stderr)
+        say("resume", f"error: {err}")
         return 2
     except SplitpotError as err:
-        print(f"splitpot resume: error: {args.file}: {err}", file=sys.stderr)
+        say("resume", f"error: {args.file}: {err}")
         return 2
 
 
