@@ -110,7 +110,8 @@ def add_play_parser(subparsers: Any) -> None:
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --no-check-raise                 the draw games: after the draw a player who checked may\n"
         "                                   not raise (california-lowball's default)\n"
-        "  --check-raise                    california-lowball: a check-raise after the draw allowed\n"
+        "  --check-raise                    the draw games: a check-raise after the draw allowed (the\n"
+        "                                   default but in california-lowball)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
         "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
         "  --turn-up                        five-card-stud, five-card-stud-five-bets (not\n"
@@ -181,11 +182,13 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
                         help="jackpots: a player who checked before the opening is out once it is opened; "
                         "lowball: bet or fold before the draw (its default)")
-    parser.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
-                        default=None, help="the draw games: after the draw a player who checked may call or "
-                        "fold, not raise (california-lowball's default)")
-    parser.add_argument("--check-raise", dest="no_check_raise", action="store_const", const=False,
-                        help="california-lowball: allow a check-raise after the draw")
+    check_raise = parser.add_mutually_exclusive_group()
+    check_raise.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
+                             default=None, help="the draw games: after the draw a player who checked may "
+                             "call or fold, not raise (california-lowball's default)")
+    check_raise.add_argument("--check-raise", dest="no_check_raise", action="store_const", const=False,
+                             help="the draw games: allow a check-raise after the draw (the default but in "
+                             "california-lowball)")
     parser.add_argument("--ace-draw", type=int_range(2, 4), default=None, metavar="N",
                         help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
@@ -422,9 +425,11 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
     message = re.sub(r"\bstakes\.(?=\w)", "", message)  # stakes.bring_in: the flag alone
     head, sep, listed = message.partition("its options: ")
-    if sep:  # a list of option names: those with a flag, as the flag (stakes: every game's flags)
-        items = [flags[item] for item in listed.rstrip(".").split(", ") if item in flags]
-        message = head + sep + (", ".join(items) or "none on the command line") + "."
+    if sep:  # a list of option names: the game's own with a flag, as the flag; then every game's
+        items = [_LISTED.get(item, flags[item]) for item in listed.rstrip(".").split(", ")
+                 if item in flags and item not in _EVERY_GAME]
+        own = ", ".join(items) or "none of its own"
+        message = f"{head}{sep}{own}; every game takes {_EVERY_GAME_FLAGS}."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
                      if m.group(1) in flags else m.group(0), message)
@@ -437,6 +442,12 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     return words.sub(lambda m: flags[m.group(1)], message)
 
 
+# A game's options listed by flag_message: the flags that set one either way (its default differs
+# by game), and those every game takes (said once, after the game's own).
+_LISTED = {"no_check_raise": "--check-raise/--no-check-raise"}
+_EVERY_GAME = frozenset({"uncapped_heads_up", "no_cap_heads_up", "joker"})
+_EVERY_GAME_FLAGS = ("--no-cap-heads-up, --joker, --wild, --wild-low, --duplicate, --penalty, "
+                     "--penalty-rule, --positional")
 _PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
 
 

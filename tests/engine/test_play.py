@@ -204,7 +204,11 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
         (["seven-card-stud-8", "--both"], "error: --both needs declarations (--declare in-turn or"),
         # options with no flag (fees, stakes) are left out of the list
         (["aces-deuces", "--open-pair"],
-         "its options: --both, --declare, --stand-is-final, --tie-keeps-half, --no-cap-heads-up."),
+         "its options: --both, --declare, --stand-is-final, --tie-keeps-half; every game takes "
+         "--no-cap-heads-up, --joker, --wild,"),
+        # was: --check-raise missing from the list, --no-cap-heads-up the one every-game option in it
+        (["california-lowball", "--no-pass-and-out"],
+         "its options: --blinds, --limit, --max-draw, --check-raise/--no-check-raise, --sevens; every game"),
     ],
 )
 def test_bad_options_are_named_by_their_flag(
@@ -438,3 +442,12 @@ def test_hands_are_shown_from_the_last_bettor_of_the_final_round_then_clockwise(
                 bet.call()
         assert bettor is not None and bettor != first
         assert _shown_order(bet) == [(bettor + k) % 4 for k in range(4)], seed
+
+
+def test_check_raise_and_no_check_raise_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: both accepted (the last one typed won), as --both/--no-both are not."""
+    from splitpot.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "lowball", "--check-raise", "--no-check-raise"])
+    assert "--no-check-raise: not allowed with argument --check-raise" in capsys.readouterr().err
