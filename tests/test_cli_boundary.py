@@ -494,3 +494,28 @@ def test_every_command_prefixes_its_errors_and_interrupts_with_its_name(
 
     monkeypatch.setattr(cli, "_bench", interrupted)
     assert run(["bench", "--hands", "10"], capsys) == (130, "", "splitpot bench: interrupted\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["eval", "As", "Ks", "Qs", "Js", "Ts", "--wild", "2 3"],
+         "eval: error: unknown wild rank or card '2 3': use a rank (2-9, T or 10, J, Q, K, A) or "
+         "cards such as 'Jd 4h'; for more, repeat --wild\n"),
+        (["eval", "As", "Ks", "Qs", "Jk", "--wild", "Jk"],
+         "its treatment is --joker bug (default) or wild\n"),
+        (["play", "seven-card-stud", "--wild", "Jk"], "its treatment is --joker bug (default) or wild\n"),
+        (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--qualifier", "7"],  # (no --low)
+         "equity: error: --qualifier applies to seven-card-stud-8 only, not to seven-card-stud\n"),
+        (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--threads", "0"],
+         "equity: error: --threads must be in 1..1024, got 0.\n"),
+    ],
+)
+def test_messages_are_in_the_command_lines_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: Python's syntax (joker='bug', 'None uses every core', a list of ranks the command
+    line has no syntax for) and a --low the game refuses."""
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.endswith(said), err
+

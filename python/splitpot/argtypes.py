@@ -20,13 +20,14 @@ argparse.ArgumentError: argument --hands: must be a whole number, got '2.5'
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from collections.abc import Callable
 
 from splitpot.errors import RuleError
 from splitpot.validate import qualifier_value
 
-__all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say"]
+__all__ = ["cards_text", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say"]
 
 
 def cards_text(text: str) -> str:
@@ -111,3 +112,29 @@ def say(command: str | None, message: str) -> None:
     'splitpot eval: error: duplicate card As\n'
     """
     print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)
+
+
+# The library's phrases meant for Python callers, as the command line says them (each
+# command's own translation, play's flag_message and equity's, then names the flags).
+_CLI_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"unknown (wild|penalty) rank or card (.*?): use a rank \(([^)]*)\), a list of ranks, "
+                r"or cards such as ('[^']*')"),
+     r"unknown \1 rank or card \2: use a rank (\3) or cards such as \4; for more, repeat --\1"),
+    (re.compile(r"joker='bug' \(default\) or 'wild'"), "--joker bug (default) or wild"),
+    (re.compile(r"; None uses every core\."), "."),
+    (re.compile(r"qualifier= applies to (\S+) \(its low must qualify\)"), r"--qualifier applies to \1 only"),
+)
+
+
+def cli_words(message: str) -> str:
+    """A library message in the command line's words: no Python syntax (``joker='bug'``,
+    ``None``) and no list where the command line repeats a flag.
+
+    >>> cli_words("the joker is not named among wild cards: its treatment is joker='bug' (default) or 'wild'")
+    'the joker is not named among wild cards: its treatment is --joker bug (default) or wild'
+    >>> cli_words("threads must be in 1..1024, got 0; None uses every core.")
+    'threads must be in 1..1024, got 0.'
+    """
+    for pattern, words in _CLI_WORDS:
+        message = pattern.sub(words, message)
+    return message

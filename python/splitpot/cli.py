@@ -27,7 +27,7 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import cards_text, cli_words, int_range, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
@@ -323,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         try:
             return int(args.run(args))
         except SplitpotError as err:
-            say(args.command, f"error: {err}")
+            say(args.command, f"error: {cli_words(str(err))}")
             return 2
     except KeyboardInterrupt:
         say(command, "interrupted")

@@ -92,7 +92,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import cli_words, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -1321,7 +1321,7 @@ def _cli_message(error: Exception) -> str:
         value_follows = after.isalnum() or after in ("'", '"', "[")
         return f"--{name}" + (" " if value_follows else "")
 
-    return _FLAG.sub(flag, str(error))
+    return _FLAG.sub(flag, cli_words(str(error)))
 
 
 def run_equity(args: argparse.Namespace) -> int:
@@ -1483,7 +1483,8 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
         game = f"{result.variant}, computed as {game}"
     lines = [f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}"]
     if result.rules:
-        said = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules)
+        said = ", ".join(f"{name.replace('_', ' ')} {str(value).replace('_', '-')}"  # as the flags say it
+                         for name, value in result.rules)
         lines.append(f"rules: {said}")
     if result.declare:
         keeps = "; a tie keeps half" if result.tie_keeps_half else ""

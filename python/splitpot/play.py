@@ -29,7 +29,7 @@ from enum import Enum
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import cards_text, cli_words, int_range, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -416,6 +416,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
     "--positional 'first-card' would replace ..."
     """
+    message = cli_words(message)
     flags = {name: typed_flag(name, args) for name in [*vars(args), *_FLAG_DESTS]}
     # Bare words only where they cannot be English ("low ranking"); quoted names always.
     bare = [name for name in flags if "_" in name or name in _PLAIN]
