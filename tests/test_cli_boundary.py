@@ -507,6 +507,8 @@ def test_every_command_prefixes_its_errors_and_interrupts_with_its_name(
         (["play", "seven-card-stud", "--wild", "Jk"], "its treatment is --joker bug (default) or wild\n"),
         (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--qualifier", "7"],  # (no --low)
          "equity: error: --qualifier applies to seven-card-stud-8 only, not to seven-card-stud\n"),
+        (["play", "mexican-stud", "--positional", "lowest-card"],
+         "call a game without one of its own (five-card-stud, say) for lowest-card.\n"),
         (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--threads", "0"],
          "equity: error: --threads must be in 1..1024, got 0.\n"),
     ],

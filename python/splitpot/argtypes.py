@@ -109,7 +109,7 @@ def say(command: str | None, message: str) -> None:
     >>> with contextlib.redirect_stderr(io.StringIO()) as err:
     ...     say("eval", "error: duplicate card As")
     >>> err.getvalue()
-    'splitpot eval: error: duplicate card As\n'
+    'splitpot eval: error: duplicate card As\\n'
     """
     print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)
 
@@ -122,6 +122,9 @@ _CLI_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
      r"unknown \1 rank or card \2: use a rank (\3) or cards such as \4; for more, repeat --\1"),
     (re.compile(r"joker='bug' \(default\) or 'wild'"), "--joker bug (default) or wild"),
     (re.compile(r"; None uses every core\."), "."),
+    # the positional rules, as --positional names them
+    (re.compile(r"\blowest_hole_card\b"), "lowest-hole-card"),
+    (re.compile(r"\b(hole|first|third|lowest)_card\b"), r"\1-card"),
     (re.compile(r"qualifier= applies to (\S+) \(its low must qualify\)"), r"--qualifier applies to \1 only"),
 )
 
