@@ -410,7 +410,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("five-card-stud: declarations need a high-low game; give low= as well.", args)
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
-    "x has no option '--low'; its options: --low."
+    "x has no option '--low'; its options: --low; every game takes --no-cap-heads-up, --joker, ..."
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
     'give --blinds (at most three), e.g. --blinds 1,1,2.'
     >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
