@@ -788,3 +788,20 @@ def test_the_binding_refuses_rule_ids_out_of_range(joker_rule: int, wild_low: in
     with pytest.raises(RuleError, match=said):
         hands = [[0, 5, 9, 13], [1, 6, 10, 14]]
         _core.equity(1, hands, [], [], [], 0, options, 2000, 1, 1, 2**40, 0.0, 0.0, 0, None)
+
+
+def test_seconds_bound_the_whole_call_the_setup_included(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: the limit ran from the core's start, after the ranges' setup (~0.45 s for
+    "pat: 8-low"): `--seconds 1` took 1.8 s."""
+    import splitpot.equity as module
+
+    prepare = module.prepare_equity
+
+    def slow_setup(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.4)
+        return prepare(*args, **kwargs)
+
+    monkeypatch.setattr(module, "prepare_equity", slow_setup)
+    started = time.monotonic()
+    result = equity("seven-card-stud", ["As Ks Qs", "2c 3c 4c"], seconds=0.6, seed=1, threads=1)
+    assert time.monotonic() - started < 0.85 and result.outcomes > 0 and result.stop is EquityStop.TIME

@@ -86,7 +86,7 @@ import textwrap
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING, Any
 
@@ -684,8 +684,9 @@ def equity(
 
     Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
     target: ``stderr`` (every share's standard error at most this) or
-    ``seconds`` (a time limit); with a target, ``samples`` caps the run
-    (default 1,000,000,000), and a target it cuts short ends the run as
+    ``seconds`` (a time limit on the whole call, the ranges' setup included: where
+    that alone takes longer, a moment's samples after it); with a target, ``samples``
+    caps the run (default 1,000,000,000), and a target it cuts short ends the run as
     ``complete`` (compare :attr:`EquityResult.stderr` with it). ``seed``: the same
     seed gives the same answer at any thread count (None: a random seed, reported
     in the result; an exact run draws nothing and reports None).
@@ -759,6 +760,7 @@ def equity(
     splitpot.errors.RuleError: exact enumeration would visit ... outcomes (the limit is 2,000,000,000); ...
     """
     _refuse_unknown(unknown, "equity", _KEYWORDS | {"progress"})
+    called = time.monotonic()
     run = prepare_equity(
         game,
         hands,
@@ -787,7 +789,13 @@ def equity(
         raise ArgumentTypeError(
             f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
         )
+    if run.seconds:  # the limit counts the setup (a range's hands listed) too: the core has the rest
+        run = replace(run, seconds=max(run.seconds - (time.monotonic() - called), _LEAST_SECONDS))
     return run.result(run.counts(progress=progress))
+
+
+_LEAST_SECONDS = 1e-3
+"""The least time limit the core takes: a setup that took the whole ``seconds`` still draws samples."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1079,7 +1087,7 @@ def prepare_equity(
             )
     n_samples = 0 if samples is None else as_int(samples, "samples", low=1, high=_core.EQUITY_MAX_SAMPLES)
     target = 0.0 if stderr is None else as_float(stderr, "stderr", low=1e-9, high=1.0)
-    limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=1e-3, high=1e7)
+    limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=_LEAST_SECONDS, high=1e7)
     if target and not stderr:
         raise RuleError("stderr must be positive")
     sampled = bool(n_samples or target or limit_s)
@@ -1193,7 +1201,8 @@ def add_equity_parser(subparsers: Any) -> None:
         metavar="SE",
         help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001)",
     )
-    parser.add_argument("--seconds", default=None, metavar="S", help="Monte Carlo for S seconds")
+    parser.add_argument("--seconds", default=None, metavar="S",
+                        help="Monte Carlo for S seconds in all (the ranges' setup included)")
     parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
