@@ -168,6 +168,12 @@ class EquityGame(StrEnum):
         return 7 if self.value.startswith("seven-card-stud") else 5
 
     @property
+    def most_hands(self) -> int:
+        """The most hands its deck deals: 8 in seven-card stud (the eighth with a seventh card
+        shared by all, the rules §5.1), 10 in the five-card games (with the joker too)."""
+        return (52 - 1) // 6 if self.hand_size == 7 else 52 // 5
+
+    @property
     def high(self) -> bool:
         """True when the game has a high side."""
         return self not in (EquityGame.LOWBALL, EquityGame.DEUCE_TO_SEVEN)
@@ -1039,6 +1045,9 @@ def prepare_equity(
             "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
         )
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
+    if not 2 <= len(parsed) <= g.most_hands:
+        raise RuleError(f"{g.value} takes 2 to {g.most_hands} hands (as many as its deck deals), "
+                        f"got {len(parsed)}")
     declared = _declarations(game, g, low_ranking, declare, tie_keeps_half, len(parsed))
     low_qualifier = _qualifier(game, g, qualifier)
     for i, (_, hand_range) in enumerate(parsed):
