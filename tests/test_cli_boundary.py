@@ -521,3 +521,35 @@ def test_messages_are_in_the_command_lines_words(
     code, _, err = run(argv, capsys)
     assert code == 2 and err.endswith(said), err
 
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "seven-card-stud", "--save", ""],
+        ["play", "seven-card-stud", "--phh", ""],
+        ["play", "seven-card-stud", "--plot", ""],
+        ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--plot", ""],
+    ],
+)
+def test_an_empty_file_name_is_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: taken as no file at all, silently."""
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and f"{argv[-2]}: give a file's name, got ''." in err
+
+
+def test_equity_checks_the_plot_file_before_computing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: the path checked only after the whole computation (as play checks it first)."""
+    import splitpot.equity as module
+
+    def computed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("computed before the plot's file was checked")
+
+    monkeypatch.setattr(module, "equity", computed)
+    code, out, err = run(["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--plot",
+                          "/no/such/folder/x.png"], capsys)
+    assert code == 2 and out == ""
+    assert err == "splitpot equity: error: --plot: cannot write /no/such/folder/x.png: there is no folder " \
+                  "/no/such/folder.\n"

@@ -20,6 +20,7 @@ argparse.ArgumentError: argument --hands: must be a whole number, got '2.5'
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import sys
 from collections.abc import Callable
@@ -27,7 +28,9 @@ from collections.abc import Callable
 from splitpot.errors import RuleError
 from splitpot.validate import qualifier_value
 
-__all__ = ["cards_text", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say"]
+__all__ = [
+    "cards_text", "check_writable", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say",
+]
 
 
 def cards_text(text: str) -> str:
@@ -141,3 +144,30 @@ def cli_words(message: str) -> str:
     for pattern, words in _CLI_WORDS:
         message = pattern.sub(words, message)
     return message
+
+
+def check_writable(path: str | None, flag: str) -> None:
+    """Refuse, before anything is played or computed, a file that cannot be written
+    (``--save``, ``--phh``, ``--plot``), or an empty name: the work would be done,
+    then lost.
+
+    >>> check_writable("/no/such/folder/s.json", "--save")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --save: cannot write /no/such/folder/s.json: there is no folder ...
+    >>> check_writable("", "--plot")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --plot: give a file's name, got ''.
+    """
+    if path is None:
+        return
+    if not path.strip():
+        raise RuleError(f"{flag}: give a file's name, got {path!r}.")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
+    if not os.path.isdir(folder):
+        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
+    if not os.access(folder, os.W_OK):
+        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")

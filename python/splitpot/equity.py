@@ -92,7 +92,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splitpot.argtypes import cli_words, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import check_writable, cli_words, qualifier_rank, refuse_lone_penalty_rule, say
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -1365,8 +1365,9 @@ def run_equity(args: argparse.Namespace) -> int:
             where = f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
         say("equity", f"error: no HAND given{where}")
         return 2
-    if args.plot:
+    if args.plot is not None:  # checked before the work (an empty name, a folder missing) as play does
         try:
+            check_writable(args.plot, "--plot")
             require_plotting()
         except SplitpotError as error:
             say("equity", f"error: {error}")

@@ -29,7 +29,15 @@ from enum import Enum
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from splitpot.argtypes import cards_text, cli_words, int_range, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import (
+    cards_text,
+    check_writable,
+    cli_words,
+    int_range,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+)
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
@@ -754,26 +762,6 @@ def check_files(args: argparse.Namespace) -> None:
         check_writable(getattr(args, flag, None), f"--{flag}")
     if getattr(args, "plot", None):
         require_plotting()
-
-
-def check_writable(path: str | None, flag: str) -> None:
-    """Refuse, before anything is played, a file that cannot be written (``--save``,
-    ``--phh``, ``--plot``): the session would be played, then lost.
-
-    >>> check_writable("/no/such/folder/s.json", "--save")
-    Traceback (most recent call last):
-    ...
-    splitpot.errors.RuleError: --save: cannot write /no/such/folder/s.json: there is no folder ...
-    """
-    if not path:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
-    if not os.path.isdir(folder):
-        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
-    if not os.access(folder, os.W_OK):
-        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")
 
 
 def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
