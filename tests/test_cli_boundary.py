@@ -553,3 +553,25 @@ def test_equity_checks_the_plot_file_before_computing(
     assert code == 2 and out == ""
     assert err == "splitpot equity: error: --plot: cannot write /no/such/folder/x.png: there is no folder " \
                   "/no/such/folder.\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "seven-card-stud"],
+        ["bench", "--hands", "10"],
+        ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--samples", "10"],
+    ],
+)
+def test_every_command_takes_the_same_seeds(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: --seed 99999999999999999999999999 taken by play and bench, refused by equity."""
+    code, _, err = run([*argv, "--seed", str(2**64)], capsys)
+    assert code == 2 and f"argument --seed: must be in 0..{2**64 - 1}, got {2**64}" in err
+    if argv[0] != "bench":  # (bench's run is a benchmark: the largest seed is checked by the others)
+        assert run([*argv, "--seed", str(2**64 - 1), "--plain"], capsys)[0] == 0
+
+
+def test_negative_blinds_reach_their_own_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: argparse's "--blinds: expected one argument" (it took -1,3 for a flag)."""
+    code, _, err = run(["play", "california-lowball", "--blinds", "-1,3"], capsys)
+    assert code == 2 and err == "splitpot play: error: california-lowball: a blind must be >= 1, got -1.\n"

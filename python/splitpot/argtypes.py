@@ -29,7 +29,8 @@ from splitpot.errors import RuleError
 from splitpot.validate import qualifier_value
 
 __all__ = [
-    "cards_text", "check_writable", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule", "say",
+    "cards_text", "check_writable", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule",
+    "say", "seed_number",
 ]
 
 
@@ -66,6 +67,21 @@ def int_range(low: int | None = None, high: int | None = None) -> Callable[[str]
 
     parse.__name__ = "int"  # argparse names the type in some messages
     return parse
+
+
+MAX_SEED = 2**64 - 1
+"""The largest ``--seed`` (every command takes 0..2**64-1, as :func:`splitpot.equity.equity` does)."""
+
+seed_number = int_range(0, MAX_SEED)
+"""An argparse ``type=`` for every command's ``--seed``: a whole number in 0..2**64-1.
+
+>>> seed_number("18446744073709551615") == MAX_SEED
+True
+>>> seed_number("18446744073709551616")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be in 0..18446744073709551615, got 18446744073709551616
+"""
 
 
 def qualifier_rank(text: str) -> int:

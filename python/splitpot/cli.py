@@ -18,6 +18,7 @@ import codecs
 import json
 import os
 import platform
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -27,7 +28,15 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import cards_text, cli_words, int_range, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import (
+    cards_text,
+    cli_words,
+    int_range,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+    seed_number,
+)
 from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
@@ -216,11 +225,31 @@ def _parse(words: list[str], command: str | None) -> argparse.Namespace:
     SystemExit: 2
     """
     parser = _parser(command)
-    args, extra = parser.parse_known_args(words)
+    args, extra = parser.parse_known_args(_joined_amounts(words))
     if extra:
         sub = parser._subparsers._group_actions[0].choices.get(args.command)  # type: ignore[union-attr]
         (sub or parser).error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+_AMOUNTS = re.compile(r"-\d[\d,]*")
+"""A list of amounts that begins with a minus sign (``-1,3``), which argparse takes for a flag."""
+
+
+def _joined_amounts(words: list[str]) -> list[str]:
+    """``--blinds -1,3`` as ``--blinds=-1,3``: the value reaches the flag's own check (its message
+    says what a blind may be), where argparse said only "expected one argument".
+
+    >>> _joined_amounts(["play", "california-lowball", "--blinds", "-1,3", "--seed", "1"])
+    ['play', 'california-lowball', '--blinds=-1,3', '--seed', '1']
+    """
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] == "--blinds" and _AMOUNTS.fullmatch(word):
+            out[-1] = f"--blinds={word}"
+        else:
+            out.append(word)
+    return out
 
 
 def _add_eval(sub: Any) -> None:
@@ -277,7 +306,7 @@ def _add_bench(sub: Any) -> None:
                    help=f"hands per batch (1..{MAX_BENCH_HANDS:,}; default 2,000,000)")
     b.add_argument("--threads", type=int_range(1, MAX_THREADS), default=2,
                    help=f"threads for the multi-threaded figure (1..{MAX_THREADS}; default 2)")
-    b.add_argument("--seed", type=int_range(0), default=0, help="seed of the random hands (default 0)")
+    b.add_argument("--seed", type=seed_number, default=0, help="seed of the random hands (default 0)")
     b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
 

@@ -92,7 +92,14 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from splitpot.argtypes import check_writable, cli_words, qualifier_rank, refuse_lone_penalty_rule, say
+from splitpot.argtypes import (
+    check_writable,
+    cli_words,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+    seed_number,
+)
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -1212,7 +1219,8 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--seconds", default=None, metavar="S",
                         help="Monte Carlo for S seconds in all (the ranges' setup included)")
-    parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
+    parser.add_argument("--seed", type=seed_number, default=None, metavar="N",
+                        help="Monte Carlo seed, 0..2**64-1 (default: fresh)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
         "--low",
@@ -1386,7 +1394,7 @@ def run_equity(args: argparse.Namespace) -> int:
             samples=_number(args.samples, "--samples"),
             stderr=_number(args.stderr, "--stderr", float),
             seconds=_number(args.seconds, "--seconds", float),
-            seed=_number(args.seed, "--seed"),
+            seed=args.seed,
             threads=_number(args.threads, "--threads"),
             progress=bar,
             low=args.low,

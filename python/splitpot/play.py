@@ -37,6 +37,7 @@ from splitpot.argtypes import (
     qualifier_rank,
     refuse_lone_penalty_rule,
     say,
+    seed_number,
 )
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
@@ -139,7 +140,7 @@ def add_play_parser(subparsers: Any) -> None:
                         "(default: the example house shipped with splitpot)")
     parser.add_argument("--players", "-n", type=int_range(2), default=5,
                         help="number of players (default 5; each game says how many it seats)")
-    parser.add_argument("--seed", type=int_range(0), default=None,
+    parser.add_argument("--seed", type=seed_number, default=None,
                         help="random seed (default: a fresh one, printed so the run can be repeated)")
     parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
                         help="play a session of K hands")
