@@ -575,3 +575,22 @@ def test_negative_blinds_reach_their_own_check(capsys: pytest.CaptureFixture[str
     """Was: argparse's "--blinds: expected one argument" (it took -1,3 for a flag)."""
     code, _, err = run(["play", "california-lowball", "--blinds", "-1,3"], capsys)
     assert code == 2 and err == "splitpot play: error: california-lowball: a blind must be >= 1, got -1.\n"
+
+
+def test_one_sample_one_outcome_one_hand_in_the_singular_and_no_standard_error(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "1 samples", "1 outcomes", "1 random hands per batch", and a standard error of 0.00%
+    (JSON 0.0) from one sample, which has none."""
+    spot = ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--seed", "1", "--plain"]
+    code, out, _ = run([*spot, "--samples", "1"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].endswith(": 1 sample") and lines[2].endswith(" n/a")
+    assert "which one sample has not" in out
+    code, out, _ = run([*spot, "--samples", "1", "--json"], capsys)
+    assert set(json.loads(out)["players"][0]["stderr"].values()) == {None}
+    code, out, _ = run(["equity", "-g", "seven-card-stud", "As Ks Qs 4d 5d 6d 7d", "2c 3c 4c 8h 9h Th Jd"],
+                       capsys)
+    assert out.splitlines()[0].endswith(": 1 outcome")
+    code, out, _ = run(["bench", "--hands", "1", "--plain"], capsys)
+    assert out.startswith("splitpot bench: 1 random hand per batch,")

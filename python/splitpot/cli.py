@@ -141,7 +141,8 @@ def _machine(cpuinfo: str = "/proc/cpuinfo") -> str:
 def _bench(args: argparse.Namespace) -> int:
     n = args.hands
     out = Output(plain=args.plain)
-    out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
+    out.line(f"splitpot bench: {n:,} random hand{'s' * (n != 1)} per batch, best of 5 (higher is better)",
+             style="bold")
     out.line(f"on {_machine()}")
     out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
     rows: list[tuple[str, str]] = []  # (what was measured, its figures), printed in columns

@@ -1433,10 +1433,8 @@ def run_equity(args: argparse.Namespace) -> int:
                   f"first, the largest standard error {worst:.4f} ({100 * worst:.2f}%); raise --samples.")
         print(textwrap.fill(missed, width=100))
     if result.stop is EquityStop.INTERRUPTED:
-        print(
-            f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
-            file=sys.stderr,
-        )
+        say("equity", f"interrupted after {result.outcomes:,} sample{'s' * (result.outcomes != 1)} "
+                      "(partial result above)")
         return 130
     return 0
 
@@ -1479,7 +1477,8 @@ def _print_result(
             "players": [
                 {"cards": [str(c) for c in p.cards], "range": str(p.range) if p.range is not None else None}
                 | {f: getattr(p, f) for f in _FIELDS}
-                | ({"stderr": {f: getattr(p.stderr, f) for f in _FIELDS}} if p.stderr is not None else {})
+                | ({"stderr": {f: getattr(p.stderr, f) if result.outcomes > 1 else None for f in _FIELDS}}
+                   if p.stderr is not None else {})  # (one sample has no standard error: null)
                 for p in result
             ],
         }
@@ -1508,7 +1507,8 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     game = result.game.value
     if result.variant is not None:
         game = f"{result.variant}, computed as {game}"
-    lines = [f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}"]
+    counted = f"{result.outcomes:,} {'outcome' if result.exact else 'sample'}" + "s" * (result.outcomes != 1)
+    lines = [f"{game}{low}, {how}: {counted}"]
     if result.rules:
         said = ", ".join(f"{name.replace('_', ' ')} {str(value).replace('_', '-')}"  # as the flags say it
                          for name, value in result.rules)
@@ -1522,12 +1522,13 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     lines.append(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns) + extra)
     for text, p in zip(texts, result, strict=True):
         line = f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns)
-        if p.stderr is not None:
-            line += f" {100 * p.stderr.share:7.2f}%"
+        if p.stderr is not None:  # one sample has none
+            line += f" {100 * p.stderr.share:7.2f}%" if result.outcomes > 1 else f" {'n/a':>8}"
         lines.append(line)
     halves = "the high or low half" if len(sides) == 2 else f"the {sides[0]} hand"
+    se = "; ± se: the share's standard error" + ", which one sample has not" * (result.outcomes == 1)
     legend = (f"(win: {halves} alone; tie: shared; scoop: the whole pot alone; share: the part of the "
-              "pot expected, which sums to 100%" + ("; ± se: the share's standard error)" if extra else ")"))
+              "pot expected, which sums to 100%" + (se if extra else "") + ")")
     lines.append(textwrap.fill(legend, width=100))
     return "\n".join(lines)
 
