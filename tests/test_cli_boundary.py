@@ -100,7 +100,7 @@ def test_play_prints_the_seed_it_used_and_it_repeats_the_hand(capsys: pytest.Cap
         (["--hands", "99999999999999999999"], "argument --hands: must be in 1..200000000"),
         (["--threads", "0"], "argument --threads: must be in 1..1024, got 0"),
         (["--threads", "100000000000"], "argument --threads: must be in 1..1024"),
-        (["--seed", "-1"], "argument --seed: must be >= 0"),
+        (["--seed", "-1"], "argument --seed: must be in 0..18446744073709551615, got -1"),
     ],
 )
 def test_bench_bad_flags_refused_without_traceback(

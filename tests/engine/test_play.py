@@ -295,7 +295,7 @@ def test_new_game_options_are_refused_where_they_do_not_fit(capsys: pytest.Captu
     code, _, err = run(["five-card-stud-last-down", "--turn-up"], capsys)
     assert code == 2 and "--turn-up applies to five-card-stud" in err
     code, _, err = run(["aces-deuces", "--positional", "third-card"], capsys)
-    assert code == 2 and "third_card needs 3 cards dealt" in err
+    assert code == 2 and "third-card needs 3 cards dealt" in err
     code, _, err = run(["seven-card-stud", "--stand-is-final"], capsys)
     assert code == 2 and "--stand-is-final" in err
 
