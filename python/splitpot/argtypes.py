@@ -130,6 +130,7 @@ def say(command: str | None, message: str) -> None:
     >>> err.getvalue()
     'splitpot eval: error: duplicate card As\\n'
     """
+    sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
     print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)
 
 

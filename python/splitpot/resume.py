@@ -28,7 +28,6 @@ finish alone); ``--save FILE`` saves again.
 >>> args = parser.parse_args(["resume", path, "--hands", "1", "--plain"])
 >>> run_resume(args)  # doctest: +ELLIPSIS
 seven-card-stud: 3 players, seed 5, ...; resumed after hand 2
-progress is not saved: add --save FILE to save the session when it ends
 <BLANKLINE>
 ===== hand 3 =====
 button: P2; ...
@@ -271,13 +270,13 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
         return stopped_status(args, len(played), stopped, command="resume")
     out = Output(plain=args.plain)
     out.line(title)
-    if not args.save:
-        from splitpot.table import NOT_SAVED
-
-        out.line(NOT_SAVED)
     print_session(out, played, names, first=before + 1, session=finished)
     if over:
         out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
+    if not args.save:  # a note to the person, on standard error: standard output is the hands' record
+        from splitpot.table import NOT_SAVED
+
+        say("resume", NOT_SAVED)
     return stopped_status(args, len(played), stopped, command="resume")
