@@ -760,6 +760,9 @@ def test_properties_of_random_spots(spot: tuple[str, list[list[int]], list[int]]
         (["--dead", "4h", "As Ks Qs", "Kd Kc 9s"], ": --dead takes every word after it, the hands too; "),
         (["--draws", "1", "2", "--dead", "Qs", "7c 5d 4h 3s", "8c"], ": --dead and --draws take every word"),
         ([], "no HAND given\n"),
+        # one hand left before --dead (was: only "needs 2 to 16 hands, got 1")
+        (["7c 5d 4h", "--dead", "2c", "Kd Kc 9s", "Qh Qd 3c"],
+         "got 1: --dead takes every word after it, the hands too; give the hands first"),
     ],
 )
 def test_cli_hands_taken_by_a_flag_are_missed_clearly(

@@ -1350,6 +1350,30 @@ def _cli_message(error: Exception) -> str:
     return _FLAG.sub(flag, cli_words(str(error)))
 
 
+def _swallowed(args: argparse.Namespace, *, every: bool = False) -> str:
+    """Where ``--dead``, ``--draws`` or ``--declare`` may have taken the hands typed after it
+    (each takes every word after it): a hint that says so, else ``""``.  ``every``: any word
+    they took (no hand was left); else only ``--dead`` words that look like hands (two of
+    them or more, one holding several cards: ``--dead 2c "Kd Kc 9s" "Qh Qd 3c"``).
+
+    >>> _swallowed(argparse.Namespace(dead=["2c", "Kd Kc 9s"], draws=None, declare=None))
+    ": --dead takes every word after it, the hands too; give the hands first, or end the flag's words with --"
+    >>> _swallowed(argparse.Namespace(dead=["2c", "3d"], draws=None, declare=None))
+    ''
+    """
+    given = (("--dead", args.dead), ("--draws", args.draws), ("--declare", args.declare))
+    if every:
+        took = [flag for flag, words in given if words]
+    else:
+        dead = args.dead or []
+        took = ["--dead"] if len(dead) > 1 and any(len(word.split()) > 1 for word in dead) else []
+    if not took:
+        return ""
+    flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
+    verb = "takes every word after it" if len(took) == 1 else "take every word after them"
+    return f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
+
+
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``splitpot equity``; return the exit status (130 after Ctrl-C).
 
@@ -1364,14 +1388,7 @@ def run_equity(args: argparse.Namespace) -> int:
     0
     """
     if not args.hands:
-        took = [flag for flag, given in (("--dead", args.dead), ("--draws", args.draws),
-                                         ("--declare", args.declare)) if given]
-        where = ""
-        if took:
-            flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
-            verb = "takes every word after it" if len(took) == 1 else "take every word after them"
-            where = f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
-        say("equity", f"error: no HAND given{where}")
+        say("equity", f"error: no HAND given{_swallowed(args, every=True)}")
         return 2
     if args.plot is not None:  # checked before the work (an empty name, a folder missing) as play does
         try:
@@ -1410,7 +1427,7 @@ def run_equity(args: argparse.Namespace) -> int:
         )
     except SplitpotError as error:
         bar.close()
-        say("equity", f"error: {_cli_message(error)}")
+        say("equity", f"error: {_cli_message(error)}{_swallowed(args)}")
         return 2
     except KeyboardInterrupt:
         bar.close()
