@@ -402,7 +402,8 @@ def test_eval_says_why_a_short_hand_has_no_low_line(capsys: pytest.CaptureFixtur
     code, out, _ = run(["eval", "2c", "3d", "--wild", "2", "--plain"], capsys)
     lines = out.splitlines()
     assert code == 0 and lines[1].startswith("high              pair of threes (2c as 3s)")
-    assert [line.split(None, 1)[1] for line in lines[2:]] == ["needs 5 cards with wild cards"] * 4
+    said = [line.split(None, 1)[1] for line in lines[2:]]
+    assert said[0] == said[3] == "needs 5 cards with wild cards"  # (the ace lows: two cards' own)
     code, out, _ = run(["eval", "2c", "3d", "--plain"], capsys)
     assert out.splitlines()[-1] == "eight-or-better   needs 5 cards"
     code, out, _ = run(["eval", "2c", "3d", "--json"], capsys)
@@ -594,3 +595,17 @@ def test_one_sample_one_outcome_one_hand_in_the_singular_and_no_standard_error(
     assert out.splitlines()[0].endswith(": 1 outcome")
     code, out, _ = run(["bench", "--hands", "1", "--plain"], capsys)
     assert out.startswith("splitpot bench: 1 random hand per batch,")
+
+
+def test_eval_of_two_cards_with_a_wild_card_reads_the_ace_lows_as_two_cards(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: every low "needs 5 cards with wild cards", where evaluate_two reads the two-card low
+    (two natural cards' lows were read)."""
+    code, out, _ = run(["eval", "Jk", "5s", "--plain"], capsys)
+    rows = {line[:17].strip(): line[17:].split("  ")[0].strip() for line in out.splitlines()[1:]}
+    assert code == 0 and rows["ace-to-five"] == rows["ace-to-six"] == "five-ace low (Jk as A)"
+    code, out, _ = run(["eval", "2s", "5s", "--wild", "2", "--json"], capsys)
+    hands = {row["ranking"]: row for row in json.loads(out)["hands"]}
+    assert hands["ace-to-five"]["hand"] == "five-ace low (2s as A)"
+    assert hands["ace-to-five"]["cards"] == ["2s", "5s"]

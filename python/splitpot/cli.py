@@ -41,6 +41,7 @@ from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.render import Output, ProgressBar
+from splitpot.two_card import evaluate_two
 from splitpot.validate import MAX_THREADS, counted
 
 __all__ = ["main", "random_hands"]
@@ -77,7 +78,15 @@ def _eval(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     # A hand holding a penalty card is dead in every ranking, not "no qualifying low".
     dead = evaluate(cards, Ranking.HIGH, **options) is None
+    # Two cards with wild cards: the ace lows are the two-card game's (aces-deuces: evaluate_two),
+    # as two natural cards' are (no straight nor flush in two cards, so ace-to-six reads as ace-to-five)
+    two_card = len(cards) == 2 and wild_present and not args.penalty and args.wild_low == "zero"
     for ranking in Ranking:
+        if two_card and ranking in (Ranking.ACE_TO_FIVE, Ranking.ACE_TO_SIX):
+            low = evaluate_two(cards, "low", wild=args.wild or None, joker=args.joker)
+            rows.append({"ranking": ranking.value, "hand": str(low), "cards": [str(c) for c in low.cards],
+                         "strength": low.strength})
+            continue
         if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
             why = "needs 5 cards with wild cards" if wild_present else "needs 5 cards"
             rows.append({"ranking": ranking.value, "hand": why, "cards": [], "strength": 0})
