@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -107,6 +108,11 @@ def run_resume(args: argparse.Namespace) -> int:
         why = err.strerror if isinstance(err, OSError) and err.strerror else err
         say("resume", f"error: cannot read {args.file}: {why}.")
         return 2
+    if _phh(args.file, text):
+        say("resume", f"error: {args.file} is a PHH hand history: it holds the hands, not the session "
+                      f"(its computer players, the hands planned), so it cannot be resumed; `splitpot replay "
+                      f"{args.file}` prints its hands.")
+        return 2
     try:
         return _resume(args, _document(text))
     except _FlagError as err:  # the command line's fault, not the file's
@@ -115,6 +121,18 @@ def run_resume(args: argparse.Namespace) -> int:
     except SplitpotError as err:
         say("resume", f"error: {args.file}: {err}")
         return 2
+
+
+def _phh(path: str, text: str) -> bool:
+    """Whether the file read is PHH (``--phh FILE``'s, a ``.phh`` or ``.phhs``), not a JSON document.
+
+    >>> _phh("s.phhs", "[1]\\nvariant = 'F7S'"), _phh("s.json", "{}"), _phh("x", "variant = 'F7S'")
+    (True, False, True)
+    """
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return False
+    named = path.lower().endswith((".phh", ".phhs"))
+    return named or re.search(r"^\s*(variant|actions)\s*=", text, re.M) is not None
 
 
 class _FlagError(RuleError):
