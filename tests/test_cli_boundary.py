@@ -609,3 +609,25 @@ def test_eval_of_two_cards_with_a_wild_card_reads_the_ace_lows_as_two_cards(
     hands = {row["ranking"]: row for row in json.loads(out)["hands"]}
     assert hands["ace-to-five"]["hand"] == "five-ace low (2s as A)"
     assert hands["ace-to-five"]["cards"] == ["2s", "5s"]
+
+
+def test_bench_json_gives_the_machine_and_each_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: no --json (the figures only as text)."""
+    code, out, _ = run(["bench", "--hands", "2000", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["hands"] == 2000 and doc["machine"] and doc["batch_keys"] == _core.batch_keys()
+    measured = {row["measured"]: row for row in doc["per_second"]}
+    assert measured["evaluate_many high"]["7 cards"] > 0 and measured["evaluate_many high"]["5 cards"] > 0
+    assert measured["strength, one hand a call"]["calls"] > 0 and len(measured) == 9
+
+
+def test_help_gives_the_defaults_it_lacked(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md promises every option with its default (was: none for these)."""
+    helps = {}
+    for command in ("play", "equity"):
+        parser = cli._parser(command)._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+        helps |= {f"{command} {option}": action.help or "" for action in parser._actions
+                  for option in action.option_strings}
+    for option in ("play --hands", "play --ace-draw", "play --blinds", "play --pass-and-out",
+                   "equity --draws"):
+        assert "default" in helps[option], option

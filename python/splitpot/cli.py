@@ -150,39 +150,48 @@ def _machine(cpuinfo: str = "/proc/cpuinfo") -> str:
 def _bench(args: argparse.Namespace) -> int:
     n = args.hands
     out = Output(plain=args.plain)
-    out.line(f"splitpot bench: {n:,} random hand{'s' * (n != 1)} per batch, best of 5 (higher is better)",
-             style="bold")
-    out.line(f"on {_machine()}")
-    out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
-    rows: list[tuple[str, str]] = []  # (what was measured, its figures), printed in columns
+    if not args.json:
+        out.line(f"splitpot bench: {n:,} random hand{'s' * (n != 1)} per batch, best of 5 (higher is better)",
+                 style="bold")
+        out.line(f"on {_machine()}")
+        out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
+    # (what was measured, its figures: hands or calls a second by what), printed in columns
+    rows: list[tuple[str, dict[str, float]]] = []
     with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
         hands7 = random_hands(n, 7, seed=args.seed)
         hands5 = random_hands(n, 5, seed=args.seed + 1)
         for ranking in Ranking:
             r7 = _rate(lambda r=ranking: evaluate_many(hands7, r), n, progress=bar)
             r5 = _rate(lambda r=ranking: evaluate_many(hands5, r), n, progress=bar)
-            figures = f"7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s"
-            rows.append((f"evaluate_many {ranking.value}", figures))
+            rows.append((f"evaluate_many {ranking.value}", {"7 cards": r7, "5 cards": r5}))
         unchecked = _rate(lambda: evaluate_many(hands7, "high", check=False), n, progress=bar)
-        rows.append(("evaluate_many high, check=False", f"7 cards {unchecked / 1e6:8.1f} M/s"))
+        rows.append(("evaluate_many high, check=False", {"7 cards": unchecked}))
         threads = args.threads
         rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
-        rows.append((f"evaluate_many high, {counted(threads, 'thread')}",
-                     f"7 cards {rt / 1e6:8.1f} M/s"))
+        rows.append((f"evaluate_many high, {counted(threads, 'thread')}", {"7 cards": rt}))
         few = [list(map(int, row)) for row in hands7[:200_000]]
 
         def each(fn: Callable[[list[int]], object]) -> None:
             for hand in few:  # results not kept: a call's cost, not the garbage collector's
                 fn(hand)
 
-        rs = _rate(lambda: each(strength), len(few), progress=bar)
-        re = _rate(lambda: each(evaluate), len(few), progress=bar)
-        rows.append(("strength, one hand a call", f"{rs / 1e6:8.2f} M calls/s"))
-        rows.append(("evaluate, one hand a call", f"{re / 1e6:8.2f} M calls/s"))
+        for name, fn in (("strength", strength), ("evaluate", evaluate)):
+            calls = _rate(lambda fn=fn: each(fn), len(few), progress=bar)
+            rows.append((f"{name}, one hand a call", {"calls": calls}))
+    # after the bar is gone: the figures are not measured while printing
+    if args.json:
+        print(json.dumps({
+            "hands": n, "repeat": 5, "seed": args.seed, "threads": threads, "machine": _machine(),
+            "batch_keys": _core.batch_keys(),
+            "per_second": [{"measured": what, **figures} for what, figures in rows],
+        }, indent=1))
+        return 0
     width = max(len(what) for what, _ in rows)
-    lines = [f"{what:<{width}}  {figures}" for what, figures in rows]
-    for line in lines:  # after the bar is gone: the figures are not measured while printing
-        out.line(line)
+    for what, figures in rows:
+        text = "   ".join(f"{key} {rate / 1e6:8.1f} M/s" for key, rate in figures.items() if key != "calls")
+        if "calls" in figures:
+            text = f"{figures['calls'] / 1e6:8.2f} M calls/s"
+        out.line(f"{what:<{width}}  {text}")
     return 0
 
 
@@ -313,10 +322,13 @@ MAX_BENCH_HANDS = 200_000_000
 def _add_bench(sub: Any) -> None:
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
     b.add_argument("--hands", type=int_range(1, MAX_BENCH_HANDS), default=2_000_000,
-                   help=f"hands per batch (1..{MAX_BENCH_HANDS:,}; default 2,000,000)")
+                   help=f"random hands in each batch measured (not hands played: 1..{MAX_BENCH_HANDS:,}; "
+                   "default 2,000,000)")
     b.add_argument("--threads", type=int_range(1, MAX_THREADS), default=2,
                    help=f"threads for the multi-threaded figure (1..{MAX_THREADS}; default 2)")
     b.add_argument("--seed", type=seed_number, default=0, help="seed of the random hands (default 0)")
+    b.add_argument("--json", action="store_true",
+                   help="print JSON: the machine and each figure (hands or calls a second), unrounded")
     b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
 

@@ -1209,7 +1209,9 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--game", "-g", required=True, metavar="GAME", help="the game (see below)")
     parser.add_argument("--dead", nargs="+", default=[], metavar="CARD", help="cards out of the deck")
-    parser.add_argument("--draws", nargs="+", default=None, metavar="N", help="cards each hand draws")
+    parser.add_argument("--draws", nargs="+", default=None, metavar="N",
+                        help="cards each hand draws, one number a hand (the draw games; default: five "
+                        "minus the cards it keeps)")
     parser.add_argument("--samples", default=None, metavar="N", help="Monte Carlo deals (default: exact)")
     parser.add_argument(
         "--stderr",

@@ -143,7 +143,7 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--seed", type=seed_number, default=None,
                         help="random seed (default: a fresh one, printed so the run can be repeated)")
     parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
-                        help="play a session of K hands")
+                        help="play a session of K hands (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None,
                         help="also write the session's hands as PHH (several hands: a .phhs document)")
@@ -189,8 +189,8 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--max-draw", type=int_range(1, 5), default=None, metavar="N",
                         help="the most cards a player may draw (5)")
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
-                        help="jackpots: a player who checked before the opening is out once it is opened; "
-                        "lowball: bet or fold before the draw (its default)")
+                        help="jackpots, jacks-back: a player who checked before the opening is out once it "
+                        "is opened (default no); lowball: bet or fold before the draw (default yes)")
     check_raise = parser.add_mutually_exclusive_group()
     check_raise.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
                              default=None, help="the draw games: after the draw a player who checked may "
@@ -199,7 +199,8 @@ def add_play_parser(subparsers: Any) -> None:
                              help="the draw games: allow a check-raise after the draw (the default but in "
                              "california-lowball)")
     parser.add_argument("--ace-draw", type=int_range(2, 4), default=None, metavar="N",
-                        help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
+                        help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3; "
+                        "default: none more than --max-draw)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
                         help="who starts the betting after the draw in jackpots (the opener)")
     parser.add_argument("--openers", default=None, metavar="RANK",
@@ -208,7 +209,8 @@ def add_play_parser(subparsers: Any) -> None:
                         help="california-lowball's limit before the draw: 2, 3 or 5 (2); doubled after it")
     parser.add_argument("--blinds", default=None, metavar="A,B[,C]",
                         help="california-lowball's blinds from the dealer leftward, totalling the limit "
-                        "(for a limit outside the table)")
+                        "(for a limit outside the table; default the table's: 1,1 for --limit 2, 1,1,1 "
+                        "for 3, 1,2,2 for 5)")
     parser.add_argument("--sevens", choices=["lose-all", "forfeit-pot", "off"], default=None,
                         help="california-lowball's sevens rule (lose-all)")
     _add_variant_arguments(parser)
