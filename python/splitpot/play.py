@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import re
@@ -27,7 +28,7 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
 from splitpot.argtypes import (
     cards_text,
@@ -55,9 +56,6 @@ from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import as_int, counted
-
-if TYPE_CHECKING:
-    from splitpot.engine.history import History
 
 __all__ = [
     "ALL",
@@ -807,7 +805,8 @@ def write_phh(path: str, hands: Sequence[State], *, command: str = "play") -> bo
 
 def run_replay(args: argparse.Namespace) -> int:
     """Run ``splitpot replay FILE``: print each hand of a PHH, ``.phhs`` or
-    splitpot JSON history as ``splitpot play`` prints it."""
+    splitpot JSON history as ``splitpot play`` prints it, a JSON document's hands as
+    each is replayed (ctrl-C stops after the hand printed, with the summary so far)."""
     from splitpot import phh
 
     try:
@@ -821,46 +820,114 @@ def run_replay(args: argparse.Namespace) -> int:
         return 2
     text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
-        json_text = text.lstrip().startswith("{") or _json_array(text)
-        histories, session, after = _json_histories(text) if json_text else (phh.loads_all(text), False, {})
-        states = [h.replay() for h in histories]
-        if session:  # a session's hands: only its last may be unfinished (as resume refuses)
-            refuse_unfinished(states)
+        if text.lstrip().startswith("{") or _json_array(text):
+            replayed = _json_replay(text)
+        else:  # (PHH: each hand read whole first)
+            replayed = _Replayed.of([h.replay() for h in phh.loads_all(text)], session=False, after={})
     except SplitpotError as err:
         say("replay", f"error: {args.file}: {err}")
         return 2
-    if not states:
+    if not replayed.count:
         say("replay", f"error: {args.file}: no hands in the file.")
         return 2
-    if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
+    out = Output(plain=args.plain)
+    try:
+        with _soft_interrupt() as interrupted:
+            states = _print_replay(out, replayed, interrupted)
+    except SplitpotError as err:
+        say("replay", f"error: {args.file}: {err}")
+        return 2
+    stopped = len(states) < replayed.count
+    if not stopped and replayed.after and not states[-1].is_complete:  # as resume refuses it
         say("replay", f"error: {args.file}: stack_changes: a change after hand {len(states)}, "
                       "which is not finished.")
         return 2
-    out = Output(plain=args.plain)
-    # a session's hands (a session document, or a .phhs whose hands follow one another): one
-    # header where they share a game, and a summary
-    run = len(states) > 1 and (session or _one_run(states))
-    called = run and all(state.game_call is not None for state in states)  # dealer's choice, its calls kept
-    one_game = run and not called and len({state.game.name for state in states}) == 1
-    if called:
-        out.line(f"{DEALERS_CHOICE}: {states[0].seats} players")
-    elif one_game:
-        out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
     # a session's last hand left unfinished (a table left or stopped mid-hand, then saved): told as
     # far as it went, and, as the table's own summary does, not counted: the summary is the
     # finished hands', its stacks the last finished hand's
+    run = replayed.run
     finished = states if states[-1].is_complete or not run else states[:-1]
-    for number, state in enumerate(states, 1):
+    names = [f"P{i}" for i in range(states[-1].seats)]
+    if finished:
+        end = list(finished[-1].stacks)
+        after = {} if stopped else replayed.after
+        changed = [s for s in sorted(after) if after[s] != end[s]]
+        if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
+            out.line("\nafter the last hand: "
+                     + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
+            end = [after.get(s, chips) for s, chips in enumerate(end)]
+        if run or changed:
+            left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
+            print_summary(out, finished, names, end=end, note=left if finished is not states else "")
+    if stopped:
+        say("replay", f"stopped (ctrl-C) after {counted(len(states), 'hand')} of {replayed.count}.")
+        return 130
+    return 0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Replayed:
+    """The hands of a file to replay, as ``splitpot replay`` tells them: how many, whether
+    they are a session's (``run``: one header, a summary), dealer's choice with its calls
+    (``called``) or one game (``one_game``), the states (as each is replayed), and a
+    session's chips changed after its last hand (``after``)."""
+
+    count: int
+    run: bool
+    called: bool
+    one_game: bool
+    states: Iterator[State]
+    after: dict[int, int]
+
+    @classmethod
+    def of(cls, states: list[State], *, session: bool, after: dict[int, int]) -> _Replayed:
+        """The hands of ``states`` (a session's, or a ``.phhs`` whose hands follow one another)."""
+        run = len(states) > 1 and (session or _one_run(states))
+        called = run and all(state.game_call is not None for state in states)
+        one_game = run and not called and len({state.game.name for state in states}) == 1
+        return cls(len(states), run, called, one_game, iter(states), after)
+
+
+def _json_replay(text: str) -> _Replayed:
+    """A splitpot JSON document's hands (:func:`_json_histories`), replayed one at a time:
+    what the header and summary need is read from the hands' records (checked as each is read:
+    ``game`` is its game's name, ``call`` the dealer's call)."""
+    from splitpot.engine.history import History
+
+    records, session, after = _json_histories(text)
+    run = len(records) > 1 and session
+    called = run and all(isinstance(r, dict) and r.get("call") is not None for r in records)
+    games = {record.get("game") if isinstance(record, dict) else None for record in records}
+    one_game = run and not called and len(games) == 1
+    histories = (History.from_dict(record, verify=False) for record in records)
+    return _Replayed(len(records), run, called, one_game, (h.replay() for h in histories), after)
+
+
+def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bool]) -> list[State]:
+    """Print ``replayed``'s hands as each is replayed (a session's hand followed by another
+    refused unless finished, as resume refuses it, before it is printed); the states printed,
+    fewer than all where ``interrupted`` (ctrl-C) stopped it after one."""
+    states, run, printed = replayed.states, replayed.run, list[State]()
+    upcoming = next(states, None)
+    while upcoming is not None:
+        state, upcoming = upcoming, next(states, None)
+        if run and upcoming is not None:
+            refuse_unfinished([state, upcoming], first=len(printed))
+        if not printed and replayed.called:  # the session's header: one where its hands share a game
+            out.line(f"{DEALERS_CHOICE}: {state.seats} players")
+        elif not printed and replayed.one_game:
+            out.line(f"{state.game.name}: {state.seats} players, {stakes_text(state.game.stakes)}")
+        number = len(printed) + 1
         names = [f"P{i}" for i in range(state.seats)]
-        if len(states) > 1:
+        if replayed.count > 1:
             left = " (unfinished)" if run and not state.is_complete else ""
             out.line(f"\n===== hand {number}{left} =====", style="bold")
-        before = states[number - 2].stacks if run and number > 1 else state.starting_stacks
+        before = printed[-1].stacks if run and printed else state.starting_stacks
         changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
         if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
             out.line("between hands: " + ", ".join(
                 f"{names[s]} {before[s]} -> {state.starting_stacks[s]}" for s in changed))
-        if not (one_game or called):
+        if not (replayed.one_game or replayed.called):
             out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
             from splitpot.play_dealers_choice import deal_line
@@ -871,16 +938,10 @@ def run_replay(args: argparse.Namespace) -> int:
         if not state.is_complete:
             # the replay tells every card: the actor's options too
             out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
-    names = [f"P{i}" for i in range(states[-1].seats)]
-    end = list(finished[-1].stacks)
-    changed = [s for s in sorted(after) if after[s] != end[s]]
-    if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
-        out.line("\nafter the last hand: " + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
-        end = [after.get(s, chips) for s, chips in enumerate(end)]
-    if run or changed:
-        left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
-        print_summary(out, finished, names, end=end, note=left if finished is not states else "")
-    return 0
+        printed.append(state)
+        if interrupted() and upcoming is not None:
+            break
+    return printed
 
 
 def _json_array(text: str) -> bool:
@@ -900,23 +961,27 @@ def _one_run(states: Sequence[State]) -> bool:
     return all(list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states))
 
 
-def _json_histories(text: str) -> tuple[list[History], bool, dict[int, int]]:
-    """The hands of a splitpot JSON document, whether it is a session's: one
-    history, or a session's (``splitpot play --hands K --json``, dealer's choice
-    included), whose ``hands`` are histories, and a session's chips changed after
-    its last hand (its ``stack_changes`` for the hand to come: seat -> chips).
+def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int]]:
+    """The hands' records of a splitpot JSON document (each a history's dict, read with
+    :meth:`History.from_dict`), whether it is a session's: one history, or a session's
+    (``splitpot play --hands K --json``, dealer's choice included), whose ``hands`` are
+    histories, and a session's chips changed after its last hand (its ``stack_changes``
+    for the hand to come: seat -> chips).
 
     >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
     >>> hands = session.play(2, SimpleBot(seed=1))
     >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
-    >>> histories, is_session, after = _json_histories(doc)
-    >>> [h.replay().stacks for h in histories] == [h.stacks for h in hands], is_session, after
-    (True, True, {})
+    >>> from splitpot.engine.history import History
+    >>> records, is_session, after = _json_histories(doc)
+    >>> [History.from_dict(r).replay().stacks for r in records] == [h.stacks for h in hands]
+    True
+    >>> is_session, after
+    (True, {})
     >>> session.set_stack(1, 80)
     >>> _json_histories(session.to_json())[2]
     {1: 80}
     """
-    from splitpot.engine.history import History, json_data
+    from splitpot.engine.history import json_data
     from splitpot.errors import HistoryError
 
     data = json_data(text, "a history")
@@ -933,8 +998,8 @@ def _json_histories(text: str) -> tuple[list[History], bool, dict[int, int]]:
                     raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
                 if k == len(hands):
                     after[seat] = chips
-        return [History.from_dict(hand) for hand in hands], True, after
-    return [History.from_dict(data)], False, {}
+        return hands, True, after
+    return [data], False, {}
 
 
 def add_replay_parser(subparsers: Any) -> None:
