@@ -656,3 +656,21 @@ def test_replay_prints_hands_as_they_are_replayed_and_stops_on_ctrl_c(
     shown = int(err.decode().split("stopped (ctrl-C) after ")[1].split(" hand")[0])
     assert 2 <= shown < 600 and err.decode().endswith("hands of 600.\n")
     assert f"\nafter {shown} hands: ".encode() in out and b"Traceback" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: as play's (a ctrl-C while the save was written lost it and the text)."""
+    save = tmp_path / "w.json"
+    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    capsys.readouterr()
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 4
+    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
+    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr

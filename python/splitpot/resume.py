@@ -52,6 +52,7 @@ from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.house import HouseDealer
 from splitpot.play import (
     StoppedEarly,
+    _soft_interrupt,
     check_files,
     play_with_progress,
     plot_session,
@@ -274,18 +275,27 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
 def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
             before: int, title: str, *, stopped: bool, over: str | None) -> int:
     """Write and print what a computer-only resume played (as ``splitpot play`` does;
-    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended)."""
+    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended); a
+    ctrl-C while they are written is noted, and they are written whole."""
+    with _soft_interrupt() as interrupted:
+        failed = _write_and_print(args, doc, whole, played, before, title, over=over)
+    return 2 if failed else stopped_status(args, len(played), stopped or interrupted(), command="resume")
+
+
+def _write_and_print(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
+                     before: int, title: str, *, over: str | None) -> bool:
+    """:func:`_report`'s files and text; True where a file could not be written."""
     names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
     finished = [state for state in whole if state.is_complete]
     if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
-        return 2
+        return True
     if args.plot and finished and not plot_session(args.plot, finished, names, command="resume"):
-        return 2
+        return True
     if args.save and not save_session(args.save, doc, command="resume"):
-        return 2
+        return True
     if args.json:
         print(json.dumps(doc, indent=1))
-        return stopped_status(args, len(played), stopped, command="resume")
+        return False
     out = Output(plain=args.plain)
     out.line(title)
     print_session(out, played, names, first=before + 1, session=finished)
@@ -297,4 +307,4 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], p
         from splitpot.table import NOT_SAVED
 
         say("resume", NOT_SAVED)
-    return stopped_status(args, len(played), stopped, command="resume")
+    return False
