@@ -100,7 +100,7 @@ def test_play_prints_the_seed_it_used_and_it_repeats_the_hand(capsys: pytest.Cap
         (["--hands", "99999999999999999999"], "argument --hands: must be in 1..200000000"),
         (["--threads", "0"], "argument --threads: must be in 1..1024, got 0"),
         (["--threads", "100000000000"], "argument --threads: must be in 1..1024"),
-        (["--seed", "-1"], "argument --seed: must be >= 0"),
+        (["--seed", "-1"], "argument --seed: must be in 0..18446744073709551615, got -1"),
     ],
 )
 def test_bench_bad_flags_refused_without_traceback(
@@ -206,7 +206,65 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
-    assert b"Traceback" not in err and b"interrupted" in err
+    # (the run prints its hands as they end: ctrl-C stops it after the hand in play)
+    assert b"Traceback" not in err and b"stopped (ctrl-C) after" in err
+
+
+# ctrl-C once every hand is played, as the save is being written (the signal sent from
+# inside the child, at that point exactly)
+_INTERRUPTED_WRITE = (
+    "import os, signal, sys\n"
+    "import splitpot.play as play\n"
+    "write = play.write_file\n"
+    "def interrupted(*args, **kwargs):\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return write(*args, **kwargs)\n"
+    "play.write_file = interrupted\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("json_flag", [[], ["--json"]])
+def test_ctrl_c_while_writing_keeps_the_save_and_the_text(
+    json_flag: list[str], tmp_path: pathlib.Path
+) -> None:
+    """Was: ctrl-C after the hands were played, while the save and the text were written:
+    exit 130, nothing printed, no --save file, "splitpot: interrupted"."""
+    save = tmp_path / "w.json"
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_WRITE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+         "--save", str(save), *json_flag],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 3
+    if json_flag:
+        assert len(json.loads(done.stdout)["hands"]) == 3
+    else:
+        assert "===== hand 3 =====" in done.stdout and "after 3 hands" in done.stdout
+    assert "stopped (ctrl-C) after 3 hands; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_hands_are_printed_as_they_end_into_a_pipe() -> None:
+    """Was: into a pipe or a file nothing came out until every hand was played (a long
+    run's `| tee log` showed nothing); ctrl-C then ends it with the hands played and
+    their summary."""
+    with _long_play(100_000) as proc:
+        assert proc.stdout is not None
+        seen = [proc.stdout.readline() for _ in range(3)]
+        while b"===== hand 2 =====" not in seen[-1]:
+            seen.append(proc.stdout.readline())
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130
+    assert seen[0].startswith(b"seven-card-stud: 5 players, seed 1")
+    assert b"===== hand 1 =====" in b"".join(seen)
+    played = int(err.decode().split("after ")[1].split(" hand")[0])
+    assert f"after {played} hands: ".encode() in out and b"Traceback" not in err
 
 
 def test_version_flag_and_python_m_splitpot(capsys: pytest.CaptureFixture[str]) -> None:
@@ -344,7 +402,8 @@ def test_eval_says_why_a_short_hand_has_no_low_line(capsys: pytest.CaptureFixtur
     code, out, _ = run(["eval", "2c", "3d", "--wild", "2", "--plain"], capsys)
     lines = out.splitlines()
     assert code == 0 and lines[1].startswith("high              pair of threes (2c as 3s)")
-    assert [line.split(None, 1)[1] for line in lines[2:]] == ["needs 5 cards with wild cards"] * 4
+    said = [line.split(None, 1)[1] for line in lines[2:]]
+    assert said[0] == said[3] == "needs 5 cards with wild cards"  # (the ace lows: two cards' own)
     code, out, _ = run(["eval", "2c", "3d", "--plain"], capsys)
     assert out.splitlines()[-1] == "eight-or-better   needs 5 cards"
     code, out, _ = run(["eval", "2c", "3d", "--json"], capsys)
@@ -421,3 +480,198 @@ def test_every_flag_storing_false_is_named_as_typed() -> None:
     negated = {a.dest: f"--no-{a.option_strings[0][2:]}" for a in play._actions
                if isinstance(a, argparse.BooleanOptionalAction)}
     assert {**negated, "no_check_raise": "--check-raise"} == _FALSE_FLAGS
+
+
+def test_every_command_prefixes_its_errors_and_interrupts_with_its_name(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: "splitpot: error: duplicate card As" (eval) and "splitpot: interrupted" (play,
+    bench, replay) where argparse and equity say "splitpot COMMAND: ..."."""
+    assert run(["eval", "As", "As", "Ks", "Qs", "Js"], capsys) == (
+        2, "", "splitpot eval: error: duplicate card As\n")
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_bench", interrupted)
+    assert run(["bench", "--hands", "10"], capsys) == (130, "", "splitpot bench: interrupted\n")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["eval", "As", "Ks", "Qs", "Js", "Ts", "--wild", "2 3"],
+         "eval: error: unknown wild rank or card '2 3': use a rank (2-9, T or 10, J, Q, K, A) or "
+         "cards such as 'Jd 4h'; for more, repeat --wild\n"),
+        (["eval", "As", "Ks", "Qs", "Jk", "--wild", "Jk"],
+         "its treatment is --joker bug (default) or wild\n"),
+        (["play", "seven-card-stud", "--wild", "Jk"], "its treatment is --joker bug (default) or wild\n"),
+        (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--qualifier", "7"],  # (no --low)
+         "equity: error: --qualifier applies to seven-card-stud-8 only, not to seven-card-stud\n"),
+        (["play", "mexican-stud", "--positional", "lowest-card"],
+         "call a game without one of its own (five-card-stud, say) for lowest-card.\n"),
+        (["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--threads", "0"],
+         "equity: error: --threads must be in 1..1024, got 0.\n"),
+    ],
+)
+def test_messages_are_in_the_command_lines_words(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: Python's syntax (joker='bug', 'None uses every core', a list of ranks the command
+    line has no syntax for) and a --low the game refuses."""
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.endswith(said), err
+
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "seven-card-stud", "--save", ""],
+        ["play", "seven-card-stud", "--phh", ""],
+        ["play", "seven-card-stud", "--plot", ""],
+        ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--plot", ""],
+    ],
+)
+def test_an_empty_file_name_is_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: taken as no file at all, silently."""
+    code, out, err = run(argv, capsys)
+    assert code == 2 and out == "" and f"{argv[-2]}: give a file's name, got ''." in err
+
+
+def test_equity_checks_the_plot_file_before_computing(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: the path checked only after the whole computation (as play checks it first)."""
+    import splitpot.equity as module
+
+    def computed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("computed before the plot's file was checked")
+
+    monkeypatch.setattr(module, "equity", computed)
+    code, out, err = run(["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--plot",
+                          "/no/such/folder/x.png"], capsys)
+    assert code == 2 and out == ""
+    assert err == "splitpot equity: error: --plot: cannot write /no/such/folder/x.png: there is no folder " \
+                  "/no/such/folder.\n"
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["play", "seven-card-stud"],
+        ["bench", "--hands", "10"],
+        ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--samples", "10"],
+    ],
+)
+def test_every_command_takes_the_same_seeds(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: --seed 99999999999999999999999999 taken by play and bench, refused by equity."""
+    code, _, err = run([*argv, "--seed", str(2**64)], capsys)
+    assert code == 2 and f"argument --seed: must be in 0..{2**64 - 1}, got {2**64}" in err
+    if argv[0] != "bench":  # (bench's run is a benchmark: the largest seed is checked by the others)
+        assert run([*argv, "--seed", str(2**64 - 1), "--plain"], capsys)[0] == 0
+
+
+def test_negative_blinds_reach_their_own_check(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: argparse's "--blinds: expected one argument" (it took -1,3 for a flag)."""
+    code, _, err = run(["play", "california-lowball", "--blinds", "-1,3"], capsys)
+    assert code == 2
+    assert err == "splitpot play: error: california-lowball: --blinds: a blind must be >= 1, got -1.\n"
+
+
+def test_one_sample_one_outcome_one_hand_in_the_singular_and_no_standard_error(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "1 samples", "1 outcomes", "1 random hands per batch", and a standard error of 0.00%
+    (JSON 0.0) from one sample, which has none."""
+    spot = ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--seed", "1", "--plain"]
+    code, out, _ = run([*spot, "--samples", "1"], capsys)
+    lines = out.splitlines()
+    assert code == 0 and lines[0].endswith(": 1 sample") and lines[2].endswith(" n/a")
+    assert "which one sample has not" in out
+    code, out, _ = run([*spot, "--samples", "1", "--json"], capsys)
+    assert set(json.loads(out)["players"][0]["stderr"].values()) == {None}
+    code, out, _ = run(["equity", "-g", "seven-card-stud", "As Ks Qs 4d 5d 6d 7d", "2c 3c 4c 8h 9h Th Jd"],
+                       capsys)
+    assert out.splitlines()[0].endswith(": 1 outcome")
+    code, out, _ = run(["bench", "--hands", "1", "--plain"], capsys)
+    assert out.startswith("splitpot bench: 1 random hand per batch,")
+
+
+def test_eval_of_two_cards_with_a_wild_card_reads_the_ace_lows_as_two_cards(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: every low "needs 5 cards with wild cards", where evaluate_two reads the two-card low
+    (two natural cards' lows were read)."""
+    code, out, _ = run(["eval", "Jk", "5s", "--plain"], capsys)
+    rows = {line[:17].strip(): line[17:].split("  ")[0].strip() for line in out.splitlines()[1:]}
+    assert code == 0 and rows["ace-to-five"] == rows["ace-to-six"] == "five-ace low (Jk as A)"
+    code, out, _ = run(["eval", "2s", "5s", "--wild", "2", "--json"], capsys)
+    hands = {row["ranking"]: row for row in json.loads(out)["hands"]}
+    assert hands["ace-to-five"]["hand"] == "five-ace low (2s as A)"
+    assert hands["ace-to-five"]["cards"] == ["2s", "5s"]
+
+
+def test_bench_json_gives_the_machine_and_each_figure(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: no --json (the figures only as text)."""
+    code, out, _ = run(["bench", "--hands", "2000", "--json"], capsys)
+    doc = json.loads(out)
+    assert code == 0 and doc["hands"] == 2000 and doc["machine"] and doc["batch_keys"] == _core.batch_keys()
+    measured = {row["measured"]: row for row in doc["per_second"]}
+    assert measured["evaluate_many high"]["7 cards"] > 0 and measured["evaluate_many high"]["5 cards"] > 0
+    assert measured["strength, one hand a call"]["calls"] > 0 and len(measured) == 9
+
+
+def test_help_gives_the_defaults_it_lacked(capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/cli.md promises every option with its default (was: none for these)."""
+    helps = {}
+    for command in ("play", "equity"):
+        parser = cli._parser(command)._subparsers._group_actions[0].choices[command]  # type: ignore[union-attr]
+        helps |= {f"{command} {option}": action.help or "" for action in parser._actions
+                  for option in action.option_strings}
+    for option in ("play --hands", "play --ace-draw", "play --blinds", "play --pass-and-out",
+                   "equity --draws"):
+        assert "default" in helps[option], option
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_replay_prints_hands_as_they_are_replayed_and_stops_on_ctrl_c(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: nothing printed until the whole file was replayed (3.8 s for 3,503 hands), and
+    ctrl-C printed nothing."""
+    path = tmp_path / "s.json"
+    assert cli.main(["play", "lowball", "--hands", "600", "--seed", "1", "--stack", "100000", "--json",
+                     "--save", str(path)]) == 0
+    capsys.readouterr()
+    with subprocess.Popen([*SPLITPOT, "replay", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                          env=_env(), preexec_fn=default_sigint) as proc:
+        assert proc.stdout is not None
+        seen = [proc.stdout.readline()]
+        while b"===== hand 2 =====" not in seen[-1]:
+            seen.append(proc.stdout.readline())
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert seen[0].startswith(b"lowball: 5 players, ante 1")
+    shown = int(err.decode().split("stopped (ctrl-C) after ")[1].split(" hand")[0])
+    assert 2 <= shown < 600 and err.decode().endswith("hands of 600.\n")
+    assert f"\nafter {shown} hands: ".encode() in out and b"Traceback" not in err
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: as play's (a ctrl-C while the save was written lost it and the text)."""
+    save = tmp_path / "w.json"
+    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    capsys.readouterr()
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 4
+    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
+    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr

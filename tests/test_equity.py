@@ -258,7 +258,7 @@ def test_eight_handed_stud_uses_the_community_card() -> None:
     fifth = [h[:8] for h in hands]  # fifth street: 8 x 5 + 8 + 1 <= 52, one card in the middle
     mc = equity("seven-card-stud", fifth, samples=20_000, seed=2)
     assert math.isclose(sum(p.share for p in mc), 1.0, abs_tol=1e-12)
-    with pytest.raises(CardError, match="only 52"):
+    with pytest.raises(RuleError, match="takes 2 to 8 hands"):
         equity("seven-card-stud", [""] * 9, samples=10)
 
 
@@ -475,10 +475,12 @@ _DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
         ({"game": "lowball", "hands": ["As 2d 3c 4h 5s 6s", "Kd"]}, CardError, "at most 5"),
         ({"game": "five-card-stud", "hands": ["As 2d 3c 4h 5s 6s", "Kd"]}, CardError, "at most 5"),
         ({"game": "seven-card-stud", "hands": ["As 2d 3c 4h 5s 6s 7s 8s", "Kd"]}, CardError, "at most 7"),
-        ({"game": "seven-card-stud", "hands": [""] * 9, "samples": 10}, CardError, "only 52"),
+        # was: "the hands need 55 more cards ..." (and "2 to 16" for too many hands in any game)
+        ({"game": "seven-card-stud", "hands": [""] * 9, "samples": 10}, RuleError, r"2 to 8 hands .*got 9"),
+        ({"game": "jackpots", "hands": [""] * 11, "samples": 10}, RuleError, r"takes 2 to 10 hands .*got 11"),
         ({"game": "seven-card-stud", "hands": ["Xx", "Kd"]}, CardError, "Xx"),
         ({"game": "razz", "hands": ["As", "Kd"]}, RuleError, "unknown game 'razz'.*mexican-stud"),
-        ({"game": "seven-card-stud", "hands": ["As"]}, RuleError, "2 to 16"),
+        ({"game": "seven-card-stud", "hands": ["As"]}, RuleError, "takes 2 to 8 hands"),
         ({"game": "seven-card-stud-8", "hands": ["As 2d 3c", "Kd Kc 9s", "Qs Qh 4d"]}, RuleError, "samples="),
         ({"game": "seven-card-stud-8", "hands": ["As", "Kd"], "low": "ace-to-five"}, RuleError, "low="),
         (
@@ -758,6 +760,9 @@ def test_properties_of_random_spots(spot: tuple[str, list[list[int]], list[int]]
         (["--dead", "4h", "As Ks Qs", "Kd Kc 9s"], ": --dead takes every word after it, the hands too; "),
         (["--draws", "1", "2", "--dead", "Qs", "7c 5d 4h 3s", "8c"], ": --dead and --draws take every word"),
         ([], "no HAND given\n"),
+        # one hand left before --dead (was: only "needs 2 to 16 hands, got 1")
+        (["7c 5d 4h", "--dead", "2c", "Kd Kc 9s", "Qh Qd 3c"],
+         "got 1: --dead takes every word after it, the hands too; give the hands first"),
     ],
 )
 def test_cli_hands_taken_by_a_flag_are_missed_clearly(
@@ -794,3 +799,20 @@ def test_an_equity_result_slices_as_its_players() -> None:
     """`result[1:]` is a tuple of PlayerEquity (now annotated so, beside `result[0]`)."""
     r = equity("seven-card-stud", ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"], dead="Ah Ac")
     assert r[0:1] == (r[0],) and r[1:] == r.players[1:]
+
+
+def test_seconds_bound_the_whole_call_the_setup_included(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: the limit ran from the core's start, after the ranges' setup (~0.45 s for
+    "pat: 8-low"): `--seconds 1` took 1.8 s."""
+    import splitpot.equity as module
+
+    prepare = module.prepare_equity
+
+    def slow_setup(*args: Any, **kwargs: Any) -> Any:
+        time.sleep(0.4)
+        return prepare(*args, **kwargs)
+
+    monkeypatch.setattr(module, "prepare_equity", slow_setup)
+    started = time.monotonic()
+    result = equity("seven-card-stud", ["As Ks Qs", "2c 3c 4c"], seconds=0.6, seed=1, threads=1)
+    assert time.monotonic() - started < 0.85 and result.outcomes > 0 and result.stop is EquityStop.TIME

@@ -269,7 +269,7 @@ def test_the_rules_are_named_in_the_result_the_table_and_the_json(capsys: pytest
             "--positional", "lowest-hole-card"]
     assert main(argv) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[1] == "rules: joker wild, wild 2, positional lowest_hole_card"
+    assert out[1] == "rules: joker wild, wild 2, positional lowest-hole-card"  # as the flag says it
     assert main([*argv, "--json"]) == 0
     rules = json.loads(capsys.readouterr().out)["rules"]
     assert rules == {"joker": "wild", "wild": "2", "positional": "lowest_hole_card"}

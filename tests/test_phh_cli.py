@@ -308,3 +308,25 @@ def test_replay_of_a_session_saved_in_the_middle_of_a_hand_sums_up_as_the_table_
     assert main(["replay", str(path)]) == 2
     assert (f"stack_changes: a change after hand {hands}, which is not finished."
             in capsys.readouterr().err)
+
+
+def test_replay_refuses_a_session_whose_unfinished_hand_is_not_the_last(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: replay told "hand 1 (unfinished)", then hands 2 and 3 and a summary of 3 hands
+    with an invented "added" column, where resume refuses the document."""
+    import json
+
+    path = tmp_path / "s.json"
+    assert main(["play", "seven-card-stud", "--hands", "3", "--seed", "2", "--save", str(path)]) == 0
+    doc = json.loads(path.read_text())
+    events = doc["hands"][0]["events"]
+    doc["hands"][0]["events"] = events[: len(events) // 2]
+    path.write_text(json.dumps(doc))
+    capsys.readouterr()
+    said = "hands[1]: hand 0 is not finished, yet another follows it."
+    assert main(["replay", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and said in err
+    assert main(["resume", str(path)]) == 2
+    assert said in capsys.readouterr().err

@@ -20,12 +20,18 @@ argparse.ArgumentError: argument --hands: must be a whole number, got '2.5'
 from __future__ import annotations
 
 import argparse
+import os
+import re
+import sys
 from collections.abc import Callable
 
 from splitpot.errors import RuleError
 from splitpot.validate import qualifier_value
 
-__all__ = ["cards_text", "int_range", "qualifier_rank", "refuse_lone_penalty_rule"]
+__all__ = [
+    "cards_text", "check_writable", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule",
+    "say", "seed_number",
+]
 
 
 def cards_text(text: str) -> str:
@@ -63,6 +69,21 @@ def int_range(low: int | None = None, high: int | None = None) -> Callable[[str]
     return parse
 
 
+MAX_SEED = 2**64 - 1
+"""The largest ``--seed`` (every command takes 0..2**64-1, as :func:`splitpot.equity.equity` does)."""
+
+seed_number = int_range(0, MAX_SEED)
+"""An argparse ``type=`` for every command's ``--seed``: a whole number in 0..2**64-1.
+
+>>> seed_number("18446744073709551615") == MAX_SEED
+True
+>>> seed_number("18446744073709551616")
+Traceback (most recent call last):
+...
+argparse.ArgumentTypeError: must be in 0..18446744073709551615, got 18446744073709551616
+"""
+
+
 def qualifier_rank(text: str) -> int:
     """An argparse ``type=`` for ``--qualifier``: the highest rank a qualifying low may
     hold, as a rank (``9``, ``T``, ``K``) or a number (``10``; the king is 13), 5..13.
@@ -95,3 +116,75 @@ def refuse_lone_penalty_rule(args: argparse.Namespace) -> None:
             f"--penalty-rule {rule} says what a penalty card does, and no --penalty names one: "
             "add --penalty CARDS or leave out --penalty-rule."
         )
+
+
+def say(command: str | None, message: str) -> None:
+    """Print a command's notice on standard error as argparse prefixes its refusals:
+    ``splitpot COMMAND: MESSAGE`` (``error: ...``, ``interrupted``); ``splitpot:
+    MESSAGE`` before a command is known.  Every command's errors and interrupt
+    notices are printed here.
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     say("eval", "error: duplicate card As")
+    >>> err.getvalue()
+    'splitpot eval: error: duplicate card As\\n'
+    """
+    sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
+    print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)
+
+
+# The library's phrases meant for Python callers, as the command line says them (each
+# command's own translation, play's flag_message and equity's, then names the flags).
+_CLI_WORDS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"unknown (wild|penalty) rank or card (.*?): use a rank \(([^)]*)\), a list of ranks, "
+                r"or cards such as ('[^']*')"),
+     r"unknown \1 rank or card \2: use a rank (\3) or cards such as \4; for more, repeat --\1"),
+    (re.compile(r"joker='bug' \(default\) or 'wild'"), "--joker bug (default) or wild"),
+    (re.compile(r"; None uses every core\."), "."),
+    # the positional rules, as --positional names them
+    (re.compile(r"\blowest_hole_card\b"), "lowest-hole-card"),
+    (re.compile(r"\b(hole|first|third|lowest)_card\b"), r"\1-card"),
+    (re.compile(r"qualifier= applies to (\S+) \(its low must qualify\)"), r"--qualifier applies to \1 only"),
+)
+
+
+def cli_words(message: str) -> str:
+    """A library message in the command line's words: no Python syntax (``joker='bug'``,
+    ``None``) and no list where the command line repeats a flag.
+
+    >>> cli_words("the joker is not named among wild cards: its treatment is joker='bug' (default) or 'wild'")
+    'the joker is not named among wild cards: its treatment is --joker bug (default) or wild'
+    >>> cli_words("threads must be in 1..1024, got 0; None uses every core.")
+    'threads must be in 1..1024, got 0.'
+    """
+    for pattern, words in _CLI_WORDS:
+        message = pattern.sub(words, message)
+    return message
+
+
+def check_writable(path: str | None, flag: str) -> None:
+    """Refuse, before anything is played or computed, a file that cannot be written
+    (``--save``, ``--phh``, ``--plot``), or an empty name: the work would be done,
+    then lost.
+
+    >>> check_writable("/no/such/folder/s.json", "--save")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --save: cannot write /no/such/folder/s.json: there is no folder ...
+    >>> check_writable("", "--plot")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --plot: give a file's name, got ''.
+    """
+    if path is None:
+        return
+    if not path.strip():
+        raise RuleError(f"{flag}: give a file's name, got {path!r}.")
+    folder = os.path.dirname(os.path.abspath(path))
+    if os.path.isdir(path):
+        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
+    if not os.path.isdir(folder):
+        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
+    if not os.access(folder, os.W_OK):
+        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")

@@ -18,6 +18,7 @@ import codecs
 import json
 import os
 import platform
+import re
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -27,11 +28,20 @@ from typing import Any
 import numpy as np
 
 from splitpot import __version__, _core
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import (
+    cards_text,
+    cli_words,
+    int_range,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+    seed_number,
+)
 from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
 from splitpot.render import Output, ProgressBar
+from splitpot.two_card import evaluate_two
 from splitpot.validate import MAX_THREADS, counted
 
 __all__ = ["main", "random_hands"]
@@ -68,7 +78,15 @@ def _eval(args: argparse.Namespace) -> int:
     rows: list[dict[str, Any]] = []
     # A hand holding a penalty card is dead in every ranking, not "no qualifying low".
     dead = evaluate(cards, Ranking.HIGH, **options) is None
+    # Two cards with wild cards: the ace lows are the two-card game's (aces-deuces: evaluate_two),
+    # as two natural cards' are (no straight nor flush in two cards, so ace-to-six reads as ace-to-five)
+    two_card = len(cards) == 2 and wild_present and not args.penalty and args.wild_low == "zero"
     for ranking in Ranking:
+        if two_card and ranking in (Ranking.ACE_TO_FIVE, Ranking.ACE_TO_SIX):
+            low = evaluate_two(cards, "low", wild=args.wild or None, joker=args.joker)
+            rows.append({"ranking": ranking.value, "hand": str(low), "cards": [str(c) for c in low.cards],
+                         "strength": low.strength})
+            continue
         if ranking.is_low and len(cards) < 5 and (wild_present or ranking is Ranking.EIGHT_OR_BETTER):
             why = "needs 5 cards with wild cards" if wild_present else "needs 5 cards"
             rows.append({"ranking": ranking.value, "hand": why, "cards": [], "strength": 0})
@@ -132,38 +150,48 @@ def _machine(cpuinfo: str = "/proc/cpuinfo") -> str:
 def _bench(args: argparse.Namespace) -> int:
     n = args.hands
     out = Output(plain=args.plain)
-    out.line(f"splitpot bench: {n:,} random hands per batch, best of 5 (higher is better)", style="bold")
-    out.line(f"on {_machine()}")
-    out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
-    rows: list[tuple[str, str]] = []  # (what was measured, its figures), printed in columns
+    if not args.json:
+        out.line(f"splitpot bench: {n:,} random hand{'s' * (n != 1)} per batch, best of 5 (higher is better)",
+                 style="bold")
+        out.line(f"on {_machine()}")
+        out.line(f"batch keys: {_core.batch_keys()} (the widest way this CPU has)")
+    # (what was measured, its figures: hands or calls a second by what), printed in columns
+    rows: list[tuple[str, dict[str, float]]] = []
     with ProgressBar("measuring", total=5 * (2 * len(Ranking) + 4), plain=args.plain, delay=0) as bar:
         hands7 = random_hands(n, 7, seed=args.seed)
         hands5 = random_hands(n, 5, seed=args.seed + 1)
         for ranking in Ranking:
             r7 = _rate(lambda r=ranking: evaluate_many(hands7, r), n, progress=bar)
             r5 = _rate(lambda r=ranking: evaluate_many(hands5, r), n, progress=bar)
-            figures = f"7 cards {r7 / 1e6:8.1f} M/s   5 cards {r5 / 1e6:8.1f} M/s"
-            rows.append((f"evaluate_many {ranking.value}", figures))
+            rows.append((f"evaluate_many {ranking.value}", {"7 cards": r7, "5 cards": r5}))
         unchecked = _rate(lambda: evaluate_many(hands7, "high", check=False), n, progress=bar)
-        rows.append(("evaluate_many high, check=False", f"7 cards {unchecked / 1e6:8.1f} M/s"))
+        rows.append(("evaluate_many high, check=False", {"7 cards": unchecked}))
         threads = args.threads
         rt = _rate(lambda: evaluate_many(hands7, "high", threads=threads), n, progress=bar)
-        rows.append((f"evaluate_many high, {counted(threads, 'thread')}",
-                     f"7 cards {rt / 1e6:8.1f} M/s"))
+        rows.append((f"evaluate_many high, {counted(threads, 'thread')}", {"7 cards": rt}))
         few = [list(map(int, row)) for row in hands7[:200_000]]
 
         def each(fn: Callable[[list[int]], object]) -> None:
             for hand in few:  # results not kept: a call's cost, not the garbage collector's
                 fn(hand)
 
-        rs = _rate(lambda: each(strength), len(few), progress=bar)
-        re = _rate(lambda: each(evaluate), len(few), progress=bar)
-        rows.append(("strength, one hand a call", f"{rs / 1e6:8.2f} M calls/s"))
-        rows.append(("evaluate, one hand a call", f"{re / 1e6:8.2f} M calls/s"))
+        for name, fn in (("strength", strength), ("evaluate", evaluate)):
+            calls = _rate(lambda fn=fn: each(fn), len(few), progress=bar)
+            rows.append((f"{name}, one hand a call", {"calls": calls}))
+    # after the bar is gone: the figures are not measured while printing
+    if args.json:
+        print(json.dumps({
+            "hands": n, "repeat": 5, "seed": args.seed, "threads": threads, "machine": _machine(),
+            "batch_keys": _core.batch_keys(),
+            "per_second": [{"measured": what, **figures} for what, figures in rows],
+        }, indent=1))
+        return 0
     width = max(len(what) for what, _ in rows)
-    lines = [f"{what:<{width}}  {figures}" for what, figures in rows]
-    for line in lines:  # after the bar is gone: the figures are not measured while printing
-        out.line(line)
+    for what, figures in rows:
+        text = "   ".join(f"{key} {rate / 1e6:8.1f} M/s" for key, rate in figures.items() if key != "calls")
+        if "calls" in figures:
+            text = f"{figures['calls'] / 1e6:8.2f} M calls/s"
+        out.line(f"{what:<{width}}  {text}")
     return 0
 
 
@@ -216,11 +244,31 @@ def _parse(words: list[str], command: str | None) -> argparse.Namespace:
     SystemExit: 2
     """
     parser = _parser(command)
-    args, extra = parser.parse_known_args(words)
+    args, extra = parser.parse_known_args(_joined_amounts(words))
     if extra:
         sub = parser._subparsers._group_actions[0].choices.get(args.command)  # type: ignore[union-attr]
         (sub or parser).error(f"unrecognized arguments: {' '.join(extra)}")
     return args
+
+
+_AMOUNTS = re.compile(r"-\d[\d,]*")
+"""A list of amounts that begins with a minus sign (``-1,3``), which argparse takes for a flag."""
+
+
+def _joined_amounts(words: list[str]) -> list[str]:
+    """``--blinds -1,3`` as ``--blinds=-1,3``: the value reaches the flag's own check (its message
+    says what a blind may be), where argparse said only "expected one argument".
+
+    >>> _joined_amounts(["play", "california-lowball", "--blinds", "-1,3", "--seed", "1"])
+    ['play', 'california-lowball', '--blinds=-1,3', '--seed', '1']
+    """
+    out: list[str] = []
+    for word in words:
+        if out and out[-1] == "--blinds" and _AMOUNTS.fullmatch(word):
+            out[-1] = f"--blinds={word}"
+        else:
+            out.append(word)
+    return out
 
 
 def _add_eval(sub: Any) -> None:
@@ -274,10 +322,13 @@ MAX_BENCH_HANDS = 200_000_000
 def _add_bench(sub: Any) -> None:
     b = sub.add_parser("bench", help="measure this machine's evaluation throughput")
     b.add_argument("--hands", type=int_range(1, MAX_BENCH_HANDS), default=2_000_000,
-                   help=f"hands per batch (1..{MAX_BENCH_HANDS:,}; default 2,000,000)")
+                   help=f"random hands in each batch measured (not hands played: 1..{MAX_BENCH_HANDS:,}; "
+                   "default 2,000,000)")
     b.add_argument("--threads", type=int_range(1, MAX_THREADS), default=2,
                    help=f"threads for the multi-threaded figure (1..{MAX_THREADS}; default 2)")
-    b.add_argument("--seed", type=int_range(0), default=0, help="seed of the random hands (default 0)")
+    b.add_argument("--seed", type=seed_number, default=0, help="seed of the random hands (default 0)")
+    b.add_argument("--json", action="store_true",
+                   help="print JSON: the machine and each figure (hands or calls a second), unrounded")
     b.add_argument("--plain", action="store_true", help="plain text, no progress bar")
     b.set_defaults(run=_bench)
 
@@ -314,17 +365,19 @@ def main(argv: Sequence[str] | None = None) -> int:
     message names the flag), 130 interrupted (ctrl-C, no traceback), 141 output
     closed early (``splitpot play ... | head``: quietly)."""
     _plain_text_streams()
+    command: str | None = None
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         command = next((w for w in words if not w.startswith("-")), None)
-        args = _parse(words, command if command in _COMMANDS else None)
+        command = command if command in _COMMANDS else None
+        args = _parse(words, command)
         try:
             return int(args.run(args))
         except SplitpotError as err:
-            print(f"splitpot: error: {err}", file=sys.stderr)
+            say(args.command, f"error: {cli_words(str(err))}")
             return 2
     except KeyboardInterrupt:
-        print("splitpot: interrupted", file=sys.stderr)
+        say(command, "interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away: say nothing, and keep Python's exit-time flush of

@@ -90,13 +90,20 @@ import textwrap
 import time
 import types
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum, unique
 from typing import TYPE_CHECKING, Any, SupportsIndex, Unpack, overload
 
 import numpy as np
 
-from splitpot.argtypes import qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import (
+    check_writable,
+    cli_words,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+    seed_number,
+)
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, RuleError, SplitpotError
 from splitpot.evaluate import Ranking
@@ -180,6 +187,12 @@ class EquityGame(StrEnum):
     def hand_size(self) -> int:
         """Cards in a final hand: 7 in seven-card stud, 5 in the others."""
         return 7 if self.value.startswith("seven-card-stud") else 5
+
+    @property
+    def most_hands(self) -> int:
+        """The most hands its deck deals: 8 in seven-card stud (the eighth with a seventh card
+        shared by all, the rules §5.1), 10 in the five-card games (with the joker too)."""
+        return (52 - 1) // 6 if self.hand_size == 7 else 52 // 5
 
     @property
     def high(self) -> bool:
@@ -699,8 +712,9 @@ def equity(
 
     Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
     target: ``stderr`` (every share's standard error at most this) or
-    ``seconds`` (a time limit); with a target, ``samples`` caps the run
-    (default 1,000,000,000), and a target it cuts short ends the run as
+    ``seconds`` (a time limit on the whole call, the ranges' setup included: where
+    that alone takes longer, a moment's samples after it); with a target, ``samples``
+    caps the run (default 1,000,000,000), and a target it cuts short ends the run as
     ``complete`` (compare :attr:`EquityResult.stderr` with it). ``seed``: the same
     seed gives the same answer at any thread count (None: a random seed, reported
     in the result; an exact run draws nothing and reports None).
@@ -774,6 +788,7 @@ def equity(
     splitpot.errors.RuleError: exact enumeration would visit ... outcomes (the limit is 2,000,000,000); ...
     """
     _refuse_unknown(unknown, "equity", _KEYWORDS | {"progress"})
+    called = time.monotonic()
     run = prepare_equity(
         game,
         hands,
@@ -802,7 +817,13 @@ def equity(
         raise ArgumentTypeError(
             f"progress must be a callable progress(done, total) or None, got {describe(progress)}"
         )
+    if run.seconds:  # the limit counts the setup (a range's hands listed) too: the core has the rest
+        run = replace(run, seconds=max(run.seconds - (time.monotonic() - called), _LEAST_SECONDS))
     return run.result(run.counts(progress=progress))
+
+
+_LEAST_SECONDS = 1e-3
+"""The least time limit the core takes: a setup that took the whole ``seconds`` still draws samples."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -1048,6 +1069,9 @@ def prepare_equity(
             "hands must be a sequence of hands, one per player, e.g. ['As 2d 3c', 'Kd Kc 9s']"
         )
     parsed = [_hand(h, i) for i, h in enumerate(hands)]
+    if not 2 <= len(parsed) <= g.most_hands:
+        raise RuleError(f"{g.value} takes 2 to {g.most_hands} hands (as many as its deck deals), "
+                        f"got {len(parsed)}")
     declared = _declarations(game, g, low_ranking, declare, tie_keeps_half, len(parsed))
     low_qualifier = _qualifier(game, g, qualifier)
     for i, (_, hand_range) in enumerate(parsed):
@@ -1096,7 +1120,7 @@ def prepare_equity(
             )
     n_samples = 0 if samples is None else as_int(samples, "samples", low=1, high=_core.EQUITY_MAX_SAMPLES)
     target = 0.0 if stderr is None else as_float(stderr, "stderr", low=1e-9, high=1.0)
-    limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=1e-3, high=1e7)
+    limit_s = 0.0 if seconds is None else as_float(seconds, "seconds", low=_LEAST_SECONDS, high=1e7)
     if target and not stderr:
         raise RuleError("stderr must be positive")
     sampled = bool(n_samples or target or limit_s)
@@ -1202,7 +1226,9 @@ def add_equity_parser(subparsers: Any) -> None:
     )
     parser.add_argument("--game", "-g", required=True, metavar="GAME", help="the game (see below)")
     parser.add_argument("--dead", nargs="+", default=[], metavar="CARD", help="cards out of the deck")
-    parser.add_argument("--draws", nargs="+", default=None, metavar="N", help="cards each hand draws")
+    parser.add_argument("--draws", nargs="+", default=None, metavar="N",
+                        help="cards each hand draws, one number a hand (the draw games; default: five "
+                        "minus the cards it keeps)")
     parser.add_argument("--samples", default=None, metavar="N", help="Monte Carlo deals (default: exact)")
     parser.add_argument(
         "--stderr",
@@ -1210,8 +1236,10 @@ def add_equity_parser(subparsers: Any) -> None:
         metavar="SE",
         help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001)",
     )
-    parser.add_argument("--seconds", default=None, metavar="S", help="Monte Carlo for S seconds")
-    parser.add_argument("--seed", default=None, metavar="N", help="Monte Carlo seed (default: fresh)")
+    parser.add_argument("--seconds", default=None, metavar="S",
+                        help="Monte Carlo for S seconds in all (the ranges' setup included)")
+    parser.add_argument("--seed", type=seed_number, default=None, metavar="N",
+                        help="Monte Carlo seed, 0..2**64-1 (default: fresh)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
     parser.add_argument(
         "--low",
@@ -1338,7 +1366,31 @@ def _cli_message(error: Exception) -> str:
         value_follows = after.isalnum() or after in ("'", '"', "[")
         return f"--{name}" + (" " if value_follows else "")
 
-    return _FLAG.sub(flag, str(error))
+    return _FLAG.sub(flag, cli_words(str(error)))
+
+
+def _swallowed(args: argparse.Namespace, *, every: bool = False) -> str:
+    """Where ``--dead``, ``--draws`` or ``--declare`` may have taken the hands typed after it
+    (each takes every word after it): a hint that says so, else ``""``.  ``every``: any word
+    they took (no hand was left); else only ``--dead`` words that look like hands (two of
+    them or more, one holding several cards: ``--dead 2c "Kd Kc 9s" "Qh Qd 3c"``).
+
+    >>> _swallowed(argparse.Namespace(dead=["2c", "Kd Kc 9s"], draws=None, declare=None))
+    ": --dead takes every word after it, the hands too; give the hands first, or end the flag's words with --"
+    >>> _swallowed(argparse.Namespace(dead=["2c", "3d"], draws=None, declare=None))
+    ''
+    """
+    given = (("--dead", args.dead), ("--draws", args.draws), ("--declare", args.declare))
+    if every:
+        took = [flag for flag, words in given if words]
+    else:
+        dead = args.dead or []
+        took = ["--dead"] if len(dead) > 1 and any(len(word.split()) > 1 for word in dead) else []
+    if not took:
+        return ""
+    flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
+    verb = "takes every word after it" if len(took) == 1 else "take every word after them"
+    return f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
 
 
 def run_equity(args: argparse.Namespace) -> int:
@@ -1355,20 +1407,14 @@ def run_equity(args: argparse.Namespace) -> int:
     0
     """
     if not args.hands:
-        took = [flag for flag, given in (("--dead", args.dead), ("--draws", args.draws),
-                                         ("--declare", args.declare)) if given]
-        where = ""
-        if took:
-            flags = ", ".join(took[:-1]) + " and " + took[-1] if len(took) > 1 else took[0]
-            verb = "takes every word after it" if len(took) == 1 else "take every word after them"
-            where = f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
-        print(f"splitpot equity: error: no HAND given{where}", file=sys.stderr)
+        say("equity", f"error: no HAND given{_swallowed(args, every=True)}")
         return 2
-    if args.plot:
+    if args.plot is not None:  # checked before the work (an empty name, a folder missing) as play does
         try:
+            check_writable(args.plot, "--plot")
             require_plotting()
         except SplitpotError as error:
-            print(f"splitpot equity: error: {error}", file=sys.stderr)
+            say("equity", f"error: {error}")
             return 2
     from splitpot.render import ProgressBar  # rich and the engine: loaded for the CLI only
 
@@ -1384,7 +1430,7 @@ def run_equity(args: argparse.Namespace) -> int:
             samples=_number(args.samples, "--samples"),
             stderr=_number(args.stderr, "--stderr", float),
             seconds=_number(args.seconds, "--seconds", float),
-            seed=_number(args.seed, "--seed"),
+            seed=args.seed,
             threads=_number(args.threads, "--threads"),
             progress=bar,
             low=args.low,
@@ -1400,11 +1446,11 @@ def run_equity(args: argparse.Namespace) -> int:
         )
     except SplitpotError as error:
         bar.close()
-        print(f"splitpot equity: error: {_cli_message(error)}", file=sys.stderr)
+        say("equity", f"error: {_cli_message(error)}{_swallowed(args)}")
         return 2
     except KeyboardInterrupt:
         bar.close()
-        print("splitpot equity: interrupted", file=sys.stderr)
+        say("equity", "interrupted")
         return 130
     bar.close()
     seconds = time.perf_counter() - started
@@ -1412,7 +1458,7 @@ def run_equity(args: argparse.Namespace) -> int:
         try:
             equity_plot(result, args.plot)
         except OSError as error:
-            print(f"splitpot equity: error: cannot write the plot: {error}", file=sys.stderr)
+            say("equity", f"error: cannot write the plot: {error}")
             return 2
         print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     _print_result(result, args.json, seconds, typed=args.hands)
@@ -1423,10 +1469,8 @@ def run_equity(args: argparse.Namespace) -> int:
                   f"first, the largest standard error {worst:.4f} ({100 * worst:.2f}%); raise --samples.")
         print(textwrap.fill(missed, width=100))
     if result.stop is EquityStop.INTERRUPTED:
-        print(
-            f"splitpot equity: interrupted after {result.outcomes:,} samples (partial result above)",
-            file=sys.stderr,
-        )
+        say("equity", f"interrupted after {result.outcomes:,} sample{'s' * (result.outcomes != 1)} "
+                      "(partial result above)")
         return 130
     return 0
 
@@ -1469,7 +1513,8 @@ def _print_result(
             "players": [
                 {"cards": [str(c) for c in p.cards], "range": str(p.range) if p.range is not None else None}
                 | {f: getattr(p, f) for f in _FIELDS}
-                | ({"stderr": {f: getattr(p.stderr, f) for f in _FIELDS}} if p.stderr is not None else {})
+                | ({"stderr": {f: getattr(p.stderr, f) if result.outcomes > 1 else None for f in _FIELDS}}
+                   if p.stderr is not None else {})  # (one sample has no standard error: null)
                 for p in result
             ],
         }
@@ -1498,9 +1543,11 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     game = result.game.value
     if result.variant is not None:
         game = f"{result.variant}, computed as {game}"
-    lines = [f"{game}{low}, {how}: {result.outcomes:,} {'outcomes' if result.exact else 'samples'}"]
+    counted = f"{result.outcomes:,} {'outcome' if result.exact else 'sample'}" + "s" * (result.outcomes != 1)
+    lines = [f"{game}{low}, {how}: {counted}"]
     if result.rules:
-        said = ", ".join(f"{name.replace('_', ' ')} {value}" for name, value in result.rules)
+        said = ", ".join(f"{name.replace('_', ' ')} {str(value).replace('_', '-')}"  # as the flags say it
+                         for name, value in result.rules)
         lines.append(f"rules: {said}")
     if result.declare:
         keeps = "; a tie keeps half" if result.tie_keeps_half else ""
@@ -1511,12 +1558,13 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     lines.append(f"{'hand':<{width}} " + " ".join(f"{title:>8}" for _, title in columns) + extra)
     for text, p in zip(texts, result, strict=True):
         line = f"{text:<{width}} " + " ".join(f"{100 * getattr(p, f):7.2f}%" for f, _ in columns)
-        if p.stderr is not None:
-            line += f" {100 * p.stderr.share:7.2f}%"
+        if p.stderr is not None:  # one sample has none
+            line += f" {100 * p.stderr.share:7.2f}%" if result.outcomes > 1 else f" {'n/a':>8}"
         lines.append(line)
     halves = "the high or low half" if len(sides) == 2 else f"the {sides[0]} hand"
+    se = "; ± se: the share's standard error" + ", which one sample has not" * (result.outcomes == 1)
     legend = (f"(win: {halves} alone; tie: shared; scoop: the whole pot alone; share: the part of the "
-              "pot expected, which sums to 100%" + ("; ± se: the share's standard error)" if extra else ")"))
+              "pot expected, which sums to 100%" + (se if extra else "") + ")")
     lines.append(textwrap.fill(legend, width=100))
     return "\n".join(lines)
 

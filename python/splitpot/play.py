@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import json
 import os
 import re
@@ -27,28 +28,34 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from enum import Enum
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Final, Literal
+from typing import Any, Final, Literal
 
-from splitpot.argtypes import cards_text, int_range, qualifier_rank, refuse_lone_penalty_rule
+from splitpot.argtypes import (
+    cards_text,
+    check_writable,
+    cli_words,
+    int_range,
+    qualifier_rank,
+    refuse_lone_penalty_rule,
+    say,
+    seed_number,
+)
 from splitpot.bots import SimpleBot
 from splitpot.cards import _RANK_PLURALS
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.order import FIRST_TO_ACT, showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
-from splitpot.engine.session import Session
+from splitpot.engine.session import Session, refuse_unfinished
 from splitpot.engine.showdown import hand_pots
 from splitpot.engine.spec import GameSpec, OddChip, Opener, Stakes
 from splitpot.engine.state import Phase, State
 from splitpot.errors import RuleError, SplitpotError
-from splitpot.games import GAMES, get_game, idle_wild_option
+from splitpot.games import GAMES, WILD_OPTIONS, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import as_int, counted
-
-if TYPE_CHECKING:
-    from splitpot.engine.history import History
 
 __all__ = [
     "ALL",
@@ -110,7 +117,8 @@ def add_play_parser(subparsers: Any) -> None:
         "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
         "  --no-check-raise                 the draw games: after the draw a player who checked may\n"
         "                                   not raise (california-lowball's default)\n"
-        "  --check-raise                    california-lowball: a check-raise after the draw allowed\n"
+        "  --check-raise                    the draw games: a check-raise after the draw allowed (the\n"
+        "                                   default but in california-lowball)\n"
         "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
         "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
         "  --turn-up                        five-card-stud, five-card-stud-five-bets (not\n"
@@ -130,10 +138,10 @@ def add_play_parser(subparsers: Any) -> None:
                         "(default: the example house shipped with splitpot)")
     parser.add_argument("--players", "-n", type=int_range(2), default=5,
                         help="number of players (default 5; each game says how many it seats)")
-    parser.add_argument("--seed", type=int_range(0), default=None,
+    parser.add_argument("--seed", type=seed_number, default=None,
                         help="random seed (default: a fresh one, printed so the run can be repeated)")
     parser.add_argument("--hands", type=int_range(1), default=1, metavar="K",
-                        help="play a session of K hands")
+                        help="play a session of K hands (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None,
                         help="also write the session's hands as PHH (several hands: a .phhs document)")
@@ -179,15 +187,18 @@ def add_play_parser(subparsers: Any) -> None:
     parser.add_argument("--max-draw", type=int_range(1, 5), default=None, metavar="N",
                         help="the most cards a player may draw (5)")
     parser.add_argument("--pass-and-out", action=argparse.BooleanOptionalAction, default=None,
-                        help="jackpots: a player who checked before the opening is out once it is opened; "
-                        "lowball: bet or fold before the draw (its default)")
-    parser.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
-                        default=None, help="the draw games: after the draw a player who checked may call or "
-                        "fold, not raise (california-lowball's default)")
-    parser.add_argument("--check-raise", dest="no_check_raise", action="store_const", const=False,
-                        help="california-lowball: allow a check-raise after the draw")
+                        help="jackpots, jacks-back: a player who checked before the opening is out once it "
+                        "is opened (default no); lowball: bet or fold before the draw (default yes)")
+    check_raise = parser.add_mutually_exclusive_group()
+    check_raise.add_argument("--no-check-raise", dest="no_check_raise", action="store_const", const=True,
+                             default=None, help="the draw games: after the draw a player who checked may "
+                             "call or fold, not raise (california-lowball's default)")
+    check_raise.add_argument("--check-raise", dest="no_check_raise", action="store_const", const=False,
+                             help="the draw games: allow a check-raise after the draw (the default but in "
+                             "california-lowball)")
     parser.add_argument("--ace-draw", type=int_range(2, 4), default=None, metavar="N",
-                        help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3)")
+                        help="the most cards a player keeping an ace may draw (e.g. 4 with --max-draw 3; "
+                        "default: none more than --max-draw)")
     parser.add_argument("--second-round", choices=["opener", "dealer-left"], default=None,
                         help="who starts the betting after the draw in jackpots (the opener)")
     parser.add_argument("--openers", default=None, metavar="RANK",
@@ -196,7 +207,8 @@ def add_play_parser(subparsers: Any) -> None:
                         help="california-lowball's limit before the draw: 2, 3 or 5 (2); doubled after it")
     parser.add_argument("--blinds", default=None, metavar="A,B[,C]",
                         help="california-lowball's blinds from the dealer leftward, totalling the limit "
-                        "(for a limit outside the table)")
+                        "(for a limit outside the table; default the table's: 1,1 for --limit 2, 1,1,1 "
+                        "for 3, 1,2,2 for 5)")
     parser.add_argument("--sevens", choices=["lose-all", "forfeit-pot", "off"], default=None,
                         help="california-lowball's sevens rule (lose-all)")
     _add_variant_arguments(parser)
@@ -409,12 +421,15 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("five-card-stud: declarations need a high-low game; give low= as well.", args)
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
-    "x has no option '--low'; its options: --low."
+    "x has no option '--low'; its options: --low; every game takes --no-cap-heads-up, --joker, ..."
+    >>> flag_message("lowball: blinds: a blind must be >= 1, got -1.", argparse.Namespace(blinds=None))
+    'lowball: --blinds: a blind must be >= 1, got -1.'
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
     'give --blinds (at most three), e.g. --blinds 1,1,2.'
     >>> flag_message("positional='first-card' would replace ...", argparse.Namespace(positional=None))
     "--positional 'first-card' would replace ..."
     """
+    message = cli_words(message)
     flags = {name: typed_flag(name, args) for name in [*vars(args), *_FLAG_DESTS]}
     # Bare words only where they cannot be English ("low ranking"); quoted names always.
     bare = [name for name in flags if "_" in name or name in _PLAIN]
@@ -423,10 +438,15 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
         message = message.replace(phrase, flag)
     message = quoted.sub(lambda m: f"'{flags[m.group(1)]}'", _WHERE.sub("", message))
     message = re.sub(r"\bstakes\.(?=\w)", "", message)  # stakes.bring_in: the flag alone
+    # the option an error is about, after the game ("blinds: a blind must ..."): its flag
+    message = re.sub(r"^((?:[\w-]+: )?)(\w+)(?=: )",
+                     lambda m: m.group(1) + flags.get(m.group(2), m.group(2)), message)
     head, sep, listed = message.partition("its options: ")
-    if sep:  # a list of option names: those with a flag, as the flag (stakes: every game's flags)
-        items = [flags[item] for item in listed.rstrip(".").split(", ") if item in flags]
-        message = head + sep + (", ".join(items) or "none on the command line") + "."
+    if sep:  # a list of option names: the game's own with a flag, as the flag; then every game's
+        items = [_LISTED.get(item, flags[item]) for item in listed.rstrip(".").split(", ")
+                 if item in flags and item not in _EVERY_GAME]
+        own = ", ".join(items) or "none of its own"
+        message = f"{head}{sep}{own}; every game takes {_EVERY_GAME_FLAGS}."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
                      if m.group(1) in flags else m.group(0), message)
@@ -439,6 +459,12 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     return words.sub(lambda m: flags[m.group(1)], message)
 
 
+# A game's options listed by flag_message: the flags that set one either way (its default differs
+# by game), and those every game takes (said once, after the game's own).
+_LISTED = {"no_check_raise": "--check-raise/--no-check-raise"}
+_EVERY_GAME = frozenset({"uncapped_heads_up", "no_cap_heads_up", *WILD_OPTIONS})
+_EVERY_GAME_FLAGS = ("--no-cap-heads-up, --joker, --wild, --wild-low, --duplicate, --penalty, "
+                     "--penalty-rule, --positional")
 _PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
 
 
@@ -466,30 +492,38 @@ def run_play(args: argparse.Namespace) -> int:
             return run_table(args, spec, seed)
         session = Session(spec, [args.stack] * args.players, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands, stopped = played_until_stopped(session, max(1, args.hands), bot, plain=args.plain)
+        planned = max(1, args.hands)
+        names = [f"P{i}" for i in range(args.players)]
+        out = None if args.json else Output(plain=args.plain)
+        stream = None if out is None else HandStream(out, names)
+        if out is not None:
+            out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
+        # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
+        # terminal it stands for the progress bar, which would be drawn over it
+        quiet_bar = args.plain or (out is not None and not out.plain)
+        hands, stopped = played_until_stopped(session, planned, bot, plain=quiet_bar, on_hand=stream)
     except SplitpotError as error:
-        print(f"splitpot play: error: {flag_message(str(error), args)}", file=sys.stderr)
+        say("play", f"error: {flag_message(str(error), args)}")
         return 2
-    names = [f"P{i}" for i in range(args.players)]
-    if args.phh and not write_phh(args.phh, hands):
+    # ctrl-C while the files and the text are written: noted, and they are written whole
+    with _soft_interrupt() as interrupted:
+        written = (not args.phh or write_phh(args.phh, hands)) and (
+            not args.plot or plot_session(args.plot, hands, names))
+        doc = session_document(session, seed=seed, bot=bot, planned=planned)
+        written = (not args.save or save_session(args.save, doc)) and written
+        if out is None:
+            print(json.dumps(doc, indent=1))
+        else:
+            assert stream is not None
+            stream.finish()
+            over = over_reason(session, len(hands), planned, stopped)
+            if over:
+                out.line(f"the session is over: {over}")
+            if args.plot and written:
+                out.line(f"plot: {args.plot}")
+    if not written:
         return 2
-    if args.plot and not plot_session(args.plot, hands, names):
-        return 2
-    doc = session_document(session, seed=seed, bot=bot, planned=max(1, args.hands))
-    if args.save and not save_session(args.save, doc):
-        return 2
-    if args.json:
-        print(json.dumps(doc, indent=1))
-        return stopped_status(args, len(hands), stopped)
-    out = Output(plain=args.plain)
-    out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
-    print_session(out, hands, names)
-    over = over_reason(session, len(hands), max(1, args.hands), stopped)
-    if over:
-        out.line(f"the session is over: {over}")
-    if args.plot:
-        out.line(f"plot: {args.plot}")
-    return stopped_status(args, len(hands), stopped)
+    return stopped_status(args, len(hands), stopped or interrupted())
 
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
@@ -526,18 +560,67 @@ def print_session(
     summary: the final stacks and net results, the hands of each game called, and
     :func:`session_table`."""
     whole = list(hands if session is None else session)
-    called = any(state.game_call is not None for state in whole)
+    several = len(whole) > 1 or any(state.game_call is not None for state in whole)
     for number, state in enumerate(hands, first):
-        if len(whole) > 1 or called:
-            out.line(f"\n===== hand {number} =====", style="bold")
-        if state.game_call is not None:
-            from splitpot.play_dealers_choice import deal_line
-
-            out.line(deal_line(state, names))
-        for line in describe_hand(state, names, viewer=ALL):
-            out.line(line)
-    if len(whole) > 1 or called:
+        print_hand(out, state, names, number if several else None)
+    if several:
         print_summary(out, whole, names)
+
+
+def print_hand(out: Output, state: State, names: Sequence[str], number: int | None) -> None:
+    """Print one hand as ``splitpot play`` does, under the heading ``hand number``
+    (None: no heading, the run's only hand)."""
+    if number is not None:
+        out.line(f"\n===== hand {number} =====", style="bold")
+    if state.game_call is not None:
+        from splitpot.play_dealers_choice import deal_line
+
+        out.line(deal_line(state, names))
+    for line in describe_hand(state, names, viewer=ALL):
+        out.line(line)
+
+
+class HandStream:
+    """The hands of a computer-only run printed as each ends (call it with each),
+    as :func:`print_session` prints them all: the first held back until a second
+    shows the run has several (each then under its heading); :meth:`finish` prints
+    what is held and the summary.
+
+    >>> from splitpot.games import get_game
+    >>> stream = HandStream(Output(plain=True), ["P0", "P1"])
+    >>> for state in Session(get_game("lowball"), [50, 50], seed=1).play(2, SimpleBot(seed=1)):
+    ...     stream(state)  # doctest: +ELLIPSIS
+    <BLANKLINE>
+    ===== hand 1 =====
+    ...
+    ===== hand 2 =====
+    ...
+    >>> len(stream.hands)
+    2
+    """
+
+    def __init__(self, out: Output, names: Sequence[str]) -> None:
+        self.out, self.names = out, names
+        self.hands: list[State] = []
+        self._held: State | None = None
+
+    def __call__(self, state: State) -> None:
+        self.hands.append(state)
+        if len(self.hands) == 1 and state.game_call is None:
+            self._held = state
+            return
+        if self._held is not None:
+            print_hand(self.out, self._held, self.names, 1)
+            self._held = None
+        print_hand(self.out, state, self.names, len(self.hands))
+
+    def finish(self) -> None:
+        """Print the hand held back (the run's only one) or the session's summary."""
+        if self._held is not None:
+            print_hand(self.out, self._held, self.names, None)
+            self._held = None
+        elif self.hands:
+            print_summary(self.out, self.hands, self.names)
 
 
 def net_results(hands: Sequence[State]) -> list[int]:
@@ -616,9 +699,13 @@ def _soft_interrupt() -> Iterator[Callable[[], bool]]:
         signal.signal(signal.SIGINT, previous)
 
 
-def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: bool) -> list[State]:
+def play_with_progress(
+    session: Session, total: int, bot: SimpleBot, *, plain: bool,
+    on_hand: Callable[[State], None] | None = None,
+) -> list[State]:
     """Up to ``total`` hands of ``session`` played by ``bot``, a progress bar
-    advancing a hand at a time (the same hands as ``session.play(total, bot)``).
+    advancing a hand at a time (the same hands as ``session.play(total, bot)``),
+    ``on_hand`` called with each as it ends.
     ctrl-C ends the run after the hand in play, raising :class:`StoppedEarly`
     with the hands played."""
     hands: list[State] = []
@@ -629,6 +716,8 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
             if not played:
                 break
             hands += played
+            if on_hand is not None:
+                on_hand(played[0])
             progress.advance()
             if interrupted():
                 raise StoppedEarly(hands)
@@ -636,13 +725,14 @@ def play_with_progress(session: Session, total: int, bot: SimpleBot, *, plain: b
 
 
 def played_until_stopped(
-    session: Session, total: int, bot: SimpleBot, *, plain: bool
+    session: Session, total: int, bot: SimpleBot, *, plain: bool,
+    on_hand: Callable[[State], None] | None = None,
 ) -> tuple[list[State], bool]:
     """:func:`play_with_progress` for a computer-only run: the hands played, and
     whether ctrl-C stopped the run after one of them (its output is then written as
     a whole run's is, and :func:`stopped_status` ends it)."""
     try:
-        return play_with_progress(session, total, bot, plain=plain), False
+        return play_with_progress(session, total, bot, plain=plain, on_hand=on_hand), False
     except StoppedEarly as stop:
         return stop.hands, True
 
@@ -654,8 +744,7 @@ def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, comm
         return 0
     save = getattr(args, "save", None)
     where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
-    print(f"splitpot {command}: stopped (ctrl-C) after {counted(played, 'hand')}{where}.",
-          file=sys.stderr)
+    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{where}.")
     return 130
 
 
@@ -683,26 +772,6 @@ def check_files(args: argparse.Namespace) -> None:
         require_plotting()
 
 
-def check_writable(path: str | None, flag: str) -> None:
-    """Refuse, before anything is played, a file that cannot be written (``--save``,
-    ``--phh``, ``--plot``): the session would be played, then lost.
-
-    >>> check_writable("/no/such/folder/s.json", "--save")
-    Traceback (most recent call last):
-    ...
-    splitpot.errors.RuleError: --save: cannot write /no/such/folder/s.json: there is no folder ...
-    """
-    if not path:
-        return
-    folder = os.path.dirname(os.path.abspath(path))
-    if os.path.isdir(path):
-        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
-    if not os.path.isdir(folder):
-        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
-    if not os.access(folder, os.W_OK):
-        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")
-
-
 def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
     """Write ``text`` to ``path`` whole or not at all: into a new file beside it,
     then renamed over it, so that ctrl-C or a full disk while writing leaves the
@@ -717,8 +786,7 @@ def write_file(path: str, text: str, *, flag: str, command: str = "play") -> boo
             out.write(text)
         os.replace(temporary, path)
     except OSError as err:
-        print(f"splitpot {command}: error: {flag}: cannot write {path}: {err.strerror or err}.",
-              file=sys.stderr)
+        say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")
         return False
     finally:
         if temporary is not None and os.path.exists(temporary):
@@ -744,7 +812,8 @@ def write_phh(path: str, hands: Sequence[State], *, command: str = "play") -> bo
 
 def run_replay(args: argparse.Namespace) -> int:
     """Run ``splitpot replay FILE``: print each hand of a PHH, ``.phhs`` or
-    splitpot JSON history as ``splitpot play`` prints it."""
+    splitpot JSON history as ``splitpot play`` prints it, a JSON document's hands as
+    each is replayed (ctrl-C stops after the hand printed, with the summary so far)."""
     from splitpot import phh
 
     try:
@@ -754,48 +823,118 @@ def run_replay(args: argparse.Namespace) -> int:
             with open(args.file, encoding="utf-8") as source:
                 text = source.read()
     except (OSError, UnicodeDecodeError) as err:
-        print(f"splitpot replay: error: cannot read {args.file}: {err}.", file=sys.stderr)
+        say("replay", f"error: cannot read {args.file}: {err}.")
         return 2
     text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
-        json_text = text.lstrip().startswith("{") or _json_array(text)
-        histories, session, after = _json_histories(text) if json_text else (phh.loads_all(text), False, {})
-        states = [h.replay() for h in histories]
+        if text.lstrip().startswith("{") or _json_array(text):
+            replayed = _json_replay(text)
+        else:  # (PHH: each hand read whole first)
+            replayed = _Replayed.of([h.replay() for h in phh.loads_all(text)], session=False, after={})
     except SplitpotError as err:
-        print(f"splitpot replay: error: {args.file}: {err}", file=sys.stderr)
+        say("replay", f"error: {args.file}: {err}")
         return 2
-    if not states:
-        print(f"splitpot replay: error: {args.file}: no hands in the file.", file=sys.stderr)
-        return 2
-    if after and not states[-1].is_complete:  # as resume refuses it (Session.from_dict)
-        print(f"splitpot replay: error: {args.file}: stack_changes: a change after hand {len(states)}, "
-              "which is not finished.", file=sys.stderr)
+    if not replayed.count:
+        say("replay", f"error: {args.file}: no hands in the file.")
         return 2
     out = Output(plain=args.plain)
-    # a session's hands (a session document, or a .phhs whose hands follow one another): one
-    # header where they share a game, and a summary
-    run = len(states) > 1 and (session or _one_run(states))
-    called = run and all(state.game_call is not None for state in states)  # dealer's choice, its calls kept
-    one_game = run and not called and len({state.game.name for state in states}) == 1
-    if called:
-        out.line(f"{DEALERS_CHOICE}: {states[0].seats} players")
-    elif one_game:
-        out.line(f"{states[0].game.name}: {states[0].seats} players, {stakes_text(states[0].game.stakes)}")
+    try:
+        with _soft_interrupt() as interrupted:
+            states = _print_replay(out, replayed, interrupted)
+    except SplitpotError as err:
+        say("replay", f"error: {args.file}: {err}")
+        return 2
+    stopped = len(states) < replayed.count
+    if not stopped and replayed.after and not states[-1].is_complete:  # as resume refuses it
+        say("replay", f"error: {args.file}: stack_changes: a change after hand {len(states)}, "
+                      "which is not finished.")
+        return 2
     # a session's last hand left unfinished (a table left or stopped mid-hand, then saved): told as
     # far as it went, and, as the table's own summary does, not counted: the summary is the
     # finished hands', its stacks the last finished hand's
+    run = replayed.run
     finished = states if states[-1].is_complete or not run else states[:-1]
-    for number, state in enumerate(states, 1):
+    names = [f"P{i}" for i in range(states[-1].seats)]
+    if finished:
+        end = list(finished[-1].stacks)
+        after = {} if stopped else replayed.after
+        changed = [s for s in sorted(after) if after[s] != end[s]]
+        if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
+            out.line("\nafter the last hand: "
+                     + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
+            end = [after.get(s, chips) for s, chips in enumerate(end)]
+        if run or changed:
+            left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
+            print_summary(out, finished, names, end=end, note=left if finished is not states else "")
+    if stopped:
+        say("replay", f"stopped (ctrl-C) after {counted(len(states), 'hand')} of {replayed.count}.")
+        return 130
+    return 0
+
+
+@dataclasses.dataclass(frozen=True)
+class _Replayed:
+    """The hands of a file to replay, as ``splitpot replay`` tells them: how many, whether
+    they are a session's (``run``: one header, a summary), dealer's choice with its calls
+    (``called``) or one game (``one_game``), the states (as each is replayed), and a
+    session's chips changed after its last hand (``after``)."""
+
+    count: int
+    run: bool
+    called: bool
+    one_game: bool
+    states: Iterator[State]
+    after: dict[int, int]
+
+    @classmethod
+    def of(cls, states: list[State], *, session: bool, after: dict[int, int]) -> _Replayed:
+        """The hands of ``states`` (a session's, or a ``.phhs`` whose hands follow one another)."""
+        run = len(states) > 1 and (session or _one_run(states))
+        called = run and all(state.game_call is not None for state in states)
+        one_game = run and not called and len({state.game.name for state in states}) == 1
+        return cls(len(states), run, called, one_game, iter(states), after)
+
+
+def _json_replay(text: str) -> _Replayed:
+    """A splitpot JSON document's hands (:func:`_json_histories`), replayed one at a time:
+    what the header and summary need is read from the hands' records (checked as each is read:
+    ``game`` is its game's name, ``call`` the dealer's call)."""
+    from splitpot.engine.history import History
+
+    records, session, after = _json_histories(text)
+    run = len(records) > 1 and session
+    called = run and all(isinstance(r, dict) and r.get("call") is not None for r in records)
+    games = {record.get("game") if isinstance(record, dict) else None for record in records}
+    one_game = run and not called and len(games) == 1
+    histories = (History.from_dict(record, verify=False) for record in records)
+    return _Replayed(len(records), run, called, one_game, (h.replay() for h in histories), after)
+
+
+def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bool]) -> list[State]:
+    """Print ``replayed``'s hands as each is replayed (a session's hand followed by another
+    refused unless finished, as resume refuses it, before it is printed); the states printed,
+    fewer than all where ``interrupted`` (ctrl-C) stopped it after one."""
+    states, run, printed = replayed.states, replayed.run, list[State]()
+    upcoming = next(states, None)
+    while upcoming is not None:
+        state, upcoming = upcoming, next(states, None)
+        if run and upcoming is not None:
+            refuse_unfinished([state, upcoming], first=len(printed))
+        if not printed and replayed.called:  # the session's header: one where its hands share a game
+            out.line(f"{DEALERS_CHOICE}: {state.seats} players")
+        elif not printed and replayed.one_game:
+            out.line(f"{state.game.name}: {state.seats} players, {stakes_text(state.game.stakes)}")
+        number = len(printed) + 1
         names = [f"P{i}" for i in range(state.seats)]
-        if len(states) > 1:
+        if replayed.count > 1:
             left = " (unfinished)" if run and not state.is_complete else ""
             out.line(f"\n===== hand {number}{left} =====", style="bold")
-        before = states[number - 2].stacks if run and number > 1 else state.starting_stacks
+        before = printed[-1].stacks if run and printed else state.starting_stacks
         changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
         if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
             out.line("between hands: " + ", ".join(
                 f"{names[s]} {before[s]} -> {state.starting_stacks[s]}" for s in changed))
-        if not (one_game or called):
+        if not (replayed.one_game or replayed.called):
             out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
             from splitpot.play_dealers_choice import deal_line
@@ -806,16 +945,10 @@ def run_replay(args: argparse.Namespace) -> int:
         if not state.is_complete:
             # the replay tells every card: the actor's options too
             out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
-    names = [f"P{i}" for i in range(states[-1].seats)]
-    end = list(finished[-1].stacks)
-    changed = [s for s in sorted(after) if after[s] != end[s]]
-    if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
-        out.line("\nafter the last hand: " + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
-        end = [after.get(s, chips) for s, chips in enumerate(end)]
-    if run or changed:
-        left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
-        print_summary(out, finished, names, end=end, note=left if finished is not states else "")
-    return 0
+        printed.append(state)
+        if interrupted() and upcoming is not None:
+            break
+    return printed
 
 
 def _json_array(text: str) -> bool:
@@ -835,23 +968,27 @@ def _one_run(states: Sequence[State]) -> bool:
     return all(list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states))
 
 
-def _json_histories(text: str) -> tuple[list[History], bool, dict[int, int]]:
-    """The hands of a splitpot JSON document, whether it is a session's: one
-    history, or a session's (``splitpot play --hands K --json``, dealer's choice
-    included), whose ``hands`` are histories, and a session's chips changed after
-    its last hand (its ``stack_changes`` for the hand to come: seat -> chips).
+def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int]]:
+    """The hands' records of a splitpot JSON document (each a history's dict, read with
+    :meth:`History.from_dict`), whether it is a session's: one history, or a session's
+    (``splitpot play --hands K --json``, dealer's choice included), whose ``hands`` are
+    histories, and a session's chips changed after its last hand (its ``stack_changes``
+    for the hand to come: seat -> chips).
 
     >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
     >>> hands = session.play(2, SimpleBot(seed=1))
     >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
-    >>> histories, is_session, after = _json_histories(doc)
-    >>> [h.replay().stacks for h in histories] == [h.stacks for h in hands], is_session, after
-    (True, True, {})
+    >>> from splitpot.engine.history import History
+    >>> records, is_session, after = _json_histories(doc)
+    >>> [History.from_dict(r).replay().stacks for r in records] == [h.stacks for h in hands]
+    True
+    >>> is_session, after
+    (True, {})
     >>> session.set_stack(1, 80)
     >>> _json_histories(session.to_json())[2]
     {1: 80}
     """
-    from splitpot.engine.history import History, json_data
+    from splitpot.engine.history import json_data
     from splitpot.errors import HistoryError
 
     data = json_data(text, "a history")
@@ -868,8 +1005,8 @@ def _json_histories(text: str) -> tuple[list[History], bool, dict[int, int]]:
                     raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
                 if k == len(hands):
                     after[seat] = chips
-        return [History.from_dict(hand) for hand in hands], True, after
-    return [History.from_dict(data)], False, {}
+        return hands, True, after
+    return [data], False, {}
 
 
 def add_replay_parser(subparsers: Any) -> None:
@@ -966,8 +1103,7 @@ def plot_session(
         title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
     except OSError as error:
-        print(f"splitpot {command}: error: --plot: cannot write {path}: {error.strerror or error}.",
-              file=sys.stderr)
+        say(command, f"error: --plot: cannot write {path}: {error.strerror or error}.")
         return False
     return True
 

@@ -28,7 +28,6 @@ finish alone); ``--save FILE`` saves again.
 >>> args = parser.parse_args(["resume", path, "--hands", "1", "--plain"])
 >>> run_resume(args)  # doctest: +ELLIPSIS
 seven-card-stud: 3 players, seed 5, ...; resumed after hand 2
-progress is not saved: add --save FILE to save the session when it ends
 <BLANKLINE>
 ===== hand 3 =====
 button: P2; ...
@@ -39,11 +38,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
+import re
 from collections.abc import Callable
 from typing import Any
 
-from splitpot.argtypes import int_range
+from splitpot.argtypes import int_range, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine.history import json_data
@@ -53,6 +52,7 @@ from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.house import HouseDealer
 from splitpot.play import (
     StoppedEarly,
+    _soft_interrupt,
     check_files,
     play_with_progress,
     plot_session,
@@ -107,16 +107,33 @@ def run_resume(args: argparse.Namespace) -> int:
             text = source.read()
     except (OSError, UnicodeDecodeError) as err:
         why = err.strerror if isinstance(err, OSError) and err.strerror else err
-        print(f"splitpot resume: error: cannot read {args.file}: {why}.", file=sys.stderr)
+        say("resume", f"error: cannot read {args.file}: {why}.")
+        return 2
+    if _phh(args.file, text):
+        say("resume", f"error: {args.file} is a PHH hand history: it holds the hands, not the session "
+                      f"(its computer players, the hands planned), so it cannot be resumed; `splitpot replay "
+                      f"{args.file}` prints its hands.")
         return 2
     try:
         return _resume(args, _document(text))
     except _FlagError as err:  # the command line's fault, not the file's
-        print(f"splitpot resume: error: {err}", file=sys.stderr)
+        say("resume", f"error: {err}")
         return 2
     except SplitpotError as err:
-        print(f"splitpot resume: error: {args.file}: {err}", file=sys.stderr)
+        say("resume", f"error: {args.file}: {err}")
         return 2
+
+
+def _phh(path: str, text: str) -> bool:
+    """Whether the file read is PHH (``--phh FILE``'s, a ``.phh`` or ``.phhs``), not a JSON document.
+
+    >>> _phh("s.phhs", "[1]\\nvariant = 'F7S'"), _phh("s.json", "{}"), _phh("x", "variant = 'F7S'")
+    (True, False, True)
+    """
+    if text.lstrip("\ufeff \t\r\n").startswith("{"):
+        return False
+    named = path.lower().endswith((".phh", ".phhs"))
+    return named or re.search(r"^\s*(variant|actions)\s*=", text, re.M) is not None
 
 
 class _FlagError(RuleError):
@@ -264,27 +281,36 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
 def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
             before: int, title: str, *, stopped: bool, over: str | None) -> int:
     """Write and print what a computer-only resume played (as ``splitpot play`` does;
-    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended)."""
+    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended); a
+    ctrl-C while they are written is noted, and they are written whole."""
+    with _soft_interrupt() as interrupted:
+        failed = _write_and_print(args, doc, whole, played, before, title, over=over)
+    return 2 if failed else stopped_status(args, len(played), stopped or interrupted(), command="resume")
+
+
+def _write_and_print(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
+                     before: int, title: str, *, over: str | None) -> bool:
+    """:func:`_report`'s files and text; True where a file could not be written."""
     names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
     finished = [state for state in whole if state.is_complete]
     if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
-        return 2
+        return True
     if args.plot and finished and not plot_session(args.plot, finished, names, command="resume"):
-        return 2
+        return True
     if args.save and not save_session(args.save, doc, command="resume"):
-        return 2
+        return True
     if args.json:
         print(json.dumps(doc, indent=1))
-        return stopped_status(args, len(played), stopped, command="resume")
+        return False
     out = Output(plain=args.plain)
     out.line(title)
-    if not args.save:
-        from splitpot.table import NOT_SAVED
-
-        out.line(NOT_SAVED)
     print_session(out, played, names, first=before + 1, session=finished)
     if over:
         out.line(f"the session is over: {over}")
     if args.plot:
         out.line(f"plot: {args.plot}")
-    return stopped_status(args, len(played), stopped, command="resume")
+    if not args.save:  # a note to the person, on standard error: standard output is the hands' record
+        from splitpot.table import NOT_SAVED
+
+        say("resume", NOT_SAVED)
+    return False

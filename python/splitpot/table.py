@@ -53,6 +53,7 @@ from typing import IO, Any
 
 from rich.text import Text
 
+from splitpot.argtypes import say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError, high_low_text
 from splitpot.engine import events as ev
@@ -1139,8 +1140,7 @@ def _key_name(key: str) -> str:
 def run_table(args: argparse.Namespace, spec: GameSpec, seed: int | None = None) -> int:
     """``splitpot play GAME --seat K``: the person's session; returns the exit status."""
     if args.json:
-        print("splitpot play: error: --json prints a computer-only game; leave out --seat/--me",
-              file=sys.stderr)
+        say("play", "error: --json prints a computer-only game; leave out --seat/--me")
         return 2
     table = Table(spec, [args.stack] * args.players, seat=args.seat, hands=max(1, args.hands),
                   seed=seed, out=Output(plain=args.plain), plot=args.plot)

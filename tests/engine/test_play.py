@@ -209,7 +209,7 @@ def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture
 
 def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["seven-card-stud-8", "--low", "ace-to-five"], capsys)
-    listed = "its options: --both, --declare, --duplicate, --joker, --open-pair, --penalty,"
+    listed = "its options: --both, --declare, --open-pair, --qualifier, --tie-keeps-half; every game takes"
     assert code == 2 and "stud-8 has no option '--low'; " + listed in err
     code, _, err = run(["seven-card-stud", "--players", "9"], capsys)
     assert code == 2 and "seats 2 to 8 players" in err
@@ -228,8 +228,11 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
          "error: seven-card-stud-8: --both needs declarations (--declare in-turn"),
         # options with no flag (fees, stakes) are left out of the list
         (["aces-deuces", "--open-pair"],
-         "its options: --both, --declare, --duplicate, --joker, --penalty, --penalty-rule, --positional, "
-         "--stand-is-final, --tie-keeps-half, --no-cap-heads-up, --wild, --wild-low."),
+         "its options: --both, --declare, --stand-is-final, --tie-keeps-half; every game takes "
+         "--no-cap-heads-up, --joker, --wild,"),
+        # was: --check-raise missing from the list, --no-cap-heads-up the one every-game option in it
+        (["california-lowball", "--no-pass-and-out"],
+         "its options: --blinds, --limit, --max-draw, --check-raise/--no-check-raise, --sevens; every game"),
     ],
 )
 def test_bad_options_are_named_by_their_flag(
@@ -316,7 +319,7 @@ def test_new_game_options_are_refused_where_they_do_not_fit(capsys: pytest.Captu
     code, _, err = run(["five-card-stud-last-down", "--turn-up"], capsys)
     assert code == 2 and "--turn-up applies to five-card-stud" in err
     code, _, err = run(["aces-deuces", "--positional", "third-card"], capsys)
-    assert code == 2 and "third_card needs 3 cards dealt" in err
+    assert code == 2 and "third-card needs 3 cards dealt" in err
     code, _, err = run(["seven-card-stud", "--stand-is-final"], capsys)
     assert code == 2 and "--stand-is-final" in err
 
@@ -463,3 +466,12 @@ def test_hands_are_shown_from_the_last_bettor_of_the_final_round_then_clockwise(
                 bet.call()
         assert bettor is not None and bettor != first
         assert _shown_order(bet) == [(bettor + k) % 4 for k in range(4)], seed
+
+
+def test_check_raise_and_no_check_raise_are_one_or_the_other(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: both accepted (the last one typed won), as --both/--no-both are not."""
+    from splitpot.cli import main
+
+    with pytest.raises(SystemExit):
+        main(["play", "lowball", "--check-raise", "--no-check-raise"])
+    assert "--no-check-raise: not allowed with argument --check-raise" in capsys.readouterr().err

@@ -323,3 +323,19 @@ def test_a_document_saved_mid_hand_conserves_the_chips_and_counts_finished_hands
     assert code == 0 and sum(doc["final_stacks"]) == 600 and all("final_stacks" in h for h in doc["hands"])
     if argv[0] == "dealers-choice":
         assert sum(doc["games"].values()) == 2
+
+
+@pytest.mark.parametrize("name", ["s.phhs", "s.txt"])
+def test_a_phh_file_is_not_resumed_and_replay_is_named(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "not a JSON document: Extra data: line 2 column 1" (by its name, or by its content)."""
+    phh_file = tmp_path / "s.phhs"
+    assert main(["play", "lowball", "--hands", "2", "--seed", "1", "--phh", str(phh_file)]) == 0
+    path = tmp_path / name
+    path.write_text(phh_file.read_text())
+    capsys.readouterr()
+    assert main(["resume", str(path)]) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and f"error: {path} is a PHH hand history: " in err
+    assert f"cannot be resumed; `splitpot replay {path}` prints its hands." in err

@@ -53,6 +53,30 @@ def _next_button(stacks: Sequence[int], button: int) -> int:
     return button
 
 
+def refuse_unfinished(hands: Sequence[State], *, followed: bool = False, first: int = 0) -> None:
+    """A saved session's hands are each finished but its last (a table left in the
+    middle of a hand): HistoryError where one that is not has another after it
+    (``followed``: another hand comes after the last of ``hands``; ``first``: the
+    number of ``hands[0]`` in the session).  :meth:`Session.from_dict` (``splitpot
+    resume``) and ``splitpot replay`` refuse such a document alike.
+
+    >>> from splitpot.bots import SimpleBot
+    >>> from splitpot.games import get_game
+    >>> hands = Session(get_game("lowball"), [50, 50], seed=1).play(2, SimpleBot(seed=1))
+    >>> refuse_unfinished(hands)
+    >>> unfinished = Session(get_game("lowball"), [50, 50], seed=1).new_hand()
+    >>> refuse_unfinished([unfinished, *hands])
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: hands[1]: hand 0 is not finished, yet another follows it.
+    """
+    for k in range(len(hands) if followed else len(hands) - 1):
+        if not hands[k].is_complete:
+            raise HistoryError(
+                f"hands[{first + k + 1}]: hand {first + k} is not finished, yet another follows it."
+            )
+
+
 class Session:
     """A table playing hand after hand of one game.
 
@@ -435,6 +459,7 @@ class Session:
             seed = data["seeds"][k]
             if seed is not None and seed >= 2**63:
                 raise HistoryError(f"seeds[{k}]: a hand's seed is below 2**63, got {seed}.")
+            refuse_unfinished(self.hands[-1:], followed=True, first=k - 1)
             stacks, button = self._chained(where, k, history)
             self._check_game(where, history, stacks)
             state = self._deal_again(where, history, seed)
@@ -459,9 +484,7 @@ class Session:
         """The stacks and the button of hand ``k`` as the session deals it after the
         hands so far; HistoryError unless ``history`` starts there."""
         try:
-            stacks, button = self._next_table()
-        except IllegalActionError:
-            raise HistoryError(f"{where}: hand {k - 1} is not finished, yet another follows it.") from None
+            stacks, button = self._next_table()  # (the hand before it is finished: refuse_unfinished)
         except RuleError as err:
             raise HistoryError(f"{where}: {err}") from None
         if list(history.stacks) != stacks:

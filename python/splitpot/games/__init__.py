@@ -194,13 +194,15 @@ def option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) ->
     for field, option in _FIELD_OPTIONS.items():
         if option in options:
             message = re.sub(rf"\b{field}\b", option, message)
+    lead = f"{name}: "
+    message = message.removeprefix(lead)  # said first below, before the option found
     named = [o for o in [*options, "stakes"] if re.search(rf"(?<![\w-]){re.escape(o)}(?![\w-])", message)]
     if not named:
         culprit = _culprit(name, options)
         if culprit is not None:
             message = f"{culprit}: {message}"
     if not re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", message):
-        message = f"{name}: {message}"
+        message = lead + message
     return type(error)(message)
 
 
