@@ -328,7 +328,7 @@ def test_command_lines_take_the_qualifier() -> None:
     assert eq.returncode == 0, eq.stderr
     assert '"qualifier"' in eq.stdout
     wrong = run("equity", "--game", "seven-card-stud", *hands, "--qualifier", "9", "--plain")
-    assert wrong.returncode == 2 and "qualifier= applies to seven-card-stud-8" in wrong.stderr
+    assert wrong.returncode == 2 and "--qualifier applies to seven-card-stud-8 only" in wrong.stderr
     assert splitpot.equity("seven-card-stud-8", hands, qualifier=9)[0].low_win == pytest.approx(0.4)
 
 
