@@ -543,7 +543,7 @@ def test_equity_checks_the_plot_file_before_computing(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Was: the path checked only after the whole computation (as play checks it first)."""
-    import splitpot.equity as module
+    import splitpot.equity_cli as module
 
     def computed(*args: object, **kwargs: object) -> None:
         raise AssertionError("computed before the plot's file was checked")

@@ -1,4 +1,4 @@
-"""The narration of a hand's end (splitpot.play)."""
+"""The narration of a hand's end (splitpot.narrate)."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError
 from splitpot.games import GAMES, get_game
-from splitpot.play import ALL, _one_side_why, describe_hand, narrate
+from splitpot.narrate import ALL, _one_side_why, describe_hand, narrate
 
 NAMES = ["P0", "P1", "P2", "P3"]
 

@@ -24,7 +24,8 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import HouseDealer, example_house, house_dealer
-from splitpot.play import ALL, describe_hand, narrate, resumed_line
+from splitpot.narrate import ALL, describe_hand, narrate
+from splitpot.play import resumed_line
 from splitpot.play_dealers_choice import dealers_choice_table
 from splitpot.render import Output
 from splitpot.table import RESERVED_KEYS, Choice, Keys, Table, _why_not, choices_for, method_name, perform
@@ -973,7 +974,7 @@ def test_a_penalty_card_held_is_a_dead_hand_from_the_moment_it_is_held() -> None
 
 
 def test_a_low_without_a_qualifier_is_said_no_low() -> None:
-    from splitpot.play import no_low
+    from splitpot.narrate import no_low
 
     assert no_low(get_game("seven-card-stud-high-low")) == "no low"
     assert no_low(get_game("seven-card-stud-8")) == "no qualifying low"

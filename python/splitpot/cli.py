@@ -200,7 +200,7 @@ def _bench(args: argparse.Namespace) -> int:
 # engine nor the equity API).
 _ELSEWHERE = {
     "play": ("splitpot.play", "add_play_parser"),
-    "equity": ("splitpot.equity", "add_equity_parser"),
+    "equity": ("splitpot.equity_cli", "add_equity_parser"),
     "replay": ("splitpot.play", "add_replay_parser"),
     "resume": ("splitpot.resume", "add_resume_parser"),
 }

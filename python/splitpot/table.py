@@ -8,7 +8,7 @@ actions as one-key choices with their amounts (``f`` fold, ``c`` call 4, ``r``
 raise to 8, ``h``/``l``/``b`` a declaration, ``1``-``5`` to mark discards and
 Enter to draw them, ``p`` to stand pat).
 The hand is told as it goes by the same narrative as ``splitpot play``
-(:func:`splitpot.play.narrate`), the other seats' down cards hidden.
+(:func:`splitpot.narrate.narrate`), the other seats' down cards hidden.
 
 The front end knows no game: it offers whatever
 :class:`~splitpot.engine.betting.Option` s the engine lists — an action with
@@ -66,12 +66,9 @@ from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
+from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
 from splitpot.play import (
-    FORCED_OPENERS,
-    narrate,
     net_results,
-    no_low,
-    one_bracket,
     plot_session,
     resumed_line,
     save_session,

@@ -21,7 +21,7 @@ from splitpot.engine.history import History, player_view
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
-from splitpot.play import ALL, describe_hand
+from splitpot.narrate import ALL, describe_hand
 
 ACES = get_game("aces-deuces")
 

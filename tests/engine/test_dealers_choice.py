@@ -22,7 +22,7 @@ from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError
 from splitpot.games import GAMES
 from splitpot.house import HouseDealer, example_house, house_session
-from splitpot.play import ALL, describe_hand
+from splitpot.narrate import ALL, describe_hand
 
 
 def scripted(calls: Sequence[Call], log: list[Deal] | None = None) -> Callable[[Deal], Call]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from splitpot import phh, play
+from splitpot import narrate, phh
 from splitpot.engine.order import FIRST_TO_ACT, FirstToAct
 from splitpot.engine.spec import Opener
 from splitpot.games import get_game
@@ -23,12 +23,12 @@ def test_the_narration_says_why_exactly_where_the_upcards_decide() -> None:
     spec = get_game("seven-card-stud")
     up = [4 * 12 + 1, 4 * 12 + 2]  # Ad Ah
     for opener, rule in FIRST_TO_ACT.items():
-        why = play._why_first(opener, "P0", up, spec)
+        why = narrate._why_first(opener, "P0", up, spec)
         assert (why is not None) == rule.by_upcards, opener
-    assert play._why_first(None, "P0", up, spec) is None
-    assert play._why_first(Opener.BEST_SHOWING, "P0", up, spec) == (
+    assert narrate._why_first(None, "P0", up, spec) is None
+    assert narrate._why_first(Opener.BEST_SHOWING, "P0", up, spec) == (
         "  P0 acts first with the best hand showing (Ad Ah)")
-    assert play.FORCED_OPENERS == {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
+    assert narrate.FORCED_OPENERS == {Opener.HIGH_CARD_BETS: "highest", Opener.LOW_CARD_BETS: "lowest"}
 
 
 def test_the_phh_reader_chooses_hidden_upcards_where_the_upcards_decide() -> None:

@@ -17,7 +17,8 @@ from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.games import GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
-from splitpot.play import ALL, add_play_parser, describe_hand
+from splitpot.narrate import ALL, describe_hand
+from splitpot.play import add_play_parser
 
 STUD = sorted(g for g in GAMES if g.startswith("seven-card"))
 DRAW = ["jackpots", "lowball", "california-lowball", "jacks-back"]

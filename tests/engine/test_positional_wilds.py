@@ -20,7 +20,7 @@ from splitpot.engine.spec import Wilds
 from splitpot.engine.state import State
 from splitpot.errors import RuleError
 from splitpot.games import get_game
-from splitpot.play import ALL, describe_hand
+from splitpot.narrate import ALL, describe_hand
 
 CASES = {  # rule: (seat 0's cards, seat 1's cards) in the order dealt; the ranks named are 4 and J
     "first_card": ("4h 9c As Ad 4s 2c Kd", "Jd Qd Qs 4d 4c 8c Qc"),

@@ -23,7 +23,7 @@ from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError
 from splitpot.evaluate import evaluate
 from splitpot.games import get_game
-from splitpot.play import ALL, describe_hand
+from splitpot.narrate import ALL, describe_hand
 
 STUD = get_game("seven-card-stud")
 STUD8 = get_game("seven-card-stud-8")
