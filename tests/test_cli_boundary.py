@@ -668,12 +668,13 @@ def test_replay_prints_hands_as_they_are_replayed_and_stops_on_ctrl_c(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
 def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
-    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    game: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Was: as play's (a ctrl-C while the save was written lost it and the text)."""
     save = tmp_path / "w.json"
-    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    assert cli.main(["play", game, "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
     capsys.readouterr()
     done = subprocess.run(
         [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],
