@@ -176,10 +176,10 @@ def test_eval_wild_on_a_non_utf8_stdout_prints_suit_letters() -> None:
     assert "pair of aces (2c as Ah)" in text
 
 
-def _long_play(hands: int) -> subprocess.Popen[bytes]:
+def _long_play(hands: int, game: tuple[str, ...] = ("seven-card-stud",)) -> subprocess.Popen[bytes]:
     """``splitpot play`` of many hands in a child process, its output piped to us."""
     return subprocess.Popen(
-        [*SPLITPOT, "play", "seven-card-stud", "--hands", str(hands), "--seed", "1"],
+        [*SPLITPOT, "play", *game, "--hands", str(hands), "--seed", "1"],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         env=_env(),
@@ -226,15 +226,17 @@ _INTERRUPTED_WRITE = (
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
 @pytest.mark.parametrize("json_flag", [[], ["--json"]])
 def test_ctrl_c_while_writing_keeps_the_save_and_the_text(
-    json_flag: list[str], tmp_path: pathlib.Path
+    json_flag: list[str], game: str, tmp_path: pathlib.Path
 ) -> None:
     """Was: ctrl-C after the hands were played, while the save and the text were written:
-    exit 130, nothing printed, no --save file, "splitpot: interrupted"."""
+    exit 130, nothing printed, no --save file, "splitpot: interrupted" (dealers-choice: until
+    its run shared play's)."""
     save = tmp_path / "w.json"
     done = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_WRITE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+        [sys.executable, "-c", _INTERRUPTED_WRITE, "play", game, "--seed", "2", "--hands", "3",
          "--save", str(save), *json_flag],
         capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
     )
@@ -249,11 +251,17 @@ def test_ctrl_c_while_writing_keeps_the_save_and_the_text(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
-def test_hands_are_printed_as_they_end_into_a_pipe() -> None:
+@pytest.mark.parametrize(
+    ("game", "header"),
+    [(("seven-card-stud",), b"seven-card-stud: 5 players, seed 1"),
+     (("dealers-choice", "--stack", "10000"), b"dealers-choice: 5 players, seed 1, house list: ")],
+    ids=["seven-card-stud", "dealers-choice"],
+)
+def test_hands_are_printed_as_they_end_into_a_pipe(game: tuple[str, ...], header: bytes) -> None:
     """Was: into a pipe or a file nothing came out until every hand was played (a long
-    run's `| tee log` showed nothing); ctrl-C then ends it with the hands played and
-    their summary."""
-    with _long_play(100_000) as proc:
+    run's `| tee log` showed nothing; dealers-choice's until its run shared play's); ctrl-C
+    then ends it with the hands played and their summary."""
+    with _long_play(100_000, game) as proc:
         assert proc.stdout is not None
         seen = [proc.stdout.readline() for _ in range(3)]
         while b"===== hand 2 =====" not in seen[-1]:
@@ -261,7 +269,7 @@ def test_hands_are_printed_as_they_end_into_a_pipe() -> None:
         proc.send_signal(signal.SIGINT)
         out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
-    assert seen[0].startswith(b"seven-card-stud: 5 players, seed 1")
+    assert seen[0].startswith(header)
     assert b"===== hand 1 =====" in b"".join(seen)
     played = int(err.decode().split("after ")[1].split(" hand")[0])
     assert f"after {played} hands: ".encode() in out and b"Traceback" not in err
@@ -660,12 +668,13 @@ def test_replay_prints_hands_as_they_are_replayed_and_stops_on_ctrl_c(
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
 def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
-    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+    game: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Was: as play's (a ctrl-C while the save was written lost it and the text)."""
     save = tmp_path / "w.json"
-    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    assert cli.main(["play", game, "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
     capsys.readouterr()
     done = subprocess.run(
         [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],

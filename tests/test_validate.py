@@ -22,6 +22,7 @@ from splitpot.errors import (
     RuleError,
     SplitpotError,
 )
+from splitpot.house import HouseDealer, example_house, house_dealer, house_session
 from splitpot.validate import MAX_THREADS, as_bool, as_choice, as_float, as_int, as_ints, as_threads
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
@@ -319,6 +320,9 @@ def test_numpy_ints_taken_wherever_an_int_is_annotated_supports_index() -> None:
         lambda: splitpot.Session(splitpot.get_game("seven-card-stud"), [10, 10], seed=-5),
         lambda: __import__("splitpot.bots").bots.SimpleBot(seed=-5),
         lambda: splitpot.equity("seven-card-stud", ["As Ad", "Ks Kd"], samples=10, seed=-5),
+        lambda: HouseDealer(example_house(), seed=-5),
+        lambda: house_dealer(example_house(), -5),
+        lambda: house_session(example_house(), [10, 10], seed=-5),
     ],
 )
 def test_a_negative_seed_is_refused_everywhere(make: Any) -> None:

@@ -350,7 +350,7 @@ class HouseDealer:
         if not isinstance(house, HouseList):
             raise ArgumentTypeError(f"house must be a HouseList (see load_house), got {describe(house)}.")
         self.house = house
-        self._rng = random.Random(as_optional_int(seed, "seed"))
+        self._rng = random.Random(as_optional_int(seed, "seed", low=0))
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict from which :meth:`from_dict` makes a dealer that calls
@@ -416,7 +416,7 @@ def house_session(
     >>> games(11) == games(11)
     True
     """
-    seed = as_optional_int(seed, "seed")
+    seed = as_optional_int(seed, "seed", low=0)
     return DealersChoice(stacks, dealer=house_dealer(house, seed), button=button, seed=seed)
 
 
@@ -429,7 +429,7 @@ def house_dealer(house: HouseList, seed: int | None) -> HouseDealer:
     >>> house_dealer(example_house(), 5)(deal) == house_dealer(example_house(), 5)(deal)
     True
     """
-    seed = as_optional_int(seed, "seed")
+    seed = as_optional_int(seed, "seed", low=0)
     dealer_seed = None
     if seed is not None:
         digest = hashlib.sha256(f"splitpot house dealer {seed}".encode()).digest()

@@ -489,37 +489,63 @@ def run_play(args: argparse.Namespace) -> int:
         session = Session(spec, [args.stack] * args.players, seed=seed)
         bot = SimpleBot(seed=seed)
         planned = max(1, args.hands)
-        names = [f"P{i}" for i in range(args.players)]
-        out = None if args.json else Output(plain=args.plain)
-        stream = None if out is None else HandStream(out, names)
-        if out is not None:
-            out.line(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
-        # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
-        # terminal it stands for the progress bar, which would be drawn over it
-        quiet_bar = args.plain or (out is not None and not out.plain)
-        hands, stopped = played_until_stopped(session, planned, bot, plain=quiet_bar, on_hand=stream)
+        run = ComputerRun(args, session, bot, planned)
+        run.play(f"{spec.name}: {args.players} players, seed {seed}, {stakes_text(spec.stakes)}")
     except SplitpotError as error:
         say("play", f"error: {flag_message(str(error), args)}")
         return 2
-    # ctrl-C while the files and the text are written: noted, and they are written whole
-    with _soft_interrupt() as interrupted:
-        written = (not args.phh or write_phh(args.phh, hands)) and (
-            not args.plot or plot_session(args.plot, hands, names))
-        doc = session_document(session, seed=seed, bot=bot, planned=planned)
-        written = (not args.save or save_session(args.save, doc)) and written
-        if out is None:
-            print(json.dumps(doc, indent=1))
-        else:
-            assert stream is not None
-            stream.finish()
-            over = over_reason(session, len(hands), planned, stopped)
-            if over:
-                out.line(f"the session is over: {over}")
-            if args.plot and written:
-                out.line(f"plot: {args.plot}")
-    if not written:
-        return 2
-    return stopped_status(args, len(hands), stopped or interrupted())
+    return run.finish(lambda: session_document(session, seed=seed, bot=bot, planned=planned))
+
+
+class ComputerRun:
+    """A computer-only run of ``splitpot play`` (a game's or dealer's choice's):
+    :meth:`play` prints its header and each hand as it ends (``--json``: nothing
+    until the end), :meth:`finish` writes its files and prints the rest; a ctrl-C
+    while they are written is noted, and they are written whole."""
+
+    def __init__(self, args: argparse.Namespace, session: Session, bot: SimpleBot, planned: int) -> None:
+        self.args, self.session, self.bot, self.planned = args, session, bot, planned
+        self.names = [f"P{i}" for i in range(len(session.stacks))]
+        self.out = None if args.json else Output(plain=args.plain)
+        self.stream = None if self.out is None else HandStream(self.out, self.names)
+        self.hands: list[State] = []
+        self.stopped = False
+
+    def play(self, header: str) -> None:
+        """Print ``header`` (not with ``--json``) and play the hands planned, each
+        printed as it ends; ctrl-C stops the run after the hand in play."""
+        if self.out is not None:
+            self.out.line(header)
+        # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
+        # terminal it stands for the progress bar, which would be drawn over it
+        quiet_bar = self.args.plain or (self.out is not None and not self.out.plain)
+        self.hands, self.stopped = played_until_stopped(
+            self.session, self.planned, self.bot, plain=quiet_bar, on_hand=self.stream)
+
+    def finish(self, document: Callable[[], dict[str, Any]], *, plot_title: str | None = None) -> int:
+        """Write ``--phh``, ``--plot`` (titled ``plot_title``) and ``--save`` (the run's
+        ``document``), print the document (``--json``) or the summary; the exit status."""
+        args, hands, out = self.args, self.hands, self.out
+        phh, plot, save = getattr(args, "phh", None), args.plot, getattr(args, "save", None)
+        # ctrl-C while the files and the text are written: noted, and they are written whole
+        with _soft_interrupt() as interrupted:
+            written = (not phh or write_phh(phh, hands)) and (
+                not plot or plot_session(plot, hands, self.names, title=plot_title))
+            doc = document()
+            written = (not save or save_session(save, doc)) and written
+            if out is None:
+                print(json.dumps(doc, indent=1))
+            else:
+                assert self.stream is not None
+                self.stream.finish()
+                over = over_reason(self.session, len(hands), self.planned, self.stopped)
+                if over:
+                    out.line(f"the session is over: {over}")
+                if plot and written:
+                    out.line(f"plot: {plot}")
+        if not written:
+            return 2
+        return stopped_status(args, len(hands), self.stopped or interrupted())
 
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:

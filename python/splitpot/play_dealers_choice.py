@@ -29,32 +29,25 @@ from __future__ import annotations
 
 import argparse
 import functools
-import json
 import secrets
-import sys
 from collections.abc import Sequence
 from typing import Any
 
+from splitpot.argtypes import say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, DealersChoice, games_played
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
 from splitpot.play import (
+    ComputerRun,
     add_play_parser,
     check_files,
     check_seat,
     finished_hands,
-    over_reason,
-    played_until_stopped,
-    plot_session,
-    print_session,
     record_final_stacks,
-    save_session,
     saved_bot,
-    stopped_status,
     typed_flag,
-    write_phh,
 )
 from splitpot.render import Output
 from splitpot.table import Keys, Table, run_and_record
@@ -109,31 +102,15 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         dealer = house_dealer(house, seed)
         session = DealersChoice([args.stack] * args.players, dealer=dealer, seed=seed)
         bot = SimpleBot(seed=seed)
-        hands, stopped = played_until_stopped(session, args.hands, bot, plain=args.plain)
+        run = ComputerRun(args, session, bot, args.hands)
+        run.play(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
+                 f"{house.name or 'unnamed'} ({house.source})")
     except SplitpotError as error:
-        print(f"splitpot play: error: {error}", file=sys.stderr)
+        say("play", f"error: {error}")
         return 2
-    names = [f"P{i}" for i in range(args.players)]
-    if getattr(args, "phh", None) and not write_phh(args.phh, hands):
-        return 2
-    if args.plot and not plot_session(args.plot, hands, names, title=DEALERS_CHOICE):
-        return 2
-    doc = dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot, planned=args.hands)
-    if getattr(args, "save", None) and not save_session(args.save, doc):
-        return 2
-    if args.json:
-        print(json.dumps(doc, indent=1))
-        return stopped_status(args, len(hands), stopped)
-    out = Output(plain=args.plain)
-    out.line(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
-             f"{house.name or 'unnamed'} ({house.source})")
-    print_session(out, hands, names)
-    over = over_reason(session, len(hands), args.hands, stopped)
-    if over:
-        out.line(f"the session is over: {over}")
-    if args.plot:
-        out.line(f"plot: {args.plot}")
-    return stopped_status(args, len(hands), stopped)
+    return run.finish(lambda: dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot,
+                                                      planned=args.hands),
+                      plot_title=DEALERS_CHOICE)
 
 
 def _run_table(args: argparse.Namespace, house: HouseList, seed: int) -> int:
