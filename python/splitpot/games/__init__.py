@@ -63,7 +63,7 @@ GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
 the registry is the package's, shared by every caller)."""
 
 
-GAME_OPTIONS: dict[str, frozenset[str]] = {
+GAME_OPTIONS: Mapping[str, frozenset[str]] = MappingProxyType({
     **_stud._KNOWN,
     "jackpots": _draw._JACKPOTS_OPTIONS,
     "lowball": _draw._LOWBALL_OPTIONS,
@@ -73,9 +73,10 @@ GAME_OPTIONS: dict[str, frozenset[str]] = {
                     _five_stud._OPTIONS),
     "mexican-stud": _mexican._OPTIONS,
     "aces-deuces": _aces_deuces._OPTIONS,
-}
+})
 """The keywords each game's builder takes (each builder refuses any other); with
-:data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game."""
+:data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game (a read-only
+view, as :data:`GAMES` is)."""
 
 WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):
