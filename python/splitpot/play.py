@@ -21,8 +21,8 @@ import os
 import re
 import secrets
 import signal
+import stat
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
@@ -802,18 +802,38 @@ def write_file(path: str, text: str, *, flag: str, command: str = "play") -> boo
     folder = os.path.dirname(os.path.abspath(path))
     temporary = None
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".splitpot-",
-                                         suffix=".tmp", delete=False) as out:
-            temporary = out.name
+        try:  # an existing file's mode is kept; a new one's is what open() gives (0o666 less the umask)
+            kept: int | None = stat.S_IMODE(os.stat(path).st_mode)
+        except FileNotFoundError:
+            kept = None
+        while True:
+            # the name is set before the file is made, so that the cleanup below finds it whenever
+            # it was made (a second ctrl-C, at once, can land anywhere)
+            temporary = os.path.join(folder, f".splitpot-{secrets.token_hex(6)}.tmp")
+            try:
+                descriptor = os.open(temporary, _NEW_FILE, 0o666 if kept is None else kept)
+                break
+            except FileExistsError:  # another's: not ours to remove
+                temporary = None
+        with open(descriptor, "w", encoding="utf-8") as out:
+            if kept is not None:  # (os.open took the umask off it)
+                os.chmod(temporary, kept)
             out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
         os.replace(temporary, path)
+        temporary = None
     except OSError as err:
         say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")
         return False
     finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
     return True
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def save_session(path: str, doc: dict[str, Any], *, command: str = "play") -> bool:

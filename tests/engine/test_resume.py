@@ -148,6 +148,53 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pyte
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="POSIX file modes")
+def test_a_file_written_has_the_mode_open_would_give_it_or_keeps_its_own(tmp_path: Path) -> None:
+    """Was: the temporary file's mode, 0600 whatever the umask, even over a 0644 save."""
+    import os
+    import stat
+
+    from splitpot import play
+
+    def mode(path: Path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    before = os.umask(0o022)
+    try:
+        new, kept = tmp_path / "new.json", tmp_path / "kept.json"
+        assert play.save_session(str(new), {"new": True})
+        kept.write_text("{}\n")
+        kept.chmod(0o640)
+        assert play.save_session(str(kept), {"new": True})
+        assert (mode(new), mode(kept)) == (0o644, 0o640)
+        os.umask(0o077)
+        assert play.save_session(str(new), {"again": True}) and mode(new) == 0o644  # its own kept
+        assert play.save_session(str(tmp_path / "private.json"), {}) and mode(tmp_path / "private.json") == 0o600
+    finally:
+        os.umask(before)
+    assert json.loads(new.read_text()) == {"again": True}
+
+
+def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A second ctrl-C at once lands anywhere: just after the temporary file is made
+    too (was: before its name was kept, so it was left behind)."""
+    import os
+
+    from splitpot import play
+
+    made = os.open
+
+    def interrupted(*args: object) -> int:
+        made(*args)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.os, "open", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        play.save_session(str(tmp_path / "s.json"), {"new": True})
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
+
+
 @pytest.mark.parametrize("argv", [
     ["play", "seven-card-stud", "--hands", "3"],
     ["play", "dealers-choice", "--hands", "3"],
