@@ -169,13 +169,16 @@ def test_a_file_written_has_the_mode_open_would_give_it_or_keeps_its_own(tmp_pat
         assert (mode(new), mode(kept)) == (0o644, 0o640)
         os.umask(0o077)
         assert play.save_session(str(new), {"again": True}) and mode(new) == 0o644  # its own kept
-        assert play.save_session(str(tmp_path / "private.json"), {}) and mode(tmp_path / "private.json") == 0o600
+        private = tmp_path / "private.json"
+        assert play.save_session(str(private), {}) and mode(private) == 0o600
     finally:
         os.umask(before)
     assert json.loads(new.read_text()) == {"again": True}
 
 
-def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """A second ctrl-C at once lands anywhere: just after the temporary file is made
     too (was: before its name was kept, so it was left behind)."""
     import os
