@@ -265,9 +265,28 @@ def _entry(
     except SplitpotError as err:
         said = str(err)
         if laid is not table.get("stakes") and re.search(r"\bstakes\b", said):
+            if table.get("stakes") is None:  # the [house] stakes alone: the fault is on their line
+                said = said.removeprefix(f"{game}: ")
+                line = _house_stakes_line(lines)
+                at = f" on line {start}" if start is not None else ""
+                where = f"{source}:{line}" if line is not None else source
+                raise HouseListError(f"{where}: [house] {said} (as {label}{at} takes them)") from None
             said += " (the call's stakes laid over the [house] stakes)"
         raise fail(said, _culprit(table, options, str(err))) from None
     return HouseEntry(call=call, weight=weight, line=start)
+
+
+def _house_stakes_line(lines: Sequence[str]) -> int | None:
+    """The line of the ``[house]`` stakes (``stakes = ...`` in ``[house]``, or the
+    ``[house.stakes]`` header); None where the text does not show it."""
+    for number, text in enumerate(lines, 1):
+        if re.match(r"^\s*\[\s*house\s*\.\s*stakes\s*\]", text):
+            return number
+        if re.match(r"^\s*\[\s*house\s*\]", text):
+            line = _key_line(lines, number, "stakes")
+            if line != number:
+                return line
+    return None
 
 
 def _culprit(table: Mapping[str, Any], options: dict[str, Any], message: str) -> str:
