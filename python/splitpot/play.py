@@ -46,7 +46,7 @@ from splitpot.engine.session import Session, refuse_unfinished
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, get_game, idle_wild_option
+from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.narrate import ALL, describe_hand, narrate
 from splitpot.plots import require_plotting, stack_plot
@@ -417,7 +417,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("five-card-stud: declarations need a high-low game; give low= as well.", args)
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
-    "x has no option '--low'; its options: --low; every game takes --no-cap-heads-up, --joker, ..."
+    "x has no option '--low'; its options: --low; also --no-cap-heads-up, --wild, --joker, ..."
     >>> flag_message("lowball: blinds: a blind must be >= 1, got -1.", argparse.Namespace(blinds=None))
     'lowball: --blinds: a blind must be >= 1, got -1.'
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
@@ -442,7 +442,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
         items = [_LISTED.get(item, flags[item]) for item in listed.rstrip(".").split(", ")
                  if item in flags and item not in _EVERY_GAME]
         own = ", ".join(items) or "none of its own"
-        message = f"{head}{sep}{own}; every game takes {_EVERY_GAME_FLAGS}."
+        message = f"{head}{sep}{own}; also {_every_game_flags(getattr(args, 'game', None), args)}."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
                      if m.group(1) in flags else m.group(0), message)
@@ -456,11 +456,29 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
 
 
 # A game's options listed by flag_message: the flags that set one either way (its default differs
-# by game), and those every game takes (said once, after the game's own).
+# by game), and those every game has (said once, after the game's own: those it can take).
 _LISTED = {"no_check_raise": "--check-raise/--no-check-raise"}
 _EVERY_GAME = frozenset({"uncapped_heads_up", "no_cap_heads_up", *WILD_OPTIONS})
-_EVERY_GAME_FLAGS = ("--no-cap-heads-up, --joker, --wild, --wild-low, --duplicate, --penalty, "
-                     "--penalty-rule, --positional")
+def _every_game_flags(game: str | None, args: argparse.Namespace) -> str:
+    """The flags of the options every game has (:data:`~splitpot.games.WILD_OPTIONS`
+    and ``--no-cap-heads-up``), as typed, less those ``game`` refuses whatever else
+    is given (:func:`~splitpot.games.idle_wild_option` says which).
+
+    >>> _every_game_flags("aces-deuces", argparse.Namespace())
+    '--no-cap-heads-up, --wild, --joker, --penalty, --positional'
+    >>> _every_game_flags("lowball", argparse.Namespace())
+    '--no-cap-heads-up, --wild, --joker, --wild-low, --penalty, --penalty-rule, --positional'
+    """
+    refused = set()
+    if game in GAMES:  # what it lacks with wild and penalty cards (as --wild and --penalty give)
+        spec = get_game(game, wild="2", penalty="3")
+        takes_low = "low" in GAME_OPTIONS[game]  # as --low gives it
+        for option in ("wild_low", "duplicate", "penalty_rule"):
+            idle = idle_wild_option(spec, {option: True})
+            if idle is not None and not (idle[1] == "no low" and takes_low):
+                refused.add(option)
+    names = [name for name in ("no_cap_heads_up", *WILD_OPTIONS) if name not in refused]
+    return ", ".join(typed_flag(name, args) for name in names)
 _PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
 
 
