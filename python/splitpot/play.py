@@ -470,7 +470,7 @@ def _every_game_flags(game: str | None, args: argparse.Namespace) -> str:
     '--no-cap-heads-up, --wild, --joker, --wild-low, --penalty, --penalty-rule, --positional'
     """
     refused = set()
-    if game in GAMES:  # what it lacks with wild and penalty cards (as --wild and --penalty give)
+    if game is not None and game in GAMES:  # what it lacks with wild and penalty cards (as --wild and --penalty give)
         spec = get_game(game, wild="2", penalty="3")
         takes_low = "low" in GAME_OPTIONS[game]  # as --low gives it
         for option in ("wild_low", "duplicate", "penalty_rule"):
