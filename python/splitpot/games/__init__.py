@@ -42,7 +42,7 @@ from splitpot.games.stud import (
 from splitpot.validate import check_keywords, describe, folded
 from splitpot.wild import JokerRule, wild_mask
 
-__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option", "option_error"]
+__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option"]
 
 GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
     "seven-card-stud": seven_card_stud,
@@ -133,7 +133,7 @@ def get_game(name: str, **options: Any) -> GameSpec:
     try:
         return _build(name, builder, dict(options), as_recorded)
     except SplitpotError as err:
-        raise option_error(err, name, options) from None
+        raise _option_error(err, name, options) from None
 
 
 _HINTS = {("california-lowball", "stakes"): "Its stakes are its blinds: give limit= (2, 3 or 5, "
@@ -179,14 +179,14 @@ _FIELD_OPTIONS = {"big_bet_on_open_pair": "open_pair", "minimum": "openers", "lo
                   "declare_both": "both"}
 
 
-def option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) -> SplitpotError:
+def _option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) -> SplitpotError:
     """``error``, raised building game ``name`` from ``options``, in the words of the
     options: led by the game, naming the option as written (found by leaving each
     out, where the message names none), without the engine's own names.  The class
     is kept.
 
     >>> from splitpot.errors import ArgumentTypeError
-    >>> print(option_error(ArgumentTypeError("Street 'fourth street': big_bet_on_open_pair must be "
+    >>> print(_option_error(ArgumentTypeError("Street 'fourth street': big_bet_on_open_pair must be "
     ...                                      "True or False, got int 1."),
     ...                    "seven-card-stud", {"open_pair": 1}))
     seven-card-stud: open_pair must be True or False, got int 1.
