@@ -470,7 +470,8 @@ def _every_game_flags(game: str | None, args: argparse.Namespace) -> str:
     '--no-cap-heads-up, --wild, --joker, --wild-low, --penalty, --penalty-rule, --positional'
     """
     refused = set()
-    if game is not None and game in GAMES:  # what it lacks with wild and penalty cards (as --wild and --penalty give)
+    # (what it lacks with wild and penalty cards, as --wild and --penalty give them)
+    if game is not None and game in GAMES:
         spec = get_game(game, wild="2", penalty="3")
         takes_low = "low" in GAME_OPTIONS[game]  # as --low gives it
         for option in ("wild_low", "duplicate", "penalty_rule"):
@@ -815,15 +816,25 @@ def check_files(args: argparse.Namespace) -> None:
 def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
     """Write ``text`` to ``path`` whole or not at all: into a new file beside it,
     then renamed over it, so that ctrl-C or a full disk while writing leaves the
-    old file as it was (``resume FILE --save FILE`` writes over what it read).
-    False (the reason printed, naming ``flag``) when the file cannot be written."""
-    folder = os.path.dirname(os.path.abspath(path))
+    old file as it was (``resume FILE --save FILE`` writes over what it read); the
+    new file has the old one's mode, or the mode ``open`` gives a new one.  A symbolic
+    link's file is replaced, not the link; what is not a file (``/dev/stdout``, a
+    named pipe) is written to as it stands.  False (the reason printed, naming
+    ``flag``) when the file cannot be written."""
     temporary = None
     try:
         try:  # an existing file's mode is kept; a new one's is what open() gives (0o666 less the umask)
-            kept: int | None = stat.S_IMODE(os.stat(path).st_mode)
+            found = os.stat(path)
         except FileNotFoundError:
             kept = None
+        else:
+            if not stat.S_ISREG(found.st_mode):  # /dev/stdout, a pipe: written to, never replaced
+                with open(path, "w", encoding="utf-8") as out:
+                    out.write(text)
+                return True
+            kept = stat.S_IMODE(found.st_mode)
+        target = os.path.realpath(path)  # a symbolic link's file is replaced, the link kept
+        folder = os.path.dirname(target)
         while True:
             # the name is set before the file is made, so that the cleanup below finds it whenever
             # it was made (a second ctrl-C, at once, can land anywhere)
@@ -839,7 +850,7 @@ def write_file(path: str, text: str, *, flag: str, command: str = "play") -> boo
             out.write(text)
             out.flush()
             os.fsync(out.fileno())
-        os.replace(temporary, path)
+        os.replace(temporary, target)
         temporary = None
     except OSError as err:
         say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")

@@ -176,6 +176,32 @@ def test_a_file_written_has_the_mode_open_would_give_it_or_keeps_its_own(tmp_pat
     assert json.loads(new.read_text()) == {"again": True}
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="POSIX named pipes and links")
+def test_a_link_or_a_pipe_is_written_through_not_replaced(tmp_path: Path) -> None:
+    """Was: the temporary file renamed over the path itself: a symbolic link became a
+    file, and /dev/stdout, /dev/null or a named pipe was replaced by one (as root) or
+    refused, where open() wrote to them."""
+    import os
+    import stat
+
+    from splitpot import play
+
+    real, link, pipe = tmp_path / "real.json", tmp_path / "link.json", tmp_path / "pipe"
+    real.write_text("{}\n")
+    link.symlink_to(real)
+    assert play.save_session(str(link), {"new": True})
+    assert link.is_symlink() and json.loads(real.read_text()) == {"new": True}
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert play.save_session(str(pipe), {"piped": True})
+        assert json.loads(os.read(reader, 1000)) == {"piped": True}
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "pipe", "real.json"]
+
+
 def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
