@@ -544,27 +544,49 @@ class ComputerRun:
     def finish(self, document: Callable[[], dict[str, Any]], *, plot_title: str | None = None) -> int:
         """Write ``--phh``, ``--plot`` (titled ``plot_title``) and ``--save`` (the run's
         ``document``), print the document (``--json``) or the summary; the exit status."""
-        args, hands, out = self.args, self.hands, self.out
-        phh, plot, save = getattr(args, "phh", None), args.plot, getattr(args, "save", None)
-        # ctrl-C while the files and the text are written: noted, and they are written whole
-        with _soft_interrupt() as interrupted:
-            written = (not phh or write_phh(phh, hands)) and (
-                not plot or plot_session(plot, hands, self.names, title=plot_title))
-            doc = document()
-            written = (not save or save_session(save, doc)) and written
-            if out is None:
-                print(json.dumps(doc, indent=1))
-            else:
-                assert self.stream is not None
-                self.stream.finish()
-                over = over_reason(self.session, len(hands), self.planned, self.stopped)
-                if over:
-                    out.line(f"the session is over: {over}")
-                if plot and written:
-                    out.line(f"plot: {plot}")
+
+        def summary(out: Output) -> None:
+            assert self.stream is not None
+            self.stream.finish()
+            over = over_reason(self.session, len(self.hands), self.planned, self.stopped)
+            if over:
+                out.line(f"the session is over: {over}")
+
+        written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document, summary,
+                                               plot_title=plot_title)
         if not written:
             return 2
-        return stopped_status(args, len(hands), self.stopped or interrupted())
+        return stopped_status(self.args, len(self.hands), self.stopped or interrupted)
+
+
+def write_and_print(
+    args: argparse.Namespace, hands: Sequence[State], names: Sequence[str], out: Output | None,
+    document: Callable[[], dict[str, Any]], text: Callable[[Output], None], *,
+    plot_title: str | None = None, command: str = "play",
+) -> tuple[bool, bool]:
+    """The end of a computer-only run (``play``'s and ``resume``'s): ``--phh`` and
+    ``--plot`` (titled ``plot_title``) of the finished ``hands``, ``--save`` of the
+    run's ``document``, then the document printed (``out`` None: ``--json``) or the
+    ``text`` and where the plot is.  Each file is tried whatever became of the others
+    (one that cannot be written is said on standard error) and the output printed all
+    the same; a ctrl-C meanwhile is noted, and they are written whole.  Whether
+    every file was written, and whether ctrl-C was pressed."""
+    phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
+    with _soft_interrupt() as interrupted:
+        phh_written = not phh or not hands or write_phh(phh, hands, command=command)
+        plotted = plot_failed = False
+        if plot and hands:
+            plotted = plot_session(plot, hands, names, title=plot_title, command=command)
+            plot_failed = not plotted
+        doc = document()
+        saved = not save or save_session(save, doc, command=command)
+        if out is None:
+            print(json.dumps(doc, indent=1))
+        else:
+            text(out)
+            if plotted:
+                out.line(f"plot: {plot}")
+    return phh_written and not plot_failed and saved, interrupted()
 
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
@@ -924,7 +946,7 @@ def run_replay(args: argparse.Namespace) -> int:
     # far as it went, and, as the table's own summary does, not counted: the summary is the
     # finished hands', its stacks the last finished hand's
     run = replayed.run
-    finished = states if states[-1].is_complete or not run else states[:-1]
+    finished = finished_hands(states) if run else states
     names = [f"P{i}" for i in range(states[-1].seats)]
     if finished:
         end = list(finished[-1].stacks)
@@ -936,7 +958,7 @@ def run_replay(args: argparse.Namespace) -> int:
             end = [after.get(s, chips) for s, chips in enumerate(end)]
         if run or changed:
             left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
-            print_summary(out, finished, names, end=end, note=left if finished is not states else "")
+            print_summary(out, finished, names, end=end, note=left if len(finished) < len(states) else "")
     if stopped:
         say("replay", f"stopped (ctrl-C) after {counted(len(states), 'hand')} of {replayed.count}.")
         return 130
@@ -1179,10 +1201,12 @@ def plot_session(
     return True
 
 
-def finished_hands(session: Session) -> list[State]:
-    """The session's hands without an unfinished last one: the hands a summary counts."""
-    hands = session.hands
-    return hands[:-1] if hands and not hands[-1].is_complete else list(hands)
+def finished_hands(session: Session | Sequence[State]) -> list[State]:
+    """A session's hands (or the hands given) without an unfinished last one: the
+    hands a summary counts, and ``--phh`` and ``--plot`` write (only the last hand of
+    a session can be unfinished)."""
+    hands = session.hands if isinstance(session, Session) else session
+    return list(hands[:-1] if hands and not hands[-1].is_complete else hands)
 
 
 def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:

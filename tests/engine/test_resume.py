@@ -224,6 +224,36 @@ def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_a_phh_that_cannot_be_written_leaves_the_save_and_the_text_as_play_does(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One end for play and resume (was: resume stopped at the --phh it could not
+    write: no --save, no text, where play wrote the save and printed the hands)."""
+    import errno
+
+    from splitpot import play
+
+    saved = tmp_path / "s.json"
+    cli(["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "1", "--save", str(saved)],
+        capsys)
+    replace = play.os.replace
+
+    def full(source: str, target: str) -> None:  # the disk fills as the PHH is written
+        if target.endswith(".phhs"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        replace(source, target)
+
+    monkeypatch.setattr(play.os, "replace", full)
+    again = tmp_path / "again.json"
+    argv = (["resume", str(saved), "--hands", "2"] if command == "resume"
+            else ["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "3"])
+    code, out, err = cli([*argv, "--plain", "--phh", str(tmp_path / "h.phhs"), "--save", str(again)], capsys)
+    assert code == 2 and "--phh: cannot write " in err and "No space left on device" in err
+    assert "after 3 hands:" in out and json.loads(again.read_text())["planned"] == 3
+    assert not (tmp_path / "h.phhs").exists()
+
+
 @pytest.mark.parametrize("argv", [
     ["play", "seven-card-stud", "--hands", "3"],
     ["play", "dealers-choice", "--hands", "3"],
