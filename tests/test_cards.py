@@ -225,6 +225,9 @@ def test_cards_and_hands_format_as_their_text() -> None:
     card = Card("As")
     assert (f"{card:3}|", f"{card:>3}|", f"{card:s}", f"{card:^6}|") == ("As |", " As|", "As", "  As  |")
     assert (f"{card:d}", f"{card:02x}", f"{Card(0):03d}", f"{card}") == ("51", "33", "000", "As")
+    # the float types format the number too, as for an int (was: ValueError, str's format)
+    assert (format(card, ".1f"), f"{card:e}", f"{card:G}", f"{Card(1):.0%}") == (
+        "51.0", "5.100000e+01", "51", "100%")
     hand = splitpot.evaluate("As Ks Qs Js Ts")
     assert format(hand, ">14") == "   royal flush" and f"{hand}" == "royal flush"
     two = splitpot.evaluate_two("As 2d", "low")

@@ -51,3 +51,20 @@ def test_pull_requests_run_the_readme_development_block() -> None:
     block = section[section.index("```bash\n") + 8 : section.index("\n```", section.index("```bash"))]
     runs = re.findall(r"^ +- run: (.*)$", workflow.read_text(encoding="utf-8"), re.M)
     assert [line for line in block.splitlines() if line.strip()] == runs[: len(block.splitlines())]
+
+
+def test_a_release_waits_for_the_checks() -> None:
+    """The publish job needs every other job: checks too (was: sdist and wheels only)."""
+    workflow = RUN.parents[1] / ".github" / "workflows" / "wheels.yml"
+    if not workflow.is_file():
+        pytest.skip(".github is not shipped in the sdist")
+    text = workflow.read_text(encoding="utf-8")
+    jobs = re.findall(r"^  ([\w-]+):$", text[text.index("\njobs:") :], re.M)
+    needs = re.search(r"^  publish:\n(?:    .*\n)*?    needs: \[([^\]]*)\]", text, re.M)
+    assert needs is not None
+    assert sorted(n.strip() for n in needs.group(1).split(",")) == sorted(j for j in jobs if j != "publish")
+
+
+def test_the_script_runs_under_bash_3() -> None:
+    """No bash-4 constructs (macOS's /bin/bash is 3.2): no associative arrays."""
+    assert "declare -A" not in RUN.read_text(encoding="utf-8")

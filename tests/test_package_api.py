@@ -213,6 +213,21 @@ def test_games_is_a_read_only_view_of_the_registry() -> None:
     assert splitpot.get_game("lowball").name == "lowball"
 
 
+def test_game_options_is_a_read_only_view() -> None:
+    """`GAME_OPTIONS.pop("lowball")` then `get_game("lowball")` raised a bare KeyError
+    for the whole process: a read-only view, as GAMES is."""
+    from collections.abc import Mapping
+
+    from splitpot.games import GAME_OPTIONS
+
+    assert isinstance(GAME_OPTIONS, Mapping) and "stakes" in GAME_OPTIONS["lowball"]
+    with pytest.raises(TypeError):
+        GAME_OPTIONS["lowball"] = frozenset()  # type: ignore[index]
+    with pytest.raises(AttributeError):
+        GAME_OPTIONS.pop("lowball")  # type: ignore[attr-defined]
+    assert splitpot.get_game("lowball").name == "lowball"
+
+
 def test_names_are_matched_ignoring_case_with_dash_and_underscore_alike() -> None:
     """As API.md says of option values: game names and lows too (were RuleError)."""
     hands = ["As Ad Kc Kd 2h 3s", "Qs Qd Qc 2c 3c 4d"]

@@ -208,13 +208,14 @@ class Card(int):
         return f"Card('{self}')"
 
     def __format__(self, spec: str) -> str:
-        """The text, formatted as a str (``f"{card:>3}"``: ``' As'``); an int's
-        presentation type (``d``, ``x``, ...) formats the number (``f"{card:02d}"``).
+        """The text, formatted as a str (``f"{card:>3}"``: ``' As'``); a number's
+        presentation type (``d``, ``x``, ``f``, ``%``, ...) formats the number, as
+        the int it is (``f"{card:02d}"``, ``f"{card:.1f}"``).
 
-        >>> f"[{Card('As'):>3}] [{Card('2c'):<3}] {Card('As'):d}"
-        '[ As] [2c ] 51'
+        >>> f"[{Card('As'):>3}] [{Card('2c'):<3}] {Card('As'):d} {Card('As'):.1f}"
+        '[ As] [2c ] 51 51.0'
         """
-        if spec and spec[-1] in "bcdnoxX":
+        if spec and spec[-1] in "bcdnoxXeEfFgG%":
             return int.__format__(self, spec)
         return format(str(self), spec)
 

@@ -63,7 +63,7 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, get_game, option_error
+from splitpot.games import GAMES, WILD_OPTIONS, _option_error, get_game
 from splitpot.games.stud import qualifier_value
 from splitpot.validate import as_int, as_sequence, check_keywords, describe
 from splitpot.wild import wild_texts
@@ -139,7 +139,7 @@ def _stakes(value: object, game: str) -> Stakes | None:
     try:
         return as_stakes(data, game, get_game(game).stakes)
     except SplitpotError as err:
-        raise option_error(err, game, {"stakes": value}) from None
+        raise _option_error(err, game, {"stakes": value}) from None
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

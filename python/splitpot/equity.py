@@ -98,7 +98,7 @@ from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, Rul
 from splitpot.evaluate import Ranking
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import (
-    NoOtherKeyword,
+    _NoOtherKeyword,
     as_bool,
     as_choice,
     as_float,
@@ -681,7 +681,7 @@ def equity(
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
     qualifier: SupportsIndex | str = 8,
-    **unknown: Unpack[NoOtherKeyword],
+    **unknown: Unpack[_NoOtherKeyword],
 ) -> EquityResult:
     """Each hand's chances of high, low, scoop and its expected share of the pot.
 
@@ -1035,7 +1035,7 @@ def prepare_equity(
     declare: Sequence[str] | None = None,
     tie_keeps_half: bool = False,
     qualifier: SupportsIndex | str = 8,
-    **unknown: Unpack[NoOtherKeyword],
+    **unknown: Unpack[_NoOtherKeyword],
 ) -> EquityRun:
     """Check the arguments of :func:`equity` (the same, without ``progress``) and return the run.
 

@@ -2,7 +2,9 @@
 as a TOML file, and the computer dealer that picks from them.
 
 A house list is a ``[house]`` table (its ``name`` and the house's ``stakes``,
-both optional: see :func:`house_stakes`) and one ``[[call]]`` table per call:
+both optional; the house's stakes are laid under each call's own ``stakes``, in
+every game that takes stakes, ``bring_in`` only in a game with a bring-in) and
+one ``[[call]]`` table per call:
 ``game`` (a name of :data:`~splitpot.games.GAMES`),
 ``weight`` (how often the computer dealer picks it, relative to the others;
 a number > 0, default 1), ``stakes`` (optional: a table of
@@ -50,7 +52,7 @@ from splitpot.games import GAME_OPTIONS, GAMES, get_game
 from splitpot.validate import as_float, as_int, as_optional_int, describe
 
 __all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_dealer",
-    "house_session", "house_stakes", "load_house"]
+    "house_session", "load_house"]
 
 _CALL_KEYS = frozenset({"game", "weight", "stakes"})  # the rest of a [[call]] table are options
 _TOP_KEYS = frozenset({"house", "call"})
@@ -205,7 +207,7 @@ def _house_stakes(value: object, source: str) -> dict[str, int]:
         raise HouseListError(f"{source}: {err}") from None
 
 
-def house_stakes(game: str, house: Mapping[str, int], own: Any) -> Any:
+def _laid_stakes(game: str, house: Mapping[str, int], own: Any) -> Any:
     """The stakes of a call of ``game`` in a house list whose ``[house]`` stakes are
     ``house``: the call's own ``stakes`` table laid over the house's (over the game's
     own); ``bring_in`` only in a game with a bring-in.  A game that takes no stakes
@@ -213,11 +215,11 @@ def house_stakes(game: str, house: Mapping[str, int], own: Any) -> Any:
     stakes are a :class:`~splitpot.engine.spec.Stakes` (whole).
 
     >>> house = {"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20}
-    >>> house_stakes("jackpots", house, {"ante": 5})
+    >>> _laid_stakes("jackpots", house, {"ante": 5})
     {'ante': 5, 'small_bet': 10, 'big_bet': 20}
-    >>> house_stakes("seven-card-stud", house, None)
+    >>> _laid_stakes("seven-card-stud", house, None)
     {'ante': 2, 'bring_in': 3, 'small_bet': 10, 'big_bet': 20}
-    >>> house_stakes("california-lowball", house, None) is None
+    >>> _laid_stakes("california-lowball", house, None) is None
     True
     """
     if not house or game not in GAMES or "stakes" not in GAME_OPTIONS[game] or not (
@@ -259,15 +261,34 @@ def _entry(
     except SplitpotError as err:
         raise fail(str(err), "weight") from None
     options = {k: v for k, v in table.items() if k not in _CALL_KEYS}
-    laid = house_stakes(game, stakes, table.get("stakes")) if isinstance(game, str) else table.get("stakes")
+    laid = _laid_stakes(game, stakes, table.get("stakes")) if isinstance(game, str) else table.get("stakes")
     try:
         call = Call(game=game, options=tuple(options.items()), stakes=laid)
     except SplitpotError as err:
         said = str(err)
         if laid is not table.get("stakes") and re.search(r"\bstakes\b", said):
+            if table.get("stakes") is None:  # the [house] stakes alone: the fault is on their line
+                said = said.removeprefix(f"{game}: ")
+                line = _house_stakes_line(lines)
+                at = f" on line {start}" if start is not None else ""
+                where = f"{source}:{line}" if line is not None else source
+                raise HouseListError(f"{where}: [house] {said} (as {label}{at} takes them)") from None
             said += " (the call's stakes laid over the [house] stakes)"
         raise fail(said, _culprit(table, options, str(err))) from None
     return HouseEntry(call=call, weight=weight, line=start)
+
+
+def _house_stakes_line(lines: Sequence[str]) -> int | None:
+    """The line of the ``[house]`` stakes (``stakes = ...`` in ``[house]``, or the
+    ``[house.stakes]`` header); None where the text does not show it."""
+    for number, text in enumerate(lines, 1):
+        if re.match(r"^\s*\[\s*house\s*\.\s*stakes\s*\]", text):
+            return number
+        if re.match(r"^\s*\[\s*house\s*\]", text):
+            line = _key_line(lines, number, "stakes")
+            if line != number:
+                return line
+    return None
 
 
 def _culprit(table: Mapping[str, Any], options: dict[str, Any], message: str) -> str:

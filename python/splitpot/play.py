@@ -21,8 +21,8 @@ import os
 import re
 import secrets
 import signal
+import stat
 import sys
-import tempfile
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from itertools import pairwise
@@ -46,7 +46,7 @@ from splitpot.engine.session import Session, refuse_unfinished
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
 from splitpot.errors import RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, get_game, idle_wild_option
+from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.narrate import ALL, describe_hand, narrate
 from splitpot.plots import require_plotting, stack_plot
@@ -417,7 +417,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
     >>> flag_message("five-card-stud: declarations need a high-low game; give low= as well.", args)
     'five-card-stud: declarations need a high-low game; give --low as well.'
     >>> flag_message("x has no option 'low'; its options: fees, low, stakes.", args)
-    "x has no option '--low'; its options: --low; every game takes --no-cap-heads-up, --joker, ..."
+    "x has no option '--low'; its options: --low; also --no-cap-heads-up, --wild, --joker, ..."
     >>> flag_message("lowball: blinds: a blind must be >= 1, got -1.", argparse.Namespace(blinds=None))
     'lowball: --blinds: a blind must be >= 1, got -1.'
     >>> flag_message("give blinds= (at most three), e.g. blinds=(1, 1, 2).", argparse.Namespace(blinds=None))
@@ -442,7 +442,7 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
         items = [_LISTED.get(item, flags[item]) for item in listed.rstrip(".").split(", ")
                  if item in flags and item not in _EVERY_GAME]
         own = ", ".join(items) or "none of its own"
-        message = f"{head}{sep}{own}; every game takes {_EVERY_GAME_FLAGS}."
+        message = f"{head}{sep}{own}; also {_every_game_flags(getattr(args, 'game', None), args)}."
     message = re.sub(r"(?<![\w-])(\w+)=\(([\d, ]+)\)",  # blinds=(1, 1, 2): as typed, --blinds 1,1,2
                      lambda m: f"{flags[m.group(1)]} {','.join(m.group(2).replace(' ', '').split(','))}"
                      if m.group(1) in flags else m.group(0), message)
@@ -456,11 +456,30 @@ def flag_message(message: str, args: argparse.Namespace) -> str:
 
 
 # A game's options listed by flag_message: the flags that set one either way (its default differs
-# by game), and those every game takes (said once, after the game's own).
+# by game), and those every game has (said once, after the game's own: those it can take).
 _LISTED = {"no_check_raise": "--check-raise/--no-check-raise"}
 _EVERY_GAME = frozenset({"uncapped_heads_up", "no_cap_heads_up", *WILD_OPTIONS})
-_EVERY_GAME_FLAGS = ("--no-cap-heads-up, --joker, --wild, --wild-low, --duplicate, --penalty, "
-                     "--penalty-rule, --positional")
+def _every_game_flags(game: str | None, args: argparse.Namespace) -> str:
+    """The flags of the options every game has (:data:`~splitpot.games.WILD_OPTIONS`
+    and ``--no-cap-heads-up``), as typed, less those ``game`` refuses whatever else
+    is given (:func:`~splitpot.games.idle_wild_option` says which).
+
+    >>> _every_game_flags("aces-deuces", argparse.Namespace())
+    '--no-cap-heads-up, --wild, --joker, --penalty, --positional'
+    >>> _every_game_flags("lowball", argparse.Namespace())
+    '--no-cap-heads-up, --wild, --joker, --wild-low, --penalty, --penalty-rule, --positional'
+    """
+    refused = set()
+    # (what it lacks with wild and penalty cards, as --wild and --penalty give them)
+    if game is not None and game in GAMES:
+        spec = get_game(game, wild="2", penalty="3")
+        takes_low = "low" in GAME_OPTIONS[game]  # as --low gives it
+        for option in ("wild_low", "duplicate", "penalty_rule"):
+            idle = idle_wild_option(spec, {option: True})
+            if idle is not None and not (idle[1] == "no low" and takes_low):
+                refused.add(option)
+    names = [name for name in ("no_cap_heads_up", *WILD_OPTIONS) if name not in refused]
+    return ", ".join(typed_flag(name, args) for name in names)
 _PLAIN = frozenset({"ante", "qualifier"})  # game keywords without an underscore, never English here
 
 
@@ -525,27 +544,49 @@ class ComputerRun:
     def finish(self, document: Callable[[], dict[str, Any]], *, plot_title: str | None = None) -> int:
         """Write ``--phh``, ``--plot`` (titled ``plot_title``) and ``--save`` (the run's
         ``document``), print the document (``--json``) or the summary; the exit status."""
-        args, hands, out = self.args, self.hands, self.out
-        phh, plot, save = getattr(args, "phh", None), args.plot, getattr(args, "save", None)
-        # ctrl-C while the files and the text are written: noted, and they are written whole
-        with _soft_interrupt() as interrupted:
-            written = (not phh or write_phh(phh, hands)) and (
-                not plot or plot_session(plot, hands, self.names, title=plot_title))
-            doc = document()
-            written = (not save or save_session(save, doc)) and written
-            if out is None:
-                print(json.dumps(doc, indent=1))
-            else:
-                assert self.stream is not None
-                self.stream.finish()
-                over = over_reason(self.session, len(hands), self.planned, self.stopped)
-                if over:
-                    out.line(f"the session is over: {over}")
-                if plot and written:
-                    out.line(f"plot: {plot}")
+
+        def summary(out: Output) -> None:
+            assert self.stream is not None
+            self.stream.finish()
+            over = over_reason(self.session, len(self.hands), self.planned, self.stopped)
+            if over:
+                out.line(f"the session is over: {over}")
+
+        written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document, summary,
+                                               plot_title=plot_title)
         if not written:
             return 2
-        return stopped_status(args, len(hands), self.stopped or interrupted())
+        return stopped_status(self.args, len(self.hands), self.stopped or interrupted)
+
+
+def write_and_print(
+    args: argparse.Namespace, hands: Sequence[State], names: Sequence[str], out: Output | None,
+    document: Callable[[], dict[str, Any]], text: Callable[[Output], None], *,
+    plot_title: str | None = None, command: str = "play",
+) -> tuple[bool, bool]:
+    """The end of a computer-only run (``play``'s and ``resume``'s): ``--phh`` and
+    ``--plot`` (titled ``plot_title``) of the finished ``hands``, ``--save`` of the
+    run's ``document``, then the document printed (``out`` None: ``--json``) or the
+    ``text`` and where the plot is.  Each file is tried whatever became of the others
+    (one that cannot be written is said on standard error) and the output printed all
+    the same; a ctrl-C meanwhile is noted, and they are written whole.  Whether
+    every file was written, and whether ctrl-C was pressed."""
+    phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
+    with _soft_interrupt() as interrupted:
+        phh_written = not phh or not hands or write_phh(phh, hands, command=command)
+        plotted = plot_failed = False
+        if plot and hands:
+            plotted = plot_session(plot, hands, names, title=plot_title, command=command)
+            plot_failed = not plotted
+        doc = document()
+        saved = not save or save_session(save, doc, command=command)
+        if out is None:
+            print(json.dumps(doc, indent=1))
+        else:
+            text(out)
+            if plotted:
+                out.line(f"plot: {plot}")
+    return phh_written and not plot_failed and saved, interrupted()
 
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
@@ -797,23 +838,53 @@ def check_files(args: argparse.Namespace) -> None:
 def write_file(path: str, text: str, *, flag: str, command: str = "play") -> bool:
     """Write ``text`` to ``path`` whole or not at all: into a new file beside it,
     then renamed over it, so that ctrl-C or a full disk while writing leaves the
-    old file as it was (``resume FILE --save FILE`` writes over what it read).
-    False (the reason printed, naming ``flag``) when the file cannot be written."""
-    folder = os.path.dirname(os.path.abspath(path))
+    old file as it was (``resume FILE --save FILE`` writes over what it read); the
+    new file has the old one's mode, or the mode ``open`` gives a new one.  A symbolic
+    link's file is replaced, not the link; what is not a file (``/dev/stdout``, a
+    named pipe) is written to as it stands.  False (the reason printed, naming
+    ``flag``) when the file cannot be written."""
     temporary = None
     try:
-        with tempfile.NamedTemporaryFile("w", encoding="utf-8", dir=folder, prefix=".splitpot-",
-                                         suffix=".tmp", delete=False) as out:
-            temporary = out.name
+        try:  # an existing file's mode is kept; a new one's is what open() gives (0o666 less the umask)
+            found = os.stat(path)
+        except FileNotFoundError:
+            kept = None
+        else:
+            if not stat.S_ISREG(found.st_mode):  # /dev/stdout, a pipe: written to, never replaced
+                with open(path, "w", encoding="utf-8") as out:
+                    out.write(text)
+                return True
+            kept = stat.S_IMODE(found.st_mode)
+        target = os.path.realpath(path)  # a symbolic link's file is replaced, the link kept
+        folder = os.path.dirname(target)
+        while True:
+            # the name is set before the file is made, so that the cleanup below finds it whenever
+            # it was made (a second ctrl-C, at once, can land anywhere)
+            temporary = os.path.join(folder, f".splitpot-{secrets.token_hex(6)}.tmp")
+            try:
+                descriptor = os.open(temporary, _NEW_FILE, 0o666 if kept is None else kept)
+                break
+            except FileExistsError:  # another's: not ours to remove
+                temporary = None
+        with open(descriptor, "w", encoding="utf-8") as out:
+            if kept is not None:  # (os.open took the umask off it)
+                os.chmod(temporary, kept)
             out.write(text)
-        os.replace(temporary, path)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(temporary, target)
+        temporary = None
     except OSError as err:
         say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")
         return False
     finally:
-        if temporary is not None and os.path.exists(temporary):
-            os.unlink(temporary)
+        if temporary is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
     return True
+
+
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)
 
 
 def save_session(path: str, doc: dict[str, Any], *, command: str = "play") -> bool:
@@ -875,7 +946,7 @@ def run_replay(args: argparse.Namespace) -> int:
     # far as it went, and, as the table's own summary does, not counted: the summary is the
     # finished hands', its stacks the last finished hand's
     run = replayed.run
-    finished = states if states[-1].is_complete or not run else states[:-1]
+    finished = finished_hands(states) if run else states
     names = [f"P{i}" for i in range(states[-1].seats)]
     if finished:
         end = list(finished[-1].stacks)
@@ -887,7 +958,7 @@ def run_replay(args: argparse.Namespace) -> int:
             end = [after.get(s, chips) for s, chips in enumerate(end)]
         if run or changed:
             left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
-            print_summary(out, finished, names, end=end, note=left if finished is not states else "")
+            print_summary(out, finished, names, end=end, note=left if len(finished) < len(states) else "")
     if stopped:
         say("replay", f"stopped (ctrl-C) after {counted(len(states), 'hand')} of {replayed.count}.")
         return 130
@@ -1130,10 +1201,12 @@ def plot_session(
     return True
 
 
-def finished_hands(session: Session) -> list[State]:
-    """The session's hands without an unfinished last one: the hands a summary counts."""
-    hands = session.hands
-    return hands[:-1] if hands and not hands[-1].is_complete else list(hands)
+def finished_hands(session: Session | Sequence[State]) -> list[State]:
+    """A session's hands (or the hands given) without an unfinished last one: the
+    hands a summary counts, and ``--phh`` and ``--plot`` write (only the last hand of
+    a session can be unfinished)."""
+    hands = session.hands if isinstance(session, Session) else session
+    return list(hands[:-1] if hands and not hands[-1].is_complete else hands)
 
 
 def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:

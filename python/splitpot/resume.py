@@ -37,7 +37,6 @@ button: P2; ...
 from __future__ import annotations
 
 import argparse
-import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -52,17 +51,15 @@ from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.house import HouseDealer
 from splitpot.play import (
     StoppedEarly,
-    _soft_interrupt,
     check_files,
+    finished_hands,
     play_with_progress,
-    plot_session,
     print_session,
     resumed_line,
-    save_session,
     saved_bot,
     session_document,
     stopped_status,
-    write_phh,
+    write_and_print,
 )
 from splitpot.render import Output
 from splitpot.validate import counted, describe
@@ -212,14 +209,14 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
             return session_document(session, seed=seed, bot=bot, planned=planned)
 
     hands = _hands_to_play(args, doc, session)
-    before = len(_finished(session))
+    before = len(finished_hands(session))
     in_progress = bool(session.hands) and not session.hands[-1].is_complete
     try:
         played, stopped = _play_on(session, hands, bot, plain=args.plain), False
     except StoppedEarly as stop:
         played, stopped = stop.hands, True
     title += f"; {resumed_line(before, in_progress)}"
-    return _report(args, document(before + hands), session.hands, played, before, title, stopped=stopped,
+    return _report(args, document(before + hands), session, played, before, title, stopped=stopped,
                    over=getattr(session, "over", None))
 
 
@@ -241,15 +238,11 @@ def _refuse_over(session: Session, seat: int | None) -> None:
                          "seat with --seat K.")
 
 
-def _finished(session: Session) -> list[State]:
-    return [state for state in session.hands if state.is_complete]
-
-
 def _hands_to_play(args: argparse.Namespace, doc: dict[str, Any], session: Session) -> int:
     """``--hands K``, or the hands the saved run still planned (the hand in progress counts)."""
     if args.hands is not None:
         return int(args.hands)
-    done = len(_finished(session))
+    done = len(finished_hands(session))
     planned = doc.get("planned")
     if type(planned) is int and planned > done:
         return planned - done
@@ -278,39 +271,25 @@ def _play_on(session: Session, hands: int, bot: SimpleBot, *, plain: bool) -> li
     return played
 
 
-def _report(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
+def _report(args: argparse.Namespace, doc: dict[str, Any], session: Session, played: list[State],
             before: int, title: str, *, stopped: bool, over: str | None) -> int:
-    """Write and print what a computer-only resume played (as ``splitpot play`` does;
-    ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice session ended); a
-    ctrl-C while they are written is noted, and they are written whole."""
-    with _soft_interrupt() as interrupted:
-        failed = _write_and_print(args, doc, whole, played, before, title, over=over)
-    return 2 if failed else stopped_status(args, len(played), stopped or interrupted(), command="resume")
+    """Write and print what a computer-only resume played, as ``splitpot play`` does
+    (:func:`~splitpot.play.write_and_print`: ``--phh`` and ``--plot`` of the session's
+    finished hands; ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice
+    session ended)."""
+    finished = finished_hands(session)
+    names = [f"P{i}" for i in range(len(session.hands[0].starting_stacks))] if session.hands else []
 
+    def text(out: Output) -> None:
+        out.line(title)
+        print_session(out, played, names, first=before + 1, session=finished)
+        if over:
+            out.line(f"the session is over: {over}")
 
-def _write_and_print(args: argparse.Namespace, doc: dict[str, Any], whole: list[State], played: list[State],
-                     before: int, title: str, *, over: str | None) -> bool:
-    """:func:`_report`'s files and text; True where a file could not be written."""
-    names = [f"P{i}" for i in range(len(whole[0].starting_stacks))] if whole else []
-    finished = [state for state in whole if state.is_complete]
-    if args.phh and finished and not write_phh(args.phh, finished, command="resume"):
-        return True
-    if args.plot and finished and not plot_session(args.plot, finished, names, command="resume"):
-        return True
-    if args.save and not save_session(args.save, doc, command="resume"):
-        return True
-    if args.json:
-        print(json.dumps(doc, indent=1))
-        return False
-    out = Output(plain=args.plain)
-    out.line(title)
-    print_session(out, played, names, first=before + 1, session=finished)
-    if over:
-        out.line(f"the session is over: {over}")
-    if args.plot:
-        out.line(f"plot: {args.plot}")
-    if not args.save:  # a note to the person, on standard error: standard output is the hands' record
+    out = None if args.json else Output(plain=args.plain)
+    written, interrupted = write_and_print(args, finished, names, out, lambda: doc, text, command="resume")
+    if out is not None and not args.save:  # a note on standard error: standard output is the hands' record
         from splitpot.table import NOT_SAVED
 
         say("resume", NOT_SAVED)
-    return False
+    return 2 if not written else stopped_status(args, len(played), stopped or interrupted, command="resume")

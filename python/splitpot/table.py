@@ -68,6 +68,7 @@ from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, Sp
 from splitpot.evaluate import evaluate
 from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
 from splitpot.play import (
+    finished_hands,
     net_results,
     plot_session,
     resumed_line,
@@ -371,7 +372,7 @@ class Table:
             raise ArgumentTypeError(f"bot must be a SimpleBot, got {describe(bot)}")
         self.bot = SimpleBot(seed=seed) if bot is None else bot
         # The hands of a resumed session: the finished ones count in the summary.
-        done = [state for state in self.session.hands if state.is_complete]
+        done = finished_hands(self.session)
         self.played: list[_Played] = [_Played(n, state) for n, state in enumerate(done, 1)]
         self.plan(hands)
 

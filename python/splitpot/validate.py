@@ -54,7 +54,6 @@ if TYPE_CHECKING:
 __all__ = [
     "MAX_THREADS",
     "IntsLike",
-    "NoOtherKeyword",
     "as_bool",
     "as_choice",
     "as_float",
@@ -78,8 +77,8 @@ MAX_THREADS = 1024
 E = TypeVar("E", bound=Enum)
 
 
-class NoOtherKeyword(TypedDict, total=False):
-    """No keyword beyond those named: a function's ``**unknown: Unpack[NoOtherKeyword]``
+class _NoOtherKeyword(TypedDict, total=False):
+    """No keyword beyond those named: a function's ``**unknown: Unpack[_NoOtherKeyword]``
     is there only to refuse a misspelt one with a message naming the likely one (``did you
     mean samples=?``), and type checkers refuse it as they would without it."""
 

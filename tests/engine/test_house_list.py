@@ -275,8 +275,16 @@ def test_house_stakes_are_laid_into_every_call_that_takes_stakes() -> None:
      "t.toml: [house] stakes do nothing: no call's game takes stakes"),
     ('[house]\nstakes = { bring_in = 2 }\n[[call]]\ngame = "jackpots"\n',
      "t.toml: [house] stakes: bring_in does nothing: no call's game has a bring-in"),
+    # a call with no stakes of its own: the fault is the [house] stakes', on their line (was: the call's)
     ('[house]\nstakes = { bring_in = 7 }\n[[call]]\ngame = "seven-card-stud"\n',
-     "t.toml:4: call 1 (seven-card-stud): stakes: bring_in (7) must be <= small_bet (5). (the call's "
+     "t.toml:2: [house] stakes: bring_in (7) must be <= small_bet (5). (as call 1 (seven-card-stud) on "
+     "line 3 takes them)"),
+    ('[house]\nname = "t"\n\n[house.stakes]\nbring_in = 30\nsmall_bet = 10\n\n[[call]]\ngame = "jackpots"\n'
+     '[[call]]\ngame = "seven-card-stud"\n',
+     "t.toml:4: [house] stakes: bring_in (30) must be <= small_bet (10). (as call 2 (seven-card-stud) on "
+     "line 10 takes them)"),
+    ('[house]\nstakes = { bring_in = 7 }\n[[call]]\ngame = "seven-card-stud"\nstakes = { ante = 1 }\n',
+     "t.toml:5: call 1 (seven-card-stud): stakes: bring_in (7) must be <= small_bet (5). (the call's "
      "stakes laid over the [house] stakes)"),
     ('[house]\ncolour = "red"\n[[call]]\ngame = "jackpots"\n', "[house] holds name (a string) and stakes"),
 ])

@@ -210,10 +210,35 @@ def test_eight_players_may_need_the_community_card(capsys: pytest.CaptureFixture
 
 def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = run(["seven-card-stud-8", "--low", "ace-to-five"], capsys)
-    listed = "its options: --both, --declare, --open-pair, --qualifier, --tie-keeps-half; every game takes"
+    listed = "its options: --both, --declare, --open-pair, --qualifier, --tie-keeps-half; also"
     assert code == 2 and "stud-8 has no option '--low'; " + listed in err
     code, _, err = run(["seven-card-stud", "--players", "9"], capsys)
     assert code == 2 and "seats 2 to 8 players" in err
+
+
+@pytest.mark.parametrize(("game", "also"), [
+    # two-card hands: no --wild-low, --duplicate or --penalty-rule (get_game refuses them there)
+    ("aces-deuces", "--no-cap-heads-up, --wild, --joker, --penalty, --positional."),
+    # no low, nor a --low to give one: no --wild-low
+    ("seven-card-stud", "--no-cap-heads-up, --wild, --joker, --duplicate, --penalty, --penalty-rule, "
+                        "--positional."),
+    ("five-card-stud", "--no-cap-heads-up, --wild, --joker, --wild-low, --duplicate, --penalty, "
+                       "--penalty-rule, --positional."),  # --low gives it a low
+])
+def test_the_options_every_game_has_are_listed_as_the_game_takes_them(
+    capsys: pytest.CaptureFixture[str], game: str, also: str
+) -> None:
+    """Was: a fixed list, "every game takes ... --wild-low, --duplicate, --penalty-rule",
+    though aces-deuces refuses those three and seven-card-stud --wild-low."""
+    code, _, err = run([game, "--max-draw", "2"], capsys)
+    assert code == 2 and err.rstrip().endswith("; also " + also)
+    listed = err.rstrip().rstrip(".").split("; also ")[1].split(", ")
+    for flag in {"--wild-low", "--duplicate", "--penalty-rule"} & set(listed):  # each taken, given cards
+        value = {"--wild-low": ["zero"], "--penalty-rule": ["void-card"]}.get(flag, [])
+        low = ["--low", "ace-to-five"] if game == "five-card-stud" and flag == "--wild-low" else []
+        cards = ["--wild", "2", "--penalty", "3"]
+        code, _, err = run([game, "--hands", "1", "--seed", "1", flag, *value, *cards, *low], capsys)
+        assert code == 0, (flag, err)
 
 
 @pytest.mark.parametrize(
@@ -229,11 +254,11 @@ def test_bad_options_are_reported(capsys: pytest.CaptureFixture[str]) -> None:
          "error: seven-card-stud-8: --both needs declarations (--declare in-turn"),
         # options with no flag (fees, stakes) are left out of the list
         (["aces-deuces", "--open-pair"],
-         "its options: --both, --declare, --stand-is-final, --tie-keeps-half; every game takes "
-         "--no-cap-heads-up, --joker, --wild,"),
+         "its options: --both, --declare, --stand-is-final, --tie-keeps-half; also "
+         "--no-cap-heads-up, --wild, --joker,"),
         # was: --check-raise missing from the list, --no-cap-heads-up the one every-game option in it
         (["california-lowball", "--no-pass-and-out"],
-         "its options: --blinds, --limit, --max-draw, --check-raise/--no-check-raise, --sevens; every game"),
+         "its options: --blinds, --limit, --max-draw, --check-raise/--no-check-raise, --sevens; also"),
     ],
 )
 def test_bad_options_are_named_by_their_flag(

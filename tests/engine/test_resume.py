@@ -148,6 +148,112 @@ def test_a_file_is_written_whole_or_not_at_all(tmp_path: Path, monkeypatch: pyte
     assert [p.name for p in tmp_path.iterdir()] == ["s.json"]  # no temporary file left
 
 
+@pytest.mark.skipif(not hasattr(__import__("os"), "getuid"), reason="POSIX file modes")
+def test_a_file_written_has_the_mode_open_would_give_it_or_keeps_its_own(tmp_path: Path) -> None:
+    """Was: the temporary file's mode, 0600 whatever the umask, even over a 0644 save."""
+    import os
+    import stat
+
+    from splitpot import play
+
+    def mode(path: Path) -> int:
+        return stat.S_IMODE(path.stat().st_mode)
+
+    before = os.umask(0o022)
+    try:
+        new, kept = tmp_path / "new.json", tmp_path / "kept.json"
+        assert play.save_session(str(new), {"new": True})
+        kept.write_text("{}\n")
+        kept.chmod(0o640)
+        assert play.save_session(str(kept), {"new": True})
+        assert (mode(new), mode(kept)) == (0o644, 0o640)
+        os.umask(0o077)
+        assert play.save_session(str(new), {"again": True}) and mode(new) == 0o644  # its own kept
+        private = tmp_path / "private.json"
+        assert play.save_session(str(private), {}) and mode(private) == 0o600
+    finally:
+        os.umask(before)
+    assert json.loads(new.read_text()) == {"again": True}
+
+
+@pytest.mark.skipif(not hasattr(__import__("os"), "mkfifo"), reason="POSIX named pipes and links")
+def test_a_link_or_a_pipe_is_written_through_not_replaced(tmp_path: Path) -> None:
+    """Was: the temporary file renamed over the path itself: a symbolic link became a
+    file, and /dev/stdout, /dev/null or a named pipe was replaced by one (as root) or
+    refused, where open() wrote to them."""
+    import os
+    import stat
+
+    from splitpot import play
+
+    real, link, pipe = tmp_path / "real.json", tmp_path / "link.json", tmp_path / "pipe"
+    real.write_text("{}\n")
+    link.symlink_to(real)
+    assert play.save_session(str(link), {"new": True})
+    assert link.is_symlink() and json.loads(real.read_text()) == {"new": True}
+    os.mkfifo(pipe)
+    reader = os.open(pipe, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        assert play.save_session(str(pipe), {"piped": True})
+        assert json.loads(os.read(reader, 1000)) == {"piped": True}
+    finally:
+        os.close(reader)
+    assert stat.S_ISFIFO(pipe.stat().st_mode)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["link.json", "pipe", "real.json"]
+
+
+def test_ctrl_c_as_the_temporary_file_is_made_leaves_none(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A second ctrl-C at once lands anywhere: just after the temporary file is made
+    too (was: before its name was kept, so it was left behind)."""
+    import os
+
+    from splitpot import play
+
+    made = os.open
+
+    def interrupted(*args: object) -> int:
+        made(*args)  # type: ignore[arg-type]
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(play.os, "open", interrupted)
+    with pytest.raises(KeyboardInterrupt):
+        play.save_session(str(tmp_path / "s.json"), {"new": True})
+    monkeypatch.undo()
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_a_phh_that_cannot_be_written_leaves_the_save_and_the_text_as_play_does(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """One end for play and resume (was: resume stopped at the --phh it could not
+    write: no --save, no text, where play wrote the save and printed the hands)."""
+    import errno
+
+    from splitpot import play
+
+    saved = tmp_path / "s.json"
+    cli(["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "1", "--save", str(saved)],
+        capsys)
+    replace = play.os.replace
+
+    def full(source: str, target: str) -> None:  # the disk fills as the PHH is written
+        if target.endswith(".phhs"):
+            raise OSError(errno.ENOSPC, "No space left on device")
+        replace(source, target)
+
+    monkeypatch.setattr(play.os, "replace", full)
+    again = tmp_path / "again.json"
+    argv = (["resume", str(saved), "--hands", "2"] if command == "resume"
+            else ["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "3"])
+    code, out, err = cli([*argv, "--plain", "--phh", str(tmp_path / "h.phhs"), "--save", str(again)], capsys)
+    assert code == 2 and "--phh: cannot write " in err and "No space left on device" in err
+    assert "after 3 hands:" in out and json.loads(again.read_text())["planned"] == 3
+    assert not (tmp_path / "h.phhs").exists()
+
+
 @pytest.mark.parametrize("argv", [
     ["play", "seven-card-stud", "--hands", "3"],
     ["play", "dealers-choice", "--hands", "3"],

@@ -42,7 +42,7 @@ from splitpot.games.stud import (
 from splitpot.validate import check_keywords, describe, folded
 from splitpot.wild import JokerRule, wild_mask
 
-__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option", "option_error"]
+__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option"]
 
 GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
     "seven-card-stud": seven_card_stud,
@@ -63,7 +63,7 @@ GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
 the registry is the package's, shared by every caller)."""
 
 
-GAME_OPTIONS: dict[str, frozenset[str]] = {
+GAME_OPTIONS: Mapping[str, frozenset[str]] = MappingProxyType({
     **_stud._KNOWN,
     "jackpots": _draw._JACKPOTS_OPTIONS,
     "lowball": _draw._LOWBALL_OPTIONS,
@@ -73,9 +73,10 @@ GAME_OPTIONS: dict[str, frozenset[str]] = {
                     _five_stud._OPTIONS),
     "mexican-stud": _mexican._OPTIONS,
     "aces-deuces": _aces_deuces._OPTIONS,
-}
+})
 """The keywords each game's builder takes (each builder refuses any other); with
-:data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game."""
+:data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game (a read-only
+view, as :data:`GAMES` is)."""
 
 WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):
@@ -132,7 +133,7 @@ def get_game(name: str, **options: Any) -> GameSpec:
     try:
         return _build(name, builder, dict(options), as_recorded)
     except SplitpotError as err:
-        raise option_error(err, name, options) from None
+        raise _option_error(err, name, options) from None
 
 
 _HINTS = {("california-lowball", "stakes"): "Its stakes are its blinds: give limit= (2, 3 or 5, "
@@ -178,14 +179,14 @@ _FIELD_OPTIONS = {"big_bet_on_open_pair": "open_pair", "minimum": "openers", "lo
                   "declare_both": "both"}
 
 
-def option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) -> SplitpotError:
+def _option_error(error: SplitpotError, name: str, options: Mapping[str, Any]) -> SplitpotError:
     """``error``, raised building game ``name`` from ``options``, in the words of the
     options: led by the game, naming the option as written (found by leaving each
     out, where the message names none), without the engine's own names.  The class
     is kept.
 
     >>> from splitpot.errors import ArgumentTypeError
-    >>> print(option_error(ArgumentTypeError("Street 'fourth street': big_bet_on_open_pair must be "
+    >>> print(_option_error(ArgumentTypeError("Street 'fourth street': big_bet_on_open_pair must be "
     ...                                      "True or False, got int 1."),
     ...                    "seven-card-stud", {"open_pair": 1}))
     seven-card-stud: open_pair must be True or False, got int 1.
