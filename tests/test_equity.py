@@ -665,6 +665,23 @@ def test_cli_labels_a_range_as_typed_and_says_a_missed_target(capsys: pytest.Cap
     assert said.endswith("raise --samples.")
 
 
+def test_cli_one_sample_one_outcome_in_the_singular_and_no_standard_error(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: "1 samples", "1 outcomes", and a standard error of 0.00% (JSON 0.0) from one
+    sample, which has none."""
+    spot = ["equity", "-g", "seven-card-stud", "As Ks Qs", "2c 3c 4c", "--seed", "1", "--plain"]
+    assert main([*spot, "--samples", "1"]) == 0
+    out = capsys.readouterr().out
+    lines = out.splitlines()
+    assert lines[0].endswith(": 1 sample") and lines[2].endswith(" n/a")
+    assert "which one sample has not" in out
+    assert main([*spot, "--samples", "1", "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)["players"][0]["stderr"].values()) == {None}
+    assert main(["equity", "-g", "seven-card-stud", "As Ks Qs 4d 5d 6d 7d", "2c 3c 4c 8h 9h Th Jd"]) == 0
+    assert capsys.readouterr().out.splitlines()[0].endswith(": 1 outcome")
+
+
 def test_cli_json_and_options(capsys: pytest.CaptureFixture[str]) -> None:
     argv = [
         "equity",
