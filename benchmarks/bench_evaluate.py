@@ -3,8 +3,9 @@
 Three groups, each with splitpot and every installed peer (the ``bench`` extra):
 
 * ``evaluate_many-7``: SPLITPOT_BENCH_HANDS random seven-card hands (default 1 M; set
-  SPLITPOT_BENCH_HANDS=10_000_000 for the issue's figure). splitpot takes the whole
-  batch in one call; the peers have no batch API, so they loop in Python.
+  SPLITPOT_BENCH_HANDS=10_000_000 for 10,000,000 hands, the figure the README quotes in
+  "Python, beside the peers"). splitpot takes the whole batch in one call; the peers have no
+  batch API, so they loop in Python.
 * ``strength-7``: SPLITPOT_BENCH_CALLS (default 20,000) scalar calls, each peer with
   its own card objects prepared beforehand (splitpot: a list of ints).
 * ``evaluate-7``: the same calls returning the category too (splitpot ``evaluate``).

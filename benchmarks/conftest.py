@@ -1,8 +1,8 @@
 """Shared inputs of the Python benchmarks and the peer-ratio summary.
 
 Run:  pytest benchmarks/bench_evaluate.py --benchmark-only
-Size: SPLITPOT_BENCH_HANDS (default 1,000,000; the issue's figure is 10,000,000) hands
-      for ``evaluate_many``; SPLITPOT_BENCH_CALLS (default 20,000) scalar calls per round.
+Size: SPLITPOT_BENCH_HANDS hands for ``evaluate_many`` (default 1,000,000; 10,000,000 hands is
+      the figure the README quotes); SPLITPOT_BENCH_CALLS (default 20,000) scalar calls per round.
 Peers (the ``bench`` extra): phevaluator, eval7, treys; each is skipped when missing.
 """
 

@@ -935,6 +935,23 @@ def test_cli_eval_takes_the_wild_options(capsys: pytest.CaptureFixture[str]) -> 
     assert "three of a kind" in capsys.readouterr().out
 
 
+def test_cli_eval_of_two_cards_with_a_wild_card_reads_the_ace_lows_as_two_cards(
+    capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: every low "needs 5 cards with wild cards", where evaluate_two reads the two-card low
+    (two natural cards' lows were read)."""
+    from splitpot.cli import main
+
+    assert main(["eval", "Jk", "5s", "--plain"]) == 0
+    out = capsys.readouterr().out
+    rows = {line[:17].strip(): line[17:].split("  ")[0].strip() for line in out.splitlines()[1:]}
+    assert rows["ace-to-five"] == rows["ace-to-six"] == "five-ace low (Jk as A)"
+    assert main(["eval", "2s", "5s", "--wild", "2", "--json"]) == 0
+    hands = {row["ranking"]: row for row in json.loads(capsys.readouterr().out)["hands"]}
+    assert hands["ace-to-five"]["hand"] == "five-ace low (2s as A)"
+    assert hands["ace-to-five"]["cards"] == ["2s", "5s"]
+
+
 @pytest.mark.parametrize(
     ("rule", "cards"), [("dead-hand", ["9s"]), ("void-card", ["9s", "7s"]), ("dead-hand", ["7", "Kd"])]
 )

@@ -404,6 +404,16 @@ def test_an_evening_the_house_list_ended_is_refused_as_one_the_chips_ended(
     assert cli(["resume", str(saved), "--hands", "3"], capsys)[2].endswith(f"the session is over: {reason}\n")
 
 
+_ONE_CALL_HOUSE = """[house]
+name = "One call"
+
+[[call]]
+game = "seven-card-stud"
+"""
+"""A house of its own for the dealer's-choice save below: the person calls seven-card stud, in
+which seed 1 makes P0 the bring-in (the example house's calls change with every game added)."""
+
+
 @pytest.mark.parametrize("argv", [
     ["dealers-choice", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
     ["seven-card-stud", "--players", "3", "--hands", "3", "--me", "--seed", "1"],
@@ -413,11 +423,13 @@ def test_a_document_saved_mid_hand_conserves_the_chips_and_counts_finished_hands
 ) -> None:
     """Was: final_stacks [197, 199, 197] (the pot's 7 chips missing) and the unfinished hand
     counted in games, though the printed summary does not count it."""
-    saved = tmp_path / "s.json"
-    answers = "3\n" if argv[0] == "dealers-choice" else ""  # the person's call: the house list's third
-    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "b\nq\ny\n"))
-    code, out, _ = cli(["play", *argv, "--plain", "--save", str(saved)], capsys)
-    assert code == 0 and "no hand was completed." in out
+    saved, house = tmp_path / "s.json", tmp_path / "house.toml"
+    house.write_text(_ONE_CALL_HOUSE, encoding="utf-8")
+    table = ["--house", str(house)] if argv[0] == "dealers-choice" else []
+    answers = "1\n" if argv[0] == "dealers-choice" else ""  # the person's call: the house's one
+    monkeypatch.setattr("sys.stdin", io.StringIO(answers + "b\nq\ny\n"))  # bring in, leave
+    code, out, _ = cli(["play", *argv, *table, "--plain", "--save", str(saved)], capsys)
+    assert code == 0 and "P0 brings in for 2" in out and "no hand was completed." in out
     doc = json.loads(saved.read_text())
     assert len(doc["hands"]) == 1 and History.from_dict(doc["hands"][0]).replay().is_complete is False
     assert doc["final_stacks"] == doc["starting_stacks"] == [200, 200, 200]  # as no finished hand left them
