@@ -30,16 +30,16 @@ RED_CARD = re.compile(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]")
 class Screen:
     """A spawned ``splitpot`` whose output is read as text, escape codes removed."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None, columns: int = 160) -> None:
         environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-        environment.update({"TERM": "xterm-256color", "COLUMNS": "160", "LINES": "50"})
+        environment.update({"TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": "50"})
         environment.update(env or {})
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "splitpot.cli", *args],
             env=environment,
             encoding="utf-8",
-            dimensions=(50, 160),
+            dimensions=(50, columns),
             timeout=20,
             preexec_fn=default_sigint,
         )
@@ -277,3 +277,18 @@ def test_enter_alone_after_a_refused_key_lets_the_house_call() -> None:
     screen.next_prompt()  # ctrl-C where the table waits for a key (not mid-deal, on a busy machine)
     screen.child.sendintr()
     assert screen.finish() == 130
+
+
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["NO_COLOR", "TERM=dumb"])
+@pytest.mark.parametrize("columns", [60, 80])
+def test_a_narrow_terminal_wraps_at_words_in_plain_text_too(env: dict[str, str], columns: int) -> None:
+    """Was: with NO_COLOR the table wrote its lines 160 wide and the terminal broke them
+    mid-word ("...3 computer players; k" / "eys: ? help"), where TERM=dumb wrapped them."""
+    screen = Screen("play", "seven-card-stud-8", "--players", "4", "--seed", "21", "--seat", "2",
+                    env=env, columns=columns)
+    screen.until(r"your move: ")
+    screen.child.sendintr()
+    assert screen.finish() == 130
+    lines = screen.text.splitlines()
+    assert max(len(line) for line in lines) <= columns, "\n".join(lines)
+    assert "keys: ? help, q leave, ctrl-C stop" in lines
