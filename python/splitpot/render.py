@@ -225,16 +225,20 @@ class Output:
         self.plain = plain_wanted(self.stream, plain)
         self.symbols = not self.plain and can_show_symbols(self.stream)
         isatty = getattr(self.stream, "isatty", None)
-        self.wraps = not self.plain or (callable(isatty) and bool(isatty()))
-        """Whether long lines wrap at word boundaries: on a terminal, plain or not
-        (``NO_COLOR``, ``--plain``); never to a pipe or a file."""
+        self.terminal = callable(isatty) and bool(isatty())
         if self.plain:
             self.console = _Console(
                 file=self.stream, color_system=None, no_color=True, highlight=False, markup=False,
-                emoji=False, force_terminal=False, width=None if self.wraps else _PLAIN_WIDTH,
+                emoji=False, force_terminal=False, width=None if self.terminal else _PLAIN_WIDTH,
             )
         else:
             self.console = _Console(file=self.stream, highlight=False, markup=False, emoji=False)
+
+    @property
+    def wraps(self) -> bool:
+        """Whether long lines wrap at word boundaries: on a terminal, plain or not
+        (``NO_COLOR``, ``--plain``); never in plain to a pipe or a file."""
+        return not self.plain or self.terminal
 
     def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
         """Print one line of plain text, its cards drawn as cards; on a terminal a line
