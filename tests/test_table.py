@@ -1126,6 +1126,31 @@ def test_resume_without_save_says_that_progress_is_not_saved(
     assert "progress is not saved" not in out + err
 
 
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_leaving_the_table_says_where_the_session_is_saved(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """q and y with --save: a note on standard error, as a computer-only run's (was: nothing)."""
+    from splitpot.cli import main
+
+    path = tmp_path / "session.json"
+    play = ["play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", "--hands", "3"]
+    if command == "resume":
+        monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+        assert main([*play, "--plain", "--save", str(path)]) == 0
+        capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    argv = play if command == "play" else ["resume", str(path)]
+    assert main([*argv, "--plain", "--save", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "you left the table." in out
+    assert err == (f"splitpot {command}: left the table after 0 hands; the session is saved in {path} "
+                   f"(`splitpot resume {path}` plays on).\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    assert main([*play, "--plain"]) == 0
+    assert capsys.readouterr().err == ""  # nothing saved: nothing to say
+
+
 def test_a_script_may_separate_its_keys_with_spaces() -> None:
     """Was: "' ' is not a choice here", and the rest of the line dropped with it ("c c c c c"
     played one call, then the end of input)."""

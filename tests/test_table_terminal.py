@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -164,10 +165,14 @@ def test_a_declare_hand_by_keystrokes_in_plain_text() -> None:
     assert f"you lost {200 - expected.stacks[1]} this hand" in text
 
 
-def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
+def test_ctrl_c_ends_the_session_with_the_results_so_far(tmp_path: Path) -> None:
+    """The notice is the computer-only run's, on standard error after the summary: was
+    "stopped (ctrl-C)." with no "splitpot play: " and nothing of the file --save wrote."""
     first = api_hands("seven-card-stud-8", 4, 9, 2, hands=1)[0]
+    saved = tmp_path / "s.json"
     screen = Screen(
-        "play", "seven-card-stud-8", "--players", "4", "--seed", "9", "--seat", "2", "--hands", "3"
+        "play", "seven-card-stud-8", "--players", "4", "--seed", "9", "--seat", "2", "--hands", "3",
+        "--save", str(saved),
     )
     play_out_hand(screen)
     assert stacks_line(first) in screen.text
@@ -175,10 +180,12 @@ def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
     screen.until(r"hand 2 of 3")
     assert screen.next_prompt() is not None
     screen.child.sendintr()
-    screen.until(r"stopped \(ctrl-C\)\.")
     screen.until(r"session: 1 hand of seven-card-stud-8")
+    screen.until(re.escape(f"splitpot play: stopped (ctrl-C) after 1 hand; the session is saved in {saved} "
+                           f"(`splitpot resume {saved}` plays on)."))
     assert screen.finish() == 130
-    summary = screen.text[screen.text.index("stopped (ctrl-C)") :]
+    assert saved.exists()
+    summary = screen.text[screen.text.index("session: 1 hand") :]
     for seat in range(4):
         net = re.escape(f"{first.stacks[seat] - 200:+d}")
         assert re.search(rf"(?m)^P{seat}\s+200\s+{first.stacks[seat]}\s+{net}\s", summary)

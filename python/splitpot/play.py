@@ -805,10 +805,15 @@ def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, comm
     ctrl-C stopped it, 130 and a note of where it stopped (and where it is saved)."""
     if not stopped:
         return 0
-    save = getattr(args, "save", None)
-    where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
-    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{where}.")
+    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{saved_note(args)}.")
     return 130
+
+
+def saved_note(args: argparse.Namespace) -> str:
+    """What a session ended early adds where ``--save`` wrote it: ``; the session is
+    saved in F (`splitpot resume F` plays on)`` (nothing without ``--save``)."""
+    save = getattr(args, "save", None)
+    return f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
 
 
 def resumed_line(done: int, in_progress: bool) -> str:

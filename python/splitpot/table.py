@@ -73,8 +73,10 @@ from splitpot.play import (
     plot_session,
     resumed_line,
     save_session,
+    saved_note,
     session_document,
     session_table,
+    stopped_status,
     write_phh,
 )
 from splitpot.render import Output, action_label, style_text
@@ -301,6 +303,10 @@ class _Leave(Exception):
     """The person leaves the table (``q``, or the end of input)."""
 
 
+_LEFT_EARLY = ("you left the table", "end of input")
+"""The reasons a session ends that the person chose (its other ends: out of chips, no game)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Played:
     number: int
@@ -366,6 +372,8 @@ class Table:
         self.plot = plot
         self.command = "play"  # the command named in messages: play, or resume
         self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
+        self.left = False  # whether the person left before the session's end (q and y, end of input)
+        self.tell_stop = True  # say "splitpot play: stopped (ctrl-C) ..." (run_and_record says it after saving)
         self.names = [f"P{s}" for s in range(len(stacks))]
         self._offered: list[Choice] = []  # the choices of the decision on the screen (for ? help)
         if bot is not None and not isinstance(bot, SimpleBot):
@@ -392,9 +400,10 @@ class Table:
             with self.keys:
                 self._play()
         except KeyboardInterrupt:
-            status, why = 130, "stopped (ctrl-C)"
+            status = 130
         except _Leave as leave:
             why = str(leave)
+            self.left = why in _LEFT_EARLY
         self._summary(why)
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
@@ -403,6 +412,8 @@ class Table:
                                 command=self.command):
                 return 2
             self.out.line(f"plot: {self.plot}")
+        if status and self.tell_stop:
+            return stopped_status(argparse.Namespace(), len(self.played), True, command=self.command)
         return status
 
     def _play(self) -> None:
@@ -1153,6 +1164,7 @@ def run_and_record(
     the hands played as PHH with ``--phh FILE`` and the session's ``document``
     with ``--save FILE``. The exit status."""
     table.command = command
+    table.tell_stop = False  # said here, once the files are written
     if command == "resume" and not getattr(args, "save", None):
         table.notes.append(NOT_SAVED)
     status = table.run()
@@ -1163,4 +1175,8 @@ def run_and_record(
     save = getattr(args, "save", None)  # even before a hand: resume deals the first one again
     if save and not save_session(save, document(), command=command):
         return 2
+    if status == 130:
+        return stopped_status(args, len(table.played), True, command=command)
+    if status == 0 and table.left and save:
+        say(command, f"left the table after {counted(len(table.played), 'hand')}{saved_note(args)}.")
     return status
