@@ -1111,8 +1111,10 @@ def test_resume_without_save_says_that_progress_is_not_saved(
                  "--plain", "--save", str(path)]) == 0
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
-    assert main(["resume", str(path), "--plain"]) == 0  # at the table: said on its screen
-    assert "progress is not saved: add --save FILE" in capsys.readouterr().out
+    assert main(["resume", str(path), "--plain"]) == 0  # at the table: before the hand, on standard error
+    out, err = capsys.readouterr()  # (was: on standard output, no "splitpot resume: ")
+    assert "progress is not saved" not in out
+    assert err == "splitpot resume: progress is not saved: add --save FILE to save the session when it ends\n"
     # the computer players alone: a note on standard error, which standard output's record of the
     # hands leaves out (was: on standard output, among the hands)
     assert main(["resume", str(path), "--plain", "--bots"]) == 0

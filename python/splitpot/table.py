@@ -371,9 +371,9 @@ class Table:
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.command = "play"  # the command named in messages: play, or resume
-        self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
+        self.notes: list[str] = []  # notices said after the opening line (resume: progress not saved)
         self.left = False  # whether the person left before the session's end (q and y, end of input)
-        self.tell_stop = True  # say "splitpot play: stopped (ctrl-C) ..." (run_and_record says it after saving)
+        self.tell_stop = True  # say "stopped (ctrl-C) ..." here (run_and_record: after its files)
         self.names = [f"P{s}" for s in range(len(stacks))]
         self._offered: list[Choice] = []  # the choices of the decision on the screen (for ? help)
         if bot is not None and not isinstance(bot, SimpleBot):
@@ -427,8 +427,8 @@ class Table:
                  names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
-        for note in self.notes:
-            out.line(note)
+        for note in self.notes:  # on standard error, as every command's notices: splitpot resume: ...
+            say(self.command, note)
         for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
             current = self.session.hands[-1] if self.session.hands else None
