@@ -88,6 +88,8 @@ RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
 
 ENTER = "\n"
+ALWAYS_KEYS = "? help, q leave, ctrl-C stop"
+"""The keys there at every decision, as the opening line and a refused key's hint list them."""
 NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
 """What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
@@ -422,7 +424,7 @@ class Table:
         others = len(self.names) - 1
         spec = self.session.spec if not isinstance(self.session, DealersChoice) else None
         made = f" ({high_low_text(spec)})" if spec is not None and high_low_text(spec) else ""
-        keys = "keys: ? help, q leave, ctrl-C stop".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
+        keys = f"keys: {ALWAYS_KEYS}".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
         out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; {keys}",
                  names=[me])
         if self.session.hands:
@@ -751,7 +753,7 @@ class Table:
         listed = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
         menu = ", ".join(f"{c.key} {c.label}" for c in choices)
         self.out.line(f"{_key_name(key)} is not a choice here{': ' + why if why else ''}: press {listed} "
-                      f"({menu}); ? help, ctrl-C stop")
+                      f"({menu}); {ALWAYS_KEYS}")
 
     def _help(self) -> None:
         """The keys of the decision on the screen, each with what it does, then the keys
