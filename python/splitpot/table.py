@@ -90,6 +90,9 @@ RESERVED_KEYS = frozenset("?q")
 ENTER = "\n"
 ALWAYS_KEYS = "? help, q leave, ctrl-C stop"
 """The keys there at every decision, as the opening line and a refused key's hint list them."""
+_ALWAYS_HELP = ("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                "the results so far are printed")
+"""How ? help explains the keys there at every decision."""
 NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
 """What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
@@ -453,10 +456,18 @@ class Table:
                 self._between_hands(number + 1)
 
     def _between_hands(self, number: int) -> None:
-        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand."""
-        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first)")
+        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand;
+        ``?`` is help, as everywhere (it does not deal)."""
+        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
         self.keys.fresh()
         key = self.keys.read()
+        while key == "?":
+            self.out.line("?")
+            self.out.line(f"keys: any key but ? and q deals hand {number} of {self.last}; now:")
+            self.out.line(_ALWAYS_HELP)
+            self.keys.drop_line()  # a scripted "?" line's Enter does not deal
+            self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
+            key = self.keys.read()
         if key == _EOF:
             raise _Leave("end of input")
         if key == "q":
@@ -770,8 +781,7 @@ class Table:
             self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Backspace "
                           "unmarks the last marked, Enter draws them, p stands pat, Esc goes back to the "
                           "other choices (where there are any)")
-        self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-                      "the results so far are printed")
+        self.out.line(_ALWAYS_HELP)
         sevens = str(state.spec.sevens) if state is not None else "off"
         if sevens != "off":  # California lowball: a rule a person may not know
             risk = ("if he wins, the bets made after his check go back to those who made them"
@@ -1093,15 +1103,14 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     ]
     if back:
         lines.append("  Esc  go back to the other choices")
-    lines.append("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-                 "the results so far are printed")
+    lines.append(_ALWAYS_HELP)
     return tuple(lines)
 
 
 _CALL_HELP = (
     "keys: type the number of a game on the list, then Enter, to call it; Backspace takes back a digit; "
     "Enter alone lets the house call (as it does for the computer dealers)",
-    "  ? this help, q leave the table (asks first), ctrl-C stop at once: the results so far are printed",
+    _ALWAYS_HELP,
 )
 """The help at the dealer's-choice call (its keys are not a decision's)."""
 
