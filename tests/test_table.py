@@ -938,6 +938,29 @@ def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
 
 
+@pytest.mark.parametrize(("game", "seat", "seed", "key", "why"), [
+    ("jackpots", 0, 1, "b", "opening needs a pair of jacks or better (the game's openers)"),
+    ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
+    ("seven-card-stud", 0, 0, "f", "the lowest upcard must bring in or complete (no fold)"),
+])
+def test_help_says_the_rule_that_keeps_a_usual_key_out(
+    game: str, seat: int, seed: int, key: str, why: str
+) -> None:
+    """Was (pass and out): ? listed "f fold, b bet 10" and no word of why there was no check,
+    which only pressing c told."""
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and not asked:
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    status, text, _ = auto_table(get_game(game), helps, seat=seat, seed=seed)
+    helped = text.split("keys: press the key before a choice to make it; now:\n", 1)[1].split("your move")[0]
+    assert status == 0 and f"  {key}  not here: {why}\n" in helped, helped
+
+
 @pytest.mark.parametrize(("game", "seed", "key", "why", "menu"), [
     ("five-card-stud-five-bets", 2, "f", "the lowest upcard must bet (no check or fold)", ["b"]),
     ("seven-card-stud", 0, "f", "you can check for free (no fold)", ["c", "b"]),

@@ -773,6 +773,13 @@ class Table:
         self.out.line("keys: press the key before a choice to make it; now:")
         for c in self._offered:
             self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered, state)}")
+        said: set[str] = set()
+        for key in "cbrf":  # a usual key that a rule of the game leaves out, and why (as pressing it says)
+            why = "" if state is None or key in {c.key for c in self._offered} else _why_not(state, key,
+                                                                                                self._offered)
+            if why and why not in said:
+                said.add(why)
+                self.out.line(f"  {key}  not here: {why}")
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
