@@ -1041,8 +1041,10 @@ def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bo
         for line in describe_hand(state, names, viewer=ALL):
             out.line(line)
         if not state.is_complete:
-            # the replay tells every card: the actor's options too
-            out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
+            # the replay tells every card: the actor's options too, as the table offers them
+            from splitpot.table import to_act
+
+            out.line(f"(the history stops here, in the middle of the hand: {to_act(state, names)})")
         printed.append(state)
         if interrupted() and upcoming is not None:
             break

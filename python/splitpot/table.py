@@ -82,7 +82,8 @@ from splitpot.play import (
 from splitpot.render import Output, action_label, style_text
 from splitpot.validate import as_int, counted, describe
 
-__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table"]
+__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table",
+           "to_act"]
 
 RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
@@ -603,11 +604,10 @@ class Table:
     def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
         out = self.out
         since = self._since_my_turn(state)
-        street = state.current_street
         betting = str(state.phase) in ("betting", "bring_in")
         owed = "to call " + str(to_call) if to_call else "nothing to call"
         owed = owed if betting else str(state.phase).replace("_", " ")
-        name = _betting_name(state) if betting else street.name if street else ""
+        name = _round_name(state)
         game = state.spec.name
         if state.game_call is not None:  # dealer's choice: the game as called (high-low, declare, wild cards)
             game = state.game_call.text()
@@ -1147,6 +1147,39 @@ def _betting_name(state: State) -> str:
     if street is None:
         return ""
     return "after the draw" if street.draw else street.name
+
+
+def _round_name(state: State) -> str:
+    """Where the hand stands as the table's header names it: the betting round
+    (``third street``, ``after the draw``), else the street (``the draw``)."""
+    street = state.current_street
+    if str(state.phase) in ("betting", "bring_in"):
+        return _betting_name(state)
+    return street.name if street else ""
+
+
+def to_act(state: State, names: Sequence[str]) -> str:
+    """Who is to act in a hand stopped in its middle and what he may do, in the table's
+    words (his choices as its menu labels them): ``P0 to act on third street: bring in 2
+    or complete to 5``; those still to declare or to turn up a card where all choose at once.
+
+    >>> from splitpot import get_game
+    >>> to_act(State(get_game("seven-card-stud"), [100] * 3, seed=1), ["P0", "P1", "P2"])
+    'P2 to act on third street: bring in 2 or complete to 5'
+    """
+    where = _round_name(state)
+    where = (f" on {where}" if where.endswith("street") else f" at {where}" if where.startswith("the ")
+             else f" {where}" if where else "")
+    if state.actor is not None:
+        labels = [c.label for c in choices_for(state.legal_actions())]
+        said = " or ".join(labels) if len(labels) < 3 else ", ".join(labels[:-1]) + " or " + labels[-1]
+        return f"{names[state.actor]} to act{where}: {said}"
+    if str(state.phase) == "declaring":
+        return f"still to declare{where}: " + ", ".join(names[s] for s in state._undeclared())
+    if str(state.phase) == "turning_up":
+        choosers = ", ".join(names[s] for s in state.turn_up_choosers)
+        return f"still to choose a card to turn up{where}: {choosers}"
+    return state._not_now(options=True)
 
 
 def _names(line: str, name: str) -> bool:
