@@ -142,8 +142,15 @@ def test_replay_says_where_an_unfinished_hand_stops_and_checks_a_sessions_versio
     path = tmp_path / "mid.json"
     path.write_text(state.history().to_json())
     assert main(["replay", str(path), "--plain"]) == 0
-    assert capsys.readouterr().out.rstrip().splitlines()[-1].startswith(
-        "(the history stops here, in the middle of the hand: ")  # was: it just stopped
+    # in the table's words (was: "the hand is in phase betting; seat 0 must act (fold, call 5, ...)")
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == (
+        "(the history stops here, in the middle of the hand: P0 to act before the draw: "
+        "fold, call 5 or raise to 10)")
+    state.call()
+    path.write_text(state.history().to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == (
+        "(the history stops here, in the middle of the hand: P1 to act at the draw: draw (up to 5))")
     assert main(["play", "lowball", "-n", "3", "--seed", "5", "--hands", "2", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
     for version, said in ((99, "session: version 99; this splitpot reads version 1."),

@@ -213,7 +213,9 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
         return "x" if len(typed) == 1 else calls(menu, prompt)
 
     _, text, table = auto_table(get_game("seven-card-stud"), fumbles, seat=1, seed=5)
-    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help", text)
+    # the keys always there, as the opening line lists them (was: "? help, ctrl-C stop", no q)
+    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help, q leave, ctrl-C stop\n",
+                        text)
     assert refusal is not None
     first_menu = MENU.findall(text)[0]
     keys = [item[0] for item in first_menu.split("   ")]
@@ -936,6 +938,29 @@ def test_a_refused_bet_or_check_says_the_rule_that_keeps_it_out(
     assert status == 0 and f"'{key}' is not a choice here: {why}: press " in text
 
 
+@pytest.mark.parametrize(("game", "seat", "seed", "key", "why"), [
+    ("jackpots", 0, 1, "b", "opening needs a pair of jacks or better (the game's openers)"),
+    ("lowball", 1, 0, "c", "checking is not allowed before the draw (pass and out)"),
+    ("seven-card-stud", 0, 0, "f", "the lowest upcard must bring in or complete (no fold)"),
+])
+def test_help_says_the_rule_that_keeps_a_usual_key_out(
+    game: str, seat: int, seed: int, key: str, why: str
+) -> None:
+    """Was (pass and out): ? listed "f fold, b bet 10" and no word of why there was no check,
+    which only pressing c told."""
+    asked: list[str] = []
+
+    def helps(menu: str, prompt: str) -> str:
+        if prompt == "your move: " and not asked:
+            asked.append(menu)
+            return "?"
+        return calls(menu, prompt)
+
+    status, text, _ = auto_table(get_game(game), helps, seat=seat, seed=seed)
+    helped = text.split("keys: press the key before a choice to make it; now:\n", 1)[1].split("your move")[0]
+    assert status == 0 and f"  {key}  not here: {why}\n" in helped, helped
+
+
 @pytest.mark.parametrize(("game", "seed", "key", "why", "menu"), [
     ("five-card-stud-five-bets", 2, "f", "the lowest upcard must bet (no check or fold)", ["b"]),
     ("seven-card-stud", 0, "f", "you can check for free (no fold)", ["c", "b"]),
@@ -1111,8 +1136,10 @@ def test_resume_without_save_says_that_progress_is_not_saved(
                  "--plain", "--save", str(path)]) == 0
     capsys.readouterr()
     monkeypatch.setattr("sys.stdin", io.StringIO("q\ny\n"))
-    assert main(["resume", str(path), "--plain"]) == 0  # at the table: said on its screen
-    assert "progress is not saved: add --save FILE" in capsys.readouterr().out
+    assert main(["resume", str(path), "--plain"]) == 0  # at the table: before the hand, on standard error
+    out, err = capsys.readouterr()  # (was: on standard output, no "splitpot resume: ")
+    assert "progress is not saved" not in out
+    assert err == "splitpot resume: progress is not saved: add --save FILE to save the session when it ends\n"
     # the computer players alone: a note on standard error, which standard output's record of the
     # hands leaves out (was: on standard output, among the hands)
     assert main(["resume", str(path), "--plain", "--bots"]) == 0
@@ -1124,6 +1151,31 @@ def test_resume_without_save_says_that_progress_is_not_saved(
     assert main(["resume", str(path), "--plain", "--save", str(path)]) == 0
     out, err = capsys.readouterr()
     assert "progress is not saved" not in out + err
+
+
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_leaving_the_table_says_where_the_session_is_saved(
+    command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """q and y with --save: a note on standard error, as a computer-only run's (was: nothing)."""
+    from splitpot.cli import main
+
+    path = tmp_path / "session.json"
+    play = ["play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", "--hands", "3"]
+    if command == "resume":
+        monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+        assert main([*play, "--plain", "--save", str(path)]) == 0
+        capsys.readouterr()
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    argv = play if command == "play" else ["resume", str(path)]
+    assert main([*argv, "--plain", "--save", str(path)]) == 0
+    out, err = capsys.readouterr()
+    assert "you left the table." in out
+    assert err == (f"splitpot {command}: left the table after 0 hands; the session is saved in {path} "
+                   f"(`splitpot resume {path}` plays on).\n")
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\nq\ny\n"))
+    assert main([*play, "--plain"]) == 0
+    assert capsys.readouterr().err == ""  # nothing saved: nothing to say
 
 
 def test_a_script_may_separate_its_keys_with_spaces() -> None:
@@ -1440,11 +1492,29 @@ def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
         return answer
 
     status, text, table = auto_table(get_game("lowball"), plays_then("qn"), seat=0, seed=1, hands=2)
-    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first)" in text
+    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first); ? help" in text
     assert "leave the table? y: yes, any other key: no (hand 2 is dealt)" in text
     assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
     status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
     assert status == 0 and "you left the table." in text and len(table.played) == 1
+
+
+def test_question_mark_between_hands_is_help_and_deals_nothing() -> None:
+    """Was: "?" at "any key: hand 2 of 2" dealt hand 2, where everywhere else ? is help."""
+    between: list[str] = []
+
+    def helps_then_deals(menu: str, prompt: str) -> str | None:
+        if prompt.startswith("any key: hand"):
+            between.append(prompt)
+            return "?" if len(between) == 1 else "n"
+        return calls(menu, prompt)
+
+    status, text, table = auto_table(get_game("lowball"), helps_then_deals, seat=0, seed=1, hands=2)
+    assert status == 0 and len(between) == 2 and len(table.played) == 2
+    assert between == ["any key: hand 2 of 2; q: leave the table (asks first); ? help"] * 2
+    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:2]
+    assert helped[0] == "keys: any key but ? and q deals hand 2 of 2; now:"
+    assert helped[1].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
 
 
 @pytest.mark.parametrize("width", [60, 120])

@@ -12,6 +12,7 @@ import json
 import os
 import re
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -30,16 +31,16 @@ RED_CARD = re.compile(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]")
 class Screen:
     """A spawned ``splitpot`` whose output is read as text, escape codes removed."""
 
-    def __init__(self, *args: str, env: dict[str, str] | None = None) -> None:
+    def __init__(self, *args: str, env: dict[str, str] | None = None, columns: int = 160) -> None:
         environment = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-        environment.update({"TERM": "xterm-256color", "COLUMNS": "160", "LINES": "50"})
+        environment.update({"TERM": "xterm-256color", "COLUMNS": str(columns), "LINES": "50"})
         environment.update(env or {})
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "splitpot.cli", *args],
             env=environment,
             encoding="utf-8",
-            dimensions=(50, 160),
+            dimensions=(50, columns),
             timeout=20,
             preexec_fn=default_sigint,
         )
@@ -164,10 +165,14 @@ def test_a_declare_hand_by_keystrokes_in_plain_text() -> None:
     assert f"you lost {200 - expected.stacks[1]} this hand" in text
 
 
-def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
+def test_ctrl_c_ends_the_session_with_the_results_so_far(tmp_path: Path) -> None:
+    """The notice is the computer-only run's, on standard error after the summary: was
+    "stopped (ctrl-C)." with no "splitpot play: " and nothing of the file --save wrote."""
     first = api_hands("seven-card-stud-8", 4, 9, 2, hands=1)[0]
+    saved = tmp_path / "s.json"
     screen = Screen(
-        "play", "seven-card-stud-8", "--players", "4", "--seed", "9", "--seat", "2", "--hands", "3"
+        "play", "seven-card-stud-8", "--players", "4", "--seed", "9", "--seat", "2", "--hands", "3",
+        "--save", str(saved),
     )
     play_out_hand(screen)
     assert stacks_line(first) in screen.text
@@ -175,10 +180,12 @@ def test_ctrl_c_ends_the_session_with_the_results_so_far() -> None:
     screen.until(r"hand 2 of 3")
     assert screen.next_prompt() is not None
     screen.child.sendintr()
-    screen.until(r"stopped \(ctrl-C\)\.")
     screen.until(r"session: 1 hand of seven-card-stud-8")
+    screen.until(re.escape(f"splitpot play: stopped (ctrl-C) after 1 hand; the session is saved in {saved} "
+                           f"(`splitpot resume {saved}` plays on)."))
     assert screen.finish() == 130
-    summary = screen.text[screen.text.index("stopped (ctrl-C)") :]
+    assert saved.exists()
+    summary = screen.text[screen.text.index("session: 1 hand") :]
     for seat in range(4):
         net = re.escape(f"{first.stacks[seat] - 200:+d}")
         assert re.search(rf"(?m)^P{seat}\s+200\s+{first.stacks[seat]}\s+{net}\s", summary)
@@ -277,3 +284,18 @@ def test_enter_alone_after_a_refused_key_lets_the_house_call() -> None:
     screen.next_prompt()  # ctrl-C where the table waits for a key (not mid-deal, on a busy machine)
     screen.child.sendintr()
     assert screen.finish() == 130
+
+
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["NO_COLOR", "TERM=dumb"])
+@pytest.mark.parametrize("columns", [60, 80])
+def test_a_narrow_terminal_wraps_at_words_in_plain_text_too(env: dict[str, str], columns: int) -> None:
+    """Was: with NO_COLOR the table wrote its lines 160 wide and the terminal broke them
+    mid-word ("...3 computer players; k" / "eys: ? help"), where TERM=dumb wrapped them."""
+    screen = Screen("play", "seven-card-stud-8", "--players", "4", "--seed", "21", "--seat", "2",
+                    env=env, columns=columns)
+    screen.until(r"your move: ")
+    screen.child.sendintr()
+    assert screen.finish() == 130
+    lines = screen.text.splitlines()
+    assert max(len(line) for line in lines) <= columns, "\n".join(lines)
+    assert "keys: ? help, q leave, ctrl-C stop" in lines

@@ -805,10 +805,15 @@ def stopped_status(args: argparse.Namespace, played: int, stopped: bool, *, comm
     ctrl-C stopped it, 130 and a note of where it stopped (and where it is saved)."""
     if not stopped:
         return 0
-    save = getattr(args, "save", None)
-    where = f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
-    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{where}.")
+    say(command, f"stopped (ctrl-C) after {counted(played, 'hand')}{saved_note(args)}.")
     return 130
+
+
+def saved_note(args: argparse.Namespace) -> str:
+    """What a session ended early adds where ``--save`` wrote it: ``; the session is
+    saved in F (`splitpot resume F` plays on)`` (nothing without ``--save``)."""
+    save = getattr(args, "save", None)
+    return f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
 
 
 def resumed_line(done: int, in_progress: bool) -> str:
@@ -1036,8 +1041,10 @@ def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bo
         for line in describe_hand(state, names, viewer=ALL):
             out.line(line)
         if not state.is_complete:
-            # the replay tells every card: the actor's options too
-            out.line(f"(the history stops here, in the middle of the hand: {state._not_now(options=True)})")
+            # the replay tells every card: the actor's options too, as the table offers them
+            from splitpot.table import to_act
+
+            out.line(f"(the history stops here, in the middle of the hand: {to_act(state, names)})")
         printed.append(state)
         if interrupted() and upcoming is not None:
             break

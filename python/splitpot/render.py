@@ -224,17 +224,26 @@ class Output:
         self.stream = sys.stdout if stream is None else stream
         self.plain = plain_wanted(self.stream, plain)
         self.symbols = not self.plain and can_show_symbols(self.stream)
+        isatty = getattr(self.stream, "isatty", None)
+        self.terminal = callable(isatty) and bool(isatty())
         if self.plain:
             self.console = _Console(
                 file=self.stream, color_system=None, no_color=True, highlight=False, markup=False,
-                emoji=False, force_terminal=False, width=_PLAIN_WIDTH,
+                emoji=False, force_terminal=False, width=None if self.terminal else _PLAIN_WIDTH,
             )
         else:
             self.console = _Console(file=self.stream, highlight=False, markup=False, emoji=False)
 
+    @property
+    def wraps(self) -> bool:
+        """Whether long lines wrap at word boundaries: on a terminal, plain or not
+        (``NO_COLOR``, ``--plain``); never in plain to a pipe or a file."""
+        return not self.plain or self.terminal
+
     def line(self, text: str = "", *, names: Sequence[str] = (), style: str = "") -> None:
         """Print one line of plain text, its cards drawn as cards; on a terminal a line
-        wider than the screen wraps at word boundaries (plain: never wrapped)."""
+        wider than the screen wraps at word boundaries, plain or not (a pipe or a file:
+        never wrapped)."""
         styled = style_text(text, plain=self.plain, names=names, symbols=self.symbols)
         if style and not self.plain:
             styled.stylize(style)
@@ -250,7 +259,7 @@ class Output:
         its text (past its indent, and past a list's number or key: ``12  seven-card
         stud, ...``), never parting a word from the number after it (``pot 37``) nor
         the words joined by a no-break space (U+00A0)."""
-        if self.plain or all(cell_len(line) <= self.console.width for line in text.plain.split("\n")):
+        if not self.wraps or all(cell_len(line) <= self.console.width for line in text.plain.split("\n")):
             self.console.print(_swap(text, _NBSP, " "), soft_wrap=self.plain)
             return
         for line in text.split("\n"):

@@ -73,19 +73,27 @@ from splitpot.play import (
     plot_session,
     resumed_line,
     save_session,
+    saved_note,
     session_document,
     session_table,
+    stopped_status,
     write_phh,
 )
 from splitpot.render import Output, action_label, style_text
 from splitpot.validate import as_int, counted, describe
 
-__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table"]
+__all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table",
+           "to_act"]
 
 RESERVED_KEYS = frozenset("?q")
 """Keys that are never a choice: ``?`` help, ``q`` leave the table."""
 
 ENTER = "\n"
+ALWAYS_KEYS = "? help, q leave, ctrl-C stop"
+"""The keys there at every decision, as the opening line and a refused key's hint list them."""
+_ALWAYS_HELP = ("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
+                "the results so far are printed")
+"""How ? help explains the keys there at every decision."""
 NOT_SAVED = "progress is not saved: add --save FILE to save the session when it ends"
 """What ``splitpot resume FILE`` says when it is given no ``--save``."""
 _EOF = ""
@@ -301,6 +309,10 @@ class _Leave(Exception):
     """The person leaves the table (``q``, or the end of input)."""
 
 
+_LEFT_EARLY = ("you left the table", "end of input")
+"""The reasons a session ends that the person chose (its other ends: out of chips, no game)."""
+
+
 @dataclass(frozen=True, slots=True)
 class _Played:
     number: int
@@ -365,7 +377,9 @@ class Table:
         self.keys = Keys() if keys is None else keys
         self.plot = plot
         self.command = "play"  # the command named in messages: play, or resume
-        self.notes: list[str] = []  # lines said after the opening line (resume: progress not saved)
+        self.notes: list[str] = []  # notices said after the opening line (resume: progress not saved)
+        self.left = False  # whether the person left before the session's end (q and y, end of input)
+        self.tell_stop = True  # say "stopped (ctrl-C) ..." here (run_and_record: after its files)
         self.names = [f"P{s}" for s in range(len(stacks))]
         self._offered: list[Choice] = []  # the choices of the decision on the screen (for ? help)
         if bot is not None and not isinstance(bot, SimpleBot):
@@ -392,9 +406,10 @@ class Table:
             with self.keys:
                 self._play()
         except KeyboardInterrupt:
-            status, why = 130, "stopped (ctrl-C)"
+            status = 130
         except _Leave as leave:
             why = str(leave)
+            self.left = why in _LEFT_EARLY
         self._summary(why)
         if self.plot and self.played:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
@@ -403,6 +418,8 @@ class Table:
                                 command=self.command):
                 return 2
             self.out.line(f"plot: {self.plot}")
+        if status and self.tell_stop:
+            return stopped_status(argparse.Namespace(), len(self.played), True, command=self.command)
         return status
 
     def _play(self) -> None:
@@ -411,13 +428,13 @@ class Table:
         others = len(self.names) - 1
         spec = self.session.spec if not isinstance(self.session, DealersChoice) else None
         made = f" ({high_low_text(spec)})" if spec is not None and high_low_text(spec) else ""
-        keys = "keys: ? help, q leave, ctrl-C stop".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
+        keys = f"keys: {ALWAYS_KEYS}".replace(" ", "\u00a0")  # wrapped whole (no-break spaces)
         out.line(f"{self.title}{made}: you are {me}, against {counted(others, 'computer player')}; {keys}",
                  names=[me])
         if self.session.hands:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
-        for note in self.notes:
-            out.line(note)
+        for note in self.notes:  # on standard error, as every command's notices: splitpot resume: ...
+            say(self.command, note)
         for number in range(len(self.played) + 1, self.last + 1):
             stacks = self.played[-1].state.stacks if self.played else self.session.stacks
             current = self.session.hands[-1] if self.session.hands else None
@@ -440,10 +457,18 @@ class Table:
                 self._between_hands(number + 1)
 
     def _between_hands(self, number: int) -> None:
-        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand."""
-        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first)")
+        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand;
+        ``?`` is help, as everywhere (it does not deal)."""
+        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
         self.keys.fresh()
         key = self.keys.read()
+        while key == "?":
+            self.out.line("?")
+            self.out.line(f"keys: any key but ? and q deals hand {number} of {self.last}; now:")
+            self.out.line(_ALWAYS_HELP)
+            self.keys.drop_line()  # a scripted "?" line's Enter does not deal
+            self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
+            key = self.keys.read()
         if key == _EOF:
             raise _Leave("end of input")
         if key == "q":
@@ -579,11 +604,10 @@ class Table:
     def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
         out = self.out
         since = self._since_my_turn(state)
-        street = state.current_street
         betting = str(state.phase) in ("betting", "bring_in")
         owed = "to call " + str(to_call) if to_call else "nothing to call"
         owed = owed if betting else str(state.phase).replace("_", " ")
-        name = _betting_name(state) if betting else street.name if street else ""
+        name = _round_name(state)
         game = state.spec.name
         if state.game_call is not None:  # dealer's choice: the game as called (high-low, declare, wild cards)
             game = state.game_call.text()
@@ -740,7 +764,7 @@ class Table:
         listed = ", ".join(keys[:-1]) + f" or {keys[-1]}" if len(keys) > 1 else keys[0]
         menu = ", ".join(f"{c.key} {c.label}" for c in choices)
         self.out.line(f"{_key_name(key)} is not a choice here{': ' + why if why else ''}: press {listed} "
-                      f"({menu}); ? help, ctrl-C stop")
+                      f"({menu}); {ALWAYS_KEYS}")
 
     def _help(self) -> None:
         """The keys of the decision on the screen, each with what it does, then the keys
@@ -749,6 +773,13 @@ class Table:
         self.out.line("keys: press the key before a choice to make it; now:")
         for c in self._offered:
             self.out.line(f"  {c.key}  {c.label}: {_what_it_does(c, self._offered, state)}")
+        said: set[str] = set()
+        for key in "cbrf":  # a usual key that a rule of the game leaves out, and why (as pressing it says)
+            why = "" if state is None or key in {c.key for c in self._offered} else _why_not(state, key,
+                                                                                                self._offered)
+            if why and why not in said:
+                said.add(why)
+                self.out.line(f"  {key}  not here: {why}")
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
@@ -757,8 +788,7 @@ class Table:
             self.out.line("  when drawing: a card's number marks or unmarks it to throw away, Backspace "
                           "unmarks the last marked, Enter draws them, p stands pat, Esc goes back to the "
                           "other choices (where there are any)")
-        self.out.line("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-                      "the results so far are printed")
+        self.out.line(_ALWAYS_HELP)
         sevens = str(state.spec.sevens) if state is not None else "off"
         if sevens != "off":  # California lowball: a rule a person may not know
             risk = ("if he wins, the bets made after his check go back to those who made them"
@@ -1080,15 +1110,14 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     ]
     if back:
         lines.append("  Esc  go back to the other choices")
-    lines.append("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
-                 "the results so far are printed")
+    lines.append(_ALWAYS_HELP)
     return tuple(lines)
 
 
 _CALL_HELP = (
     "keys: type the number of a game on the list, then Enter, to call it; Backspace takes back a digit; "
     "Enter alone lets the house call (as it does for the computer dealers)",
-    "  ? this help, q leave the table (asks first), ctrl-C stop at once: the results so far are printed",
+    _ALWAYS_HELP,
 )
 """The help at the dealer's-choice call (its keys are not a decision's)."""
 
@@ -1118,6 +1147,39 @@ def _betting_name(state: State) -> str:
     if street is None:
         return ""
     return "after the draw" if street.draw else street.name
+
+
+def _round_name(state: State) -> str:
+    """Where the hand stands as the table's header names it: the betting round
+    (``third street``, ``after the draw``), else the street (``the draw``)."""
+    street = state.current_street
+    if str(state.phase) in ("betting", "bring_in"):
+        return _betting_name(state)
+    return street.name if street else ""
+
+
+def to_act(state: State, names: Sequence[str]) -> str:
+    """Who is to act in a hand stopped in its middle and what he may do, in the table's
+    words (his choices as its menu labels them): ``P0 to act on third street: bring in 2
+    or complete to 5``; those still to declare or to turn up a card where all choose at once.
+
+    >>> from splitpot import get_game
+    >>> to_act(State(get_game("seven-card-stud"), [100] * 3, seed=1), ["P0", "P1", "P2"])
+    'P2 to act on third street: bring in 2 or complete to 5'
+    """
+    where = _round_name(state)
+    where = (f" on {where}" if where.endswith("street") else f" at {where}" if where.startswith("the ")
+             else f" {where}" if where else "")
+    if state.actor is not None:
+        labels = [c.label for c in choices_for(state.legal_actions())]
+        said = " or ".join(labels) if len(labels) < 3 else ", ".join(labels[:-1]) + " or " + labels[-1]
+        return f"{names[state.actor]} to act{where}: {said}"
+    if str(state.phase) == "declaring":
+        return f"still to declare{where}: " + ", ".join(names[s] for s in state._undeclared())
+    if str(state.phase) == "turning_up":
+        choosers = ", ".join(names[s] for s in state.turn_up_choosers)
+        return f"still to choose a card to turn up{where}: {choosers}"
+    return state._not_now(options=True)
 
 
 def _names(line: str, name: str) -> bool:
@@ -1153,6 +1215,7 @@ def run_and_record(
     the hands played as PHH with ``--phh FILE`` and the session's ``document``
     with ``--save FILE``. The exit status."""
     table.command = command
+    table.tell_stop = False  # said here, once the files are written
     if command == "resume" and not getattr(args, "save", None):
         table.notes.append(NOT_SAVED)
     status = table.run()
@@ -1163,4 +1226,8 @@ def run_and_record(
     save = getattr(args, "save", None)  # even before a hand: resume deals the first one again
     if save and not save_session(save, document(), command=command):
         return 2
+    if status == 130:
+        return stopped_status(args, len(table.played), True, command=command)
+    if status == 0 and table.left and save:
+        say(command, f"left the table after {counted(len(table.played), 'hand')}{saved_note(args)}.")
     return status
