@@ -252,6 +252,8 @@ def _doc_with_sit_out() -> dict[str, Any]:
         (lambda d: d.__setitem__("sitting_out", [[1, [-2]]]), r"sitting_out\[0\]\[1\]\[0\]"),
         (lambda d: d.__setitem__("sitting_out", {"1": [2]}), "sitting_out"),
         (lambda d: d.__setitem__("stack_changes", [[3, 2, 0]]), "sits out from hand 3 on with no chips"),
+        (lambda d: d["hands"][2].__setitem__("button", 2),
+         r"hands\[2\]: button: seat 2, but the button is at seat 3 \(.*seats \[2\] sitting out\)"),
     ],
 )
 def test_a_tampered_sitting_out_is_refused(change: Any, message: str) -> None:

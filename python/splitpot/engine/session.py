@@ -646,6 +646,8 @@ class Session:
             )
         if history.button != button:
             rule = "the next seat left of the last button with chips" if k else "the session's button"
+            if self.sitting_out:
+                rule += f", seats {sorted(self.sitting_out)} sitting out"
             raise HistoryError(
                 f"{where}: button: seat {history.button}, but the button is at seat {button} ({rule})."
             )
