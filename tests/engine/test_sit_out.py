@@ -14,11 +14,13 @@ import copy
 import json
 import pickle
 import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from splitpot.bots import SimpleBot
+from splitpot.cli import main
 from splitpot.dealers_choice import Call, DealersChoice
 from splitpot.engine import events as ev
 from splitpot.engine.session import Session
@@ -360,3 +362,21 @@ def test_dealers_choice_deals_without_a_player_sitting_out() -> None:
     assert resumed.sitting_out == frozenset({2}) and resumed.calls == session.calls
     assert [h.events for h in resumed.play(2, copy.deepcopy(bot))] == [h.events for h in session.play(2, bot)]
     assert [h.game_call.game for h in session.hands[-2:] if h.game_call] == ["lowball", "lowball"]
+
+
+def test_resume_says_players_sit_out_rather_than_that_the_session_is_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    saved = tmp_path / "s.json"
+    assert main(["play", "seven-card-stud", "--players", "3", "--stack", "60", "--seed", "2", "--hands", "1",
+                 "--save", str(saved)]) == 0
+    doc = json.loads(saved.read_text())
+    session = Session.from_dict(doc)
+    session.sit_out(0)
+    session.sit_out(2)
+    saved.write_text(json.dumps({**doc, **session.to_dict()}))
+    capsys.readouterr()
+    assert main(["resume", str(saved), "--hands", "1"]) == 2
+    err = capsys.readouterr().err
+    assert "too few players are dealt in for another hand: seats 0, 2 sit out" in err
+    assert "the session is over" not in err
