@@ -18,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from splitpot.bots import SimpleBot
 from splitpot.cli import main
@@ -380,3 +382,40 @@ def test_resume_says_players_sit_out_rather_than_that_the_session_is_over(
     err = capsys.readouterr().err
     assert "too few players are dealt in for another hand: seats 0, 2 sit out" in err
     assert "the session is over" not in err
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    seats=st.integers(3, 6),
+    button=st.integers(0, 5),
+    schedule=st.lists(st.sets(st.integers(0, 5)), min_size=1, max_size=8),
+    save_at=st.integers(0, 8),
+)
+def test_any_schedule_of_sit_outs_moves_the_button_keeps_the_chips_and_resumes(
+    seats: int, button: int, schedule: list[set[int]], save_at: int
+) -> None:
+    session = Session(get_game("lowball"), [10_000] * seats, button=button % seats, seed=seats)
+    bot = SimpleBot(seed=1)
+    expected = button % seats
+    for k, wanted in enumerate(schedule):
+        out = {seat for seat in wanted if seat < seats}
+        for seat in range(seats):
+            (session.sit_out if seat in out else session.sit_in)(seat)
+        if seats - len(out) < 2:
+            assert not session.can_continue
+            with pytest.raises(RuleError, match="sit out"):
+                session.new_hand()
+            continue
+        before = session.stacks
+        first = not session.hands
+        hand = _play_hand(session, bot)
+        order = _dealt_in_order(expected if first else (expected + 1) % seats, seats, out)
+        expected = order[0]  # the given button, or the next seat left of the last one, dealt in
+        assert hand.button == expected
+        assert [seat for seat in range(seats) if hand.in_hand[seat] or hand.starting_stacks[seat]] == [
+            seat for seat in range(seats) if seat not in out]
+        assert all(session.stacks[seat] == before[seat] for seat in out)
+        assert sum(session.stacks) == 10_000 * seats
+        if k == save_at:
+            resumed = Session.from_json(session.to_json())
+            assert resumed.to_dict() == session.to_dict() and resumed.sitting_out == session.sitting_out

@@ -113,15 +113,20 @@ class Session:
         self._setup(stacks, button=button, seed=seed)
 
     def __repr__(self) -> str:
-        """The game, the hands played, the stacks and the button.
+        """The game, the hands played, the stacks, the button and the seats sitting out.
 
         >>> from splitpot.games import get_game
-        >>> Session(get_game("lowball"), [100, 100, 100], seed=1)
+        >>> session = Session(get_game("lowball"), [100, 100, 100], seed=1)
+        >>> session
         <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0>
+        >>> session.sit_out(2)
+        >>> session
+        <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0, sitting out [2]>
         """
         played = len(self.hands)
+        out = f", sitting out {sorted(self.sitting_out)}" if self.sitting_out else ""
         return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
-                f"played, stacks {self.stacks}, button {self.button}>")
+                f"played, stacks {self.stacks}, button {self.button}{out}>")
 
     def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
@@ -250,6 +255,10 @@ class Session:
         >>> hand = session.play(1, SimpleBot(seed=2))[0]
         >>> hand.in_hand[1], hand.starting_stacks[1], session.stacks[1], session.sitting_out
         (False, 0, 50, frozenset({1}))
+        >>> session.to_dict()["sitting_out"]    # from hand 0 on, seat 1 sits out
+        [[0, [1]]]
+        >>> Session.from_json(session.to_json()).sitting_out
+        frozenset({1})
         >>> session.sit_in(1)                   # ... and is dealt in again
         >>> session.new_hand().starting_stacks[1], session.sitting_out
         (50, frozenset())
