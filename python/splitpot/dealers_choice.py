@@ -477,8 +477,9 @@ class Deal:
     """What a dealer policy is told before it calls: the ``dealer``'s seat, the
     deal's ``number`` at the table (1 first, counting the
     :attr:`~splitpot.engine.session.Session.hands_before` of a session carried on),
-    each seat's ``stacks`` and the calls made so far in this session (``calls``:
-    a session carried on starts them afresh)."""
+    each seat's ``stacks`` (0 for a seat with no chips or one that sits out:
+    :meth:`~splitpot.engine.session.Session.sit_out`) and the calls made so far
+    in this session (``calls``: a session carried on starts them afresh)."""
 
     dealer: int
     number: int
@@ -487,7 +488,7 @@ class Deal:
 
     @property
     def players(self) -> int:
-        """The players with chips: the table the call must seat."""
+        """The players dealt in (with chips, not sitting out): the table the call must seat."""
         return sum(1 for s in self.stacks if s > 0)
 
 
@@ -554,7 +555,11 @@ class DealersChoice(Session):
     before each deal the dealer calls the game through ``dealer``, one policy
     for every seat or a sequence of one per seat (a person's seat, the computer's).
     The session pickles when its policies do: a lambda does not
-    (:class:`~splitpot.errors.PolicyPickleError` names its seat).
+    (:class:`~splitpot.errors.PolicyPickleError` names its seat).  A player
+    sits out and comes back as in a :class:`~splitpot.engine.session.Session`
+    (:meth:`~splitpot.engine.session.Session.sit_out`): the dealer is told the
+    deal without him (:attr:`Deal.stacks` 0 at his seat) and calls for the
+    players dealt in; the deal passes his seat.
 
     >>> from splitpot.bots import SimpleBot
     >>> calls = iter([Call(game="lowball"), Call(game="five-card-stud", options={"wild": "2"})])
@@ -562,6 +567,10 @@ class DealersChoice(Session):
     >>> hands = session.play(2, SimpleBot(seed=1))
     >>> [(h.button, h.game_call.game) for h in hands], sum(session.stacks)
     ([(0, 'lowball'), (1, 'five-card-stud')], 300)
+    >>> session.sit_out(2)                       # seat 2 would deal next: the deal passes to seat 0
+    >>> deal = session.deal()
+    >>> deal.dealer, deal.stacks[2], deal.players, session.stacks[2] > 0
+    (0, 0, 2, True)
     """
 
     def __init__(

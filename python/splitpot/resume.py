@@ -226,6 +226,11 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if session.hands and not session.hands[-1].is_complete:
         return
     if not session.can_continue:
+        out = sorted(session.sitting_out)
+        if out and sum(1 for chips in session.stacks if chips > 0) >= 2:  # not over: some sit out
+            seats = f"seats {', '.join(map(str, out))} sit" if len(out) > 1 else f"seat {out[0]} sits"
+            raise RuleError(f"too few players are dealt in for another hand: {seats} out "
+                            "(Session.sit_in deals a player in again; the command line has no way to).")
         raise RuleError("the session is over: too few players have chips for another hand.")
     if isinstance(session, DealersChoice):  # a house list with no call for the players left
         players = sum(1 for chips in session.stacks if chips > 0)

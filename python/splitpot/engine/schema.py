@@ -379,8 +379,8 @@ def session_schema() -> dict[str, Any]:
     objects here, each then read as a history (:func:`validate_history`).
 
     >>> sorted(session_schema()["properties"])
-    ['button', 'game', 'hands', 'hands_before', 'rng', 'seeds', 'session', 'spec', 'stack_changes', \
-'starting_stacks']
+    ['button', 'game', 'hands', 'hands_before', 'rng', 'seeds', 'session', 'sitting_out', \
+'spec', 'stack_changes', 'starting_stacks']
     """
     defs = history_schema()["$defs"]
     word = {"type": "integer", "minimum": 0}
@@ -397,9 +397,9 @@ def session_schema() -> dict[str, Any]:
         "dealer's choice), the session's starting stacks and button, the state of its seeds' "
         "source (random.Random.getstate()) when it started and now, every hand as a history, "
         "and the seed each was dealt from (null: from a given deck), and the seats' chips changed "
-        "between hands (Session.set_stack), and the hands the table played before the session "
-        "(Session.carry_on). Other top-level keys "
-        "are ignored.",
+        "between hands (Session.set_stack), who sits out from which hand on (Session.sit_out, "
+        "Session.sit_in), and the hands the table played before the session (Session.carry_on). "
+        "Other top-level keys are ignored.",
         "type": "object",
         "properties": {
             "session": {"const": SESSION_VERSION},
@@ -422,6 +422,11 @@ def session_schema() -> dict[str, Any]:
             "stack_changes": {  # Session.set_stack(): [hand, seat, chips]
                 "type": "array",
                 "items": {"type": "array", "prefixItems": [word, word, word], "items": False, "minItems": 3},
+            },
+            "sitting_out": {  # Session.sit_out()/sit_in(): [hand, seats]: from hand on, seats sit out
+                "type": "array",
+                "items": {"type": "array", "prefixItems": [word, {"type": "array", "items": word}],
+                          "items": False, "minItems": 2},
             },
         },
         "required": ["session", "game", "starting_stacks", "button", "rng", "hands", "seeds"],

@@ -82,9 +82,10 @@ class Session:
 
     Each hand gets its own seed drawn from ``seed``; seats that run out of
     chips sit out; after each deal the button moves to the next seat left
-    that still has chips.  Between hands :meth:`set_stack` changes a seat's
-    chips (a rebuy, a player sitting down or leaving).  :meth:`to_json` saves
-    the session and :meth:`from_json` resumes it.
+    that is dealt in.  Between hands :meth:`set_stack` changes a seat's
+    chips (a rebuy, a player sitting down or leaving), and :meth:`sit_out`
+    and :meth:`sit_in` let a player with chips skip hands and come back.
+    :meth:`to_json` saves the session and :meth:`from_json` resumes it.
 
     >>> from splitpot import get_game
     >>> from splitpot.bots import SimpleBot
@@ -112,15 +113,20 @@ class Session:
         self._setup(stacks, button=button, seed=seed)
 
     def __repr__(self) -> str:
-        """The game, the hands played, the stacks and the button.
+        """The game, the hands played, the stacks, the button and the seats sitting out.
 
         >>> from splitpot.games import get_game
-        >>> Session(get_game("lowball"), [100, 100, 100], seed=1)
+        >>> session = Session(get_game("lowball"), [100, 100, 100], seed=1)
+        >>> session
         <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0>
+        >>> session.sit_out(2)
+        >>> session
+        <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0, sitting out [2]>
         """
         played = len(self.hands)
+        out = f", sitting out {sorted(self.sitting_out)}" if self.sitting_out else ""
         return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
-                f"played, stacks {self.stacks}, button {self.button}>")
+                f"played, stacks {self.stacks}, button {self.button}{out}>")
 
     def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
@@ -133,6 +139,8 @@ class Session:
             )
         self.button = as_int(button, "button", low=0, high=max(len(self._stacks) - 1, 0))
         self._changes: dict[int, dict[int, int]] = {}  # set_stack(): before hand k, seat -> chips
+        self._away: dict[int, frozenset[int]] = {}  # sit_out()/sit_in(): from hand k on, the seats out
+        self._held: dict[int, dict[int, int]] = {}  # hand k's seats sitting out -> the chips they keep
         self.hands: list[State] = []
         self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         # What a saved session holds besides its hands: the seeds' source before the
@@ -152,9 +160,11 @@ class Session:
         stacks before the first hand), with :meth:`set_stack`'s changes."""
         if self.hands:
             last = self.hands[-1]
+            stacks = list(last.stacks if last.is_complete else last.starting_stacks)
+            for seat, chips in self._held.get(len(self.hands) - 1, {}).items():  # sat out: kept them
+                stacks[seat] = chips
             if not last.is_complete:
-                return list(last.starting_stacks)
-            stacks = list(last.stacks)
+                return stacks
         else:
             stacks = list(self._stacks)
         for seat, chips in self._changes.get(len(self.hands), {}).items():
@@ -172,6 +182,8 @@ class Session:
             state = {**state, "_stacks": state["stacks"]}
             del state["stacks"]
         state.setdefault("_changes", {})
+        state.setdefault("_away", {})
+        state.setdefault("_held", {})
         state.setdefault("hands_before", 0)
         self.__dict__.update(state)
 
@@ -202,6 +214,90 @@ class Session:
             raise RuleError(f"{self._name} seats at most {self._most_players} players with chips; "
                             f"seat {seat} would make {playing}.")
         self._changes.setdefault(len(self.hands), {})[seat] = chips
+        if chips == 0 and seat in self.sitting_out:  # a player leaving is no longer sitting out
+            self._set_away(self.sitting_out - {seat})
+
+    @property
+    def sitting_out(self) -> frozenset[int]:
+        """The seats with chips that sit out: between hands, those the next hand
+        deals no cards to; during a hand, those it was dealt without.  Empty
+        seats (no chips) are not in it: they are never dealt in.
+
+        >>> from splitpot import get_game
+        >>> Session(get_game("lowball"), [50, 50, 50], seed=2).sitting_out
+        frozenset()
+        """
+        gap = len(self.hands) - (1 if self.hands and not self.hands[-1].is_complete else 0)
+        out: frozenset[int] = frozenset()
+        for k in sorted(self._away):
+            if k > gap:
+                break
+            out = self._away[k]
+        return out
+
+    def sit_out(self, seat: SupportsIndex) -> None:
+        """Between hands, let the player at ``seat`` sit out the hands to come,
+        keeping his chips: he is dealt no cards, pays no ante or blind, and the
+        button passes his seat as it passes an empty one, until :meth:`sit_in`.
+        He owes nothing for the blinds or antes he missed when he comes back (a
+        fixed-limit home game keeps no missed-blind debt).  Sitting out a seat
+        that already sits out changes nothing; a seat with no chips is refused
+        (:class:`~splitpot.errors.RuleError`: it is dealt no cards anyway), as is
+        a hand in progress (:class:`~splitpot.errors.IllegalActionError`).  Too
+        few players left dealt in make :meth:`new_hand` refuse and
+        :attr:`can_continue` False until enough sit in again.  Saved with the
+        session (:meth:`to_dict`'s ``"sitting_out"``).
+
+        >>> from splitpot import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("lowball"), [50, 50, 50], seed=2)
+        >>> session.sit_out(1)                  # seat 1 steps away from the table
+        >>> hand = session.play(1, SimpleBot(seed=2))[0]
+        >>> hand.in_hand[1], hand.starting_stacks[1], session.stacks[1], session.sitting_out
+        (False, 0, 50, frozenset({1}))
+        >>> session.to_dict()["sitting_out"]    # from hand 0 on, seat 1 sits out
+        [[0, [1]]]
+        >>> Session.from_json(session.to_json()).sitting_out
+        frozenset({1})
+        >>> session.sit_in(1)                   # ... and is dealt in again
+        >>> session.new_hand().starting_stacks[1], session.sitting_out
+        (50, frozenset())
+        """
+        seat = self._between_hands(seat, "a player sits out")
+        if self.stacks[seat] == 0:
+            raise RuleError(f"seat {seat} has no chips, so it is not dealt in anyway: only a player with "
+                            "chips sits out (set_stack seats a player there).")
+        self._set_away(self.sitting_out | {seat})
+
+    def sit_in(self, seat: SupportsIndex) -> None:
+        """Between hands, deal the player at ``seat`` in again from the next hand
+        on, after :meth:`sit_out`; a seat that does not sit out is left as it is.
+        A hand in progress is refused (:class:`~splitpot.errors.IllegalActionError`).
+
+        >>> from splitpot import get_game
+        >>> session = Session(get_game("lowball"), [50, 50], seed=2)
+        >>> session.sit_out(0)
+        >>> session.can_continue                # one player dealt in: no hand until he is back
+        False
+        >>> session.sit_in(0)
+        >>> session.can_continue, session.sitting_out
+        (True, frozenset())
+        """
+        seat = self._between_hands(seat, "a player sits in")
+        self._set_away(self.sitting_out - {seat})
+
+    def _between_hands(self, seat: SupportsIndex, what: str) -> int:
+        """``seat`` checked, between hands (IllegalActionError during one)."""
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError(f"Finish the current hand before {what}.")
+        return as_int(seat, "seat", low=0, high=len(self._stacks) - 1)
+
+    def _set_away(self, seats: frozenset[int]) -> None:
+        """From the next hand on, ``seats`` sit out (recorded only where it changes)."""
+        gap = len(self.hands)
+        self._away.pop(gap, None)
+        if seats != self.sitting_out:
+            self._away[gap] = frozenset(seats)
 
     def carry_on(self) -> Session:
         """A new session at the same table, to deal the hands to come in place of
@@ -241,8 +337,11 @@ class Session:
         >>> ahead.deck_order == session.new_hand().deck_order, ahead.button
         (True, 2)
         """
-        stacks, button = self._next_table()
-        fresh = self._fresh(stacks, button)
+        _, button = self._next_table()
+        out = self.sitting_out
+        fresh = self._fresh(self.stacks, button)
+        if out:
+            fresh._away[0] = out
         fresh._rng.setstate(self._rng.getstate())
         fresh._first_rng = fresh._rng.getstate()
         fresh.hands_before = self.hands_before + len(self.hands)
@@ -254,8 +353,14 @@ class Session:
 
     @property
     def can_continue(self) -> bool:
-        """Whether enough players have chips for another hand."""
-        return sum(1 for s in self.stacks if s > 0) >= self._fewest_players
+        """Whether another hand can be dealt now: enough players have chips and
+        are dealt in.  While too few are dealt in because others :meth:`sit_out`,
+        it is False, yet the session is not over: it is again once enough
+        :meth:`sit_in` (:meth:`new_hand`'s refusal says which seats sit out).  Once
+        too few have chips at all, it is over (unless :meth:`set_stack` seats more)."""
+        out = self.sitting_out
+        dealt_in = sum(1 for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out)
+        return dealt_in >= self._fewest_players
 
     @property
     def _fewest_players(self) -> int:
@@ -277,15 +382,28 @@ class Session:
         return self._start(self.spec, stacks, deck=deck)
 
     def _next_table(self) -> tuple[list[int], int]:
-        """The stacks and the button of the next hand (the previous one must be
-        complete); the session's own stacks and button are left as they are."""
+        """The stacks the next hand is dealt with (0 for the seats sitting out) and
+        its button (the previous hand must be complete); the session's own stacks
+        and button are left as they are."""
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before starting the next one.")
-        stacks, button = self.stacks, self.button
+        stacks, button, out = self.stacks, self.button, self.sitting_out
+        if any(stacks[seat] == 0 for seat in out):  # (kept so by set_stack; a document may break it)
+            raise RuleError(f"seats {sorted(out)} sit out, but some have no chips.")
+        with_chips = sum(1 for s in stacks if s > 0)
+        for seat in out:  # dealt no cards: the hand sees an empty seat
+            stacks[seat] = 0
         if self.hands:
             button = _next_button(stacks, button)
-        if sum(1 for s in stacks if s > 0) < self._fewest_players:
+        if with_chips < self._fewest_players:
             raise RuleError("Too few players have chips for another hand; the session is over.")
+        dealt_in = with_chips - len(out)
+        if dealt_in < self._fewest_players:
+            raise RuleError(
+                f"Too few players are dealt in for another hand: {dealt_in} of the {with_chips} with chips "
+                f"(seat{'s' if len(out) > 1 else ''} {', '.join(map(str, sorted(out)))} sit"
+                f"{'' if len(out) > 1 else 's'} out); sit_in a player to deal on (the session is not over)."
+            )
         if stacks[button] == 0:
             button = _next_button(stacks, button)
         return stacks, button
@@ -299,11 +417,20 @@ class Session:
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
+        self._record(state, seed)
+        return state
+
+    def _record(self, state: State, seed: int | None) -> None:
+        """Add the hand just dealt (from ``seed``) at the session's button, with the
+        chips its seats sitting out keep."""
+        real = self.stacks
         if not self.hands:
-            self._first_table = (list(stacks), self.button)
+            self._first_table = (list(real), self.button)
+        held = {seat: real[seat] for seat in sorted(self.sitting_out)}
+        if held:
+            self._held[len(self.hands)] = held
         self.hands.append(state)
         self._seeds.append(seed)
-        return state
 
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
         """Play up to ``hands`` complete hands, calling ``policy(state)`` for every
@@ -355,8 +482,13 @@ class Session:
         hand dealt from a given deck).  ``"session"`` is the document's version;
         ``"stack_changes"`` (where :meth:`set_stack` changed any) lists them as
         ``[hand, seat, chips]``: before hand ``hand`` (0: the first), ``seat``
-        has ``chips``; ``"hands_before"`` (in a session that :meth:`carry_on`
-        started) the hands the table played before it.
+        has ``chips``; ``"sitting_out"`` (where :meth:`sit_out` or :meth:`sit_in`
+        changed who sits out) lists ``[hand, seats]``: from hand ``hand`` on (until
+        the next entry), the seats ``seats`` sit out (a hand's history shows them
+        with no chips; they keep theirs); ``"hands_before"`` (in a session that
+        :meth:`carry_on` started) the hands the table played before it.  A document
+        without ``"sitting_out"`` (one saved before there was sitting out) has
+        nobody sitting out.
 
         >>> from splitpot.games import get_game
         >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
@@ -381,6 +513,8 @@ class Session:
             "hands": [state.history().to_dict() for state in self.hands],
             "seeds": list(self._seeds),
             **({"stack_changes": changes} if changes else {}),
+            **({"sitting_out": [[k, sorted(seats)] for k, seats in sorted(self._away.items())]}
+               if self._away else {}),
             **({"hands_before": self.hands_before} if self.hands_before else {}),
         }
 
@@ -450,6 +584,7 @@ class Session:
             if seat in self._changes.get(k, {}):
                 raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
             self._changes.setdefault(k, {})[seat] = chips
+        self._load_away(data)
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
@@ -464,10 +599,7 @@ class Session:
             self._check_game(where, history, stacks)
             state = self._deal_again(where, history, seed)
             self.button = button
-            if not self.hands:
-                self._first_table = (list(stacks), button)
-            self.hands.append(state)
-            self._seeds.append(seed)
+            self._record(state, seed)
         if self._rng.getstate() != table.rng_now:
             raise HistoryError("rng: now is not where start leads once the hands' seeds are drawn: "
                                "the seeds' source was changed.")
@@ -479,6 +611,29 @@ class Session:
             if playing > self._most_players:
                 raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "
                                    f"{self._name} seats at most {self._most_players}.")
+        # who sits out the hand to come: sit_out's checks (set_stack(seat, 0) sits a seat in)
+        if self.hands and not self.hands[-1].is_complete:
+            if len(self.hands) in self._away:
+                raise HistoryError(f"sitting_out: a change after hand {len(self.hands)}, which is not "
+                                   "finished.")
+        else:
+            empty = sorted(seat for seat in self.sitting_out if self.stacks[seat] == 0)
+            if empty:
+                raise HistoryError(f"sitting_out: seat {empty[0]} sits out from hand {len(self.hands)} on "
+                                   "with no chips.")
+
+    def _load_away(self, data: Mapping[str, Any]) -> None:
+        """The document's ``"sitting_out"`` (its schema checked): from which hand on
+        which seats sit out."""
+        last = -1
+        for i, (k, seats) in enumerate(data.get("sitting_out", ())):
+            if k > len(data["hands"]) or k <= last:
+                raise HistoryError(f"sitting_out[{i}]: hand {k}: the hands are {len(data['hands'])} and "
+                                   "each entry comes after the one before.")
+            if len(set(seats)) != len(seats) or any(seat >= len(self._stacks) for seat in seats):
+                raise HistoryError(f"sitting_out[{i}]: seats {seats}: a seat twice or no such seat "
+                                   f"(the session has {len(self._stacks)}).")
+            self._away[k], last = frozenset(seats), k
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
@@ -491,12 +646,17 @@ class Session:
             before = f"the final stacks of hands[{k - 1}]" if k else "the session's starting stacks"
             if k in self._changes:
                 before += " with the stack_changes before it"
+            out = self.sitting_out
+            if out:
+                before += f" with seats {sorted(out)} sitting out (0)"
             raise HistoryError(
                 f"{where}: starting_stacks {list(history.stacks)} are not {before}, {stacks}: the hands "
                 "do not chain."
             )
         if history.button != button:
             rule = "the next seat left of the last button with chips" if k else "the session's button"
+            if self.sitting_out:
+                rule += f", seats {sorted(self.sitting_out)} sitting out"
             raise HistoryError(
                 f"{where}: button: seat {history.button}, but the button is at seat {button} ({rule})."
             )
