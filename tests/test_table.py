@@ -1492,7 +1492,7 @@ def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
         return answer
 
     status, text, table = auto_table(get_game("lowball"), plays_then("qn"), seat=0, seed=1, hands=2)
-    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first); ? help" in text
+    assert status == 0 and "any key: hand 2 of 2; s: sit out; q: leave the table (asks first); ? help" in text
     assert "leave the table? y: yes, any other key: no (hand 2 is dealt)" in text
     assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
     status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
@@ -1511,10 +1511,12 @@ def test_question_mark_between_hands_is_help_and_deals_nothing() -> None:
 
     status, text, table = auto_table(get_game("lowball"), helps_then_deals, seat=0, seed=1, hands=2)
     assert status == 0 and len(between) == 2 and len(table.played) == 2
-    assert between == ["any key: hand 2 of 2; q: leave the table (asks first); ? help"] * 2
+    assert between == ["any key: hand 2 of 2; s: sit out; q: leave the table (asks first); ? help"] * 2
     helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:2]
-    assert helped[0] == "keys: any key but ? and q deals hand 2 of 2; now:"
-    assert helped[1].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
+    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:3]
+    assert helped[0] == "keys: any key but ?, s and q deals hand 2 of 2; now:"
+    assert helped[1].startswith("  s  sit out the hands to come, keeping your chips")
+    assert helped[2].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
 
 
 @pytest.mark.parametrize("width", [60, 120])
