@@ -1220,7 +1220,8 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]
                     after[seat] = chips
             for i, (k, seats) in enumerate(data.get("sitting_out", ())):
                 if k > len(hands) or any(seat >= len(data["starting_stacks"]) for seat in seats):
-                    raise HistoryError(f"sitting_out[{i}]: no hand {k} or no seat of {seats} in this session.")
+                    raise HistoryError(f"sitting_out[{i}]: no hand {k} or no seat of {seats} in this "
+                                       "session.")
                 frame.away[k] = frozenset(seats)
         return hands, True, after, frame
     return [data], False, {}, _Frame()

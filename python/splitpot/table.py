@@ -511,8 +511,8 @@ class Table:
                     self.keys.drop_line()
                     continue
                 chips = self.session.stacks[self.seat]
-                self.out.line(f"you sit out from hand {number} on, keeping your {chips} chips: the others play "
-                              "on and you see each hand as it ends; i sits you back in between hands",
+                self.out.line(f"you sit out from hand {number} on, keeping your {chips} chips: the others "
+                              "play on and you see each hand as it ends; i sits you back in between hands",
                               style="bold")
                 return
             if key == "i" and out:
@@ -521,8 +521,8 @@ class Table:
                 self.out.line(f"you sit back in: you are dealt hand {number}", style="bold")
                 return
             if stall:
-                self.out.line(f"{_key_name(key)} is not a choice here: {stall}; press i to sit back in or q to "
-                              "leave the table")
+                self.out.line(f"{_key_name(key)} is not a choice here: {stall}; press i to sit back in or q "
+                              "to leave the table")
                 self.keys.drop_line()
                 continue
             return
@@ -532,14 +532,15 @@ class Table:
         if stall:
             self.out.line("keys: no hand can be dealt until you sit back in; now:")
         elif out:
-            self.out.line(f"keys: any key but ?, i and q deals hand {number} of {self.last} without you; now:")
+            self.out.line(f"keys: any key but ?, i and q deals hand {number} of {self.last} without you; "
+                          "now:")
         else:
             self.out.line(f"keys: any key but ?, s and q deals hand {number} of {self.last}; now:")
         if out:
             self.out.line("  i  sit back in: you are dealt the next hand (you owe no missed antes or blinds)")
         else:
-            self.out.line("  s  sit out the hands to come, keeping your chips: the others play on and you see "
-                          "each hand as it ends (i sits you back in between hands)")
+            self.out.line("  s  sit out the hands to come, keeping your chips: the others play on and you "
+                          "see each hand as it ends (i sits you back in between hands)")
         self.out.line(_ALWAYS_HELP)
 
     def _stall(self) -> str | None:
