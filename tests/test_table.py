@@ -1620,6 +1620,7 @@ def test_a_resumed_table_where_he_sits_out_asks_him_first() -> None:
                              hands=5)
     assert table.left and table.session.sitting_out == {1}
     doc = json.loads(json.dumps(session_document(table.session, seed=4, bot=table.bot, seat=1, planned=5)))
+    assert doc["final_stacks"] == table.session.stacks and doc["final_stacks"][1] > 0  # was: 0 while out
 
     def resume(answer: Callable[[str, str], str | None], doc: dict[str, object]) -> tuple[str, Table]:
         out = io.StringIO()

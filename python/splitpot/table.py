@@ -25,7 +25,9 @@ habit after a key, or ending a scripted line).  A refused key throws away the re
 of its line; at a terminal, keys typed ahead of a new question are let go (they
 were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
-far are printed.
+far are printed.  Between hands ``s`` sits the person out
+(:meth:`~splitpot.engine.session.Session.sit_out`: he keeps his chips, the computer
+players play on and he sees each hand as it ends) and ``i`` sits him back in.
 
 >>> from splitpot.engine.betting import Action, Option
 >>> [(c.key, c.label) for c in choices_for([Option(Action.FOLD), Option(Action.CALL, (4,)),
@@ -36,7 +38,10 @@ far are printed.
 
 Readings: the person's results count complete hands only: a hand stopped by
 ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
-``--seat 0``.
+``--seat 0``.  Sitting out is refused where too few players would be dealt in
+without him (he stays in, told why); a session resumed with his seat sitting out
+asks him first (``i`` sits back in, any other key deals the next hand without
+him) rather than playing on without a word; the computer players never sit out.
 """
 
 from __future__ import annotations
