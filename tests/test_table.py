@@ -1640,3 +1640,39 @@ def test_a_resumed_table_where_he_sits_out_asks_him_first() -> None:
     assert ("'x' is not a choice here: no hand can be dealt while P1 and P2 sit out: too few players are "
             "dealt in (1 of 3 with chips); press i to sit back in or q to leave the table") in text
     assert [p.state.in_hand for p in resumed.played[2:]] == [[True, True, False]] * 2
+
+
+def test_a_dealers_choice_table_stalled_while_he_sits_out_asks_him_back() -> None:
+    """Was: 'the session is over' where a player busted while the person sat out and the house
+    list had no game for the two left dealt in; now the prompt says why and i deals him in."""
+    from splitpot.house import HouseList
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+    screen = io.StringIO()
+    answers = _between({1: "s"})
+
+    def back_in_when_stalled(menu: str, prompt: str) -> str | None:
+        return "i" if prompt.startswith("no hand can be dealt") else answers(menu, prompt)
+
+    table = dealers_choice_table(three, [200, 200, 4, 4, 200], seat=0, hands=40, seed=2,
+                                 out=Output(stream=screen), keys=AutoKeys(screen, back_in_when_stalled))
+    assert table.run() == 0
+    text = screen.getvalue()
+    prompt = ("no hand can be dealt while P0 sits out: <house list> has no call for 2 players; add a game "
+              "that seats them; i: sit back in; q: leave the table (asks first); ? help\ni\n")
+    assert prompt in text and "the session is over" not in text.split(prompt)[0]
+    assert "you sit out from hand 2 on" in text
+    assert "you sit back in: you are dealt hand" in text.split(prompt)[1]
+    assert len(table.played) == 40 and sum(table.session.stacks) == 608
+
+
+def test_the_screen_shows_a_seat_sitting_out_with_its_chips_and_an_empty_seat_as_no_chips() -> None:
+    """Was: both read 'sitting out' with a stack of 0."""
+    session = Session(get_game("seven-card-stud"), [200, 200, 150, 0], seed=3)
+    session.sit_out(2)  # (through the API: the computer players never sit out at the command line)
+    out = io.StringIO()
+    table = Table(session, seat=0, out=Output(stream=out), keys=AutoKeys(out, calls))
+    assert table.run() == 0
+    rows = [line.split() for line in out.getvalue().splitlines() if line.startswith(("P2 ", "P3 "))]
+    assert ["P2", "150", "0", "sitting", "out"] in rows and ["P3", "0", "0", "no", "chips"] in rows
+    assert session.stacks[2] == 150 and sum(session.stacks) == 550

@@ -648,7 +648,7 @@ def stalled_reason(
     sit = f"{who} {'sit' if len(out) > 1 else 'sits'} out"
     stalled: str | None = no_call or getattr(session, "stalled", None)  # DealersChoice: no call for them
     if stalled:
-        return f"no hand can be dealt while {sit}: {stalled}"
+        return f"no hand can be dealt while {sit}: {stalled.rstrip('.')}"
     with_chips = sum(1 for chips in session.stacks if chips > 0)
     if session.can_continue or with_chips < session._fewest_players:  # dealt on; or over whoever sits in
         return None

@@ -706,12 +706,15 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
+        kept = kept_chips(self.session)[-1] if self.session.hands and self.session.hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
             name += " D" if s == view["button"] else ""
-            if not player["in_hand"]:
-                cards, note = "", "sitting out"
+            stack = player["stack"]
+            if not player["in_hand"]:  # sitting out keeping his chips (Session.sit_out), or none left
+                cards, note = "", "sitting out" if s in kept else "no chips"
+                stack = kept.get(s, stack)
             elif player["folded"]:
                 cards, note = "", "folded"
             else:
@@ -720,7 +723,7 @@ class Table:
                 note = "; ".join(since.get(s, []))
                 if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"
-            rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
+            rows.append([name, str(stack), str(player["committed"]), cards, note])
         out.line("")
         out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
                   title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
