@@ -337,3 +337,37 @@ def test_replay_refuses_a_session_whose_unfinished_hand_is_not_the_last(
     assert out == "" and said in err
     assert main(["resume", str(path)]) == 2
     assert said in capsys.readouterr().err
+
+
+def test_replay_says_who_sits_out_and_counts_it_as_no_chips_added(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a player sitting out read as 'between hands: P2 100 -> 0' and back, and the
+    summary's added column counted it as chips removed and added."""
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    session = Session(get_game("lowball"), [100, 100, 100], seed=5)
+    bot = SimpleBot(seed=5)
+    session.play(1, bot)
+    session.sit_out(2)
+    session.play(2, bot)
+    session.sit_in(2)
+    session.play(1, bot)
+    session.sit_out(0)  # after the last hand
+    path = tmp_path / "sat.json"
+    path.write_text(session.to_json())
+    assert main(["replay", str(path), "--plain"]) == 0
+    out = capsys.readouterr().out
+    hands = out.split("===== hand ")[1:]
+    assert "between hands: P2 sits out" in hands[1] and "between hands" not in hands[2]
+    assert "between hands: P2 sits back in" in hands[3] and " -> 0" not in out
+    assert "after the last hand: P0 sits out" in out
+    header = next(line for line in out.splitlines() if line.startswith("seat "))
+    assert "added" not in header and header.split()[-2:] == ["sat", "out"]
+    rows = {line.split()[0]: line.split() for line in out[out.index(header):].splitlines()[1:]}
+    for s in range(3):
+        start, end, net = (int(x) for x in rows[f"P{s}"][1:4])
+        assert start == 100 and start + net == end == session.stacks[s]
+    assert rows["P2"][-1] == "2" and f"P2 {session.stacks[2]} (" in out

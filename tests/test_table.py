@@ -1492,7 +1492,7 @@ def test_q_between_hands_asks_first_as_it_does_in_a_hand() -> None:
         return answer
 
     status, text, table = auto_table(get_game("lowball"), plays_then("qn"), seat=0, seed=1, hands=2)
-    assert status == 0 and "any key: hand 2 of 2; q: leave the table (asks first); ? help" in text
+    assert status == 0 and "any key: hand 2 of 2; s: sit out; q: leave the table (asks first); ? help" in text
     assert "leave the table? y: yes, any other key: no (hand 2 is dealt)" in text
     assert len(table.played) == 2, "n: he stays, and hand 2 is dealt"
     status, text, table = auto_table(get_game("lowball"), plays_then("qy"), seat=0, seed=1, hands=2)
@@ -1511,10 +1511,12 @@ def test_question_mark_between_hands_is_help_and_deals_nothing() -> None:
 
     status, text, table = auto_table(get_game("lowball"), helps_then_deals, seat=0, seed=1, hands=2)
     assert status == 0 and len(between) == 2 and len(table.played) == 2
-    assert between == ["any key: hand 2 of 2; q: leave the table (asks first); ? help"] * 2
+    assert between == ["any key: hand 2 of 2; s: sit out; q: leave the table (asks first); ? help"] * 2
     helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:2]
-    assert helped[0] == "keys: any key but ? and q deals hand 2 of 2; now:"
-    assert helped[1].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
+    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:3]
+    assert helped[0] == "keys: any key but ?, s and q deals hand 2 of 2; now:"
+    assert helped[1].startswith("  s  sit out the hands to come, keeping your chips")
+    assert helped[2].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
 
 
 @pytest.mark.parametrize("width", [60, 120])
@@ -1541,3 +1543,136 @@ def test_a_high_low_stud_hand_shows_its_low_so_far_as_its_high() -> None:
     cards = [int(c) for c in parse_cards("8c 5d 3h Ac")]
     assert _low_so_far(spec, cards, spec.wilds) == "eight-five low"
     assert _low_so_far(spec, [int(c) for c in parse_cards("8c 8d 3h")], spec.wilds) == ""
+
+
+# ------------------------------------------------------------------ sitting out
+def _between(keys: dict[int, str]) -> Callable[[str, str], str | None]:
+    """The tests' person: ``keys[n]`` at the n-th between-hands prompt (any key elsewhere),
+    folding where he may, else as :func:`calls`."""
+    seen = [0]
+
+    def answer(menu: str, prompt: str) -> str | None:
+        if prompt.startswith(("any key: hand", "no hand can be dealt")):
+            seen[0] += 1
+            return keys.get(seen[0], "n")
+        if "your call" in prompt:  # dealer's choice: the house calls for him
+            return "\n"
+        return "f" if prompt == "your move: " and "f fold" in menu else calls(menu, prompt)
+
+    return answer
+
+
+def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
+    """s between hands: the next hands are dealt without him (the others play on, each hand
+    shown as it ends), his chips untouched; i deals him in again; the summary and the saved
+    document say so, and sitting out is no chips added or removed."""
+    from splitpot.play import session_document
+
+    status, text, table = auto_table(get_game("seven-card-stud"), _between({1: "s", 3: "i"}), seat=1,
+                                     seed=4, hands=5)
+    assert status == 0 and len(table.played) == 5
+    dealt = [p.state.in_hand[1] for p in table.played]
+    assert dealt == [True, False, False, True, True]
+    chips = table.played[0].state.stacks[1]
+    assert [p.state.starting_stacks[1] for p in table.played[1:4]] == [0, 0, chips]  # kept while out
+    assert "any key: hand 2 of 5; s: sit out; q: leave the table (asks first); ? help\ns\n" in text
+    assert f"you sit out from hand 2 on, keeping your {chips} chips" in text
+    assert text.count(f"you sit out this hand (your {chips} chips are kept)") == 2
+    assert text.count("you sat out this hand; ") == 2
+    assert "any key: hand 3 of 5 without you; i: sit back in;" in text
+    assert "i\nyou sit back in: you are dealt hand 4" in text
+    summary = text[text.index("session: 5 hands"):].splitlines()
+    assert [line.split()[-1] for line in summary if line.split()[0] in ("2", "3")] == ["out", "out"]
+    header = next(line for line in summary if line.startswith("seat  start"))
+    assert header.split() == ["seat", "start", "end", "net", "hands", "won", "best", "pot", "sat", "out"]
+    p1 = next(line.split() for line in summary if line.startswith("P1 "))
+    assert p1[1] == "200" and int(p1[2]) == table.session.stacks[1] and p1[-1] == "2"
+    assert sum(table.session.stacks) == 600
+    doc = session_document(table.session, seed=4, bot=table.bot, seat=1, planned=table.last)
+    assert doc["sitting_out"] == [[1, [1]], [3, []]] and sum(doc["final_stacks"]) == 600
+
+
+def test_sitting_out_is_refused_where_too_few_would_be_dealt_in() -> None:
+    """Heads up, or a house list with no game for the players left without him: s says why
+    and he stays in (the next hand is dealt to him)."""
+    status, text, table = auto_table(get_game("seven-card-stud"), _between({1: "s"}), seat=0, players=2,
+                                     seed=4, hands=2)
+    assert status == 0 and all(p.state.in_hand[0] for p in table.played) and len(table.played) == 2
+    assert ("you cannot sit out now: no hand can be dealt while P0 sits out: too few players are dealt in "
+            "(1 of 2 with chips)") in text
+    from splitpot.house import HouseList
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')
+    screen = io.StringIO()
+    table = dealers_choice_table(three, [200] * 3, seat=0, hands=2, seed=1, out=Output(stream=screen),
+                                 keys=AutoKeys(screen, _between({1: "s"})))
+    assert table.run() == 0 and all(p.state.in_hand[0] for p in table.played) and len(table.played) == 2
+    assert "you cannot sit out now: no hand can be dealt while P0 sits out: <house list> has no call for 2" \
+        in screen.getvalue()
+
+
+def test_a_resumed_table_where_he_sits_out_asks_him_first() -> None:
+    """Was: the command line could not sit him back in. Resumed sitting out, he is asked
+    before any hand is dealt; where the others alone are too few, only i and q do."""
+    from splitpot.play import session_document
+
+    _, _, table = auto_table(get_game("seven-card-stud"), _between({1: "s", 2: "qy"}), seat=1, seed=4,
+                             hands=5)
+    assert table.left and table.session.sitting_out == {1}
+    doc = json.loads(json.dumps(session_document(table.session, seed=4, bot=table.bot, seat=1, planned=5)))
+    assert doc["final_stacks"] == table.session.stacks and doc["final_stacks"][1] > 0  # was: 0 while out
+
+    def resume(answer: Callable[[str, str], str | None], doc: dict[str, object]) -> tuple[str, Table]:
+        out = io.StringIO()
+        resumed = Table(Session.from_dict(doc), seat=1, hands=2, out=Output(stream=out),
+                        keys=AutoKeys(out, answer), bot=SimpleBot.from_dict(doc["bot"]))
+        assert resumed.run() == 0
+        return out.getvalue(), resumed
+
+    text, resumed = resume(_between({1: "i"}), doc)
+    opening = text.split("\n===== hand", 1)[0]
+    assert "you sit out, as you did when the session was saved" in opening
+    assert "any key: hand 3 of 4 without you; i: sit back in;" in opening
+    assert [p.state.in_hand[1] for p in resumed.played[2:]] == [True, True]
+    session = Session.from_dict(doc)
+    session.sit_out(2)  # P2 sits out too: P0 alone is dealt in without him
+    text, resumed = resume(_between({1: "x", 2: "i"}), {**doc, **session.to_dict()})
+    assert ("'x' is not a choice here: no hand can be dealt while P1 and P2 sit out: too few players are "
+            "dealt in (1 of 3 with chips); press i to sit back in or q to leave the table") in text
+    assert [p.state.in_hand for p in resumed.played[2:]] == [[True, True, False]] * 2
+
+
+def test_a_dealers_choice_table_stalled_while_he_sits_out_asks_him_back() -> None:
+    """Was: 'the session is over' where a player busted while the person sat out and the house
+    list had no game for the two left dealt in; now the prompt says why and i deals him in."""
+    from splitpot.house import HouseList
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+    screen = io.StringIO()
+    answers = _between({1: "s"})
+
+    def back_in_when_stalled(menu: str, prompt: str) -> str | None:
+        return "i" if prompt.startswith("no hand can be dealt") else answers(menu, prompt)
+
+    table = dealers_choice_table(three, [200, 200, 4, 4, 200], seat=0, hands=40, seed=2,
+                                 out=Output(stream=screen), keys=AutoKeys(screen, back_in_when_stalled))
+    assert table.run() == 0
+    text = screen.getvalue()
+    prompt = ("no hand can be dealt while P0 sits out: <house list> has no call for 2 players; add a game "
+              "that seats them; i: sit back in; q: leave the table (asks first); ? help\ni\n")
+    assert prompt in text and "the session is over" not in text.split(prompt)[0]
+    assert "you sit out from hand 2 on" in text
+    assert "you sit back in: you are dealt hand" in text.split(prompt)[1]
+    assert len(table.played) == 40 and sum(table.session.stacks) == 608
+
+
+def test_the_screen_shows_a_seat_sitting_out_with_its_chips_and_an_empty_seat_as_no_chips() -> None:
+    """Was: both read 'sitting out' with a stack of 0."""
+    session = Session(get_game("seven-card-stud"), [200, 200, 150, 0], seed=3)
+    session.sit_out(2)  # (through the API: the computer players never sit out at the command line)
+    out = io.StringIO()
+    table = Table(session, seat=0, out=Output(stream=out), keys=AutoKeys(out, calls))
+    assert table.run() == 0
+    rows = [line.split() for line in out.getvalue().splitlines() if line.startswith(("P2 ", "P3 "))]
+    assert ["P2", "150", "0", "sitting", "out"] in rows and ["P3", "0", "0", "no", "chips"] in rows
+    assert session.stacks[2] == 150 and sum(session.stacks) == 550

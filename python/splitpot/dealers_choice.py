@@ -596,6 +596,11 @@ class DealersChoice(Session):
         self.over: str | None = None
         """Why the session ended before the hands asked for, where no dealer could call a
         game for the players left (:class:`NoCallError`); None otherwise."""
+        self.stalled: str | None = None
+        """Why :meth:`play` stopped where no dealer could call a game for the players dealt
+        in while others sit out (:meth:`~splitpot.engine.session.Session.sit_out`): the
+        session is not over (:attr:`over` stays None) but stalled until players sit in
+        or out; None otherwise (and again once a hand is dealt)."""
 
     def __repr__(self) -> str:
         """The games called so far, the stacks and the button."""
@@ -606,12 +611,29 @@ class DealersChoice(Session):
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:
         """:meth:`Session.play`, which also stops where the dealer has no game to call
         for the players left (:class:`NoCallError`; :attr:`over` says why), as it
-        stops when too few players have chips."""
+        stops when too few players have chips.  Where players sit out then, the
+        session is stalled, not over: :attr:`stalled` says why, :attr:`over` stays None.
+
+        >>> from splitpot.bots import SimpleBot
+        >>> from splitpot.house import HouseList, house_session
+        >>> three = HouseList.from_toml('[[call]]\\ngame = "california-lowball"\\nlimit = 3\\n')
+        >>> session = house_session(three, [50, 50, 50], seed=1)
+        >>> session.sit_out(2)                   # California lowball's limit 3 seats 3 or more
+        >>> session.play(2, SimpleBot(seed=1)), session.over, session.stalled
+        ([], None, '<house list> has no call for 2 players; add a game that seats them.')
+        >>> session.sit_in(2)
+        >>> len(session.play(1, SimpleBot(seed=1))), session.stalled
+        (1, None)
+        """
         before = len(self.hands)
+        self.stalled = None
         try:
             return super().play(hands, policy)
         except NoCallError as error:  # raised by the call, before the hand is dealt
-            self.over = str(error)
+            if self.sitting_out:  # players sitting out: back in, a call may seat them
+                self.stalled = str(error)
+            else:
+                self.over = str(error)
             return self.hands[before:]
 
     @property

@@ -24,7 +24,7 @@ import signal
 import stat
 import sys
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
@@ -550,7 +550,7 @@ class ComputerRun:
             self.stream.finish()
             over = over_reason(self.session, len(self.hands), self.planned, self.stopped)
             if over:
-                out.line(f"the session is over: {over}")
+                out.line(over)
 
         written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document, summary,
                                                plot_title=plot_title)
@@ -562,21 +562,22 @@ class ComputerRun:
 def write_and_print(
     args: argparse.Namespace, hands: Sequence[State], names: Sequence[str], out: Output | None,
     document: Callable[[], dict[str, Any]], text: Callable[[Output], None], *,
-    plot_title: str | None = None, command: str = "play",
+    plot_title: str | None = None, command: str = "play", kept: Sequence[Mapping[int, int]] | None = None,
 ) -> tuple[bool, bool]:
     """The end of a computer-only run (``play``'s and ``resume``'s): ``--phh`` and
     ``--plot`` (titled ``plot_title``) of the finished ``hands``, ``--save`` of the
     run's ``document``, then the document printed (``out`` None: ``--json``) or the
     ``text`` and where the plot is.  Each file is tried whatever became of the others
     (one that cannot be written is said on standard error) and the output printed all
-    the same; a ctrl-C meanwhile is noted, and they are written whole.  Whether
+    the same; a ctrl-C meanwhile is noted, and they are written whole (``kept``: the
+    chips of the seats sitting out each hand, :func:`kept_chips`).  Whether
     every file was written, and whether ctrl-C was pressed."""
     phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
     with _soft_interrupt() as interrupted:
         phh_written = not phh or not hands or write_phh(phh, hands, command=command)
         plotted = plot_failed = False
         if plot and hands:
-            plotted = plot_session(plot, hands, names, title=plot_title, command=command)
+            plotted = plot_session(plot, hands, names, title=plot_title, command=command, kept=kept)
             plot_failed = not plotted
         doc = document()
         saved = not save or save_session(save, doc, command=command)
@@ -591,43 +592,87 @@ def write_and_print(
 
 def over_reason(session: Session, played: int, planned: int, stopped: bool) -> str | None:
     """Why a computer-only run played fewer than its ``planned`` hands (None where it
-    did not, or ctrl-C ``stopped`` it): the dealer's choice session's own reason, or
-    too few players with chips.
+    did not, or ctrl-C ``stopped`` it): the dealer's choice session's own reason, too
+    few players with chips, or too few dealt in because players sit out (the session
+    is then stalled, not over: :func:`stalled_reason`).
 
     >>> from splitpot.games import get_game
     >>> session = Session(get_game("seven-card-stud"), [5, 5], seed=1)
     >>> hands = session.play(50, SimpleBot(seed=1))
     >>> len(hands) < 50, over_reason(session, len(hands), 50, False)
-    (True, 'too few players have chips for another hand (1 has chips)')
+    (True, 'the session is over: too few players have chips for another hand (1 has chips)')
     >>> over_reason(session, len(hands), len(hands), False) is None
     True
     """
     if stopped or played >= planned:
         return None
+    stalled = stalled_reason(session)
+    if stalled:
+        return stalled
     over: str | None = getattr(session, "over", None)  # DealersChoice: no call for the players left
     if over:
-        return over
+        return f"the session is over: {over}"
     if not session.can_continue:
         left = sum(1 for chips in session.stacks if chips > 0)
-        return f"too few players have chips for another hand ({left} {'has' if left == 1 else 'have'} chips)"
+        return ("the session is over: too few players have chips for another hand "
+                f"({left} {'has' if left == 1 else 'have'} chips)")
     return None
+
+
+def stalled_reason(
+    session: Session, names: Sequence[str] | None = None, *, no_call: str | None = None
+) -> str | None:
+    """Why no hand can be dealt while players sit out (:meth:`Session.sit_out`), or
+    None: the session is not over, only stalled until enough sit back in (``names``:
+    the seats' names, default ``P0``, ``P1`` ...).  A dealer's-choice session stalls
+    too where no call seats the players dealt in while some sit out
+    (:attr:`DealersChoice.stalled <splitpot.dealers_choice.DealersChoice.stalled>`, or
+    ``no_call``: why the house dealer has none).
+
+    >>> from splitpot.games import get_game
+    >>> session = Session(get_game("lowball"), [50, 50, 50], seed=1)
+    >>> session.sit_out(0)
+    >>> session.sit_out(2)
+    >>> stalled_reason(session)
+    'no hand can be dealt while P0 and P2 sit out: too few players are dealt in (1 of 3 with chips)'
+    >>> session.sit_in(2)
+    >>> stalled_reason(session) is None
+    True
+    """
+    out = sorted(session.sitting_out)
+    if not out or (session.hands and not session.hands[-1].is_complete):
+        return None
+    names = names or [f"P{s}" for s in range(len(session.stacks))]
+    who = " and ".join([", ".join(names[s] for s in out[:-1]), names[out[-1]]] if len(out) > 1
+                       else [names[out[0]]])
+    sit = f"{who} {'sit' if len(out) > 1 else 'sits'} out"
+    stalled: str | None = no_call or getattr(session, "stalled", None)  # DealersChoice: no call for them
+    if stalled:
+        return f"no hand can be dealt while {sit}: {stalled.rstrip('.')}"
+    with_chips = sum(1 for chips in session.stacks if chips > 0)
+    if session.can_continue or with_chips < session._fewest_players:  # dealt on; or over whoever sits in
+        return None
+    dealt_in = with_chips - len(out)
+    return (f"no hand can be dealt while {sit}: too few players are dealt in ({dealt_in} of {with_chips} "
+            "with chips)")
 
 
 def print_session(
     out: Output, hands: Sequence[State], names: Sequence[str], *, first: int = 1,
-    session: Sequence[State] | None = None,
+    session: Sequence[State] | None = None, kept: Sequence[Mapping[int, int]] | None = None,
 ) -> None:
     """Print ``hands`` as ``splitpot play`` does, numbered from ``first`` (a
     dealer's-choice hand after its dealer's call), then, when the ``session`` they
     end (default: ``hands``) has more than one hand or deals dealer's choice, its
     summary: the final stacks and net results, the hands of each game called, and
-    :func:`session_table`."""
+    :func:`session_table` (``kept``: the chips of the seats sitting out each of
+    the ``session``'s hands, :func:`kept_chips`)."""
     whole = list(hands if session is None else session)
     several = len(whole) > 1 or any(state.game_call is not None for state in whole)
     for number, state in enumerate(hands, first):
         print_hand(out, state, names, number if several else None)
     if several:
-        print_summary(out, whole, names)
+        print_summary(out, whole, names, kept=kept)
 
 
 def print_hand(out: Output, state: State, names: Sequence[str], number: int | None) -> None:
@@ -703,13 +748,15 @@ def net_results(hands: Sequence[State]) -> list[int]:
 
 def print_summary(
     out: Output, hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None,
-    note: str = "",
+    note: str = "", kept: Sequence[Mapping[int, int]] | None = None,
 ) -> None:
     """Print the summary of a session of ``hands``: the final stacks (``end``: the
     session's stacks after its last hand, where they were changed since) and net
     results, the hands of each game called (dealer's choice), and :func:`session_table`;
-    ``note``, a line before them (a hand left unfinished and not counted)."""
-    final, net = (hands[-1].stacks if end is None else end), net_results(hands)
+    ``note``, a line before them (a hand left unfinished and not counted); ``kept``:
+    the chips of the seats sitting out each hand (:func:`kept_chips`)."""
+    held = _kept(hands, kept)
+    final, net = (with_kept(hands[-1].stacks, held[-1]) if end is None else end), net_results(hands)
     out.line("")
     if note:
         out.line(note)
@@ -719,7 +766,7 @@ def print_summary(
         from splitpot.play_dealers_choice import games_table
 
         out.table(*games_table(hands), align="lrr")
-    header, rows = session_table(hands, names, end=end)
+    header, rows = session_table(hands, names, end=end, kept=held)
     out.table(header, rows, align="l" + "r" * (len(header) - 1))
 
 
@@ -938,7 +985,7 @@ def run_replay(args: argparse.Namespace) -> int:
     out = Output(plain=args.plain)
     try:
         with _soft_interrupt() as interrupted:
-            states = _print_replay(out, replayed, interrupted)
+            states, kept = _print_replay(out, replayed, interrupted)
     except SplitpotError as err:
         say("replay", f"error: {args.file}: {err}")
         return 2
@@ -954,16 +1001,22 @@ def run_replay(args: argparse.Namespace) -> int:
     finished = finished_hands(states) if run else states
     names = [f"P{i}" for i in range(states[-1].seats)]
     if finished:
-        end = list(finished[-1].stacks)
+        held = kept[len(finished) - 1]
+        end = with_kept(finished[-1].stacks, held)
         after = {} if stopped else replayed.after
-        changed = [s for s in sorted(after) if after[s] != end[s]]
-        if changed:  # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack)
-            out.line("\nafter the last hand: "
-                     + ", ".join(f"{names[s]} {end[s]} -> {after[s]}" for s in changed))
-            end = [after.get(s, chips) for s, chips in enumerate(end)]
-        if run or changed:
+        # a rebuy, a player sitting down or leaving after the last hand (Session.set_stack), or one
+        # sitting out or back in for the hands to come (Session.sit_out, sit_in)
+        gone = len(finished) < len(states) or stopped
+        out_next = set(held) if gone else {s for s in replayed.frame.out(len(states)) if s < len(end)}
+        new_end = [after.get(s, chips) for s, chips in enumerate(end)]
+        said = _between_hands(names, end, new_end, set(held), out_next - {s for s in after if not after[s]})
+        if said:
+            out.line("\nafter the last hand: " + said)
+            end = new_end
+        if run or said:
             left = f"hand {len(states)} was left unfinished: it is not counted below."  # the table's words
-            print_summary(out, finished, names, end=end, note=left if len(finished) < len(states) else "")
+            print_summary(out, finished, names, end=end, note=left if len(finished) < len(states) else "",
+                          kept=kept)
     if stopped:
         say("replay", f"stopped (ctrl-C) after {counted(len(states), 'hand')} of {replayed.count}.")
         return 130
@@ -975,7 +1028,7 @@ class _Replayed:
     """The hands of a file to replay, as ``splitpot replay`` tells them: how many, whether
     they are a session's (``run``: one header, a summary), dealer's choice with its calls
     (``called``) or one game (``one_game``), the states (as each is replayed), and a
-    session's chips changed after its last hand (``after``)."""
+    session's chips changed after its last hand (``after``) and its frame (who sits out when)."""
 
     count: int
     run: bool
@@ -983,6 +1036,7 @@ class _Replayed:
     one_game: bool
     states: Iterator[State]
     after: dict[int, int]
+    frame: _Frame = dataclasses.field(default_factory=lambda: _Frame())
 
     @classmethod
     def of(cls, states: list[State], *, session: bool, after: dict[int, int]) -> _Replayed:
@@ -999,20 +1053,27 @@ def _json_replay(text: str) -> _Replayed:
     ``game`` is its game's name, ``call`` the dealer's call)."""
     from splitpot.engine.history import History
 
-    records, session, after = _json_histories(text)
+    records, session, after, frame = _json_histories(text)
     run = len(records) > 1 and session
     called = run and all(isinstance(r, dict) and r.get("call") is not None for r in records)
     games = {record.get("game") if isinstance(record, dict) else None for record in records}
     one_game = run and not called and len(games) == 1
     histories = (History.from_dict(record, verify=False) for record in records)
-    return _Replayed(len(records), run, called, one_game, (h.replay() for h in histories), after)
+    return _Replayed(len(records), run, called, one_game, (h.replay() for h in histories), after, frame)
 
 
-def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bool]) -> list[State]:
+def _print_replay(
+    out: Output, replayed: _Replayed, interrupted: Callable[[], bool]
+) -> tuple[list[State], list[dict[int, int]]]:
     """Print ``replayed``'s hands as each is replayed (a session's hand followed by another
     refused unless finished, as resume refuses it, before it is printed); the states printed,
-    fewer than all where ``interrupted`` (ctrl-C) stopped it after one."""
+    fewer than all where ``interrupted`` (ctrl-C) stopped it after one, and for each the
+    chips its seats sitting out keep (:func:`kept_chips`).  Between a session's hands, a
+    player sitting out or back in is said so, and a seat's chips changed
+    (:meth:`Session.set_stack`) as ``P1 50 -> 100``."""
     states, run, printed = replayed.states, replayed.run, list[State]()
+    kept: list[dict[int, int]] = []
+    frame = replayed.frame
     upcoming = next(states, None)
     while upcoming is not None:
         state, upcoming = upcoming, next(states, None)
@@ -1027,11 +1088,20 @@ def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bo
         if replayed.count > 1:
             left = " (unfinished)" if run and not state.is_complete else ""
             out.line(f"\n===== hand {number}{left} =====", style="bold")
-        before = printed[-1].stacks if run and printed else state.starting_stacks
-        changed = [s for s in range(state.seats) if state.starting_stacks[s] != before[s]]
-        if changed:  # a rebuy, a player sitting down or leaving (Session.set_stack)
-            out.line("between hands: " + ", ".join(
-                f"{names[s]} {before[s]} -> {state.starting_stacks[s]}" for s in changed))
+        k = len(printed)
+        if run and printed:
+            before, was_out = with_kept(printed[-1].stacks, kept[-1]), frozenset(kept[-1])
+        elif frame.stacks is not None and len(frame.stacks) == state.seats:  # a saved session's first hand
+            before, was_out = list(frame.stacks), frozenset()
+        else:
+            before, was_out = list(state.starting_stacks), frozenset()
+        # a seat sitting out is dealt in with no chips and keeps its own (a set_stack may change them)
+        out_now = {s for s in frame.out(k) if s < state.seats and not state.in_hand[s]}
+        held = {s: frame.changes.get(k, {}).get(s, before[s]) for s in sorted(out_now)}
+        kept.append(held)
+        said = _between_hands(names, before, with_kept(state.starting_stacks, held), was_out, out_now)
+        if said:
+            out.line("between hands: " + said)
         if not (replayed.one_game or replayed.called):
             out.line(f"{state.game.name}: {sum(state.in_hand)} players, {stakes_text(state.game.stakes)}")
         if state.game_call is not None:  # dealer's choice: the game as called (wild cards, a low ...)
@@ -1048,7 +1118,25 @@ def _print_replay(out: Output, replayed: _Replayed, interrupted: Callable[[], bo
         printed.append(state)
         if interrupted() and upcoming is not None:
             break
-    return printed
+    return printed, kept
+
+
+def _between_hands(
+    names: Sequence[str], before: Sequence[int], after: Sequence[int], was_out: frozenset[int] | set[int],
+    out: frozenset[int] | set[int],
+) -> str:
+    """What changed at the table between two hands: the players who sit out or back in
+    (:meth:`Session.sit_out`), and chips changed (:meth:`Session.set_stack`: ``P1 50 -> 100``).
+
+    >>> _between_hands(["P0", "P1", "P2"], [50, 60, 70], [50, 90, 70], set(), {2})
+    'P2 sits out, P1 60 -> 90'
+    >>> _between_hands(["P0", "P1", "P2"], [50, 60, 70], [50, 60, 70], {2}, set())
+    'P2 sits back in'
+    """
+    said = [f"{names[s]} sits out" for s in sorted(set(out) - set(was_out))]
+    said += [f"{names[s]} sits back in" for s in sorted(set(was_out) - set(out))]
+    said += [f"{names[s]} {before[s]} -> {after[s]}" for s in range(len(names)) if before[s] != after[s]]
+    return ", ".join(said)
 
 
 def _json_array(text: str) -> bool:
@@ -1068,25 +1156,48 @@ def _one_run(states: Sequence[State]) -> bool:
     return all(list(after.starting_stacks) == list(before.stacks) for before, after in pairwise(states))
 
 
-def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int]]:
+@dataclasses.dataclass(frozen=True)
+class _Frame:
+    """What a saved session holds besides its hands, as ``splitpot replay`` tells it: its
+    starting stacks (its first hand's, the chips of the seats sitting out too), its
+    ``stack_changes`` (before hand k: seat -> chips) and its ``sitting_out`` (from hand k
+    on: the seats out)."""
+
+    stacks: list[int] | None = None
+    changes: dict[int, dict[int, int]] = dataclasses.field(default_factory=dict)
+    away: dict[int, frozenset[int]] = dataclasses.field(default_factory=dict)
+
+    def out(self, k: int) -> frozenset[int]:
+        """The seats sitting out hand ``k`` (``k`` = the hands: the hand to come)."""
+        seats: frozenset[int] = frozenset()
+        for start in sorted(self.away):
+            if start > k:
+                break
+            seats = self.away[start]
+        return seats
+
+
+def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]:
     """The hands' records of a splitpot JSON document (each a history's dict, read with
     :meth:`History.from_dict`), whether it is a session's: one history, or a session's
     (``splitpot play --hands K --json``, dealer's choice included), whose ``hands`` are
-    histories, and a session's chips changed after its last hand (its ``stack_changes``
-    for the hand to come: seat -> chips).
+    histories, a session's chips changed after its last hand (its ``stack_changes``
+    for the hand to come: seat -> chips), and its :class:`_Frame` (who sits out when).
 
     >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
     >>> hands = session.play(2, SimpleBot(seed=1))
     >>> doc = json.dumps({"game": "seven-card-stud", "hands": [h.history().to_dict() for h in hands]})
     >>> from splitpot.engine.history import History
-    >>> records, is_session, after = _json_histories(doc)
+    >>> records, is_session, after, _ = _json_histories(doc)
     >>> [History.from_dict(r).replay().stacks for r in records] == [h.stacks for h in hands]
     True
     >>> is_session, after
     (True, {})
     >>> session.set_stack(1, 80)
-    >>> _json_histories(session.to_json())[2]
-    {1: 80}
+    >>> session.sit_out(0)
+    >>> _, _, after, frame = _json_histories(session.to_json())
+    >>> after, frame.out(2), frame.out(1)
+    ({1: 80}, frozenset({0}), frozenset())
     """
     from splitpot.engine.history import json_data
     from splitpot.errors import HistoryError
@@ -1095,18 +1206,25 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int]]:
     if not isinstance(data, dict):
         raise HistoryError(f"not a splitpot history or session: a JSON {type(data).__name__}, not an object.")
     if isinstance(data.get("hands"), list) and "events" not in data:
-        hands, after = data["hands"], {}
+        hands, after, frame = data["hands"], {}, _Frame()
         if "session" in data:  # a saved session: its frame read as resume reads it
             from splitpot.engine.schema import validate_session
 
             validate_session(data)
+            frame = _Frame(list(data["starting_stacks"]))
             for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
                 if k > len(hands) or seat >= len(data["starting_stacks"]):
                     raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+                frame.changes.setdefault(k, {})[seat] = chips
                 if k == len(hands):
                     after[seat] = chips
-        return hands, True, after
-    return [data], False, {}
+            for i, (k, seats) in enumerate(data.get("sitting_out", ())):
+                if k > len(hands) or any(seat >= len(data["starting_stacks"]) for seat in seats):
+                    raise HistoryError(f"sitting_out[{i}]: no hand {k} or no seat of {seats} in this "
+                                       "session.")
+                frame.away[k] = frozenset(seats)
+        return hands, True, after, frame
+    return [data], False, {}, _Frame()
 
 
 def add_replay_parser(subparsers: Any) -> None:
@@ -1124,7 +1242,8 @@ def add_replay_parser(subparsers: Any) -> None:
 
 
 def session_table(
-    hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None
+    hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None,
+    kept: Sequence[Mapping[int, int]] | None = None,
 ) -> tuple[list[str], list[list[str]]]:
     """The header and rows of a session's summary: each seat's stack at the start
     and the end, the net result, the hands (or parts of pots) won and the largest pot won.
@@ -1132,7 +1251,11 @@ def session_table(
     Where a seat's chips were changed between hands (:meth:`Session.set_stack`: a
     rebuy, a player sitting down or leaving) or after the last one (``end``: the
     stacks then; default: the last hand's), an ``added`` column after ``start``
-    holds each seat's changes, so that start + added + net = end.
+    holds each seat's changes, so that start + added + net = end.  ``kept``
+    (:func:`kept_chips`), one per hand, gives the chips of the seats sitting out
+    that hand (:meth:`Session.sit_out`): a hand shows them with none, but they keep
+    theirs, so sitting out is no change of chips; a ``sat out`` column counts the
+    hands each sat out.
 
     >>> from splitpot.games import get_game
     >>> session = Session(get_game("seven-card-stud"), [100, 100], seed=3)
@@ -1148,13 +1271,25 @@ def session_table(
     (['seat', 'start', 'added', 'end', 'net'], ['', '+50'])
     >>> all(int(r[1]) + int(r[2] or 0) + int(r[4]) == int(r[3]) for r in rows)
     True
+    >>> table = Session(get_game("lowball"), [100, 100, 100], seed=3)
+    >>> table.sit_out(2)                               # P2 sits out a hand, keeping his 100
+    >>> hands = table.play(1, SimpleBot(seed=3))
+    >>> table.sit_in(2)
+    >>> hands += table.play(1, SimpleBot(seed=3))
+    >>> header, rows = session_table(hands, ["P0", "P1", "P2"], kept=kept_chips(table))
+    >>> header, rows[2][:2], rows[2][-1]
+    (['seat', 'start', 'end', 'net', 'hands won', 'best pot', 'sat out'], ['P2', '100'], '1')
     """
-    start, net = hands[0].starting_stacks, net_results(hands)
-    end = list(hands[-1].stacks if end is None else end)
-    moves = [*zip((h.stacks for h in hands[:-1]), (h.starting_stacks for h in hands[1:]), strict=True),
-             (hands[-1].stacks, end)]
+    net = net_results(hands)
+    held = _kept(hands, kept)
+    starts = [with_kept(h.starting_stacks, k) for h, k in zip(hands, held, strict=True)]
+    ends = [with_kept(h.stacks, k) for h, k in zip(hands, held, strict=True)]
+    start = starts[0]
+    end = list(ends[-1] if end is None else end)
+    moves = [*zip(ends[:-1], starts[1:], strict=True), (ends[-1], end)]
     added = [sum(after[s] - before[s] for before, after in moves) for s in range(len(names))]
     changed = any(list(before) != list(after) for before, after in moves)
+    sat = [sum(1 for k in held if s in k) for s in range(len(names))]
     won = [0] * len(names)
     best = [0] * len(names)
     for state in hands:
@@ -1166,16 +1301,48 @@ def session_table(
             if chips:
                 won[seat] += 1
                 best[seat] = max(best[seat], chips)
+    out = any(sat)
     rows = [
         [names[s], str(start[s]), *([f"{added[s]:+d}" if added[s] else ""] if changed else []), str(end[s]),
-         f"{net[s]:+d}", str(won[s]), str(best[s] or "")]
+         f"{net[s]:+d}", str(won[s]), str(best[s] or ""), *([str(sat[s] or "")] if out else [])]
         for s in range(len(names))
     ]
-    return ["seat", "start", *(["added"] if changed else []), "end", "net", "hands won", "best pot"], rows
+    return (["seat", "start", *(["added"] if changed else []), "end", "net", "hands won", "best pot",
+             *(["sat out"] if out else [])], rows)
 
 
-def stacks_over(hands: Sequence[State]) -> list[list[int]]:
-    """Each seat's stack before the first hand and after every hand (one list per seat).
+def kept_chips(session: Session) -> list[dict[int, int]]:
+    """For each of ``session``'s hands, its seats sitting out (:meth:`Session.sit_out`)
+    and the chips each keeps (a hand shows them with none); empty where none sat out.
+
+    >>> from splitpot.games import get_game
+    >>> session = Session(get_game("lowball"), [100, 80, 100], seed=3)
+    >>> session.sit_out(1)
+    >>> _ = session.play(1, SimpleBot(seed=3))
+    >>> kept_chips(session)
+    [{1: 80}]
+    """
+    held: Mapping[int, Mapping[int, int]] = getattr(session, "_held", {})
+    return [dict(held.get(k, {})) for k in range(len(session.hands))]
+
+
+def with_kept(stacks: Sequence[int], kept: Mapping[int, int]) -> list[int]:
+    """``stacks`` (a hand's), with the chips the seats sitting out keep (``kept``)."""
+    real = list(stacks)
+    for seat, chips in kept.items():
+        real[seat] = chips
+    return real
+
+
+def _kept(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None) -> list[Mapping[int, int]]:
+    """``kept`` for each of ``hands`` (none sitting out where it is not given)."""
+    held = list(kept or ())[: len(hands)]
+    return held + [{}] * (len(hands) - len(held))
+
+
+def stacks_over(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None = None) -> list[list[int]]:
+    """Each seat's stack before the first hand and after every hand (one list per seat);
+    a seat sitting out a hand keeps its chips there (``kept``: :func:`kept_chips`).
 
     >>> from splitpot.games import get_game
     >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(3, SimpleBot(seed=1))
@@ -1183,7 +1350,9 @@ def stacks_over(hands: Sequence[State]) -> list[list[int]]:
     >>> len(series), len(series[0]), series[0][0], series[0][-1] + series[1][-1]
     (2, 4, 50, 100)
     """
-    points = [list(hands[0].starting_stacks)] + [list(h.stacks) for h in hands]
+    held = _kept(hands, kept)
+    points = [with_kept(hands[0].starting_stacks, held[0])] + [with_kept(h.stacks, k)
+                                                               for h, k in zip(hands, held, strict=True)]
     return [[point[seat] for point in points] for seat in range(len(points[0]))]
 
 
@@ -1195,13 +1364,15 @@ def plot_session(
     highlight: int | None = None,
     title: str | None = None,
     command: str = "play",
+    kept: Sequence[Mapping[int, int]] | None = None,
 ) -> bool:
     """Draw each seat's stack over the session to ``path`` (seat ``highlight``
-    thicker); True when it is written, False after a message on stderr. ``title``
-    names the session (the game of the first hand otherwise)."""
+    thicker; ``kept``: the chips of the seats sitting out, :func:`kept_chips`); True
+    when it is written, False after a message on stderr. ``title`` names the session
+    (the game of the first hand otherwise)."""
     try:
         title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
-        stack_plot(stacks_over(hands), names, path, title=title, highlight=highlight)
+        stack_plot(stacks_over(hands, kept), names, path, title=title, highlight=highlight)
     except OSError as error:
         say(command, f"error: --plot: cannot write {path}: {error.strerror or error}.")
         return False
@@ -1220,7 +1391,8 @@ def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:
     """Write each finished hand's ``final_stacks`` into its record of ``doc`` (the
     session's document) and return the session's: as its last finished hand left
     them.  An unfinished last hand has none, and the session's are those it started
-    with (the chips in its pot still its players'), so the chips add up.
+    with (the chips in its pot still its players'), so the chips add up; a seat
+    sitting out has the chips it keeps.
 
     >>> session = Session(get_game("seven-card-stud"), [50, 50], seed=1)
     >>> state = session.new_hand()
@@ -1232,8 +1404,8 @@ def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:
         if state.is_complete:
             record["final_stacks"] = list(state.stacks)
     if hands and not hands[-1].is_complete:
-        return list(hands[-1].starting_stacks)
-    return list(hands[-1].stacks if hands else session.stacks)
+        return with_kept(hands[-1].starting_stacks, kept_chips(session)[-1])
+    return with_kept(hands[-1].stacks, kept_chips(session)[-1]) if hands else list(session.stacks)
 
 
 def session_document(

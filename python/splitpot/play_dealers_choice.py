@@ -217,7 +217,8 @@ def dealers_choice_document(
     what ``splitpot resume`` needs: the ``bot``, the person's ``seat``, the hands
     ``planned`` and the computer ``dealer`` (:meth:`HouseDealer.to_dict
     <splitpot.house.HouseDealer.to_dict>`: the house list and its random stream);
-    ``over``, where the dealer had no call for the players left, says so."""
+    ``over``, where the dealer had no call for the players left, says so (``stalled``,
+    where that was while players sat out: the session is not over)."""
     hands = session.hands
     names = [f"P{i}" for i in range(len(session.stacks))]
     doc = session.to_dict()
@@ -240,4 +241,6 @@ def dealers_choice_document(
     })
     if session.over:
         doc["over"] = session.over  # why the evening ended before the hands planned
+    if session.stalled:
+        doc["stalled"] = session.stalled  # why no call seats those dealt in while some sit out
     return doc

@@ -53,11 +53,14 @@ from splitpot.play import (
     StoppedEarly,
     check_files,
     finished_hands,
+    kept_chips,
+    over_reason,
     play_with_progress,
     print_session,
     resumed_line,
     saved_bot,
     session_document,
+    stalled_reason,
     stopped_status,
     write_and_print,
 )
@@ -217,25 +220,34 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
         played, stopped = stop.hands, True
     title += f"; {resumed_line(before, in_progress)}"
     return _report(args, document(before + hands), session, played, before, title, stopped=stopped,
-                   over=getattr(session, "over", None))
+                   over=over_reason(session, len(played), hands, stopped))
 
 
 def _refuse_over(session: Session, seat: int | None) -> None:
     """A session with a hand in progress plays on; one between hands needs players
-    with chips for another (and the person's seat some chips)."""
+    with chips for another (and the person's seat some chips).  Where the person's
+    seat sits out, the table asks him first whether to sit back in; where others sit
+    out so that too few are dealt in, the session is stalled, not over: said so."""
     if session.hands and not session.hands[-1].is_complete:
         return
+    if seat is not None and seat in session.sitting_out and session.stacks[seat] > 0:
+        if sum(1 for chips in session.stacks if chips > 0) < session._fewest_players:
+            raise RuleError("the session is over: too few players have chips for another hand.")
+        return  # the table asks him first: sit back in, watch, or leave
+    stalled = stalled_reason(session)
+    if stalled:
+        raise RuleError(f"{stalled}; the session is not over: resume with --seat K at a seat that sits out "
+                        "to sit back in there.")
     if not session.can_continue:
-        out = sorted(session.sitting_out)
-        if out and sum(1 for chips in session.stacks if chips > 0) >= 2:  # not over: some sit out
-            seats = f"seats {', '.join(map(str, out))} sit" if len(out) > 1 else f"seat {out[0]} sits"
-            raise RuleError(f"too few players are dealt in for another hand: {seats} out "
-                            "(Session.sit_in deals a player in again; the command line has no way to).")
         raise RuleError("the session is over: too few players have chips for another hand.")
     if isinstance(session, DealersChoice):  # a house list with no call for the players left
-        players = sum(1 for chips in session.stacks if chips > 0)
+        out = session.sitting_out
+        players = sum(1 for s, chips in enumerate(session.stacks) if chips > 0 and s not in out)
         for dealer in session.dealers:
             over = dealer.no_call(players) if isinstance(dealer, HouseDealer) else None
+            if over and out:
+                raise RuleError(f"{stalled_reason(session, no_call=over)}; the session is not over: resume "
+                                "with --seat K at a seat that sits out to sit back in there.")
             if over:
                 raise RuleError(f"the session is over: {over}")
     if seat is not None and session.stacks[seat] == 0:
@@ -280,19 +292,21 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], session: Session, pla
             before: int, title: str, *, stopped: bool, over: str | None) -> int:
     """Write and print what a computer-only resume played, as ``splitpot play`` does
     (:func:`~splitpot.play.write_and_print`: ``--phh`` and ``--plot`` of the session's
-    finished hands; ``stopped``: by ctrl-C, after a hand; ``over``: why a dealer's-choice
-    session ended)."""
+    finished hands; ``stopped``: by ctrl-C, after a hand; ``over``: why the session
+    ended or stalled before the hands asked for, :func:`~splitpot.play.over_reason`)."""
     finished = finished_hands(session)
     names = [f"P{i}" for i in range(len(session.hands[0].starting_stacks))] if session.hands else []
 
     def text(out: Output) -> None:
         out.line(title)
-        print_session(out, played, names, first=before + 1, session=finished)
+        print_session(out, played, names, first=before + 1, session=finished,
+                      kept=kept_chips(session))
         if over:
-            out.line(f"the session is over: {over}")
+            out.line(over)
 
     out = None if args.json else Output(plain=args.plain)
-    written, interrupted = write_and_print(args, finished, names, out, lambda: doc, text, command="resume")
+    written, interrupted = write_and_print(args, finished, names, out, lambda: doc, text, command="resume",
+                                           kept=kept_chips(session))
     if out is not None and not args.save:  # a note on standard error: standard output is the hands' record
         from splitpot.table import NOT_SAVED
 

@@ -25,7 +25,9 @@ habit after a key, or ending a scripted line).  A refused key throws away the re
 of its line; at a terminal, keys typed ahead of a new question are let go (they
 were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
-far are printed.
+far are printed.  Between hands ``s`` sits the person out
+(:meth:`~splitpot.engine.session.Session.sit_out`: he keeps his chips, the computer
+players play on and he sees each hand as it ends) and ``i`` sits him back in.
 
 >>> from splitpot.engine.betting import Action, Option
 >>> [(c.key, c.label) for c in choices_for([Option(Action.FOLD), Option(Action.CALL, (4,)),
@@ -36,7 +38,10 @@ far are printed.
 
 Readings: the person's results count complete hands only: a hand stopped by
 ctrl-C is abandoned, its chips back where they stood before it; ``--me`` is
-``--seat 0``.
+``--seat 0``.  Sitting out is refused where too few players would be dealt in
+without him (he stays in, told why); a session resumed with his seat sitting out
+asks him first (``i`` sits back in, any other key deals the next hand without
+him) rather than playing on without a word; the computer players never sit out.
 """
 
 from __future__ import annotations
@@ -69,6 +74,7 @@ from splitpot.evaluate import evaluate
 from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
+    kept_chips,
     net_results,
     plot_session,
     resumed_line,
@@ -76,7 +82,9 @@ from splitpot.play import (
     saved_note,
     session_document,
     session_table,
+    stalled_reason,
     stopped_status,
+    with_kept,
     write_phh,
 )
 from splitpot.render import Output, action_label, style_text
@@ -415,7 +423,7 @@ class Table:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
-                                command=self.command):
+                                command=self.command, kept=kept_chips(self.session)):
                 return 2
             self.out.line(f"plot: {self.plot}")
         if status and self.tell_stop:
@@ -435,47 +443,122 @@ class Table:
             out.line(resumed_line(len(self.played), not self.session.hands[-1].is_complete))
         for note in self.notes:  # on standard error, as every command's notices: splitpot resume: ...
             say(self.command, note)
-        for number in range(len(self.played) + 1, self.last + 1):
-            stacks = self.played[-1].state.stacks if self.played else self.session.stacks
+        first = len(self.played) + 1
+        for number in range(first, self.last + 1):
             current = self.session.hands[-1] if self.session.hands else None
             if current is not None and not current.is_complete:
                 state = current  # a resumed hand
             else:
+                stacks = self.session.stacks
                 if stacks[self.seat] == 0:
                     raise _Leave("you have no chips left")
                 if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
                     raise _Leave("the others have no chips left")
+                if number == first and self.seat in self.session.sitting_out:  # resumed so: asked first
+                    self.out.line(f"you sit out, as you did when the session was saved (your "
+                                  f"{stacks[self.seat]} chips are kept)")
+                if number > first or self.seat in self.session.sitting_out:
+                    self._between_hands(number)
                 try:
                     state = self.session.new_hand()
                 except NoCallError as error:  # dealer's choice: no game seats the players left
                     raise _Leave(f"the session is over: {error}") from None
+                except RuleError as error:  # others sitting out (a document written so): too few dealt in
+                    raise _Leave(f"no hand can be dealt: {error}") from None
             self._play_hand(state, number)
             self.played.append(_Played(number, state))
-            if number < self.last and state.stacks[self.seat] > 0 and any(
-                chips for s, chips in enumerate(state.stacks) if s != self.seat
-            ):
-                self._between_hands(number + 1)
+
+    def _prompt(self, number: int, stall: str | None) -> str:
+        """The between-hands prompt: its keys as the person now sits (in, out, or out
+        with too few dealt in without him)."""
+        if stall is not None:
+            return f"{stall}; i: sit back in; q: leave the table (asks first); ? help"
+        if self.seat in self.session.sitting_out:
+            return (f"any key: hand {number} of {self.last} without you; i: sit back in; "
+                    "q: leave the table (asks first); ? help")
+        return f"any key: hand {number} of {self.last}; s: sit out; q: leave the table (asks first); ? help"
 
     def _between_hands(self, number: int) -> None:
-        """Any key deals the next hand; ``q`` leaves, asking first as it does in a hand;
-        ``?`` is help, as everywhere (it does not deal)."""
-        self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
+        """Any key deals the next hand; ``s`` sits the person out (he keeps his chips, the
+        others play on and he sees each hand as it ends) and ``i`` sits him back in;
+        ``q`` leaves, asking first as it does in a hand; ``?`` is help, as everywhere (it
+        does not deal).  While too few are dealt in without him, only ``i`` and ``q`` do."""
         self.keys.fresh()
-        key = self.keys.read()
-        while key == "?":
-            self.out.line("?")
-            self.out.line(f"keys: any key but ? and q deals hand {number} of {self.last}; now:")
-            self.out.line(_ALWAYS_HELP)
-            self.keys.drop_line()  # a scripted "?" line's Enter does not deal
-            self.out.line(f"any key: hand {number} of {self.last}; q: leave the table (asks first); ? help")
+        while True:
+            out = self.seat in self.session.sitting_out
+            stall = self._stall() if out else None
+            self.out.line(self._prompt(number, stall))
             key = self.keys.read()
-        if key == _EOF:
-            raise _Leave("end of input")
-        if key == "q":
-            self.out.line("q")
-            self.out.line(f"leave the table? y: yes, any other key: no (hand {number} is dealt)")
-            if self._confirm():
-                raise _Leave("you left the table")
+            if key == "?":
+                self.out.line("?")
+                self._between_help(number, out, stall)
+                self.keys.drop_line()  # a scripted "?" line's Enter does not deal
+                continue
+            if key == _EOF:
+                raise _Leave("end of input")
+            if key == "q":
+                self.out.line("q")
+                dealt = "" if stall else f" (hand {number} is dealt{' without you' if out else ''})"
+                self.out.line(f"leave the table? y: yes, any other key: no{dealt}")
+                if self._confirm():
+                    raise _Leave("you left the table")
+                if stall:
+                    self.keys.drop_line()
+                    continue
+                return
+            if key == "s" and not out:
+                self.out.line("s")
+                self.session.sit_out(self.seat)
+                why = self._stall()
+                if why is not None:  # nobody to deal to without him: he stays in
+                    self.session.sit_in(self.seat)
+                    self.out.line(f"you cannot sit out now: {why}")
+                    self.keys.drop_line()
+                    continue
+                chips = self.session.stacks[self.seat]
+                self.out.line(f"you sit out from hand {number} on, keeping your {chips} chips: the others "
+                              "play on and you see each hand as it ends; i sits you back in between hands",
+                              style="bold")
+                return
+            if key == "i" and out:
+                self.out.line("i")
+                self.session.sit_in(self.seat)
+                self.out.line(f"you sit back in: you are dealt hand {number}", style="bold")
+                return
+            if stall:
+                self.out.line(f"{_key_name(key)} is not a choice here: {stall}; press i to sit back in or q "
+                              "to leave the table")
+                self.keys.drop_line()
+                continue
+            return
+
+    def _between_help(self, number: int, out: bool, stall: str | None) -> None:
+        """``?`` between hands: the keys there."""
+        if stall:
+            self.out.line("keys: no hand can be dealt until you sit back in; now:")
+        elif out:
+            self.out.line(f"keys: any key but ?, i and q deals hand {number} of {self.last} without you; "
+                          "now:")
+        else:
+            self.out.line(f"keys: any key but ?, s and q deals hand {number} of {self.last}; now:")
+        if out:
+            self.out.line("  i  sit back in: you are dealt the next hand (you owe no missed antes or blinds)")
+        else:
+            self.out.line("  s  sit out the hands to come, keeping your chips: the others play on and you "
+                          "see each hand as it ends (i sits you back in between hands)")
+        self.out.line(_ALWAYS_HELP)
+
+    def _stall(self) -> str | None:
+        """Why no hand can be dealt as the table now sits (players sitting out), or None."""
+        from splitpot.house import HouseDealer
+
+        no_call = None
+        if isinstance(self.session, DealersChoice):  # a house list with no game for those dealt in
+            out = self.session.sitting_out
+            players = sum(1 for s, chips in enumerate(self.session.stacks) if chips > 0 and s not in out)
+            houses = [d for d in self.session.dealers if isinstance(d, HouseDealer)]
+            no_call = next((why for d in houses if (why := d.no_call(players))), None)
+        return stalled_reason(self.session, self.names, no_call=no_call)
 
     def _confirm(self) -> bool:
         """A ``y`` (Enter, left over from a line, is skipped); the end of input leaves."""
@@ -497,6 +580,9 @@ class Table:
         out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
             out.line(f"{self.names[state.button]} deals: {state.game_call.text()}")
+        if self.seat in self.session.sitting_out:
+            out.line(f"you sit out this hand (your {self.session.stacks[self.seat]} chips are kept): "
+                     "the others play it")
         while not state.is_complete:
             view = player_view(state, self.seat)
             if view["legal_actions"]:
@@ -620,12 +706,15 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
+        kept = kept_chips(self.session)[-1] if self.session.hands and self.session.hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
             name += " D" if s == view["button"] else ""
-            if not player["in_hand"]:
-                cards, note = "", "sitting out"
+            stack = player["stack"]
+            if not player["in_hand"]:  # sitting out keeping his chips (Session.sit_out), or none left
+                cards, note = "", "sitting out" if s in kept else "no chips"
+                stack = kept.get(s, stack)
             elif player["folded"]:
                 cards, note = "", "folded"
             else:
@@ -634,7 +723,7 @@ class Table:
                 note = "; ".join(since.get(s, []))
                 if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"
-            rows.append([name, str(player["stack"]), str(player["committed"]), cards, note])
+            rows.append([name, str(stack), str(player["committed"]), cards, note])
         out.line("")
         out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
                   title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
@@ -900,6 +989,8 @@ class Table:
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
+        if not state.in_hand[self.seat] and self.seat in kept_chips(self.session)[-1]:
+            word = "you sat out"
         out.line(f"{word} this hand; {total:+d} in all", style="bold")
 
     def _summary(self, why: str) -> None:
@@ -915,23 +1006,25 @@ class Table:
             return
         me = self.seat
         states = [p.state for p in self.played]
-        start = states[0].starting_stacks[me]
+        kept = kept_chips(self.session)[: len(states)]
+        start = with_kept(states[0].starting_stacks, kept[0])[me]
         net = net_results(states)[me]
         count = len(states)
         out.line(f"session: {counted(count, 'hand')} of {self.title}; "
-                 f"you ({self.names[me]}) {net:+d}, {start} -> {states[-1].stacks[me]}", style="bold")
+                 f"you ({self.names[me]}) {net:+d}, {start} -> {with_kept(states[-1].stacks, kept[-1])[me]}",
+                 style="bold")
         rows: list[list[str | Text]] = []
-        for played in self.played:
+        for played, held in zip(self.played, kept, strict=True):
             state = played.state
             pot = sum(e.amount for e in state.events if isinstance(e, ev.PotAwarded) and e.side != "returned")
             rows.append([str(played.number), str(pot), _winners(state, self.names),
-                         f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
+                         "out" if me in held else f"{state.stacks[me] - state.starting_stacks[me]:+d}"])
         out.table(["hand", "pot", "won by", "you"], rows, align="rrlr", title="hands", wrap="nnwn")
         if any(state.game_call is not None for state in states):  # dealer's choice: the games called
             from splitpot.play_dealers_choice import games_table
 
             out.table(*games_table(states), align="lrr", title="games")
-        header, table = session_table(states, self.names)
+        header, table = session_table(states, self.names, kept=kept)
         out.table(header, table, align="l" + "r" * (len(header) - 1), title="stacks", highlight=me)
 
 

@@ -380,8 +380,9 @@ def test_resume_says_players_sit_out_rather_than_that_the_session_is_over(
     capsys.readouterr()
     assert main(["resume", str(saved), "--hands", "1"]) == 2
     err = capsys.readouterr().err
-    assert "too few players are dealt in for another hand: seats 0, 2 sit out" in err
-    assert "the session is over" not in err
+    said = "no hand can be dealt while P0 and P2 sit out: too few players are dealt in (1 of 3 with chips)"
+    assert said in err
+    assert "resume with --seat K at a seat that sits out" in err and "the session is over" not in err
 
 
 @settings(max_examples=40, deadline=None)
@@ -419,3 +420,35 @@ def test_any_schedule_of_sit_outs_moves_the_button_keeps_the_chips_and_resumes(
         if k == save_at:
             resumed = Session.from_json(session.to_json())
             assert resumed.to_dict() == session.to_dict() and resumed.sitting_out == session.sitting_out
+
+
+def test_dealers_choice_stalled_by_a_player_sitting_out_is_not_over(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: where no call of the house list seated the players dealt in, DealersChoice.play
+    and the command line said the session was over, though a player sitting out could come
+    back.  Now `stalled` says why and `over` stays None; resumed with --seat at his seat, the
+    table asks him to sit back in."""
+    from splitpot.house import HouseDealer
+
+    house = tmp_path / "cal3.toml"
+    house.write_text('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+    saved = tmp_path / "dc.json"
+    assert main(["play", "dealers-choice", "--house", str(house), "-n", "4", "--stack", "10", "--hands", "1",
+                 "--seed", "3", "--save", str(saved), "--plain"]) == 0
+    doc = json.loads(saved.read_text())
+    session = DealersChoice.from_dict(doc, dealer=HouseDealer.from_dict(doc["dealer"]))
+    session.sit_out(3)
+    doc = {**doc, **session.to_dict()}
+    saved.write_text(json.dumps(doc))
+    capsys.readouterr()
+    played = session.play(300, SimpleBot(seed=3))  # until one of the three dealt in busts
+    assert 0 < len(played) < 300 and session.over is None
+    assert session.stalled is not None and "has no call for 2 players" in session.stalled
+    assert sum(1 for chips in session.stacks if chips) == 3 and sum(session.stacks) == 40
+    assert main(["resume", str(saved), "--hands", "300", "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "no hand can be dealt while P3 sits out: " in out and "has no call for 2 players" in out
+    assert "the session is over" not in out
+    session.sit_in(3)  # back in: three are dealt in, and a call seats them
+    assert len(session.play(1, SimpleBot(seed=3))) == 1 and session.stalled is None
