@@ -1322,8 +1322,7 @@ def kept_chips(session: Session) -> list[dict[int, int]]:
     >>> kept_chips(session)
     [{1: 80}]
     """
-    held: Mapping[int, Mapping[int, int]] = getattr(session, "_held", {})
-    return [dict(held.get(k, {})) for k in range(len(session.hands))]
+    return [session.kept_chips(k) for k in range(len(session.hands))]
 
 
 def with_kept(stacks: Sequence[int], kept: Mapping[int, int]) -> list[int]:

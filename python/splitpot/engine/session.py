@@ -217,6 +217,23 @@ class Session:
         if chips == 0 and seat in self.sitting_out:  # a player leaving is no longer sitting out
             self._set_away(self.sitting_out - {seat})
 
+    def kept_chips(self, hand: SupportsIndex) -> dict[int, int]:
+        """The seats that sat out hand number ``hand`` (0 = the first played) and
+        the chips each kept: the hand itself shows them with none.
+
+        >>> from splitpot import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("lowball"), [100, 80, 100], seed=3)
+        >>> session.sit_out(1)
+        >>> _ = session.play(1, SimpleBot(seed=3))
+        >>> session.kept_chips(0), session.hands[0].starting_stacks[1]
+        ({1: 80}, 0)
+        """
+        k = as_int(hand, "hand", low=0, high=len(self.hands) - 1) if self.hands else None
+        if k is None:
+            raise RuleError("No hand has been played yet: kept_chips takes the number of a hand played.")
+        return dict(self._held.get(k, {}))
+
     @property
     def sitting_out(self) -> frozenset[int]:
         """The seats with chips that sit out: between hands, those the next hand
