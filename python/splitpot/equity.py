@@ -219,7 +219,7 @@ class EquityStop(StrEnum):
     TIME = "time"
     """Monte Carlo: ``seconds`` were up."""
     STOPPED = "stopped"
-    """The ``progress`` callback returned False."""
+    """The ``progress`` callback returned a false value (not None)."""
     INTERRUPTED = "interrupted"
     """Ctrl-C (Monte Carlo keeps the samples drawn)."""
 
@@ -245,7 +245,9 @@ Progress = Callable[[int, int], object]
 """``progress(done, total)``: work done so far and in all (outcomes, samples or
 counting steps), from the calling thread at each sixteenth of the work, every
 quarter second in between once more is done (``done`` > 0 in every call), and at
-the end; returning ``False`` stops the run (Monte Carlo keeps what it has)."""
+the end; returning a false value (``False``, ``0``, ``np.False_``; not ``None``, which
+a callback returning nothing gives) stops the run (Monte Carlo keeps what it has). It is
+also how to stop a run in a thread other than the main one, which Ctrl-C does not reach."""
 
 HandSpec = str | Iterable[CardLike] | Range
 
@@ -738,7 +740,8 @@ def equity(
     in the result; an exact run draws nothing and reports None).
     ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
     total)``: called from this thread at each sixteenth of the work and
-    every quarter second in between; returning ``False`` stops it. A stopped or
+    every quarter second in between; returning a false value but None stops it
+    (Ctrl-C reaches the main thread only: stop a run in another thread so). A stopped or
     interrupted (Ctrl-C) Monte Carlo run returns what it has, ``partial``
     with its sample count; an exact run stopped by
     ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.
@@ -958,7 +961,9 @@ class EquityRun:
         g, low_ranking, used_seed = self.game, self.low, self.seed
         stop = _STOPS[stop_id]
         if exact and stop is not EquityStop.COMPLETE:
-            raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
+            raise EquityStopped(
+                "the exact run was stopped before it finished (progress returned a false value)"
+            )
         if outcomes == 0:
             if exact:
                 raise RuleError(
