@@ -534,7 +534,7 @@ _DECK = [r + s for r in "23456789TJQKA" for s in "cdhs"]
             ArgumentTypeError,
             "duplicate must be True",
         ),
-        ({"game": "lowball", "hands": ["As", 3.5]}, CardTypeError, "hand 2"),
+        ({"game": "lowball", "hands": ["As", 3.5]}, CardTypeError, r"hands\[1\]"),
         (  # was "need 8 more cards": one seventh card shared by all would do
             {"game": "seven-card-stud", "hands": [" ".join(_DECK[6 * i: 6 * i + 6]) for i in range(8)],
              "dead": " ".join(_DECK[48:])},

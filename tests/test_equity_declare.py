@@ -390,8 +390,8 @@ def test_random_spots_and_declarations_equal_brute_force(
     ("kwargs", "error", "match"),
     [
         ({"declare": ["high"]}, RuleError, "one declaration per hand: 2 hands, 1 declarations"),
-        ({"declare": ["high", "middle"]}, RuleError, "declaration 2 must be high, low or both, got 'middle'"),
-        ({"declare": ["high", 2]}, ArgumentTypeError, "declaration 2 must be high, low or both"),
+        ({"declare": ["high", "middle"]}, RuleError, r"declare\[1\] must be high, low or both, got 'middle'"),
+        ({"declare": ["high", 2]}, ArgumentTypeError, r"declare\[1\] must be high, low or both"),
         ({"declare": "high low"}, ArgumentTypeError, "declare must be a sequence of declarations"),
         ({"declare": "in-turn"}, ArgumentTypeError, "declare must be a sequence of declarations"),
         ({"tie_keeps_half": True}, RuleError, "tie_keeps_half applies with declarations only"),

@@ -289,7 +289,7 @@ def test_six_handed_lowball_with_ranges() -> None:
 
 
 def test_empty_range_is_a_clear_error() -> None:
-    with pytest.raises(RuleError, match=r"hand 2: the range '.*' is empty"):
+    with pytest.raises(RuleError, match=r"hands\[1\]: the range '.*' is empty"):
         equity("seven-card-stud", ["As Ad Ah", "AA"])
     with pytest.raises(RuleError, match="is empty"):
         equity("seven-card-stud", ["As Ad Ah", "Kd + 2 down: As Ad"])
@@ -300,7 +300,7 @@ def test_empty_range_is_a_clear_error() -> None:
 def test_a_draw_range_in_a_stud_game_is_refused(game: str, villain: str) -> None:
     """Was: 'pat' in stud read as five hidden cards with more dealt to them, a number
     for a hand the game cannot deal (and 'drew 2' ignored)."""
-    with pytest.raises(RuleError, match=r"hand 2: '.*' is a draw player's range .* has no draw: give"):
+    with pytest.raises(RuleError, match=r"hands\[1\]: '.*' is a draw player's range .* has no draw: give"):
         equity(game, ["As Ks", villain], samples=100, seed=1)
 
 
@@ -371,7 +371,8 @@ def test_equity_cards_of_the_wrong_shape_name_the_argument(where: str) -> None:
     flat = np.array([int(c) for c in parse_cards("As Ks 2c")])
     hands: list[object] = ["Ah Ad 3c", flat.reshape(1, 3) if where == "hand" else flat]
     dead = np.array([[1, 5]]) if where == "dead" else ()
-    with pytest.raises(CardTypeError, match=rf"{'dead' if where == 'dead' else 'hand 2'}: .*shape \(1, "):
+    named = "dead" if where == "dead" else r"hands\[1\]"
+    with pytest.raises(CardTypeError, match=rf"{named}: .*shape \(1, "):
         equity("seven-card-stud", hands, dead=dead)  # type: ignore[arg-type]
     hands[1] = flat  # a 1-D array of cards is one hand, as a list is
     result = equity("seven-card-stud", hands, dead=np.array([1, 5]))
@@ -420,7 +421,7 @@ def test_draws_of_the_wrong_length_are_refused_before_the_ranges_are_read(hands:
 def test_a_mexican_stud_range_hides_one_card_its_hole_card() -> None:
     """Was: '+ 2 down' took the first listed card as the hole card, so the same two cards gave
     another figure listed the other way round ('Kh + 2 down: 9h 5d' 0.067, '...: 5d 9h' 0)."""
-    with pytest.raises(RuleError, match=r"hand 2: 'Kh \+ 2 down.*' hides 2 cards, and in mexican-stud "
+    with pytest.raises(RuleError, match=r"hands\[1\]: 'Kh \+ 2 down.*' hides 2 cards, and in mexican-stud "
                        r"a player holds one card down"):
         equity("mexican-stud", ["Ts Tc", "Kh + 2 down: 9h 5d"])
     assert equity("mexican-stud", ["Ts Tc 4d", "Kh 3c + 1 down: 9h, 5d"], samples=2_000, seed=1).outcomes > 0

@@ -215,7 +215,7 @@ def test_parts_add_up_for_mexican_high_low() -> None:
         ({"game": "mexican-stud", "both": True}, RuleError, "leave out both"),
         ({"game": "mexican-stud", "open_pair": True}, ArgumentTypeError, "keyword 'open_pair'; it"),
         ({"game": "mexican-stud", "hands": ["5c Ad Kd 9h 2s 3s", "9c Qs"]}, CardError,
-         "hand 1 has 6 cards; a mexican-stud hand holds at most 5"),
+         r"hands\[0\] has 6 cards; a mexican-stud hand holds at most 5"),
         ({"game": "mexican-stud", "low": "ace-to-six", "wild_low": "lowest"}, RuleError, "wild_low"),
         ({"game": "mexican-stud", "penalty": "Zz"}, RankingError, "unknown penalty rank or card 'Zz'"),
         ({"game": "mexican-stud", "penalty": "2", "penalty_rule": "burn"}, RuleError, "penalty_rule"),

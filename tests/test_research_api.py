@@ -13,6 +13,7 @@ import pytest
 import reference as ref
 import splitpot
 from splitpot import Category, categories, evaluate, evaluate_many
+from splitpot.equity import EquityRun
 from splitpot.errors import ArgumentTypeError, RankingError, RuleError
 from splitpot.validate import MAX_THREADS
 
@@ -405,9 +406,9 @@ def test_parse_cards_many_takes_the_cards_a_hand() -> None:
         none = splitpot.parse_cards_many(iter([]), k=k)
         assert evaluate_many(none, "eight-or-better", qualifier=9).shape == (0,)
     assert splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=5).tolist() == [[51, 47, 43, 39, 35]]
-    with pytest.raises(splitpot.CardError, match="hand 1 has 4 cards, k=5 asks for 5"):
+    with pytest.raises(splitpot.CardError, match=r"hands\[1\] has 4 cards, k=5 asks for 5"):
         splitpot.parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s"], k=5)
-    with pytest.raises(splitpot.CardError, match="hand 0 has 5 cards, k=7 asks for 7"):
+    with pytest.raises(splitpot.CardError, match=r"hands\[0\] has 5 cards, k=7 asks for 7"):
         splitpot.parse_cards_many(["As Ks Qs Js Ts"], k=7)
     with pytest.raises(splitpot.CardError, match=r"k must be in 1\.\.53"):
         splitpot.parse_cards_many([], k=0)
@@ -420,14 +421,15 @@ def test_parse_cards_many_takes_the_cards_a_hand() -> None:
 @pytest.mark.parametrize(
     ("hands", "error", "match"),
     [
-        (["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "Ks 9s Qs Js Xx"], splitpot.CardError, "hand 2: unknown card"),
-        (["As Ks Qs Js Ts", "As As Qs Js Ts"], splitpot.CardError, "hand 1: duplicate card As"),
-        ([[51, 47, 43, 39, 60]], splitpot.CardError, "hand 0: card 60 is out of range"),
-        ([[51, 47, 43, 39, 1.5]], splitpot.CardTypeError, "hand 0: a card must be an int"),
-        (["As Ks Qs Js Ts", "2c 3d 4h 5s"], splitpot.CardError, "hand 1 has 4 cards, hand 0 has 5"),
+        (["As Ks Qs Js Ts", "2c 3d 4h 5s 7c", "Ks 9s Qs Js Xx"], splitpot.CardError,
+         r"hands\[2\]: unknown card"),
+        (["As Ks Qs Js Ts", "As As Qs Js Ts"], splitpot.CardError, r"hands\[1\]: duplicate card As"),
+        ([[51, 47, 43, 39, 60]], splitpot.CardError, r"hands\[0\]: card 60 is out of range"),
+        ([[51, 47, 43, 39, 1.5]], splitpot.CardTypeError, r"hands\[0\]: a card must be an int"),
+        (["As Ks Qs Js Ts", "2c 3d 4h 5s"], splitpot.CardError, r"hands\[1\] has 4 cards, hands\[0\] has 5"),
         ("As Ks Qs Js Ts", splitpot.CardTypeError, "one hand: parse_cards"),
         (None, splitpot.CardTypeError, "not NoneType"),
-        ([None], splitpot.CardTypeError, "hand 0: cards must be text or an iterable"),
+        ([None], splitpot.CardTypeError, r"hands\[0\]: cards must be text or an iterable"),
     ],
 )
 def test_parse_cards_many_names_the_bad_hand(hands: object, error: type[Exception], match: str) -> None:
@@ -450,3 +452,191 @@ def test_parse_cards_many_names_the_bad_hand(hands: object, error: type[Exceptio
 def test_cards_text_many_refuses_what_is_no_batch(cards: object, error: type[Exception], match: str) -> None:
     with pytest.raises(error, match=match):
         splitpot.cards_text_many(cards)  # type: ignore[arg-type]
+
+
+# ---------------------------------------------------------------- the research API's mends
+
+
+@pytest.mark.parametrize(
+    ("hands", "dead", "error", "said"),
+    [  # each message names the hand by its index in hands, as parse_cards_many does
+        (["Ah 2c", "Kd Zz"], "", splitpot.CardError, "hands[1]: unknown card 'Zz'"),
+        (["Ah 2c", "Kd Kd"], "", splitpot.CardError, "hands[1]: duplicate card Kd"),
+        (["Ah 2c", [5, 60]], "", splitpot.CardError, "hands[1]: card 60 is out of range"),
+        (["Ah 2c", "Kd 2c"], "", splitpot.CardError, "duplicate card 2c: in hands[0] and in hands[1]"),
+        (["Ah 2c", "Kd 3c"], "2c", splitpot.CardError,
+         "duplicate card 2c: in hands[0] and in the dead cards"),
+        (["Ah 2c", "Kd 3c"], "Zz", splitpot.CardError, "dead: unknown card 'Zz'"),
+        (["Ah 2c", "Kd 3c Jk"], "", splitpot.CardError, "hands[1]: the joker (Jk) is not in the deck"),
+        (["Ah 2c", "Kd + 2 dwn: pair"], "", RuleError, "hands[1]: range member 'Kd + 2 dwn: pair'"),
+        (["Ah 2c", 3.5], "", splitpot.CardTypeError, "hands[1] must be cards"),
+        (["Ah 2c", {51: 1, 47: 2}], "", splitpot.CardTypeError, "hands[1] must be cards, a range's text"),
+    ],
+)
+def test_equity_errors_name_the_hand_by_its_index(
+    hands: list[object], dead: str, error: type[Exception], said: str
+) -> None:
+    """Was: equity counted hands from 1 ("in hand 1" for hands[0]) where parse_cards_many and
+    evaluate_many count from 0, and an unknown card, a duplicate within a hand or a card out of
+    range named no hand at all."""
+    with pytest.raises(error) as raised:
+        splitpot.equity("seven-card-stud", hands, dead=dead)  # type: ignore[arg-type]
+    assert str(raised.value).startswith(said), str(raised.value)
+
+
+def test_the_cli_counts_hands_from_one() -> None:
+    from splitpot.cli import main
+
+    out = _run_cli(main, ["equity", "--game", "seven-card-stud", "Ah 2c", "Kd 2c"])
+    assert "duplicate card 2c: in hand 1 and in hand 2" in out and "hands[" not in out
+    out = _run_cli(main, ["equity", "--game", "seven-card-stud", "Ah 2c", "Kd Zz"])
+    assert "hand 2: unknown card 'Zz'" in out
+
+
+def _run_cli(main: object, argv: list[str]) -> str:
+    import contextlib
+    import io
+
+    err = io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+        code = main(argv)  # type: ignore[operator]
+    assert code == 2
+    return err.getvalue()
+
+
+@pytest.mark.parametrize(
+    ("part", "parts", "said"),
+    [
+        (3, 3, "part must be in 0..2 (parts=3), got 3."),
+        (-1, 3, "part must be in 0..2 (parts=3), got -1."),
+        (1, 1, "part must be in 0..0 (parts=1), got 1."),
+    ],
+)
+def test_a_part_out_of_range_names_its_bound(part: int, parts: int, said: str) -> None:
+    """Was: "part must be in 0..3 - 1 of parts >= 1, got part 3 of 3"; -1 read 0..2**64-1."""
+    run = _prepare()
+    with pytest.raises(RuleError) as raised:
+        run.counts(part=part, parts=parts)
+    assert str(raised.value) == said
+
+
+def _prepare() -> EquityRun:
+    from splitpot.equity import prepare_equity
+
+    return prepare_equity("seven-card-stud", ["Ah 2c", "Kd 3c"], samples=1000, seed=1)
+
+
+def test_one_sample_has_no_standard_error() -> None:
+    """Was: samples=1 reported standard errors of 0.0, which read as exact."""
+    import math
+
+    one = splitpot.equity("seven-card-stud", ["Ah 2c", "Kd 3c"], samples=1, seed=1)
+    assert not one.exact and one.outcomes == 1
+    assert one.stderr is not None and math.isnan(one.stderr)
+    assert all(math.isnan(getattr(p.stderr, f)) for p in one for f in ("share", "scoop", "high_win"))
+    two = splitpot.equity("seven-card-stud", ["Ah 2c", "Kd 3c"], samples=2_000, seed=1)
+    assert two.stderr is not None and 0 < two.stderr < 0.05
+
+
+@pytest.mark.parametrize("call", [splitpot.strength, splitpot.evaluate, splitpot.parse_cards])
+def test_a_mapping_is_no_hand(call: object) -> None:
+    """Was: a dict's keys were read as the cards."""
+    hand = {51: 1, 47: 1, 43: 1, 39: 1, 35: 1}
+    with pytest.raises(splitpot.CardTypeError, match="not dict"):
+        call(hand)  # type: ignore[operator]
+    assert splitpot.parse_cards(bytes([51, 47])) == splitpot.parse_cards("As Ks")  # bytes: card numbers
+
+
+def test_a_numpy_scalar_is_named_as_one() -> None:
+    """Was: "not float64 of shape () and dtype float64"."""
+    with pytest.raises(splitpot.CardTypeError, match=r"not a numpy float64 scalar$"):
+        splitpot.parse_cards([51, np.float64(2.0)])
+    with pytest.raises(splitpot.CardTypeError, match=r"not a numpy float64 scalar$"):
+        splitpot.parse_cards(np.float64(2.0))  # type: ignore[arg-type]
+
+
+def test_cards_text_many_writes_what_it_is_given() -> None:
+    """Documented: it range-checks each card, not duplicates (parse_cards_many refuses them)."""
+    assert splitpot.cards_text_many([[0, 0]]) == ["2c 2c"]
+    with pytest.raises(splitpot.CardError, match="duplicate"):
+        splitpot.parse_cards_many(["2c 2c"])
+
+
+_HIGH_WATER = r"""
+import sys
+from splitpot.ranges import parse_range
+def hwm():
+    return next(int(line.split()[1]) for line in open("/proc/self/status") if line.startswith("VmHWM")) >> 10
+before = hwm()
+cards, weights = parse_range(sys.argv[1]).expand(())
+print(len(cards), cards.nbytes >> 20, hwm() - before)
+"""
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/status"), reason="reads VmHWM")
+@pytest.mark.parametrize("text", ["pat: jacks+", "pat: pair", "pat: 10-low"])
+def test_expanding_a_five_card_range_costs_a_few_times_its_arrays(text: str) -> None:
+    """Was: "pat: jacks+" made 2 MB of cards but peaked 323 MB over the start ("pat: pair"
+    489 MB): the conditions read 2.6 million rows of five cards as int64, copied three times."""
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _HIGH_WATER, text], capture_output=True, text=True,
+                          check=True)
+    members, _, grew = (int(v) for v in done.stdout.split())
+    assert members > 200_000
+    assert grew < 120, f"{text}: the expansion's peak grew {grew} MB"
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["+ 3 down: pair", "+ 2 down: pair+", "Kd + 2 down: two-pair+", "As 2c + 2 down: trips+",
+     "+ 4 down: 7-low", "Ah + 3 down: jacks+", "kept 2: pair", "+ 3 down: 6-low"],
+)
+@pytest.mark.parametrize("deck_size", [52, 53])
+def test_range_conditions_against_a_plain_reading(text: str, deck_size: int) -> None:
+    """Each member of a conditioned range, read card by card here, fits the condition, and
+    every set of hidden cards left out does not (the joker: an ace for the pair conditions, a
+    low card of its own for N-low)."""
+    import itertools
+
+    from splitpot.ranges import ConditionKind, parse_range
+
+    r = parse_range(text)
+    assert r.condition is not None
+    kind, limit = r.condition.kind, r.condition.limit
+    known = [int(c) for c in r.known]
+
+    def fits(hidden: tuple[int, ...]) -> bool:
+        if kind is ConditionKind.PAIR:
+            ranks = [min(c // 4, 12) for c in hidden]
+            return len(set(ranks)) < len(ranks)
+        cards = known + list(hidden)
+        if kind is ConditionKind.LOW:
+            assert limit is not None
+            low = [-1 if c == 52 else (0 if c // 4 == 12 else c // 4 + 1) for c in cards]
+            return all(v <= limit - 1 for v in low) and len(set(low)) == len(low)
+        ranks = [min(c // 4, 12) for c in cards]
+        counts = sorted((ranks.count(v) for v in set(ranks)), reverse=True)
+        if len(cards) >= 5:  # read as a poker hand: the threshold by strength
+            threshold = {
+                ConditionKind.PAIR_PLUS: "2c 2d 5h 4s 3c", ConditionKind.TWO_PAIR_PLUS: "3c 3d 2h 2s 4c",
+                ConditionKind.TRIPS_PLUS: "2c 2d 2h 4s 3c", ConditionKind.JACKS_PLUS: "Jc Jd 4h 3s 2c",
+            }
+            bug = {"joker": "bug"} if 52 in cards else {}
+            return splitpot.strength(cards, **bug) >= splitpot.strength(threshold[kind])  # type: ignore[arg-type]
+        pairs = sum(1 for n in counts if n >= 2)
+        if kind is ConditionKind.PAIR_PLUS:
+            return counts[0] >= 2
+        if kind is ConditionKind.TWO_PAIR_PLUS:
+            return pairs >= 2 or counts[0] >= 3
+        if kind is ConditionKind.TRIPS_PLUS:
+            return counts[0] >= 3
+        high = any(ranks.count(v) >= 2 for v in range(9, 13))
+        return high or pairs >= 2 or counts[0] >= 3
+
+    cards, _ = r.expand((), deck_size=deck_size)
+    got = {tuple(int(c) for c in row) for row in cards}
+    deck = [c for c in range(deck_size) if c not in known]
+    want = {h for h in itertools.combinations(deck, r.hidden) if fits(h)}
+    assert got == want

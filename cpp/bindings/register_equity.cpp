@@ -5,9 +5,14 @@
 
 #include <pybind11/numpy.h>
 
+#include <chrono>
 #include <exception>
 #include <string>
+#include <thread>
 #include <vector>
+#ifdef __GLIBCXX__
+#include <cxxabi.h>  // abi::__forced_unwind
+#endif
 
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
@@ -33,6 +38,39 @@ std::vector<std::uint8_t> read_card_list(py::handle obj, const std::string& what
   return out;
 }
 
+// Whether the interpreter is shutting down (read without the GIL). A thread
+// that takes the GIL then is ended by Python (pthread_exit before 3.14); a run
+// in a daemon thread stops its workers and parks instead (as 3.14 does):
+// the process is exiting.
+bool finalizing() {
+#if PY_VERSION_HEX >= 0x030D0000
+  return Py_IsFinalizing() != 0;
+#else
+  return _Py_IsFinalizing() != 0;
+#endif
+}
+
+[[noreturn]] void park() {
+  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
+}
+
+// Releases the GIL for the run and takes it back after, unless the
+// interpreter is shutting down by then: parks instead (taking the GIL would
+// end the thread inside this destructor and abort the process).
+class ReleaseGil {
+ public:
+  ReleaseGil() : state_(PyEval_SaveThread()) {}
+  ReleaseGil(const ReleaseGil&) = delete;
+  ReleaseGil& operator=(const ReleaseGil&) = delete;
+  ~ReleaseGil() {
+    if (finalizing()) park();
+    PyEval_RestoreThread(state_);
+  }
+
+ private:
+  PyThreadState* state_;
+};
+
 using CardArray = py::array_t<std::uint8_t, py::array::c_style>;
 using WeightArray = py::array_t<std::uint64_t, py::array::c_style>;
 
@@ -44,7 +82,7 @@ EquityRequest make_request(int game, py::handle hands, py::handle ranges, py::ha
   rq.game = static_cast<EquityGame>(game);
   rq.low = static_cast<Ranking>(low);
   int i = 0;
-  for (py::handle h : py::reinterpret_borrow<py::iterable>(hands)) rq.hands.push_back(read_card_list(h, "hand " + std::to_string(++i)));
+  for (py::handle h : py::reinterpret_borrow<py::iterable>(hands)) rq.hands.push_back(read_card_list(h, "hands[" + std::to_string(i++) + "]"));
   for (py::handle r : py::reinterpret_borrow<py::iterable>(ranges)) {
     EquityRange range;
     if (!r.is_none()) {
@@ -185,6 +223,7 @@ void register_equity(py::module_& m) {
         bool interrupted = false;
         EquityHooks hooks;
         hooks.poll = [&] {
+          if (finalizing()) return false;  // the workers stop; ~ReleaseGil parks
           py::gil_scoped_acquire acquire;
           if (PyErr_CheckSignals() != 0) {
             if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) interrupted = true;
@@ -195,10 +234,19 @@ void register_equity(py::module_& m) {
         };
         if (!progress.is_none()) {
           hooks.progress = [&](std::uint64_t done, std::uint64_t total) {
+            if (finalizing()) return false;
             py::gil_scoped_acquire acquire;
             try {
+              // Any false value but None (a callback returning nothing) stops.
               const py::object answer = progress(done, total);
-              return !(answer.ptr() == Py_False);
+              if (answer.is_none()) return true;
+              const int go = PyObject_IsTrue(answer.ptr());
+              if (go < 0) throw py::error_already_set();
+              return go != 0;
+#ifdef __GLIBCXX__
+            } catch (abi::__forced_unwind&) {
+              throw;  // a thread ended by Python: never swallowed
+#endif
             } catch (py::error_already_set& e) {
               // Ctrl-C handled while the callback ran (Python runs signal
               // handlers between its bytecodes): an interruption, as in poll.
@@ -213,7 +261,7 @@ void register_equity(py::module_& m) {
         }
         EquityResult r;
         {
-          py::gil_scoped_release release;
+          ReleaseGil release;
           r = equity(rq, hooks);
         }
         // Ctrl-C during a Monte Carlo run keeps the samples drawn (the

@@ -232,7 +232,7 @@ void set_positional(Spot& s, PositionalRule rule, bool last_card_down) {
     } else {
       const int ups = own - static_cast<int>(down.size());
       if (ps.hidden > static_cast<int>(down.size()) || ps.n_known > ups) {
-        throw EquityOptionError("hand " + std::to_string(i + 1) + ": with positional wild cards a range's hidden "
+        throw EquityOptionError("hands[" + std::to_string(i) + "]: with positional wild cards a range's hidden "
                                 "cards are the down cards and its known cards the upcards (at most " +
                                 std::to_string(down.size()) + " down and " + std::to_string(ups) + " up in " + g.name +
                                 (last_card_down ? " with the fifth card down" : "") + ")");
@@ -359,8 +359,9 @@ Spot validate(const EquityRequest& rq) {
   }
   if (rq.threads < 1) throw EquityOptionError("threads must be at least 1, got " + std::to_string(rq.threads));
   if (rq.parts < 1 || rq.part >= rq.parts) {
-    throw EquityOptionError("part must be in 0.." + std::to_string(rq.parts) + " - 1 of parts >= 1, got part " +
-                            std::to_string(rq.part) + " of " + std::to_string(rq.parts));
+    if (rq.parts < 1) throw EquityOptionError("parts must be at least 1, got 0");
+    throw EquityOptionError("part must be in 0.." + std::to_string(rq.parts - 1) + " (parts=" +
+                            std::to_string(rq.parts) + "), got " + std::to_string(rq.part));
   }
   if (rq.parts > 1 && (rq.target_stderr > 0 || rq.seconds > 0)) {
     throw EquityOptionError("a run split in parts takes a fixed sample count (samples=), not a stderr or time target");
@@ -394,17 +395,19 @@ Spot validate(const EquityRequest& rq) {
   const int deck_size = rq.joker ? kDeckSize + 1 : kDeckSize;
   std::array<int, kDeckSize + 1> owner;  // -1 free, i = hand i, n = dead
   owner.fill(-1);
-  auto where = [&](int o) { return o == n ? std::string("the dead cards") : "hand " + std::to_string(o + 1); };
-  auto check_card = [&](int card) {
+  auto where = [&](int o) { return o == n ? std::string("the dead cards") : "hands[" + std::to_string(o) + "]"; };
+  // o: where the card is (a hand, n the dead cards); in_range: a member of hand o's range
+  auto check_card = [&](int card, int o, bool in_range = false) {
     if (card >= deck_size) {
+      const std::string in = where(o) + (in_range ? "'s range: " : ": ");
       if (card == kJoker) {
-        throw CardError("the joker (Jk) is not in the deck of " + name + " here (pass joker= to add it)");
+        throw CardError(in + "the joker (Jk) is not in the deck of " + name + " here (pass joker= to add it)");
       }
-      throw CardError("card " + std::to_string(card) + " is out of range (0..51, 52 = joker)");
+      throw CardError(in + "card " + std::to_string(card) + " is out of range (0..51, 52 = joker)");
     }
   };
   auto take = [&](int card, int o) {
-    check_card(card);
+    check_card(card, o);
     const int prev = owner[static_cast<std::size_t>(card)];
     if (prev >= 0) {
       throw CardError("duplicate card " + card_text(card) +
@@ -417,7 +420,7 @@ Spot validate(const EquityRequest& rq) {
     const auto& h = rq.hands[ui];
     const auto k = static_cast<int>(h.size());
     if (k > g.size) {
-      throw CardError("hand " + std::to_string(i + 1) + " has " + std::to_string(k) + " cards; a " + name +
+      throw CardError("hands[" + std::to_string(i) + "] has " + std::to_string(k) + " cards; a " + name +
                       " hand holds at most " + std::to_string(g.size));
     }
     for (int j = 0; j < k; ++j) {
@@ -435,33 +438,33 @@ Spot validate(const EquityRequest& rq) {
     PlayerSpot& ps = s.p[ui];
     if (r.hidden == 0) {
       if (!r.cards.empty() || !r.weights.empty()) {
-        throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": hidden = 0 takes no members");
+        throw EquityOptionError("hands[" + std::to_string(i) + "]'s range: hidden = 0 takes no members");
       }
       continue;
     }
     if (r.hidden < 0 || r.hidden + ps.n_known > g.size) {
-      throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": " + std::to_string(r.hidden) +
+      throw EquityOptionError("hands[" + std::to_string(i) + "]'s range: " + std::to_string(r.hidden) +
                               " hidden cards beside " + std::to_string(ps.n_known) + " known; a " + name +
                               " hand holds at most " + std::to_string(g.size));
     }
     const auto hid = static_cast<std::size_t>(r.hidden);
     if (r.weights.empty() || r.cards.size() != r.weights.size() * hid) {
-      throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": " + std::to_string(r.weights.size()) +
+      throw EquityOptionError("hands[" + std::to_string(i) + "]'s range: " + std::to_string(r.weights.size()) +
                               " weights for " + std::to_string(r.cards.size()) + " cards of " +
                               std::to_string(r.hidden) + " a member (an empty range)");
     }
     ps.hidden = r.hidden;
     for (std::size_t m = 0; m < r.weights.size(); ++m) {
       if (r.weights[m] == 0) {
-        throw EquityOptionError("range of hand " + std::to_string(i + 1) + ": weights must be at least 1");
+        throw EquityOptionError("hands[" + std::to_string(i) + "]'s range: weights must be at least 1");
       }
       std::uint64_t seen = 0;
       bool possible = true;
       for (std::size_t j = 0; j < hid; ++j) {
         const int c = r.cards[m * hid + j];
-        check_card(c);
+        check_card(c, i, true);
         if (seen & card_bit(c)) {
-          throw CardError("range of hand " + std::to_string(i + 1) + ": member " + std::to_string(m + 1) +
+          throw CardError("hands[" + std::to_string(i) + "]'s range: member " + std::to_string(m) +
                           " repeats " + card_text(c));
         }
         seen |= card_bit(c);
@@ -473,7 +476,7 @@ Spot validate(const EquityRequest& rq) {
       ps.weights.push_back(r.weights[m]);
     }
     if (ps.weights.empty()) {
-      throw EquityOptionError("range of hand " + std::to_string(i + 1) +
+      throw EquityOptionError("hands[" + std::to_string(i) + "]'s range" +
                               " is empty: every member holds a card that is known or dead");
     }
     s.ranges = true;
@@ -494,7 +497,7 @@ Spot validate(const EquityRequest& rq) {
     for (int i = 0; i < n; ++i) {
       const auto d = static_cast<int>(rq.declarations[static_cast<std::size_t>(i)]);
       if (d < 0 || d > 2) {
-        throw EquityOptionError("declaration of hand " + std::to_string(i + 1) + ": unknown id " + std::to_string(d) +
+        throw EquityOptionError("declare[" + std::to_string(i) + "]: unknown id " + std::to_string(d) +
                                 " (0 high, 1 low, 2 both)");
       }
       const Declaration decl = rq.declarations[static_cast<std::size_t>(i)];
@@ -520,7 +523,7 @@ Spot validate(const EquityRequest& rq) {
     if (g.draw && !rq.draws.empty()) {
       const int d = rq.draws[ui];
       if (d != ps.future) {
-        throw EquityOptionError("hand " + std::to_string(i + 1) + " keeps " + std::to_string(kept) +
+        throw EquityOptionError("hands[" + std::to_string(i) + "] keeps " + std::to_string(kept) +
                                 " cards and draws " + std::to_string(d) +
                                 "; kept and drawn cards must make five (draw " + std::to_string(ps.future) + ")");
       }
@@ -889,6 +892,20 @@ class Monitor {
     };
     live = n_threads;
     std::vector<std::thread> pool;
+    // Halts and joins the workers however this frame is left: also when a hook
+    // unwinds it (a thread ended by the interpreter's shutdown unwinds with
+    // abi::__forced_unwind, which must go on; joinable threads left to
+    // ~vector<thread> would call std::terminate).
+    struct Joiner {
+      std::vector<std::thread>& pool;
+      std::atomic<bool>& halt;
+      ~Joiner() {
+        halt.store(true);
+        for (auto& th : pool) {
+          if (th.joinable()) th.join();
+        }
+      }
+    } joiner{pool, halt};
     pool.reserve(static_cast<std::size_t>(n_threads));
     for (int i = 0; i < n_threads; ++i) pool.emplace_back(loop, i);
     {
@@ -902,7 +919,7 @@ class Monitor {
         if (!go) halt.store(true);
       }
     }
-    for (auto& th : pool) th.join();
+    for (auto& th : pool) th.join();  // (the joiner's join again finds none joinable)
     return std::min(next.load(), last);
   }
 
@@ -981,7 +998,7 @@ bool next_combination(int* idx, int m, int k) {
 std::uint64_t check_entries(const Spot& s, int player) {
   const std::uint64_t count = completions(s, s.p[static_cast<std::size_t>(player)]);
   if (count > kMaxEntries) {
-    throw EquityOptionError("hand " + std::to_string(player + 1) + " has " + with_commas(count) +
+    throw EquityOptionError("hands[" + std::to_string(player) + "] has " + with_commas(count) +
                             " possible completions, more than an exact run lists (" + with_commas(kMaxEntries) +
                             "); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
   }

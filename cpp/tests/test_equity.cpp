@@ -773,6 +773,29 @@ int main(int argc, char** argv) {
     exact.method = EquityMethod::Enumerate;
     polls = 0;
     check(equity(exact, stop_soon).stop == EquityStop::Stopped, "poll returning false stops an enumeration");
+    // A hook that throws while the workers run: the pool halts and joins them, and the
+    // exception reaches the caller (was: ~vector<thread> over joinable threads, std::terminate;
+    // Python ends a thread so, with a forced unwind, at the interpreter's shutdown).
+    for (const bool sampled : {true, false}) {
+      EquityRequest long_run = sampled ? rq : exact;
+      if (sampled) long_run.samples = 40'000'000;
+      long_run.target_stderr = 0;
+      long_run.threads = 2;
+      EquityHooks throwing;
+      int throwing_polls = 0;
+      throwing.poll = [&]() -> bool {
+        if (++throwing_polls == 3) throw std::runtime_error("a hook's error");
+        return true;
+      };
+      bool reached = false;
+      try {
+        equity(long_run, throwing);
+      } catch (const std::runtime_error& e) {
+        reached = std::strcmp(e.what(), "a hook's error") == 0;
+      }
+      check(reached, std::string("a hook's exception unwinds the pool and reaches the caller (") +
+                         (sampled ? "Monte Carlo" : "enumeration") + ")");
+    }
     rq.samples = 0;
     rq.target_stderr = 0.002;
     const EquityResult target = equity(rq);

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, SupportsIndex
 
 import numpy as np
@@ -124,9 +124,11 @@ def _kind(value: object) -> str:
     """The type of a value that is not a card, with an array's shape and dtype.
 
     >>> import numpy as np
-    >>> _kind(1.5), _kind(np.array([[1, 2]], dtype=np.uint8))
-    ('float', 'ndarray of shape (1, 2) and dtype uint8')
+    >>> _kind(1.5), _kind(np.array([[1, 2]], dtype=np.uint8)), _kind(np.float64(2.0))
+    ('float', 'ndarray of shape (1, 2) and dtype uint8', 'a numpy float64 scalar')
     """
+    if isinstance(value, np.generic):
+        return f"a numpy {value.dtype} scalar"
     shape = getattr(value, "shape", None)
     if not isinstance(shape, tuple):
         return type(value).__name__
@@ -267,7 +269,7 @@ def _card_list(cards: str | Iterable[CardLike]) -> list[Card]:
                 f"text cards need a str{example}"
             )
         return [_CARDS[b] for b in cards]
-    if not isinstance(cards, Iterable):
+    if not isinstance(cards, Iterable) or isinstance(cards, Mapping):  # a mapping's keys are no hand
         raise CardTypeError(f"cards must be text or an iterable of cards, not {_kind(cards)}")
     if type(cards) is not list and type(cards) is not tuple and getattr(cards, "ndim", 1) != 1:
         raise CardTypeError(  # iterating would give rows (or fail): cards are one flat sequence
@@ -319,7 +321,7 @@ def parse_cards_many(
     >>> parse_cards_many(["As Ks Qs Js Ts", "2c 3d 4h 5s"])
     Traceback (most recent call last):
     ...
-    splitpot.errors.CardError: hand 1 has 4 cards, hand 0 has 5: a batch's hands have one size
+    splitpot.errors.CardError: hands[1] has 4 cards, hands[0] has 5: a batch's hands have one size
     >>> parse_cards_many([], k=7).shape, parse_cards_many([]).shape
     ((0, 7), (0, 0))
     """
@@ -343,12 +345,13 @@ def parse_cards_many(
             try:
                 row = [int(c) for c in parse_cards(hand)]
             except (CardError, CardTypeError) as err:
-                raise type(err)(f"hand {index}: {err}") from None
+                raise type(err)(f"hands[{index}]: {err}") from None
         if size is not None and len(row) != size:
-            raise CardError(f"hand {index} has {len(row)} cards, k={size} asks for {size}")
+            raise CardError(f"hands[{index}] has {len(row)} cards, k={size} asks for {size}")
         if rows and len(row) != len(rows[0]):
             raise CardError(
-                f"hand {index} has {len(row)} cards, hand 0 has {len(rows[0])}: a batch's hands have one size"
+                f"hands[{index}] has {len(row)} cards, hands[0] has {len(rows[0])}: "
+                "a batch's hands have one size"
             )
         rows.append(row)
     if not rows:
@@ -359,7 +362,8 @@ def parse_cards_many(
 def cards_text_many(cards: ArrayLike) -> list[str]:
     """The text of each row of an (N, k) integer array of card numbers (a batch of
     :func:`~splitpot.evaluate_many`), cards as :func:`card_text` writes them: the
-    inverse of :func:`parse_cards_many`.
+    inverse of :func:`parse_cards_many`. Each card is range-checked, duplicates are not
+    (``[[0, 0]]`` reads ``'2c 2c'``): it writes what it is given.
 
     >>> import numpy as np
     >>> cards_text_many(np.array([[51, 47, 43, 39, 35], [0, 5, 10, 15, 52]], dtype=np.uint8))

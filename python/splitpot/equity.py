@@ -94,7 +94,14 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, Unpack, overload
 import numpy as np
 
 from splitpot.cards import Card, CardLike, parse_cards
-from splitpot.errors import ArgumentTypeError, CardTypeError, EquityStopped, RuleError
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    EquityStopped,
+    RuleError,
+    SplitpotError,
+)
 from splitpot.evaluate import Ranking
 from splitpot.ranges import Range, is_range_text, parse_range
 from splitpot.validate import (
@@ -212,7 +219,7 @@ class EquityStop(StrEnum):
     TIME = "time"
     """Monte Carlo: ``seconds`` were up."""
     STOPPED = "stopped"
-    """The ``progress`` callback returned False."""
+    """The ``progress`` callback returned a false value (not None)."""
     INTERRUPTED = "interrupted"
     """Ctrl-C (Monte Carlo keeps the samples drawn)."""
 
@@ -238,7 +245,9 @@ Progress = Callable[[int, int], object]
 """``progress(done, total)``: work done so far and in all (outcomes, samples or
 counting steps), from the calling thread at each sixteenth of the work, every
 quarter second in between once more is done (``done`` > 0 in every call), and at
-the end; returning ``False`` stops the run (Monte Carlo keeps what it has)."""
+the end; returning a false value (``False``, ``0``, ``np.False_``; not ``None``, which
+a callback returning nothing gives) stops the run (Monte Carlo keeps what it has). It is
+also how to stop a run in a thread other than the main one, which Ctrl-C does not reach."""
 
 HandSpec = str | Iterable[CardLike] | Range
 
@@ -295,7 +304,8 @@ class PlayerEquity(Figures):
     their side (see the module docstring). ``stderr``: the standard errors of
     a Monte Carlo estimate (None when exact), each from the samples' own spread:
     an event no sample saw (a rare tie) reads 0 with a standard error of 0, which
-    says only that it is rarer than about one in the sample count.
+    says only that it is rarer than about one in the sample count. A run of one
+    sample has no spread to measure: its standard errors are all NaN.
     """
 
     cards: tuple[Card, ...]
@@ -387,8 +397,10 @@ class EquityResult:
 
     @property
     def stderr(self) -> float | None:
-        """The largest standard error of a player's share (None when exact)."""
+        """The largest standard error of a player's share (None when exact; NaN for one sample)."""
         errors = [p.stderr.share for p in self.players if p.stderr is not None]
+        if any(math.isnan(e) for e in errors):
+            return math.nan
         return max(errors) if errors else None
 
     def __len__(self) -> int:
@@ -507,6 +519,23 @@ def _joker(game: EquityGame, joker: object) -> JokerRule | None:
     return as_choice(joker, JokerRule, "joker")
 
 
+def _part_of(part: object, parts: object) -> tuple[int, int]:
+    """``(part, parts)`` checked: parts >= 1, part in 0..parts - 1.
+
+    >>> _part_of(2, 3)
+    (2, 3)
+    >>> _part_of(3, 3)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: part must be in 0..2 (parts=3), got 3.
+    """
+    n = as_int(parts, "parts", low=1, high=(1 << 64) - 1)
+    k = as_int(part, "part")
+    if not 0 <= k < n:
+        raise RuleError(f"part must be in 0..{n - 1} (parts={n}), got {k}.")
+    return k, n
+
+
 def _max_outcomes(value: object) -> int:
     """An int, or an integral float as the docs write it (2e9)."""
     if isinstance(value, float) and not isinstance(value, bool):
@@ -539,11 +568,11 @@ def _declarations(
     for i, d in enumerate(declare):
         if not isinstance(d, str):
             raise ArgumentTypeError(
-                f"declaration {i + 1} must be high, low or both (a Declaration or its name), "
+                f"declare[{i}] must be high, low or both (a Declaration or its name), "
                 f"got {describe(d)}"
             )
         if d.lower() not in _DECLARATIONS:
-            raise RuleError(f"declaration {i + 1} must be high, low or both, got {d!r}")
+            raise RuleError(f"declare[{i}] must be high, low or both, got {d!r}")
         names.append(d.lower())
     if g.high is False or low is None:
         raise RuleError(
@@ -570,19 +599,24 @@ def _any_five(game: EquityGame, r: Range, draw: int | None) -> bool:
 
 
 def _hand(spec: object, index: int) -> tuple[list[Card], Range | None]:
+    """Hand ``index`` (counted from 0, as ``hands[index]``): its known cards and its range (if any);
+    an error names the hand."""
     if isinstance(spec, Range):
         return list(spec.known), spec
     if isinstance(spec, str) and is_range_text(spec):
-        r = parse_range(spec)
+        try:
+            r = parse_range(spec)
+        except SplitpotError as err:
+            raise type(err)(f"hands[{index}]: {err}") from None
         return list(r.known), r
-    if isinstance(spec, bytes) or not isinstance(spec, str | Iterable):
+    if isinstance(spec, bytes) or not isinstance(spec, str | Iterable) or isinstance(spec, Mapping):
         raise CardTypeError(
-            f"hand {index + 1} must be cards, a range's text or a Range, got {describe(spec)}"
+            f"hands[{index}] must be cards, a range's text or a Range, got {describe(spec)}"
         )
     try:
         return parse_cards(spec), None
-    except CardTypeError as err:  # a card of the wrong type, a 2-D array: name the hand
-        raise CardTypeError(f"hand {index + 1}: {err}") from None
+    except (CardTypeError, CardError) as err:  # an unknown card, a duplicate, a 2-D array: name the hand
+        raise type(err)(f"hands[{index}]: {err}") from None
 
 
 _KEYWORDS = frozenset({
@@ -706,7 +740,8 @@ def equity(
     in the result; an exact run draws nothing and reports None).
     ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
     total)``: called from this thread at each sixteenth of the work and
-    every quarter second in between; returning ``False`` stops it. A stopped or
+    every quarter second in between; returning a false value but None stops it
+    (Ctrl-C reaches the main thread only: stop a run in another thread so). A stopped or
     interrupted (Ctrl-C) Monte Carlo run returns what it has, ``partial``
     with its sample count; an exact run stopped by
     ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.
@@ -897,8 +932,7 @@ class EquityRun:
             self.seconds,
             _METHOD_ID[self.method],
             progress,
-            as_int(part, "part", low=0, high=(1 << 64) - 1),
-            as_int(parts, "parts", low=1, high=(1 << 64) - 1),
+            *_part_of(part, parts),
             **self._keywords,
         )
 
@@ -927,7 +961,9 @@ class EquityRun:
         g, low_ranking, used_seed = self.game, self.low, self.seed
         stop = _STOPS[stop_id]
         if exact and stop is not EquityStop.COMPLETE:
-            raise EquityStopped("the exact run was stopped before it finished (progress returned False)")
+            raise EquityStopped(
+                "the exact run was stopped before it finished (progress returned a false value)"
+            )
         if outcomes == 0:
             if exact:
                 raise RuleError(
@@ -941,9 +977,11 @@ class EquityRun:
         players = []
         for (known, r), (hw, ht, lw, lt, sc, share, share_sq) in zip(parsed, counts_, strict=True):
             errors = None
-            if not exact:
+            if not exact and outcomes == 1:  # one sample has no spread: no standard error to give
+                errors = StandardErrors(**dict.fromkeys(_FIELDS, math.nan))
+            elif not exact:
                 n = outcomes
-                denom = max(n - 1, 1)
+                denom = n - 1
 
                 def se(k: int, n: int = n, denom: int = denom) -> float:
                     p = k / n
@@ -1063,19 +1101,19 @@ def prepare_equity(
     for i, (_, hand_range) in enumerate(parsed):
         if g.is_stud and hand_range is not None and hand_range.drawn is not None:
             raise RuleError(
-                f"hand {i + 1}: {hand_range.text!r} is a draw player's range ('kept N', 'pat'), and "
+                f"hands[{i}]: {hand_range.text!r} is a draw player's range ('kept N', 'pat'), and "
                 f"{g.value} has no draw: give his upcards and hidden down cards, e.g. 'Kd + 2 down: pair'"
             )
         if g is EquityGame.MEXICAN_STUD and hand_range is not None and hand_range.hidden > 1:
             raise RuleError(
-                f"hand {i + 1}: {hand_range.text!r} hides {hand_range.hidden} cards, and in mexican-stud a "
+                f"hands[{i}]: {hand_range.text!r} hides {hand_range.hidden} cards, and in mexican-stud a "
                 "player holds one card down, his hole card (wild for him): a range hides that one, e.g. "
                 "'Qs Qh 2d + 1 down'"
             )
     try:
         dead_cards = parse_cards(dead)
-    except CardTypeError as err:
-        raise CardTypeError(f"dead: {err}") from None
+    except (CardTypeError, CardError) as err:
+        raise type(err)(f"dead: {err}") from None
     joker_rule = _joker(g, joker)
     penalty_cards = penalty_mask(penalty)
     if penalty_cards >> 52:
@@ -1147,7 +1185,7 @@ def prepare_equity(
         try:
             cards_arr, weights = r.expand(elsewhere, deck_size=deck_size)
         except RuleError as err:
-            raise RuleError(f"hand {i + 1}: {err}") from None
+            raise RuleError(f"hands[{i}]: {err}") from None
         ranges.append((r.hidden, cards_arr, weights))
     return EquityRun(
         game=g,

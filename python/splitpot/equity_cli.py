@@ -203,11 +203,19 @@ _FLAG = re.compile(
 )
 
 
+# The API names a hand by its index in hands (from 0); the CLI, as people count the hands typed
+# (from 1): "hands[0]" reads "hand 1", "declare[1]" "declaration 2".
+_HAND_INDEX = re.compile(r"\b(hands|declare)\[(\d+)\]")
+_CLI_NOUN = {"hands": "hand", "declare": "declaration"}
+
+
 def _cli_message(error: Exception) -> str:
-    """The API's message with the keywords named as the CLI's flags.
+    """The API's message with the keywords named as the CLI's flags and the hands counted from 1.
 
     >>> print(_cli_message(RuleError("pass samples= for an estimate, e.g. samples=1_000_000")))
     pass --samples for an estimate, e.g. --samples 1_000_000
+    >>> print(_cli_message(RuleError("duplicate card 2c: in hands[0] and in hands[1]")))
+    duplicate card 2c: in hand 1 and in hand 2
     """
 
     def flag(match: re.Match[str]) -> str:
@@ -218,7 +226,8 @@ def _cli_message(error: Exception) -> str:
         value_follows = after.isalnum() or after in ("'", '"', "[")
         return f"--{name}" + (" " if value_follows else "")
 
-    return _FLAG.sub(flag, cli_words(str(error)))
+    text = _HAND_INDEX.sub(lambda m: f"{_CLI_NOUN[m[1]]} {int(m[2]) + 1}", str(error))
+    return _FLAG.sub(flag, cli_words(text))
 
 
 def _swallowed(args: argparse.Namespace, *, every: bool = False) -> str:

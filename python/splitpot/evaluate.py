@@ -898,12 +898,14 @@ def evaluate_many(
 
     A C-contiguous uint8 array is read in place. Any other array is copied whole
     first, into a C-contiguous uint8 one: other integer dtypes are range-checked and
-    converted in that copy, and uint8 in another layout (Fortran order; a strided
-    view such as the column slice ``decks[:, 0:7]``) is copied as it is. The copy
-    is made on one thread and costs more than the evaluation (a 7-column slice of
-    a 1,000,000 x 52 array of decks: about 8.7 ms on one thread, against 3.4 ms for
-    the same hands contiguous): to evaluate a slice more than once, copy it once
-    with ``np.ascontiguousarray(decks[:, 0:7])``. The GIL is released for the whole
+    converted in that copy (an object array of Python ints too, each value checked
+    first, as :func:`categories` and :func:`~splitpot.equity` take one), and uint8
+    in another layout (Fortran order; a strided view such as the column slice
+    ``decks[:, 0:7]``) is copied as it is. The copy is made on one thread and
+    costs more than the evaluation (a 7-column slice of a 1,000,000 x 52 array of
+    decks: about 8.7 ms on one thread, against 3.4 ms for the same hands
+    contiguous): to evaluate a slice more than once, copy it once with
+    ``np.ascontiguousarray(decks[:, 0:7])``. The GIL is released for the whole
     batch; ``threads`` splits big batches across cores (None: every core this
     process may use; else 1 to ``splitpot.MAX_THREADS``, 1024). ``check=False`` skips
     the duplicate-card check (cards are always range-checked). Wild options as
@@ -957,8 +959,9 @@ def evaluate_many(
                 f"cards must be an integer array of card numbers, not text (dtype {arr.dtype}): convert "
                 "once with splitpot.parse_cards_many(hands)"
             )
-        if arr.dtype.kind == "O" and arr.size:  # ints beyond int64, None, mixed objects
-            _refuse_objects(arr)
+        if arr.dtype.kind == "O" and arr.size:  # Python ints (checked, then read), None, mixed objects
+            _refuse_objects(arr)  # raises unless every value is an int in 0..52
+            arr = arr.astype(np.uint8)
         if arr.size == 0 and (arr.ndim < 2 or arr.shape[-1] == 0):  # [] and [[]]: the shape is wrong
             raise CardError(
                 f"cards must have shape (N, k) with k in 5..7, got shape {arr.shape}; an empty batch "
@@ -970,12 +973,11 @@ def evaluate_many(
                 f"{arr.dtype}: convert with np.asarray(cards, dtype=np.uint8) once the values are whole "
                 "card numbers"
             )
-        if arr.size:
+        if arr.size and (arr.min() < 0 or arr.max() > 52):  # (no N x k mask unless one is out)
             bad = np.flatnonzero(((arr < 0) | (arr > 52)).reshape(-1))
-            if bad.size:
-                width = arr.shape[-1] if arr.ndim else 1
-                card = arr.reshape(-1)[bad[0]]
-                raise _row_card_error(bad[0] // width, card)
+            width = arr.shape[-1] if arr.ndim else 1
+            card = arr.reshape(-1)[bad[0]]
+            raise _row_card_error(int(bad[0]) // width, card)
         arr = arr.astype(np.uint8, order="C")  # the one copy: C order, as the core reads it
     if arr.ndim != 2 or not 5 <= arr.shape[1] <= 7:
         raise _batch_shape_error(arr.shape)

@@ -265,23 +265,36 @@ def _integer_weights(weights: Sequence[Fraction]) -> NDArray[np.uint64]:
 # ---------------------------------------------------------------- conditions
 
 
-def _ranks(cards: NDArray[np.uint8], known: Sequence[Card]) -> NDArray[np.int64]:
-    """Each row's ranks (0 = deuce .. 12 = ace; the joker 13), known cards first."""
-    rows = cards.astype(np.int64)
-    if known:
-        rows = np.hstack([np.tile(np.array([int(c) for c in known], dtype=np.int64), (len(rows), 1)), rows])
-    return np.where(rows == JOKER, 13, rows // 4)
+def _with_known(cards: NDArray[np.uint8], known: Sequence[Card]) -> NDArray[np.uint8]:
+    """The rows of hidden cards with the known cards before them (uint8, as the cards)."""
+    if not known:
+        return cards
+    front = np.tile(np.array([int(c) for c in known], dtype=np.uint8), (len(cards), 1))
+    return np.hstack([front, cards])
+
+
+def _ranks(cards: NDArray[np.uint8], known: Sequence[Card]) -> NDArray[np.uint8]:
+    """Each row's ranks (0 = deuce .. 12 = ace; the joker, card 52, 13), known cards first:
+    one uint8 array of the rows' shape (a range spans millions of rows)."""
+    return _with_known(cards, known) // 4  # (52 // 4 is 13: the joker's own rank)
 
 
 def _max_group(
-    ranks: NDArray[np.int64], *, joker_as_ace: bool
-) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-    """Per row: the counts of each rank (13 columns, the joker added to the aces or not)."""
-    counts = np.zeros((len(ranks), 14), dtype=np.int64)
-    np.add.at(counts, (np.repeat(np.arange(len(ranks)), ranks.shape[1]), ranks.ravel()), 1)
+    ranks: NDArray[np.uint8], *, joker_as_ace: bool
+) -> tuple[NDArray[np.uint8], NDArray[np.uint8]]:
+    """Per row: the counts of each rank (13 columns, the joker added to the aces or not), and of jokers."""
+    counts = np.zeros((len(ranks), 14), dtype=np.uint8)  # at most 7 cards a row
+    rows = np.arange(len(ranks))
+    for column in ranks.T:  # one column at a time: a row's cards are distinct positions
+        counts[rows, column] += 1
     if joker_as_ace:
         counts[:, 12] += counts[:, 13]
     return counts[:, :13], counts[:, 13]
+
+
+# Ace-to-five order for the low conditions, by rank (deuce .. king, ace; the joker): ace 0,
+# deuce 1, ..., king 12; the joker -1, a low card of its own.
+_LOW_ORDER = np.array([*range(1, 13), 0, -1], dtype=np.int8)
 
 
 _THRESHOLD_HANDS = {
@@ -293,35 +306,29 @@ _THRESHOLD_HANDS = {
 
 
 def _satisfies(condition: Condition, known: Sequence[Card], cards: NDArray[np.uint8]) -> NDArray[np.bool_]:
+    # Small dtypes throughout: a range spans up to millions of rows (every five cards: 2.6
+    # million), so each N x k array of int64 would cost 8 bytes a card.
     kind = condition.kind
-    if kind is ConditionKind.PAIR:
-        counts, _ = _max_group(_ranks(cards, ()), joker_as_ace=True)
-        return np.asarray((counts >= 2).any(axis=1))
-    ranks = _ranks(cards, known)
+    if kind is ConditionKind.PAIR:  # two of the hidden cards alike (the joker as an ace)
+        ranks = np.minimum(_ranks(cards, ()), 12)
+        ranks.sort(axis=1)
+        return np.asarray((ranks[:, 1:] == ranks[:, :-1]).any(axis=1))
     if kind is ConditionKind.LOW:
         assert condition.limit is not None
-        low = np.where(ranks == 12, 0, ranks + 1)  # ace 0, deuce 1, ..., king 12; joker 14
-        low = np.where(ranks == 13, -1, low)  # the joker: a low card of its own
+        low = _LOW_ORDER[_ranks(cards, known)]
         ok = (low <= condition.limit - 1).all(axis=1)
-        ordered = np.sort(low, axis=1)
-        distinct = (ordered[:, 1:] != ordered[:, :-1]).all(axis=1) if ordered.shape[1] > 1 else ok
+        low.sort(axis=1)
+        distinct = (low[:, 1:] != low[:, :-1]).all(axis=1) if low.shape[1] > 1 else ok
         return np.asarray(ok & distinct)
-    total = ranks.shape[1]
-    if total >= 5:
-        rows = (
-            cards
-            if not known
-            else np.hstack(
-                [np.tile(np.array([int(c) for c in known], dtype=np.uint8), (len(cards), 1)), cards]
-            )
-        )
-        rows = np.ascontiguousarray(rows, dtype=np.uint8)
+    total = len(known) + cards.shape[1]
+    if total >= 5:  # read as the hand's high strength (no ranks needed)
+        rows = np.ascontiguousarray(_with_known(cards, known), dtype=np.uint8)
         if total > 7:
             raise RuleError(f"the condition {condition} reads at most 7 cards, the range holds {total}")
         options = {"joker": "bug"} if (rows == JOKER).any() else {}
         values = evaluate_many(rows, "high", **options)  # type: ignore[arg-type]
         return np.asarray(values >= strength(_THRESHOLD_HANDS[kind], "high"))
-    counts, _ = _max_group(ranks, joker_as_ace=True)
+    counts, _ = _max_group(_ranks(cards, known), joker_as_ace=True)
     pairs = (counts >= 2).sum(axis=1)
     best = counts.max(axis=1)
     if kind is ConditionKind.PAIR_PLUS:
