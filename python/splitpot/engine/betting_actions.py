@@ -5,8 +5,8 @@ effects), and :meth:`~splitpot.engine.state.State.act`, a front end's entry poin
 the seat acting.  The rules of a betting round (sizes, caps, who may raise) are
 :mod:`splitpot.engine.betting`'s.
 
-State inherits these methods from ``BettingActions``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``BettingActions``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game

@@ -4,8 +4,8 @@ start of each betting round (who acts first) and its end (the uncalled bet retur
 street, the declarations or the showdown).  :meth:`~splitpot.engine.state.State.advance`
 performs the next one; ``automate=True`` runs them as they come.
 
-State inherits these methods from ``DealerSteps``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``DealerSteps``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game

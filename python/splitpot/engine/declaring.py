@@ -3,8 +3,8 @@ declares: :meth:`~splitpot.engine.state.State.declare` (with ``verify_declare`` 
 ``can_declare``), in turn or all at once.  What a declaration is and how it splits the pot
 are :mod:`splitpot.engine.declare`'s.
 
-State inherits these methods from ``Declaring``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``Declaring``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game

@@ -6,8 +6,8 @@ cards exposed in the draw, and dead hands.  The rules themselves (how many cards
 draw, the stub's capacity, exposed-card rulings) are :mod:`splitpot.engine.draws`' and
 :mod:`splitpot.engine.paid_draws`'.
 
-State inherits these methods from ``DrawActions``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``DrawActions``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game

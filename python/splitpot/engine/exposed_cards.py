@@ -4,14 +4,18 @@ answer to a card he may refuse, :meth:`~splitpot.engine.state.State.keep_exposed
 :meth:`~splitpot.engine.state.State.refuse_exposed` (each with ``verify_x`` and ``can_x``).
 The rulings themselves (kept, refused or dead) are :func:`splitpot.engine.draws.ruling`'s.
 
-State inherits these methods from ``ExposedCards``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``ExposedCards``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game
->>> state = State(get_game("seven-card-stud"), [30, 30], seed=2)
->>> state.can_expose("As"), state.can_keep_exposed()
-(False, False)
+>>> state = State(get_game("jackpots"), [30, 30], seed=2)
+>>> state.expose("As")  # dealt to seat 1 face down: an ace, he may keep it or refuse it
+CardExposed(seat=1, card=51, ruling='choose')
+>>> str(state.phase), [str(o.action) for o in state.legal_actions()]
+('exposed', ['keep', 'refuse'])
+>>> state.refuse_exposed(), str(state.phase)
+(ExposedRefused(seat=1, card=51), 'betting')
 """
 
 from __future__ import annotations

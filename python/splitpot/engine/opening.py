@@ -5,8 +5,8 @@ proof, the players out under pass and out), and a deal nobody opens: passed out,
 on as the next game (jacks back) or dealt again.  The requirements themselves are
 :mod:`splitpot.engine.openers`'.
 
-State inherits these methods from ``Opening``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``Opening``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game

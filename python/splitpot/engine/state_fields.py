@@ -36,7 +36,7 @@ class StateFields:
 
     if TYPE_CHECKING:
         # The type checker checks every assignment in the mixins against these slots; at run
-        # time the slots are State's own (state.py), and the test of this module checks that
+        # time the slots are State's own (state.py); tests/engine/test_state_modules.py checks that
         # the two lists agree.
         __slots__ = (
             "__weakref__", "_active", "_blinds", "_dealt_active", "_dealt_folded", "_deck", "_deck_fits",

@@ -5,8 +5,8 @@ face up (or, where the game allows, keeps them down), in turn or all at once
 turn up).  The choices' rules (in turn or simultaneous, before or after a street) are
 :mod:`splitpot.engine.choices`'.
 
-State inherits these methods from ``TurningUp``, one of its bases here (its methods are
-documented on :class:`~splitpot.engine.state.State`): call them on a State.
+``TurningUp``, defined here, is a base of State: State inherits these methods from it (they
+are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game
