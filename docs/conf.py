@@ -17,6 +17,7 @@ import ast
 import importlib
 import inspect
 import re
+import sys
 from importlib.metadata import version as _version
 from pathlib import Path
 from typing import Any
@@ -84,6 +85,30 @@ def _data_home(package: str, item: str, obj: object) -> str | None:
     return None
 
 
+def _assembled(obj: object) -> bool:
+    """Whether ``obj`` is a class assembled from parts that other modules of the package
+    define without exporting them (``State`` and its mixins, one module per concern): its
+    page lists the methods it inherits from them as its own."""
+    for base in obj.__mro__[1:] if inspect.isclass(obj) else ():
+        exported = getattr(sys.modules.get(base.__module__), "__all__", [base.__name__])
+        if base.__module__.startswith("splitpot") and base.__name__ not in exported:
+            return True
+    return False
+
+
+def _parts_members(cls: type) -> list[str]:
+    """The documented public methods and properties of an assembled class, its own first, then
+    each part's in the order of its bases, each in source order."""
+    names: list[str] = []
+    for part in cls.__mro__[:-1]:
+        for item, value in vars(part).items():
+            if item.startswith("_") or item in names or not getattr(value, "__doc__", None):
+                continue
+            if inspect.isfunction(value) or isinstance(value, property | staticmethod | classmethod):
+                names.append(item)
+    return names
+
+
 def _listed_modules() -> list[str]:
     return re.findall(r"^generated/(splitpot[\w.]*)\s*$", (_REFERENCE / "index.md").read_text(), re.M)
 
@@ -92,8 +117,17 @@ def _module_page(name: str) -> str:
     module = importlib.import_module(name)
     lines = [name, "=" * len(name), "", f".. automodule:: {name}"]
     members = _defined_here(module)
-    if members:
-        lines += [f"   :members: {', '.join(members)}", "   :show-inheritance:"]
+    assembled = [n for n in members if _assembled(getattr(module, n))]
+    if len(assembled) < len(members):
+        plain = [n for n in members if n not in assembled]
+        lines += [f"   :members: {', '.join(plain)}", "   :show-inheritance:"]
+    for item in assembled:  # each member named, in order (autodoc sorts inherited ones last, by name)
+        cls = getattr(module, item)
+        lines += ["", f".. autoclass:: {name}.{item}", "   :show-inheritance:"]
+        for member in _parts_members(cls):
+            is_property = isinstance(inspect.getattr_static(cls, member), property)
+            kind = "autoproperty" if is_property else "automethod"
+            lines += ["", f"   .. {kind}:: {member}"]
     reexported = [n for n in getattr(module, "__all__", ()) if n not in members and not n.startswith("__")]
     refs = []
     for item in reexported:
@@ -123,5 +157,31 @@ def _write_reference_pages(app: object) -> None:
             page.write_text(text)
 
 
+def _parts_source(app: object, modname: str) -> tuple[str, dict[str, Any]] | None:
+    """viewcode: the source of a module that holds a part of an assembled class (one of
+    ``State``'s mixins), its methods tagged under the class too (``State.fold`` is
+    ``BettingActions.fold``'s lines), so the class's page links each method to its source."""
+    from sphinx.pycode import ModuleAnalyzer
+
+    aliases: dict[str, str] = {}  # part's name -> the assembled class's
+    for name in _listed_modules():
+        module = importlib.import_module(name)
+        for item in _defined_here(module):
+            obj = getattr(module, item)
+            if _assembled(obj):
+                aliases.update({p.__name__: obj.__name__ for p in obj.__mro__[1:] if p.__module__ == modname})
+    if not aliases:
+        return None
+    analyzer = ModuleAnalyzer.for_module(modname)
+    analyzer.find_tags()
+    tags = dict(analyzer.tags)
+    for tag, where in analyzer.tags.items():
+        part, _, rest = tag.partition(".")
+        if part in aliases and rest:
+            tags[f"{aliases[part]}.{rest}"] = where
+    return analyzer.code, tags
+
+
 def setup(app: Any) -> None:
     app.connect("builder-inited", _write_reference_pages)
+    app.connect("viewcode-find-source", _parts_source)

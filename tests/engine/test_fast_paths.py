@@ -41,7 +41,8 @@ from splitpot.engine import betting, choices, draws, order, showdown
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.paid_draws import DrawTurns, PaidDraws
-from splitpot.engine.state import Phase, State, _card_ints
+from splitpot.engine.state import Phase, State
+from splitpot.engine.turning_up import _card_ints
 from splitpot.errors import IllegalActionError, IllegalActionTypeError
 from splitpot.games import GAMES, get_game
 
