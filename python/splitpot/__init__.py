@@ -23,6 +23,7 @@ from splitpot.errors import (
     RankingError,
     RuleError,
     SplitpotError,
+    StaleActionError,
 )
 from splitpot.evaluate import (
     MAX_THREADS,
@@ -123,6 +124,7 @@ __all__ = [
     "RuleError",
     "Session",
     "SplitpotError",
+    "StaleActionError",
     "State",
     "Street",
     "TwoCardHand",

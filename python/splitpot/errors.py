@@ -29,6 +29,8 @@ seat out of turn, unknown declaration)
 an action's amount, seat or count of the      :class:`IllegalActionTypeError`: both an
 wrong type (``complete(5.0)``,                ``IllegalActionError`` and an ``ArgumentTypeError``
 ``seat=True``)
+an action asked for on a view of the hand     :class:`StaleActionError` (an ``IllegalActionError``)
+that is out of date (``act``'s ``seen=``)
 a history document that does not match its    :class:`HistoryError` (a ``ValueError``)
 schema or does not replay
 a house list (dealer's choice) that is not     :class:`HouseListError` (a ``RuleError``)
@@ -69,6 +71,7 @@ __all__ = [
     "RankingError",
     "RuleError",
     "SplitpotError",
+    "StaleActionError",
 ]
 
 
@@ -119,6 +122,14 @@ class IllegalActionTypeError(IllegalActionError, ArgumentTypeError):
     """An action's amount, seat, cards or choice has the wrong type (``complete(5.0)``,
     ``declare("high", seat=True)``); the state is unchanged.  Both an
     :class:`IllegalActionError` and a ``TypeError``."""
+
+
+class StaleActionError(IllegalActionError):
+    """An action was asked for on a view of the hand that is out of date: the
+    request said how many events it had seen (``State.act(..., seen=n)``) and
+    the hand has logged more since (another player acted, a card was dealt, a
+    request sent twice was already made); the state is unchanged.  The client
+    refreshes its view (``view(seat, since=n)``) and asks again."""
 
 
 class HistoryError(SplitpotError, ValueError):

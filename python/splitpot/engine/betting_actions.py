@@ -24,7 +24,7 @@ from splitpot.engine import openers
 from splitpot.engine.betting import Action
 from splitpot.engine.phases import Phase
 from splitpot.engine.state_fields import StateFields
-from splitpot.errors import IllegalActionError, IllegalActionTypeError
+from splitpot.errors import IllegalActionError, IllegalActionTypeError, StaleActionError
 from splitpot.validate import as_choice, as_int, describe
 
 if TYPE_CHECKING:
@@ -200,7 +200,7 @@ class BettingActions(StateFields):
 
     def act(
         self, seat: SupportsIndex, action: Action | str, value: object = None, *,
-        asked: int | None = None,
+        asked: int | None = None, seen: SupportsIndex | None = None,
     ) -> ev.Event:
         """Make ``action`` for ``seat``: the entry point of a front end whose
         requests name the seat they come from.  ``action`` is an
@@ -217,6 +217,14 @@ class BettingActions(StateFields):
         the game serves exactly that (California lowball; None: as many as he
         discards); with another action it is refused.
 
+        ``seen`` guards a request made on a view that may be out of date (a
+        player who clicked twice, a request that crossed another player's
+        action, a retry after a lost answer): the number of the hand's events
+        the client held when it chose (``len(view["events"])`` of the view it
+        acted on).  If the hand has logged more since, the request is refused
+        with :class:`~splitpot.errors.StaleActionError` and nothing changes;
+        the client asks ``view(seat, since=seen)`` for what it missed.
+
         >>> from splitpot.engine.state import State
         >>> from splitpot.games import get_game
         >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
@@ -230,12 +238,27 @@ class BettingActions(StateFields):
         Traceback (most recent call last):
         ...
         splitpot.errors.IllegalActionError: Only a draw takes asked= (the cards asked for), not 'call'.
+        >>> held = len(state.view(1)["events"])
+        >>> state.act(1, "call", seen=held)
+        Called(seat=1, amount=5)
+        >>> state.act(1, "call", seen=held)         # the same request sent again
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.StaleActionError: Seat 1's call was asked for after 8 events, but the hand has 12 now: ...
         """
         if not isinstance(action, (Action, str)):
             raise IllegalActionTypeError(f"action must be an Action or its name, got {describe(action)}.")
         what = as_choice(action, Action, "action", error=IllegalActionError)
         who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                      type_error=IllegalActionTypeError)
+        if seen is not None:
+            held = as_int(seen, "seen", low=0, high=len(self.events), error=IllegalActionError,
+                          type_error=IllegalActionTypeError)
+            if held != len(self.events):
+                doing = what.value.replace("_", " ")
+                raise StaleActionError(
+                    f"Seat {who}'s {doing} was asked for after {held} events, but the hand has "
+                    f"{len(self.events)} now: refresh the view (view({who}, since={held})) and ask again.")
         method = getattr(self, method_name(what))
         doing = what.value.replace("_", " ")
         if asked is not None and what is not _A_DRAW:

@@ -1,0 +1,86 @@
+"""``State.act(..., seen=n)``: a request made on a view of the hand that is out of date is
+refused with ``StaleActionError`` and changes nothing; one made on the current view acts as
+``act`` without ``seen`` does."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from splitpot.engine.betting import Action
+from splitpot.engine.state import State
+from splitpot.errors import IllegalActionError, IllegalActionTypeError, StaleActionError
+from splitpot.games import get_game
+
+_PREFERRED = (Action.CHECK, Action.CALL, Action.BRING_IN, Action.COMPLETE, Action.BET, Action.FOLD)
+
+
+def _choice(state: State, rng: random.Random) -> tuple[int, str, object]:
+    """A legal (seat, action, value) for the seat to act, chosen at random."""
+    offered = [o.action for o in state.legal_actions()]
+    assert state.actor is not None
+    if Action.DRAW in offered:
+        return state.actor, "draw", tuple(state.cards(state.actor)[: rng.randrange(3)])
+    if Action.DECLARE in offered:
+        return state.actor, "declare", rng.choice(["high", "low"])
+    betting = [a for a in _PREFERRED if a in offered]
+    return state.actor, str(rng.choice(betting)), None
+
+
+def test_stale_error_is_an_illegal_action() -> None:
+    assert issubclass(StaleActionError, IllegalActionError)
+    import splitpot
+
+    assert splitpot.StaleActionError is StaleActionError and "StaleActionError" in splitpot.__all__
+
+
+@pytest.mark.parametrize("game,options", [
+    ("seven-card-stud", {}), ("jackpots", {}), ("lowball", {}),
+    ("seven-card-stud-declare", {"declare": "in_turn"}),
+])
+def test_every_decision_refuses_a_stale_or_repeated_request_and_takes_the_current_one(
+        game: str, options: dict[str, object]) -> None:
+    for seed in range(6):
+        rng = random.Random(seed)
+        plain = State(get_game(game, **options), [60, 60, 60], seed=seed)
+        guarded = State(get_game(game, **options), [60, 60, 60], seed=seed)
+        decisions = 0
+        while not guarded.is_complete:
+            seat, action, value = _choice(guarded, rng)
+            held = len(guarded.view(seat)["events"])
+            assert held == len(guarded.events)
+            if held:
+                before = guarded.snapshot()
+                stale = rf"after {held - 1} events, but the hand has {held} now"
+                with pytest.raises(StaleActionError, match=stale):
+                    guarded.act(seat, action, value, seen=held - 1)
+                assert guarded.snapshot() == before
+            made = guarded.act(seat, action, value, seen=held)
+            assert made == plain.act(seat, action, value)
+            if not guarded.is_complete:  # the same request again: the hand has moved on
+                before = guarded.snapshot()
+                with pytest.raises(StaleActionError):
+                    guarded.act(seat, action, value, seen=held)
+                assert guarded.snapshot() == before
+            decisions += 1
+        assert decisions >= 2
+        assert guarded.events == plain.events and guarded.stacks == plain.stacks
+
+
+def test_seen_is_checked_before_the_turn_and_must_be_a_count_the_hand_has() -> None:
+    state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+    n = len(state.events)
+    before = state.snapshot()
+    with pytest.raises(StaleActionError):  # stale, and out of turn too: stale is what is said
+        state.act(1, "fold", seen=n - 1)
+    with pytest.raises(IllegalActionError, match="seen") as raised:
+        state.act(0, "bring_in", seen=n + 1)
+    assert not isinstance(raised.value, StaleActionError)
+    with pytest.raises(IllegalActionTypeError, match="seen"):
+        state.act(0, "bring_in", seen=1.0)  # type: ignore[arg-type]
+    with pytest.raises(IllegalActionError, match="seen"):
+        state.act(0, "bring_in", seen=-1)
+    assert state.snapshot() == before
+    state.act(0, "bring_in", seen=n)
+    assert len(state.events) == n + 1
