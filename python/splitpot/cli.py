@@ -29,8 +29,10 @@ import numpy as np
 
 from splitpot import __version__, _core
 from splitpot.argtypes import (
+    AccessError,
     cards_text,
     cli_words,
+    file_name,
     int_range,
     qualifier_rank,
     refuse_lone_penalty_rule,
@@ -212,6 +214,16 @@ _COMMANDS = ("eval", "bench", *_ELSEWHERE)
 _DESCRIPTION = " ".join((__doc__ or "").split("\n\n")[0].split()).replace("``", "")
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but its help and usage not lost without a word where they
+    cannot be written (``splitpot --help > /dev/full``: argparse ignores the error)."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        file = file or sys.stderr
+        if message and file is not None:
+            file.write(message)
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every subcommand, or with ``command`` (one of
     ``_COMMANDS``) that one alone (the same arguments, the same answers).
@@ -221,7 +233,7 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(_parser("eval")._subparsers._group_actions[0].choices)  # the one subcommand
     ['eval']
     """
-    parser = argparse.ArgumentParser(prog="splitpot", description=_DESCRIPTION)
+    parser = _Parser(prog="splitpot", description=_DESCRIPTION)
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     if command in (None, "eval"):
@@ -334,14 +346,19 @@ def _add_bench(sub: Any) -> None:
 
 
 _SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+_RANK_LETTERS = frozenset("23456789TJQKA")
 
 
 def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: suit symbols as letters (``A♠`` -> ``As``), anything else ``?``."""
+    """Codec error handler: cards' suit symbols as letters (``A♠`` -> ``As``), anything
+    else ``?`` (a name's ``♠`` too: a letter would make another name)."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    bad = error.object[error.start : error.end]
-    return "".join(_SUIT_LETTERS.get(ch, "?") for ch in bad), error.end
+    text = error.object
+    return "".join(
+        _SUIT_LETTERS[text[i]] if text[i] in _SUIT_LETTERS and i and text[i - 1] in _RANK_LETTERS else "?"
+        for i in range(error.start, error.end)
+    ), error.end
 
 
 codecs.register_error("splitpot-suits", _ascii_suits)
@@ -361,33 +378,60 @@ def _plain_text_streams() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status: 0 done, 2 bad input (the
-    message names the flag), 130 interrupted (ctrl-C, no traceback), 141 output
-    closed early (``splitpot play ... | head``: quietly)."""
-    _plain_text_streams()
+    """Run the command line; returns the exit status: 0 done, 2 bad input (bad
+    arguments, cards or options, a file whose content is invalid: the message names
+    the flag), 1 a failure that is not the input's (a file that cannot be read or
+    written, output that cannot be written: a full disk, a closed standard output),
+    130 interrupted (ctrl-C, no traceback), 141 output closed early (``splitpot play
+    ... | head``: quietly)."""
     command: str | None = None
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         command = next((w for w in words if not w.startswith("-")), None)
         command = command if command in _COMMANDS else None
-        args = _parse(words, command)
+        if sys.stdout is None:  # closed (`>&-`): what the command prints would be lost
+            say(command, "error: standard output is closed: nothing could be printed "
+                         "(send it to a file, or to /dev/null to print nothing).")
+            return 1
+        _plain_text_streams()
         try:
-            return int(args.run(args))
+            args = _parse(words, command)
+        except SystemExit:  # argparse's --help or refusal: argparse leaves its write errors unsaid
+            sys.stdout.flush()
+            raise
+        try:
+            status = int(args.run(args))
+        except AccessError as err:
+            say(args.command, f"error: {cli_words(str(err))}")
+            status = 1
         except SplitpotError as err:
             say(args.command, f"error: {cli_words(str(err))}")
-            return 2
+            status = 2
+        sys.stdout.flush()  # a full disk found now, not at exit (where it is only a warning)
+        return status
     except KeyboardInterrupt:
         say(command, "interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away: say nothing, and keep Python's exit-time flush of
         # stdout from failing again (the recipe of the signal module's documentation).
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):  # pragma: no cover - stdout without a descriptor
-            pass
+        _drop_stdout()
         return 141
+    except OSError as err:  # the output cannot be written: a full disk, a failing device
+        _drop_stdout()
+        what = f"use {file_name(err.filename)}" if isinstance(err.filename, str) else "write the output"
+        say(command, f"error: cannot {what}: {err.strerror or err}.")
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Standard output made /dev/null, after it failed: Python's flush at exit would
+    fail again (a warning, exit status 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - stdout without a descriptor
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover
