@@ -115,7 +115,8 @@ def test_a_full_disk_is_said_with_exit_status_1(args: str, buffered: bool) -> No
     assert said(done).rstrip().endswith("error: cannot write the output: No space left on device.")
 
 
-@pytest.mark.parametrize("args", ["eval As", "play seven-card-stud --seed 1", "play seven-card-stud --seed 1 --json"])
+@pytest.mark.parametrize("args", ["eval As", "play seven-card-stud --seed 1",
+                                  "play seven-card-stud --seed 1 --json"])
 def test_closed_stdout_is_refused(args: str) -> None:
     """Was: nothing printed, exit 0."""
     done = splitpot(args, redirect=">&-")
@@ -138,7 +139,7 @@ def test_resume_reads_past_a_utf8_bom(saved: Path) -> None:
 
 
 def test_the_api_reads_past_a_bom_in_str_and_bytes(saved: Path) -> None:
-    """Was: History.from_json, Session.from_json (str) and phh.loads/loads_all (str and bytes) refused a BOM."""
+    """Was: History.from_json, Session.from_json (str) and phh.loads/loads_all (str, bytes) refused a BOM."""
     session = Session.from_json(saved.read_text()).to_json()
     assert Session.from_json("\ufeff" + session).to_json() == session
     state = Session.from_json(session).hands[0]
@@ -295,3 +296,40 @@ def test_a_name_ending_with_a_slash_is_refused(tmp_path: Path) -> None:
 def test_bad_bytes_in_the_api_are_named() -> None:
     with pytest.raises(HistoryError, match=r"not UTF-8 text \(byte 0xe9 on line 1\)"):
         History.from_json(b'{"caf\xe9": 1}')
+
+
+# --- 15, 16. non-UTF-8 locales and ASCII output --------------------------------------------------
+
+def _terminal(args: list[str], env: dict[str, str]) -> bytes:
+    pexpect = pytest.importorskip("pexpect")
+    environment = {k: v for k, v in os.environ.items()
+                   if k not in ("NO_COLOR", "FORCE_COLOR", "PYTHONUTF8", "PYTHONIOENCODING", "LANG")
+                   and not k.startswith("LC_")}
+    environment.update({"TERM": "xterm-256color", **env})
+    child = pexpect.spawn(sys.executable, ["-m", "splitpot", *args], env=environment, timeout=60)
+    out: bytes = child.read()
+    child.close()
+    return out
+
+
+def test_a_c_locale_terminal_is_written_in_ascii() -> None:
+    """Was: suit symbols sent as UTF-8 to an ASCII terminal (Python's UTF-8 mode under LC_ALL=C)."""
+    out = _terminal(["eval", "As", "Kd"], {"LC_ALL": "C"})
+    assert out.isascii() and b"As" in out and b"Traceback" not in out, out
+    assert "A♠".encode() in _terminal(["eval", "As", "Kd"], {"LC_ALL": "C", "PYTHONUTF8": "1"})
+    assert "A♠".encode() in _terminal(["eval", "As", "Kd"], {"LC_ALL": "C.UTF-8"})
+
+
+def test_ascii_output_reads_as_words() -> None:
+    """Was: 'a suit c, d, h, s (or c d h s; ...' and '(?5.1)' in play --help."""
+    done = splitpot("eval Zz", env={"PYTHONIOENCODING": "ascii"})
+    assert done.returncode == 2 and "a suit c, d, h, s (e.g. 'As', 'Td')" in said(done)
+    done = splitpot("play --help", env={"PYTHONIOENCODING": "ascii"})
+    assert b"(section 5.1)" in done.stdout and b"?5.1" not in done.stdout
+
+
+def test_cards_typed_in_utf8_under_an_undecoded_locale() -> None:
+    """Was: unknown card 'A\\udce2\\udc99\\udca0' (LC_ALL=C PYTHONUTF8=0)."""
+    done = splitpot("eval 'A♠ K♦'", env={"LC_ALL": "C", "PYTHONUTF8": "0"})
+    assert done.returncode == 0, said(done)
+    assert done.stdout.splitlines()[0] == b"cards: As Kd"

@@ -31,8 +31,8 @@ from splitpot.errors import RuleError, SplitpotError
 from splitpot.validate import as_text, qualifier_value
 
 __all__ = [
-    "AccessError", "cards_text", "check_writable", "cli_words", "file_name", "int_range", "qualifier_rank",
-    "read_text", "refuse_lone_penalty_rule", "say", "seed_number",
+    "AccessError", "argv_text", "cards_text", "check_writable", "cli_words", "file_name", "int_range",
+    "qualifier_rank", "read_text", "refuse_lone_penalty_rule", "say", "seed_number",
 ]
 
 
@@ -47,7 +47,22 @@ def cards_text(text: str) -> str:
     """
     if not text.strip():
         raise argparse.ArgumentTypeError(f"give a rank (2) or cards (Jd 4h), got {text!r}")
-    return text
+    return argv_text(text)
+
+
+def argv_text(word: str) -> str:
+    """A word of the command line as the person typed it: where Python could not read
+    its bytes in the locale's encoding (``LC_ALL=C PYTHONUTF8=0``: ``A♠`` came as
+    ``'A\\udce2\\udc99\\udca0'``), the bytes read as UTF-8; a card's, not a
+    file's name (which the file system takes as it came).
+
+    >>> argv_text("A\\udce2\\udc99\\udca0"), argv_text("As")
+    ('A♠', 'As')
+    """
+    try:
+        return os.fsencode(word).decode("utf-8") if any("\udc80" <= ch <= "\udcff" for ch in word) else word
+    except UnicodeDecodeError:
+        return word
 
 
 def int_range(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
@@ -134,6 +149,10 @@ def say(command: str | None, message: str) -> None:
     """
     if sys.stderr is None:  # closed (`2>&-`): said nowhere, never on standard output (print's fallback)
         return
+    try:
+        "♠".encode(sys.stderr.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):  # (a card's suits are its letters there)
+        message = message.replace(" (or ♣ ♦ ♥ ♠; ", " (")
     if sys.stdout is not None:
         sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
     print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import json
+import locale
 import os
 import platform
 import re
@@ -30,6 +31,7 @@ import numpy as np
 from splitpot import __version__, _core
 from splitpot.argtypes import (
     AccessError,
+    argv_text,
     cards_text,
     cli_words,
     file_name,
@@ -69,7 +71,7 @@ def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
 
 def _eval(args: argparse.Namespace) -> int:
     refuse_lone_penalty_rule(args)
-    cards = parse_cards(" ".join(args.cards))
+    cards = parse_cards(" ".join(map(argv_text, args.cards)))
     wild_present = bool(args.wild) or any(c.is_joker for c in cards)
     options = {
         "wild": args.wild or None,
@@ -214,6 +216,11 @@ _COMMANDS = ("eval", "bench", *_ELSEWHERE)
 _DESCRIPTION = " ".join((__doc__ or "").split("\n\n")[0].split()).replace("``", "")
 
 
+_EPILOG = """exit status: 0 done, 1 a file or the output that cannot be read or written (not the
+input's fault), 2 bad input (arguments, cards, options, a file's content), 130 ctrl-C, 141 the
+output's reader gone (| head)."""
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse's parser, but its help and usage not lost without a word where they
     cannot be written (``splitpot --help > /dev/full``: argparse ignores the error)."""
@@ -233,7 +240,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(_parser("eval")._subparsers._group_actions[0].choices)  # the one subcommand
     ['eval']
     """
-    parser = _Parser(prog="splitpot", description=_DESCRIPTION)
+    parser = _Parser(prog="splitpot", description=_DESCRIPTION, epilog=_EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     if command in (None, "eval"):
@@ -347,6 +355,9 @@ def _add_bench(sub: Any) -> None:
 
 _SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
 _RANK_LETTERS = frozenset("23456789TJQKA")
+_ASCII_SIGNS = {"§": "section ", "±": "+/-", "\u2014": "-", "\u2013": "-", "…": "...", "\u00a0": " ",
+                "\u00d7": "x"}
+"""Signs of the help and the tables as ASCII writes them (``(§5.1)`` read ``(?5.1)``)."""
 
 
 def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
@@ -356,7 +367,8 @@ def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
         raise error
     text = error.object
     return "".join(
-        _SUIT_LETTERS[text[i]] if text[i] in _SUIT_LETTERS and i and text[i - 1] in _RANK_LETTERS else "?"
+        _SUIT_LETTERS[text[i]] if text[i] in _SUIT_LETTERS and i and text[i - 1] in _RANK_LETTERS
+        else _ASCII_SIGNS.get(text[i], "?")
         for i in range(error.start, error.end)
     ), error.end
 
@@ -364,10 +376,32 @@ def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
 codecs.register_error("splitpot-suits", _ascii_suits)
 
 
+def _locale_codeset() -> str | None:
+    """The locale's own encoding where Python's UTF-8 mode took its place unasked
+    (``LC_ALL=C``: Python writes UTF-8 to a terminal that shows ASCII); None where
+    the locale is UTF-8, or UTF-8 was asked for (``PYTHONUTF8=1``, ``-X utf8``,
+    ``PYTHONIOENCODING``)."""
+    if not sys.flags.utf8_mode or os.environ.get("PYTHONUTF8") or os.environ.get("PYTHONIOENCODING"):
+        return None
+    if "utf8" in sys._xoptions:
+        return None
+    try:
+        codeset = locale.nl_langinfo(locale.CODESET)
+        codecs.lookup(codeset)
+    except (AttributeError, ValueError, LookupError):  # pragma: no cover - no nl_langinfo (Windows)
+        return None
+    return None if codecs.lookup(codeset).name == "utf-8" else codeset
+
+
 def _plain_text_streams() -> None:
     """On a terminal or pipe that cannot show suit symbols (a non-UTF-8 locale), print
-    them as letters instead of failing with UnicodeEncodeError."""
+    them as letters instead of failing with UnicodeEncodeError; a terminal of a
+    non-UTF-8 locale is written in the locale's encoding (not UTF-8, which Python's
+    UTF-8 mode would write to it)."""
+    codeset = _locale_codeset()
     for stream in (sys.stdout, sys.stderr):
+        if codeset and stream is not None and stream.isatty() and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding=codeset)
         encoding = getattr(stream, "encoding", None) or "ascii"
         try:
             "♠".encode(encoding)

@@ -107,8 +107,9 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         run = ComputerRun(args, session, bot, args.hands)
         run.play(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
                  f"{house.name or 'unnamed'} ({house.source})")
-    except AccessError:  # (the command line says it, exit status 1)
-        raise
+    except AccessError as error:  # --house unreadable: not the input's fault
+        say("play", f"error: {error}")
+        return 1
     except SplitpotError as error:
         say("play", f"error: {error}")
         return 2
