@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import json
 import locale
 import os
@@ -454,7 +455,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as err:  # the output cannot be written: a full disk, a failing device
         _drop_stdout()
         what = f"use {file_name(err.filename)}" if isinstance(err.filename, str) else "write the output"
-        say(command, f"error: cannot {what}: {err.strerror or err}.")
+        with contextlib.suppress(OSError):  # (standard error failing as well: the status says it)
+            say(command, f"error: cannot {what}: {err.strerror or err}.")
         return 1
 
 
