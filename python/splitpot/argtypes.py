@@ -22,15 +22,17 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
+import stat
 import sys
 from collections.abc import Callable
 
-from splitpot.errors import RuleError
-from splitpot.validate import qualifier_value
+from splitpot.errors import RuleError, SplitpotError
+from splitpot.validate import as_text, qualifier_value
 
 __all__ = [
-    "cards_text", "check_writable", "cli_words", "int_range", "qualifier_rank", "refuse_lone_penalty_rule",
-    "say", "seed_number",
+    "AccessError", "argv_text", "cards_text", "check_writable", "cli_words", "file_name", "int_range",
+    "qualifier_rank", "read_text", "refuse_lone_penalty_rule", "say", "seed_number",
 ]
 
 
@@ -45,7 +47,22 @@ def cards_text(text: str) -> str:
     """
     if not text.strip():
         raise argparse.ArgumentTypeError(f"give a rank (2) or cards (Jd 4h), got {text!r}")
-    return text
+    return argv_text(text)
+
+
+def argv_text(word: str) -> str:
+    """A word of the command line as the person typed it: where Python could not read
+    its bytes in the locale's encoding (``LC_ALL=C PYTHONUTF8=0``: ``A♠`` came as
+    ``'A\\udce2\\udc99\\udca0'``), the bytes read as UTF-8; a card's, not a
+    file's name (which the file system takes as it came).
+
+    >>> argv_text("A\\udce2\\udc99\\udca0"), argv_text("As")
+    ('A♠', 'As')
+    """
+    try:
+        return os.fsencode(word).decode("utf-8") if any("\udc80" <= ch <= "\udcff" for ch in word) else word
+    except UnicodeDecodeError:
+        return word
 
 
 def int_range(low: int | None = None, high: int | None = None) -> Callable[[str], int]:
@@ -130,7 +147,14 @@ def say(command: str | None, message: str) -> None:
     >>> err.getvalue()
     'splitpot eval: error: duplicate card As\\n'
     """
-    sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
+    if sys.stderr is None:  # closed (`2>&-`): said nowhere, never on standard output (print's fallback)
+        return
+    try:
+        "♠".encode(sys.stderr.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):  # (a card's suits are its letters there)
+        message = message.replace(" (or ♣ ♦ ♥ ♠; ", " (")
+    if sys.stdout is not None:
+        sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
     print(f"splitpot {command}: {message}" if command else f"splitpot: {message}", file=sys.stderr)
 
 
@@ -182,9 +206,82 @@ def check_writable(path: str | None, flag: str) -> None:
     if not path.strip():
         raise RuleError(f"{flag}: give a file's name, got {path!r}.")
     folder = os.path.dirname(os.path.abspath(path))
+    name = file_name(path)
     if os.path.isdir(path):
-        raise RuleError(f"{flag}: {path} is a folder: give a file's name.")
+        raise RuleError(f"{flag}: {name} is a folder: give a file's name.")
+    if path.endswith(("/", os.sep)):  # (x.json/ was written as x.json)
+        raise RuleError(f"{flag}: {name} ends with {path[-1]}, as a folder's name does: give a file's name.")
     if not os.path.isdir(folder):
-        raise RuleError(f"{flag}: cannot write {path}: there is no folder {folder}.")
+        raise RuleError(f"{flag}: cannot write {name}: there is no folder {file_name(folder)}.")
     if not os.access(folder, os.W_OK):
-        raise RuleError(f"{flag}: cannot write {path}: the folder {folder} is not writable.")
+        raise RuleError(f"{flag}: cannot write {name}: the folder {file_name(folder)} is not writable.")
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return
+    if stat.S_ISREG(mode) and not mode & 0o222:  # read-only to everyone: kept so on purpose
+        raise RuleError(f"{flag}: cannot write {name}: the file is read-only (chmod u+w {name} "
+                        "to let it be written over).")
+
+
+class AccessError(SplitpotError, OSError):
+    """A file the command line cannot read or write (no such file, no permission, a
+    full disk): not the input's fault, so its exit status is 1, not 2."""
+
+
+def file_name(name: str, stream: object = None) -> str:
+    """A file's name as the person can type it back at a shell: quoted where it needs
+    quotes, ``./`` before a name that begins with ``-`` (which a command takes for a
+    flag), never with its suit symbols made letters; where ``stream`` (default standard
+    error) cannot show it, its bytes as bash's ``$'...'`` escapes.
+
+    >>> file_name("s.json"), file_name("my save.json"), file_name("-dash.json")
+    ('s.json', "'my save.json'", './-dash.json')
+    >>> import io
+    >>> print(file_name("sauvé ♠.json", io.TextIOWrapper(io.BytesIO(), encoding="ascii")))
+    $'sauv\\xc3\\xa9 \\xe2\\x99\\xa0.json'
+    """
+    shown = f"./{name}" if name.startswith("-") and name != "-" else name
+    encoding = getattr(sys.stderr if stream is None else stream, "encoding", None) or "utf-8"
+    try:
+        shown.encode(encoding)  # (a name the file system gave undecoded, as surrogates, fails here too)
+    except (UnicodeEncodeError, LookupError):
+        raw = os.fsencode(shown)
+        return "$'" + "".join(chr(b) if 32 <= b < 127 and chr(b) not in "'\\" else f"\\x{b:02x}"
+                              for b in raw) + "'"
+    return shlex.quote(shown)
+
+
+def read_text(name: str, *, flag: str = "") -> str:
+    """The text of the file ``name`` (``-``: standard input; closed, it is empty), read
+    as every file the command line reads: UTF-8 with or without a byte order mark, or
+    UTF-16 with one (:func:`splitpot.validate.as_text`).  :class:`AccessError` where it
+    cannot be read, :class:`~splitpot.errors.RuleError` where it is no text (``flag``,
+    such as ``--house``, prefixes both messages).
+
+    >>> read_text("no/such.json")
+    Traceback (most recent call last):
+    ...
+    splitpot.argtypes.AccessError: cannot read no/such.json: No such file or directory.
+    >>> read_text("", flag="--house")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: --house: give a file's name, got ''.
+    """
+    lead = f"{flag}: " if flag else ""
+    if not name.strip():
+        raise RuleError(f"{lead}give a file's name, got {name!r}.")
+    try:
+        if name == "-":
+            stream = sys.stdin
+            source = getattr(stream, "buffer", stream)  # the bytes, not the locale's reading of them
+            data = b"" if source is None else source.read()
+        else:
+            with open(name, "rb") as file:
+                data = file.read()
+    except OSError as err:
+        raise AccessError(f"{lead}cannot read {file_name(name)}: {err.strerror or err}.") from None
+    try:
+        return as_text(data, name)
+    except RuleError as err:
+        raise RuleError(f"{lead}{file_name(name)}: {err}") from None

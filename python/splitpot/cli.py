@@ -15,7 +15,9 @@ from __future__ import annotations
 
 import argparse
 import codecs
+import contextlib
 import json
+import locale
 import os
 import platform
 import re
@@ -29,8 +31,11 @@ import numpy as np
 
 from splitpot import __version__, _core
 from splitpot.argtypes import (
+    AccessError,
+    argv_text,
     cards_text,
     cli_words,
+    file_name,
     int_range,
     qualifier_rank,
     refuse_lone_penalty_rule,
@@ -67,7 +72,7 @@ def random_hands(n: int, k: int = 7, seed: int = 0) -> np.ndarray:
 
 def _eval(args: argparse.Namespace) -> int:
     refuse_lone_penalty_rule(args)
-    cards = parse_cards(" ".join(args.cards))
+    cards = parse_cards(" ".join(map(argv_text, args.cards)))
     wild_present = bool(args.wild) or any(c.is_joker for c in cards)
     options = {
         "wild": args.wild or None,
@@ -212,6 +217,21 @@ _COMMANDS = ("eval", "bench", *_ELSEWHERE)
 _DESCRIPTION = " ".join((__doc__ or "").split("\n\n")[0].split()).replace("``", "")
 
 
+_EPILOG = """exit status: 0 done, 1 a file or the output that cannot be read or written (not the
+input's fault), 2 bad input (arguments, cards, options, a file's content), 130 ctrl-C, 141 the
+output's reader gone (| head)."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, but its help and usage not lost without a word where they
+    cannot be written (``splitpot --help > /dev/full``: argparse ignores the error)."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        file = file or sys.stderr
+        if message and file is not None:
+            file.write(message)
+
+
 def _parser(command: str | None = None) -> argparse.ArgumentParser:
     """The command line's parser: every subcommand, or with ``command`` (one of
     ``_COMMANDS``) that one alone (the same arguments, the same answers).
@@ -221,7 +241,8 @@ def _parser(command: str | None = None) -> argparse.ArgumentParser:
     >>> sorted(_parser("eval")._subparsers._group_actions[0].choices)  # the one subcommand
     ['eval']
     """
-    parser = argparse.ArgumentParser(prog="splitpot", description=_DESCRIPTION)
+    parser = _Parser(prog="splitpot", description=_DESCRIPTION, epilog=_EPILOG,
+                     formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--version", action="version", version=f"splitpot {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     if command in (None, "eval"):
@@ -334,23 +355,54 @@ def _add_bench(sub: Any) -> None:
 
 
 _SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+_RANK_LETTERS = frozenset("23456789TJQKA")
+_ASCII_SIGNS = {"§": "section ", "±": "+/-", "\u2014": "-", "\u2013": "-", "…": "...", "\u00a0": " ",
+                "\u00d7": "x"}
+"""Signs of the help and the tables as ASCII writes them (``(§5.1)`` read ``(?5.1)``)."""
 
 
 def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: suit symbols as letters (``A♠`` -> ``As``), anything else ``?``."""
+    """Codec error handler: cards' suit symbols as letters (``A♠`` -> ``As``), anything
+    else ``?`` (a name's ``♠`` too: a letter would make another name)."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
-    bad = error.object[error.start : error.end]
-    return "".join(_SUIT_LETTERS.get(ch, "?") for ch in bad), error.end
+    text = error.object
+    return "".join(
+        _SUIT_LETTERS[text[i]] if text[i] in _SUIT_LETTERS and i and text[i - 1] in _RANK_LETTERS
+        else _ASCII_SIGNS.get(text[i], "?")
+        for i in range(error.start, error.end)
+    ), error.end
 
 
 codecs.register_error("splitpot-suits", _ascii_suits)
 
 
+def _locale_codeset() -> str | None:
+    """The locale's own encoding where Python's UTF-8 mode took its place unasked
+    (``LC_ALL=C``: Python writes UTF-8 to a terminal that shows ASCII); None where
+    the locale is UTF-8, or UTF-8 was asked for (``PYTHONUTF8=1``, ``-X utf8``,
+    ``PYTHONIOENCODING``)."""
+    if not sys.flags.utf8_mode or os.environ.get("PYTHONUTF8") or os.environ.get("PYTHONIOENCODING"):
+        return None
+    if "utf8" in sys._xoptions:
+        return None
+    try:
+        codeset = locale.nl_langinfo(locale.CODESET)
+        codecs.lookup(codeset)
+    except (AttributeError, ValueError, LookupError):  # pragma: no cover - no nl_langinfo (Windows)
+        return None
+    return None if codecs.lookup(codeset).name == "utf-8" else codeset
+
+
 def _plain_text_streams() -> None:
     """On a terminal or pipe that cannot show suit symbols (a non-UTF-8 locale), print
-    them as letters instead of failing with UnicodeEncodeError."""
+    them as letters instead of failing with UnicodeEncodeError; a terminal of a
+    non-UTF-8 locale is written in the locale's encoding (not UTF-8, which Python's
+    UTF-8 mode would write to it)."""
+    codeset = _locale_codeset()
     for stream in (sys.stdout, sys.stderr):
+        if codeset and stream is not None and stream.isatty() and hasattr(stream, "reconfigure"):
+            stream.reconfigure(encoding=codeset)
         encoding = getattr(stream, "encoding", None) or "ascii"
         try:
             "♠".encode(encoding)
@@ -361,33 +413,61 @@ def _plain_text_streams() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status: 0 done, 2 bad input (the
-    message names the flag), 130 interrupted (ctrl-C, no traceback), 141 output
-    closed early (``splitpot play ... | head``: quietly)."""
-    _plain_text_streams()
+    """Run the command line; returns the exit status: 0 done, 2 bad input (bad
+    arguments, cards or options, a file whose content is invalid: the message names
+    the flag), 1 a failure that is not the input's (a file that cannot be read or
+    written, output that cannot be written: a full disk, a closed standard output),
+    130 interrupted (ctrl-C, no traceback), 141 output closed early (``splitpot play
+    ... | head``: quietly)."""
     command: str | None = None
     try:
         words = sys.argv[1:] if argv is None else list(argv)
         command = next((w for w in words if not w.startswith("-")), None)
         command = command if command in _COMMANDS else None
-        args = _parse(words, command)
+        if sys.stdout is None:  # closed (`>&-`): what the command prints would be lost
+            say(command, "error: standard output is closed: nothing could be printed "
+                         "(send it to a file, or to /dev/null to print nothing).")
+            return 1
+        _plain_text_streams()
         try:
-            return int(args.run(args))
+            args = _parse(words, command)
+        except SystemExit:  # argparse's --help or refusal: argparse leaves its write errors unsaid
+            sys.stdout.flush()
+            raise
+        try:
+            status = int(args.run(args))
+        except AccessError as err:
+            say(args.command, f"error: {cli_words(str(err))}")
+            status = 1
         except SplitpotError as err:
             say(args.command, f"error: {cli_words(str(err))}")
-            return 2
+            status = 2
+        sys.stdout.flush()  # a full disk found now, not at exit (where it is only a warning)
+        return status
     except KeyboardInterrupt:
         say(command, "interrupted")
         return 130
     except BrokenPipeError:
         # The reader went away: say nothing, and keep Python's exit-time flush of
         # stdout from failing again (the recipe of the signal module's documentation).
-        try:
-            devnull = os.open(os.devnull, os.O_WRONLY)
-            os.dup2(devnull, sys.stdout.fileno())
-        except (OSError, ValueError):  # pragma: no cover - stdout without a descriptor
-            pass
+        _drop_stdout()
         return 141
+    except OSError as err:  # the output cannot be written: a full disk, a failing device
+        _drop_stdout()
+        what = f"use {file_name(err.filename)}" if isinstance(err.filename, str) else "write the output"
+        with contextlib.suppress(OSError):  # (standard error failing as well: the status says it)
+            say(command, f"error: cannot {what}: {err.strerror or err}.")
+        return 1
+
+
+def _drop_stdout() -> None:
+    """Standard output made /dev/null, after it failed: Python's flush at exit would
+    fail again (a warning, exit status 120)."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):  # pragma: no cover - stdout without a descriptor
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

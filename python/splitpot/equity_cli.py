@@ -26,6 +26,7 @@ from typing import Any
 from splitpot.argtypes import (
     check_writable,
     cli_words,
+    file_name,
     qualifier_rank,
     refuse_lone_penalty_rule,
     say,
@@ -318,10 +319,10 @@ def run_equity(args: argparse.Namespace) -> int:
     if args.plot:
         try:
             equity_plot(result, args.plot)
-        except OSError as error:
-            say("equity", f"error: cannot write the plot: {error}")
-            return 2
-        print(f"plot: {args.plot}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
+        except OSError as error:  # (exit status 1: not the input's fault)
+            say("equity", f"error: --plot: cannot write {file_name(args.plot)}: {error.strerror or error}.")
+            return 1
+        print(f"plot: {file_name(args.plot)}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     _print_result(result, args.json, seconds, typed=args.hands)
     target = None if args.json else _number(args.stderr, "--stderr", float)
     worst = max((p.stderr.share for p in result if p.stderr is not None), default=0.0)

@@ -49,7 +49,7 @@ from splitpot.dealers_choice import Call, Deal, DealersChoice, NoCallError
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.errors import ArgumentTypeError, HistoryError, HouseListError, RuleError, SplitpotError
 from splitpot.games import GAME_OPTIONS, GAMES, get_game
-from splitpot.validate import as_float, as_int, as_optional_int, describe
+from splitpot.validate import as_float, as_int, as_optional_int, as_text, describe
 
 __all__ = ["HouseDealer", "HouseEntry", "HouseList", "example_house", "house_dealer",
     "house_session", "load_house"]
@@ -333,11 +333,16 @@ def load_house(path: str | Path) -> HouseList:
     """
     if not isinstance(path, (str, Path)):
         raise ArgumentTypeError(f"path must be a str or a Path, got {describe(path)}.")
+    if not str(path).strip():
+        raise HouseListError(f"give a house list file's name, got {str(path)!r}.")
     try:
-        text = Path(path).read_text(encoding="utf-8-sig")  # a byte-order mark (an editor's) is read past
-    except (OSError, UnicodeDecodeError) as err:
-        reason = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
-        raise HouseListError(f"{path}: cannot read the house list: {reason}.") from None
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise HouseListError(f"{path}: cannot read the house list: {err.strerror or err}.") from None
+    try:  # (read as every file is: UTF-8 or UTF-16, a byte order mark let go)
+        text = as_text(data, "the house list", error=HouseListError)
+    except HouseListError as err:
+        raise HouseListError(f"{path}: cannot read the house list: {err}") from None
     return HouseList.from_toml(text, source=str(path))
 
 

@@ -89,7 +89,7 @@ from splitpot.engine.spec import GameSpec, Stakes, Street
 from splitpot.engine.state import Phase, State
 from splitpot.errors import ArgumentTypeError, HistoryError, SplitpotError
 from splitpot.games import GAMES
-from splitpot.validate import as_bool, describe
+from splitpot.validate import as_bool, as_text, describe
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
@@ -1119,13 +1119,10 @@ class _Reader:
 
 
 def _document(text: object) -> dict[str, Any]:
-    if isinstance(text, (bytes, bytearray)):
-        try:
-            text = bytes(text).decode()
-        except UnicodeDecodeError as err:
-            raise HistoryError(f"not PHH: {err}.") from None
-    if not isinstance(text, str):
-        raise ArgumentTypeError(f"PHH is text (str or bytes), got {describe(text)}.")
+    try:  # (read as every file is: UTF-8 or UTF-16, a byte order mark let go)
+        text = as_text(text, "PHH", error=HistoryError)
+    except HistoryError as err:
+        raise HistoryError(f"not PHH: {err}") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:

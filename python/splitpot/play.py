@@ -22,18 +22,20 @@ import re
 import secrets
 import signal
 import stat
-import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
 from typing import Any
 
 from splitpot.argtypes import (
+    AccessError,
     cards_text,
     check_writable,
     cli_words,
+    file_name,
     int_range,
     qualifier_rank,
+    read_text,
     refuse_lone_penalty_rule,
     say,
     seed_number,
@@ -555,7 +557,7 @@ class ComputerRun:
         written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document, summary,
                                                plot_title=plot_title)
         if not written:
-            return 2
+            return 1  # a file not written: not the input's fault
         return stopped_status(self.args, len(self.hands), self.stopped or interrupted)
 
 
@@ -585,8 +587,8 @@ def write_and_print(
             print(json.dumps(doc, indent=1))
         else:
             text(out)
-            if plotted:
-                out.line(f"plot: {plot}")
+            if plotted and plot:
+                out.line(f"plot: {file_name(plot, out.stream)}")
     return phh_written and not plot_failed and saved, interrupted()
 
 
@@ -860,7 +862,10 @@ def saved_note(args: argparse.Namespace) -> str:
     """What a session ended early adds where ``--save`` wrote it: ``; the session is
     saved in F (`splitpot resume F` plays on)`` (nothing without ``--save``)."""
     save = getattr(args, "save", None)
-    return f"; the session is saved in {save} (`splitpot resume {save}` plays on)" if save else ""
+    if not save:
+        return ""
+    name = file_name(save)  # (as typed back at a shell: quoted, ./ before a leading -)
+    return f"; the session is saved in {name} (`splitpot resume {name}` plays on)"
 
 
 def resumed_line(done: int, in_progress: bool) -> str:
@@ -881,8 +886,15 @@ def resumed_line(done: int, in_progress: bool) -> str:
 def check_files(args: argparse.Namespace) -> None:
     """The files a run writes (``--save``, ``--phh``, ``--plot``), checked before it
     plays; ``--plot`` also needs matplotlib."""
+    named: dict[str, str] = {}  # each file written, by its real path: the flag that names it
     for flag in ("save", "phh", "plot"):
-        check_writable(getattr(args, flag, None), f"--{flag}")
+        path = getattr(args, flag, None)
+        check_writable(path, f"--{flag}")
+        if path and (os.path.isfile(path) or not os.path.exists(path)):
+            same = named.setdefault(os.path.realpath(path), flag)
+            if same != flag:  # (the second written would replace the first)
+                raise RuleError(f"--{same} and --{flag} name the same file, {file_name(path)}: give each "
+                                "its own.")
     if getattr(args, "plot", None):
         require_plotting()
 
@@ -927,7 +939,7 @@ def write_file(path: str, text: str, *, flag: str, command: str = "play") -> boo
         os.replace(temporary, target)
         temporary = None
     except OSError as err:
-        say(command, f"error: {flag}: cannot write {path}: {err.strerror or err}.")
+        say(command, f"error: {flag}: cannot write {file_name(path)}: {err.strerror or err}.")
         return False
     finally:
         if temporary is not None:
@@ -961,37 +973,36 @@ def run_replay(args: argparse.Namespace) -> int:
     each is replayed (ctrl-C stops after the hand printed, with the summary so far)."""
     from splitpot import phh
 
-    try:
-        if args.file == "-":  # splitpot play GAME --json | splitpot replay -
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as source:
-                text = source.read()
-    except (OSError, UnicodeDecodeError) as err:
-        say("replay", f"error: cannot read {args.file}: {err}.")
+    name = file_name(args.file)
+    try:  # ("-": splitpot play GAME --json | splitpot replay -; read as a file is)
+        text = read_text(args.file)
+    except AccessError as err:  # (exit status 1: not the file's fault)
+        say("replay", f"error: {err}")
+        return 1
+    except SplitpotError as err:
+        say("replay", f"error: {err}")
         return 2
-    text = text.removeprefix("\ufeff")  # a byte order mark (an editor's): not part of the document
     try:
         if text.lstrip().startswith("{") or _json_array(text):
             replayed = _json_replay(text)
         else:  # (PHH: each hand read whole first)
             replayed = _Replayed.of([h.replay() for h in phh.loads_all(text)], session=False, after={})
     except SplitpotError as err:
-        say("replay", f"error: {args.file}: {err}")
+        say("replay", f"error: {name}: {err}")
         return 2
     if not replayed.count:
-        say("replay", f"error: {args.file}: no hands in the file.")
+        say("replay", f"error: {name}: no hands in the file.")
         return 2
     out = Output(plain=args.plain)
     try:
         with _soft_interrupt() as interrupted:
             states, kept = _print_replay(out, replayed, interrupted)
     except SplitpotError as err:
-        say("replay", f"error: {args.file}: {err}")
+        say("replay", f"error: {name}: {err}")
         return 2
     stopped = len(states) < replayed.count
     if not stopped and replayed.after and not states[-1].is_complete:  # as resume refuses it
-        say("replay", f"error: {args.file}: stack_changes: a change after hand {len(states)}, "
+        say("replay", f"error: {name}: stack_changes: a change after hand {len(states)}, "
                       "which is not finished.")
         return 2
     # a session's last hand left unfinished (a table left or stopped mid-hand, then saved): told as
@@ -1373,7 +1384,7 @@ def plot_session(
         title = f"{title or hands[0].spec.name}: stacks over {len(hands)} hands"
         stack_plot(stacks_over(hands, kept), names, path, title=title, highlight=highlight)
     except OSError as error:
-        say(command, f"error: --plot: cannot write {path}: {error.strerror or error}.")
+        say(command, f"error: --plot: cannot write {file_name(path)}: {error.strerror or error}.")
         return False
     return True
 

@@ -33,12 +33,12 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from splitpot.argtypes import say
+from splitpot.argtypes import AccessError, read_text, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, DealersChoice, games_played
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
-from splitpot.house import HouseDealer, HouseList, example_house, house_dealer, load_house
+from splitpot.house import HouseDealer, HouseList, example_house, house_dealer
 from splitpot.play import (
     ComputerRun,
     add_play_parser,
@@ -92,7 +92,9 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
     seed = args.seed if args.seed is not None else secrets.randbelow(2**32)
     try:
         _refuse_game_flags(args)
-        house = load_house(args.house) if args.house is not None else example_house()
+        # (read as every file the command line reads; a file that cannot be read exits with 1)
+        house = (HouseList.from_toml(read_text(args.house, flag="--house"), source=args.house)
+                 if args.house is not None else example_house())
         if not house.fitting(args.players):
             raise RuleError(f"--players: no call of {house.source} seats {args.players} players.")
         check_seat(args)
@@ -105,6 +107,9 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         run = ComputerRun(args, session, bot, args.hands)
         run.play(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
                  f"{house.name or 'unnamed'} ({house.source})")
+    except AccessError as error:  # --house unreadable: not the input's fault
+        say("play", f"error: {error}")
+        return 1
     except SplitpotError as error:
         say("play", f"error: {error}")
         return 2

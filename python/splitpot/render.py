@@ -29,7 +29,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from types import TracebackType
-from typing import IO
+from typing import IO, Any
 
 from rich import box
 from rich.cells import cell_len
@@ -152,19 +152,31 @@ def can_show_symbols(stream: IO[str]) -> bool:
     return True
 
 
-_SUIT_LETTERS = str.maketrans("♣♦♥♠", "cdhs")
+_SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+_CARD_SUIT = re.compile(r"(?<=[2-9TJQKA])[♣♦♥♠]")
+"""A suit symbol after a rank: a card's (``A♥``), not a name's (``Café ♠``, a file ``é ♠.png``)."""
+
+
+def _card_letters(text: str) -> str:
+    """``text`` with its cards' suit symbols as letters; any other symbol as it is.
+
+    >>> _card_letters("2c as A♥, house Café ♠")
+    '2c as Ah, house Café ♠'
+    """
+    return _CARD_SUIT.sub(lambda m: _SUIT_LETTERS[m.group()], text)
 
 
 def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bool = True) -> Text:
     """``line`` with its card tokens drawn as cards, a ``*** street ***`` heading
     in bold and every word in ``names`` highlighted; plain: the line as it is, but
-    for suit symbols (a wild card's stand-in, ``2c as A♥``) written as letters.
+    for cards' suit symbols (a wild card's stand-in, ``2c as A♥``) written as letters
+    (a name's symbol is the name's: left as it is).
 
     >>> style_text("pair of aces (2c as A♥)", plain=True).plain
     'pair of aces (2c as Ah)'
     """
     if not symbols or plain:
-        line = line.translate(_SUIT_LETTERS)
+        line = _card_letters(line)
     if plain:
         return Text(line)
     out = Text(style="bold" if _HEADING.match(line) else "")
@@ -207,7 +219,14 @@ def action_label(action: str, value: object = None) -> str:
 
 class _Console(Console):
     """rich's console, but a reader that goes away raises ``BrokenPipeError`` (rich
-    exits with status 1) so that the command line exits quietly with 141."""
+    exits with status 1) so that the command line exits quietly with 141, and a width
+    under 1 (``COLUMNS=0``, which rich takes as it stands) is unknown: the terminal's,
+    or 80."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self._width is not None and self._width < 1:
+            self._width = None
 
     def on_broken_pipe(self) -> None:
         raise BrokenPipeError
@@ -252,7 +271,7 @@ class Output:
     def text(self, text: Text) -> None:
         """Print a ready-made :class:`rich.text.Text` (plain: its characters only),
         wrapped as :meth:`line`."""
-        self._print(Text(text.plain.translate(_SUIT_LETTERS)) if self.plain else text)
+        self._print(Text(_card_letters(text.plain)) if self.plain else text)
 
     def _print(self, text: Text) -> None:
         """Print ``text``; on a terminal the wrapped parts of each of its lines go under
@@ -453,7 +472,7 @@ class ProgressBar:
             self._bar = _RichProgress(
                 *columns,
                 TimeRemainingColumn(),
-                console=Console(stderr=True),
+                console=_Console(stderr=True),
                 transient=True,
             )
             self._bar.start()

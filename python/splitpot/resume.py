@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from splitpot.argtypes import int_range, say
+from splitpot.argtypes import AccessError, file_name, int_range, read_text, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine.history import json_data
@@ -102,17 +102,19 @@ def add_resume_parser(subparsers: Any) -> None:
 
 def run_resume(args: argparse.Namespace) -> int:
     """Run ``splitpot resume FILE``; return the exit status."""
+    name = file_name(args.file)
     try:
-        with open(args.file, encoding="utf-8") as source:
-            text = source.read()
-    except (OSError, UnicodeDecodeError) as err:
-        why = err.strerror if isinstance(err, OSError) and err.strerror else err
-        say("resume", f"error: cannot read {args.file}: {why}.")
+        text = read_text(args.file)
+    except AccessError as err:  # (exit status 1: not the file's fault)
+        say("resume", f"error: {err}")
+        return 1
+    except SplitpotError as err:
+        say("resume", f"error: {err}")
         return 2
     if _phh(args.file, text):
-        say("resume", f"error: {args.file} is a PHH hand history: it holds the hands, not the session "
+        say("resume", f"error: {name} is a PHH hand history: it holds the hands, not the session "
                       f"(its computer players, the hands planned), so it cannot be resumed; `splitpot replay "
-                      f"{args.file}` prints its hands.")
+                      f"{name}` prints its hands.")
         return 2
     try:
         return _resume(args, _document(text))
@@ -120,7 +122,7 @@ def run_resume(args: argparse.Namespace) -> int:
         say("resume", f"error: {err}")
         return 2
     except SplitpotError as err:
-        say("resume", f"error: {args.file}: {err}")
+        say("resume", f"error: {name}: {err}")
         return 2
 
 
@@ -311,4 +313,4 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], session: Session, pla
         from splitpot.table import NOT_SAVED
 
         say("resume", NOT_SAVED)
-    return 2 if not written else stopped_status(args, len(played), stopped or interrupted, command="resume")
+    return 1 if not written else stopped_status(args, len(played), stopped or interrupted, command="resume")

@@ -49,6 +49,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import io
 import os
 import string
 import sys
@@ -58,7 +59,7 @@ from typing import IO, Any
 
 from rich.text import Text
 
-from splitpot.argtypes import say
+from splitpot.argtypes import file_name, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError, high_low_text
 from splitpot.engine import events as ev
@@ -204,6 +205,9 @@ def perform(state: State, action: Action, value: object = None, *, seat: int | N
     return state.act(who, action, value)
 
 
+_NO_KEYS = io.StringIO()
+
+
 class Keys:
     """The person's keys, one at a time.
 
@@ -221,7 +225,8 @@ class Keys:
     """
 
     def __init__(self, stream: IO[str] | None = None) -> None:
-        self.stream = sys.stdin if stream is None else stream
+        # (standard input closed, `<&-`: no keys, as at the end of a file)
+        self.stream: Any = (sys.stdin if sys.stdin is not None else _NO_KEYS) if stream is None else stream
         self._pending: list[str] = []
         try:
             self.fd: int | None = self.stream.fileno()
@@ -290,7 +295,9 @@ class Keys:
         if self._pending:
             return self._pending.pop(0)
         if not self.terminal:
-            line = self.stream.readline()
+            # bytes read as the terminal's keys are: what is no text is a key refused, not a traceback
+            raw = getattr(self.stream, "buffer", None)
+            line = raw.readline().decode(errors="replace") if raw is not None else self.stream.readline()
             if not line:
                 return _EOF
             self._pending = [*line.rstrip("\r\n"), ENTER]
@@ -424,8 +431,8 @@ class Table:
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
                                 command=self.command, kept=kept_chips(self.session)):
-                return 2
-            self.out.line(f"plot: {self.plot}")
+                return 1
+            self.out.line(f"plot: {file_name(self.plot, self.out.stream)}")
         if status and self.tell_stop:
             return stopped_status(argparse.Namespace(), len(self.played), True, command=self.command)
         return status
@@ -800,6 +807,8 @@ class Table:
         while True:
             key = self._key("your move: ", skip_enter=True)
             choice = by_key.get(key)
+            if choice is None and key.isupper() and len(key) == 1:  # caps lock on: F is f
+                choice = by_key.get(key.lower())
             if choice is not None:
                 self.out.line(f"{choice.key} {choice.label}", style="bold")
                 return choice
@@ -1315,10 +1324,10 @@ def run_and_record(
     phh = getattr(args, "phh", None)
     hands = [played.state for played in table.played]
     if phh and hands and not write_phh(phh, hands, command=command):
-        return 2
+        return 1
     save = getattr(args, "save", None)  # even before a hand: resume deals the first one again
     if save and not save_session(save, document(), command=command):
-        return 2
+        return 1
     if status == 130:
         return stopped_status(args, len(table.played), True, command=command)
     if status == 0 and table.left and save:

@@ -37,6 +37,7 @@ splitpot.errors.RuleError: joker must be one of 'bug', 'wild'; got 'loud'.
 
 from __future__ import annotations
 
+import codecs
 import math
 import numbers
 import operator
@@ -61,6 +62,7 @@ __all__ = [
     "as_ints",
     "as_optional_int",
     "as_sequence",
+    "as_text",
     "as_threads",
     "check_keywords",
     "counted",
@@ -97,6 +99,52 @@ def describe(value: object) -> str:
     if len(text) > 40:
         text = text[:37] + "..."
     return f"{type(value).__name__} {text}"
+
+
+# A byte order mark and the codec that reads past it (UTF-32's before UTF-16's, which begin it).
+_BOMS = (
+    (codecs.BOM_UTF32_LE, "utf-32"), (codecs.BOM_UTF32_BE, "utf-32"), (codecs.BOM_UTF8, "utf-8-sig"),
+    (codecs.BOM_UTF16_LE, "utf-16"), (codecs.BOM_UTF16_BE, "utf-16"),
+)
+
+
+def as_text(data: object, what: str, *, error: type[SplitpotError] = RuleError) -> str:
+    """The text of ``data``, a ``str`` or the bytes of a file: UTF-8 with or without a
+    byte order mark, or UTF-16 (or UTF-32) with one; a ``str``'s leading byte order mark
+    (an editor's) is dropped.  Other bytes raise ``error`` naming the first bad byte and
+    its line; what is neither raises :class:`~splitpot.errors.ArgumentTypeError`
+    (``what`` names it).  Every file the package reads is read this way.
+
+    >>> as_text(b"\\xef\\xbb\\xbfcaf\\xc3\\xa9", "a file"), as_text("\\ufeffcafé", "a file")
+    ('café', 'café')
+    >>> as_text("café".encode("utf-16"), "a file")
+    'café'
+    >>> as_text(b"# ok\\n# caf\\xe9\\n", "a file")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: not UTF-8 text (byte 0xe9 on line 2).
+    >>> as_text(1, "a file")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.ArgumentTypeError: a file is text (str or bytes), got int 1.
+    """
+    if isinstance(data, str):
+        return data.removeprefix("\ufeff")
+    if not isinstance(data, (bytes, bytearray)):
+        raise ArgumentTypeError(f"{what} is text (str or bytes), got {describe(data)}.")
+    raw = bytes(data)
+    codec = next((codec for bom, codec in _BOMS if raw.startswith(bom)), "utf-8")
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as err:
+        if codec != "utf-8-sig" and codec != "utf-8":
+            raise error(f"not {codec.upper()} text (it begins with the {codec.upper()} byte order mark, and "
+                        f"byte {err.start} does not follow).") from None
+        line = raw.count(b"\n", 0, err.start) + 1
+        raise error(f"not UTF-8 text (byte 0x{raw[err.start]:02x} on line {line}).") from None
+    if "\x00" in text[:2] and len(raw) > 1 and (raw[0] == 0) != (raw[1] == 0):
+        raise error("UTF-16 text without a byte order mark: save it as UTF-8.")
+    return text.removeprefix("\ufeff")
 
 
 def counted(count: int, noun: str) -> str:

@@ -113,7 +113,7 @@ def test_a_document_that_cannot_be_resumed_is_refused_with_the_reason(
 
 def test_resume_refuses_what_it_cannot_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = cli(["resume", str(tmp_path / "none.json")], capsys)
-    assert code == 2 and "cannot read" in err
+    assert code == 1 and "cannot read" in err
     saved = tmp_path / "s.json"
     cli(["play", "jackpots", "--players", "3", "--seed", "1", "--save", str(saved)], capsys)
     code, _, err = cli(["resume", str(saved), "--hands", "1", "--seat", "3"], capsys)
@@ -249,7 +249,7 @@ def test_a_phh_that_cannot_be_written_leaves_the_save_and_the_text_as_play_does(
     argv = (["resume", str(saved), "--hands", "2"] if command == "resume"
             else ["play", "seven-card-stud", "--players", "3", "--seed", "4", "--hands", "3"])
     code, out, err = cli([*argv, "--plain", "--phh", str(tmp_path / "h.phhs"), "--save", str(again)], capsys)
-    assert code == 2 and "--phh: cannot write " in err and "No space left on device" in err
+    assert code == 1 and "--phh: cannot write " in err and "No space left on device" in err
     assert "after 3 hands:" in out and json.loads(again.read_text())["planned"] == 3
     assert not (tmp_path / "h.phhs").exists()
 

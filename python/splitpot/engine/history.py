@@ -26,7 +26,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
-from splitpot.validate import describe
+from splitpot.validate import as_text, describe
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
@@ -47,9 +47,11 @@ def json_data(text: object, what: str) -> object:
     """
     if not isinstance(text, (str, bytes, bytearray)):
         raise ArgumentTypeError(f"{what} is JSON text, got {describe(text)}.")
+    # (a file's bytes or text as every file is read: UTF-8 or UTF-16, a byte order mark let go)
+    text = as_text(text, what, error=HistoryError)
     try:
         return json.loads(text)
-    except (ValueError, RecursionError) as err:  # JSONDecodeError, bad UTF-8, nesting too deep
+    except (ValueError, RecursionError) as err:  # JSONDecodeError, nesting too deep
         raise HistoryError(f"not a JSON document: {err}.") from None
 
 
