@@ -612,3 +612,74 @@ def test_a_street_of_two_upcards_keeps_a_named_one_beside_a_hidden_one() -> None
     text = re.sub(r', "p3 sm \w+"', "", text)
     replayed = phh.loads(text).replay()
     assert named in [ev.card_text(c) for ups in replayed.up for c in ups] and replayed.is_complete
+
+
+_MUCK_UNKNOWN = '''variant = "F7S"
+antes = [0, 0]
+bring_in = 1
+small_bet = 2
+big_bet = 4
+starting_stacks = [40, 100]
+actions = ["d dh p1 ????4c", "d dh p2 Ad7sAs", "p1 cbr 2", "p2 cc", "d dh p1 2c", "d dh p2 Js",
+  "p2 cbr 2", "p1 cc", "d dh p1 9d", "d dh p2 8c", "p2 cc", "p1 cbr 4", "p2 cc", "d dh p1 3c",
+  "d dh p2 Jc", "p2 cbr 4", "p1 cc", "d dh p1 ??", "d dh p2 Qh", "p2 cc", "p1 cbr 4", "p2 cbr 8",
+  "p1 cc", "p2 sm Ad7sAsJs8cJcQh", "p1 sm"]
+'''
+
+
+@pytest.mark.parametrize("finishing", ["", "finishing_stacks = [20, 120]\n"])
+def test_a_muck_over_unknown_hole_cards_is_refused_not_won_with_invented_cards(finishing: str) -> None:
+    # Was: p1's ?? filled from cards the file never names, and cards speak made him win ([60, 80];
+    # with finishing_stacks "does not add up").  pokerkit's muck loses ([20, 120]).
+    with pytest.raises(HistoryError, match=r"actions\[24\] 'p1 sm': p1 \(seat 0\) mucks .* depends on the "
+                                           r"unknown cards"):
+        phh.loads(_MUCK_UNKNOWN + finishing)
+    named = _MUCK_UNKNOWN.replace("????4c", "5d6d4c").replace('"d dh p1 ??"', '"d dh p1 7h"')
+    assert phh.loads(named).replay().stacks == [60, 80]  # known cards (a straight): cards speak, documented
+
+
+def test_a_truncated_file_with_finishing_stacks_is_not_dealt_on_with_invented_cards() -> None:
+    # Was: fourth to seventh street dealt from cards the file never names, to check finishing_stacks.
+    text = '''variant = "F7S"
+antes = [1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [300, 3]
+actions = ["d dh p1 8s3cJh", "d dh p2 QsJsQc", "p1 pb", "p2 cc"]
+finishing_stacks = [297, 6]
+'''
+    with pytest.raises(HistoryError, match=r"^finishing_stacks: the actions stop before the hand ends "
+                                           r"\(no cards for fourth street\)\.$"):
+        phh.loads(text)
+    assert not phh.loads(text.replace("finishing_stacks = [297, 6]\n", "")).replay().is_complete
+
+
+_SHORT_OF_THE_ANTE = '''variant = "F7S"
+antes = [5, 5]
+bring_in = 5
+small_bet = 10
+big_bet = 20
+starting_stacks = [100, 3]
+actions = ["d dh p1 Ad6h6d", "d dh p2 2c5s7d", "d dh p1 2d", "d dh p2 Ks", "d dh p1 4s", "d dh p2 7s",
+  "d dh p1 9c", "d dh p2 As", "d dh p1 Qd", "d dh p2 Qs", "p1 sm Ad6hQd6d2d4s9c", "p2 sm 2c5sQs7dKs7sAs"]
+'''
+
+
+@pytest.mark.parametrize("said", ["ante_trimming_status = false\n", ""])
+def test_untrimmed_antes_are_refused_where_a_player_is_short_of_the_ante(said: str) -> None:
+    # Was: replayed trimmed ([97, 6]) though PHH's default (false) leaves the antes whole (pokerkit:
+    # [95, 8]).  Nobody short of the ante: trimming changes nothing, the file reads.
+    with pytest.raises(HistoryError, match=r"^ante_trimming_status: the file .*p2 has less than the ante"):
+        phh.loads(_SHORT_OF_THE_ANTE + said)
+    assert phh.loads(_SHORT_OF_THE_ANTE.replace("[100, 3]", "[100, 5]") + said).replay().stacks == [95, 10]
+    assert phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = true\n").replay().stacks == [97, 6]
+    with pytest.raises(HistoryError, match="ante_trimming_status: expected true or false"):
+        phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = 1\n")
+
+
+def test_standard_files_say_their_antes_are_trimmed() -> None:
+    stud = State(get_game("seven-card-stud"), [50, 50], seed=4)
+    assert tomllib.loads(phh.dumps(stud))["ante_trimming_status"] is True
+    own = State(get_game("seven-card-stud-high-low"), [50, 50], seed=4)
+    assert "ante_trimming_status" not in tomllib.loads(phh.dumps(own))

@@ -8,8 +8,8 @@
 
 Seven-card stud and stud eight-or-better are written as standard PHH (variant
 ``F7S`` and ``F7S/8``: ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
-``starting_stacks`` and the actions ``d dh``, ``d db``, ``pN pb``, ``pN cbr``,
-``pN cc``, ``pN f``, ``pN sm``), so any PHH reader (pokerkit's
+``starting_stacks``, ``ante_trimming_status = true`` and the actions ``d dh``,
+``d db``, ``pN pb``, ``pN cbr``, ``pN cc``, ``pN f``, ``pN sm``), so any PHH reader (pokerkit's
 ``HandHistory``) replays them; and such files written by another tool load
 here, the cards dealt by name (:meth:`State.deal_street
 <splitpot.engine.state.State.deal_street>`).  Every other game is written with
@@ -28,7 +28,8 @@ clockwise (the order stud deals in); the standard optional fields ``seats``
 
 Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
-(cards speak: a muck line does not forfeit a hand); hole cards written as
+(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards is
+refused); hole cards written as
 ``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
 from the cards the file never names (upcards chosen so that the players the
 file has bring in and bet first do: :meth:`_Reader._choose_upcards`); a file's
@@ -66,6 +67,7 @@ actions = ["d dh p1 ...", "d dh p2 ...", "p... pb", "p... f"]
 seats = [2, 1]
 seat_count = 2
 finishing_stacks = [...]
+ante_trimming_status = true
 _game = "seven-card-stud"
 >>> loads(text).replay().stacks == state.stacks
 True
@@ -233,6 +235,8 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     out["seat_count"] = seats
     if final is not None:
         out["finishing_stacks"] = [final[s] for s in order]
+    if code is not None:  # PHH's default is false (not trimmed); splitpot returns the unmatched part
+        out["ante_trimming_status"] = True
     out["_game"] = spec.name
     if history.button != (order[0] - 1) % seats:  # the button on an empty seat: PHH cannot tell which
         out["_button"] = history.button
@@ -501,7 +505,10 @@ class _Reader:
         for seat, stack in zip(self.order, stacks, strict=True):
             table[seat] = stack
         self.stacks = table
+        self._check_trimming(data, stacks)
         self.finishing = _ints(data, "finishing_stacks", error, required=False)
+        self.invented: set[int] = set()  # the seats dealt cards the file does not name (??)
+        self.undealt: str | None = None  # the street the file stops before dealing (at the end)
         self.actions = [_Line(i, a) for i, a in enumerate(_get(data, "actions", list, error))]
         for line in self.actions:
             if not isinstance(line.text, str):
@@ -537,6 +544,33 @@ class _Reader:
         self.known = {c for line in self.actions for c in self._known(line)}
         for burn in self.queues["_burns"]:  # a burn card is named too: never an unknown card
             self.known.update(c for c in _parse_cards(burn, "_burns", error) if c is not None)
+
+    def _check_trimming(self, data: Mapping[str, Any], stacks: list[int]) -> None:
+        """PHH's ``ante_trimming_status`` (default false): whether the part of an ante that
+        a player all in from the ante cannot match goes back to its owners, as splitpot
+        plays it.  Untrimmed antes stay in the pot, which the engine does not play: a file
+        that says false (or, standard variant, says nothing) is refused where that changes
+        the hand, a player starting with less than the ante."""
+        trimmed = data.get("ante_trimming_status")
+        if trimmed is not None and not isinstance(trimmed, bool):
+            line = self.error.key_line("ante_trimming_status")
+            raise self.error.fail(f"line {line}, ante_trimming_status" if line else "ante_trimming_status",
+                                  f"expected true or false, got {describe(trimmed)}.")
+        if trimmed is None and not _standard(self.spec):
+            return  # splitpot's own variants: its antes are trimmed
+        ante = self.spec.stakes.ante
+        short = [f"p{k + 1}" for k, stack in enumerate(stacks) if stack < ante]
+        if trimmed or not short:
+            return
+        said = "says ante_trimming_status = false" if trimmed is not None else \
+            "has no ante_trimming_status (PHH's default: false)"
+        raise self.error.fail(
+            "ante_trimming_status",
+            f"the file {said}: the antes are not trimmed, and {', '.join(short)} "
+            f"{'has' if len(short) == 1 else 'have'} less than the ante of {ante}, so the part of the "
+            f"other antes nobody matches would stay in the pot; splitpot returns it (as an uncalled "
+            f"bet) and cannot replay the hand as written (a file saying "
+            f"ante_trimming_status = true can be read).")
 
     def _reveal(self) -> None:
         """Cards dealt unknown (``??``) are, in the order dealt, the player's
@@ -859,7 +893,8 @@ class _Reader:
         if state._silent_step():  # the turn-ups come first: a step that logs nothing, at the end too
             state.advance()
             return True
-        if at_end and per and not have_cards and self.finishing is None:
+        if at_end and per and not have_cards:  # no cards are invented for a street the file never deals
+            self.undealt = street.name
             return False
         if self.decks is not None:
             state.advance()  # the deck is known (the file's cards checked after)
@@ -942,8 +977,9 @@ class _Reader:
             where = self.actions[at] if at is not None else None
             raise _NoChoice(first, self._fail(where, self._no_choice(street, logged, active)))
         chosen = choices[index]
-        for cards in chosen.values():
+        for seat, cards in chosen.items():
             self.known.update(cards)
+            self.invented.add(seat)
         return chosen
 
     def _no_choice(self, street: Street, logged: int | None, active: list[int]) -> str:
@@ -1067,6 +1103,8 @@ class _Reader:
                                            "card the deck holds elsewhere.")
                 card = stub.pop(0)
                 self.known.add(card)
+                if line.words[:2] == ["d", "dh"]:
+                    self.invented.add(self._seat(line.words[2], line))
             out.append(card)
         return out
 
@@ -1103,7 +1141,14 @@ class _Reader:
                 raise self.error.fail(key, f"{left_over[0]!r} is never used: the hand has no such step.")
         if self.exposures:
             raise self.error.fail("_exposures", f"action index {min(self.exposures)} is past the hand.")
+        showdown = {e.seat for e in state.events if type(e) is ev.CardsShown}
         for seat, line, cards in self.shown:
+            if not cards and seat in self.invented and seat in showdown:
+                raise self._fail(line, f"p{self.order.index(seat) + 1} (seat {seat}) mucks at the showdown "
+                                       f"holding cards the file does not name (??): splitpot's showdown "
+                                       f"is cards speak, so who wins depends on the unknown cards, and a "
+                                       f"muck that forfeits the pot is not played; name his cards (pN sm "
+                                       f"CARDS) to read the hand.")
             held = state.cards(seat)
             wrong = [ev.card_text(c) for c in cards if c is not None and c not in held]
             if wrong:
@@ -1111,8 +1156,8 @@ class _Reader:
         if self.finishing is not None:
             got = [state.stacks[s] for s in self.order]
             if not state.is_complete:
-                raise self.error.fail("finishing_stacks", f"the actions stop before the hand ends "
-                                                          f"(phase {state.phase!s}).")
+                why = f"no cards for {self.undealt}" if self.undealt else f"phase {state.phase!s}"
+                raise self.error.fail("finishing_stacks", f"the actions stop before the hand ends ({why}).")
             if got != self.finishing:
                 raise self.error.fail("finishing_stacks", f"{self.finishing} does not add up: the hand "
                                                           f"gives {got}.")
