@@ -96,7 +96,7 @@ from splitpot.validate import as_bool, as_text, describe
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
 
-__all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
+__all__ = ["STANDARD_VARIANTS", "Hands", "dumps", "dumps_all", "iter_loads", "loads", "loads_all"]
 
 # The most seats a table read from PHH may have (its seats are a list; a file asking for
 # millions would only exhaust memory).
@@ -296,49 +296,108 @@ class _Line:
     words: list[str] = field(default_factory=list)
 
 
-class _Where:
-    """Names a place in the document: the hand, the field, the line."""
+class _Source:
+    """The document's text, split into lines once (for the places errors name): the
+    lines of each table (``[KEY]``) found on the first error that needs them."""
 
-    def __init__(self, text: str, hand: str | None) -> None:
-        self.lines = text.splitlines()
-        self.start = 0
-        if hand is not None:
-            pattern = re.compile(rf"^\s*\[\s*['\"]?{re.escape(hand)}['\"]?\s*\]")
-            self.start = next((i for i, line in enumerate(self.lines) if pattern.match(line)), 0)
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self._lines: list[str] | None = None
+        self._tables: dict[str, int] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = self.text.splitlines()
+        return self._lines
+
+    def table(self, key: str) -> int:
+        """The line index of table ``[key]``'s header (0 if none is found)."""
+        if self._tables is None:
+            header = re.compile(r"^\s*\[\s*(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\"|([^\]\s]+))\s*\]")
+            self._tables = {}
+            for i, line in enumerate(self.lines):
+                match = header.match(line)
+                if match and not line.lstrip().startswith("[["):
+                    name = next(g for g in match.groups() if g is not None)
+                    self._tables.setdefault(name, i)
+        return self._tables.get(key, 0)
+
+
+_QUOTED_OR_COMMENT = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"|#")
+
+
+class _Place:
+    """The place of action ``index`` in an error message, found only when one is written."""
+
+    __slots__ = ("index", "where")
+
+    def __init__(self, where: _Where, index: int) -> None:
+        self.where = where
+        self.index = index
+
+    def __str__(self) -> str:
+        return self.where.action(self.index)
+
+
+class _Where:
+    """Names a place in the document: the hand, the field, the line (worked out only
+    when an error names it)."""
+
+    def __init__(self, source: _Source | str, hand: str | None) -> None:
+        self.source = source if isinstance(source, _Source) else _Source(source)
         self.hand = hand
+
+    @property
+    def lines(self) -> list[str]:
+        return self.source.lines
+
+    @property
+    def start(self) -> int:
+        return self.source.table(self.hand) if self.hand is not None else 0
 
     def key_line(self, key: str) -> int | None:
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        for i in range(self.start + (1 if self.hand else 0), len(self.lines)):
-            line = self.lines[i].lstrip()
+        lines = self.lines
+        start = self.start
+        for i in range(start + (1 if self.hand else 0), len(lines)):
+            line = lines[i].lstrip()
             next_table = line.startswith("[") and not line.startswith("[[")
-            if self.hand is not None and i > self.start and next_table:
+            if self.hand is not None and i > start and next_table:
                 break
-            if pattern.match(self.lines[i]):
+            if pattern.match(lines[i]):
                 return i + 1
         return None
 
+    def place(self, index: int) -> _Place:
+        """:meth:`action`, worked out when an error message is written."""
+        return _Place(self, index)
+
     def action(self, index: int) -> str:
-        """The line of action ``index``: the quoted strings of ``actions`` counted."""
+        """The line of action ``index``: the quoted strings of ``actions`` counted (not
+        those of a comment)."""
         first = self.key_line("actions")
         if first is None:
             return f"actions[{index}]"
         seen = 0
-        quoted = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
         for i in range(first - 1, len(self.lines)):
             text = self.lines[i] if i != first - 1 else self.lines[i].split("=", 1)[1]
-            count = len(quoted.findall(text))
+            count = 0
+            for match in _QUOTED_OR_COMMENT.finditer(text):
+                if match.group() == "#":
+                    break
+                count += 1
             if seen + count > index:
                 return f"line {i + 1}, actions[{index}]"
             seen += count
         return f"actions[{index}]"
 
-    def fail(self, where: str, message: str) -> HistoryError:
+    def fail(self, where: str | _Place, message: str) -> HistoryError:
         hand = f"hand [{self.hand}], " if self.hand is not None else ""
         return HistoryError(f"{hand}{where}: {message}")
 
 
-def _parse_cards(text: str, where: str, error: _Where) -> list[int | None]:
+def _parse_cards(text: str, where: str | _Place, error: _Where) -> list[int | None]:
     """PHH card text (``AsKd``, ``????``) as cards; None for an unknown card."""
     if len(text) % 2:
         raise error.fail(where, f"{text!r} is not PHH cards (two characters a card, e.g. AsKd, ?? unknown).")
@@ -587,18 +646,18 @@ class _Reader:
             words = line.words
             if len(words) == 4 and words[:2] == ["d", "dh"]:
                 if previous[:2] == [words[2], "sd"]:  # a draw's cards: bound when it is served
-                    cards = _parse_cards(words[3], self.error.action(line.index), self.error)
+                    cards = _parse_cards(words[3], self.error.place(line.index), self.error)
                     served.setdefault(words[2], set()).update(cards)
                 else:
                     deals.setdefault(words[2], []).append(line)
             elif len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-":
-                cards = _parse_cards(words[2], self.error.action(line.index), self.error)
+                cards = _parse_cards(words[2], self.error.place(line.index), self.error)
                 later.setdefault((words[0], words[1]), []).extend(cards)
                 if words[1] == "sm":
                     self.show_cards[words[0]] = [c for c in cards if c is not None]
             previous = words
         for who, lines in deals.items():
-            dealt = [(deal, _parse_cards(deal.words[3], self.error.action(deal.index), self.error))
+            dealt = [(deal, _parse_cards(deal.words[3], self.error.place(deal.index), self.error))
                      for deal in lines]
             named = {c for _, cards in dealt for c in cards} | served.get(who, set())
             fresh: list[int] = []
@@ -622,7 +681,7 @@ class _Reader:
         dealt = (len(words) == 4 and words[:2] == ["d", "dh"]) or (
             len(words) == 3 and words[:2] == ["d", "db"])
         if dealt or (len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-"):
-            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            cards = _parse_cards(words[-1], self.error.place(line.index), self.error)
             return [c for c in cards if c is not None]
         return []
 
@@ -663,7 +722,7 @@ class _Reader:
                 seat = None
             else:
                 raise self._fail(line, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'.")
-            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            cards = _parse_cards(words[-1], self.error.place(line.index), self.error)
             self._refuse_early_deal(line)
             self.announced.setdefault(seat, []).extend((c, line.index) for c in cards)
             return
@@ -671,7 +730,7 @@ class _Reader:
         verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
         if verb == "sm":
             shown = args and args[0] != "-"
-            cards = _parse_cards(args[0], self.error.action(line.index), self.error) if shown else []
+            cards = _parse_cards(args[0], self.error.place(line.index), self.error) if shown else []
             self.shown.append((seat, line, cards))
             return
         self._settle(line=line)
@@ -689,7 +748,7 @@ class _Reader:
             elif verb == "cbr" and len(args) == 1:
                 self._cbr(line, args[0])
             elif verb == "sd" and len(args) <= 1:
-                discards = _parse_cards(args[0], self.error.action(line.index), self.error) if args else []
+                discards = _parse_cards(args[0], self.error.place(line.index), self.error) if args else []
                 if None in discards:
                     raise self._fail(line, "discards must be known cards.")
                 known = [c for c in discards if c is not None]
@@ -751,7 +810,7 @@ class _Reader:
             return None
         if self._seat(line.words[2], line) != seat:
             return None
-        return _parse_cards(line.words[3], self.error.action(line.index), self.error)
+        return _parse_cards(line.words[3], self.error.place(line.index), self.error)
 
     def _draw_by_name(self, line: _Line, dealt: _Line | None, seat: int, discards: list[int],
                       asked: int | None, named: list[int | None]) -> None:
@@ -1238,18 +1297,101 @@ def _read(data: Mapping[str, Any], where: _Where) -> History:
 
 def loads_all(text: str | bytes) -> list[History]:
     """Every hand of a ``.phhs`` document (tables ``[1]``, ``[2]``, ...), or the
-    one hand of a ``.phh`` document, in order (see :func:`loads`).
+    one hand of a ``.phh`` document, in order (see :func:`loads`); the first bad
+    hand raises, and nothing is returned (:func:`iter_loads` gives each hand as it
+    is read).
 
     >>> loads_all("")
     []
     """
+    return list(iter_loads(text))
+
+
+def iter_loads(text: str | bytes) -> Hands:
+    """The hands of :func:`loads_all`, each as soon as it is replayed: a long ``.phhs``
+    document's first hands come before its last are read.  The document is parsed
+    (TOML) and its shape checked first; a bad hand raises
+    :class:`~splitpot.errors.HistoryError` when it is reached, after the hands
+    before it were given.
+
+    >>> from splitpot.games import get_game
+    >>> hands = iter_loads(dumps_all(State(get_game("lowball"), [20, 30], seed=s) for s in (1, 2)))
+    >>> hands.count, [hand.stacks for hand in hands]
+    (2, [(20, 30), (20, 30)])
+    """
     data = _document(text)
     source = text if isinstance(text, str) else bytes(text).decode()
-    if "actions" in data or "variant" in data:
-        return [_read(data, _Where(source, None))]
-    out = []
-    for key, hand in data.items():
-        if not isinstance(hand, Mapping):
-            raise HistoryError(f"[{key}]: a .phhs document holds hands as tables, got {describe(hand)}.")
-        out.append(_read(hand, _Where(source, key)))
-    return out
+    return Hands(data, _Source(source))
+
+
+class Hands(Iterator[History]):
+    """The hands of a PHH or ``.phhs`` document (:func:`iter_loads`), replayed one at a
+    time as they are iterated; what the document says of them before any is replayed:
+    ``count``, ``games`` (each hand's game name, by its variant), ``calls`` (whether
+    each is a dealer's-choice hand, with ``_call``) and ``chained``."""
+
+    def __init__(self, data: Mapping[str, Any], source: _Source) -> None:
+        if "actions" in data or "variant" in data:
+            self.records: list[tuple[str | None, Mapping[str, Any]]] = [(None, data)]
+        else:
+            for key, hand in data.items():
+                if not isinstance(hand, Mapping):
+                    raise HistoryError(f"[{key}]: a .phhs document holds hands as tables, got "
+                                       f"{describe(hand)}.")
+            self.records = list(data.items())
+        self.count = len(self.records)
+        self.games = [_game_name(record) for _, record in self.records]
+        self.calls = [isinstance(record.get("_call"), str) for _, record in self.records]
+        self._source = source
+        self._next = 0
+
+    @property
+    def chained(self) -> bool | None:
+        """Whether each hand starts at the table (``seats``, ``seat_count``) with the
+        stacks the one before finished with (its ``finishing_stacks``); None when a hand
+        before the last does not say how it finished (only a replay can tell)."""
+        tables = [_table(record) for _, record in self.records]
+        if any(t is None for t in tables) or any(t[1] is None for t in tables[:-1]):  # type: ignore[index]
+            return None
+        return all(before[1] == after[0] for before, after in itertools.pairwise(tables))  # type: ignore[index]
+
+    def __next__(self) -> History:
+        if self._next >= self.count:
+            raise StopIteration
+        key, record = self.records[self._next]
+        self._next += 1
+        return _read(record, _Where(self._source, key))
+
+
+def _game_name(record: Mapping[str, Any]) -> str | None:
+    """The game a hand's variant names (None: not one splitpot reads)."""
+    variant = record.get("variant")
+    if not isinstance(variant, str):
+        return None
+    return _GAME_OF_VARIANT.get(variant) or (variant[len(_PREFIX) :] if variant.startswith(_PREFIX) else None)
+
+
+def _table(record: Mapping[str, Any]) -> tuple[list[int], list[int] | None] | None:
+    """A hand's stacks at the table, at the start and (``finishing_stacks``) at the end,
+    as the reader seats them; None for fields it would refuse."""
+    def ints(key: str) -> list[int] | None:
+        value = record.get(key)
+        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        return list(value) if ok else None  # type: ignore[arg-type]
+
+    start, end = ints("starting_stacks"), ints("finishing_stacks")
+    seats = ints("seats") if "seats" in record else list(range(1, len(start or []) + 1))
+    count = record.get("seat_count", max(seats or [0]))
+    if (start is None or seats is None or len(seats) != len(start) or not isinstance(count, int)
+            or not 0 < count <= _MOST_SEATS or not all(0 < s <= count for s in seats)
+            or (end is not None and len(end) != len(start))
+            or ("finishing_stacks" in record and end is None)):
+        return None
+
+    def lay(stacks: list[int]) -> list[int]:
+        table = [0] * count
+        for seat, stack in zip(seats, stacks, strict=True):
+            table[seat - 1] = stack
+        return table
+
+    return lay(start), (lay(end) if end is not None else None)
