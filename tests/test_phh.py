@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import tomllib
 from typing import Any
@@ -489,8 +490,18 @@ def test_chips_beyond_tomls_integers_are_refused_with_the_reason() -> None:
 
 
 def test_unknown_cards_that_no_card_is_left_for_are_refused() -> None:
-    """Was: an IndexError. A jackpots hand dealt again and again names more cards than the
-    deck holds, so a deal hidden as ``??`` has no card the file leaves unnamed."""
+    """Was: an IndexError. A deal hidden as ``??`` where the file names every card elsewhere."""
+    others = "".join(ev.card_text(c) for c in range(52) if ev.card_text(c) not in ("2c", "3c", "4c", "As"))
+    text = ('variant = "F7S"\nantes = [1, 1]\nbring_in = 2\nsmall_bet = 5\nbig_bet = 10\n'
+            f'starting_stacks = [50, 50]\nactions = ["d dh p1 ????As", "d dh p2 2c3c4c", "p2 sm {others}"]\n')
+    said = r"actions\[0\] 'd dh p1 \?{4}As': no card is left for an unknown card"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(text)
+
+
+def test_a_deal_dealt_again_and_again_hidden_as_unknown_cards_is_read() -> None:
+    """Was: refused ("no card is left for an unknown card"): a jackpots hand dealt again and
+    again names more cards than the deck holds, but each deal's cards go back into the deck."""
     import re
 
     from splitpot.bots import SimpleBot
@@ -501,9 +512,7 @@ def test_unknown_cards_that_no_card_is_left_for_are_refused() -> None:
     text = phh.dumps(redealt, deck=False)
     hidden = re.sub(r'"d dh p1 (?:[2-9TJQKA][cdhs]){5}"', '"d dh p1 ??????????"', text, count=1)
     assert hidden != text
-    said = r"actions\[0\] 'd dh p1 \?{10}': no card is left for an unknown card"
-    with pytest.raises(HistoryError, match=said):
-        phh.loads(hidden).replay()
+    assert phh.loads(hidden).replay().stacks == redealt.stacks
 
 
 @pytest.mark.parametrize(
@@ -683,3 +692,30 @@ def test_standard_files_say_their_antes_are_trimmed() -> None:
     assert tomllib.loads(phh.dumps(stud))["ante_trimming_status"] is True
     own = State(get_game("seven-card-stud-high-low"), [50, 50], seed=4)
     assert "ante_trimming_status" not in tomllib.loads(phh.dumps(own))
+
+
+@pytest.mark.parametrize("game", ["jackpots", "jacks-back"])
+def test_unknown_cards_of_a_deal_dealt_again_are_read(game: str) -> None:
+    # Was: a ?? of a deal after one passed out was chosen among the cards no deal named, so the
+    # deals before it (their cards back in the deck) used up the deck ("no card is left for an
+    # unknown card"), and a drawer's ?? were not his discards when an earlier deal named them.
+    redealt = 0
+    for seed in range(300):
+        state = play_random_hand(game, {}, seed)
+        data = tomllib.loads(phh.dumps(state, deck=False))
+        if not any(type(e) is ev.Redealt for e in state.events) or "_exposures" in data:
+            continue  # (an exposed card must be named)
+        redealt += 1
+        actions = data["actions"]
+        keep = {a.split()[0] for a in actions if " sm " in a or " cbr " in a}
+        masked = []
+        for i, action in enumerate(actions):
+            words = action.split()
+            served = i and actions[i - 1].split()[1:2] == ["sd"]
+            if words[:2] == ["d", "dh"] and words[2] not in keep and not served:
+                action = f"d dh {words[2]} {'??' * (len(words[3]) // 2)}"
+            masked.append(action)
+        data["actions"] = masked
+        text = "\n".join(f"{key} = {json.dumps(value)}" for key, value in data.items())
+        assert phh.loads(text).replay().stacks == state.stacks, text
+    assert redealt >= 5

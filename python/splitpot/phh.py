@@ -599,8 +599,10 @@ class _Reader:
         self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
         self.shown: list[tuple[int, _Line, list[int | None]]] = []
         self.show_cards: dict[str, list[int]] = {}  # each player's cards shown (his last pN sm)
+        self.deal_starts: list[int] = []  # the first lines of the deals after one passed out
         self._reveal()
-        self.known = {c for line in self.actions for c in self._known(line)}
+        first_deal = self.actions[: self.deal_starts[0]] if self.deal_starts else self.actions
+        self.known = {c for line in first_deal for c in self._known(line)}  # see _new_deal
         for burn in self.queues["_burns"]:  # a burn card is named too: never an unknown card
             self.known.update(c for c in _parse_cards(burn, "_burns", error) if c is not None)
 
@@ -642,6 +644,7 @@ class _Reader:
         later: dict[tuple[str, str], list[int | None]] = {}  # (player, sd or sm): cards
         served: dict[str, set[int | None]] = {}  # cards named by the lines after a draw
         previous: list[str] = []
+        redeals = self.spec.opening is not None  # a player dealt again: a new deal (a stud street is not)
         for line in self.actions:
             words = line.words
             if len(words) == 4 and words[:2] == ["d", "dh"]:
@@ -649,6 +652,10 @@ class _Reader:
                     cards = _parse_cards(words[3], self.error.place(line.index), self.error)
                     served.setdefault(words[2], set()).update(cards)
                 else:
+                    if (redeals and words[2] in deals and previous[:1] != ["d"]
+                            and line.index not in self.exposed_at):
+                        deals.clear()  # a deal passed out, dealt again: draws and shows are the last one's
+                        self.deal_starts.append(line.index)
                     deals.setdefault(words[2], []).append(line)
             elif len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-":
                 cards = _parse_cards(words[2], self.error.place(line.index), self.error)
@@ -905,7 +912,10 @@ class _Reader:
                     more = any(self._pending(s) for s in self.announced)
                     if at_end and phase is Phase.PASSED_OUT and not more and not self._plays_on():
                         return
+                    redeals = self._redeals()
                     state.advance()
+                    if self._redeals() > redeals:
+                        self._new_deal(line)
                 elif phase is Phase.DECLARING and self.queues["_declarations"]:
                     who, choice = self._choice("_declarations")
                     state.declare(choice, seat=who)
@@ -921,6 +931,20 @@ class _Reader:
                 raise self._fail(line, f"the dealer cannot go on: {err}") from None
             self._check_cards(line)
         raise self._fail(line, "the hand does not move on.")  # pragma: no cover - defensive
+
+    def _redeals(self) -> int:
+        return sum(1 for e in self.state.events if type(e) is ev.Redealt)
+
+    def _new_deal(self, line: _Line | None) -> None:
+        """The deal passed out is dealt again: its cards are back in the deck, so the
+        cards an unknown card (``??``) may be are those the new deal does not name (its
+        lines read and not yet dealt, and those after, up to the next deal's)."""
+        pending = [index for seat in self.announced for _, index in self._pending(seat)]
+        start = min(pending) if pending else (line.index if line is not None else len(self.actions))
+        end = min((d for d in self.deal_starts if d > start), default=len(self.actions))
+        self.known = {c for later in self.actions[start:end] for c in self._known(later)}
+        for burn in self.queues["_burns"]:
+            self.known.update(c for c in _parse_cards(burn, "_burns", self.error) if c is not None)
 
     def _plays_on(self) -> bool:
         """Whether the deal passed out is played on as another game with the same
