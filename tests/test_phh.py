@@ -457,7 +457,7 @@ def test_a_shown_card_that_was_never_dealt_is_refused() -> None:
         "actions = ['d dh p1 ????2c', 'd dh p2 ????Kd', 'p1 pb', 'p2 cbr 5', 'p1 f',"
         " 'p2 sm AsAhAdKd']",
     ])
-    with pytest.raises(HistoryError, match=r"seat 1 does not hold A"):
+    with pytest.raises(HistoryError, match=r"p2 \(splitpot's seat 1\) does not hold A"):
         phh.loads(text).replay()
 
 
@@ -640,8 +640,8 @@ actions = ["d dh p1 ????4c", "d dh p2 Ad7sAs", "p1 cbr 2", "p2 cc", "d dh p1 2c"
 def test_a_muck_over_unknown_hole_cards_is_refused_not_won_with_invented_cards(finishing: str) -> None:
     # Was: p1's ?? filled from cards the file never names, and cards speak made him win ([60, 80];
     # with finishing_stacks "does not add up").  pokerkit's muck loses ([20, 120]).
-    with pytest.raises(HistoryError, match=r"actions\[24\] 'p1 sm': p1 \(seat 0\) mucks .* depends on the "
-                                           r"unknown cards"):
+    said = r"actions\[24\] 'p1 sm': p1 \(splitpot's seat 0\) mucks .* depends on the unknown cards"
+    with pytest.raises(HistoryError, match=said):
         phh.loads(_MUCK_UNKNOWN + finishing)
     named = _MUCK_UNKNOWN.replace("????4c", "5d6d4c").replace('"d dh p1 ??"', '"d dh p1 7h"')
     assert phh.loads(named).replay().stacks == [60, 80]  # known cards (a straight): cards speak, documented
@@ -719,3 +719,43 @@ def test_unknown_cards_of_a_deal_dealt_again_are_read(game: str) -> None:
         text = "\n".join(f"{key} = {json.dumps(value)}" for key, value in data.items())
         assert phh.loads(text).replay().stacks == state.stacks, text
     assert redealt >= 5
+
+
+_THREE = '''variant = "F7S"
+antes = [1, 1, 1]
+bring_in = 2
+small_bet = 5
+big_bet = 10
+starting_stacks = [50, 50, 50]
+actions = ["d dh p1 9cQd3d", "d dh p2 5cJhJc", "d dh p3 Kd3s2d", "p1 pb"]
+seats = [2, 3, 1]
+seat_count = 3
+'''
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        # Was: "seat 1 (p1) acts, but seat 0 is to act": splitpot's 0-based seats beside the file's p1..
+        (_THREE, r"^line 7, actions\[3\] 'p1 pb': p1 \(splitpot's seat 1\) acts, but "
+                 r"p3 \(splitpot's seat 0\) is to act"),
+        # Was: "seat None is to act (the hand is in phase complete)".
+        (_THREE.replace('"p1 pb"', '"p3 pb", "p1 f", "p2 f", "p1 cc"'),
+         r"actions\[6\] 'p1 cc': p1 \(splitpot's seat 1\) acts, but the hand is over\.$"),
+        # Was: the quotes of a comment counted as actions: line 9 named, not line 11.
+        (_THREE.replace('actions = ["d dh p1 9cQd3d", "d dh p2 5cJhJc", "d dh p3 Kd3s2d", ',
+                        'actions = [\n  # a "quoted" comment, and "another"\n'
+                        '  "d dh p1 9cQd3d", "d dh p2 5cJhJc",\n  "d dh p3 Kd3s2d",\n  '),
+         r"^line 11, actions\[3\] 'p1 pb'"),
+        # Was: "seats: [2, 3, 1] are not 2 distinct seats" (the stacks were short).
+        (_THREE.replace("[50, 50, 50]", "[50, 50]"),
+         r"^starting_stacks: 2 stacks for the 3 players of seats"),
+        (_THREE + "finishing_stacks = [50, 50]\n", r"^finishing_stacks: 2 stacks for 3 players"),
+        # Was: "starting_stacks: the field is missing".
+        (f"[1]\n{_THREE}\n[2]\n{_THREE}",
+         r"^this is a \.phhs document \(2 hands as tables \[1\], \.\.\.\): read it with loads_all"),
+    ],
+)
+def test_refusals_name_players_lines_and_fields_as_the_file_does(text: str, message: str) -> None:
+    with pytest.raises(HistoryError, match=message):
+        phh.loads(text)

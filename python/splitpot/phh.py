@@ -549,6 +549,9 @@ class _Reader:
         if count > _MOST_SEATS:  # the table is a list of seats: a bound before it is made
             raise error.fail("seat_count" if "seat_count" in data else "seats",
                              f"a table of {count} seats; splitpot reads tables of at most {_MOST_SEATS}.")
+        if "seats" in data and len(seats) != players:
+            raise error.fail("starting_stacks", f"{players} stacks for the {len(seats)} players of seats "
+                                                f"{seats}: one stack and one seat for each player p1..pN.")
         if len(seats) != players or len(set(seats)) != players or min(seats) < 1 or max(seats) > count:
             raise error.fail("seats", f"{seats} are not {players} distinct seats numbered 1 to {count}.")
         self.order = [s - 1 for s in seats]
@@ -566,6 +569,9 @@ class _Reader:
         self.stacks = table
         self._check_trimming(data, stacks)
         self.finishing = _ints(data, "finishing_stacks", error, required=False)
+        if self.finishing is not None and len(self.finishing) != players:
+            raise error.fail("finishing_stacks", f"{len(self.finishing)} stacks for {players} players "
+                                                 f"(starting_stacks has {players}).")
         self.invented: set[int] = set()  # the seats dealt cards the file does not name (??)
         self.undealt: str | None = None  # the street the file stops before dealing (at the end)
         self.actions = [_Line(i, a) for i, a in enumerate(_get(data, "actions", list, error))]
@@ -698,6 +704,12 @@ class _Reader:
                                   f"{label!r} is not a player (p1 to p{len(self.order)}) in {line.text!r}.")
         return self.order[int(label[1:]) - 1]
 
+    def _who(self, seat: int) -> str:
+        """A player as the file names him (``p1``..), and his seat in splitpot (0-based, as
+        the engine's messages and ``splitpot replay``'s P0, P1, ... count)."""
+        label = f"p{self.order.index(seat) + 1}" if seat in self.order else "a seat not dealt in"
+        return f"{label} (splitpot's seat {seat})"
+
     # -- the replay ----------------------------------------------------------
     def run(self) -> History:
         try:
@@ -743,7 +755,10 @@ class _Reader:
         self._settle(line=line)
         state = self.state
         if state.actor != seat and not (verb == "sd" and state.actor == seat):
-            raise self._fail(line, f"seat {seat} ({words[0]}) acts, but seat {state.actor} is to act "
+            if state.is_complete:
+                raise self._fail(line, f"{self._who(seat)} acts, but the hand is over.")
+            to_act = "nobody" if state.actor is None else self._who(state.actor)
+            raise self._fail(line, f"{self._who(seat)} acts, but {to_act} is to act "
                                    f"(the hand is in phase {state.phase!s}).")
         try:
             if verb == "f" and not args:
@@ -998,8 +1013,8 @@ class _Reader:
                 mine = due[seat][:per]
                 if mine:
                     if len(mine) < per:
-                        raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
-                                               f"{street.name}.")
+                        raise self._fail(line, f"{self._who(seat)} is dealt {len(mine)} of the {per} "
+                                               f"cards of {street.name}.")
                     mines[seat] = mine
             chosen = self._choose_upcards(street, mines)
             for seat, mine in mines.items():
@@ -1197,7 +1212,7 @@ class _Reader:
             announced = self.announced.get(seat, [])
             for k, (card, index) in enumerate(announced[: len(dealt)]):
                 if card is not None and card != dealt[k]:
-                    whom = "the board" if seat is None else f"seat {seat}"
+                    whom = "the board" if seat is None else self._who(seat)
                     raise self.error.fail(
                         f"{self.error.action(index)} {self.actions[index].text!r}",
                         f"{whom} is dealt {ev.card_text(dealt[k])} here, not {ev.card_text(card)}.",
@@ -1210,7 +1225,7 @@ class _Reader:
             left = self._pending(seat)
             if left:
                 _, index = left[0]
-                whom = "the board" if seat is None else f"seat {seat}"
+                whom = "the board" if seat is None else self._who(seat)
                 raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
                                       f"the hand never deals {whom} these cards.")
         if self.decks is not None:  # the deck order burned them: the same cards?
@@ -1227,7 +1242,7 @@ class _Reader:
         showdown = {e.seat for e in state.events if type(e) is ev.CardsShown}
         for seat, line, cards in self.shown:
             if not cards and seat in self.invented and seat in showdown:
-                raise self._fail(line, f"p{self.order.index(seat) + 1} (seat {seat}) mucks at the showdown "
+                raise self._fail(line, f"{self._who(seat)} mucks at the showdown "
                                        f"holding cards the file does not name (??): splitpot's showdown "
                                        f"is cards speak, so who wins depends on the unknown cards, and a "
                                        f"muck that forfeits the pot is not played; name his cards (pN sm "
@@ -1235,7 +1250,7 @@ class _Reader:
             held = state.cards(seat)
             wrong = [ev.card_text(c) for c in cards if c is not None and c not in held]
             if wrong:
-                raise self._fail(line, f"seat {seat} does not hold {' '.join(wrong)}.")
+                raise self._fail(line, f"{self._who(seat)} does not hold {' '.join(wrong)}.")
         if self.finishing is not None:
             got = [state.stacks[s] for s in self.order]
             if not state.is_complete:
@@ -1291,6 +1306,11 @@ def loads(text: str | bytes) -> History:
     splitpot.errors.HistoryError: starting_stacks: the field is missing (a F7S hand needs it).
     """
     data = _document(text)
+    if "actions" not in data and "variant" not in data and data and all(isinstance(v, Mapping)
+                                                                        for v in data.values()):
+        first = next(iter(data))
+        raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
+                           "with loads_all or iter_loads.")
     return _read(data, _Where(text if isinstance(text, str) else bytes(text).decode(), None))
 
 

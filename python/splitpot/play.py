@@ -145,7 +145,9 @@ def add_play_parser(subparsers: Any) -> None:
                         help="play a session of K hands (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None,
-                        help="also write the session's hands as PHH (several hands: a .phhs document)")
+                        help="also write the session's hands as PHH (several hands: a .phhs document); "
+                             "seven-card stud and stud 8 with their default rules as standard PHH "
+                             "that other readers replay, other games as splitpot:<game>")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="also write the session as JSON however it ends (q or ctrl-C at the table; "
                              "ctrl-C stops a computer-only run after the hand in play): `splitpot resume "
