@@ -1426,7 +1426,7 @@ def _table(record: Mapping[str, Any]) -> tuple[list[int], list[int] | None] | No
     start, end = ints("starting_stacks"), ints("finishing_stacks")
     seats = ints("seats") if "seats" in record else list(range(1, len(start or []) + 1))
     count = record.get("seat_count", max(seats or [0]))
-    if (start is None or seats is None or len(seats) != len(start) or not isinstance(count, int)
+    if (start is None or seats is None or len(seats) != len(start) or type(count) is not int
             or not 0 < count <= _MOST_SEATS or not all(0 < s <= count for s in seats)
             or (end is not None and len(end) != len(start))
             or ("finishing_stacks" in record and end is None)):
