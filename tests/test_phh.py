@@ -759,3 +759,12 @@ seat_count = 3
 def test_refusals_name_players_lines_and_fields_as_the_file_does(text: str, message: str) -> None:
     with pytest.raises(HistoryError, match=message):
         phh.loads(text)
+
+
+def test_a_utf16_file_with_an_error_names_its_line() -> None:
+    # Was: UnicodeDecodeError (the error's place decoded the bytes as UTF-8 only).
+    text = phh.dumps(State(get_game("seven-card-stud"), [50, 50], seed=1))
+    text = text.replace('"d dh p1 ', '"d dh p9 ', 1)
+    for loads in (phh.loads, phh.loads_all):
+        with pytest.raises(HistoryError, match=r"^line 7, actions\[0\]: 'p9' is not a player"):
+            loads(text.encode("utf-16"))

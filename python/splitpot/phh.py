@@ -300,15 +300,15 @@ class _Source:
     """The document's text, split into lines once (for the places errors name): the
     lines of each table (``[KEY]``) found on the first error that needs them."""
 
-    def __init__(self, text: str) -> None:
-        self.text = text
+    def __init__(self, text: str | bytes) -> None:
+        self.text = text  # decoded (as _document decodes it) only for an error's place
         self._lines: list[str] | None = None
         self._tables: dict[str, int] | None = None
 
     @property
     def lines(self) -> list[str]:
         if self._lines is None:
-            self._lines = self.text.splitlines()
+            self._lines = as_text(self.text, "PHH", error=HistoryError).splitlines()
         return self._lines
 
     def table(self, key: str) -> int:
@@ -344,7 +344,7 @@ class _Where:
     """Names a place in the document: the hand, the field, the line (worked out only
     when an error names it)."""
 
-    def __init__(self, source: _Source | str, hand: str | None) -> None:
+    def __init__(self, source: _Source | str | bytes, hand: str | None) -> None:
         self.source = source if isinstance(source, _Source) else _Source(source)
         self.hand = hand
 
@@ -1311,7 +1311,7 @@ def loads(text: str | bytes) -> History:
         first = next(iter(data))
         raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
                            "with loads_all or iter_loads.")
-    return _read(data, _Where(text if isinstance(text, str) else bytes(text).decode(), None))
+    return _read(data, _Where(_Source(text), None))
 
 
 def _read(data: Mapping[str, Any], where: _Where) -> History:
@@ -1364,8 +1364,7 @@ def iter_loads(text: str | bytes) -> Hands:
     (2, [(20, 30), (20, 30)])
     """
     data = _document(text)
-    source = text if isinstance(text, str) else bytes(text).decode()
-    return Hands(data, _Source(source))
+    return Hands(data, _Source(text))
 
 
 class Hands(Iterator[History]):
