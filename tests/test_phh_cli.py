@@ -8,6 +8,7 @@ import pytest
 
 from splitpot import phh
 from splitpot.cli import main
+from splitpot.errors import HistoryError
 
 
 @pytest.mark.parametrize(("game", "hands"), [("seven-card-stud-8", 3), ("jackpots", 1)])
@@ -371,3 +372,34 @@ def test_replay_says_who_sits_out_and_counts_it_as_no_chips_added(
         start, end, net = (int(x) for x in rows[f"P{s}"][1:4])
         assert start == 100 and start + net == end == session.stacks[s]
     assert rows["P2"][-1] == "2" and f"P2 {session.stacks[2]} (" in out
+
+
+@pytest.mark.parametrize("finishing", [True, False])
+def test_replay_prints_each_phh_hand_as_it_is_read(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], finishing: bool
+) -> None:
+    # Was: every hand of a .phhs read before the first was printed (a long file printed nothing for
+    # minutes, and a bad last hand hid the good ones).  Without finishing_stacks the reader cannot
+    # tell a session's hands before replaying them: read first, as before.
+    path = tmp_path / "session.phhs"
+    assert main(["play", "seven-card-stud", "-n", "3", "--seed", "7", "--hands", "3", "--plain",
+                 "--phh", str(path)]) == 0
+    played = capsys.readouterr().out
+    text = path.read_text()
+    if not finishing:
+        text = "\n".join(line for line in text.splitlines() if not line.startswith("finishing_stacks"))
+    path.write_text(text)
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert capsys.readouterr().out.splitlines()[1:] == played.splitlines()[1:]
+    hands = text.split("\n[3]\n")
+    bad = hands[0] + "\n[3]\n" + hands[1].replace('"d dh p1 ', '"d dh p9 ', 1)
+    path.write_text(bad)
+    assert main(["replay", str(path), "--plain"]) == 2
+    out, err = capsys.readouterr()
+    assert "'p9' is not a player" in err
+    assert ("===== hand 1 =====" in out) == finishing  # printed before hand 3 is read (one ahead)
+    streamed = phh.iter_loads(bad)
+    assert streamed.count == 3 and next(streamed).replay().is_complete
+    next(streamed)
+    with pytest.raises(HistoryError, match=r"hand \[3\], line \d+, actions\[0\]: 'p9' is not a player"):
+        next(streamed)

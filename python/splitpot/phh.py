@@ -8,8 +8,8 @@
 
 Seven-card stud and stud eight-or-better are written as standard PHH (variant
 ``F7S`` and ``F7S/8``: ``antes``, ``bring_in``, ``small_bet``, ``big_bet``,
-``starting_stacks`` and the actions ``d dh``, ``d db``, ``pN pb``, ``pN cbr``,
-``pN cc``, ``pN f``, ``pN sm``), so any PHH reader (pokerkit's
+``starting_stacks``, ``ante_trimming_status = true`` and the actions ``d dh``,
+``d db``, ``pN pb``, ``pN cbr``, ``pN cc``, ``pN f``, ``pN sm``), so any PHH reader (pokerkit's
 ``HandHistory``) replays them; and such files written by another tool load
 here, the cards dealt by name (:meth:`State.deal_street
 <splitpot.engine.state.State.deal_street>`).  Every other game is written with
@@ -28,7 +28,8 @@ clockwise (the order stud deals in); the standard optional fields ``seats``
 
 Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
-(cards speak: a muck line does not forfeit a hand); hole cards written as
+(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards is
+refused); hole cards written as
 ``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
 from the cards the file never names (upcards chosen so that the players the
 file has bring in and bet first do: :meth:`_Reader._choose_upcards`); a file's
@@ -66,6 +67,7 @@ actions = ["d dh p1 ...", "d dh p2 ...", "p... pb", "p... f"]
 seats = [2, 1]
 seat_count = 2
 finishing_stacks = [...]
+ante_trimming_status = true
 _game = "seven-card-stud"
 >>> loads(text).replay().stacks == state.stacks
 True
@@ -94,7 +96,7 @@ from splitpot.validate import as_bool, as_text, describe
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
 
-__all__ = ["STANDARD_VARIANTS", "dumps", "dumps_all", "loads", "loads_all"]
+__all__ = ["STANDARD_VARIANTS", "Hands", "dumps", "dumps_all", "iter_loads", "loads", "loads_all"]
 
 # The most seats a table read from PHH may have (its seats are a list; a file asking for
 # millions would only exhaust memory).
@@ -233,6 +235,8 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     out["seat_count"] = seats
     if final is not None:
         out["finishing_stacks"] = [final[s] for s in order]
+    if code is not None:  # PHH's default is false (not trimmed); splitpot returns the unmatched part
+        out["ante_trimming_status"] = True
     out["_game"] = spec.name
     if history.button != (order[0] - 1) % seats:  # the button on an empty seat: PHH cannot tell which
         out["_button"] = history.button
@@ -292,49 +296,108 @@ class _Line:
     words: list[str] = field(default_factory=list)
 
 
-class _Where:
-    """Names a place in the document: the hand, the field, the line."""
+class _Source:
+    """The document's text, split into lines once (for the places errors name): the
+    lines of each table (``[KEY]``) found on the first error that needs them."""
 
-    def __init__(self, text: str, hand: str | None) -> None:
-        self.lines = text.splitlines()
-        self.start = 0
-        if hand is not None:
-            pattern = re.compile(rf"^\s*\[\s*['\"]?{re.escape(hand)}['\"]?\s*\]")
-            self.start = next((i for i, line in enumerate(self.lines) if pattern.match(line)), 0)
+    def __init__(self, text: str | bytes) -> None:
+        self.text = text  # decoded (as _document decodes it) only for an error's place
+        self._lines: list[str] | None = None
+        self._tables: dict[str, int] | None = None
+
+    @property
+    def lines(self) -> list[str]:
+        if self._lines is None:
+            self._lines = as_text(self.text, "PHH", error=HistoryError).splitlines()
+        return self._lines
+
+    def table(self, key: str) -> int:
+        """The line index of table ``[key]``'s header (0 if none is found)."""
+        if self._tables is None:
+            header = re.compile(r"^\s*\[\s*(?:'([^']*)'|\"((?:[^\"\\]|\\.)*)\"|([^\]\s]+))\s*\]")
+            self._tables = {}
+            for i, line in enumerate(self.lines):
+                match = header.match(line)
+                if match and not line.lstrip().startswith("[["):
+                    name = next(g for g in match.groups() if g is not None)
+                    self._tables.setdefault(name, i)
+        return self._tables.get(key, 0)
+
+
+_QUOTED_OR_COMMENT = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"|#")
+
+
+class _Place:
+    """The place of action ``index`` in an error message, found only when one is written."""
+
+    __slots__ = ("index", "where")
+
+    def __init__(self, where: _Where, index: int) -> None:
+        self.where = where
+        self.index = index
+
+    def __str__(self) -> str:
+        return self.where.action(self.index)
+
+
+class _Where:
+    """Names a place in the document: the hand, the field, the line (worked out only
+    when an error names it)."""
+
+    def __init__(self, source: _Source | str | bytes, hand: str | None) -> None:
+        self.source = source if isinstance(source, _Source) else _Source(source)
         self.hand = hand
+
+    @property
+    def lines(self) -> list[str]:
+        return self.source.lines
+
+    @property
+    def start(self) -> int:
+        return self.source.table(self.hand) if self.hand is not None else 0
 
     def key_line(self, key: str) -> int | None:
         pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-        for i in range(self.start + (1 if self.hand else 0), len(self.lines)):
-            line = self.lines[i].lstrip()
+        lines = self.lines
+        start = self.start
+        for i in range(start + (1 if self.hand else 0), len(lines)):
+            line = lines[i].lstrip()
             next_table = line.startswith("[") and not line.startswith("[[")
-            if self.hand is not None and i > self.start and next_table:
+            if self.hand is not None and i > start and next_table:
                 break
-            if pattern.match(self.lines[i]):
+            if pattern.match(lines[i]):
                 return i + 1
         return None
 
+    def place(self, index: int) -> _Place:
+        """:meth:`action`, worked out when an error message is written."""
+        return _Place(self, index)
+
     def action(self, index: int) -> str:
-        """The line of action ``index``: the quoted strings of ``actions`` counted."""
+        """The line of action ``index``: the quoted strings of ``actions`` counted (not
+        those of a comment)."""
         first = self.key_line("actions")
         if first is None:
             return f"actions[{index}]"
         seen = 0
-        quoted = re.compile(r"'[^']*'|\"(?:[^\"\\]|\\.)*\"")
         for i in range(first - 1, len(self.lines)):
             text = self.lines[i] if i != first - 1 else self.lines[i].split("=", 1)[1]
-            count = len(quoted.findall(text))
+            count = 0
+            for match in _QUOTED_OR_COMMENT.finditer(text):
+                if match.group() == "#":
+                    break
+                count += 1
             if seen + count > index:
                 return f"line {i + 1}, actions[{index}]"
             seen += count
         return f"actions[{index}]"
 
-    def fail(self, where: str, message: str) -> HistoryError:
+    def fail(self, where: str | _Place, message: str) -> HistoryError:
         hand = f"hand [{self.hand}], " if self.hand is not None else ""
         return HistoryError(f"{hand}{where}: {message}")
 
 
-def _parse_cards(text: str, where: str, error: _Where) -> list[int | None]:
+def _parse_cards(text: str, where: str | _Place, error: _Where) -> list[int | None]:
     """PHH card text (``AsKd``, ``????``) as cards; None for an unknown card."""
     if len(text) % 2:
         raise error.fail(where, f"{text!r} is not PHH cards (two characters a card, e.g. AsKd, ?? unknown).")
@@ -486,6 +549,9 @@ class _Reader:
         if count > _MOST_SEATS:  # the table is a list of seats: a bound before it is made
             raise error.fail("seat_count" if "seat_count" in data else "seats",
                              f"a table of {count} seats; splitpot reads tables of at most {_MOST_SEATS}.")
+        if "seats" in data and len(seats) != players:
+            raise error.fail("starting_stacks", f"{players} stacks for the {len(seats)} players of seats "
+                                                f"{seats}: one stack and one seat for each player p1..pN.")
         if len(seats) != players or len(set(seats)) != players or min(seats) < 1 or max(seats) > count:
             raise error.fail("seats", f"{seats} are not {players} distinct seats numbered 1 to {count}.")
         self.order = [s - 1 for s in seats]
@@ -501,7 +567,13 @@ class _Reader:
         for seat, stack in zip(self.order, stacks, strict=True):
             table[seat] = stack
         self.stacks = table
+        self._check_trimming(data, stacks)
         self.finishing = _ints(data, "finishing_stacks", error, required=False)
+        if self.finishing is not None and len(self.finishing) != players:
+            raise error.fail("finishing_stacks", f"{len(self.finishing)} stacks for {players} players "
+                                                 f"(starting_stacks has {players}).")
+        self.invented: set[int] = set()  # the seats dealt cards the file does not name (??)
+        self.undealt: str | None = None  # the street the file stops before dealing (at the end)
         self.actions = [_Line(i, a) for i, a in enumerate(_get(data, "actions", list, error))]
         for line in self.actions:
             if not isinstance(line.text, str):
@@ -533,10 +605,39 @@ class _Reader:
         self.announced: dict[int | None, list[tuple[int | None, int]]] = {}  # cards, action index
         self.shown: list[tuple[int, _Line, list[int | None]]] = []
         self.show_cards: dict[str, list[int]] = {}  # each player's cards shown (his last pN sm)
+        self.deal_starts: list[int] = []  # the first lines of the deals after one passed out
         self._reveal()
-        self.known = {c for line in self.actions for c in self._known(line)}
+        first_deal = self.actions[: self.deal_starts[0]] if self.deal_starts else self.actions
+        self.known = {c for line in first_deal for c in self._known(line)}  # see _new_deal
         for burn in self.queues["_burns"]:  # a burn card is named too: never an unknown card
             self.known.update(c for c in _parse_cards(burn, "_burns", error) if c is not None)
+
+    def _check_trimming(self, data: Mapping[str, Any], stacks: list[int]) -> None:
+        """PHH's ``ante_trimming_status`` (default false): whether the part of an ante that
+        a player all in from the ante cannot match goes back to its owners, as splitpot
+        plays it.  Untrimmed antes stay in the pot, which the engine does not play: a file
+        that says false (or, standard variant, says nothing) is refused where that changes
+        the hand, a player starting with less than the ante."""
+        trimmed = data.get("ante_trimming_status")
+        if trimmed is not None and not isinstance(trimmed, bool):
+            line = self.error.key_line("ante_trimming_status")
+            raise self.error.fail(f"line {line}, ante_trimming_status" if line else "ante_trimming_status",
+                                  f"expected true or false, got {describe(trimmed)}.")
+        if trimmed is None and not _standard(self.spec):
+            return  # splitpot's own variants: its antes are trimmed
+        ante = self.spec.stakes.ante
+        short = [f"p{k + 1}" for k, stack in enumerate(stacks) if stack < ante]
+        if trimmed or not short:
+            return
+        said = "says ante_trimming_status = false" if trimmed is not None else \
+            "has no ante_trimming_status (PHH's default: false)"
+        raise self.error.fail(
+            "ante_trimming_status",
+            f"the file {said}: the antes are not trimmed, and {', '.join(short)} "
+            f"{'has' if len(short) == 1 else 'have'} less than the ante of {ante}, so the part of the "
+            f"other antes nobody matches would stay in the pot; splitpot returns it (as an uncalled "
+            f"bet) and cannot replay the hand as written (a file saying "
+            f"ante_trimming_status = true can be read).")
 
     def _reveal(self) -> None:
         """Cards dealt unknown (``??``) are, in the order dealt, the player's
@@ -549,22 +650,27 @@ class _Reader:
         later: dict[tuple[str, str], list[int | None]] = {}  # (player, sd or sm): cards
         served: dict[str, set[int | None]] = {}  # cards named by the lines after a draw
         previous: list[str] = []
+        redeals = self.spec.opening is not None  # a player dealt again: a new deal (a stud street is not)
         for line in self.actions:
             words = line.words
             if len(words) == 4 and words[:2] == ["d", "dh"]:
                 if previous[:2] == [words[2], "sd"]:  # a draw's cards: bound when it is served
-                    cards = _parse_cards(words[3], self.error.action(line.index), self.error)
+                    cards = _parse_cards(words[3], self.error.place(line.index), self.error)
                     served.setdefault(words[2], set()).update(cards)
                 else:
+                    if (redeals and words[2] in deals and previous[:1] != ["d"]
+                            and line.index not in self.exposed_at):
+                        deals.clear()  # a deal passed out, dealt again: draws and shows are the last one's
+                        self.deal_starts.append(line.index)
                     deals.setdefault(words[2], []).append(line)
             elif len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-":
-                cards = _parse_cards(words[2], self.error.action(line.index), self.error)
+                cards = _parse_cards(words[2], self.error.place(line.index), self.error)
                 later.setdefault((words[0], words[1]), []).extend(cards)
                 if words[1] == "sm":
                     self.show_cards[words[0]] = [c for c in cards if c is not None]
             previous = words
         for who, lines in deals.items():
-            dealt = [(deal, _parse_cards(deal.words[3], self.error.action(deal.index), self.error))
+            dealt = [(deal, _parse_cards(deal.words[3], self.error.place(deal.index), self.error))
                      for deal in lines]
             named = {c for _, cards in dealt for c in cards} | served.get(who, set())
             fresh: list[int] = []
@@ -588,7 +694,7 @@ class _Reader:
         dealt = (len(words) == 4 and words[:2] == ["d", "dh"]) or (
             len(words) == 3 and words[:2] == ["d", "db"])
         if dealt or (len(words) == 3 and words[1] in ("sd", "sm") and words[2] != "-"):
-            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            cards = _parse_cards(words[-1], self.error.place(line.index), self.error)
             return [c for c in cards if c is not None]
         return []
 
@@ -597,6 +703,12 @@ class _Reader:
             raise self.error.fail(self.error.action(line.index),
                                   f"{label!r} is not a player (p1 to p{len(self.order)}) in {line.text!r}.")
         return self.order[int(label[1:]) - 1]
+
+    def _who(self, seat: int) -> str:
+        """A player as the file names him (``p1``..), and his seat in splitpot (0-based, as
+        the engine's messages and ``splitpot replay``'s P0, P1, ... count)."""
+        label = f"p{self.order.index(seat) + 1}" if seat in self.order else "a seat not dealt in"
+        return f"{label} (splitpot's seat {seat})"
 
     # -- the replay ----------------------------------------------------------
     def run(self) -> History:
@@ -629,7 +741,7 @@ class _Reader:
                 seat = None
             else:
                 raise self._fail(line, "a dealer action is 'd dh pN CARDS' or 'd db CARDS'.")
-            cards = _parse_cards(words[-1], self.error.action(line.index), self.error)
+            cards = _parse_cards(words[-1], self.error.place(line.index), self.error)
             self._refuse_early_deal(line)
             self.announced.setdefault(seat, []).extend((c, line.index) for c in cards)
             return
@@ -637,13 +749,16 @@ class _Reader:
         verb, args = (words[1], words[2:]) if len(words) > 1 else ("", [])
         if verb == "sm":
             shown = args and args[0] != "-"
-            cards = _parse_cards(args[0], self.error.action(line.index), self.error) if shown else []
+            cards = _parse_cards(args[0], self.error.place(line.index), self.error) if shown else []
             self.shown.append((seat, line, cards))
             return
         self._settle(line=line)
         state = self.state
         if state.actor != seat and not (verb == "sd" and state.actor == seat):
-            raise self._fail(line, f"seat {seat} ({words[0]}) acts, but seat {state.actor} is to act "
+            if state.is_complete:
+                raise self._fail(line, f"{self._who(seat)} acts, but the hand is over.")
+            to_act = "nobody" if state.actor is None else self._who(state.actor)
+            raise self._fail(line, f"{self._who(seat)} acts, but {to_act} is to act "
                                    f"(the hand is in phase {state.phase!s}).")
         try:
             if verb == "f" and not args:
@@ -655,7 +770,7 @@ class _Reader:
             elif verb == "cbr" and len(args) == 1:
                 self._cbr(line, args[0])
             elif verb == "sd" and len(args) <= 1:
-                discards = _parse_cards(args[0], self.error.action(line.index), self.error) if args else []
+                discards = _parse_cards(args[0], self.error.place(line.index), self.error) if args else []
                 if None in discards:
                     raise self._fail(line, "discards must be known cards.")
                 known = [c for c in discards if c is not None]
@@ -717,7 +832,7 @@ class _Reader:
             return None
         if self._seat(line.words[2], line) != seat:
             return None
-        return _parse_cards(line.words[3], self.error.action(line.index), self.error)
+        return _parse_cards(line.words[3], self.error.place(line.index), self.error)
 
     def _draw_by_name(self, line: _Line, dealt: _Line | None, seat: int, discards: list[int],
                       asked: int | None, named: list[int | None]) -> None:
@@ -812,7 +927,10 @@ class _Reader:
                     more = any(self._pending(s) for s in self.announced)
                     if at_end and phase is Phase.PASSED_OUT and not more and not self._plays_on():
                         return
+                    redeals = self._redeals()
                     state.advance()
+                    if self._redeals() > redeals:
+                        self._new_deal(line)
                 elif phase is Phase.DECLARING and self.queues["_declarations"]:
                     who, choice = self._choice("_declarations")
                     state.declare(choice, seat=who)
@@ -828,6 +946,20 @@ class _Reader:
                 raise self._fail(line, f"the dealer cannot go on: {err}") from None
             self._check_cards(line)
         raise self._fail(line, "the hand does not move on.")  # pragma: no cover - defensive
+
+    def _redeals(self) -> int:
+        return sum(1 for e in self.state.events if type(e) is ev.Redealt)
+
+    def _new_deal(self, line: _Line | None) -> None:
+        """The deal passed out is dealt again: its cards are back in the deck, so the
+        cards an unknown card (``??``) may be are those the new deal does not name (its
+        lines read and not yet dealt, and those after, up to the next deal's)."""
+        pending = [index for seat in self.announced for _, index in self._pending(seat)]
+        start = min(pending) if pending else (line.index if line is not None else len(self.actions))
+        end = min((d for d in self.deal_starts if d > start), default=len(self.actions))
+        self.known = {c for later in self.actions[start:end] for c in self._known(later)}
+        for burn in self.queues["_burns"]:
+            self.known.update(c for c in _parse_cards(burn, "_burns", self.error) if c is not None)
 
     def _plays_on(self) -> bool:
         """Whether the deal passed out is played on as another game with the same
@@ -859,7 +991,8 @@ class _Reader:
         if state._silent_step():  # the turn-ups come first: a step that logs nothing, at the end too
             state.advance()
             return True
-        if at_end and per and not have_cards and self.finishing is None:
+        if at_end and per and not have_cards:  # no cards are invented for a street the file never deals
+            self.undealt = street.name
             return False
         if self.decks is not None:
             state.advance()  # the deck is known (the file's cards checked after)
@@ -880,8 +1013,8 @@ class _Reader:
                 mine = due[seat][:per]
                 if mine:
                     if len(mine) < per:
-                        raise self._fail(line, f"seat {seat} is dealt {len(mine)} of the {per} cards of "
-                                               f"{street.name}.")
+                        raise self._fail(line, f"{self._who(seat)} is dealt {len(mine)} of the {per} "
+                                               f"cards of {street.name}.")
                     mines[seat] = mine
             chosen = self._choose_upcards(street, mines)
             for seat, mine in mines.items():
@@ -942,8 +1075,9 @@ class _Reader:
             where = self.actions[at] if at is not None else None
             raise _NoChoice(first, self._fail(where, self._no_choice(street, logged, active)))
         chosen = choices[index]
-        for cards in chosen.values():
+        for seat, cards in chosen.items():
             self.known.update(cards)
+            self.invented.add(seat)
         return chosen
 
     def _no_choice(self, street: Street, logged: int | None, active: list[int]) -> str:
@@ -1067,6 +1201,8 @@ class _Reader:
                                            "card the deck holds elsewhere.")
                 card = stub.pop(0)
                 self.known.add(card)
+                if line.words[:2] == ["d", "dh"]:
+                    self.invented.add(self._seat(line.words[2], line))
             out.append(card)
         return out
 
@@ -1076,7 +1212,7 @@ class _Reader:
             announced = self.announced.get(seat, [])
             for k, (card, index) in enumerate(announced[: len(dealt)]):
                 if card is not None and card != dealt[k]:
-                    whom = "the board" if seat is None else f"seat {seat}"
+                    whom = "the board" if seat is None else self._who(seat)
                     raise self.error.fail(
                         f"{self.error.action(index)} {self.actions[index].text!r}",
                         f"{whom} is dealt {ev.card_text(dealt[k])} here, not {ev.card_text(card)}.",
@@ -1089,7 +1225,7 @@ class _Reader:
             left = self._pending(seat)
             if left:
                 _, index = left[0]
-                whom = "the board" if seat is None else f"seat {seat}"
+                whom = "the board" if seat is None else self._who(seat)
                 raise self.error.fail(f"{self.error.action(index)} {self.actions[index].text!r}",
                                       f"the hand never deals {whom} these cards.")
         if self.decks is not None:  # the deck order burned them: the same cards?
@@ -1103,16 +1239,23 @@ class _Reader:
                 raise self.error.fail(key, f"{left_over[0]!r} is never used: the hand has no such step.")
         if self.exposures:
             raise self.error.fail("_exposures", f"action index {min(self.exposures)} is past the hand.")
+        showdown = {e.seat for e in state.events if type(e) is ev.CardsShown}
         for seat, line, cards in self.shown:
+            if not cards and seat in self.invented and seat in showdown:
+                raise self._fail(line, f"{self._who(seat)} mucks at the showdown "
+                                       f"holding cards the file does not name (??): splitpot's showdown "
+                                       f"is cards speak, so who wins depends on the unknown cards, and a "
+                                       f"muck that forfeits the pot is not played; name his cards (pN sm "
+                                       f"CARDS) to read the hand.")
             held = state.cards(seat)
             wrong = [ev.card_text(c) for c in cards if c is not None and c not in held]
             if wrong:
-                raise self._fail(line, f"seat {seat} does not hold {' '.join(wrong)}.")
+                raise self._fail(line, f"{self._who(seat)} does not hold {' '.join(wrong)}.")
         if self.finishing is not None:
             got = [state.stacks[s] for s in self.order]
             if not state.is_complete:
-                raise self.error.fail("finishing_stacks", f"the actions stop before the hand ends "
-                                                          f"(phase {state.phase!s}).")
+                why = f"no cards for {self.undealt}" if self.undealt else f"phase {state.phase!s}"
+                raise self.error.fail("finishing_stacks", f"the actions stop before the hand ends ({why}).")
             if got != self.finishing:
                 raise self.error.fail("finishing_stacks", f"{self.finishing} does not add up: the hand "
                                                           f"gives {got}.")
@@ -1163,7 +1306,12 @@ def loads(text: str | bytes) -> History:
     splitpot.errors.HistoryError: starting_stacks: the field is missing (a F7S hand needs it).
     """
     data = _document(text)
-    return _read(data, _Where(text if isinstance(text, str) else bytes(text).decode(), None))
+    if "actions" not in data and "variant" not in data and data and all(isinstance(v, Mapping)
+                                                                        for v in data.values()):
+        first = next(iter(data))
+        raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
+                           "with loads_all or iter_loads.")
+    return _read(data, _Where(_Source(text), None))
 
 
 def _read(data: Mapping[str, Any], where: _Where) -> History:
@@ -1193,18 +1341,100 @@ def _read(data: Mapping[str, Any], where: _Where) -> History:
 
 def loads_all(text: str | bytes) -> list[History]:
     """Every hand of a ``.phhs`` document (tables ``[1]``, ``[2]``, ...), or the
-    one hand of a ``.phh`` document, in order (see :func:`loads`).
+    one hand of a ``.phh`` document, in order (see :func:`loads`); the first bad
+    hand raises, and nothing is returned (:func:`iter_loads` gives each hand as it
+    is read).
 
     >>> loads_all("")
     []
     """
+    return list(iter_loads(text))
+
+
+def iter_loads(text: str | bytes) -> Hands:
+    """The hands of :func:`loads_all`, each as soon as it is replayed: a long ``.phhs``
+    document's first hands come before its last are read.  The document is parsed
+    (TOML) and its shape checked first; a bad hand raises
+    :class:`~splitpot.errors.HistoryError` when it is reached, after the hands
+    before it were given.
+
+    >>> from splitpot.games import get_game
+    >>> hands = iter_loads(dumps_all(State(get_game("lowball"), [20, 30], seed=s) for s in (1, 2)))
+    >>> hands.count, [hand.stacks for hand in hands]
+    (2, [(20, 30), (20, 30)])
+    """
     data = _document(text)
-    source = text if isinstance(text, str) else bytes(text).decode()
-    if "actions" in data or "variant" in data:
-        return [_read(data, _Where(source, None))]
-    out = []
-    for key, hand in data.items():
-        if not isinstance(hand, Mapping):
-            raise HistoryError(f"[{key}]: a .phhs document holds hands as tables, got {describe(hand)}.")
-        out.append(_read(hand, _Where(source, key)))
-    return out
+    return Hands(data, _Source(text))
+
+
+class Hands(Iterator[History]):
+    """The hands of a PHH or ``.phhs`` document (:func:`iter_loads`), replayed one at a
+    time as they are iterated; what the document says of them before any is replayed:
+    ``count``, ``games`` (each hand's game name, by its variant), ``calls`` (whether
+    each is a dealer's-choice hand, with ``_call``) and ``chained``."""
+
+    def __init__(self, data: Mapping[str, Any], source: _Source) -> None:
+        if "actions" in data or "variant" in data:
+            self.records: list[tuple[str | None, Mapping[str, Any]]] = [(None, data)]
+        else:
+            for key, hand in data.items():
+                if not isinstance(hand, Mapping):
+                    raise HistoryError(f"[{key}]: a .phhs document holds hands as tables, got "
+                                       f"{describe(hand)}.")
+            self.records = list(data.items())
+        self.count = len(self.records)
+        self.games = [_game_name(record) for _, record in self.records]
+        self.calls = [isinstance(record.get("_call"), str) for _, record in self.records]
+        self._source = source
+        self._next = 0
+
+    @property
+    def chained(self) -> bool | None:
+        """Whether each hand starts at the table (``seats``, ``seat_count``) with the
+        stacks the one before finished with (its ``finishing_stacks``); None when a hand
+        before the last does not say how it finished (only a replay can tell)."""
+        tables = [_table(record) for _, record in self.records]
+        if any(t is None for t in tables) or any(t[1] is None for t in tables[:-1]):  # type: ignore[index]
+            return None
+        return all(before[1] == after[0] for before, after in itertools.pairwise(tables))  # type: ignore[index]
+
+    def __next__(self) -> History:
+        if self._next >= self.count:
+            raise StopIteration
+        key, record = self.records[self._next]
+        self._next += 1
+        return _read(record, _Where(self._source, key))
+
+
+def _game_name(record: Mapping[str, Any]) -> str | None:
+    """The game a hand's variant names (None: not one splitpot reads)."""
+    variant = record.get("variant")
+    if not isinstance(variant, str):
+        return None
+    return _GAME_OF_VARIANT.get(variant) or (variant[len(_PREFIX) :] if variant.startswith(_PREFIX) else None)
+
+
+def _table(record: Mapping[str, Any]) -> tuple[list[int], list[int] | None] | None:
+    """A hand's stacks at the table, at the start and (``finishing_stacks``) at the end,
+    as the reader seats them; None for fields it would refuse."""
+    def ints(key: str) -> list[int] | None:
+        value = record.get(key)
+        ok = isinstance(value, list) and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+        return list(value) if ok else None  # type: ignore[arg-type]
+
+    start, end = ints("starting_stacks"), ints("finishing_stacks")
+    seats = ints("seats") if "seats" in record else list(range(1, len(start or []) + 1))
+    count = record.get("seat_count", max(seats or [0]))
+    if (start is None or seats is None or len(seats) != len(start) or type(count) is not int
+            or not 0 < count <= _MOST_SEATS or not all(0 < s <= count for s in seats)
+            or (end is not None and len(end) != len(start))
+            or ("finishing_stacks" in record and end is None)):
+        return None
+
+    def lay(stacks: list[int]) -> list[int]:
+        table = [0] * count
+        for seat, stack in zip(seats, stacks, strict=True):
+            table[seat - 1] = stack
+        return table
+
+    return lay(start), (lay(end) if end is not None else None)

@@ -25,7 +25,7 @@ import stat
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import (
     AccessError,
@@ -54,6 +54,9 @@ from splitpot.narrate import ALL, describe_hand, narrate
 from splitpot.plots import require_plotting, stack_plot
 from splitpot.render import Output, ProgressBar
 from splitpot.validate import counted
+
+if TYPE_CHECKING:
+    from splitpot.phh import Hands
 
 __all__ = [
     "ALL",
@@ -142,7 +145,9 @@ def add_play_parser(subparsers: Any) -> None:
                         help="play a session of K hands (default 1)")
     parser.add_argument("--json", action="store_true", help="print one JSON document instead of text")
     parser.add_argument("--phh", metavar="FILE", default=None,
-                        help="also write the session's hands as PHH (several hands: a .phhs document)")
+                        help="also write the session's hands as PHH (several hands: a .phhs document); "
+                             "seven-card stud and stud 8 with their default rules as standard PHH "
+                             "that other readers replay, other games as splitpot:<game>")
     parser.add_argument("--save", metavar="FILE", default=None,
                         help="also write the session as JSON however it ends (q or ctrl-C at the table; "
                              "ctrl-C stops a computer-only run after the hand in play): `splitpot resume "
@@ -985,8 +990,8 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         if text.lstrip().startswith("{") or _json_array(text):
             replayed = _json_replay(text)
-        else:  # (PHH: each hand read whole first)
-            replayed = _Replayed.of([h.replay() for h in phh.loads_all(text)], session=False, after={})
+        else:
+            replayed = _phh_replay(phh.iter_loads(text))
     except SplitpotError as err:
         say("replay", f"error: {name}: {err}")
         return 2
@@ -1056,6 +1061,18 @@ class _Replayed:
         called = run and all(state.game_call is not None for state in states)
         one_game = run and not called and len({state.game.name for state in states}) == 1
         return cls(len(states), run, called, one_game, iter(states), after)
+
+
+def _phh_replay(hands: Hands) -> _Replayed:
+    """A PHH document's hands, replayed one at a time, as JSON's are: whether they are one
+    run is told by their ``finishing_stacks`` (a ``.phhs`` without them: each hand read first)."""
+    chained = hands.chained
+    if chained is None:
+        return _Replayed.of([h.replay() for h in hands], session=False, after={})
+    run = hands.count > 1 and chained
+    called = run and all(hands.calls)
+    one_game = run and not called and len(set(hands.games)) == 1
+    return _Replayed(hands.count, run, called, one_game, (h.replay() for h in hands), {})
 
 
 def _json_replay(text: str) -> _Replayed:
