@@ -223,7 +223,12 @@ class BettingActions(StateFields):
         the client held when it chose (``len(view["events"])`` of the view it
         acted on).  If the hand has logged more since, the request is refused
         with :class:`~splitpot.errors.StaleActionError` and nothing changes;
-        the client asks ``view(seat, since=seen)`` for what it missed.
+        the client asks ``view(seat, since=seen)`` for what it missed.  A
+        count larger than the hand's is refused the same way (a request from
+        another hand).  ``seen`` counts one hand's events: a server dealing hand
+        after hand (a :class:`~splitpot.engine.session.Session`) also sends
+        which hand the view was of (``len(session.hands) - 1``) and refuses a
+        request for another before calling ``act``.
 
         >>> from splitpot.engine.state import State
         >>> from splitpot.games import get_game
@@ -252,8 +257,12 @@ class BettingActions(StateFields):
         who = as_int(seat, "seat", low=0, high=self.seats - 1, error=IllegalActionError,
                      type_error=IllegalActionTypeError)
         if seen is not None:
-            held = as_int(seen, "seen", low=0, high=len(self.events), error=IllegalActionError,
-                          type_error=IllegalActionTypeError)
+            held = as_int(seen, "seen", low=0, error=IllegalActionError, type_error=IllegalActionTypeError)
+            if held > len(self.events):
+                doing = what.value.replace("_", " ")
+                raise StaleActionError(
+                    f"Seat {who}'s {doing} was asked for after {held} events, but this hand has only "
+                    f"{len(self.events)}: the request was made in another hand.")
             if held != len(self.events):
                 doing = what.value.replace("_", " ")
                 raise StaleActionError(
