@@ -103,3 +103,45 @@ def test_a_request_from_a_longer_hand_is_stale_in_the_next_one() -> None:
     with pytest.raises(StaleActionError, match="another hand"):
         second.act(second.actor, "bring_in", seen=late)
     assert second.snapshot() == before
+
+
+@pytest.mark.parametrize("declare", ["simultaneous", "in_turn"])
+def test_secret_simultaneous_choices_leave_a_request_current(declare: str) -> None:
+    """Two players declaring at once from the same view: in simultaneous mode the first's
+    secret declaration tells the second nothing, so his request stands; in turn it is news."""
+    state = State(get_game("seven-card-stud-declare", declare=declare), [60, 60, 60], seed=2)
+    while state.phase != "declaring":
+        offered = {o.action for o in state.legal_actions()}
+        action = next(a for a in (Action.CHECK, Action.CALL, Action.BRING_IN) if a in offered)
+        state.act(state.actor, str(action))
+    held = len(state.events)
+    first = state.actor if declare == "in_turn" else 0
+    assert first is not None
+    second = (first + 1) % 3
+    state.act(first, "declare", "high", seen=held)
+    if declare == "simultaneous":
+        made = state.act(second, "declare", "low", seen=held)
+        assert made.seat == second  # type: ignore[attr-defined]
+        before = state.snapshot()
+        with pytest.raises(StaleActionError):  # his own choice is logged: sending it again is stale
+            state.act(second, "declare", "low", seen=held)
+        assert state.snapshot() == before
+    else:
+        before = state.snapshot()
+        with pytest.raises(StaleActionError):
+            state.act(second, "declare", "low", seen=held)
+        assert state.snapshot() == before
+
+
+def test_secret_turn_ups_leave_a_request_current() -> None:
+    state = State(get_game("mexican-stud"), [60, 60, 60], seed=5)
+    while state.phase != "turning_up":
+        offered = {o.action for o in state.legal_actions()}
+        action = next(a for a in (Action.CHECK, Action.CALL, Action.BRING_IN, Action.BET) if a in offered)
+        state.act(state.actor, str(action))
+    held = len(state.events)
+    a, b = state.turn_up_choosers[:2]
+    state.act(a, "turn_up", state.turn_up_option(a).choices[0], seen=held)
+    made = state.act(b, "turn_up", state.turn_up_option(b).choices[0], seen=held)  # a's choice: no news to b
+    assert made.seat == b  # type: ignore[attr-defined]
+    assert len(state.events) == held + 2

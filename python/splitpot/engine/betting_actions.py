@@ -228,7 +228,10 @@ class BettingActions(StateFields):
         another hand).  ``seen`` counts one hand's events: a server dealing hand
         after hand (a :class:`~splitpot.engine.session.Session`) also sends
         which hand the view was of (``len(session.hands) - 1``) and refuses a
-        request for another before calling ``act``.
+        request for another before calling ``act``.  Where players choose at
+        once and in secret (simultaneous declarations, Mexican stud's
+        turn-ups), the others' secret choices logged since do not make a
+        request stale: they tell the player nothing.
 
         >>> from splitpot.engine.state import State
         >>> from splitpot.games import get_game
@@ -263,7 +266,7 @@ class BettingActions(StateFields):
                 raise StaleActionError(
                     f"Seat {who}'s {doing} was asked for after {held} events, but this hand has only "
                     f"{len(self.events)}: the request was made in another hand.")
-            if held != len(self.events):
+            if held != len(self.events) and not self._others_chose_in_secret(held, who):
                 doing = what.value.replace("_", " ")
                 raise StaleActionError(
                     f"Seat {who}'s {doing} was asked for after {held} events, but the hand has "
@@ -289,6 +292,12 @@ class BettingActions(StateFields):
                 return method()  # type: ignore[no-any-return]
             raise IllegalActionError(f"A {doing} is {amount} here, not {value}.")
         raise IllegalActionError(f"A {doing} takes no value; got {describe(value)}.")
+
+    def _others_chose_in_secret(self, held: int, seat: int) -> bool:
+        """Whether every event since the ``held``-th is another seat's secret
+        choice (a simultaneous declaration or turn-up), which ``seat`` cannot see."""
+        secret = (ev.Declared, ev.TurnUpChosen) if self.spec.declare == "simultaneous" else (ev.TurnUpChosen,)
+        return all(isinstance(e, secret) and e.seat != seat for e in self.events[held:])
 
     def _acted(self, seat: int, event: ev.Event) -> ev.Event:
         self.events.append(event)  # _log, inlined: every betting decision ends here
