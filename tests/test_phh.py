@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -685,6 +686,31 @@ def test_untrimmed_antes_are_refused_where_a_player_is_short_of_the_ante(said: s
     assert phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = true\n").replay().stacks == [97, 6]
     with pytest.raises(HistoryError, match="ante_trimming_status: expected true or false"):
         phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = 1\n")
+
+
+_HANDS = Path(__file__).resolve().parent / "hands"
+
+
+@pytest.mark.parametrize("deck", [True, False])
+def test_splitpots_own_standard_files_from_before_ante_trimming_status_still_load(deck: bool) -> None:
+    # Was: refused ("the file has no ante_trimming_status"): splitpot's dumps wrote F7S files without
+    # the field until 2026-12-05, and this one (written then) has p1 start with 3 chips, short of the
+    # ante of 5.  Its _game field, which splitpot has always written, says the antes were trimmed.
+    text = (_HANDS / "stud_short_of_the_ante_3cd5354.phh").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert "ante_trimming_status" not in data and min(data["starting_stacks"]) < data["antes"][0]
+    if not deck:
+        text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("_deck"))
+    state = phh.loads(text).replay()
+    seats = [s - 1 for s in data["seats"]]
+    assert [state.stacks[s] for s in seats] == data["finishing_stacks"]  # as the old code played it
+    assert state.stacks == independent_stacks(state)
+    assert sum(state.stacks) == sum(data["starting_stacks"])
+    assert [h.stacks for h in phh.loads_all(text)] == [state.starting_stacks]
+    # Another tool's file (no _game) says nothing: PHH's default, untrimmed, is still refused.
+    other = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("_"))
+    with pytest.raises(HistoryError, match=r"^ante_trimming_status: the file has no ante_trimming_status"):
+        phh.loads(other)
 
 
 def test_standard_files_say_their_antes_are_trimmed() -> None:

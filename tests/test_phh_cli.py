@@ -403,3 +403,12 @@ def test_replay_prints_each_phh_hand_as_it_is_read(
     next(streamed)
     with pytest.raises(HistoryError, match=r"hand \[3\], line \d+, actions\[0\]: 'p9' is not a player"):
         next(streamed)
+
+
+def test_replay_reads_splitpots_own_phh_written_before_ante_trimming_status(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Was: exit 2, "the file has no ante_trimming_status": a file splitpot wrote before the field.
+    path = Path(__file__).resolve().parent / "hands" / "stud_short_of_the_ante_3cd5354.phh"
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert "ante_trimming_status" not in capsys.readouterr().err

@@ -616,15 +616,17 @@ class _Reader:
         """PHH's ``ante_trimming_status`` (default false): whether the part of an ante that
         a player all in from the ante cannot match goes back to its owners, as splitpot
         plays it.  Untrimmed antes stay in the pot, which the engine does not play: a file
-        that says false (or, standard variant, says nothing) is refused where that changes
-        the hand, a player starting with less than the ante."""
+        that says false (or, another tool's standard variant, says nothing) is refused where
+        that changes the hand, a player starting with less than the ante.  A file that says
+        nothing is splitpot's when it has ``_game`` (which :func:`dumps` has always written,
+        and ``ante_trimming_status`` only since 2026-12-05): read as trimmed."""
         trimmed = data.get("ante_trimming_status")
         if trimmed is not None and not isinstance(trimmed, bool):
             line = self.error.key_line("ante_trimming_status")
             raise self.error.fail(f"line {line}, ante_trimming_status" if line else "ante_trimming_status",
                                   f"expected true or false, got {describe(trimmed)}.")
-        if trimmed is None and not _standard(self.spec):
-            return  # splitpot's own variants: its antes are trimmed
+        if trimmed is None and (not _standard(self.spec) or "_game" in data):
+            return  # splitpot's own variants, and the files splitpot wrote: its antes are trimmed
         ante = self.spec.stakes.ante
         short = [f"p{k + 1}" for k, stack in enumerate(stacks) if stack < ante]
         if trimmed or not short:
