@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -646,6 +647,29 @@ def test_a_muck_over_unknown_hole_cards_is_refused_not_won_with_invented_cards(f
         phh.loads(_MUCK_UNKNOWN + finishing)
     named = _MUCK_UNKNOWN.replace("????4c", "5d6d4c").replace('"d dh p1 ??"', '"d dh p1 7h"')
     assert phh.loads(named).replay().stacks == [60, 80]  # known cards (a straight): cards speak, documented
+
+
+@pytest.mark.parametrize("muck", ["p1 sm -", "p1 sm ??????????????", "p1 sm ????"])
+def test_a_show_of_only_unknown_cards_over_unknown_hole_cards_is_a_muck_and_refused(muck: str) -> None:
+    # Was: only "p1 sm" and "p1 sm -" were refused; "p1 sm ??????????????" (showing nothing) replayed
+    # to [60, 80], p1 winning on cards the file never names.
+    text = _MUCK_UNKNOWN.replace('"p1 sm"', json.dumps(muck))
+    said = rf"actions\[24\] '{re.escape(muck)}': p1 \(splitpot's seat 0\) mucks .* depends on the unknown cards"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(text)
+
+
+def test_a_muck_over_a_hidden_upcard_is_refused() -> None:
+    # p1's hole cards named, his fourth-street upcard written ?? (chosen by the reader so that the file's
+    # first actors act first): the chosen card is invented too, so his muck is refused.
+    named = _MUCK_UNKNOWN.replace("????4c", "5d6d4c").replace('"d dh p1 ??"', '"d dh p1 7h"')
+    hidden = named.replace('"d dh p1 2c"', '"d dh p1 ??"')
+    assert hidden != named
+    said = r"actions\[24\] 'p1 sm': p1 \(splitpot's seat 0\) mucks .* depends on the unknown cards"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(hidden)
+    shown = hidden.replace('"p1 sm"', '"p1 sm 5d6d4c2c9d3c7h"')  # naming them reads, cards speak
+    assert phh.loads(shown).replay().stacks == [60, 80]
 
 
 def test_a_truncated_file_with_finishing_stacks_is_not_dealt_on_with_invented_cards() -> None:

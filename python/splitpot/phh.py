@@ -28,8 +28,8 @@ clockwise (the order stud deals in); the standard optional fields ``seats``
 
 Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
-(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards is
-refused); hole cards written as
+(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards,
+``pN sm``, ``pN sm -`` or a show of ``??`` only, is refused); hole cards written as
 ``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
 from the cards the file never names (upcards chosen so that the players the
 file has bring in and bet first do: :meth:`_Reader._choose_upcards`); a file's
@@ -1243,7 +1243,8 @@ class _Reader:
             raise self.error.fail("_exposures", f"action index {min(self.exposures)} is past the hand.")
         showdown = {e.seat for e in state.events if type(e) is ev.CardsShown}
         for seat, line, cards in self.shown:
-            if not cards and seat in self.invented and seat in showdown:
+            if all(c is None for c in cards) and seat in self.invented and seat in showdown:
+                # (pN sm, pN sm - or pN sm ????..: no card shown; a muck either way)
                 raise self._fail(line, f"{self._who(seat)} mucks at the showdown "
                                        f"holding cards the file does not name (??): splitpot's showdown "
                                        f"is cards speak, so who wins depends on the unknown cards, and a "
