@@ -397,7 +397,9 @@ def test_replay_prints_each_phh_hand_as_it_is_read(
     assert main(["replay", str(path), "--plain"]) == 2
     out, err = capsys.readouterr()
     assert "'p9' is not a player" in err
-    assert ("===== hand 1 =====" in out) == finishing  # printed before hand 3 is read (one ahead)
+    # Was: hand 2 not printed (read one ahead, hand 3's error raised before hand 2 was printed).
+    assert ("===== hand 1 =====" in out) == ("===== hand 2 =====" in out) == finishing
+    assert "===== hand 3 =====" not in out
     streamed = phh.iter_loads(bad)
     assert streamed.count == 3 and next(streamed).replay().is_complete
     next(streamed)
