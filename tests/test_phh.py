@@ -804,6 +804,10 @@ seat_count = 3
         # Was: "starting_stacks: the field is missing".
         (f"[1]\n{_THREE}\n[2]\n{_THREE}",
          r"^this is a \.phhs document \(2 hands as tables \[1\], \.\.\.\): read it with loads_all"),
+        # Was: "this is a .phhs document (1 hands as tables [meta], ...)": a .phh's stray header.
+        (f"[meta]\n{_THREE}", r"^the document's fields are all under one table, \[meta\], as a \.phhs "
+                               r"document holds its hands: read it with loads_all or iter_loads, or drop"),
+        (f"[1]\n{_THREE}", r"^the document's fields are all under one table, \[1\],"),
     ],
 )
 def test_refusals_name_players_lines_and_fields_as_the_file_does(text: str, message: str) -> None:

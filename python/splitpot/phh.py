@@ -1265,7 +1265,7 @@ class _Reader:
 
 
 def _document(text: object) -> dict[str, Any]:
-    try:  # (read as every file is: UTF-8 or UTF-16, a byte order mark let go)
+    try:  # (read as every file is: UTF-8, or UTF-16 or UTF-32 with a byte order mark)
         text = as_text(text, "PHH", error=HistoryError)
     except HistoryError as err:
         raise HistoryError(f"not PHH: {err}") from None
@@ -1312,6 +1312,10 @@ def loads(text: str | bytes) -> History:
     if "actions" not in data and "variant" not in data and data and all(isinstance(v, Mapping)
                                                                         for v in data.values()):
         first = next(iter(data))
+        if len(data) == 1:  # (a .phh under one table header: a stray [meta] above its fields)
+            raise HistoryError(f"the document's fields are all under one table, [{first}], as a .phhs "
+                               f"document holds its hands: read it with loads_all or iter_loads, or "
+                               f"drop the [{first}] header of a single hand.")
         raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
                            "with loads_all or iter_loads.")
     return _read(data, _Where(_Source(text), None))
@@ -1359,12 +1363,25 @@ def iter_loads(text: str | bytes) -> Hands:
     document's first hands come before its last are read.  The document is parsed
     (TOML) and its shape checked first; a bad hand raises
     :class:`~splitpot.errors.HistoryError` when it is reached, after the hands
-    before it were given.
+    before it were given.  The iterator (:class:`Hands`) is not spent by the error:
+    the next ``next()`` reads the hand after the bad one, so a caller may skip bad
+    hands (a ``for`` loop stops at the error; :func:`loads_all` raises it).
 
     >>> from splitpot.games import get_game
     >>> hands = iter_loads(dumps_all(State(get_game("lowball"), [20, 30], seed=s) for s in (1, 2)))
     >>> hands.count, [hand.stacks for hand in hands]
     (2, [(20, 30), (20, 30)])
+    >>> good = dumps(State(get_game("lowball"), [20, 30], seed=1))
+    >>> bad = good.replace('"d dh p1 ', '"d dh p9 ', 1)
+    >>> hands = iter_loads("".join(f"[{k}]\\n{t}\\n" for k, t in enumerate([good, bad, good], 1)))
+    >>> read = []
+    >>> for _ in range(hands.count):
+    ...     try:
+    ...         read.append(next(hands).stacks)
+    ...     except HistoryError as err:
+    ...         read.append(str(err)[:35])
+    >>> read
+    [(20, 30), "hand [2], line 19, actions[0]: 'p9'", (20, 30)]
     """
     data = _document(text)
     return Hands(data, _Source(text))
@@ -1374,7 +1391,8 @@ class Hands(Iterator[History]):
     """The hands of a PHH or ``.phhs`` document (:func:`iter_loads`), replayed one at a
     time as they are iterated; what the document says of them before any is replayed:
     ``count``, ``games`` (each hand's game name, by its variant), ``calls`` (whether
-    each is a dealer's-choice hand, with ``_call``) and ``chained``."""
+    each is a dealer's-choice hand, with ``_call``) and ``chained``.  A hand that
+    raises is passed: the next one is read on the next ``next()``."""
 
     def __init__(self, data: Mapping[str, Any], source: _Source) -> None:
         if "actions" in data or "variant" in data:
