@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import tomllib
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -647,6 +649,29 @@ def test_a_muck_over_unknown_hole_cards_is_refused_not_won_with_invented_cards(f
     assert phh.loads(named).replay().stacks == [60, 80]  # known cards (a straight): cards speak, documented
 
 
+@pytest.mark.parametrize("muck", ["p1 sm -", "p1 sm ??????????????", "p1 sm ????"])
+def test_a_show_of_only_unknown_cards_over_unknown_hole_cards_is_a_muck_and_refused(muck: str) -> None:
+    # Was: only "p1 sm" and "p1 sm -" were refused; "p1 sm ??????????????" (showing nothing) replayed
+    # to [60, 80], p1 winning on cards the file never names.
+    text = _MUCK_UNKNOWN.replace('"p1 sm"', json.dumps(muck))
+    said = rf"actions\[24\] '{re.escape(muck)}': p1 \(splitpot's seat 0\) mucks .* depends on the unknown"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(text)
+
+
+def test_a_muck_over_a_hidden_upcard_is_refused() -> None:
+    # p1's hole cards named, his fourth-street upcard written ?? (chosen by the reader so that the file's
+    # first actors act first): the chosen card is invented too, so his muck is refused.
+    named = _MUCK_UNKNOWN.replace("????4c", "5d6d4c").replace('"d dh p1 ??"', '"d dh p1 7h"')
+    hidden = named.replace('"d dh p1 2c"', '"d dh p1 ??"')
+    assert hidden != named
+    said = r"actions\[24\] 'p1 sm': p1 \(splitpot's seat 0\) mucks .* depends on the unknown cards"
+    with pytest.raises(HistoryError, match=said):
+        phh.loads(hidden)
+    shown = hidden.replace('"p1 sm"', '"p1 sm 5d6d4c2c9d3c7h"')  # naming them reads, cards speak
+    assert phh.loads(shown).replay().stacks == [60, 80]
+
+
 def test_a_truncated_file_with_finishing_stacks_is_not_dealt_on_with_invented_cards() -> None:
     # Was: fourth to seventh street dealt from cards the file never names, to check finishing_stacks.
     text = '''variant = "F7S"
@@ -685,6 +710,31 @@ def test_untrimmed_antes_are_refused_where_a_player_is_short_of_the_ante(said: s
     assert phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = true\n").replay().stacks == [97, 6]
     with pytest.raises(HistoryError, match="ante_trimming_status: expected true or false"):
         phh.loads(_SHORT_OF_THE_ANTE + "ante_trimming_status = 1\n")
+
+
+_HANDS = Path(__file__).resolve().parent / "hands"
+
+
+@pytest.mark.parametrize("deck", [True, False])
+def test_splitpots_own_standard_files_from_before_ante_trimming_status_still_load(deck: bool) -> None:
+    # Was: refused ("the file has no ante_trimming_status"): splitpot's dumps wrote F7S files without
+    # the field until 2026-12-05, and this one (written then) has p1 start with 3 chips, short of the
+    # ante of 5.  Its _game field, which splitpot has always written, says the antes were trimmed.
+    text = (_HANDS / "stud_short_of_the_ante_3cd5354.phh").read_text(encoding="utf-8")
+    data = tomllib.loads(text)
+    assert "ante_trimming_status" not in data and min(data["starting_stacks"]) < data["antes"][0]
+    if not deck:
+        text = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("_deck"))
+    state = phh.loads(text).replay()
+    seats = [s - 1 for s in data["seats"]]
+    assert [state.stacks[s] for s in seats] == data["finishing_stacks"]  # as the old code played it
+    assert state.stacks == independent_stacks(state)
+    assert sum(state.stacks) == sum(data["starting_stacks"])
+    assert [h.stacks for h in phh.loads_all(text)] == [state.starting_stacks]
+    # Another tool's file (no _game) says nothing: PHH's default, untrimmed, is still refused.
+    other = "".join(line for line in text.splitlines(keepends=True) if not line.startswith("_"))
+    with pytest.raises(HistoryError, match=r"^ante_trimming_status: the file has no ante_trimming_status"):
+        phh.loads(other)
 
 
 def test_standard_files_say_their_antes_are_trimmed() -> None:
@@ -754,6 +804,10 @@ seat_count = 3
         # Was: "starting_stacks: the field is missing".
         (f"[1]\n{_THREE}\n[2]\n{_THREE}",
          r"^this is a \.phhs document \(2 hands as tables \[1\], \.\.\.\): read it with loads_all"),
+        # Was: "this is a .phhs document (1 hands as tables [meta], ...)": a .phh's stray header.
+        (f"[meta]\n{_THREE}", r"^the document's fields are all under one table, \[meta\], as a \.phhs "
+                               r"document holds its hands: read it with loads_all or iter_loads, or drop"),
+        (f"[1]\n{_THREE}", r"^the document's fields are all under one table, \[1\],"),
     ],
 )
 def test_refusals_name_players_lines_and_fields_as_the_file_does(text: str, message: str) -> None:

@@ -397,9 +397,42 @@ def test_replay_prints_each_phh_hand_as_it_is_read(
     assert main(["replay", str(path), "--plain"]) == 2
     out, err = capsys.readouterr()
     assert "'p9' is not a player" in err
-    assert ("===== hand 1 =====" in out) == finishing  # printed before hand 3 is read (one ahead)
+    # Was: hand 2 not printed (read one ahead, hand 3's error raised before hand 2 was printed).
+    assert ("===== hand 1 =====" in out) == ("===== hand 2 =====" in out) == finishing
+    assert "===== hand 3 =====" not in out
     streamed = phh.iter_loads(bad)
     assert streamed.count == 3 and next(streamed).replay().is_complete
     next(streamed)
     with pytest.raises(HistoryError, match=r"hand \[3\], line \d+, actions\[0\]: 'p9' is not a player"):
         next(streamed)
+
+
+def test_replay_reads_splitpots_own_phh_written_before_ante_trimming_status(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Was: exit 2, "the file has no ante_trimming_status": a file splitpot wrote before the field.
+    path = Path(__file__).resolve().parent / "hands" / "stud_short_of_the_ante_3cd5354.phh"
+    assert main(["replay", str(path), "--plain"]) == 0
+    assert "ante_trimming_status" not in capsys.readouterr().err
+
+
+def test_only_save_keeps_a_player_sitting_out_as_docs_say(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # PHH has no field for a player sitting out (docs/cli.md, docs/phh.md): the --phh file's hands
+    # leave him out and replay tells them as hands of their own; the --save file says he sits out.
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("f\ns\n\n"))
+    phhs, saved = tmp_path / "sat.phhs", tmp_path / "sat.json"
+    assert main(["play", "seven-card-stud", "--players", "3", "--seed", "4", "--seat", "1", "--hands", "3",
+                 "--plain", "--phh", str(phhs), "--save", str(saved)]) == 0
+    capsys.readouterr()
+    assert [len(h.stacks) - h.stacks.count(0) for h in phh.loads_all(phhs.read_text())] == [3, 2, 2]
+    assert main(["replay", str(saved), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "between hands: P1 sits out" in out and "sat out" in out
+    assert main(["replay", str(phhs), "--plain"]) == 0
+    out = capsys.readouterr().out
+    assert "sits out" not in out and "sat out" not in out and "stacks: P0 " in out
+    assert "P1 0 (+0)" in out  # his chips are not in the file's later hands

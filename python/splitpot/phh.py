@@ -28,8 +28,8 @@ clockwise (the order stud deals in); the standard optional fields ``seats``
 
 Readings: a ``pN cbr`` by the bring-in seat for exactly the bring-in he can
 post (all in for no more) is the bring-in; PHH's ``pN sm`` lines are checked against the cards the hand shows
-(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards is
-refused); hole cards written as
+(cards speak: a muck line does not forfeit a hand, and a muck over ``??`` cards,
+``pN sm``, ``pN sm -`` or a show of ``??`` only, is refused); hole cards written as
 ``??`` are the cards the player shows later (``pN sm CARDS``), or else dealt
 from the cards the file never names (upcards chosen so that the players the
 file has bring in and bet first do: :meth:`_Reader._choose_upcards`); a file's
@@ -616,15 +616,17 @@ class _Reader:
         """PHH's ``ante_trimming_status`` (default false): whether the part of an ante that
         a player all in from the ante cannot match goes back to its owners, as splitpot
         plays it.  Untrimmed antes stay in the pot, which the engine does not play: a file
-        that says false (or, standard variant, says nothing) is refused where that changes
-        the hand, a player starting with less than the ante."""
+        that says false (or, another tool's standard variant, says nothing) is refused where
+        that changes the hand, a player starting with less than the ante.  A file that says
+        nothing is splitpot's when it has ``_game`` (which :func:`dumps` has always written,
+        and ``ante_trimming_status`` only since 2026-12-05): read as trimmed."""
         trimmed = data.get("ante_trimming_status")
         if trimmed is not None and not isinstance(trimmed, bool):
             line = self.error.key_line("ante_trimming_status")
             raise self.error.fail(f"line {line}, ante_trimming_status" if line else "ante_trimming_status",
                                   f"expected true or false, got {describe(trimmed)}.")
-        if trimmed is None and not _standard(self.spec):
-            return  # splitpot's own variants: its antes are trimmed
+        if trimmed is None and (not _standard(self.spec) or "_game" in data):
+            return  # splitpot's own variants, and the files splitpot wrote: its antes are trimmed
         ante = self.spec.stakes.ante
         short = [f"p{k + 1}" for k, stack in enumerate(stacks) if stack < ante]
         if trimmed or not short:
@@ -1241,7 +1243,8 @@ class _Reader:
             raise self.error.fail("_exposures", f"action index {min(self.exposures)} is past the hand.")
         showdown = {e.seat for e in state.events if type(e) is ev.CardsShown}
         for seat, line, cards in self.shown:
-            if not cards and seat in self.invented and seat in showdown:
+            if all(c is None for c in cards) and seat in self.invented and seat in showdown:
+                # (pN sm, pN sm - or pN sm ????..: no card shown; a muck either way)
                 raise self._fail(line, f"{self._who(seat)} mucks at the showdown "
                                        f"holding cards the file does not name (??): splitpot's showdown "
                                        f"is cards speak, so who wins depends on the unknown cards, and a "
@@ -1262,7 +1265,7 @@ class _Reader:
 
 
 def _document(text: object) -> dict[str, Any]:
-    try:  # (read as every file is: UTF-8 or UTF-16, a byte order mark let go)
+    try:  # (read as every file is: UTF-8, or UTF-16 or UTF-32 with a byte order mark)
         text = as_text(text, "PHH", error=HistoryError)
     except HistoryError as err:
         raise HistoryError(f"not PHH: {err}") from None
@@ -1309,6 +1312,10 @@ def loads(text: str | bytes) -> History:
     if "actions" not in data and "variant" not in data and data and all(isinstance(v, Mapping)
                                                                         for v in data.values()):
         first = next(iter(data))
+        if len(data) == 1:  # (a .phh under one table header: a stray [meta] above its fields)
+            raise HistoryError(f"the document's fields are all under one table, [{first}], as a .phhs "
+                               f"document holds its hands: read it with loads_all or iter_loads, or "
+                               f"drop the [{first}] header of a single hand.")
         raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
                            "with loads_all or iter_loads.")
     return _read(data, _Where(_Source(text), None))
@@ -1356,12 +1363,25 @@ def iter_loads(text: str | bytes) -> Hands:
     document's first hands come before its last are read.  The document is parsed
     (TOML) and its shape checked first; a bad hand raises
     :class:`~splitpot.errors.HistoryError` when it is reached, after the hands
-    before it were given.
+    before it were given.  The iterator (:class:`Hands`) is not spent by the error:
+    the next ``next()`` reads the hand after the bad one, so a caller may skip bad
+    hands (a ``for`` loop stops at the error; :func:`loads_all` raises it).
 
     >>> from splitpot.games import get_game
     >>> hands = iter_loads(dumps_all(State(get_game("lowball"), [20, 30], seed=s) for s in (1, 2)))
     >>> hands.count, [hand.stacks for hand in hands]
     (2, [(20, 30), (20, 30)])
+    >>> good = dumps(State(get_game("lowball"), [20, 30], seed=1))
+    >>> bad = good.replace('"d dh p1 ', '"d dh p9 ', 1)
+    >>> hands = iter_loads("".join(f"[{k}]\\n{t}\\n" for k, t in enumerate([good, bad, good], 1)))
+    >>> read = []
+    >>> for _ in range(hands.count):
+    ...     try:
+    ...         read.append(next(hands).stacks)
+    ...     except HistoryError as err:
+    ...         read.append(str(err)[:35])
+    >>> read
+    [(20, 30), "hand [2], line 19, actions[0]: 'p9'", (20, 30)]
     """
     data = _document(text)
     return Hands(data, _Source(text))
@@ -1371,7 +1391,8 @@ class Hands(Iterator[History]):
     """The hands of a PHH or ``.phhs`` document (:func:`iter_loads`), replayed one at a
     time as they are iterated; what the document says of them before any is replayed:
     ``count``, ``games`` (each hand's game name, by its variant), ``calls`` (whether
-    each is a dealer's-choice hand, with ``_call``) and ``chained``."""
+    each is a dealer's-choice hand, with ``_call``) and ``chained``.  A hand that
+    raises is passed: the next one is read on the next ``next()``."""
 
     def __init__(self, data: Mapping[str, Any], source: _Source) -> None:
         if "actions" in data or "variant" in data:

@@ -1094,7 +1094,8 @@ def _print_replay(
     out: Output, replayed: _Replayed, interrupted: Callable[[], bool]
 ) -> tuple[list[State], list[dict[int, int]]]:
     """Print ``replayed``'s hands as each is replayed (a session's hand followed by another
-    refused unless finished, as resume refuses it, before it is printed); the states printed,
+    refused unless finished, as resume refuses it, before it is printed; a hand that cannot be
+    read raises once the hands before it are printed); the states printed,
     fewer than all where ``interrupted`` (ctrl-C) stopped it after one, and for each the
     chips its seats sitting out keep (:func:`kept_chips`).  Between a session's hands, a
     player sitting out or back in is said so, and a seat's chips changed
@@ -1102,9 +1103,18 @@ def _print_replay(
     states, run, printed = replayed.states, replayed.run, list[State]()
     kept: list[dict[int, int]] = []
     frame = replayed.frame
-    upcoming = next(states, None)
+    failed: list[SplitpotError] = []  # the next hand's error, raised once this hand is printed
+
+    def ahead() -> State | None:
+        try:
+            return next(states, None)
+        except SplitpotError as err:
+            failed.append(err)
+            return None
+
+    upcoming = ahead()
     while upcoming is not None:
-        state, upcoming = upcoming, next(states, None)
+        state, upcoming = upcoming, ahead()
         if run and upcoming is not None:
             refuse_unfinished([state, upcoming], first=len(printed))
         if not printed and replayed.called:  # the session's header: one where its hands share a game
@@ -1146,6 +1156,8 @@ def _print_replay(
         printed.append(state)
         if interrupted() and upcoming is not None:
             break
+    if failed:
+        raise failed[0]
     return printed, kept
 
 
