@@ -600,7 +600,8 @@ class DealersChoice(Session):
         """Why :meth:`play` stopped where no dealer could call a game for the players dealt
         in while others sit out (:meth:`~splitpot.engine.session.Session.sit_out`): the
         session is not over (:attr:`over` stays None) but stalled until players sit in
-        or out; None otherwise (and again once a hand is dealt)."""
+        or out; None otherwise, and again once a player sits in or out, a seat's chips
+        change (:meth:`~splitpot.engine.session.Session.set_stack`) or a hand is dealt."""
 
     def __repr__(self) -> str:
         """The games called so far, the stacks and the button."""
@@ -635,6 +636,24 @@ class DealersChoice(Session):
             else:
                 self.over = str(error)
             return self.hands[before:]
+
+    def sit_out(self, seat: SupportsIndex) -> None:
+        """:meth:`Session.sit_out <splitpot.engine.session.Session.sit_out>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().sit_out(seat)
+        self.stalled = None
+
+    def sit_in(self, seat: SupportsIndex) -> None:
+        """:meth:`Session.sit_in <splitpot.engine.session.Session.sit_in>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().sit_in(seat)
+        self.stalled = None
+
+    def set_stack(self, seat: SupportsIndex, chips: SupportsIndex) -> None:
+        """:meth:`Session.set_stack <splitpot.engine.session.Session.set_stack>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().set_stack(seat, chips)
+        self.stalled = None
 
     @property
     def _fewest_players(self) -> int:
@@ -687,6 +706,7 @@ class DealersChoice(Session):
         self.button = deal.dealer
         state = self._start(call.spec, list(deal.stacks), deck=deck, call=call)
         self.calls.append(call)
+        self.stalled = None  # a hand is dealt: no stall
         return state
 
     def _fresh(self, stacks: list[int], button: int) -> DealersChoice:

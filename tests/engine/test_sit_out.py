@@ -452,3 +452,37 @@ def test_dealers_choice_stalled_by_a_player_sitting_out_is_not_over(
     assert "the session is over" not in out
     session.sit_in(3)  # back in: three are dealt in, and a call seats them
     assert len(session.play(1, SimpleBot(seed=3))) == 1 and session.stalled is None
+
+
+def test_dealers_choice_stall_is_cleared_when_players_sit_in_or_out_or_a_hand_is_dealt() -> None:
+    """Was: only play() reset DealersChoice.stalled, so after a sit_in that let a call seat the
+    players dealt in, stalled (and play.stalled_reason, which reads it) still named a stall that
+    no longer held, and a hand dealt with new_hand() left it set too."""
+    from splitpot.house import HouseList, house_session
+    from splitpot.play import stalled_reason
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+
+    def stalled_session() -> DealersChoice:
+        session = house_session(three, [50, 50, 50, 50], seed=1)
+        session.sit_out(2)
+        session.sit_out(3)
+        assert session.play(1, SimpleBot(seed=1)) == [] and session.stalled is not None
+        assert stalled_reason(session) is not None
+        return session
+
+    session = stalled_session()
+    session.sit_in(2)  # three dealt in: California lowball seats them
+    assert session.can_continue and session.stalled is None and stalled_reason(session) is None
+    hand = session.new_hand()
+    assert session.stalled is None and hand.game.name == "california-lowball"
+
+    session = stalled_session()
+    session.sit_out(1)  # another change of who sits out: the stall is no longer known
+    assert session.stalled is None
+    session = stalled_session()
+    session.set_stack(0, 80)
+    assert session.stalled is None
+    session = stalled_session()
+    session.new_hand(call=Call(game="lowball"))  # a call that seats two: a hand is dealt
+    assert session.stalled is None
