@@ -703,8 +703,7 @@ class DealersChoice(Session):
                 f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
                 f"{call.spec.max_players} players; {deal.players} have chips."
             )
-        self.button = deal.dealer
-        state = self._start(call.spec, list(deal.stacks), deck=deck, call=call)
+        state = self._start(call.spec, list(deal.stacks), deal.dealer, deck=deck, call=call)
         self.calls.append(call)
         self.stalled = None  # a hand is dealt: no stall
         return state

@@ -486,3 +486,25 @@ def test_dealers_choice_stall_is_cleared_when_players_sit_in_or_out_or_a_hand_is
     session = stalled_session()
     session.new_hand(call=Call(game="lowball"))  # a call that seats two: a hand is dealt
     assert session.stalled is None
+
+
+def test_a_refused_new_hand_leaves_the_button_where_it_was() -> None:
+    """Was: new_hand moved the session's button before the State could refuse the deal (a bad
+    deck), so the live session then dealt at another button than a copy resumed from its
+    document.  A refused hand changes nothing, in a Session and at dealer's choice."""
+    session = Session(get_game("lowball"), [50, 50, 50], seed=2)
+    session.play(1, SimpleBot(seed=2))
+    before = (session.button, session.to_dict())
+    with pytest.raises(RuleError):
+        session.new_hand(deck=[0, 1, 2])
+    assert (session.button, session.to_dict()) == before
+    resumed = Session.from_json(session.to_json())
+    live, copy_ = session.new_hand(), resumed.new_hand()
+    assert (live.button, live.deck_order) == (copy_.button, copy_.deck_order) == (1, copy_.deck_order)
+
+    table = DealersChoice([50, 50, 50], dealer=lambda deal: Call(game="lowball"), seed=2)
+    table.play(1, SimpleBot(seed=2))
+    before = (table.button, table.to_dict())
+    with pytest.raises(RuleError):
+        table.new_hand(deck=[0, 1, 2])
+    assert (table.button, table.to_dict()) == before and table.new_hand().button == 1

@@ -395,8 +395,8 @@ class Session:
 
     def new_hand(self, *, deck: HandDeck = None) -> State:
         """Start the next hand (the previous one must be complete)."""
-        stacks, self.button = self._next_table()
-        return self._start(self.spec, stacks, deck=deck)
+        stacks, button = self._next_table()
+        return self._start(self.spec, stacks, button, deck=deck)
 
     def _next_table(self) -> tuple[list[int], int]:
         """The stacks the next hand is dealt with (0 for the seats sitting out) and
@@ -425,15 +425,19 @@ class Session:
             button = _next_button(stacks, button)
         return stacks, button
 
-    def _start(self, spec: GameSpec, stacks: list[int], *, deck: HandDeck, call: Call | None = None) -> State:
-        """Deal the next hand of ``spec`` at ``stacks`` and the session's button."""
+    def _start(
+        self, spec: GameSpec, stacks: list[int], button: int, *, deck: HandDeck, call: Call | None = None
+    ) -> State:
+        """Deal the next hand of ``spec`` at ``stacks`` and ``button``, which becomes
+        the session's button once the hand is dealt (a hand refused changes nothing)."""
         before = self._rng.getstate()
         seed = None if deck is not None else self._rng.randrange(2**63)
         try:
-            state = State(spec, stacks, button=self.button, seed=seed, deck=deck, game_call=call)
+            state = State(spec, stacks, button=button, seed=seed, deck=deck, game_call=call)
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
+        self.button = button
         self._record(state, seed)
         return state
 
