@@ -508,3 +508,29 @@ def test_a_refused_new_hand_leaves_the_button_where_it_was() -> None:
     with pytest.raises(RuleError):
         table.new_hand(deck=[0, 1, 2])
     assert (table.button, table.to_dict()) == before and table.new_hand().button == 1
+
+
+def test_a_stalled_session_carries_on_keeping_who_sits_out() -> None:
+    """Was: carry_on computed the button with new_hand's checks, so a session stalled by
+    players sitting out (not over) was refused.  Now it carries on, the new session keeping
+    who sits out; an over session is still refused."""
+    session = Session(get_game("lowball"), [50, 50, 50, 50], seed=2)
+    session.play(2, SimpleBot(seed=2))  # buttons 0 and 1
+    session.sit_out(2)
+    session.sit_out(3)
+    session.sit_out(0)
+    assert not session.can_continue and not session.is_over
+    fresh = session.carry_on()
+    assert (fresh.stacks, fresh.sitting_out, fresh.hands_before) == (session.stacks, session.sitting_out, 2)
+    assert not fresh.can_continue and fresh.button == 1  # seat 1, the only one dealt in, has it
+    assert Session.from_json(fresh.to_json()).to_dict() == fresh.to_dict()
+    fresh.sit_in(3)
+    session.sit_in(3)
+    ahead, original = fresh.new_hand(), session.new_hand()
+    assert ahead.deck_order == original.deck_order and ahead.starting_stacks == original.starting_stacks
+
+    over = Session(get_game("lowball"), [50, 50], seed=2)
+    over.set_stack(1, 0)
+    assert over.is_over
+    with pytest.raises(RuleError):
+        over.carry_on()

@@ -326,7 +326,10 @@ class Session:
         session's grows with every hand and :meth:`from_json` replays them all.
         Keep this session's document as the record of its hands; deal on with the
         new one only (both would deal the same cards).  :attr:`hands_before`
-        counts the hands before it.  The current hand must be finished.
+        counts the hands before it.  The current hand must be finished.  A session
+        stalled by players sitting out (:attr:`can_continue` False, not :attr:`is_over`)
+        carries on too: the new one keeps who sits out, its button where the next hand
+        would put it with them out.
 
         At dealer's choice (:class:`~splitpot.dealers_choice.DealersChoice`) the new
         session keeps the dealer policies and numbers its deals on from
@@ -354,7 +357,9 @@ class Session:
         >>> ahead.deck_order == session.new_hand().deck_order, ahead.button
         (True, 2)
         """
-        _, button = self._next_table()
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError("Finish the current hand before carrying on in a new session.")
+        _, button = self._table_ahead()  # a stalled session carries on too, its players still out
         out = self.sitting_out
         fresh = self._fresh(self.stacks, button)
         if out:
@@ -375,9 +380,39 @@ class Session:
         it is False, yet the session is not over: it is again once enough
         :meth:`sit_in` (:meth:`new_hand`'s refusal says which seats sit out).  Once
         too few have chips at all, it is over (unless :meth:`set_stack` seats more)."""
+        return len(self.dealt_in) >= self._fewest_players
+
+    @property
+    def dealt_in(self) -> list[int]:
+        """The seats that have chips and do not sit out, in order: between hands, the
+        seats the next hand deals in; during a hand, those it was dealt to.
+
+        >>> from splitpot.games import get_game
+        >>> session = Session(get_game("lowball"), [50, 0, 50, 50], seed=2)
+        >>> session.sit_out(3)
+        >>> session.dealt_in, session.can_continue
+        ([0, 2], True)
+        """
         out = self.sitting_out
-        dealt_in = sum(1 for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out)
-        return dealt_in >= self._fewest_players
+        return [seat for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether too few players have chips at all for another hand, whoever sits
+        back in (:meth:`set_stack` may seat more).  A session where only too few are
+        dealt in (others :meth:`sit_out`) is stalled, not over: :attr:`can_continue`
+        is False but this is False too.
+
+        >>> from splitpot.games import get_game
+        >>> session = Session(get_game("lowball"), [50, 50], seed=2)
+        >>> session.sit_out(1)
+        >>> session.can_continue, session.is_over
+        (False, False)
+        >>> session.set_stack(1, 0)
+        >>> session.is_over
+        True
+        """
+        return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
 
     @property
     def _fewest_players(self) -> int:
@@ -404,23 +439,28 @@ class Session:
         and button are left as they are."""
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before starting the next one.")
-        stacks, button, out = self.stacks, self.button, self.sitting_out
+        stacks, out = self.stacks, self.sitting_out
         if any(stacks[seat] == 0 for seat in out):  # (kept so by set_stack; a document may break it)
             raise RuleError(f"seats {sorted(out)} sit out, but some have no chips.")
-        with_chips = sum(1 for s in stacks if s > 0)
-        for seat in out:  # dealt no cards: the hand sees an empty seat
-            stacks[seat] = 0
-        if self.hands:
-            button = _next_button(stacks, button)
-        if with_chips < self._fewest_players:
+        if self.is_over:
             raise RuleError("Too few players have chips for another hand; the session is over.")
-        dealt_in = with_chips - len(out)
-        if dealt_in < self._fewest_players:
+        if not self.can_continue:
+            with_chips, dealt_in = len(stacks) - stacks.count(0), len(self.dealt_in)
             raise RuleError(
                 f"Too few players are dealt in for another hand: {dealt_in} of the {with_chips} with chips "
                 f"(seat{'s' if len(out) > 1 else ''} {', '.join(map(str, sorted(out)))} sit"
                 f"{'' if len(out) > 1 else 's'} out); sit_in a player to deal on (the session is not over)."
             )
+        return self._table_ahead()
+
+    def _table_ahead(self) -> tuple[list[int], int]:
+        """:meth:`_next_table` unchecked: the stacks (0 for the seats sitting out) and
+        the button of a next hand, whether or not enough are dealt in for one."""
+        stacks, button = self.stacks, self.button
+        for seat in self.sitting_out:  # dealt no cards: the hand sees an empty seat
+            stacks[seat] = 0
+        if self.hands:
+            button = _next_button(stacks, button)
         if stacks[button] == 0:
             button = _next_button(stacks, button)
         return stacks, button
