@@ -701,7 +701,7 @@ class DealersChoice(Session):
         if not call.fits(deal.players):
             raise RuleError(
                 f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
-                f"{call.spec.max_players} players; {deal.players} have chips."
+                f"{call.spec.max_players} players; {deal.players} are dealt in."
             )
         state = self._start(call.spec, list(deal.stacks), deal.dealer, deck=deck, call=call)
         self.calls.append(call)
@@ -794,7 +794,7 @@ class DealersChoice(Session):
         if not call.fits(deal.players):
             raise HistoryError(
                 f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "
-                f"players; {deal.players} have chips."
+                f"players; {deal.players} are dealt in."
             )
         if self._asking:
             asked = self.dealers[deal.dealer](deal)

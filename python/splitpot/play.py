@@ -656,12 +656,11 @@ def stalled_reason(
     stalled: str | None = no_call or getattr(session, "stalled", None)  # DealersChoice: no call for them
     if stalled:
         return f"no hand can be dealt while {sit}: {stalled.rstrip('.')}"
-    with_chips = sum(1 for chips in session.stacks if chips > 0)
-    if session.can_continue or with_chips < session._fewest_players:  # dealt on; or over whoever sits in
+    if session.can_continue or session.is_over:  # dealt on; or over whoever sits in
         return None
-    dealt_in = with_chips - len(out)
-    return (f"no hand can be dealt while {sit}: too few players are dealt in ({dealt_in} of {with_chips} "
-            "with chips)")
+    with_chips = sum(1 for chips in session.stacks if chips > 0)
+    return (f"no hand can be dealt while {sit}: too few players are dealt in ({len(session.dealt_in)} of "
+            f"{with_chips} with chips)")
 
 
 def print_session(

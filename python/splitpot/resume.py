@@ -233,7 +233,7 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if session.hands and not session.hands[-1].is_complete:
         return
     if seat is not None and seat in session.sitting_out and session.stacks[seat] > 0:
-        if sum(1 for chips in session.stacks if chips > 0) < session._fewest_players:
+        if session.is_over:
             raise RuleError("the session is over: too few players have chips for another hand.")
         return  # the table asks him first: sit back in, watch, or leave
     stalled = stalled_reason(session)
@@ -243,8 +243,7 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if not session.can_continue:
         raise RuleError("the session is over: too few players have chips for another hand.")
     if isinstance(session, DealersChoice):  # a house list with no call for the players left
-        out = session.sitting_out
-        players = sum(1 for s, chips in enumerate(session.stacks) if chips > 0 and s not in out)
+        out, players = session.sitting_out, len(session.dealt_in)
         for dealer in session.dealers:
             over = dealer.no_call(players) if isinstance(dealer, HouseDealer) else None
             if over and out:

@@ -561,8 +561,7 @@ class Table:
 
         no_call = None
         if isinstance(self.session, DealersChoice):  # a house list with no game for those dealt in
-            out = self.session.sitting_out
-            players = sum(1 for s, chips in enumerate(self.session.stacks) if chips > 0 and s not in out)
+            players = len(self.session.dealt_in)
             houses = [d for d in self.session.dealers if isinstance(d, HouseDealer)]
             no_call = next((why for d in houses if (why := d.no_call(players))), None)
         return stalled_reason(self.session, self.names, no_call=no_call)
