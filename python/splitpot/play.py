@@ -577,7 +577,7 @@ def write_and_print(
     ``text`` and where the plot is.  Each file is tried whatever became of the others
     (one that cannot be written is said on standard error) and the output printed all
     the same; a ctrl-C meanwhile is noted, and they are written whole (``kept``: the
-    chips of the seats sitting out each hand, :func:`kept_chips`).  Whether
+    chips of the seats sitting out each hand, :func:`kept_by_hand`).  Whether
     every file was written, and whether ctrl-C was pressed."""
     phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
     with _soft_interrupt() as interrupted:
@@ -672,7 +672,7 @@ def print_session(
     end (default: ``hands``) has more than one hand or deals dealer's choice, its
     summary: the final stacks and net results, the hands of each game called, and
     :func:`session_table` (``kept``: the chips of the seats sitting out each of
-    the ``session``'s hands, :func:`kept_chips`)."""
+    the ``session``'s hands, :func:`kept_by_hand`)."""
     whole = list(hands if session is None else session)
     several = len(whole) > 1 or any(state.game_call is not None for state in whole)
     for number, state in enumerate(hands, first):
@@ -760,7 +760,7 @@ def print_summary(
     session's stacks after its last hand, where they were changed since) and net
     results, the hands of each game called (dealer's choice), and :func:`session_table`;
     ``note``, a line before them (a hand left unfinished and not counted); ``kept``:
-    the chips of the seats sitting out each hand (:func:`kept_chips`)."""
+    the chips of the seats sitting out each hand (:func:`kept_by_hand`)."""
     held = _kept(hands, kept)
     final, net = (with_kept(hands[-1].stacks, held[-1]) if end is None else end), net_results(hands)
     out.line("")
@@ -1095,7 +1095,7 @@ def _print_replay(
     """Print ``replayed``'s hands as each is replayed (a session's hand followed by another
     refused unless finished, as resume refuses it, before it is printed); the states printed,
     fewer than all where ``interrupted`` (ctrl-C) stopped it after one, and for each the
-    chips its seats sitting out keep (:func:`kept_chips`).  Between a session's hands, a
+    chips its seats sitting out keep (:func:`kept_by_hand`).  Between a session's hands, a
     player sitting out or back in is said so, and a seat's chips changed
     (:meth:`Session.set_stack`) as ``P1 50 -> 100``."""
     states, run, printed = replayed.states, replayed.run, list[State]()
@@ -1279,7 +1279,7 @@ def session_table(
     rebuy, a player sitting down or leaving) or after the last one (``end``: the
     stacks then; default: the last hand's), an ``added`` column after ``start``
     holds each seat's changes, so that start + added + net = end.  ``kept``
-    (:func:`kept_chips`), one per hand, gives the chips of the seats sitting out
+    (:func:`kept_by_hand`), one per hand, gives the chips of the seats sitting out
     that hand (:meth:`Session.sit_out`): a hand shows them with none, but they keep
     theirs, so sitting out is no change of chips; a ``sat out`` column counts the
     hands each sat out.
@@ -1303,7 +1303,7 @@ def session_table(
     >>> hands = table.play(1, SimpleBot(seed=3))
     >>> table.sit_in(2)
     >>> hands += table.play(1, SimpleBot(seed=3))
-    >>> header, rows = session_table(hands, ["P0", "P1", "P2"], kept=kept_chips(table))
+    >>> header, rows = session_table(hands, ["P0", "P1", "P2"], kept=kept_by_hand(table))
     >>> header, rows[2][:2], rows[2][-1]
     (['seat', 'start', 'end', 'net', 'hands won', 'best pot', 'sat out'], ['P2', '100'], '1')
     """
@@ -1338,15 +1338,16 @@ def session_table(
              *(["sat out"] if out else [])], rows)
 
 
-def kept_chips(session: Session) -> list[dict[int, int]]:
+def kept_by_hand(session: Session) -> list[dict[int, int]]:
     """For each of ``session``'s hands, its seats sitting out (:meth:`Session.sit_out`)
-    and the chips each keeps (a hand shows them with none); empty where none sat out.
+    and the chips each keeps (a hand shows them with none); empty where none sat out:
+    :meth:`Session.kept_chips <splitpot.engine.session.Session.kept_chips>` of each.
 
     >>> from splitpot.games import get_game
     >>> session = Session(get_game("lowball"), [100, 80, 100], seed=3)
     >>> session.sit_out(1)
     >>> _ = session.play(1, SimpleBot(seed=3))
-    >>> kept_chips(session)
+    >>> kept_by_hand(session)
     [{1: 80}]
     """
     return [session.kept_chips(k) for k in range(len(session.hands))]
@@ -1368,7 +1369,7 @@ def _kept(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None) -> l
 
 def stacks_over(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None = None) -> list[list[int]]:
     """Each seat's stack before the first hand and after every hand (one list per seat);
-    a seat sitting out a hand keeps its chips there (``kept``: :func:`kept_chips`).
+    a seat sitting out a hand keeps its chips there (``kept``: :func:`kept_by_hand`).
 
     >>> from splitpot.games import get_game
     >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(3, SimpleBot(seed=1))
@@ -1393,7 +1394,7 @@ def plot_session(
     kept: Sequence[Mapping[int, int]] | None = None,
 ) -> bool:
     """Draw each seat's stack over the session to ``path`` (seat ``highlight``
-    thicker; ``kept``: the chips of the seats sitting out, :func:`kept_chips`); True
+    thicker; ``kept``: the chips of the seats sitting out, :func:`kept_by_hand`); True
     when it is written, False after a message on stderr. ``title`` names the session
     (the game of the first hand otherwise)."""
     try:
@@ -1429,9 +1430,9 @@ def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:
     for record, state in zip(doc["hands"], hands, strict=True):
         if state.is_complete:
             record["final_stacks"] = list(state.stacks)
-    if hands and not hands[-1].is_complete:
-        return with_kept(hands[-1].starting_stacks, kept_chips(session)[-1])
-    return with_kept(hands[-1].stacks, kept_chips(session)[-1]) if hands else list(session.stacks)
+    if not hands or not hands[-1].is_complete:  # what the hand started with, the seats out keeping theirs
+        return session.stacks
+    return with_kept(hands[-1].stacks, session.kept_chips(len(hands) - 1))  # no set_stack made after it
 
 
 def session_document(

@@ -53,7 +53,7 @@ from splitpot.play import (
     StoppedEarly,
     check_files,
     finished_hands,
-    kept_chips,
+    kept_by_hand,
     over_reason,
     play_with_progress,
     print_session,
@@ -301,13 +301,13 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], session: Session, pla
     def text(out: Output) -> None:
         out.line(title)
         print_session(out, played, names, first=before + 1, session=finished,
-                      kept=kept_chips(session))
+                      kept=kept_by_hand(session))
         if over:
             out.line(over)
 
     out = None if args.json else Output(plain=args.plain)
     written, interrupted = write_and_print(args, finished, names, out, lambda: doc, text, command="resume",
-                                           kept=kept_chips(session))
+                                           kept=kept_by_hand(session))
     if out is not None and not args.save:  # a note on standard error: standard output is the hands' record
         from splitpot.table import NOT_SAVED
 

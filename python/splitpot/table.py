@@ -75,7 +75,7 @@ from splitpot.evaluate import evaluate
 from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
-    kept_chips,
+    kept_by_hand,
     net_results,
     plot_session,
     resumed_line,
@@ -430,7 +430,7 @@ class Table:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
-                                command=self.command, kept=kept_chips(self.session)):
+                                command=self.command, kept=kept_by_hand(self.session)):
                 return 1
             self.out.line(f"plot: {file_name(self.plot, self.out.stream)}")
         if status and self.tell_stop:
@@ -712,7 +712,8 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
-        kept = kept_chips(self.session)[-1] if self.session.hands and self.session.hands[-1] is state else {}
+        hands = self.session.hands
+        kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
@@ -997,7 +998,7 @@ class Table:
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
-        if not state.in_hand[self.seat] and self.seat in kept_chips(self.session)[-1]:
+        if not state.in_hand[self.seat] and self.seat in self.session.kept_chips(len(self.session.hands) - 1):
             word = "you sat out"
         out.line(f"{word} this hand; {total:+d} in all", style="bold")
 
@@ -1014,7 +1015,7 @@ class Table:
             return
         me = self.seat
         states = [p.state for p in self.played]
-        kept = kept_chips(self.session)[: len(states)]
+        kept = kept_by_hand(self.session)[: len(states)]
         start = with_kept(states[0].starting_stacks, kept[0])[me]
         net = net_results(states)[me]
         count = len(states)

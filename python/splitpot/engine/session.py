@@ -359,6 +359,8 @@ class Session:
         """
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before carrying on in a new session.")
+        if self.is_over:
+            raise RuleError("Too few players have chips for another hand; the session is over.")
         _, button = self._table_ahead()  # a stalled session carries on too, its players still out
         out = self.sitting_out
         fresh = self._fresh(self.stacks, button)
