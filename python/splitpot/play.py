@@ -44,10 +44,10 @@ from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.positional import PositionalWild
-from splitpot.engine.session import Session, refuse_unfinished
+from splitpot.engine.session import Session, read_sitting_out, read_stack_changes, refuse_unfinished
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import RuleError, SplitpotError
+from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.narrate import ALL, describe_hand, narrate
@@ -1123,7 +1123,10 @@ def _print_replay(
         else:
             before, was_out = list(state.starting_stacks), frozenset()
         # a seat sitting out is dealt in with no chips and keeps its own (a set_stack may change them)
-        out_now = {s for s in frame.out(k) if s < state.seats and not state.in_hand[s]}
+        out_now = {s for s in frame.out(k) if s < state.seats}
+        dealt = sorted(s for s in out_now if state.in_hand[s])
+        if dealt:  # a saved session's (resume refuses it too: the hand does not chain)
+            raise HistoryError(f"sitting_out: seat {dealt[0]} sits out hand {k}, yet hands[{k}] deals him in.")
         held = {s: frame.changes.get(k, {}).get(s, before[s]) for s in sorted(out_now)}
         kept.append(held)
         said = _between_hands(names, before, with_kept(state.starting_stacks, held), was_out, out_now)
@@ -1227,7 +1230,6 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]
     ({1: 80}, frozenset({0}), frozenset())
     """
     from splitpot.engine.history import json_data
-    from splitpot.errors import HistoryError
 
     data = json_data(text, "a history")
     if not isinstance(data, dict):
@@ -1238,18 +1240,10 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]
             from splitpot.engine.schema import validate_session
 
             validate_session(data)
-            frame = _Frame(list(data["starting_stacks"]))
-            for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
-                if k > len(hands) or seat >= len(data["starting_stacks"]):
-                    raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
-                frame.changes.setdefault(k, {})[seat] = chips
-                if k == len(hands):
-                    after[seat] = chips
-            for i, (k, seats) in enumerate(data.get("sitting_out", ())):
-                if k > len(hands) or any(seat >= len(data["starting_stacks"]) for seat in seats):
-                    raise HistoryError(f"sitting_out[{i}]: no hand {k} or no seat of {seats} in this "
-                                       "session.")
-                frame.away[k] = frozenset(seats)
+            seats = len(data["starting_stacks"])
+            frame = _Frame(list(data["starting_stacks"]), read_stack_changes(data, seats),
+                           read_sitting_out(data, seats))
+            after = dict(frame.changes.get(len(hands), {}))
         return hands, True, after, frame
     return [data], False, {}, _Frame()
 

@@ -641,13 +641,8 @@ class Session:
         self.hands_before = data.get("hands_before", 0)
         if len(data["seeds"]) != len(data["hands"]):
             raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
-        for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
-            if k > len(data["hands"]) or seat >= len(self._stacks):
-                raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
-            if seat in self._changes.get(k, {}):
-                raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
-            self._changes.setdefault(k, {})[seat] = chips
-        self._load_away(data)
+        self._changes = read_stack_changes(data, len(self._stacks))
+        self._away = read_sitting_out(data, len(self._stacks))
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
@@ -684,19 +679,6 @@ class Session:
             if empty:
                 raise HistoryError(f"sitting_out: seat {empty[0]} sits out from hand {len(self.hands)} on "
                                    "with no chips.")
-
-    def _load_away(self, data: Mapping[str, Any]) -> None:
-        """The document's ``"sitting_out"`` (its schema checked): from which hand on
-        which seats sit out."""
-        last = -1
-        for i, (k, seats) in enumerate(data.get("sitting_out", ())):
-            if k > len(data["hands"]) or k <= last:
-                raise HistoryError(f"sitting_out[{i}]: hand {k}: the hands are {len(data['hands'])} and "
-                                   "each entry comes after the one before.")
-            if len(set(seats)) != len(seats) or any(seat >= len(self._stacks) for seat in seats):
-                raise HistoryError(f"sitting_out[{i}]: seats {seats}: a seat twice or no such seat "
-                                   f"(the session has {len(self._stacks)}).")
-            self._away[k], last = frozenset(seats), k
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
@@ -761,6 +743,55 @@ class Session:
 
 
 _DEALERS_CHOICE = "dealers-choice"  # splitpot.dealers_choice.DEALERS_CHOICE (that module imports this one)
+
+
+def read_stack_changes(data: Mapping[str, Any], seats: int) -> dict[int, dict[int, int]]:
+    """A session document's ``"stack_changes"`` (its schema checked; ``seats``: the
+    table's) as before which hand which seat has how many chips; HistoryError for a
+    hand or seat the session has not, or a seat changed twice before one hand.
+    :meth:`Session.from_dict` and ``splitpot replay`` read it alike.
+
+    >>> read_stack_changes({"hands": [{}], "stack_changes": [[1, 0, 80]]}, 2)
+    {1: {0: 80}}
+    >>> read_stack_changes({"hands": [], "stack_changes": [[0, 0, 80], [0, 0, 90]]}, 2)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: stack_changes[1]: seat 0 changed twice before hand 0.
+    """
+    changes: dict[int, dict[int, int]] = {}
+    for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
+        if k > len(data["hands"]) or seat >= seats:
+            raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+        if seat in changes.get(k, {}):
+            raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
+        changes.setdefault(k, {})[seat] = chips
+    return changes
+
+
+def read_sitting_out(data: Mapping[str, Any], seats: int) -> dict[int, frozenset[int]]:
+    """A session document's ``"sitting_out"`` (its schema checked; ``seats``: the
+    table's) as from which hand on which seats sit out; HistoryError for entries out of
+    order, a hand the session has not, a seat twice or no such seat.
+    :meth:`Session.from_dict` and ``splitpot replay`` read it alike.
+
+    >>> read_sitting_out({"hands": [{}], "sitting_out": [[0, [2]], [1, []]]}, 3)
+    {0: frozenset({2}), 1: frozenset()}
+    >>> read_sitting_out({"hands": [{}], "sitting_out": [[1, [2]], [0, []]]}, 3)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: sitting_out[1]: hand 0: the hands are 1 and each entry comes after the ...
+    """
+    away: dict[int, frozenset[int]] = {}
+    last = -1
+    for i, (k, out) in enumerate(data.get("sitting_out", ())):
+        if k > len(data["hands"]) or k <= last:
+            raise HistoryError(f"sitting_out[{i}]: hand {k}: the hands are {len(data['hands'])} and "
+                               "each entry comes after the one before.")
+        if len(set(out)) != len(out) or any(seat >= seats for seat in out):
+            raise HistoryError(f"sitting_out[{i}]: seats {out}: a seat twice or no such seat "
+                               f"(the session has {seats}).")
+        away[k], last = frozenset(out), k
+    return away
 
 
 class _Table:
