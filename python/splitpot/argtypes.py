@@ -149,9 +149,9 @@ def say(command: str | None, message: str) -> None:
     """
     if sys.stderr is None:  # closed (`2>&-`): said nowhere, never on standard output (print's fallback)
         return
-    try:
-        "♠".encode(sys.stderr.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):  # (a card's suits are its letters there)
+    from splitpot.render import can_show_symbols  # (rich, imported where there is something to say)
+
+    if not can_show_symbols(sys.stderr):  # (a card's suits are its letters there)
         message = message.replace(" (or ♣ ♦ ♥ ♠; ", " (")
     if sys.stdout is not None:
         sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
