@@ -252,6 +252,20 @@ def file_name(name: str, stream: object = None) -> str:
     return shlex.quote(shown)
 
 
+def error_status(command: str, err: SplitpotError) -> int:
+    """Say ``err`` as ``command``'s error (:func:`say`) and return the exit status: 1
+    where a file cannot be read or written (:class:`AccessError`: not the input's
+    fault), 2 for bad input (a file that is no text, or not what the command reads).
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     error_status("replay", AccessError("cannot read x.json: No such file.")), err.getvalue()
+    (1, 'splitpot replay: error: cannot read x.json: No such file.\\n')
+    """
+    say(command, f"error: {err}")
+    return 1 if isinstance(err, AccessError) else 2
+
+
 def read_text(name: str, *, flag: str = "") -> str:
     """The text of the file ``name`` (``-``: standard input; closed, it is empty), read
     as every file the command line reads: UTF-8 with or without a byte order mark, or

@@ -28,10 +28,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import (
-    AccessError,
     cards_text,
     check_writable,
     cli_words,
+    error_status,
     file_name,
     int_range,
     qualifier_rank,
@@ -980,12 +980,8 @@ def run_replay(args: argparse.Namespace) -> int:
     name = file_name(args.file)
     try:  # ("-": splitpot play GAME --json | splitpot replay -; read as a file is)
         text = read_text(args.file)
-    except AccessError as err:  # (exit status 1: not the file's fault)
-        say("replay", f"error: {err}")
-        return 1
     except SplitpotError as err:
-        say("replay", f"error: {err}")
-        return 2
+        return error_status("replay", err)
     try:
         if text.lstrip().startswith("{") or _json_array(text):
             replayed = _json_replay(text)
@@ -1126,7 +1122,8 @@ def _print_replay(
         out_now = {s for s in frame.out(k) if s < state.seats}
         dealt = sorted(s for s in out_now if state.in_hand[s])
         if dealt:  # a saved session's (resume refuses it too: the hand does not chain)
-            raise HistoryError(f"sitting_out: seat {dealt[0]} sits out hand {k}, yet hands[{k}] deals him in.")
+            raise HistoryError(f"sitting_out: seat {dealt[0]} sits out hand {k}, yet hands[{k}] deals him "
+                               "in.")
         held = {s: frame.changes.get(k, {}).get(s, before[s]) for s in sorted(out_now)}
         kept.append(held)
         said = _between_hands(names, before, with_kept(state.starting_stacks, held), was_out, out_now)

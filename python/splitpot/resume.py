@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from splitpot.argtypes import AccessError, file_name, int_range, read_text, say
+from splitpot.argtypes import error_status, file_name, int_range, read_text, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine.history import json_data
@@ -105,12 +105,8 @@ def run_resume(args: argparse.Namespace) -> int:
     name = file_name(args.file)
     try:
         text = read_text(args.file)
-    except AccessError as err:  # (exit status 1: not the file's fault)
-        say("resume", f"error: {err}")
-        return 1
     except SplitpotError as err:
-        say("resume", f"error: {err}")
-        return 2
+        return error_status("resume", err)
     if _phh(args.file, text):
         say("resume", f"error: {name} is a PHH hand history: it holds the hands, not the session "
                       f"(its computer players, the hands planned), so it cannot be resumed; `splitpot replay "
