@@ -226,7 +226,8 @@ class Keys:
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         # (standard input closed, `<&-`: no keys, as at the end of a file)
-        self.stream: Any = (sys.stdin if sys.stdin is not None else _NO_KEYS) if stream is None else stream
+        default = sys.stdin if sys.stdin is not None else _NO_KEYS
+        self.stream: IO[str] = default if stream is None else stream
         self._pending: list[str] = []
         try:
             self.fd: int | None = self.stream.fileno()
