@@ -689,21 +689,30 @@ class DealersChoice(Session):
     def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
         call is checked against the table, then the cards are dealt."""
+        from splitpot.house import HouseDealer
+
         deal = self.deal()
-        if call is None:
-            policy = self.dealers[deal.dealer]
-            call = policy(deal)
-            if not isinstance(call, Call):
-                raise ArgumentTypeError(f"the dealer policy of seat {deal.dealer} must return a Call, "
-                                        f"got {describe(call)}.")
-        elif not isinstance(call, Call):
-            raise ArgumentTypeError(f"call must be a Call, got {describe(call)}.")
-        if not call.fits(deal.players):
-            raise RuleError(
-                f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
-                f"{call.spec.max_players} players; {deal.players} are dealt in."
-            )
-        state = self._start(call.spec, list(deal.stacks), deal.dealer, deck=deck, call=call)
+        policy = self.dealers[deal.dealer]
+        # a house dealer's stream where it stood, if the hand is refused (a refused hand changes nothing)
+        stood = policy._rng.getstate() if call is None and isinstance(policy, HouseDealer) else None
+        try:
+            if call is None:
+                call = policy(deal)
+                if not isinstance(call, Call):
+                    raise ArgumentTypeError(f"the dealer policy of seat {deal.dealer} must return a Call, "
+                                            f"got {describe(call)}.")
+            elif not isinstance(call, Call):
+                raise ArgumentTypeError(f"call must be a Call, got {describe(call)}.")
+            if not call.fits(deal.players):
+                raise RuleError(
+                    f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
+                    f"{call.spec.max_players} players; {deal.players} are dealt in."
+                )
+            state = self._start(call.spec, list(deal.stacks), deal.dealer, deck=deck, call=call)
+        except BaseException:
+            if stood is not None and isinstance(policy, HouseDealer):
+                policy._rng.setstate(stood)
+            raise
         self.calls.append(call)
         self.stalled = None  # a hand is dealt: no stall
         return state

@@ -533,3 +533,18 @@ def test_a_stalled_session_carries_on_keeping_who_sits_out() -> None:
     assert over.is_over
     with pytest.raises(RuleError):
         over.carry_on()
+
+
+def test_a_refused_new_hand_leaves_the_house_dealer_where_it_stood() -> None:
+    """Was: a house dealer drew its call before the deal was refused (a bad deck), so the live
+    session then called another game than a copy taken before the refusal."""
+    from splitpot.house import example_house, house_session
+
+    session = house_session(example_house(), [60, 60, 60], seed=3)
+    session.play(1, SimpleBot(seed=3))
+    before = copy.deepcopy(session)
+    with pytest.raises(RuleError):
+        session.new_hand(deck=[0, 1, 2])
+    assert session.to_dict() == before.to_dict() and session.calls == before.calls
+    live, kept = session.new_hand(), before.new_hand()
+    assert (live.game_call, live.deck_order, live.button) == (kept.game_call, kept.deck_order, kept.button)
