@@ -117,6 +117,60 @@ def test_a_full_disk_is_said_with_exit_status_1(args: str, buffered: bool) -> No
     assert said(done).rstrip().endswith("error: cannot write the output: No space left on device.")
 
 
+def test_only_standard_output_failing_is_said_as_the_output_not_written(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: any OSError reaching main (one of a file, or a bug's) was said as 'cannot write the
+    output' or 'cannot use FILE'; only an error writing or flushing standard output is."""
+    import errno
+    import io
+
+    from splitpot import cli
+
+    def fails(args: object) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied", "elsewhere.txt")
+
+    monkeypatch.setattr(cli, "_eval", fails)
+    with pytest.raises(PermissionError):
+        cli.main(["eval", "As", "Kd"])
+    assert "cannot" not in capsys.readouterr().err
+
+    class Full(io.RawIOBase):
+        def writable(self) -> bool:
+            return True
+
+        def write(self, data: object) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.undo()
+    full = io.TextIOWrapper(Full(), encoding="utf-8")
+    monkeypatch.setattr(sys, "stdout", full)
+    assert cli.main(["eval", "As", "Kd", "Qh", "Jc", "Ts"]) == 1
+    monkeypatch.undo()
+    assert capsys.readouterr().err.rstrip().endswith("cannot write the output: No space left on device.")
+
+
+def test_a_card_split_over_two_writes_keeps_its_suit_letter(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: where standard output cannot show suit symbols, a suit written at the start of one
+    write, its rank in the write before, came out '?': the codec handler sees one write at a time."""
+    import io
+
+    from splitpot import cli
+
+    raw = io.BytesIO()
+    ascii_out = io.TextIOWrapper(raw, encoding="ascii", errors="splitpot-suits", write_through=True)
+
+    def parts(args: object) -> int:
+        for part in ("hand: A", "♠ K", "♥, Café ♠", "\n"):
+            sys.stdout.write(part)
+        return 0
+
+    monkeypatch.setattr(cli, "_eval", parts)
+    monkeypatch.setattr(sys, "stdout", ascii_out)
+    assert cli.main(["eval", "As", "Kd"]) == 0
+    assert raw.getvalue() == b"hand: As Kh, Caf? ?\n"
+
+
 @pytest.mark.parametrize("args", ["eval As", "play seven-card-stud --seed 1",
                                   "play seven-card-stud --seed 1 --json"])
 def test_closed_stdout_is_refused(args: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -372,6 +373,42 @@ def test_replay_says_who_sits_out_and_counts_it_as_no_chips_added(
         start, end, net = (int(x) for x in rows[f"P{s}"][1:4])
         assert start == 100 and start + net == end == session.stacks[s]
     assert rows["P2"][-1] == "2" and f"P2 {session.stacks[2]} (" in out
+
+
+@pytest.mark.parametrize("bad", ["out of order", "a seat twice", "a seat that played", "changed twice"])
+def test_replay_refuses_the_sitting_out_and_stack_changes_resume_refuses(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    """Was: replay read a session's sitting_out with code of its own that took entries out of
+    order, a seat twice and a seat sitting out a hand it played, all of which resume refuses."""
+    from splitpot.bots import SimpleBot
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    session = Session(get_game("lowball"), [100, 100, 100], seed=5)
+    bot = SimpleBot(seed=5)
+    session.play(1, bot)
+    session.sit_out(2)
+    session.set_stack(2, 120)
+    session.play(2, bot)
+    session.sit_in(2)
+    session.play(1, bot)
+    doc = session.to_dict()
+    assert doc["sitting_out"] == [[1, [2]], [3, []]] and doc["stack_changes"] == [[1, 2, 120]]
+    doc["sitting_out"], doc["stack_changes"] = {
+        "out of order": ([[3, []], [1, [2]]], doc["stack_changes"]),
+        "a seat twice": ([[1, [2, 2]], [3, []]], doc["stack_changes"]),
+        "a seat that played": ([[0, [1]], [1, [2]], [3, []]], doc["stack_changes"]),
+        "changed twice": (doc["sitting_out"], [[1, 2, 120], [1, 2, 130]]),
+    }[bad]
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    capsys.readouterr()
+    assert main(["resume", str(path), "--hands", "1", "--plain"]) == 2
+    capsys.readouterr()
+    assert main(["replay", str(path), "--plain"]) == 2
+    field = "stack_changes" if bad == "changed twice" else "sitting_out"
+    assert f"{field}" in capsys.readouterr().err
 
 
 @pytest.mark.parametrize("finishing", [True, False])

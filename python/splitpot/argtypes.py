@@ -149,9 +149,9 @@ def say(command: str | None, message: str) -> None:
     """
     if sys.stderr is None:  # closed (`2>&-`): said nowhere, never on standard output (print's fallback)
         return
-    try:
-        "♠".encode(sys.stderr.encoding or "utf-8")
-    except (UnicodeEncodeError, LookupError):  # (a card's suits are its letters there)
+    from splitpot.render import can_show_symbols  # (rich, imported where there is something to say)
+
+    if not can_show_symbols(sys.stderr):  # (a card's suits are its letters there)
         message = message.replace(" (or ♣ ♦ ♥ ♠; ", " (")
     if sys.stdout is not None:
         sys.stdout.flush()  # after what the command printed so far, where both go to one terminal or file
@@ -250,6 +250,20 @@ def file_name(name: str, stream: object = None) -> str:
         return "$'" + "".join(chr(b) if 32 <= b < 127 and chr(b) not in "'\\" else f"\\x{b:02x}"
                               for b in raw) + "'"
     return shlex.quote(shown)
+
+
+def error_status(command: str, err: SplitpotError) -> int:
+    """Say ``err`` as ``command``'s error (:func:`say`) and return the exit status: 1
+    where a file cannot be read or written (:class:`AccessError`: not the input's
+    fault), 2 for bad input (a file that is no text, or not what the command reads).
+
+    >>> import contextlib, io
+    >>> with contextlib.redirect_stderr(io.StringIO()) as err:
+    ...     error_status("replay", AccessError("cannot read x.json: No such file.")), err.getvalue()
+    (1, 'splitpot replay: error: cannot read x.json: No such file.\\n')
+    """
+    say(command, f"error: {err}")
+    return 1 if isinstance(err, AccessError) else 2
 
 
 def read_text(name: str, *, flag: str = "") -> str:

@@ -35,7 +35,6 @@ from splitpot.argtypes import (
     argv_text,
     cards_text,
     cli_words,
-    file_name,
     int_range,
     qualifier_rank,
     refuse_lone_penalty_rule,
@@ -45,7 +44,7 @@ from splitpot.argtypes import (
 from splitpot.cards import _RANK_NAMES, parse_cards
 from splitpot.errors import SplitpotError
 from splitpot.evaluate import Ranking, evaluate, evaluate_many, strength
-from splitpot.render import Output, ProgressBar
+from splitpot.render import Output, ProgressBar, can_show_symbols, card_letters
 from splitpot.two_card import evaluate_two
 from splitpot.validate import MAX_THREADS, counted
 
@@ -354,24 +353,72 @@ def _add_bench(sub: Any) -> None:
     b.set_defaults(run=_bench)
 
 
-_SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
-_RANK_LETTERS = frozenset("23456789TJQKA")
 _ASCII_SIGNS = {"§": "section ", "±": "+/-", "\u2014": "-", "\u2013": "-", "…": "...", "\u00a0": " ",
                 "\u00d7": "x"}
 """Signs of the help and the tables as ASCII writes them (``(§5.1)`` read ``(?5.1)``)."""
 
 
 def _ascii_suits(error: UnicodeError) -> tuple[str, int]:
-    """Codec error handler: cards' suit symbols as letters (``A♠`` -> ``As``), anything
-    else ``?`` (a name's ``♠`` too: a letter would make another name)."""
+    """Codec error handler: cards' suit symbols as letters (``A♠`` -> ``As``, the rule
+    of :func:`~splitpot.render.card_letters`), anything else ``?`` (a name's ``♠`` too:
+    a letter would make another name).  A card whose rank came in an earlier write
+    than its suit is written by :class:`_Stdout`, which remembers what it wrote."""
     if not isinstance(error, UnicodeEncodeError):
         raise error
     text = error.object
+    lettered = card_letters(text[error.start:error.end], before=text[:error.start])
     return "".join(
-        _SUIT_LETTERS[text[i]] if text[i] in _SUIT_LETTERS and i and text[i - 1] in _RANK_LETTERS
-        else _ASCII_SIGNS.get(text[i], "?")
-        for i in range(error.start, error.end)
+        sign if sign != symbol else _ASCII_SIGNS.get(symbol, "?")
+        for sign, symbol in zip(lettered, text[error.start:error.end], strict=True)
     ), error.end
+
+
+class _OutputError(OSError):
+    """Standard output could not be written or flushed (a full disk, a failing device),
+    told apart from every other OSError (a closed pipe is BrokenPipeError, as it was)."""
+
+
+class _Stdout:
+    """Standard output while :func:`main` runs a command: an error writing or flushing
+    it (but a closed pipe) raised as :class:`_OutputError`; where the stream cannot show
+    the suit symbols, a card's suit written as its letter even where its rank came in the
+    write before (the codec's handler, :func:`_ascii_suits`, sees one write at a time).
+    Everything else is the stream's.
+
+    >>> import io
+    >>> raw = io.BytesIO()
+    >>> out = _Stdout(io.TextIOWrapper(raw, encoding="ascii", errors="splitpot-suits"))
+    >>> for part in ("A", "♠ K♥", " ♠Bob\\n"):
+    ...     _ = out.write(part)
+    >>> out.flush(); raw.getvalue()
+    b'As Kh ?Bob\\n'
+    """
+
+    def __init__(self, stream: Any) -> None:
+        self._stream = stream
+        self._letters = not can_show_symbols(stream)
+        self._last = ""
+
+    def write(self, text: str) -> int:
+        if self._letters and text:
+            text, self._last = card_letters(text, before=self._last), text[-1]
+        try:
+            return int(self._stream.write(text))
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputError(err.errno, err.strerror) from err
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except BrokenPipeError:
+            raise
+        except OSError as err:
+            raise _OutputError(err.errno, err.strerror) from err
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._stream, name)
 
 
 codecs.register_error("splitpot-suits", _ascii_suits)
@@ -429,21 +476,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                          "(send it to a file, or to /dev/null to print nothing).")
             return 1
         _plain_text_streams()
+        real_stdout, sys.stdout = sys.stdout, _Stdout(sys.stdout)
         try:
-            args = _parse(words, command)
-        except SystemExit:  # argparse's --help or refusal: argparse leaves its write errors unsaid
-            sys.stdout.flush()
-            raise
-        try:
-            status = int(args.run(args))
-        except AccessError as err:
-            say(args.command, f"error: {cli_words(str(err))}")
-            status = 1
-        except SplitpotError as err:
-            say(args.command, f"error: {cli_words(str(err))}")
-            status = 2
-        sys.stdout.flush()  # a full disk found now, not at exit (where it is only a warning)
-        return status
+            return _run(words, command)
+        finally:
+            if isinstance(sys.stdout, _Stdout):
+                sys.stdout = real_stdout
     except KeyboardInterrupt:
         say(command, "interrupted")
         return 130
@@ -452,12 +490,30 @@ def main(argv: Sequence[str] | None = None) -> int:
         # stdout from failing again (the recipe of the signal module's documentation).
         _drop_stdout()
         return 141
-    except OSError as err:  # the output cannot be written: a full disk, a failing device
+    except _OutputError as err:  # the output cannot be written: a full disk, a failing device
         _drop_stdout()
-        what = f"use {file_name(err.filename)}" if isinstance(err.filename, str) else "write the output"
         with contextlib.suppress(OSError):  # (standard error failing as well: the status says it)
-            say(command, f"error: cannot {what}: {err.strerror or err}.")
+            say(command, f"error: cannot write the output: {err.strerror or err}.")
         return 1
+
+
+def _run(words: list[str], command: str | None) -> int:
+    """:func:`main`'s command run, its errors said (exit status 1 or 2)."""
+    try:
+        args = _parse(words, command)
+    except SystemExit:  # argparse's --help or refusal: argparse leaves its write errors unsaid
+        sys.stdout.flush()
+        raise
+    try:
+        status = int(args.run(args))
+    except AccessError as err:
+        say(args.command, f"error: {cli_words(str(err))}")
+        status = 1
+    except SplitpotError as err:
+        say(args.command, f"error: {cli_words(str(err))}")
+        status = 2
+    sys.stdout.flush()  # a full disk found now, not at exit (where it is only a warning)
+    return status
 
 
 def _drop_stdout() -> None:

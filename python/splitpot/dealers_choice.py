@@ -600,7 +600,8 @@ class DealersChoice(Session):
         """Why :meth:`play` stopped where no dealer could call a game for the players dealt
         in while others sit out (:meth:`~splitpot.engine.session.Session.sit_out`): the
         session is not over (:attr:`over` stays None) but stalled until players sit in
-        or out; None otherwise (and again once a hand is dealt)."""
+        or out; None otherwise, and again once a player sits in or out, a seat's chips
+        change (:meth:`~splitpot.engine.session.Session.set_stack`) or a hand is dealt."""
 
     def __repr__(self) -> str:
         """The games called so far, the stacks and the button."""
@@ -636,6 +637,24 @@ class DealersChoice(Session):
                 self.over = str(error)
             return self.hands[before:]
 
+    def sit_out(self, seat: SupportsIndex) -> None:
+        """:meth:`Session.sit_out <splitpot.engine.session.Session.sit_out>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().sit_out(seat)
+        self.stalled = None
+
+    def sit_in(self, seat: SupportsIndex) -> None:
+        """:meth:`Session.sit_in <splitpot.engine.session.Session.sit_in>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().sit_in(seat)
+        self.stalled = None
+
+    def set_stack(self, seat: SupportsIndex, chips: SupportsIndex) -> None:
+        """:meth:`Session.set_stack <splitpot.engine.session.Session.set_stack>`; a stall
+        (:attr:`stalled`) is no longer known to hold."""
+        super().set_stack(seat, chips)
+        self.stalled = None
+
     @property
     def _fewest_players(self) -> int:
         return 2  # every game seats two; the call is checked against the table
@@ -670,23 +689,32 @@ class DealersChoice(Session):
     def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
         call is checked against the table, then the cards are dealt."""
+        from splitpot.house import HouseDealer
+
         deal = self.deal()
-        if call is None:
-            policy = self.dealers[deal.dealer]
-            call = policy(deal)
-            if not isinstance(call, Call):
-                raise ArgumentTypeError(f"the dealer policy of seat {deal.dealer} must return a Call, "
-                                        f"got {describe(call)}.")
-        elif not isinstance(call, Call):
-            raise ArgumentTypeError(f"call must be a Call, got {describe(call)}.")
-        if not call.fits(deal.players):
-            raise RuleError(
-                f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
-                f"{call.spec.max_players} players; {deal.players} have chips."
-            )
-        self.button = deal.dealer
-        state = self._start(call.spec, list(deal.stacks), deck=deck, call=call)
+        policy = self.dealers[deal.dealer]
+        # a house dealer's stream where it stood, if the hand is refused (a refused hand changes nothing)
+        stood = policy._rng.getstate() if call is None and isinstance(policy, HouseDealer) else None
+        try:
+            if call is None:
+                call = policy(deal)
+                if not isinstance(call, Call):
+                    raise ArgumentTypeError(f"the dealer policy of seat {deal.dealer} must return a Call, "
+                                            f"got {describe(call)}.")
+            elif not isinstance(call, Call):
+                raise ArgumentTypeError(f"call must be a Call, got {describe(call)}.")
+            if not call.fits(deal.players):
+                raise RuleError(
+                    f"seat {deal.dealer} calls {call.game}, which seats {call.spec.min_players} to "
+                    f"{call.spec.max_players} players; {deal.players} are dealt in."
+                )
+            state = self._start(call.spec, list(deal.stacks), deal.dealer, deck=deck, call=call)
+        except BaseException:
+            if stood is not None and isinstance(policy, HouseDealer):
+                policy._rng.setstate(stood)
+            raise
         self.calls.append(call)
+        self.stalled = None  # a hand is dealt: no stall
         return state
 
     def _fresh(self, stacks: list[int], button: int) -> DealersChoice:
@@ -775,7 +803,7 @@ class DealersChoice(Session):
         if not call.fits(deal.players):
             raise HistoryError(
                 f"{where}: call: {call.game} seats {call.spec.min_players} to {call.spec.max_players} "
-                f"players; {deal.players} have chips."
+                f"players; {deal.players} are dealt in."
             )
         if self._asking:
             asked = self.dealers[deal.dealer](deal)

@@ -28,10 +28,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from splitpot.argtypes import (
-    AccessError,
     cards_text,
     check_writable,
     cli_words,
+    error_status,
     file_name,
     int_range,
     qualifier_rank,
@@ -44,10 +44,10 @@ from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.positional import PositionalWild
-from splitpot.engine.session import Session, refuse_unfinished
+from splitpot.engine.session import Session, read_sitting_out, read_stack_changes, refuse_unfinished
 from splitpot.engine.spec import GameSpec, Stakes
 from splitpot.engine.state import State
-from splitpot.errors import RuleError, SplitpotError
+from splitpot.errors import HistoryError, RuleError, SplitpotError
 from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, get_game, idle_wild_option
 from splitpot.games.draw import CALIFORNIA_LIMIT
 from splitpot.narrate import ALL, describe_hand, narrate
@@ -577,7 +577,7 @@ def write_and_print(
     ``text`` and where the plot is.  Each file is tried whatever became of the others
     (one that cannot be written is said on standard error) and the output printed all
     the same; a ctrl-C meanwhile is noted, and they are written whole (``kept``: the
-    chips of the seats sitting out each hand, :func:`kept_chips`).  Whether
+    chips of the seats sitting out each hand, :func:`kept_by_hand`).  Whether
     every file was written, and whether ctrl-C was pressed."""
     phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
     with _soft_interrupt() as interrupted:
@@ -656,12 +656,11 @@ def stalled_reason(
     stalled: str | None = no_call or getattr(session, "stalled", None)  # DealersChoice: no call for them
     if stalled:
         return f"no hand can be dealt while {sit}: {stalled.rstrip('.')}"
-    with_chips = sum(1 for chips in session.stacks if chips > 0)
-    if session.can_continue or with_chips < session._fewest_players:  # dealt on; or over whoever sits in
+    if session.can_continue or session.is_over:  # dealt on; or over whoever sits in
         return None
-    dealt_in = with_chips - len(out)
-    return (f"no hand can be dealt while {sit}: too few players are dealt in ({dealt_in} of {with_chips} "
-            "with chips)")
+    with_chips = sum(1 for chips in session.stacks if chips > 0)
+    return (f"no hand can be dealt while {sit}: too few players are dealt in ({len(session.dealt_in)} of "
+            f"{with_chips} with chips)")
 
 
 def print_session(
@@ -673,7 +672,7 @@ def print_session(
     end (default: ``hands``) has more than one hand or deals dealer's choice, its
     summary: the final stacks and net results, the hands of each game called, and
     :func:`session_table` (``kept``: the chips of the seats sitting out each of
-    the ``session``'s hands, :func:`kept_chips`)."""
+    the ``session``'s hands, :func:`kept_by_hand`)."""
     whole = list(hands if session is None else session)
     several = len(whole) > 1 or any(state.game_call is not None for state in whole)
     for number, state in enumerate(hands, first):
@@ -761,7 +760,7 @@ def print_summary(
     session's stacks after its last hand, where they were changed since) and net
     results, the hands of each game called (dealer's choice), and :func:`session_table`;
     ``note``, a line before them (a hand left unfinished and not counted); ``kept``:
-    the chips of the seats sitting out each hand (:func:`kept_chips`)."""
+    the chips of the seats sitting out each hand (:func:`kept_by_hand`)."""
     held = _kept(hands, kept)
     final, net = (with_kept(hands[-1].stacks, held[-1]) if end is None else end), net_results(hands)
     out.line("")
@@ -981,12 +980,8 @@ def run_replay(args: argparse.Namespace) -> int:
     name = file_name(args.file)
     try:  # ("-": splitpot play GAME --json | splitpot replay -; read as a file is)
         text = read_text(args.file)
-    except AccessError as err:  # (exit status 1: not the file's fault)
-        say("replay", f"error: {err}")
-        return 1
     except SplitpotError as err:
-        say("replay", f"error: {err}")
-        return 2
+        return error_status("replay", err)
     try:
         if text.lstrip().startswith("{") or _json_array(text):
             replayed = _json_replay(text)
@@ -1097,7 +1092,7 @@ def _print_replay(
     refused unless finished, as resume refuses it, before it is printed; a hand that cannot be
     read raises once the hands before it are printed); the states printed,
     fewer than all where ``interrupted`` (ctrl-C) stopped it after one, and for each the
-    chips its seats sitting out keep (:func:`kept_chips`).  Between a session's hands, a
+    chips its seats sitting out keep (:func:`kept_by_hand`).  Between a session's hands, a
     player sitting out or back in is said so, and a seat's chips changed
     (:meth:`Session.set_stack`) as ``P1 50 -> 100``."""
     states, run, printed = replayed.states, replayed.run, list[State]()
@@ -1134,7 +1129,11 @@ def _print_replay(
         else:
             before, was_out = list(state.starting_stacks), frozenset()
         # a seat sitting out is dealt in with no chips and keeps its own (a set_stack may change them)
-        out_now = {s for s in frame.out(k) if s < state.seats and not state.in_hand[s]}
+        out_now = {s for s in frame.out(k) if s < state.seats}
+        dealt = sorted(s for s in out_now if state.in_hand[s])
+        if dealt:  # a saved session's (resume refuses it too: the hand does not chain)
+            raise HistoryError(f"sitting_out: seat {dealt[0]} sits out hand {k}, yet hands[{k}] deals him "
+                               "in.")
         held = {s: frame.changes.get(k, {}).get(s, before[s]) for s in sorted(out_now)}
         kept.append(held)
         said = _between_hands(names, before, with_kept(state.starting_stacks, held), was_out, out_now)
@@ -1240,7 +1239,6 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]
     ({1: 80}, frozenset({0}), frozenset())
     """
     from splitpot.engine.history import json_data
-    from splitpot.errors import HistoryError
 
     data = json_data(text, "a history")
     if not isinstance(data, dict):
@@ -1251,18 +1249,10 @@ def _json_histories(text: str) -> tuple[list[Any], bool, dict[int, int], _Frame]
             from splitpot.engine.schema import validate_session
 
             validate_session(data)
-            frame = _Frame(list(data["starting_stacks"]))
-            for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
-                if k > len(hands) or seat >= len(data["starting_stacks"]):
-                    raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
-                frame.changes.setdefault(k, {})[seat] = chips
-                if k == len(hands):
-                    after[seat] = chips
-            for i, (k, seats) in enumerate(data.get("sitting_out", ())):
-                if k > len(hands) or any(seat >= len(data["starting_stacks"]) for seat in seats):
-                    raise HistoryError(f"sitting_out[{i}]: no hand {k} or no seat of {seats} in this "
-                                       "session.")
-                frame.away[k] = frozenset(seats)
+            seats = len(data["starting_stacks"])
+            frame = _Frame(list(data["starting_stacks"]), read_stack_changes(data, seats),
+                           read_sitting_out(data, seats))
+            after = dict(frame.changes.get(len(hands), {}))
         return hands, True, after, frame
     return [data], False, {}, _Frame()
 
@@ -1292,7 +1282,7 @@ def session_table(
     rebuy, a player sitting down or leaving) or after the last one (``end``: the
     stacks then; default: the last hand's), an ``added`` column after ``start``
     holds each seat's changes, so that start + added + net = end.  ``kept``
-    (:func:`kept_chips`), one per hand, gives the chips of the seats sitting out
+    (:func:`kept_by_hand`), one per hand, gives the chips of the seats sitting out
     that hand (:meth:`Session.sit_out`): a hand shows them with none, but they keep
     theirs, so sitting out is no change of chips; a ``sat out`` column counts the
     hands each sat out.
@@ -1316,7 +1306,7 @@ def session_table(
     >>> hands = table.play(1, SimpleBot(seed=3))
     >>> table.sit_in(2)
     >>> hands += table.play(1, SimpleBot(seed=3))
-    >>> header, rows = session_table(hands, ["P0", "P1", "P2"], kept=kept_chips(table))
+    >>> header, rows = session_table(hands, ["P0", "P1", "P2"], kept=kept_by_hand(table))
     >>> header, rows[2][:2], rows[2][-1]
     (['seat', 'start', 'end', 'net', 'hands won', 'best pot', 'sat out'], ['P2', '100'], '1')
     """
@@ -1351,15 +1341,16 @@ def session_table(
              *(["sat out"] if out else [])], rows)
 
 
-def kept_chips(session: Session) -> list[dict[int, int]]:
+def kept_by_hand(session: Session) -> list[dict[int, int]]:
     """For each of ``session``'s hands, its seats sitting out (:meth:`Session.sit_out`)
-    and the chips each keeps (a hand shows them with none); empty where none sat out.
+    and the chips each keeps (a hand shows them with none); empty where none sat out:
+    :meth:`Session.kept_chips <splitpot.engine.session.Session.kept_chips>` of each.
 
     >>> from splitpot.games import get_game
     >>> session = Session(get_game("lowball"), [100, 80, 100], seed=3)
     >>> session.sit_out(1)
     >>> _ = session.play(1, SimpleBot(seed=3))
-    >>> kept_chips(session)
+    >>> kept_by_hand(session)
     [{1: 80}]
     """
     return [session.kept_chips(k) for k in range(len(session.hands))]
@@ -1381,7 +1372,7 @@ def _kept(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None) -> l
 
 def stacks_over(hands: Sequence[State], kept: Sequence[Mapping[int, int]] | None = None) -> list[list[int]]:
     """Each seat's stack before the first hand and after every hand (one list per seat);
-    a seat sitting out a hand keeps its chips there (``kept``: :func:`kept_chips`).
+    a seat sitting out a hand keeps its chips there (``kept``: :func:`kept_by_hand`).
 
     >>> from splitpot.games import get_game
     >>> hands = Session(get_game("seven-card-stud"), [50, 50], seed=1).play(3, SimpleBot(seed=1))
@@ -1406,7 +1397,7 @@ def plot_session(
     kept: Sequence[Mapping[int, int]] | None = None,
 ) -> bool:
     """Draw each seat's stack over the session to ``path`` (seat ``highlight``
-    thicker; ``kept``: the chips of the seats sitting out, :func:`kept_chips`); True
+    thicker; ``kept``: the chips of the seats sitting out, :func:`kept_by_hand`); True
     when it is written, False after a message on stderr. ``title`` names the session
     (the game of the first hand otherwise)."""
     try:
@@ -1442,9 +1433,9 @@ def record_final_stacks(doc: dict[str, Any], session: Session) -> list[int]:
     for record, state in zip(doc["hands"], hands, strict=True):
         if state.is_complete:
             record["final_stacks"] = list(state.stacks)
-    if hands and not hands[-1].is_complete:
-        return with_kept(hands[-1].starting_stacks, kept_chips(session)[-1])
-    return with_kept(hands[-1].stacks, kept_chips(session)[-1]) if hands else list(session.stacks)
+    if not hands or not hands[-1].is_complete:  # what the hand started with, the seats out keeping theirs
+        return session.stacks
+    return with_kept(hands[-1].stacks, session.kept_chips(len(hands) - 1))  # no set_stack made after it
 
 
 def session_document(

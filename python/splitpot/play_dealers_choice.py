@@ -33,7 +33,7 @@ import secrets
 from collections.abc import Sequence
 from typing import Any
 
-from splitpot.argtypes import AccessError, read_text, say
+from splitpot.argtypes import error_status, read_text
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, GAME_TITLES, Call, Deal, DealersChoice, games_played
 from splitpot.engine.state import State
@@ -107,12 +107,8 @@ def run_dealers_choice(args: argparse.Namespace) -> int:
         run = ComputerRun(args, session, bot, args.hands)
         run.play(f"{DEALERS_CHOICE}: {args.players} players, seed {seed}, house list: "
                  f"{house.name or 'unnamed'} ({house.source})")
-    except AccessError as error:  # --house unreadable: not the input's fault
-        say("play", f"error: {error}")
-        return 1
-    except SplitpotError as error:
-        say("play", f"error: {error}")
-        return 2
+    except SplitpotError as error:  # (--house unreadable: 1, not the input's fault)
+        return error_status("play", error)
     return run.finish(lambda: dealers_choice_document(session, dealer=dealer, seed=seed, bot=bot,
                                                       planned=args.hands),
                       plot_title=DEALERS_CHOICE)

@@ -55,6 +55,7 @@ __all__ = [
     "action_label",
     "can_show_symbols",
     "card_label",
+    "card_letters",
     "cards_label",
     "plain_wanted",
     "style_text",
@@ -152,18 +153,22 @@ def can_show_symbols(stream: IO[str]) -> bool:
     return True
 
 
-_SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+SUIT_LETTERS = dict(zip("♣♦♥♠", "cdhs", strict=True))
+"""Each suit symbol's letter, as a card is written where the symbols cannot be shown
+(here, and the command line's streams: :mod:`splitpot.cli`)."""
 _CARD_SUIT = re.compile(r"(?<=[2-9TJQKA])[♣♦♥♠]")
 """A suit symbol after a rank: a card's (``A♥``), not a name's (``Café ♠``, a file ``é ♠.png``)."""
 
 
-def _card_letters(text: str) -> str:
-    """``text`` with its cards' suit symbols as letters; any other symbol as it is.
+def card_letters(text: str, before: str = "") -> str:
+    """``text`` with its cards' suit symbols as letters; any other symbol as it is
+    (``before``: what was written just before it, where a card's rank may be).
 
-    >>> _card_letters("2c as A♥, house Café ♠")
-    '2c as Ah, house Café ♠'
+    >>> card_letters("2c as A♥, house Café ♠"), card_letters("♠ and ♠", before="A")
+    ('2c as Ah, house Café ♠', 's and ♠')
     """
-    return _CARD_SUIT.sub(lambda m: _SUIT_LETTERS[m.group()], text)
+    before = before[-1:]
+    return _CARD_SUIT.sub(lambda m: SUIT_LETTERS[m.group()], before + text)[len(before):]
 
 
 def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bool = True) -> Text:
@@ -176,7 +181,7 @@ def style_text(line: str, *, plain: bool, names: Sequence[str] = (), symbols: bo
     'pair of aces (2c as Ah)'
     """
     if not symbols or plain:
-        line = _card_letters(line)
+        line = card_letters(line)
     if plain:
         return Text(line)
     out = Text(style="bold" if _HEADING.match(line) else "")
@@ -271,7 +276,7 @@ class Output:
     def text(self, text: Text) -> None:
         """Print a ready-made :class:`rich.text.Text` (plain: its characters only),
         wrapped as :meth:`line`."""
-        self._print(Text(_card_letters(text.plain)) if self.plain else text)
+        self._print(Text(card_letters(text.plain)) if self.plain else text)
 
     def _print(self, text: Text) -> None:
         """Print ``text``; on a terminal the wrapped parts of each of its lines go under

@@ -41,7 +41,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from splitpot.argtypes import AccessError, file_name, int_range, read_text, say
+from splitpot.argtypes import error_status, file_name, int_range, read_text, say
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine.history import json_data
@@ -53,7 +53,7 @@ from splitpot.play import (
     StoppedEarly,
     check_files,
     finished_hands,
-    kept_chips,
+    kept_by_hand,
     over_reason,
     play_with_progress,
     print_session,
@@ -105,12 +105,8 @@ def run_resume(args: argparse.Namespace) -> int:
     name = file_name(args.file)
     try:
         text = read_text(args.file)
-    except AccessError as err:  # (exit status 1: not the file's fault)
-        say("resume", f"error: {err}")
-        return 1
     except SplitpotError as err:
-        say("resume", f"error: {err}")
-        return 2
+        return error_status("resume", err)
     if _phh(args.file, text):
         say("resume", f"error: {name} is a PHH hand history: it holds the hands, not the session "
                       f"(its computer players, the hands planned), so it cannot be resumed; `splitpot replay "
@@ -233,7 +229,7 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if session.hands and not session.hands[-1].is_complete:
         return
     if seat is not None and seat in session.sitting_out and session.stacks[seat] > 0:
-        if sum(1 for chips in session.stacks if chips > 0) < session._fewest_players:
+        if session.is_over:
             raise RuleError("the session is over: too few players have chips for another hand.")
         return  # the table asks him first: sit back in, watch, or leave
     stalled = stalled_reason(session)
@@ -243,8 +239,7 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if not session.can_continue:
         raise RuleError("the session is over: too few players have chips for another hand.")
     if isinstance(session, DealersChoice):  # a house list with no call for the players left
-        out = session.sitting_out
-        players = sum(1 for s, chips in enumerate(session.stacks) if chips > 0 and s not in out)
+        out, players = session.sitting_out, len(session.dealt_in)
         for dealer in session.dealers:
             over = dealer.no_call(players) if isinstance(dealer, HouseDealer) else None
             if over and out:
@@ -302,13 +297,13 @@ def _report(args: argparse.Namespace, doc: dict[str, Any], session: Session, pla
     def text(out: Output) -> None:
         out.line(title)
         print_session(out, played, names, first=before + 1, session=finished,
-                      kept=kept_chips(session))
+                      kept=kept_by_hand(session))
         if over:
             out.line(over)
 
     out = None if args.json else Output(plain=args.plain)
     written, interrupted = write_and_print(args, finished, names, out, lambda: doc, text, command="resume",
-                                           kept=kept_chips(session))
+                                           kept=kept_by_hand(session))
     if out is not None and not args.save:  # a note on standard error: standard output is the hands' record
         from splitpot.table import NOT_SAVED
 

@@ -75,7 +75,7 @@ from splitpot.evaluate import evaluate
 from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
-    kept_chips,
+    kept_by_hand,
     net_results,
     plot_session,
     resumed_line,
@@ -226,7 +226,8 @@ class Keys:
 
     def __init__(self, stream: IO[str] | None = None) -> None:
         # (standard input closed, `<&-`: no keys, as at the end of a file)
-        self.stream: Any = (sys.stdin if sys.stdin is not None else _NO_KEYS) if stream is None else stream
+        default = sys.stdin if sys.stdin is not None else _NO_KEYS
+        self.stream: IO[str] = default if stream is None else stream
         self._pending: list[str] = []
         try:
             self.fd: int | None = self.stream.fileno()
@@ -430,7 +431,7 @@ class Table:
             names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
-                                command=self.command, kept=kept_chips(self.session)):
+                                command=self.command, kept=kept_by_hand(self.session)):
                 return 1
             self.out.line(f"plot: {file_name(self.plot, self.out.stream)}")
         if status and self.tell_stop:
@@ -561,8 +562,7 @@ class Table:
 
         no_call = None
         if isinstance(self.session, DealersChoice):  # a house list with no game for those dealt in
-            out = self.session.sitting_out
-            players = sum(1 for s, chips in enumerate(self.session.stacks) if chips > 0 and s not in out)
+            players = len(self.session.dealt_in)
             houses = [d for d in self.session.dealers if isinstance(d, HouseDealer)]
             no_call = next((why for d in houses if (why := d.no_call(players))), None)
         return stalled_reason(self.session, self.names, no_call=no_call)
@@ -713,7 +713,8 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
-        kept = kept_chips(self.session)[-1] if self.session.hands and self.session.hands[-1] is state else {}
+        hands = self.session.hands
+        kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
@@ -998,7 +999,7 @@ class Table:
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
-        if not state.in_hand[self.seat] and self.seat in kept_chips(self.session)[-1]:
+        if not state.in_hand[self.seat] and self.seat in self.session.kept_chips(len(self.session.hands) - 1):
             word = "you sat out"
         out.line(f"{word} this hand; {total:+d} in all", style="bold")
 
@@ -1015,7 +1016,7 @@ class Table:
             return
         me = self.seat
         states = [p.state for p in self.played]
-        kept = kept_chips(self.session)[: len(states)]
+        kept = kept_by_hand(self.session)[: len(states)]
         start = with_kept(states[0].starting_stacks, kept[0])[me]
         net = net_results(states)[me]
         count = len(states)

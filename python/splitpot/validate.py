@@ -123,6 +123,10 @@ def as_text(data: object, what: str, *, error: type[SplitpotError] = RuleError) 
     Traceback (most recent call last):
     ...
     splitpot.errors.RuleError: not UTF-8 text (byte 0xe9 on line 2).
+    >>> as_text(b"\\xef\\xbb\\xbfab\\n\\n\\xe9", "a file")        # after a byte order mark too
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: not UTF-8 text (byte 0xe9 on line 3).
     >>> as_text(1, "a file")
     Traceback (most recent call last):
     ...
@@ -140,8 +144,9 @@ def as_text(data: object, what: str, *, error: type[SplitpotError] = RuleError) 
         if codec != "utf-8-sig" and codec != "utf-8":
             raise error(f"not {codec.upper()} text (it begins with the {codec.upper()} byte order mark, and "
                         f"byte {err.start} does not follow).") from None
-        line = raw.count(b"\n", 0, err.start) + 1
-        raise error(f"not UTF-8 text (byte 0x{raw[err.start]:02x} on line {line}).") from None
+        start = err.start + (len(codecs.BOM_UTF8) if codec == "utf-8-sig" else 0)  # counted after the mark
+        line = raw.count(b"\n", 0, start) + 1
+        raise error(f"not UTF-8 text (byte 0x{raw[start]:02x} on line {line}).") from None
     if "\x00" in text[:2] and len(raw) > 1 and (raw[0] == 0) != (raw[1] == 0):
         raise error("UTF-16 text without a byte order mark: save it as UTF-8.")
     return text.removeprefix("\ufeff")

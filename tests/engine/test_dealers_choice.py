@@ -92,9 +92,14 @@ def test_unequal_antes_are_refused() -> None:
 def test_a_call_that_does_not_seat_the_table_is_refused_before_the_deal() -> None:
     three_blinds = Call(game="california-lowball", options={"limit": 3})
     session = DealersChoice([100, 100], dealer=scripted([three_blinds]))
-    with pytest.raises(RuleError, match="seats 3 to 8 players; 2 have chips"):
+    with pytest.raises(RuleError, match="seats 3 to 8 players; 2 are dealt in"):
         session.new_hand()
     assert session.hands == [] and session.calls == []
+    # Was "2 have chips" where three had chips and one sat out: it counts the players dealt in.
+    session = DealersChoice([100, 100, 100], dealer=scripted([three_blinds]))
+    session.sit_out(1)
+    with pytest.raises(RuleError, match="seats 3 to 8 players; 2 are dealt in"):
+        session.new_hand(call=three_blinds)
 
 
 def test_a_policy_must_return_a_call() -> None:

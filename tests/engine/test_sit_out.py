@@ -311,8 +311,7 @@ def test_too_few_dealt_in_stops_the_deals_but_the_session_is_not_over() -> None:
     assert not session.can_continue
     with pytest.raises(RuleError, match=r"Too few players are dealt in.*seats 0, 2 sit out.*not over"):
         session.new_hand()
-    with pytest.raises(RuleError, match="Too few players are dealt in"):
-        session.carry_on()
+    assert session.carry_on().sitting_out == frozenset({0, 2})  # stalled, not over: it carries on
     assert session.play(5, SimpleBot(seed=3)) == []
     assert session.to_json() == saved  # no seed drawn, no hand recorded
     session.sit_in(2)
@@ -452,3 +451,100 @@ def test_dealers_choice_stalled_by_a_player_sitting_out_is_not_over(
     assert "the session is over" not in out
     session.sit_in(3)  # back in: three are dealt in, and a call seats them
     assert len(session.play(1, SimpleBot(seed=3))) == 1 and session.stalled is None
+
+
+def test_dealers_choice_stall_is_cleared_when_players_sit_in_or_out_or_a_hand_is_dealt() -> None:
+    """Was: only play() reset DealersChoice.stalled, so after a sit_in that let a call seat the
+    players dealt in, stalled (and play.stalled_reason, which reads it) still named a stall that
+    no longer held, and a hand dealt with new_hand() left it set too."""
+    from splitpot.house import HouseList, house_session
+    from splitpot.play import stalled_reason
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+
+    def stalled_session() -> DealersChoice:
+        session = house_session(three, [50, 50, 50, 50], seed=1)
+        session.sit_out(2)
+        session.sit_out(3)
+        assert session.play(1, SimpleBot(seed=1)) == [] and session.stalled is not None
+        assert stalled_reason(session) is not None
+        return session
+
+    session = stalled_session()
+    session.sit_in(2)  # three dealt in: California lowball seats them
+    assert session.can_continue and session.stalled is None and stalled_reason(session) is None
+    hand = session.new_hand()
+    assert session.stalled is None and hand.game.name == "california-lowball"
+
+    session = stalled_session()
+    session.sit_out(1)  # another change of who sits out: the stall is no longer known
+    assert session.stalled is None
+    session = stalled_session()
+    session.set_stack(0, 80)
+    assert session.stalled is None
+    session = stalled_session()
+    session.new_hand(call=Call(game="lowball"))  # a call that seats two: a hand is dealt
+    assert session.stalled is None
+
+
+def test_a_refused_new_hand_leaves_the_button_where_it_was() -> None:
+    """Was: new_hand moved the session's button before the State could refuse the deal (a bad
+    deck), so the live session then dealt at another button than a copy resumed from its
+    document.  A refused hand changes nothing, in a Session and at dealer's choice."""
+    session = Session(get_game("lowball"), [50, 50, 50], seed=2)
+    session.play(1, SimpleBot(seed=2))
+    before = (session.button, session.to_dict())
+    with pytest.raises(RuleError):
+        session.new_hand(deck=[0, 1, 2])
+    assert (session.button, session.to_dict()) == before
+    resumed = Session.from_json(session.to_json())
+    live, copy_ = session.new_hand(), resumed.new_hand()
+    assert (live.button, live.deck_order) == (copy_.button, copy_.deck_order) == (1, copy_.deck_order)
+
+    table = DealersChoice([50, 50, 50], dealer=lambda deal: Call(game="lowball"), seed=2)
+    table.play(1, SimpleBot(seed=2))
+    before = (table.button, table.to_dict())
+    with pytest.raises(RuleError):
+        table.new_hand(deck=[0, 1, 2])
+    assert (table.button, table.to_dict()) == before and table.new_hand().button == 1
+
+
+def test_a_stalled_session_carries_on_keeping_who_sits_out() -> None:
+    """Was: carry_on computed the button with new_hand's checks, so a session stalled by
+    players sitting out (not over) was refused.  Now it carries on, the new session keeping
+    who sits out; an over session is still refused."""
+    session = Session(get_game("lowball"), [50, 50, 50, 50], seed=2)
+    session.play(2, SimpleBot(seed=2))  # buttons 0 and 1
+    session.sit_out(2)
+    session.sit_out(3)
+    session.sit_out(0)
+    assert not session.can_continue and not session.is_over
+    fresh = session.carry_on()
+    assert (fresh.stacks, fresh.sitting_out, fresh.hands_before) == (session.stacks, session.sitting_out, 2)
+    assert not fresh.can_continue and fresh.button == 1  # seat 1, the only one dealt in, has it
+    assert Session.from_json(fresh.to_json()).to_dict() == fresh.to_dict()
+    fresh.sit_in(3)
+    session.sit_in(3)
+    ahead, original = fresh.new_hand(), session.new_hand()
+    assert ahead.deck_order == original.deck_order and ahead.starting_stacks == original.starting_stacks
+
+    over = Session(get_game("lowball"), [50, 50], seed=2)
+    over.set_stack(1, 0)
+    assert over.is_over
+    with pytest.raises(RuleError):
+        over.carry_on()
+
+
+def test_a_refused_new_hand_leaves_the_house_dealer_where_it_stood() -> None:
+    """Was: a house dealer drew its call before the deal was refused (a bad deck), so the live
+    session then called another game than a copy taken before the refusal."""
+    from splitpot.house import example_house, house_session
+
+    session = house_session(example_house(), [60, 60, 60], seed=3)
+    session.play(1, SimpleBot(seed=3))
+    before = copy.deepcopy(session)
+    with pytest.raises(RuleError):
+        session.new_hand(deck=[0, 1, 2])
+    assert session.to_dict() == before.to_dict() and session.calls == before.calls
+    live, kept = session.new_hand(), before.new_hand()
+    assert (live.game_call, live.deck_order, live.button) == (kept.game_call, kept.deck_order, kept.button)

@@ -326,7 +326,10 @@ class Session:
         session's grows with every hand and :meth:`from_json` replays them all.
         Keep this session's document as the record of its hands; deal on with the
         new one only (both would deal the same cards).  :attr:`hands_before`
-        counts the hands before it.  The current hand must be finished.
+        counts the hands before it.  The current hand must be finished.  A session
+        stalled by players sitting out (:attr:`can_continue` False, not :attr:`is_over`)
+        carries on too: the new one keeps who sits out, its button where the next hand
+        would put it with them out.
 
         At dealer's choice (:class:`~splitpot.dealers_choice.DealersChoice`) the new
         session keeps the dealer policies and numbers its deals on from
@@ -354,7 +357,11 @@ class Session:
         >>> ahead.deck_order == session.new_hand().deck_order, ahead.button
         (True, 2)
         """
-        _, button = self._next_table()
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError("Finish the current hand before carrying on in a new session.")
+        if self.is_over:
+            raise RuleError("Too few players have chips for another hand; the session is over.")
+        _, button = self._table_ahead()  # a stalled session carries on too, its players still out
         out = self.sitting_out
         fresh = self._fresh(self.stacks, button)
         if out:
@@ -375,9 +382,39 @@ class Session:
         it is False, yet the session is not over: it is again once enough
         :meth:`sit_in` (:meth:`new_hand`'s refusal says which seats sit out).  Once
         too few have chips at all, it is over (unless :meth:`set_stack` seats more)."""
+        return len(self.dealt_in) >= self._fewest_players
+
+    @property
+    def dealt_in(self) -> list[int]:
+        """The seats that have chips and do not sit out, in order: between hands, the
+        seats the next hand deals in; during a hand, those it was dealt to.
+
+        >>> from splitpot.games import get_game
+        >>> session = Session(get_game("lowball"), [50, 0, 50, 50], seed=2)
+        >>> session.sit_out(3)
+        >>> session.dealt_in, session.can_continue
+        ([0, 2], True)
+        """
         out = self.sitting_out
-        dealt_in = sum(1 for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out)
-        return dealt_in >= self._fewest_players
+        return [seat for seat, chips in enumerate(self.stacks) if chips > 0 and seat not in out]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether too few players have chips at all for another hand, whoever sits
+        back in (:meth:`set_stack` may seat more).  A session where only too few are
+        dealt in (others :meth:`sit_out`) is stalled, not over: :attr:`can_continue`
+        is False but this is False too.
+
+        >>> from splitpot.games import get_game
+        >>> session = Session(get_game("lowball"), [50, 50], seed=2)
+        >>> session.sit_out(1)
+        >>> session.can_continue, session.is_over
+        (False, False)
+        >>> session.set_stack(1, 0)
+        >>> session.is_over
+        True
+        """
+        return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
 
     @property
     def _fewest_players(self) -> int:
@@ -395,8 +432,8 @@ class Session:
 
     def new_hand(self, *, deck: HandDeck = None) -> State:
         """Start the next hand (the previous one must be complete)."""
-        stacks, self.button = self._next_table()
-        return self._start(self.spec, stacks, deck=deck)
+        stacks, button = self._next_table()
+        return self._start(self.spec, stacks, button, deck=deck)
 
     def _next_table(self) -> tuple[list[int], int]:
         """The stacks the next hand is dealt with (0 for the seats sitting out) and
@@ -404,36 +441,45 @@ class Session:
         and button are left as they are."""
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before starting the next one.")
-        stacks, button, out = self.stacks, self.button, self.sitting_out
+        stacks, out = self.stacks, self.sitting_out
         if any(stacks[seat] == 0 for seat in out):  # (kept so by set_stack; a document may break it)
             raise RuleError(f"seats {sorted(out)} sit out, but some have no chips.")
-        with_chips = sum(1 for s in stacks if s > 0)
-        for seat in out:  # dealt no cards: the hand sees an empty seat
-            stacks[seat] = 0
-        if self.hands:
-            button = _next_button(stacks, button)
-        if with_chips < self._fewest_players:
+        if self.is_over:
             raise RuleError("Too few players have chips for another hand; the session is over.")
-        dealt_in = with_chips - len(out)
-        if dealt_in < self._fewest_players:
+        if not self.can_continue:
+            with_chips, dealt_in = len(stacks) - stacks.count(0), len(self.dealt_in)
             raise RuleError(
                 f"Too few players are dealt in for another hand: {dealt_in} of the {with_chips} with chips "
                 f"(seat{'s' if len(out) > 1 else ''} {', '.join(map(str, sorted(out)))} sit"
                 f"{'' if len(out) > 1 else 's'} out); sit_in a player to deal on (the session is not over)."
             )
+        return self._table_ahead()
+
+    def _table_ahead(self) -> tuple[list[int], int]:
+        """:meth:`_next_table` unchecked: the stacks (0 for the seats sitting out) and
+        the button of a next hand, whether or not enough are dealt in for one."""
+        stacks, button = self.stacks, self.button
+        for seat in self.sitting_out:  # dealt no cards: the hand sees an empty seat
+            stacks[seat] = 0
+        if self.hands:
+            button = _next_button(stacks, button)
         if stacks[button] == 0:
             button = _next_button(stacks, button)
         return stacks, button
 
-    def _start(self, spec: GameSpec, stacks: list[int], *, deck: HandDeck, call: Call | None = None) -> State:
-        """Deal the next hand of ``spec`` at ``stacks`` and the session's button."""
+    def _start(
+        self, spec: GameSpec, stacks: list[int], button: int, *, deck: HandDeck, call: Call | None = None
+    ) -> State:
+        """Deal the next hand of ``spec`` at ``stacks`` and ``button``, which becomes
+        the session's button once the hand is dealt (a hand refused changes nothing)."""
         before = self._rng.getstate()
         seed = None if deck is not None else self._rng.randrange(2**63)
         try:
-            state = State(spec, stacks, button=self.button, seed=seed, deck=deck, game_call=call)
+            state = State(spec, stacks, button=button, seed=seed, deck=deck, game_call=call)
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
+        self.button = button
         self._record(state, seed)
         return state
 
@@ -595,13 +641,8 @@ class Session:
         self.hands_before = data.get("hands_before", 0)
         if len(data["seeds"]) != len(data["hands"]):
             raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
-        for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
-            if k > len(data["hands"]) or seat >= len(self._stacks):
-                raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
-            if seat in self._changes.get(k, {}):
-                raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
-            self._changes.setdefault(k, {})[seat] = chips
-        self._load_away(data)
+        self._changes = read_stack_changes(data, len(self._stacks))
+        self._away = read_sitting_out(data, len(self._stacks))
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
@@ -638,19 +679,6 @@ class Session:
             if empty:
                 raise HistoryError(f"sitting_out: seat {empty[0]} sits out from hand {len(self.hands)} on "
                                    "with no chips.")
-
-    def _load_away(self, data: Mapping[str, Any]) -> None:
-        """The document's ``"sitting_out"`` (its schema checked): from which hand on
-        which seats sit out."""
-        last = -1
-        for i, (k, seats) in enumerate(data.get("sitting_out", ())):
-            if k > len(data["hands"]) or k <= last:
-                raise HistoryError(f"sitting_out[{i}]: hand {k}: the hands are {len(data['hands'])} and "
-                                   "each entry comes after the one before.")
-            if len(set(seats)) != len(seats) or any(seat >= len(self._stacks) for seat in seats):
-                raise HistoryError(f"sitting_out[{i}]: seats {seats}: a seat twice or no such seat "
-                                   f"(the session has {len(self._stacks)}).")
-            self._away[k], last = frozenset(seats), k
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
@@ -715,6 +743,55 @@ class Session:
 
 
 _DEALERS_CHOICE = "dealers-choice"  # splitpot.dealers_choice.DEALERS_CHOICE (that module imports this one)
+
+
+def read_stack_changes(data: Mapping[str, Any], seats: int) -> dict[int, dict[int, int]]:
+    """A session document's ``"stack_changes"`` (its schema checked; ``seats``: the
+    table's) as before which hand which seat has how many chips; HistoryError for a
+    hand or seat the session has not, or a seat changed twice before one hand.
+    :meth:`Session.from_dict` and ``splitpot replay`` read it alike.
+
+    >>> read_stack_changes({"hands": [{}], "stack_changes": [[1, 0, 80]]}, 2)
+    {1: {0: 80}}
+    >>> read_stack_changes({"hands": [], "stack_changes": [[0, 0, 80], [0, 0, 90]]}, 2)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: stack_changes[1]: seat 0 changed twice before hand 0.
+    """
+    changes: dict[int, dict[int, int]] = {}
+    for i, (k, seat, chips) in enumerate(data.get("stack_changes", ())):
+        if k > len(data["hands"]) or seat >= seats:
+            raise HistoryError(f"stack_changes[{i}]: no hand {k} or no seat {seat} in this session.")
+        if seat in changes.get(k, {}):
+            raise HistoryError(f"stack_changes[{i}]: seat {seat} changed twice before hand {k}.")
+        changes.setdefault(k, {})[seat] = chips
+    return changes
+
+
+def read_sitting_out(data: Mapping[str, Any], seats: int) -> dict[int, frozenset[int]]:
+    """A session document's ``"sitting_out"`` (its schema checked; ``seats``: the
+    table's) as from which hand on which seats sit out; HistoryError for entries out of
+    order, a hand the session has not, a seat twice or no such seat.
+    :meth:`Session.from_dict` and ``splitpot replay`` read it alike.
+
+    >>> read_sitting_out({"hands": [{}], "sitting_out": [[0, [2]], [1, []]]}, 3)
+    {0: frozenset({2}), 1: frozenset()}
+    >>> read_sitting_out({"hands": [{}], "sitting_out": [[1, [2]], [0, []]]}, 3)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: sitting_out[1]: hand 0: the hands are 1 and each entry comes after the ...
+    """
+    away: dict[int, frozenset[int]] = {}
+    last = -1
+    for i, (k, out) in enumerate(data.get("sitting_out", ())):
+        if k > len(data["hands"]) or k <= last:
+            raise HistoryError(f"sitting_out[{i}]: hand {k}: the hands are {len(data['hands'])} and "
+                               "each entry comes after the one before.")
+        if len(set(out)) != len(out) or any(seat >= seats for seat in out):
+            raise HistoryError(f"sitting_out[{i}]: seats {out}: a seat twice or no such seat "
+                               f"(the session has {seats}).")
+        away[k], last = frozenset(out), k
+    return away
 
 
 class _Table:
