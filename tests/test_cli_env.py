@@ -121,7 +121,8 @@ def test_only_standard_output_failing_is_said_as_the_output_not_written(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Was: any OSError reaching main (one of a file, or a bug's) was said as 'cannot write the
-    output' or 'cannot use FILE'; only an error writing or flushing standard output is."""
+    output' or 'cannot use FILE'; only an error writing or flushing standard output is, and
+    another is said with its file's name (exit 1)."""
     import errno
     import io
 
@@ -131,9 +132,10 @@ def test_only_standard_output_failing_is_said_as_the_output_not_written(
         raise PermissionError(errno.EACCES, "Permission denied", "elsewhere.txt")
 
     monkeypatch.setattr(cli, "_eval", fails)
-    with pytest.raises(PermissionError):
-        cli.main(["eval", "As", "Kd"])
-    assert "cannot" not in capsys.readouterr().err
+    assert cli.main(["eval", "As", "Kd"]) == 1  # said, with the file's name, no traceback
+    err = capsys.readouterr().err
+    assert "cannot write the output" not in err
+    assert err.strip() == "splitpot eval: error: elsewhere.txt: Permission denied."
 
     class Full(io.RawIOBase):
         def writable(self) -> bool:

@@ -35,6 +35,7 @@ from splitpot.argtypes import (
     argv_text,
     cards_text,
     cli_words,
+    file_name,
     int_range,
     qualifier_rank,
     refuse_lone_penalty_rule,
@@ -494,6 +495,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         _drop_stdout()
         with contextlib.suppress(OSError):  # (standard error failing as well: the status says it)
             say(command, f"error: cannot write the output: {err.strerror or err}.")
+        return 1
+    except OSError as err:  # a file the command could not use, unsaid where it was used: no traceback
+        with contextlib.suppress(OSError):
+            where = f"{file_name(os.fsdecode(err.filename))}: " if err.filename is not None else ""
+            say(command, f"error: {where}{err.strerror or err}.")
         return 1
 
 
