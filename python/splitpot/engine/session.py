@@ -329,7 +329,9 @@ class Session:
         counts the hands before it.  The current hand must be finished.  A session
         stalled by players sitting out (:attr:`can_continue` False, not :attr:`is_over`)
         carries on too: the new one keeps who sits out, its button where the next hand
-        would put it with them out.
+        would put it with them out.  The button is placed when ``carry_on`` is called:
+        a player who sits in or out after that moves it in this session's next hand but
+        not in the new one's (sit players in or out before carrying on).
 
         At dealer's choice (:class:`~splitpot.dealers_choice.DealersChoice`) the new
         session keeps the dealer policies and numbers its deals on from
