@@ -111,6 +111,8 @@ garbage = [list(range(1000)) for _ in range(3000)]  # freed at the shutdown, whi
 print("main exits", flush=True)
 """
 
+KINDS = ["equity", "evaluate_many", "evaluate_many_wild", "categories"]
+
 # A __del__ that the final collection runs, in the thread that finalizes the interpreter.
 DEL_CHILD = r"""
 import gc
@@ -136,7 +138,8 @@ print("script end", flush=True)
 
 def _run_child(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, env=env)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
+                          env=env)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -168,12 +171,12 @@ def _exits_cleanly(code: str, runs: int) -> None:
 
 def test_exit_while_daemon_threads_loop_short_calls() -> None:
     """equity, evaluate_many (natural and wild) and categories, two threads each."""
-    code = LOOP_CHILD.replace("{kinds}", repr(["equity", "evaluate_many", "evaluate_many_wild", "categories"]))
-    _exits_cleanly(code.replace("{per_kind}", "2"), runs=20)
+    code = LOOP_CHILD.replace("{kinds}", repr(KINDS)).replace("{per_kind}", "2")
+    _exits_cleanly(code, runs=20)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("kind", ["equity", "evaluate_many", "evaluate_many_wild", "categories"])
+@pytest.mark.parametrize("kind", KINDS)
 def test_exit_while_daemon_threads_loop_one_call(kind: str) -> None:
     """Four threads looping the same call (equity alone: its poll and progress hooks)."""
     _exits_cleanly(LOOP_CHILD.replace("{kinds}", repr([kind])).replace("{per_kind}", "4"), runs=20)
