@@ -5,7 +5,11 @@ shutdown, unwound through the pool of worker threads while they were joinable), 
 ``progress`` callback stops a run in any thread (Ctrl-C reaches the main thread only).
 
 Each case is a child process that starts the run, waits for its first progress call (the
-run has begun: its worker threads are running) and then lets the main thread exit.
+run has begun: its worker threads are running) and then lets the main thread exit.  Short
+calls looped in daemon threads (equity, evaluate_many, categories) meet the shutdown at
+any point: off the GIL, or waiting to take it back (was: SIGABRT, the thread ended inside
+a destructor).  A call made during the shutdown (a ``__del__`` run by the final
+collection) runs and returns (was: equity hung for ever).
 """
 
 from __future__ import annotations
@@ -77,9 +81,65 @@ except KeyboardInterrupt:
 """
 
 
-def _run_child(code: str) -> subprocess.CompletedProcess[str]:
+# Daemon threads looping short calls that release the GIL, the main thread exiting as they
+# run: whether a call is off the GIL, or waiting to take it back, when the shutdown begins
+# is a matter of timing, so each case runs many times.
+LOOP_CHILD = r"""
+import sys, threading
+import numpy as np
+import splitpot
+rng = np.random.default_rng(1)
+hands = np.argsort(rng.random((50_000, 52)), axis=1)[:, :7].astype(np.uint8)
+strengths = splitpot.evaluate_many(hands)
+calls = {
+    "equity": lambda: splitpot.equity("seven-card-stud", ["AsAh", "KsKh"], samples=2000, threads=1),
+    "evaluate_many": lambda: splitpot.evaluate_many(hands, check=False),
+    "evaluate_many_wild": lambda: splitpot.evaluate_many(hands, wild="2", check=False),
+    "categories": lambda: splitpot.categories(strengths),
+}
+kinds = {kinds} * {per_kind}
+begun = threading.Barrier(len(kinds) + 1)
+def work(call):
+    call()
+    begun.wait()
+    while True:
+        call()
+for kind in kinds:
+    threading.Thread(target=work, args=(calls[kind],), daemon=True).start()
+begun.wait(60)
+garbage = [list(range(1000)) for _ in range(3000)]  # freed at the shutdown, which takes longer
+print("main exits", flush=True)
+"""
+
+KINDS = ["equity", "evaluate_many", "evaluate_many_wild", "categories"]
+
+# A __del__ that the final collection runs, in the thread that finalizes the interpreter.
+DEL_CHILD = r"""
+import gc
+import numpy as np
+import numpy.ma  # evaluate_many reads np.ma: imported now, as no import works at the shutdown
+from splitpot import equity, evaluate_many
+hands = np.argsort(np.random.default_rng(1).random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
+evaluate_many(hands[:1])  # (pybind11 imports numpy's C API at its first array)
+class Late:
+    def __del__(self, equity=equity, evaluate_many=evaluate_many, hands=hands, print=print):
+        r = equity("seven-card-stud", ["AsAh", "KsKh"], samples=200_000, seed=1, threads=2,
+                   progress=lambda done, total: None)
+        print("equity ran:", r.outcomes, flush=True)
+        print("evaluate_many ran:", len(evaluate_many(hands, threads=2)), flush=True)
+        print("wild ran:", len(evaluate_many(hands, wild="2")), flush=True)
+late = Late()
+late.cycle = late  # a cycle: left for the collection at the shutdown
+gc.disable()  # (which runs all the same)
+del late
+print("script end", flush=True)
+"""
+
+
+def _run_child(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, env=env)
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
+                          env=env)
 
 
 @pytest.mark.parametrize("threads", [1, 2])
@@ -90,6 +150,46 @@ def test_exit_while_a_daemon_thread_runs_equity(run: str, threads: int) -> None:
     assert "the run ended" not in done.stdout  # the run was still going at the exit
     assert done.returncode == 0, (done.returncode, done.stderr)
     assert "terminate called" not in done.stderr and "Fatal Python error" not in done.stderr
+
+
+def _exits_cleanly(code: str, runs: int) -> None:
+    """Runs the child `runs` times, four at a time; every one exits with status 0."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
+    statuses: list[tuple[int, str]] = []
+    for first in range(0, runs, 4):
+        children = [
+            subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                             text=True, env=env)
+            for _ in range(min(4, runs - first))
+        ]
+        for child in children:
+            out, err = child.communicate(timeout=120)
+            assert "main exits" in out, err
+            statuses.append((child.returncode, err[-300:]))
+    assert [s for s in statuses if s[0] != 0] == []
+
+
+def test_exit_while_daemon_threads_loop_short_calls() -> None:
+    """equity, evaluate_many (natural and wild) and categories, two threads each."""
+    code = LOOP_CHILD.replace("{kinds}", repr(KINDS)).replace("{per_kind}", "2")
+    _exits_cleanly(code, runs=20)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind", KINDS)
+def test_exit_while_daemon_threads_loop_one_call(kind: str) -> None:
+    """Four threads looping the same call (equity alone: its poll and progress hooks)."""
+    _exits_cleanly(LOOP_CHILD.replace("{kinds}", repr([kind])).replace("{per_kind}", "4"), runs=20)
+
+
+def test_calls_in_a_del_at_the_shutdown_run() -> None:
+    """equity (a pool of two, a progress callback) and evaluate_many in a __del__ that the
+    interpreter's final collection runs: they run to the end and the process exits."""
+    done = _run_child(DEL_CHILD, timeout=60)  # (hung for ever)
+    assert done.stdout.splitlines() == [
+        "script end", "equity ran: 200000", "evaluate_many ran: 20000", "wild ran: 20000",
+    ], (done.stdout, done.stderr)
+    assert done.returncode == 0, (done.returncode, done.stderr)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -13,6 +13,7 @@
 #include "splitpot/select.hpp"
 #include "splitpot/stand_ins.hpp"
 #include "splitpot/wild.hpp"
+#include "gil.hpp"
 #include "register_equity.hpp"
 #include "register_twister.hpp"
 
@@ -110,12 +111,10 @@ void register_evaluate(py::module_& m) {
         py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(rows));
         const std::uint8_t* in = cards.data();
         std::uint32_t* dst = out.mutable_data();
-        std::ptrdiff_t bad;
-        {
-          py::gil_scoped_release release;  // the loop touches no Python object
-          bad = bug ? evaluate_batch_bug(in, rows, k, r, dst, check, threads)
-                    : evaluate_batch(in, rows, k, r, dst, check, threads);
-        }
+        const std::ptrdiff_t bad = gil::run_without_gil([&] {  // the loop touches no Python object
+          return bug ? evaluate_batch_bug(in, rows, k, r, dst, check, threads)
+                     : evaluate_batch(in, rows, k, r, dst, check, threads);
+        });
         if (bad >= 0) {
           const std::uint8_t* row = in + static_cast<std::size_t>(bad) * static_cast<std::size_t>(k);
           try {
@@ -229,11 +228,8 @@ void register_wild(py::module_& m) {
         py::array_t<std::uint32_t> out(static_cast<py::ssize_t>(rows));
         const std::uint8_t* in = cards.data();
         std::uint32_t* dst = out.mutable_data();
-        std::ptrdiff_t bad;
-        {
-          py::gil_scoped_release release;
-          bad = evaluate_batch_wild(in, rows, k, r, o, per_row, dst, check, threads);
-        }
+        const std::ptrdiff_t bad =
+            gil::run_without_gil([&] { return evaluate_batch_wild(in, rows, k, r, o, per_row, dst, check, threads); });
         if (bad >= 0) {
           const std::uint8_t* row = in + static_cast<std::size_t>(bad) * static_cast<std::size_t>(k);
           try {

@@ -5,10 +5,8 @@
 
 #include <pybind11/numpy.h>
 
-#include <chrono>
 #include <exception>
 #include <string>
-#include <thread>
 #include <vector>
 #ifdef __GLIBCXX__
 #include <cxxabi.h>  // abi::__forced_unwind
@@ -16,6 +14,7 @@
 
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
+#include "gil.hpp"
 
 namespace py = pybind11;
 
@@ -37,39 +36,6 @@ std::vector<std::uint8_t> read_card_list(py::handle obj, const std::string& what
   }
   return out;
 }
-
-// Whether the interpreter is shutting down (read without the GIL). A thread
-// that takes the GIL then is ended by Python (pthread_exit before 3.14); a run
-// in a daemon thread stops its workers and parks instead (as 3.14 does):
-// the process is exiting.
-bool finalizing() {
-#if PY_VERSION_HEX >= 0x030D0000
-  return Py_IsFinalizing() != 0;
-#else
-  return _Py_IsFinalizing() != 0;
-#endif
-}
-
-[[noreturn]] void park() {
-  for (;;) std::this_thread::sleep_for(std::chrono::hours(1));
-}
-
-// Releases the GIL for the run and takes it back after, unless the
-// interpreter is shutting down by then: parks instead (taking the GIL would
-// end the thread inside this destructor and abort the process).
-class ReleaseGil {
- public:
-  ReleaseGil() : state_(PyEval_SaveThread()) {}
-  ReleaseGil(const ReleaseGil&) = delete;
-  ReleaseGil& operator=(const ReleaseGil&) = delete;
-  ~ReleaseGil() {
-    if (finalizing()) park();
-    PyEval_RestoreThread(state_);
-  }
-
- private:
-  PyThreadState* state_;
-};
 
 using CardArray = py::array_t<std::uint8_t, py::array::c_style>;
 using WeightArray = py::array_t<std::uint64_t, py::array::c_style>;
@@ -219,11 +185,15 @@ void register_equity(py::module_& m) {
         rq.threads = threads;
         rq.part = part;
         rq.parts = parts;
-        std::exception_ptr error;
+        // A run the shutdown overtakes stops its workers and never takes the
+        // GIL again (its thread parks); one started during the shutdown (a
+        // __del__ run by the final collection) runs as any other.
+        const bool finalizing_at_start = gil::finalizing();
+        gil::KeptError error(finalizing_at_start);
         bool interrupted = false;
         EquityHooks hooks;
         hooks.poll = [&] {
-          if (finalizing()) return false;  // the workers stop; ~ReleaseGil parks
+          if (gil::shutdown_began(finalizing_at_start)) return false;  // the workers stop
           py::gil_scoped_acquire acquire;
           if (PyErr_CheckSignals() != 0) {
             if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) interrupted = true;
@@ -234,7 +204,7 @@ void register_equity(py::module_& m) {
         };
         if (!progress.is_none()) {
           hooks.progress = [&](std::uint64_t done, std::uint64_t total) {
-            if (finalizing()) return false;
+            if (gil::shutdown_began(finalizing_at_start)) return false;
             py::gil_scoped_acquire acquire;
             try {
               // Any false value but None (a callback returning nothing) stops.
@@ -259,14 +229,10 @@ void register_equity(py::module_& m) {
             }
           };
         }
-        EquityResult r;
-        {
-          ReleaseGil release;
-          r = equity(rq, hooks);
-        }
+        const EquityResult r = gil::run_without_gil([&] { return equity(rq, hooks); }, finalizing_at_start);
         // Ctrl-C during a Monte Carlo run keeps the samples drawn (the
         // result says it was interrupted); anything else raises.
-        if (error && !(interrupted && !r.exact)) std::rethrow_exception(error);
+        if (error && !(interrupted && !r.exact)) error.rethrow();
         return result_tuple(r, interrupted);
       },
       py::arg("game"), py::arg("hands"), py::arg("ranges"), py::arg("dead"), py::arg("draws"), py::arg("low"),
