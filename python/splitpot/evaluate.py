@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import operator
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum, unique
@@ -884,6 +885,14 @@ def _contiguous_rows(arr: NDArray[np.uint8]) -> NDArray[np.uint8]:
     return np.ascontiguousarray(arr)
 
 
+def _masked(array: object) -> bool:
+    """Whether ``array`` is a numpy masked array with masked entries.  ``numpy.ma``
+    is read only where it was imported (no masked array exists otherwise): it is not
+    imported here, where a call at the interpreter's exit could not import it."""
+    ma = sys.modules.get("numpy.ma")
+    return ma is not None and isinstance(array, ma.MaskedArray) and bool(ma.is_masked(array))
+
+
 def evaluate_many(
     cards: ArrayLike,
     ranking: Ranking | str = "high",
@@ -944,7 +953,7 @@ def evaluate_many(
             rid = _ACE_TO_FIVE
     if isinstance(cards, (str, bytes)) or cards is None:
         raise CardTypeError(f"cards must be an (N, k) integer array, got {describe(cards)}")
-    if isinstance(cards, np.ma.MaskedArray) and np.ma.is_masked(cards):  # asarray would drop the mask
+    if _masked(cards):  # asarray would drop the mask
         raise CardError(
             "cards is a masked array with masked entries: a card number is needed in every place; "
             "select the rows to evaluate first (cards[~cards.mask.any(axis=1)])"
@@ -988,7 +997,7 @@ def evaluate_many(
     wild_options = _options(rid, options)
     rows = None
     if wild_ranks is not None:
-        if isinstance(wild_ranks, np.ma.MaskedArray) and np.ma.is_masked(wild_ranks):  # as cards
+        if _masked(wild_ranks):  # as cards
             raise RankingError("wild_ranks is a masked array with masked entries: give every row a mask "
                                "(0: no wild rank), e.g. wild_ranks.filled(0)")
         rows = np.asarray(wild_ranks)
