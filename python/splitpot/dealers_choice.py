@@ -699,7 +699,8 @@ class DealersChoice(Session):
         return not self.sitting_out and self._no_deal() is not None
 
     def _over_reason(self) -> str:
-        return self.over or (None if super().is_over else self._no_deal()) or super()._over_reason()
+        why = self.over or (None if super().is_over else self._no_deal())
+        return f"The session is over: {why.rstrip('.')}." if why else super()._over_reason()
 
     def sit_out(self, seat: SupportsIndex) -> None:
         """:meth:`Session.sit_out <splitpot.engine.session.Session.sit_out>`; a stall

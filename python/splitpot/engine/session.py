@@ -364,7 +364,7 @@ class Session:
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before carrying on in a new session.")
         if self.is_over:
-            raise RuleError(f"The session is over: {self._over_reason().rstrip('.')}.")
+            raise RuleError(self._over_reason())
         _, button = self._table_ahead()  # a stalled session carries on too, its players still out
         out = self.sitting_out
         fresh = self._fresh(self.stacks, button)
@@ -421,8 +421,8 @@ class Session:
         return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
 
     def _over_reason(self) -> str:
-        """Why the session is over (:attr:`is_over`)."""
-        return "too few players have chips for another hand"
+        """Why the session is over (:attr:`is_over`), a sentence."""
+        return "Too few players have chips for another hand; the session is over."
 
     @property
     def _fewest_players(self) -> int:
