@@ -1594,12 +1594,15 @@ def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
 
 def test_sitting_out_is_refused_where_too_few_would_be_dealt_in() -> None:
     """Heads up, or a house list with no game for the players left without him: s says why
-    and he stays in (the next hand is dealt to him)."""
-    status, text, table = auto_table(get_game("seven-card-stud"), _between({1: "s"}), seat=0, players=2,
+    and he stays in (the next hand is dealt to him).  Was: 'no hand can be dealt while P0
+    sits out', though he was refused and never sat out; ? listed s as a key to use, and at
+    dealer's choice the refusal advised adding a game to the house list."""
+    status, text, table = auto_table(get_game("seven-card-stud"), _between({1: "s?"}), seat=0, players=2,
                                      seed=4, hands=2)
     assert status == 0 and all(p.state.in_hand[0] for p in table.played) and len(table.played) == 2
-    assert ("you cannot sit out now: no hand can be dealt while P0 sits out: too few players are dealt in "
-            "(1 of 2 with chips)") in text
+    assert "you cannot sit out now: P1 alone would be dealt in (2 players are needed)" in text
+    assert "sits out" not in text and table.session.sitting_out == frozenset()
+    assert "  s  sit out: not now, P1 alone would be dealt in (2 players are needed)" in text
     from splitpot.house import HouseList
 
     three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')
@@ -1607,8 +1610,48 @@ def test_sitting_out_is_refused_where_too_few_would_be_dealt_in() -> None:
     table = dealers_choice_table(three, [200] * 3, seat=0, hands=2, seed=1, out=Output(stream=screen),
                                  keys=AutoKeys(screen, _between({1: "s"})))
     assert table.run() == 0 and all(p.state.in_hand[0] for p in table.played) and len(table.played) == 2
-    assert "you cannot sit out now: no hand can be dealt while P0 sits out: <house list> has no call for 2" \
-        in screen.getvalue()
+    assert ("you cannot sit out now: no game on the house list seats the 2 players who would be dealt in "
+            "(P1 and P2)") in screen.getvalue()
+    assert "add a game" not in screen.getvalue()
+
+
+def test_a_table_resumed_between_hands_asks_before_dealing() -> None:
+    """Was: resumed after hand 1 (q or ctrl-C at the between-hands prompt), the table dealt
+    hand 2 at once, so he could not sit it out; now it asks first.  A new session's first
+    hand is dealt at once (no s before it)."""
+    from splitpot.play import session_document
+
+    _, text, _ = auto_table(get_game("mexican-stud"), _between({}), seat=1, players=4, seed=21, hands=2)
+    assert text.index("===== hand 1 of 2") < text.index("any key: hand 2 of 2; s: sit out")
+    session = Session(get_game("mexican-stud"), [200] * 4, seed=21)
+    bot = SimpleBot(seed=21)
+    session.play(1, bot)
+    doc = json.loads(json.dumps(session_document(session, seed=21, bot=bot, seat=1, planned=3)))
+    out = io.StringIO()
+    resumed = Table(Session.from_dict(doc), seat=1, hands=2, out=Output(stream=out),
+                    keys=AutoKeys(out, _between({1: "s"})), bot=SimpleBot.from_dict(doc["bot"]))
+    assert resumed.run() == 0
+    text = out.getvalue()
+    assert "any key: hand 2 of 3; s: sit out;" in text.split("\n===== hand", 1)[0]
+    assert [p.state.in_hand[1] for p in resumed.played[1:]] == [False, False]
+
+
+def test_sitting_out_in_python_is_not_said_to_be_saved() -> None:
+    """Was: 'you sit out, as you did when the session was saved' for a session made in
+    Python where the seat called sit_out (nothing saved); a document's seat still says so."""
+    session = Session(get_game("seven-card-stud"), [100] * 3, seed=4)
+    session.sit_out(1)
+    doc = session.to_dict()
+    out = io.StringIO()
+    table = Table(session, seat=1, hands=1, out=Output(stream=out), keys=AutoKeys(out, _between({1: "i"})))
+    assert table.run() == 0
+    assert "you sit out (your 100 chips are kept)" in out.getvalue()
+    assert "when the session was saved" not in out.getvalue()
+    out = io.StringIO()
+    table = Table(Session.from_dict(doc), seat=1, hands=1, out=Output(stream=out),
+                  keys=AutoKeys(out, _between({1: "i"})))
+    assert table.run() == 0
+    assert "you sit out, as you did when the session was saved (your 100 chips are kept)" in out.getvalue()
 
 
 def test_a_resumed_table_where_he_sits_out_asks_him_first() -> None:
@@ -1658,8 +1701,8 @@ def test_a_dealers_choice_table_stalled_while_he_sits_out_asks_him_back() -> Non
                                  out=Output(stream=screen), keys=AutoKeys(screen, back_in_when_stalled))
     assert table.run() == 0
     text = screen.getvalue()
-    prompt = ("no hand can be dealt while P0 sits out: <house list> has no call for 2 players; add a game "
-              "that seats them; i: sit back in; q: leave the table (asks first); ? help\ni\n")
+    prompt = ("no hand can be dealt while P0 sits out: <house list> has no call for 2 players; "
+              "i: sit back in; q: leave the table (asks first); ? help\ni\n")  # (no advice to add a game)
     assert prompt in text and "the session is over" not in text.split(prompt)[0]
     assert "you sit out from hand 2 on" in text
     assert "you sit back in: you are dealt hand" in text.split(prompt)[1]
@@ -1676,3 +1719,20 @@ def test_the_screen_shows_a_seat_sitting_out_with_its_chips_and_an_empty_seat_as
     rows = [line.split() for line in out.getvalue().splitlines() if line.startswith(("P2 ", "P3 "))]
     assert ["P2", "150", "0", "sitting", "out"] in rows and ["P3", "0", "0", "no", "chips"] in rows
     assert session.stacks[2] == 150 and sum(session.stacks) == 550
+
+
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_the_seat_option_help_names_the_sitting_out_keys(command: str) -> None:
+    """Was: --seat's help did not mention s and i, nor (resume) that --seat K at a seat
+    that sits out lets you sit back in there."""
+    import contextlib
+
+    from splitpot.cli import main
+
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main([command, "--help"])
+    seat = " ".join(out.getvalue().split("--seat K", 2)[-1].split("--me")[0].split())
+    assert "s sits you out" in seat and "i sits you back in" in seat
+    if command == "resume":
+        assert "at a seat that sits out, K lets you sit back in there" in seat

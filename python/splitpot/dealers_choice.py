@@ -595,10 +595,12 @@ class DealersChoice(Session):
         self.calls: list[Call] = []
         self.over: str | None = None
         """Why the session ended before the hands asked for, where no dealer could call a
-        game for the players left (:class:`NoCallError`); None otherwise."""
+        game for the players left (:class:`NoCallError`) and nobody sat out; None otherwise,
+        and again once a seat's chips change (:meth:`set_stack`)."""
         self.stalled: str | None = None
-        """Why :meth:`play` stopped where no dealer could call a game for the players dealt
-        in while others sit out (:meth:`~splitpot.engine.session.Session.sit_out`): the
+        """Why :meth:`play` stopped where, while others sit out
+        (:meth:`~splitpot.engine.session.Session.sit_out`), no dealer could call a game
+        for the players dealt in or too few were dealt in for any game: the
         session is not over (:attr:`over` stays None) but stalled until players sit in
         or out; None otherwise, and again once a player sits in or out, a seat's chips
         change (:meth:`~splitpot.engine.session.Session.set_stack`) or a hand is dealt."""
@@ -613,7 +615,8 @@ class DealersChoice(Session):
         """:meth:`Session.play`, which also stops where the dealer has no game to call
         for the players left (:class:`NoCallError`; :attr:`over` says why), as it
         stops when too few players have chips.  Where players sit out then, the
-        session is stalled, not over: :attr:`stalled` says why, :attr:`over` stays None.
+        session is stalled, not over: :attr:`stalled` says why (no call for the players
+        dealt in, or too few dealt in), :attr:`over` stays None.
 
         >>> from splitpot.bots import SimpleBot
         >>> from splitpot.house import HouseList, house_session
@@ -622,20 +625,82 @@ class DealersChoice(Session):
         >>> session.sit_out(2)                   # California lowball's limit 3 seats 3 or more
         >>> session.play(2, SimpleBot(seed=1)), session.over, session.stalled
         ([], None, '<house list> has no call for 2 players; add a game that seats them.')
+        >>> session.can_continue, session.is_over  # stalled: no hand now, yet not over
+        (False, False)
         >>> session.sit_in(2)
-        >>> len(session.play(1, SimpleBot(seed=1))), session.stalled
-        (1, None)
+        >>> len(session.play(1, SimpleBot(seed=1))), session.stalled, session.can_continue
+        (1, None, True)
+        >>> session.sit_out(0); session.sit_out(1)  # one player dealt in
+        >>> session.play(1, SimpleBot(seed=1)), session.stalled
+        ([], 'too few players are dealt in (1 of 3 with chips)')
+        >>> session.sit_in(0); session.sit_in(1); session.set_stack(2, 0)
+        >>> session.play(1, SimpleBot(seed=1)), session.over
+        ([], '<house list> has no call for 2 players; add a game that seats them.')
+        >>> session.can_continue, session.is_over
+        (False, True)
         """
+        hands = as_int(hands, "hands", low=0)
         before = len(self.hands)
         self.stalled = None
         try:
-            return super().play(hands, policy)
-        except NoCallError as error:  # raised by the call, before the hand is dealt
-            if self.sitting_out:  # players sitting out: back in, a call may seat them
-                self.stalled = str(error)
-            else:
-                self.over = str(error)
+            played = super().play(hands, policy)
+        except NoCallError as error:  # raised by a dealer policy's call, before the hand is dealt
+            self._stop(str(error))
             return self.hands[before:]
+        if len(played) < hands:
+            why = self._no_deal()
+            if why is not None:
+                self._stop(why)
+        return played
+
+    def _stop(self, why: str) -> None:
+        """No hand can be dealt, for ``why``: stalled where players sit out (back in,
+        a hand may be dealt), over where none do."""
+        if self.sitting_out:
+            self.stalled = why
+        else:
+            self.over = why
+
+    def _no_deal(self) -> str | None:
+        """Why the next hand cannot be dealt though enough players have chips: too few
+        are dealt in (others sit out), or the next deal's dealer, a house dealer, has no
+        call for those dealt in.  None where one can (as far as a dealer policy other
+        than a house dealer can be known), a hand is in progress, or too few have chips
+        at all (:meth:`Session.is_over <splitpot.engine.session.Session.is_over>`)."""
+        from splitpot.house import HouseDealer
+
+        if (self.hands and not self.hands[-1].is_complete) or super().is_over:
+            return None
+        players = len(self.dealt_in)
+        if players < self._fewest_players:
+            with_chips = sum(1 for chips in self.stacks if chips > 0)
+            return f"too few players are dealt in ({players} of {with_chips} with chips)"
+        _, button = self._table_ahead()
+        policy = self.dealers[button]
+        return policy.no_call(players) if isinstance(policy, HouseDealer) else None
+
+    @property
+    def can_continue(self) -> bool:
+        """Whether another hand can be dealt now: enough players have chips and are
+        dealt in, the session is not :attr:`over`, and the next deal's dealer, where it
+        is a house dealer (:class:`~splitpot.house.HouseDealer`), has a call for the
+        players dealt in (another dealer policy is known only when it calls).  False
+        while stalled (:attr:`stalled`; :attr:`is_over` False), and once over."""
+        return super().can_continue and self.over is None and self._no_deal() is None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether no hand can be dealt whoever sits back in: too few players have
+        chips (:meth:`Session.is_over <splitpot.engine.session.Session.is_over>`), the
+        session is :attr:`over`, or nobody sits out and the next deal's house dealer
+        has no call for the players with chips (:meth:`set_stack` may seat more)."""
+        if super().is_over or self.over is not None:
+            return True
+        return not self.sitting_out and self._no_deal() is not None
+
+    def _over_reason(self) -> str:
+        why = self.over or (None if super().is_over else self._no_deal())
+        return f"The session is over: {why.rstrip('.')}." if why else super()._over_reason()
 
     def sit_out(self, seat: SupportsIndex) -> None:
         """:meth:`Session.sit_out <splitpot.engine.session.Session.sit_out>`; a stall
@@ -651,9 +716,11 @@ class DealersChoice(Session):
 
     def set_stack(self, seat: SupportsIndex, chips: SupportsIndex) -> None:
         """:meth:`Session.set_stack <splitpot.engine.session.Session.set_stack>`; a stall
-        (:attr:`stalled`) is no longer known to hold."""
+        (:attr:`stalled`), or the end (:attr:`over`), is no longer known to hold: a call
+        may seat the players with chips now."""
         super().set_stack(seat, chips)
         self.stalled = None
+        self.over = None
 
     @property
     def _fewest_players(self) -> int:

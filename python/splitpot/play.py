@@ -41,7 +41,7 @@ from splitpot.argtypes import (
     seed_number,
 )
 from splitpot.bots import SimpleBot
-from splitpot.dealers_choice import DEALERS_CHOICE, stakes_text
+from splitpot.dealers_choice import DEALERS_CHOICE, DealersChoice, stakes_text
 from splitpot.engine import events as ev
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session, read_sitting_out, read_stack_changes, refuse_unfinished
@@ -178,7 +178,9 @@ def add_play_parser(subparsers: Any) -> None:
                         help="a both declarer who ties one side keeps the half he won")
     seat = parser.add_mutually_exclusive_group()
     seat.add_argument("--seat", type=int, default=None, metavar="K",
-                      help="take seat K yourself (P0 is the first seat) and play against the computer")
+                      help="take seat K yourself (P0 is the first seat) and play against the computer; "
+                      "between hands s sits you out (your chips kept, the others play on) and i sits "
+                      "you back in")
     seat.add_argument("--me", action="store_const", const=0, dest="seat",
                       help="take the first seat (P0) yourself: the same as --seat 0")
     parser.add_argument("--plain", action="store_true",
@@ -654,6 +656,8 @@ def stalled_reason(
                        else [names[out[0]]])
     sit = f"{who} {'sit' if len(out) > 1 else 'sits'} out"
     stalled: str | None = no_call or getattr(session, "stalled", None)  # DealersChoice: no call for them
+    if not stalled and isinstance(session, DealersChoice):  # its next dealer has no call for them
+        stalled = session._no_deal()
     if stalled:
         return f"no hand can be dealt while {sit}: {stalled.rstrip('.')}"
     if session.can_continue or session.is_over:  # dealt on; or over whoever sits in

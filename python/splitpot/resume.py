@@ -85,7 +85,9 @@ def add_resume_parser(subparsers: Any) -> None:
                              "planned; the hand in progress counts as one)")
     seat = parser.add_mutually_exclusive_group()
     seat.add_argument("--seat", type=int, default=None, metavar="K",
-                      help="sit in seat K (default: the seat of the saved session)")
+                      help="sit in seat K (default: the seat of the saved session); between hands s sits "
+                           "you out and i sits you back in; at a seat that sits out, K lets you sit "
+                           "back in there (a session stalled by players sitting out too)")
     seat.add_argument("--me", action="store_const", const=0, dest="seat", help="sit in seat 0")
     seat.add_argument("--bots", action="store_true",
                       help="computer players only, even if a person sat in the saved session")
@@ -236,9 +238,7 @@ def _refuse_over(session: Session, seat: int | None) -> None:
     if stalled:
         raise RuleError(f"{stalled}; the session is not over: resume with --seat K at a seat that sits out "
                         "to sit back in there.")
-    if not session.can_continue:
-        raise RuleError("the session is over: too few players have chips for another hand.")
-    if isinstance(session, DealersChoice):  # a house list with no call for the players left
+    if isinstance(session, DealersChoice) and len(session.dealt_in) > 1:  # a house list with no call for them
         out, players = session.sitting_out, len(session.dealt_in)
         for dealer in session.dealers:
             over = dealer.no_call(players) if isinstance(dealer, HouseDealer) else None
@@ -247,6 +247,8 @@ def _refuse_over(session: Session, seat: int | None) -> None:
                                 "with --seat K at a seat that sits out to sit back in there.")
             if over:
                 raise RuleError(f"the session is over: {over}")
+    if not session.can_continue:
+        raise RuleError("the session is over: too few players have chips for another hand.")
     if seat is not None and session.stacks[seat] == 0:
         raise _FlagError(f"seat {seat} (P{seat}) has no chips left: resume with --bots, or sit in another "
                          "seat with --seat K.")

@@ -462,10 +462,14 @@ class Table:
                     raise _Leave("you have no chips left")
                 if not any(chips for s, chips in enumerate(stacks) if s != self.seat):
                     raise _Leave("the others have no chips left")
-                if number == first and self.seat in self.session.sitting_out:  # resumed so: asked first
-                    self.out.line(f"you sit out, as you did when the session was saved (your "
-                                  f"{stacks[self.seat]} chips are kept)")
-                if number > first or self.seat in self.session.sitting_out:
+                if number == first and self.seat in self.session.sitting_out:  # sits out so: asked first
+                    saved = (", as you did when the session was saved"
+                             if self.seat in self.session._saved_out else "")  # resumed from a document so
+                    self.out.line(f"you sit out{saved} (your {stacks[self.seat]} chips are kept)")
+                # Asked between hands, and before the first one where the session has played
+                # hands (resumed between hands: he may sit the next one out) or he sits out;
+                # a new session's first hand is dealt at once (everyone sat down to play it).
+                if number > 1 or self.seat in self.session.sitting_out:
                     self._between_hands(number)
                 try:
                     state = self.session.new_hand()
@@ -516,13 +520,12 @@ class Table:
                 return
             if key == "s" and not out:
                 self.out.line("s")
-                self.session.sit_out(self.seat)
-                why = self._stall()
+                why = self._refusal()
                 if why is not None:  # nobody to deal to without him: he stays in
-                    self.session.sit_in(self.seat)
                     self.out.line(f"you cannot sit out now: {why}")
                     self.keys.drop_line()
                     continue
+                self.session.sit_out(self.seat)
                 chips = self.session.stacks[self.seat]
                 self.out.line(f"you sit out from hand {number} on, keeping your {chips} chips: the others "
                               "play on and you see each hand as it ends; i sits you back in between hands",
@@ -549,23 +552,43 @@ class Table:
                           "now:")
         else:
             self.out.line(f"keys: any key but ?, s and q deals hand {number} of {self.last}; now:")
+        refused = None if out else self._refusal()
         if out:
             self.out.line("  i  sit back in: you are dealt the next hand (you owe no missed antes or blinds)")
+        elif refused:
+            self.out.line(f"  s  sit out: not now, {refused}")
         else:
             self.out.line("  s  sit out the hands to come, keeping your chips: the others play on and you "
                           "see each hand as it ends (i sits you back in between hands)")
         self.out.line(_ALWAYS_HELP)
 
-    def _stall(self) -> str | None:
-        """Why no hand can be dealt as the table now sits (players sitting out), or None."""
-        from splitpot.house import HouseDealer
+    def _refusal(self) -> str | None:
+        """Why the person may not sit out now (he does not): without him no hand could
+        be dealt (too few dealt in, or at dealer's choice no game on the house list
+        seats those left); None where he may."""
+        session = self.session
+        session.sit_out(self.seat)  # the table as it would sit without him
+        try:
+            stall = self._stall()
+            left = session.dealt_in
+            need = session._fewest_players
+        finally:
+            session.sit_in(self.seat)
+        if stall is None:
+            return None
+        names = [self.names[s] for s in left]
+        who = " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        if len(left) < need:
+            alone = f"{who} alone" if len(left) == 1 else (f"only {who}" if left else "nobody")
+            return f"{alone} would be dealt in ({need} players are needed)"
+        return (f"no game on the house list seats the {len(left)} players who would be dealt in "
+                f"({who})")
 
-        no_call = None
-        if isinstance(self.session, DealersChoice):  # a house list with no game for those dealt in
-            players = len(self.session.dealt_in)
-            houses = [d for d in self.session.dealers if isinstance(d, HouseDealer)]
-            no_call = next((why for d in houses if (why := d.no_call(players))), None)
-        return stalled_reason(self.session, self.names, no_call=no_call)
+    def _stall(self) -> str | None:
+        """Why no hand can be dealt as the table now sits (players sitting out), or None
+        (a house list's advice to add a game left out: nobody at the table can)."""
+        why = stalled_reason(self.session, self.names)
+        return None if why is None else why.replace("; add a game that seats them", "")
 
     def _confirm(self) -> bool:
         """A ``y`` (Enter, left over from a line, is skipped); the end of input leaves."""

@@ -381,3 +381,40 @@ def test_a_call_takes_its_options_as_a_set_of_pairs() -> None:
         game="lowball", options=[("pass_and_out", False), ("max_draw", 3)])
     with pytest.raises(ArgumentTypeError, match="options must be a dict or"):
         Call(game="lowball", options={"max_draw"})
+
+
+def test_can_continue_is_false_where_no_hand_can_be_dealt() -> None:
+    """Was: can_continue stayed True where the house list had no call for the players dealt
+    in (stalled, or over), so ``while s.can_continue: s.play(1, bot)`` never ended; and one
+    player dealt in (the others sitting out) stopped play with neither stalled nor over."""
+    from splitpot.house import HouseList
+
+    three = HouseList.from_toml('[[call]]\ngame = "california-lowball"\nlimit = 3\n')  # seats 3 or more
+    bot = SimpleBot(seed=4)
+    session = house_session(three, [100, 100, 100, 0], seed=4)
+    assert session.can_continue and not session.is_over
+    session.sit_out(1)
+    assert not session.can_continue and not session.is_over  # stalled: 2 dealt in, no call for 2
+    assert session.play(3, bot) == [] and session.stalled and "no call for 2 players" in session.stalled
+    assert session.over is None
+    session.sit_in(1)
+    session.set_stack(2, 0)  # two players with chips, nobody out: over
+    assert not session.can_continue and session.is_over
+    assert session.play(3, bot) == [] and session.over and "no call for 2 players" in session.over
+    with pytest.raises(RuleError, match="session is over: <house list> has no call for 2 players"):
+        session.carry_on()
+    loops = 0
+    while session.can_continue and loops < 3:
+        session.play(1, bot)
+        loops += 1
+    assert loops == 0
+    session.set_stack(2, 100)  # a third player: a call seats them again
+    assert session.over is None and session.can_continue and len(session.play(1, bot)) == 1
+
+    any_game = house_session(example_house(), [100, 100, 100], seed=4)
+    any_game.sit_out(0)
+    any_game.sit_out(1)  # one player dealt in
+    assert not any_game.can_continue and not any_game.is_over
+    assert any_game.play(2, bot) == [] and any_game.over is None
+    assert any_game.stalled == "too few players are dealt in (1 of 3 with chips)"
+    assert sum(any_game.stacks) == 300

@@ -141,6 +141,7 @@ class Session:
         self._changes: dict[int, dict[int, int]] = {}  # set_stack(): before hand k, seat -> chips
         self._away: dict[int, frozenset[int]] = {}  # sit_out()/sit_in(): from hand k on, the seats out
         self._held: dict[int, dict[int, int]] = {}  # hand k's seats sitting out -> the chips they keep
+        self._saved_out: frozenset[int] = frozenset()  # from_dict: the seats out where the document ends
         self.hands: list[State] = []
         self._rng = random.Random(as_optional_int(seed, "seed", low=0))
         # What a saved session holds besides its hands: the seeds' source before the
@@ -184,6 +185,7 @@ class Session:
         state.setdefault("_changes", {})
         state.setdefault("_away", {})
         state.setdefault("_held", {})
+        state.setdefault("_saved_out", frozenset())
         state.setdefault("hands_before", 0)
         self.__dict__.update(state)
 
@@ -362,7 +364,7 @@ class Session:
         if self.hands and not self.hands[-1].is_complete:
             raise IllegalActionError("Finish the current hand before carrying on in a new session.")
         if self.is_over:
-            raise RuleError("Too few players have chips for another hand; the session is over.")
+            raise RuleError(self._over_reason())
         _, button = self._table_ahead()  # a stalled session carries on too, its players still out
         out = self.sitting_out
         fresh = self._fresh(self.stacks, button)
@@ -418,6 +420,10 @@ class Session:
         """
         return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
 
+    def _over_reason(self) -> str:
+        """Why the session is over (:attr:`is_over`), a sentence."""
+        return "Too few players have chips for another hand; the session is over."
+
     @property
     def _fewest_players(self) -> int:
         """The fewest players with chips that another hand needs."""
@@ -446,9 +452,9 @@ class Session:
         stacks, out = self.stacks, self.sitting_out
         if any(stacks[seat] == 0 for seat in out):  # (kept so by set_stack; a document may break it)
             raise RuleError(f"seats {sorted(out)} sit out, but some have no chips.")
-        if self.is_over:
+        if sum(1 for chips in stacks if chips > 0) < self._fewest_players:  # (DealersChoice: its dealer says)
             raise RuleError("Too few players have chips for another hand; the session is over.")
-        if not self.can_continue:
+        if len(self.dealt_in) < self._fewest_players:  # (DealersChoice.can_continue asks its dealer too)
             with_chips, dealt_in = len(stacks) - stacks.count(0), len(self.dealt_in)
             raise RuleError(
                 f"Too few players are dealt in for another hand: {dealt_in} of the {with_chips} with chips "
@@ -671,6 +677,7 @@ class Session:
             if playing > self._most_players:
                 raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "
                                    f"{self._name} seats at most {self._most_players}.")
+        self._saved_out = self.sitting_out  # (a table says "as you did when the session was saved")
         # who sits out the hand to come: sit_out's checks (set_stack(seat, 0) sits a seat in)
         if self.hands and not self.hands[-1].is_complete:
             if len(self.hands) in self._away:
