@@ -386,7 +386,13 @@ class Session:
         it is False, yet the session is not over: it is again once enough
         :meth:`sit_in` (:meth:`new_hand`'s refusal says which seats sit out).  Once
         too few have chips at all, it is over (unless :meth:`set_stack` seats more)."""
-        return len(self.dealt_in) >= self._fewest_players
+        return not self._too_few_dealt_in()
+
+    def _too_few_dealt_in(self) -> bool:
+        return len(self.dealt_in) < self._fewest_players
+
+    def _too_few_with_chips(self) -> bool:
+        return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
 
     @property
     def dealt_in(self) -> list[int]:
@@ -418,7 +424,7 @@ class Session:
         >>> session.is_over
         True
         """
-        return sum(1 for chips in self.stacks if chips > 0) < self._fewest_players
+        return self._too_few_with_chips()
 
     def _over_reason(self) -> str:
         """Why the session is over (:attr:`is_over`), a sentence."""
@@ -452,9 +458,9 @@ class Session:
         stacks, out = self.stacks, self.sitting_out
         if any(stacks[seat] == 0 for seat in out):  # (kept so by set_stack; a document may break it)
             raise RuleError(f"seats {sorted(out)} sit out, but some have no chips.")
-        if sum(1 for chips in stacks if chips > 0) < self._fewest_players:  # (DealersChoice: its dealer says)
+        if self._too_few_with_chips():  # Session's own rules (DealersChoice's is_over asks its dealer too)
             raise RuleError("Too few players have chips for another hand; the session is over.")
-        if len(self.dealt_in) < self._fewest_players:  # (DealersChoice.can_continue asks its dealer too)
+        if self._too_few_dealt_in():  # (DealersChoice.can_continue asks its dealer too)
             with_chips, dealt_in = len(stacks) - stacks.count(0), len(self.dealt_in)
             raise RuleError(
                 f"Too few players are dealt in for another hand: {dealt_in} of the {with_chips} with chips "

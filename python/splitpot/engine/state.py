@@ -60,7 +60,16 @@ from splitpot.cards import Deck
 from splitpot.engine import draws, openers
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option, Round
-from splitpot.engine.betting_actions import BettingActions
+from splitpot.engine.betting_actions import (  # the Action members as constants, defined once
+    _A_BET,
+    _A_BRING_IN,
+    _A_CALL,
+    _A_COMPLETE,
+    _A_DRAW,
+    _A_RAISE,
+    _A_TURN_UP,
+    BettingActions,
+)
 from splitpot.engine.betting_actions import method_name as method_name
 from splitpot.engine.choices import TurnUps
 from splitpot.engine.dealer_steps import DealerSteps
@@ -100,14 +109,7 @@ _DRAWING = Phase.DRAWING
 _DECLARING = Phase.DECLARING
 _COMPLETE = Phase.COMPLETE
 _EXPOSED = Phase.EXPOSED
-_A_CALL = Action.CALL
-_A_BET = Action.BET
-_A_RAISE = Action.RAISE
-_A_BRING_IN = Action.BRING_IN
-_A_COMPLETE = Action.COMPLETE
-_A_DRAW = Action.DRAW
 _TURNING_UP = Phase.TURNING_UP
-_A_TURN_UP = Action.TURN_UP
 _DECLARE_OPTION = Option(Action.DECLARE, choices=("high", "low", "both"))
 _DECLARE_HIGH_LOW = Option(Action.DECLARE, choices=("high", "low"))
 _DRAW_OPTIONS = tuple((Option(Action.DRAW, (n,)),) for n in range(6))
