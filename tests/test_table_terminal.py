@@ -8,10 +8,14 @@ same seeds and the same decisions: the person's keys and the engine agree.
 
 from __future__ import annotations
 
+import _thread
 import json
 import os
 import re
+import select
+import signal
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -20,6 +24,7 @@ from child_signals import default_sigint
 from splitpot.engine import events as ev
 from splitpot.engine.state import State
 from splitpot.games import get_game
+from splitpot.table import Keys
 from table_helpers import DRAW_GAME, MENU, calling_station, key_for, same_session
 
 pexpect = pytest.importorskip("pexpect")
@@ -81,11 +86,28 @@ class Screen:
         self.child.send(key)
 
     def finish(self) -> int:
-        while self._read():
-            pass
+        try:
+            while self._read():
+                pass
+        except pexpect.TIMEOUT as timeout:  # what the child was doing, for whoever reads the failure
+            raise AssertionError(f"the child did not end; {child_state(self.child.pid)}\n"
+                                 f"screen:\n{self.text[-2000:]}") from timeout
         self.child.close()
         status: int = self.child.exitstatus
         return status
+
+
+def child_state(pid: int) -> str:
+    """The process's state and signal masks as Linux shows them (pending, blocked,
+    ignored, caught), and where in the kernel it waits."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text().splitlines()
+        wchan = Path(f"/proc/{pid}/wchan").read_text()
+    except OSError as err:
+        return f"(no /proc: {err})"
+    fields = [line for line in status if line.split(":")[0] in
+              ("State", "SigQ", "SigPnd", "ShdPnd", "SigBlk", "SigIgn", "SigCgt", "Threads")]
+    return "; ".join([*fields, f"wchan: {wchan}"])
 
 
 def drawn(card: int) -> str:
@@ -299,3 +321,59 @@ def test_a_narrow_terminal_wraps_at_words_in_plain_text_too(env: dict[str, str],
     lines = screen.text.splitlines()
     assert max(len(line) for line in lines) <= columns, "\n".join(lines)
     assert "keys: ? help, q leave, ctrl-C stop" in lines
+
+
+@pytest.fixture
+def terminal() -> object:
+    """A pseudo-terminal: its master end's descriptor and its other end as a text stream."""
+    master, slave = os.openpty()
+    stream = open(slave, encoding="utf-8")  # noqa: SIM115 - closed below
+    try:
+        yield master, stream
+    finally:
+        stream.close()
+        os.close(master)
+
+
+def test_a_ctrl_c_noted_just_before_the_wait_for_a_key_stops_at_once(terminal: tuple[int, object]) -> None:
+    """Was: a ctrl-C whose signal came just before the table began to wait for a key
+    (under load: between the prompt and the read) was turned into KeyboardInterrupt
+    only after the next key: Python runs its handlers between steps of its code, and
+    a waiting read is none.  ``_thread.interrupt_main`` notes an interrupt without a
+    signal that would end the wait: the same state."""
+    master, stream = terminal
+    keys = Keys(stream)  # type: ignore[arg-type]
+    assert keys.terminal
+    typed: list[bool] = []
+
+    def press_a_key() -> None:
+        typed.append(True)
+        os.write(master, b"k")
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # (a background job ignores it)
+    interrupt = threading.Timer(0.3, _thread.interrupt_main)
+    key = threading.Timer(15, press_a_key)  # the old wait's only way out
+    try:
+        interrupt.start()
+        key.start()
+        with keys, pytest.raises(KeyboardInterrupt):
+            keys.read()
+    finally:
+        key.cancel()
+        interrupt.join()
+        signal.signal(signal.SIGINT, previous)
+    assert not typed, "the interrupt waited for a key"
+
+
+def test_keys_typed_before_a_question_are_let_go_and_the_next_one_read(terminal: tuple[int, object]) -> None:
+    """The keys a terminal holds when a question is asked are read and let go
+    (not flushed: a flush would also lose a ctrl-C the terminal had not yet seen)."""
+    master, stream = terminal
+    keys = Keys(stream)  # type: ignore[arg-type]
+    with keys:
+        os.write(master, b"cc")
+        assert select.select([stream], [], [], 10)[0]
+        keys.fresh()
+        assert not select.select([stream], [], [], 0)[0]
+        os.write(master, b"f")
+        assert keys.read() == "f"

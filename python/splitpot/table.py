@@ -51,6 +51,7 @@ import contextlib
 import dataclasses
 import io
 import os
+import select
 import string
 import sys
 from collections.abc import Callable, Sequence
@@ -206,6 +207,8 @@ def perform(state: State, action: Action, value: object = None, *, seat: int | N
 
 
 _NO_KEYS = io.StringIO()
+_WAKE_UP = 0.2
+"""Seconds between two looks for a ctrl-C while the table waits for a key."""
 
 
 class Keys:
@@ -286,10 +289,13 @@ class Keys:
             while msvcrt.kbhit():
                 msvcrt.getwch()
             return
-        import termios
-
-        with contextlib.suppress(termios.error):  # a terminal that cannot flush keeps its keys
-            termios.tcflush(self.fd, termios.TCIFLUSH)
+        # Read and let go what has come, not tcflush(TCIFLUSH): the flush also throws away
+        # what the terminal has not yet looked at, and a ctrl-C among it would be lost,
+        # not turned into an interrupt (the table then waited for a key).
+        with contextlib.suppress(OSError):
+            for _ in range(64):  # (a key held down cannot keep the question waiting)
+                if not select.select([self.fd], [], [], 0)[0] or not os.read(self.fd, 1024):
+                    break
 
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
@@ -311,6 +317,12 @@ class Keys:
                 raise KeyboardInterrupt
             return _EOF if key in ("\x04", "\x1a") else ENTER if key == "\r" else key
         assert self.fd is not None
+        # Waiting in short select()s, not in one read: Python turns a signal into
+        # KeyboardInterrupt between two steps of its code, never inside a read that
+        # waits, so a ctrl-C that came just before the read began would have waited
+        # for the next key; a loop step lets it stop the table at once.
+        while not select.select([self.fd], [], [], _WAKE_UP)[0]:
+            pass
         data = os.read(self.fd, 64).decode(errors="replace")
         if not data or data[0] == "\x04":
             return _EOF
