@@ -88,11 +88,6 @@ _GAME_HELP = {
     "aces-deuces": "two-card high-low, paid draws round and round, A-A high and A-2 low (§5.10)",
     DEALERS_CHOICE: "each dealer calls the game and its options from a house list (--house FILE) (§5.11)",
 }
-_DRAW_GAMES = frozenset({"jackpots", "lowball", "jacks-back"})
-_BLIND_GAMES = frozenset({"california-lowball"})
-_NO_BRING_IN_GAMES = frozenset(
-    {"five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud", "aces-deuces"}
-)  # the cards force the opening bet, or the highest upcard acts first
 
 
 def add_play_parser(subparsers: Any) -> None:
@@ -276,12 +271,17 @@ def check_seat(args: argparse.Namespace) -> None:
         )
 
 
+def _has_blinds(game: str) -> bool:
+    """Whether ``game`` is played with blinds and a limit (California lowball), read from its spec."""
+    return bool(get_game(game).stakes.blinds)
+
+
 def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
     """The stakes each family of games takes from the command line."""
     ante = 1 if args.ante is None else args.ante
     small = 5 if args.small_bet is None else args.small_bet
     big = 10 if args.big_bet is None else args.big_bet
-    if args.game in _BLIND_GAMES:
+    if _has_blinds(args.game):
         given = [f"--{n.replace('_', '-')}" for n in ("ante", "bring_in", "small_bet", "big_bet")
                  if getattr(args, n) is not None]
         if given:
@@ -294,7 +294,7 @@ def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
             f"--ante ({ante}{which}) must be less than --stack ({args.stack}): every player would be "
             "all in before a card is dealt; give a smaller --ante or a larger --stack."
         )
-    if args.game in _DRAW_GAMES or args.game in _NO_BRING_IN_GAMES:
+    if not get_game(args.game).stakes.bring_in:  # no forced opening bet: the cards or the draw decide
         if args.bring_in is not None:
             raise RuleError(f"{args.game} has no bring-in; --bring-in is for the seven-card stud games.")
         return {"stakes": Stakes(ante=ante, small_bet=small, big_bet=big)}
@@ -318,7 +318,7 @@ def _draw_options(args: argparse.Namespace) -> dict[str, Any]:
             ) from None
         default = CALIFORNIA_LIMIT
         total = sum(options["blinds"])
-        if args.limit is None and args.game in _BLIND_GAMES and total != default and total > 0:
+        if args.limit is None and _has_blinds(args.game) and total != default and total > 0:
             raise RuleError(f"{args.game}: --blinds {args.blinds} total {total}, and the limit is "
                             f"{default} without --limit: give --limit {total} --blinds {args.blinds}.")
     if args.joker is not None:
