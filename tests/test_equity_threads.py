@@ -120,7 +120,6 @@ import numpy as np
 import numpy.ma  # evaluate_many reads np.ma: imported now, as no import works at the shutdown
 from splitpot import equity, evaluate_many
 hands = np.argsort(np.random.default_rng(1).random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
-evaluate_many(hands[:1])  # (pybind11 imports numpy's C API at its first array)
 class Late:
     def __del__(self, equity=equity, evaluate_many=evaluate_many, hands=hands, print=print):
         r = equity("seven-card-stud", ["AsAh", "KsKh"], samples=200_000, seed=1, threads=2,
@@ -184,7 +183,8 @@ def test_exit_while_daemon_threads_loop_one_call(kind: str) -> None:
 
 def test_calls_in_a_del_at_the_shutdown_run() -> None:
     """equity (a pool of two, a progress callback) and evaluate_many in a __del__ that the
-    interpreter's final collection runs: they run to the end and the process exits."""
+    interpreter's final collection runs: they run to the end and the process exits.  The
+    batch is the program's first (was: ImportError, pybind11 reading numpy's C API then)."""
     done = _run_child(DEL_CHILD, timeout=60)  # (hung for ever)
     assert done.stdout.splitlines() == [
         "script end", "equity ran: 200000", "evaluate_many ran: 20000", "wild ran: 20000",

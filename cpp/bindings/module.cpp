@@ -277,4 +277,8 @@ PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   register_wild(m);
   register_equity(m);
   register_twister(m);
+  // pybind11 reads numpy's C API on the first array it meets; read it now, while imports
+  // work: a first batch called during the interpreter's exit (a __del__ run by the final
+  // collection) failed with ImportError instead of running as documented.
+  (void)py::dtype::of<std::uint8_t>();
 }
