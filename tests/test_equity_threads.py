@@ -120,13 +120,19 @@ import numpy as np
 import numpy.ma  # evaluate_many reads np.ma: imported now, as no import works at the shutdown
 from splitpot import equity, evaluate_many
 hands = np.argsort(np.random.default_rng(1).random((20_000, 52)), axis=1)[:, :7].astype(np.uint8)
+bad = hands[:2].copy()
+bad[1, 3] = 60
 class Late:
-    def __del__(self, equity=equity, evaluate_many=evaluate_many, hands=hands, print=print):
+    def __del__(self, equity=equity, evaluate_many=evaluate_many, hands=hands, bad=bad, print=print):
         r = equity("seven-card-stud", ["AsAh", "KsKh"], samples=200_000, seed=1, threads=2,
                    progress=lambda done, total: None)
         print("equity ran:", r.outcomes, flush=True)
         print("evaluate_many ran:", len(evaluate_many(hands, threads=2)), flush=True)
         print("wild ran:", len(evaluate_many(hands, wild="2")), flush=True)
+        try:
+            evaluate_many(bad)
+        except Exception as error:  # (was ImportError: the extension imported splitpot.errors then)
+            print(f"{type(error).__module__}.{type(error).__name__}: {error}", flush=True)
 late = Late()
 late.cycle = late  # a cycle: left for the collection at the shutdown
 gc.disable()  # (which runs all the same)
@@ -184,10 +190,12 @@ def test_exit_while_daemon_threads_loop_one_call(kind: str) -> None:
 def test_calls_in_a_del_at_the_shutdown_run() -> None:
     """equity (a pool of two, a progress callback) and evaluate_many in a __del__ that the
     interpreter's final collection runs: they run to the end and the process exits.  The
-    batch is the program's first (was: ImportError, pybind11 reading numpy's C API then)."""
+    batch is the program's first (was: ImportError, pybind11 reading numpy's C API then), and
+    a bad row raises splitpot's CardError (was: ImportError, splitpot.errors imported then)."""
     done = _run_child(DEL_CHILD, timeout=60)  # (hung for ever)
     assert done.stdout.splitlines() == [
         "script end", "equity ran: 200000", "evaluate_many ran: 20000", "wild ran: 20000",
+        "splitpot.errors.CardError: row 1: card 60 is out of range (0..51, 52 = joker)",
     ], (done.stdout, done.stderr)
     assert done.returncode == 0, (done.returncode, done.stderr)
 

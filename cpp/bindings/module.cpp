@@ -9,6 +9,7 @@
 #include <string>
 #include <tuple>
 
+#include "errors.hpp"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/select.hpp"
 #include "splitpot/stand_ins.hpp"
@@ -259,11 +260,9 @@ void register_errors() {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const CardError& e) {
-      py::object cls = py::module_::import("splitpot.errors").attr("CardError");
-      PyErr_SetString(cls.ptr(), e.what());
+      errors::set(errors::classes().card_error, e.what());
     } catch (const CardTypeError& e) {
-      py::object cls = py::module_::import("splitpot.errors").attr("CardTypeError");
-      PyErr_SetString(cls.ptr(), e.what());
+      errors::set(errors::classes().card_type_error, e.what());
     }
   });
 }
@@ -272,6 +271,7 @@ void register_errors() {
 
 PYBIND11_MODULE(_core, m, py::mod_gil_not_used()) {
   m.doc() = "splitpot's C++ core: lookup-table poker hand evaluators.";
+  (void)errors::classes();  // looked up now, while imports work
   register_errors();
   register_evaluate(m);
   register_wild(m);

@@ -14,6 +14,7 @@
 
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
+#include "errors.hpp"
 #include "gil.hpp"
 
 namespace py = pybind11;
@@ -120,8 +121,7 @@ void register_equity(py::module_& m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const EquityOptionError& e) {
-      py::object cls = py::module_::import("splitpot.errors").attr("RuleError");
-      PyErr_SetString(cls.ptr(), e.what());
+      errors::set(errors::classes().rule_error, e.what());
     }
   });
 
