@@ -122,11 +122,21 @@ class Session:
         >>> session.sit_out(2)
         >>> session
         <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0, sitting out [2]>
+        >>> _ = session.new_hand()                # the hand in progress is not counted as played
+        >>> session
+        <Session of lowball: 0 hands played, 1 in progress, stacks [100, 100, 100], button 0, sitting out [2]>
         """
-        played = len(self.hands)
         out = f", sitting out {sorted(self.sitting_out)}" if self.sitting_out else ""
-        return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
-                f"played, stacks {self.stacks}, button {self.button}{out}>")
+        return (f"<{type(self).__name__} of {self.spec.name}: {self._played_text()}, "
+                f"stacks {self.stacks}, button {self.button}{out}>")
+
+    def _played_text(self) -> str:
+        """``3 hands played``, with ``, 1 in progress`` where the last hand is not over
+        (the reprs of a session and of a dealer's-choice session)."""
+        hands = self.hands
+        going = bool(hands) and not hands[-1].is_complete
+        played = len(hands) - going
+        return f"{played} hand{'' if played == 1 else 's'} played" + (", 1 in progress" if going else "")
 
     def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
