@@ -80,7 +80,13 @@ def refuse_unfinished(hands: Sequence[State], *, followed: bool = False, first: 
 class Session:
     """A table playing hand after hand of one game.
 
-    Each hand gets its own seed drawn from ``seed``; seats that run out of
+    Each hand gets its own seed drawn from ``seed``: ``seed`` keys a
+    ``random.Random`` (the Mersenne Twister; None: the operating system's
+    entropy), saved with the session, that draws each hand's 63-bit seed in
+    turn, so the same seed deals the same hands: reproducible, not a shuffle for
+    dealing for money.  A server that shuffles its own decks (with
+    ``secrets.SystemRandom()``, say) gives them to :meth:`new_hand` (``deck=``,
+    a few decks: the next ones serve re-deals and new stubs).  Seats that run out of
     chips sit out; after each deal the button moves to the next seat left
     that is dealt in.  Between hands :meth:`set_stack` changes a seat's
     chips (a rebuy, a player sitting down or leaving), and :meth:`sit_out`
@@ -455,7 +461,10 @@ class Session:
         return self.spec.name
 
     def new_hand(self, *, deck: HandDeck = None) -> State:
-        """Start the next hand (the previous one must be complete)."""
+        """Start the next hand (the previous one must be complete).  ``deck``, as
+        :class:`~splitpot.engine.state.State` takes it, deals the hand from the
+        caller's decks (the first dealt, the next ones for re-deals and new stubs)
+        instead of a seed drawn from the session's; the hand then draws no seed."""
         stacks, button = self._next_table()
         return self._start(self.spec, stacks, button, deck=deck)
 

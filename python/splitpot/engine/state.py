@@ -155,14 +155,18 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
 
     Seats with an empty stack sit out.  ``deck`` fixes the card order (first
     card dealt first; a :class:`~splitpot.cards.Deck` deals its cards left);
-    otherwise a deck shuffled with ``seed`` is used.  Cards
+    otherwise a deck shuffled with ``seed`` is used: the Mersenne Twister keyed
+    with ``seed`` shuffles the hand's decks (None: keyed from the operating
+    system's entropy), so a seed makes the hand reproducible; it is not a
+    shuffle for dealing for money (a server with its own shuffle gives
+    ``deck``).  Cards
     are dealt one round at a time, clockwise from the dealer's left.  With
     ``automate=False`` every dealer step waits for :meth:`advance`.
 
     ``deck`` may also be a sequence of decks: the first is dealt first, the
     next ones serve re-deals and stub reshuffles in the order they happen
     (:class:`~splitpot.engine.draws.Decks`); past them, orders are shuffled
-    from ``seed``.  ``game_call`` is the dealer's call that named the game in
+    from ``seed`` (without one, from a digest of the first deck).  ``game_call`` is the dealer's call that named the game in
     a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; its spec
     must be ``spec``): kept as ``game_call`` and in the history.
 
