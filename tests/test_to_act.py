@@ -44,7 +44,8 @@ def test_the_public_line_of_mexican_stud_turn_ups_names_no_card(seed: int) -> No
     state = State(get_game("mexican-stud"), [100] * 3, seed=seed)
     choosers = state.turn_up_choosers
     public = to_act(state, NAMES)
-    assert public == "still to choose a card to turn up on second street: " + ", ".join(NAMES[s] for s in choosers)
+    who = ", ".join(NAMES[s] for s in choosers)
+    assert public == f"still to choose a card to turn up on second street: {who}"
     for seat in choosers:
         own = to_act(state, NAMES, viewer=seat)
         assert own.startswith(public + "; ")

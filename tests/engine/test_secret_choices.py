@@ -30,7 +30,8 @@ def _simultaneous(spec: GameSpec) -> GameSpec:
     i = next(k for k, s in enumerate(streets) if s.turn_up is not None)
     rule = streets[i].turn_up
     assert rule is not None
-    streets[i] = dataclasses.replace(streets[i], turn_up=dataclasses.replace(rule, mode=ChoiceMode.SIMULTANEOUS))
+    simultaneous = dataclasses.replace(rule, mode=ChoiceMode.SIMULTANEOUS)
+    streets[i] = dataclasses.replace(streets[i], turn_up=simultaneous)
     return dataclasses.replace(spec, streets=tuple(streets))
 
 

@@ -10,7 +10,13 @@ import pytest
 
 from splitpot.engine.betting import Action
 from splitpot.engine.state import State
-from splitpot.errors import IllegalActionError, IllegalActionTypeError, RuleError, StaleActionError, StaleViewError
+from splitpot.errors import (
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+    StaleActionError,
+    StaleViewError,
+)
 from splitpot.games import get_game
 
 _PREFERRED = (Action.CHECK, Action.CALL, Action.BRING_IN, Action.COMPLETE, Action.BET, Action.FOLD)

@@ -189,7 +189,8 @@ class DrawActions(StateFields):
         return event
 
     def _plan_served(
-        self, discards: Iterable[Card | int | str] | str, asked: SupportsIndex | None, served: dealing.CardsInput
+        self, discards: Iterable[Card | int | str] | str, asked: SupportsIndex | None,
+        served: dealing.CardsInput,
     ) -> tuple[int, list[int], dealing.ServePlan]:
         """verify_draw, then the plan serving him the named cards."""
         seat, cards = self.verify_draw(discards, asked=asked)

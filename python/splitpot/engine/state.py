@@ -86,7 +86,13 @@ from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import GameSpec, Street, Wilds
 from splitpot.engine.turning_up import TurningUp
-from splitpot.errors import ArgumentTypeError, IllegalActionError, IllegalActionTypeError, RuleError, StaleViewError
+from splitpot.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+    StaleViewError,
+)
 from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, counted, describe
 
 if TYPE_CHECKING:
@@ -166,9 +172,10 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
     ``deck`` may also be a sequence of decks: the first is dealt first, the
     next ones serve re-deals and stub reshuffles in the order they happen
     (:class:`~splitpot.engine.draws.Decks`); past them, orders are shuffled
-    from ``seed`` (without one, from a digest of the first deck).  ``game_call`` is the dealer's call that named the game in
-    a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; its spec
-    must be ``spec``): kept as ``game_call`` and in the history.
+    from ``seed`` (without one, from a digest of the first deck).
+    ``game_call`` is the dealer's call that named the game in a dealer's-choice
+    session (:class:`splitpot.dealers_choice.Call`; its spec must be ``spec``):
+    kept as ``game_call`` and in the history.
 
     >>> from splitpot import get_game
     >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
