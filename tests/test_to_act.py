@@ -63,3 +63,22 @@ def test_a_bad_viewer_is_refused() -> None:
     state = State(get_game("seven-card-stud"), [100] * 3, seed=1)
     with pytest.raises(RuleError):
         to_act(state, NAMES, viewer=3)
+
+
+def test_simultaneous_declarations_name_everyone_still_to_declare() -> None:
+    """Was: 'B to act on seventh street', naming only the first seat still to declare."""
+    from splitpot.bots import away_action
+
+    state = State(get_game("seven-card-stud-8", declare="simultaneous"), [100] * 3, seed=5)
+    while str(state.phase) != "declaring":
+        _ = state.call() if state.can_call() else away_action(state)
+    undeclared = [s for s in state.active if s not in state.declared]
+    assert len(undeclared) == 3
+    public = to_act(state, NAMES)
+    assert public == "still to declare on seventh street: " + ", ".join(NAMES[s] for s in undeclared)
+    assert to_act(state, NAMES, viewer=undeclared[1]) == public + " (high, low or both)"
+    state.declare("high", seat=undeclared[1])
+    left = [s for s in undeclared if s != undeclared[1]]
+    # nothing of the declaration shows; the seat that declared is told no choices
+    assert to_act(state, NAMES) == "still to declare on seventh street: " + ", ".join(NAMES[s] for s in left)
+    assert to_act(state, NAMES, viewer=undeclared[1]) == to_act(state, NAMES)

@@ -1335,6 +1335,11 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         told = [s for s in choosers if viewer is ALL or s == viewer]
         own = "".join(f"; {names[s]}: {said([state.turn_up_option(s)])}" for s in told)
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}{own}"
+    if str(state.phase) == "declaring" and state.spec.declare == "simultaneous":
+        undeclared = state._undeclared()
+        line = f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
+        may_tell = viewer is ALL or viewer in undeclared  # the choices are the game's, the same for all
+        return f"{line} ({said(state.legal_actions())})" if may_tell and state.actor is not None else line
     if state.actor is not None:
         line = f"{names[state.actor]} to act{where}"
         return f"{line}: {said(state.legal_actions())}" if viewer is ALL or viewer == state.actor else line
