@@ -608,7 +608,7 @@ class DealersChoice(Session):
     def __repr__(self) -> str:
         """The games called so far, the stacks and the button."""
         called = ", ".join(c.game for c in self.calls[-3:]) + (", ..." if len(self.calls) > 3 else "")
-        return (f"<DealersChoice: {len(self.hands)} hands played ({called or 'no call yet'}), "
+        return (f"<DealersChoice: {self._played_text()} ({called or 'no call yet'}), "
                 f"stacks {self.stacks}, button {self.button}>")
 
     def play(self, hands: int, policy: Callable[[State], object]) -> list[State]:

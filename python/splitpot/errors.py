@@ -31,6 +31,8 @@ wrong type (``complete(5.0)``,                ``IllegalActionError`` and an ``Ar
 ``seat=True``)
 an action asked for on a view of the hand     :class:`StaleActionError` (an ``IllegalActionError``)
 that is out of date (``act``'s ``seen=``)
+a view's ``since=k`` beyond the hand's        :class:`StaleViewError` (a ``StaleActionError`` and
+events (a count from another hand)            a ``RuleError``)
 a history document that does not match its    :class:`HistoryError` (a ``ValueError``)
 schema or does not replay
 a house list (dealer's choice) that is not     :class:`HouseListError` (a ``RuleError``)
@@ -72,6 +74,7 @@ __all__ = [
     "RuleError",
     "SplitpotError",
     "StaleActionError",
+    "StaleViewError",
 ]
 
 
@@ -130,6 +133,14 @@ class StaleActionError(IllegalActionError):
     the hand has logged more since (another player acted, a card was dealt, a
     request sent twice was already made); the state is unchanged.  The client
     refreshes its view (``view(seat, since=n)``) and asks again."""
+
+
+class StaleViewError(StaleActionError, RuleError):
+    """A view was asked for with ``State.view(seat, since=k)`` where ``k`` is more than
+    the hand's events: the client's count is from another hand (or a bug).  A
+    :class:`StaleActionError`, as ``act(..., seen=n)`` raises for ``n`` beyond the
+    hand's events, so one handler serves both; also a :class:`RuleError`, which this
+    case raised before."""
 
 
 class HistoryError(SplitpotError, ValueError):

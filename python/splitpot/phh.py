@@ -263,10 +263,19 @@ def dumps(hand: _Hand, *, deck: bool = True) -> str:
     order (``_deck``, and ``_decks`` for re-deals and new stubs), so the
     cards never dealt come back too; without it a reader deals by name.
 
+    The text holds every player's hole cards, folded hands' included (and,
+    with ``deck``, the cards still to come): it is the server's record, or
+    for after the hand, never for a player during it (give a player his own
+    view: ``State.view(seat)``).
+
     >>> from splitpot.games import get_game
     >>> state = State(get_game("jackpots"), [40, 40, 40], seed=1)
     >>> dumps(state).splitlines()[0]
     'variant = "splitpot:jackpots"'
+    >>> from splitpot.engine import events as ev
+    >>> hole = [ev.card_text(c) for c in state.down[0]]
+    >>> all(card in dumps(state, deck=False) for card in hole)  # seat 0's cards, though he has not shown them
+    True
     """
     deck = as_bool(deck, "deck")
     data = _fields(_history(hand), deck=deck)

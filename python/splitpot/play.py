@@ -1155,7 +1155,8 @@ def _print_replay(
             # the replay tells every card: the actor's options too, as the table offers them
             from splitpot.table import to_act
 
-            out.line(f"(the history stops here, in the middle of the hand: {to_act(state, names)})")
+            stop = to_act(state, names, viewer=ALL)
+            out.line(f"(the history stops here, in the middle of the hand: {stop})")
         printed.append(state)
         if interrupted() and upcoming is not None:
             break

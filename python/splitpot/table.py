@@ -65,6 +65,7 @@ from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import DEALERS_CHOICE, Call, Deal, DealersChoice, NoCallError, high_low_text
 from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
+from splitpot.engine.choices import ChoiceMode
 from splitpot.engine.history import player_view
 from splitpot.engine.positional import PositionalWild
 from splitpot.engine.session import Session
@@ -73,7 +74,7 @@ from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.narrate import FORCED_OPENERS, narrate, no_low, one_bracket
+from splitpot.narrate import ALL, FORCED_OPENERS, Viewer, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
     kept_by_hand,
@@ -1296,27 +1297,56 @@ def _round_name(state: State) -> str:
     return street.name if street else ""
 
 
-def to_act(state: State, names: Sequence[str]) -> str:
-    """Who is to act in a hand stopped in its middle and what he may do, in the table's
-    words (his choices as its menu labels them): ``P0 to act on third street: bring in 2
-    or complete to 5``; those still to declare or to turn up a card where all choose at once.
+def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
+    """Who is to act and what he may do, in the table's words (his choices as its menu
+    labels them): ``P0 to act on third street: bring in 2 or complete to 5``; those still
+    to declare or to turn up a card where all choose at once.
+
+    ``viewer``, as :func:`~splitpot.narrate.narrate` takes it, is whose eyes read the
+    line.  The choices may tell the actor's down cards (which cards Mexican stud lets him
+    turn up; in jackpots, whether he may open: he holds openers), so they are told only
+    to the actor himself (``viewer=`` his seat) and to :data:`~splitpot.narrate.ALL` (a
+    replay, the server); the default, ``viewer=None`` (a spectator, or any other seat),
+    says who is to act and where, the same whatever he holds: a line to broadcast.
 
     >>> from splitpot import get_game
-    >>> to_act(State(get_game("seven-card-stud"), [100] * 3, seed=1), ["P0", "P1", "P2"])
+    >>> from splitpot.narrate import ALL
+    >>> state = State(get_game("seven-card-stud"), [100] * 3, seed=1)
+    >>> to_act(state, ["P0", "P1", "P2"])
+    'P2 to act on third street'
+    >>> to_act(state, ["P0", "P1", "P2"], viewer=2)
     'P2 to act on third street: bring in 2 or complete to 5'
+    >>> to_act(state, ["P0", "P1", "P2"], viewer=ALL) == to_act(state, ["P0", "P1", "P2"], viewer=2)
+    True
     """
+    if viewer is not None and viewer is not ALL:
+        viewer = as_int(viewer, "viewer (a seat, None for a spectator, or ALL)", low=0, high=state.seats - 1)
     where = _round_name(state)
     where = (f" on {where}" if where.endswith("street") else f" at {where}" if where.startswith("the ")
              else f" {where}" if where else "")
+
+    def said(options: Sequence[Option]) -> str:
+        labels = [c.label for c in choices_for(options)]
+        return " or ".join(labels) if len(labels) < 3 else ", ".join(labels[:-1]) + " or " + labels[-1]
+
+    choosers = state.turn_up_choosers
+    if str(state.phase) == "turning_up" and choosers and state._turning is not None \
+            and state._turning.rule.mode is not ChoiceMode.IN_TURN:  # all at once: each sees his own
+        told = [s for s in choosers if viewer is ALL or s == viewer]
+        own = "".join(f"; {names[s]}: {said([state.turn_up_option(s)])}" for s in told)
+        return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}{own}"
+    if str(state.phase) == "declaring" and state.spec.declare == "simultaneous":
+        undeclared = state._undeclared()
+        line = f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
+        may_tell = viewer is ALL or viewer in undeclared  # the choices are the game's, the same for all
+        return f"{line} ({said(state.legal_actions())})" if may_tell and state.actor is not None else line
     if state.actor is not None:
-        labels = [c.label for c in choices_for(state.legal_actions())]
-        said = " or ".join(labels) if len(labels) < 3 else ", ".join(labels[:-1]) + " or " + labels[-1]
-        return f"{names[state.actor]} to act{where}: {said}"
+        line = f"{names[state.actor]} to act{where}"
+        return f"{line}: {said(state.legal_actions())}" if viewer is ALL or viewer == state.actor else line
     if str(state.phase) == "declaring":
         return f"still to declare{where}: " + ", ".join(names[s] for s in state._undeclared())
     if str(state.phase) == "turning_up":
-        choosers = ", ".join(names[s] for s in state.turn_up_choosers)
-        return f"still to choose a card to turn up{where}: {choosers}"
+        return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}"
     return state._not_now(options=True)
 
 

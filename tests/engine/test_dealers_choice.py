@@ -418,3 +418,24 @@ def test_can_continue_is_false_where_no_hand_can_be_dealt() -> None:
     assert any_game.play(2, bot) == [] and any_game.over is None
     assert any_game.stalled == "too few players are dealt in (1 of 3 with chips)"
     assert sum(any_game.stacks) == 300
+
+
+def test_the_repr_counts_the_hands_played_not_the_one_in_progress() -> None:
+    """Was: '1 hands played' while the first hand was still being played."""
+    from splitpot.engine.session import Session
+    from splitpot.games import get_game
+
+    bot = SimpleBot(seed=1)
+    for session in (house_session(example_house(), [100] * 3, seed=1),
+                    Session(get_game("seven-card-stud"), [100] * 3, seed=1)):
+        assert "0 hands played" in repr(session) and "in progress" not in repr(session)
+        state = session.new_hand()
+        assert "0 hands played, 1 in progress" in repr(session)
+        while not state.is_complete:
+            bot(state)
+        assert "1 hand played" in repr(session) and "in progress" not in repr(session)
+        state = session.new_hand()
+        assert "1 hand played, 1 in progress" in repr(session)
+        while not state.is_complete:
+            bot(state)
+        assert "2 hands played" in repr(session)

@@ -41,7 +41,7 @@ def test_turn_ups_are_simultaneous_no_player_sees_another_choice_first() -> None
     # nothing of seat 2's choice shows before everyone has chosen
     assert state.up[2] == [] and state.down[2] == [card("As"), card("5c")]
     view = player_view(state, 0)
-    assert view["events"][-1] == {"event": "turn_up_secret", "seat": 2, "cards": [None]}
+    assert view["events"][-1] == {"event": "turn_up_secret", "seat": 2, "cards": None}
     assert view["players"][2]["up"] == []
     assert view["legal_actions"] == [{"action": "turn_up", "amounts": [1], "choices": ["Kc", "7d"]}]
     assert player_view(state, 2)["events"][-1]["cards"] == ["As"]

@@ -10,7 +10,13 @@ import pytest
 
 from splitpot.engine.betting import Action
 from splitpot.engine.state import State
-from splitpot.errors import IllegalActionError, IllegalActionTypeError, StaleActionError
+from splitpot.errors import (
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+    StaleActionError,
+    StaleViewError,
+)
 from splitpot.games import get_game
 
 _PREFERRED = (Action.CHECK, Action.CALL, Action.BRING_IN, Action.COMPLETE, Action.BET, Action.FOLD)
@@ -103,6 +109,15 @@ def test_a_request_from_a_longer_hand_is_stale_in_the_next_one() -> None:
     with pytest.raises(StaleActionError, match="another hand"):
         second.act(second.actor, "bring_in", seen=late)
     assert second.snapshot() == before
+    # the view asked for with that count is refused the same way (and is still a RuleError,
+    # which it raised before: existing handlers keep working)
+    with pytest.raises(StaleActionError, match="another hand") as refused:
+        second.view(0, since=late)
+    assert isinstance(refused.value, RuleError) and type(refused.value) is StaleViewError
+    assert second.snapshot() == before
+    assert second.view(0, since=len(second.events))["events"] == []
+    with pytest.raises(RuleError, match="since"):  # a negative count is a bug, not another hand
+        second.view(0, since=-1)
 
 
 @pytest.mark.parametrize("declare", ["simultaneous", "in_turn"])

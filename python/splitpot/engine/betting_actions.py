@@ -200,7 +200,7 @@ class BettingActions(StateFields):
 
     def act(
         self, seat: SupportsIndex, action: Action | str, value: object = None, *,
-        asked: int | None = None, seen: SupportsIndex | None = None,
+        asked: SupportsIndex | None = None, seen: SupportsIndex | None = None,
     ) -> ev.Event:
         """Make ``action`` for ``seat``: the entry point of a front end whose
         requests name the seat they come from.  ``action`` is an

@@ -20,7 +20,7 @@ are documented on :class:`~splitpot.engine.state.State`); call them on a State.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING, SupportsIndex, cast
 
 from splitpot.cards import Card, parse_cards
 from splitpot.engine import dealing, draws
@@ -68,7 +68,7 @@ class DrawActions(StateFields):
     __slots__ = ()
 
     def verify_draw(
-        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: SupportsIndex | None = None,
         served: dealing.CardsInput | None = None,
     ) -> tuple[int, list[int]]:
         """Raise unless the actor may discard ``discards`` (cards he holds, at
@@ -120,7 +120,7 @@ class DrawActions(StateFields):
         return seat, cards
 
     def can_draw(
-        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: SupportsIndex | None = None,
         served: dealing.CardsInput | None = None,
     ) -> bool:
         """Whether the actor may make this draw."""
@@ -131,7 +131,7 @@ class DrawActions(StateFields):
         return True
 
     def draw(
-        self, discards: Iterable[Card | int | str] | str = (), *, asked: int | None = None,
+        self, discards: Iterable[Card | int | str] | str = (), *, asked: SupportsIndex | None = None,
         served: dealing.CardsInput | None = None,
     ) -> ev.Event:
         """The actor discards ``discards`` and receives as many cards (a down card
@@ -189,7 +189,8 @@ class DrawActions(StateFields):
         return event
 
     def _plan_served(
-        self, discards: Iterable[Card | int | str] | str, asked: int | None, served: dealing.CardsInput
+        self, discards: Iterable[Card | int | str] | str, asked: SupportsIndex | None,
+        served: dealing.CardsInput,
     ) -> tuple[int, list[int], dealing.ServePlan]:
         """verify_draw, then the plan serving him the named cards."""
         seat, cards = self.verify_draw(discards, asked=asked)

@@ -419,7 +419,8 @@ class TurnedUp(Event):
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TurnUpChosen(Event):
     """Simultaneous: ``seat`` chooses in secret to turn ``cards`` up (none: keeps
-    them down); the cards turn when everyone has chosen (:class:`TurnUpsRevealed`)."""
+    them down); the cards turn when everyone has chosen (:class:`TurnUpsRevealed`).
+    The other seats' views show ``cards`` as null, whatever the choice."""
 
     seat: int
     cards: tuple[int, ...]

@@ -420,7 +420,9 @@ def _hide(
     elif isinstance(event, ev.Declared) and secret_declarations and event.seat != viewer:
         data["choice"] = None
     elif isinstance(event, ev.TurnUpChosen) and event.seat != viewer:
-        data["cards"] = [None] * len(event.cards)  # the reveal shows them to everyone
+        # null, not a null per card: where the turn-up is optional, the count would tell
+        # whether he turned a card up before the reveal, which shows the cards to everyone
+        data["cards"] = None
     elif isinstance(event, (ev.Redealt, ev.StubReshuffled)):
         data["cards"] = [None] * len(event.cards)  # the order of cards still to come
     elif isinstance(event, ev.CardBurned):

@@ -80,7 +80,13 @@ def refuse_unfinished(hands: Sequence[State], *, followed: bool = False, first: 
 class Session:
     """A table playing hand after hand of one game.
 
-    Each hand gets its own seed drawn from ``seed``; seats that run out of
+    Each hand gets its own seed drawn from ``seed``: ``seed`` keys a
+    ``random.Random`` (the Mersenne Twister; None: the operating system's
+    entropy), saved with the session, that draws each hand's 63-bit seed in
+    turn, so the same seed deals the same hands: reproducible, not a shuffle for
+    dealing for money.  A server that shuffles its own decks (with
+    ``secrets.SystemRandom()``, say) gives them to :meth:`new_hand` (``deck=``,
+    a few decks: the next ones serve re-deals and new stubs).  Seats that run out of
     chips sit out; after each deal the button moves to the next seat left
     that is dealt in.  Between hands :meth:`set_stack` changes a seat's
     chips (a rebuy, a player sitting down or leaving), and :meth:`sit_out`
@@ -122,11 +128,21 @@ class Session:
         >>> session.sit_out(2)
         >>> session
         <Session of lowball: 0 hands played, stacks [100, 100, 100], button 0, sitting out [2]>
+        >>> _ = session.new_hand()                # the hand in progress is not counted as played
+        >>> session
+        <Session of lowball: 0 hands played, 1 in progress, stacks [100, 100, 100], button 0, sitting out [2]>
         """
-        played = len(self.hands)
         out = f", sitting out {sorted(self.sitting_out)}" if self.sitting_out else ""
-        return (f"<{type(self).__name__} of {self.spec.name}: {played} hand{'' if played == 1 else 's'} "
-                f"played, stacks {self.stacks}, button {self.button}{out}>")
+        return (f"<{type(self).__name__} of {self.spec.name}: {self._played_text()}, "
+                f"stacks {self.stacks}, button {self.button}{out}>")
+
+    def _played_text(self) -> str:
+        """``3 hands played``, with ``, 1 in progress`` where the last hand is not over
+        (the reprs of a session and of a dealer's-choice session)."""
+        hands = self.hands
+        going = bool(hands) and not hands[-1].is_complete
+        played = len(hands) - going
+        return f"{played} hand{'' if played == 1 else 's'} played" + (", 1 in progress" if going else "")
 
     def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
@@ -445,7 +461,10 @@ class Session:
         return self.spec.name
 
     def new_hand(self, *, deck: HandDeck = None) -> State:
-        """Start the next hand (the previous one must be complete)."""
+        """Start the next hand (the previous one must be complete).  ``deck``, as
+        :class:`~splitpot.engine.state.State` takes it, deals the hand from the
+        caller's decks (the first dealt, the next ones for re-deals and new stubs)
+        instead of a seed drawn from the session's; the hand then draws no seed."""
         stacks, button = self._next_table()
         return self._start(self.spec, stacks, button, deck=deck)
 

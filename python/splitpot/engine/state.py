@@ -86,7 +86,13 @@ from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.showdown import settle
 from splitpot.engine.spec import GameSpec, Street, Wilds
 from splitpot.engine.turning_up import TurningUp
-from splitpot.errors import ArgumentTypeError, IllegalActionError, IllegalActionTypeError, RuleError
+from splitpot.errors import (
+    ArgumentTypeError,
+    IllegalActionError,
+    IllegalActionTypeError,
+    RuleError,
+    StaleViewError,
+)
 from splitpot.validate import as_bool, as_int, as_ints, as_optional_int, counted, describe
 
 if TYPE_CHECKING:
@@ -155,16 +161,21 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
 
     Seats with an empty stack sit out.  ``deck`` fixes the card order (first
     card dealt first; a :class:`~splitpot.cards.Deck` deals its cards left);
-    otherwise a deck shuffled with ``seed`` is used.  Cards
+    otherwise a deck shuffled with ``seed`` is used: the Mersenne Twister keyed
+    with ``seed`` shuffles the hand's decks (None: keyed from the operating
+    system's entropy), so a seed makes the hand reproducible; it is not a
+    shuffle for dealing for money (a server with its own shuffle gives
+    ``deck``).  Cards
     are dealt one round at a time, clockwise from the dealer's left.  With
     ``automate=False`` every dealer step waits for :meth:`advance`.
 
     ``deck`` may also be a sequence of decks: the first is dealt first, the
     next ones serve re-deals and stub reshuffles in the order they happen
     (:class:`~splitpot.engine.draws.Decks`); past them, orders are shuffled
-    from ``seed``.  ``game_call`` is the dealer's call that named the game in
-    a dealer's-choice session (:class:`splitpot.dealers_choice.Call`; its spec
-    must be ``spec``): kept as ``game_call`` and in the history.
+    from ``seed`` (without one, from a digest of the first deck).
+    ``game_call`` is the dealer's call that named the game in a dealer's-choice
+    session (:class:`splitpot.dealers_choice.Call`; its spec must be ``spec``):
+    kept as ``game_call`` and in the history.
 
     >>> from splitpot import get_game
     >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
@@ -633,7 +644,10 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         too.  Only the events sent are made into dicts: the update after one
         action costs about a sixth of the whole view (0.12 to 0.18 of it,
         measured side by side in the middle of a hand of six in seven games;
-        the whole view's cost grows with the hand's events).
+        the whole view's cost grows with the hand's events).  A ``since`` beyond the
+        hand's events (a count from another hand) raises
+        :class:`~splitpot.errors.StaleViewError`, a
+        :class:`~splitpot.errors.StaleActionError` as ``act(..., seen=n)`` raises.
 
         >>> from splitpot.games import get_game
         >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
@@ -648,7 +662,11 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         """
         seat = None if seat is None else self._seat(seat)
         if since is not None:
-            since = as_int(since, "since", low=0, high=len(self.events))
+            since = as_int(since, "since", low=0)
+            if since > len(self.events):
+                raise StaleViewError(
+                    f"A view since event {since} was asked for, but this hand has only {len(self.events)} "
+                    "events: the count is from another hand.")
         return player_view(self, seat, since)
 
 
