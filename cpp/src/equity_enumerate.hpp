@@ -1,0 +1,120 @@
+// Equity: exact enumeration, any number of players (the method: the top of
+// equity.cpp).
+// A part of equity.cpp, included by it alone (private: not installed): the
+// parts compile as one unit, as before the split, so the compiler inlines
+// the same calls into the inner loops (compiled apart, GCC's per-file limit
+// on inline growth left settle() out of line in the enumerator's leaf loop).
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "equity_completions.hpp"
+#include "equity_pool.hpp"
+#include "equity_showdown.hpp"
+#include "equity_spot.hpp"
+#include "splitpot/equity.hpp"
+
+namespace splitpot {
+namespace {
+
+// ---------------------------------------------------------------- exact: enumeration
+
+/// Throws unless every weighted count of an enumeration fits its 64-bit counter.
+void check_weights(const Spot& s, std::uint64_t work) {
+  long double bound = static_cast<long double>(work) * kShareUnits;
+  for (const PlayerSpot& ps : s.p)
+    if (ps.hidden) bound *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
+  if (bound >= 9.2e18L) {
+    throw EquityOptionError(
+        "the range weights are too fine for an exact enumeration (the weighted counts would overflow); "
+        "use rounder weights or pass samples=");
+  }
+}
+
+template <class G>
+EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon) {
+  check_weights(s, count_outcomes(s));
+  const int n = s.n;
+  std::vector<std::vector<Entry>> lists(static_cast<std::size_t>(n));
+  for (int i = 0; i < n; ++i) lists[static_cast<std::size_t>(i)] = list_completions<G>(s, i);
+  std::vector<int> order(static_cast<std::size_t>(n));
+  std::iota(order.begin(), order.end(), 0);
+  std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
+    return lists[static_cast<std::size_t>(a)].size() > lists[static_cast<std::size_t>(b)].size();
+  });
+  const auto& outer = lists[static_cast<std::size_t>(order[0])];
+  // This request's part: outer completions [row0, row1).
+  const std::uint64_t row0 = part_bound(outer.size(), rq.part, rq.parts);
+  const std::uint64_t row1 = part_bound(outer.size(), rq.part + 1, rq.parts);
+  const std::uint64_t n_outer = row1 - row0;
+  const std::uint64_t work = count_outcomes(s) / rq.parts;  // about this part's share
+  const int threads = workers(rq.threads, work);
+  // Chunks small enough to stop promptly: about 2 M leaves each.
+  const std::uint64_t per_outer = std::max<std::uint64_t>(1, work / std::max<std::uint64_t>(1, n_outer));
+  const std::uint64_t chunk_size = std::max<std::uint64_t>(1, std::min<std::uint64_t>(n_outer, 2'000'000 / per_outer));
+  const std::uint64_t chunks = (n_outer + chunk_size - 1) / chunk_size;
+  std::vector<std::vector<PlayerCounts>> local(static_cast<std::size_t>(threads),
+                                               std::vector<PlayerCounts>(static_cast<std::size_t>(n)));
+  auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
+    PlayerCounts* counts = local[static_cast<std::size_t>(id)].data();
+    std::array<std::uint16_t, kEquityMaxPlayers> hi{}, lo{};
+    auto inner = [&](auto& self, int level, std::uint64_t used, std::uint64_t w) -> void {
+      const auto up = static_cast<std::size_t>(order[static_cast<std::size_t>(level)]);
+      const auto& list = lists[up];
+      if (level == n - 1) {
+        for (const Entry& e : list) {
+          if (e.mask & used) continue;
+          hi[up] = e.hi;
+          lo[up] = e.lo;
+          settle<G>(s, hi.data(), lo.data(), n, counts, w * e.weight);
+        }
+      } else {
+        for (const Entry& e : list) {
+          if (e.mask & used) continue;
+          hi[up] = e.hi;
+          lo[up] = e.lo;
+          self(self, level + 1, used | e.mask, w * e.weight);
+        }
+      }
+    };
+    const std::uint64_t first = row0 + chunk * chunk_size;
+    const std::uint64_t last = std::min(row1, first + chunk_size);
+    const auto uo = static_cast<std::size_t>(order[0]);
+    for (std::uint64_t r = first; r < last; ++r) {
+      if (halt.load(std::memory_order_relaxed)) return;
+      const Entry& e = outer[static_cast<std::size_t>(r)];
+      hi[uo] = e.hi;
+      lo[uo] = e.lo;
+      if (n == 1) {
+        settle<G>(s, hi.data(), lo.data(), n, counts, e.weight);
+      } else {
+        inner(inner, 1, e.mask, e.weight);
+      }
+    }
+  };
+  auto done_units = [&](std::uint64_t d) { return d * chunk_size * per_outer; };
+  const std::uint64_t claimed = mon.run(threads, 0, chunks, job, done_units, work);
+  EquityResult result;
+  result.exact = true;
+  result.method = EquityMethod::Enumerate;
+  result.players.assign(static_cast<std::size_t>(n), PlayerCounts{});
+  for (const auto& l : local)
+    for (int i = 0; i < n; ++i) add_counts(result.players[static_cast<std::size_t>(i)], l[static_cast<std::size_t>(i)]);
+  if (claimed < chunks || !mon.tick(work, work, true)) {
+    if (mon.stop == EquityStop::Complete) mon.stop = EquityStop::Stopped;
+  }
+  result.stop = mon.stop;
+  // Outcomes: the weights of every leaf (a player's scoop, win and tie counts partition them per side).
+  std::uint64_t total = 0;
+  for (const PlayerCounts& c : result.players) total += c.share;
+  result.outcomes = total / kShareUnits;
+  return result;
+}
+
+}  // namespace
+}  // namespace splitpot
