@@ -323,6 +323,21 @@ def test_a_narrow_terminal_wraps_at_words_in_plain_text_too(env: dict[str, str],
     assert "keys: ? help, q leave, ctrl-C stop" in lines
 
 
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["NO_COLOR", "TERM=dumb"])
+def test_a_screen_reader_s_terminal_gets_plain_ascii_text(env: dict[str, str]) -> None:
+    """Was: TERM=dumb (as a screen reader runs the table) wrote the suit symbols, ▒▒ for
+    an unseen card and ─ rules under each table: hundreds of non-ASCII bytes a reader
+    spells out or skips; the same as NO_COLOR now: card letters, ?? and no rules."""
+    screen = Screen("play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", env=env)
+    screen.until(r"your move: ")
+    screen.send("c")
+    screen.until(r"your move: ")
+    screen.child.sendintr()
+    assert screen.finish() == 130
+    assert "\x1b" not in screen.raw and screen.raw.isascii(), screen.raw
+    assert "P1: [?? ??] Ac" in screen.text and "your cards: [2s Qs] Kd" in screen.text
+
+
 @pytest.fixture
 def terminal() -> object:
     """A pseudo-terminal: its master end's descriptor and its other end as a text stream."""
