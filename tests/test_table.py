@@ -214,8 +214,8 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
 
     _, text, table = auto_table(get_game("seven-card-stud"), fumbles, seat=1, seed=5)
     # the keys always there, as the opening line lists them (was: "? help, ctrl-C stop", no q)
-    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help, q leave, ctrl-C stop\n",
-                        text)
+    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help, \. repeat, q leave, "
+                        r"ctrl-C stop\n", text)
     assert refusal is not None
     first_menu = MENU.findall(text)[0]
     keys = [item[0] for item in first_menu.split("   ")]
@@ -224,6 +224,28 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
     assert text.count(first_menu + "   ? help") == 1  # the menu stands; the same prompt again
     expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, calling_station(1))
     assert table.played[0].state.stacks == expected[0].stacks
+
+
+def test_the_repeat_key_says_the_decision_again_after_help_and_a_refusal() -> None:
+    """Was: once ? help or a refused key had scrolled them away, nothing brought back the pot,
+    the bet to call, the seats and his cards (Space, Tab and Enter are let go, as they still are);
+    "." says the decision's title line, seats, cards with what they make, and menu again."""
+    status, text, table = auto_table(get_game("seven-card-stud-8"), "?\n.\nx\n .\n\nc\nq\ny\n", seat=2,
+                                     seed=4)
+    assert status == 0
+    before, after = text.split("your move: .\n", 1)
+    shown = before[before.index("\nseven-card-stud-8 - third street - pot 7 - to call 2\n") + 1:]
+    shown = shown[: shown.index("   ? help\n") + len("   ? help\n")]
+    assert shown.splitlines()[-2].startswith("your cards: [2s Qs] Kd  (")  # what they make
+    assert after.startswith("\n" + shown + "your move: ")
+    again = after.split("your move: .\n", 1)[1]  # after the refusal (and a space let go): again
+    assert again.startswith("\n" + shown + "your move: c call 2\n")
+    assert "  .  repeat: the pot and the bet to call, the seats, your cards and what they make" in before
+    assert "; ? help, . repeat, q leave, ctrl-C stop" in text  # the refusal's hint lists it
+    assert text.startswith("seven-card-stud-8: you are P2, against 2 computer players; keys: ? help, "
+                           ". repeat, q leave, ctrl-C stop")
+    mine = [e for e in table.session.hands[-1].events if e.player_action and getattr(e, "seat", None) == 2]
+    assert [type(e) for e in mine] == [ev.Called]  # the repeats made no move: the one call was "c"
 
 
 def test_help_and_leaving_the_table() -> None:
@@ -1468,6 +1490,20 @@ def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
     assert table.played[0].state.events == expected.events
 
 
+def test_the_repeat_key_at_the_draw_says_the_table_the_marking_and_the_cards_marked() -> None:
+    """"." while marking discards says the decision's table and cards again, then the marking's
+    keys and what is marked so far; the marks stay (here: card 1 marked, ".", card 3, Enter)."""
+    expected, status, text, table = _throwing_the_first_and_third("1.\n3\n")
+    assert status == 0 and table.played[0].state.events == expected.events
+    before, after = text.split("discard: .\n", 1)
+    shown = before[before.index("\ntest-draw-low - the draw - pot 3 - drawing\n") + 1:]
+    shown = shown[: shown.index("\ndiscard: ") + 1]
+    assert shown.splitlines()[-1].startswith("draw (up to 3): press 1-5 to mark or unmark a card")
+    first = ev.card_text(expected.events[[isinstance(e, ev.Drew) and e.seat == 0
+                                          for e in expected.events].index(True)].discarded[0])
+    assert after.startswith("\n" + shown + f"marked: {first} (Enter draws 1)\ndiscard: ")
+
+
 def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
     """Was (aces-deuces): '?' at the marking prompt listed "d  draw (up to 1), costs 1", a key
     that is refused there ("you are drawing now")."""
@@ -1477,7 +1513,7 @@ def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
     helped = text.split("discard: ?\n", 1)[1].split("discard: ", 1)[0].splitlines()
     assert helped[0].startswith("keys: you are drawing (draw (up to 1), costs 1: ")
     keys = [line.split()[0] for line in helped[1:]]
-    assert keys == ["1-2", "Backspace", "Enter", "p", "?"], helped
+    assert keys == ["1-2", "Backspace", "Enter", "p", ".", "?"], helped
     assert "not a choice here" not in text.split("throws ", 1)[0]  # each key of the script worked
     assert "nothing is marked: press 1-2 to mark a card, p to stand pat" in text  # its Backspace
 

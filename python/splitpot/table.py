@@ -23,7 +23,9 @@ file, each line's characters are the keys and its end is Enter, so a session
 can be scripted.  An Enter where no Enter is asked for is let go (pressed by
 habit after a key, or ending a scripted line).  A refused key throws away the rest
 of its line; at a terminal, keys typed ahead of a new question are let go (they
-were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+were meant for what was on the screen before).  ``?`` shows the keys, ``.`` says the decision's
+situation again (the pot and the bet to call, the seats, his cards, the choices: help or a refused
+key has scrolled them away), ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
 far are printed.  Between hands ``s`` sits the person out
 (:meth:`~splitpot.engine.session.Session.sit_out`: he keeps his chips, the computer
@@ -96,12 +98,20 @@ from splitpot.validate import as_int, counted, describe
 __all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table",
            "to_act"]
 
-RESERVED_KEYS = frozenset("?q")
-"""Keys that are never a choice: ``?`` help, ``q`` leave the table."""
+REPEAT = "."
+"""The key that says a decision's situation again (its title line with the pot and the bet to
+call, the seats, your cards and what they make, the choices), once help or a refused key has
+scrolled it away.  A full stop: no game's choice can take it (:func:`choices_for` gives letters
+and digits only), it is no key of the draw's marking either, and a screen reader's user finds it
+on any keyboard (Space, Tab and Enter stay let go: pressed by habit, or a script's separators)."""
+RESERVED_KEYS = frozenset("?q" + REPEAT)
+"""Keys that are never a choice: ``?`` help, ``q`` leave the table, ``.`` say the situation again."""
 
 ENTER = "\n"
-ALWAYS_KEYS = "? help, q leave, ctrl-C stop"
+ALWAYS_KEYS = "? help, . repeat, q leave, ctrl-C stop"
 """The keys there at every decision, as the opening line and a refused key's hint list them."""
+_REPEAT_HELP = "  .  repeat: the pot and the bet to call, the seats, your cards and what they make, {}"
+"""How ? help at a decision explains the repeat key (what it says last: the choices, the marking)."""
 _ALWAYS_HELP = ("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
                 "the results so far are printed")
 """How ? help explains the keys there at every decision."""
@@ -136,7 +146,7 @@ class Choice:
 
     def __post_init__(self) -> None:
         if len(self.key) != 1 or self.key in RESERVED_KEYS:
-            raise RuleError(f"a choice's key is one character other than ? and q, got {self.key!r}")
+            raise RuleError(f"a choice's key is one character other than ?, q and ., got {self.key!r}")
 
 
 def choices_for(options: Sequence[Option]) -> list[Choice]:
@@ -809,22 +819,27 @@ class Table:
             for o in view["legal_actions"]
         ]
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
-        self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
         self._offered = choices  # what ? explains
         hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
-        if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
-            self.out.line("the card you keep down, with every card of its rank, will be wild for you "
-                          "(the one still down at the showdown)")
+        turning_up = hole_card_wild and any(c.action is Action.TURN_UP for c in choices)
+
+        def situation() -> None:  # shown now, and again at the repeat key
+            self._show_table(state, view, call)
+            if turning_up:
+                self.out.line("the card you keep down, with every card of its rank, will be wild for you "
+                              "(the one still down at the showdown)")
+
+        situation()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
         if not only_a_draw:  # (a draw alone is being made: its marking prompt says its keys)
             self._menu(choices)
         self.keys.fresh()
         while True:
-            choice = choices[0] if only_a_draw else self._choose(choices, state)
+            choice = choices[0] if only_a_draw else self._choose(choices, state, situation)
             value: object = choice.value
             if choice.discards:
-                picked = self._discards(state, choice, back=not only_a_draw)
+                picked = self._discards(state, choice, back=not only_a_draw, situation=situation)
                 if picked is None:
                     self._menu(choices)
                     continue
@@ -838,11 +853,17 @@ class Table:
             self._my_last = first
             return
 
-    def _choose(self, choices: Sequence[Choice], state: State) -> Choice:
-        """Read keys until one is a choice; say which it was."""
+    def _choose(self, choices: Sequence[Choice], state: State, situation: Callable[[], None]) -> Choice:
+        """Read keys until one is a choice; say which it was (``.`` says the ``situation``
+        and the choices again)."""
         by_key = {c.key: c for c in choices}
+
+        def repeat() -> None:
+            situation()
+            self._menu(choices)
+
         while True:
-            key = self._key("your move: ", skip_enter=True)
+            key = self._key("your move: ", skip_enter=True, repeat=repeat)
             choice = by_key.get(key)
             if choice is None and key.isupper() and len(key) == 1:  # caps lock on: F is f
                 choice = by_key.get(key.lower())
@@ -863,11 +884,12 @@ class Table:
         text.append("   ? help", style="dim")
         self.out.text(text)
 
-    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = ()) -> str:
+    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = (),
+             repeat: Callable[[], None] | None = None) -> str:
         """One key after ``prompt`` (the line is left open for the caller);
-        ``?`` (the lines ``helps``, else the keys of a decision) and ``q`` are answered
-        here; with ``skip_enter`` an Enter is let go (pressed by habit after a key, or
-        ending a scripted line)."""
+        ``?`` (the lines ``helps``, else the keys of a decision), ``q`` and, given
+        ``repeat`` (what it prints), ``.`` are answered here; with ``skip_enter`` an
+        Enter is let go (pressed by habit after a key, or ending a scripted line)."""
         while True:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
@@ -885,6 +907,11 @@ class Table:
                     self.keys.drop_line()  # a scripted "?" line's Enter is not the call
                 else:
                     self._help()
+                continue
+            if key == REPEAT and repeat is not None:
+                self.out.line(REPEAT)
+                repeat()
+                self.keys.drop_line()  # a scripted "." line's Enter is not an answer
                 continue
             if key == "q":
                 self.out.line("q")
@@ -915,6 +942,7 @@ class Table:
             if why and why not in said:
                 said.add(why)
                 self.out.line(f"  {key}  not here: {why}")
+        self.out.line(_REPEAT_HELP.format("and these choices"))
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
@@ -931,21 +959,36 @@ class Table:
             self.out.line(f"  the sevens rule: a player who checks a seven-high or better after the draw "
                           f"should have bet it: {risk}")
 
-    def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
+    def _discards(self, state: State, choice: Choice, *, back: bool,
+                  situation: Callable[[], None] | None = None) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
         (nothing marked: stand pat); Backspace unmarks the card marked last; Esc, or
-        Backspace with nothing marked, goes back (None)."""
+        Backspace with nothing marked, goes back (None); ``.`` says the ``situation``,
+        the marking's keys and the cards marked again."""
         cards = state.cards(self.seat)
         # the numbered cards wrap whole (no-break spaces): a narrow screen moves the list to the
         # next line rather than parting it ("... 4:8h" / "5:6h")
         numbered = "\u00a0\u00a0".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
-        self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
-                      f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
+
+        def keys_line() -> None:
+            self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
+                          f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
+
+        keys_line()
         marked: list[int] = []
         order: list[int] = []  # the marked cards in the order marked: Backspace takes back the last
+
+        def repeat() -> None:
+            if situation is not None:
+                situation()
+            keys_line()
+            said = " ".join(ev.card_text(c) for c in marked)
+            self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
+                          else "marked: nothing (p stands pat)")
+
         self.keys.fresh()
         while True:
-            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back))
+            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back), repeat=repeat)
             if key == "p" and not marked:
                 self.out.line("p stands pat", style="bold")
                 return []
@@ -1249,6 +1292,7 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     ]
     if back:
         lines.append("  Esc  go back to the other choices")
+    lines.append(_REPEAT_HELP.format("these keys and the cards marked"))
     lines.append(_ALWAYS_HELP)
     return tuple(lines)
 
