@@ -248,6 +248,21 @@ def test_the_repeat_key_says_the_decision_again_after_help_and_a_refusal() -> No
     assert [type(e) for e in mine] == [ev.Called]  # the repeats made no move: the one call was "c"
 
 
+def test_the_narrative_names_the_person_s_seat_as_his() -> None:
+    """Was: "P2 calls 2", "P2 wins ...": heard (a screen reader, or colour not seen), nothing
+    said which lines were the person's own; his seat is "P2 (you)" in every line of the hand's
+    narrative, as the narrative through the API tells it given that name."""
+    status, text, table = auto_table(get_game("seven-card-stud-8"), "c\n" * 10, seat=2, seed=4)
+    assert status == 0
+    hand = text[text.index("===== hand 1") : text.index("\nhand 1: result")]
+    assert "  P2 (you) calls 2\n" in hand and "  P2 (you): [2s Qs] Kd\n" in hand
+    assert not re.search(r"(?<![A-Za-z0-9])P2(?! \(you\))", hand), hand
+    state = table.played[0].state
+    for line in describe_hand(state, ["P0", "P1", "P2 (you)"], viewer=2):
+        assert line in hand
+    assert "(you)" not in " ".join(describe_hand(state, ["P0", "P1", "P2"], viewer=2))  # the API's own names
+
+
 def test_help_and_leaving_the_table() -> None:
     status, text, table = auto_table(
         get_game("seven-card-stud-8"), "?\nq\nn\nq\ny\n", seat=0, seed=2, hands=3
@@ -782,7 +797,7 @@ def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_
             drew = events[drawn[0]]
             assert isinstance(drew, ev.Drew)
             threw, got = ev.card_text(drew.discarded[0]), ev.card_text(drew.received[0])
-            assert status == 0 and f"P0 discards 1, draws 1 (throws {threw}, gets {got})" in text
+            assert status == 0 and f"P0 (you) discards 1, draws 1 (throws {threw}, gets {got})" in text
             assert "lowball - after the draw - pot " in text
             assert "\n*** after the draw *** (pot " in text  # the log heads the round too
             return
@@ -917,8 +932,8 @@ def pushes(menu: str, prompt: str) -> str:
 
 
 @pytest.mark.parametrize(("stack", "seed", "said"), [
-    (10, 6, ("r raise to 9 (all in)", "P0 raises to 9 (all in)")),
-    (9, 2, ("b bet 3 (all in)", "P0 bets 3 (all in)")),  # less than the bet size
+    (10, 6, ("r raise to 9 (all in)", "P0 (you) raises to 9 (all in)")),
+    (9, 2, ("b bet 3 (all in)", "P0 (you) bets 3 (all in)")),  # less than the bet size
 ])
 def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     stack: int, seed: int, said: tuple[str, ...]
@@ -932,7 +947,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     for line in said:
         assert line in text
     assert "(all in); all in" not in text
-    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"], viewer=ALL)]
+    narrated = [line for _, line in narrate(table.played[0].state, ["P0 (you)", "P1", "P2"], viewer=ALL)]
     assert said[1] in [line.strip() for line in narrated]
 
 
@@ -1015,7 +1030,7 @@ def test_a_penalty_card_held_is_a_dead_hand_from_the_moment_it_is_held() -> None
     assert mine[0] == "your cards: [Qd 3h] 8s  (dead hand (penalty card Qd))"
     assert mine[1].endswith("(dead hand (penalty card Qd))")
     assert all(line.endswith("(dead hand (penalty cards Qd Qc))") for line in mine[2:])
-    shown = next(line for line in text.splitlines() if line.startswith("  P2 shows"))
+    shown = next(line for line in text.splitlines() if line.startswith("  P2 (you) shows"))
     assert shown.endswith("(high: dead hand (penalty cards Qd Qc))")
     assert "qualifying" not in text
 
@@ -1076,7 +1091,7 @@ def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses
     status, text, _ = auto_table(spec, declares_low, seat=0, players=3, seed=21, hands=3)
     assert status == 0
     assert ("P2 wins all of the pot (49) with full house, aces full of tens "
-            "(P0 declared low with no qualifying low: scoops)") in text.splitlines()
+            "(P0 (you) declared low with no qualifying low: scoops)") in text.splitlines()
     for seed in range(20):
         state = same_session(get_game("seven-card-stud"), seed, 0, 4, 1, SimpleBot(seed=seed))[0]
         lines = describe_hand(state, ["P0", "P1", "P2", "P3"], viewer=ALL)
@@ -1364,7 +1379,7 @@ def test_marking_cards_knows_the_ace_draw() -> None:
     assert "refused:" not in text
     _, text, table = auto_table(spec, "c\nc\nc\nc\n1 2 3 5 4\n", seat=0, seed=1)
     assert "you may throw away at most 3 cards, or 4 keeping an ace: not the Ad as well" in text
-    assert "refused:" not in text and "P0 discards 4, draws 4" in text
+    assert "refused:" not in text and "P0 (you) discards 4, draws 4" in text
     assert "Ad" in " ".join(ev.card_text(c) for c in table.session.hands[-1].cards(0))
 
 
@@ -1388,7 +1403,7 @@ def test_narrow_screens_keep_numbers_with_their_words_and_wrap_lists_under_their
     assert not [line for line in headers if line.rstrip().endswith(("nothing", " pot"))]
     assert any(line.startswith("nothing to call") for line in headers)  # the part wrapped whole
     wide = narrow_table(spec, "c\n" * 60, width=80, seat=0, players=5, seed=3)
-    assert "keys: ? help, q leave, ctrl-C stop" in wide.splitlines()[1]
+    assert "keys: ? help, . repeat, q leave, ctrl-C stop" in wide.splitlines()[1]
     screen = io.StringIO()
     out = Output(stream=screen)
     out.console = Console(file=screen, width=60, force_terminal=True, color_system=None)
@@ -1457,7 +1472,7 @@ def test_pass_and_out_help_says_a_check_puts_him_out_and_the_log_says_so_after_t
     assert status == 0
     assert ("  c  check: bet nothing; under pass and out, if anyone then opens you are out of this "
             "deal") in text
-    assert "  P3 opens for 5\n  P1, P2 checked before the opening: out\n" in text
+    assert "  P3 opens for 5\n  P1 (you), P2 checked before the opening: out\n" in text
     _, plain, _ = auto_table(get_game("jackpots"), "c\n?\nc\n", seat=1, players=5, seed=52)
     assert "  c  check: bet nothing and stay in" in plain and "under pass and out" not in plain
 
@@ -1614,7 +1629,7 @@ def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
     assert "any key: hand 2 of 5; s: sit out; q: leave the table (asks first); ? help\ns\n" in text
     assert f"you sit out from hand 2 on, keeping your {chips} chips" in text
     assert text.count(f"you sit out this hand (your {chips} chips are kept)") == 2
-    assert text.count("you sat out this hand; ") == 2
+    assert text.count(f"you sat out this hand, keeping your {chips} chips; ") == 2  # (its stacks line: P1 0)
     assert "any key: hand 3 of 5 without you; i: sit back in;" in text
     assert "i\nyou sit back in: you are dealt hand 4" in text
     summary = text[text.index("session: 5 hands"):].splitlines()
@@ -1623,6 +1638,10 @@ def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
     assert header.split() == ["seat", "start", "end", "net", "hands", "won", "best", "pot", "sat", "out"]
     p1 = next(line.split() for line in summary if line.startswith("P1 "))
     assert p1[1] == "200" and int(p1[2]) == table.session.stacks[1] and p1[-1] == "2"
+    # the tables in words after them (was: none; read a line at a time, "0 2" under "best pot")
+    stacks = table.session.stacks
+    assert summary[-1] == (f"after 5 hands: P0 {stacks[0]} ({stacks[0] - 200:+d}), P1 (you) {stacks[1]} "
+                           f"({stacks[1] - 200:+d}, sat out 2 hands), P2 {stacks[2]} ({stacks[2] - 200:+d})")
     assert sum(table.session.stacks) == 600
     doc = session_document(table.session, seed=4, bot=table.bot, seat=1, planned=table.last)
     assert doc["sitting_out"] == [[1, [1]], [3, []]] and sum(doc["final_stacks"]) == 600

@@ -88,6 +88,7 @@ from splitpot.play import (
     session_document,
     session_table,
     stalled_reason,
+    standings,
     stopped_status,
     with_kept,
     write_phh,
@@ -451,7 +452,7 @@ class Table:
             self.left = why in _LEFT_EARLY
         self._summary(why)
         if self.plot and self.played:
-            names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+            names = self._you_names()
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
                                 command=self.command, kept=kept_by_hand(self.session)):
@@ -705,11 +706,17 @@ class Table:
             typed = ""
 
     # ------------------------------------------------------------ telling
+    def _you_names(self) -> list[str]:
+        """The seats' names with the person's said as his: ``P2 (you)``."""
+        return [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+
     def _tell(self, state: State) -> None:
-        """Print the narrative lines not printed yet (the person's view)."""
-        lines = narrate(state, self.names, viewer=self.seat)
+        """Print the narrative lines not printed yet (the person's view), his seat named
+        as his (``P2 (you) calls 2``: heard, not only seen highlighted)."""
+        names = self._you_names()
+        lines = narrate(state, names, viewer=self.seat)
         for _, line in lines[self._printed :]:
-            self.out.line(line, names=[self.names[self.seat]])
+            self.out.line(line, names=[names[self.seat]])
         self._printed = len(lines)
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
@@ -1078,9 +1085,11 @@ class Table:
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
-        if not state.in_hand[self.seat] and self.seat in self.session.kept_chips(len(self.session.hands) - 1):
-            word = "you sat out"
-        out.line(f"{word} this hand; {total:+d} in all", style="bold")
+        kept = self.session.kept_chips(len(self.session.hands) - 1)
+        word += " this hand"
+        if not state.in_hand[self.seat] and self.seat in kept:  # (the hand's stacks line says 0 for him)
+            word = f"you sat out this hand, keeping your {kept[self.seat]} chips"
+        out.line(f"{word}; {total:+d} in all", style="bold")
 
     def _summary(self, why: str) -> None:
         out = self.out
@@ -1115,6 +1124,7 @@ class Table:
             out.table(*games_table(states), align="lrr", title="games")
         header, table = session_table(states, self.names, kept=kept)
         out.table(header, table, align="l" + "r" * (len(header) - 1), title="stacks", highlight=me)
+        out.line(standings(states, self._you_names(), kept=kept))  # the tables in words, read a line at a time
 
 
 def _winners(state: State, names: Sequence[str]) -> str:
