@@ -1128,7 +1128,7 @@ def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
     status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
     note = "the card you keep down, with every card of its rank, will be wild for you"
     assert status == 0 and note in text
-    assert text.index(note) < text.index("turn up")  # said with the turn-up's choices
+    assert text.index(note) < text.index("\n1 turn up ")  # said with the turn-up's choices (its menu)
 
 
 def test_a_resumed_hand_shows_what_was_done_since_his_last_turn_before_the_save() -> None:
@@ -1439,6 +1439,26 @@ def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
     assert "type the number of a game on the list, then Enter" in helped
     assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
     assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+
+
+def test_mexican_stud_turn_up_says_what_each_card_turned_up_makes() -> None:
+    """Was: "your cards: [8d Ks]" and nothing more at a turn-up, where every betting decision
+    says what the hand makes; now what it makes with each card turned up (the other, kept down,
+    wild), as the betting decision after it then says it."""
+    status, text, _ = auto_table(get_game("mexican-stud"), "1\nc\n" * 8, seat=1, seed=0)
+    assert status == 0
+    lines = text.splitlines()
+    turn_ups = [i for i, line in enumerate(lines) if line.startswith("1 turn up ")]
+    assert turn_ups
+    for at in turn_ups:
+        said = lines[at - 2] if lines[at - 1].startswith("the card you keep down") else lines[at - 1]
+        held = re.fullmatch(r"your cards: \[(\S\S) (\S\S)\](.*?)  \((.*)\)", said)
+        assert held is not None, said
+        first, second, up, made = held.groups()
+        parts = dict(re.findall(r"turn up (\S\S): (.+?)(?=; turn up |$)", made))
+        assert list(parts) == [first, second], made
+        after = next(line for line in lines[at:] if line.startswith("your cards: "))
+        assert after == f"your cards: [{second}] {(up.strip() + ' ' + first).strip()}  ({parts[first]})"
 
 
 def test_mexican_stud_turn_up_tells_a_penalty_card_held() -> None:

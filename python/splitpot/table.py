@@ -69,7 +69,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.choices import ChoiceMode
 from splitpot.engine.history import player_view
-from splitpot.engine.positional import PositionalWild
+from splitpot.engine.positional import PositionalWild, positional_card, wilds_with
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import _qualifies, dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec, Wilds
@@ -747,7 +747,7 @@ class Table:
             done.setdefault(seat, []).append(said.removeprefix(name).strip())
         return done
 
-    def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
+    def _show_table(self, state: State, view: dict[str, Any], to_call: int, turn_ups: Sequence[str] = ()) -> None:
         out = self.out
         since = self._since_my_turn(state)
         betting = str(state.phase) in ("betting", "bring_in")
@@ -793,7 +793,7 @@ class Table:
         mine = view["players"][self.seat]
         held = " ".join(mine["down"])
         text = f"your cards: [{held}] {' '.join(mine['up'])}".rstrip()
-        hand = _hand_text(state, self.seat)
+        hand = _hand_text(state, self.seat, turn_ups)
         out.line(text + (f"  ({hand})" if hand else ""))
 
     # ------------------------------------------------------------ deciding
@@ -831,8 +831,10 @@ class Table:
         hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
         turning_up = hole_card_wild and any(c.action is Action.TURN_UP for c in choices)
 
+        turn_ups = [c.value for c in choices if c.action is Action.TURN_UP and isinstance(c.value, str)]
+
         def situation() -> None:  # shown now, and again at the repeat key
-            self._show_table(state, view, call)
+            self._show_table(state, view, call, turn_ups)
             if turning_up:
                 self.out.line("the card you keep down, with every card of its rank, will be wild for you "
                               "(the one still down at the showdown)")
@@ -1207,15 +1209,35 @@ def _passes_out_on_check(state: State) -> bool:
             and betting is not None and not betting.current)
 
 
-def _hand_text(state: State, seat: int) -> str:
-    """What the seat's cards make so far (empty when nothing can be said)."""
+def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
+    """What the seat's cards make so far (empty when nothing can be said).  While he
+    chooses a card to turn up under a positional wild rule (Mexican stud: the card kept
+    down is wild for him), what they make with each card of ``turn_ups`` turned up
+    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``)."""
     cards = state.cards(seat) + state.community
-    choosing = state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None
+    rule = state.spec.wilds.positional
+    choosing = state.phase is Phase.TURNING_UP and rule is not None
     wilds = state.spec.wilds if choosing else state.wilds_for(seat)
     if (dead := dead_hand_text(wilds, cards)) is not None:  # dead now, whatever comes
         return dead  # (said while he chooses too: no wild card of his own saves it)
-    if choosing:
-        return ""  # his wild card is the one he keeps down: not chosen yet
+    if not choosing:
+        return _made(state, cards, wilds)
+    assert rule is not None
+    said = []
+    for text in turn_ups:  # his wild card follows from his choice: what each makes
+        card = next((c for c in state.down[seat] if ev.card_text(c) == text), None)
+        if card is None:
+            continue
+        down, up = [c for c in state.down[seat] if c != card], [*state.up[seat], card]
+        wild = positional_card(rule, lambda: state._dealt_cards(seat), down, up=up)
+        made = _made(state, down + up + state.community, wilds_with(state.spec.wilds, wild))
+        if made:
+            said.append(f"turn up {text}: {made}")
+    return "; ".join(said)
+
+
+def _made(state: State, cards: Sequence[int], wilds: Wilds) -> str:
+    """What ``cards`` make in ``state``'s game with ``wilds`` (empty when nothing can be said)."""
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
