@@ -747,7 +747,9 @@ class Table:
             done.setdefault(seat, []).append(said.removeprefix(name).strip())
         return done
 
-    def _show_table(self, state: State, view: dict[str, Any], to_call: int, turn_ups: Sequence[str] = ()) -> None:
+    def _show_table(
+        self, state: State, view: dict[str, Any], to_call: int, turn_ups: Sequence[str] = ()
+    ) -> None:
         out = self.out
         since = self._since_my_turn(state)
         betting = str(state.phase) in ("betting", "bring_in")
@@ -1126,7 +1128,7 @@ class Table:
             out.table(*games_table(states), align="lrr", title="games")
         header, table = session_table(states, self.names, kept=kept)
         out.table(header, table, align="l" + "r" * (len(header) - 1), title="stacks", highlight=me)
-        out.line(standings(states, self._you_names(), kept=kept))  # the tables in words, read a line at a time
+        out.line(standings(states, self._you_names(), kept=kept))  # the tables in words, read line by line
 
 
 def _winners(state: State, names: Sequence[str]) -> str:
