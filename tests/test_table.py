@@ -198,11 +198,34 @@ def test_the_screen_hides_the_other_down_cards_and_says_what_happened() -> None:
         assert f"P{seat}: [?? ??] {ev.card_text(state.up[seat][0])}" in first_screen
         for card in state.down[seat][:2]:
             assert not re.search(rf"\b{ev.card_text(card)}\b", first_screen)
-    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", first_screen)
+    assert re.search(r"(?m)^P1 \(you\): stack \d+, in the pot \d+, cards \[", first_screen)  # (a line a seat)
     bring_in = next(e for e in state.events if isinstance(e, ev.BringInPosted))
     if bring_in.seat != 1:
         assert re.search(rf"(?m)^P{bring_in.seat}\b.*brings in for {bring_in.amount}$", first_screen)
     assert re.search(r"(?m)^hand 1: result$", text) and re.search(r"(?m)^P1 \(you\) ", text)
+
+
+def test_plain_text_says_each_seat_as_a_line_of_labelled_figures() -> None:
+    """Was (--plain, NO_COLOR, TERM=dumb: a screen reader's text): the seats' table, read a
+    line at a time, was numbers without their names ("P1 192 8 [?? ??] Ac 4s bets 5"); plain
+    text says each seat as a line ("P1: stack 192, in the pot 8, cards ...; bets 5"), whose
+    chips in the pot add up to the title's pot; a terminal in colour keeps the table."""
+    status, text, _ = auto_table(get_game("seven-card-stud-8"), "c\nc\nq\ny\n", seat=2, seed=4)
+    assert status == 0 and "since your last turn" not in text and "in pot" not in text
+    screens = re.findall(r"(?m)^seven-card-stud-8 - \w+ street - pot (\d+) - .*\n((?:P\d.*\n)+)your cards: ",
+                         text)
+    assert len(screens) == 3  # third, fourth and fifth street (q there)
+    for pot, seats in screens:
+        said = [re.fullmatch(r"P(\d)( \((you|button|you, button)\))?: stack (\d+), in the pot (\d+)"
+                             r"(, cards \[[^]]*\][^;]*)?(; .+)?", line) for line in seats.splitlines()]
+        assert all(said) and [int(m.group(1)) for m in said if m] == [0, 1, 2], seats
+        assert sum(int(m.group(5)) for m in said if m) == int(pot)
+        assert [m.group(3) for m in said if m] == ["button", None, "you"]
+    assert "P1: stack 192, in the pot 8, cards [?? ??] Ac 4s; bets 5" in text.splitlines()
+    assert "P0 (button): stack 197, in the pot 3; folded" in text.splitlines()
+    coloured = narrow_table(get_game("seven-card-stud-8"), "c\nq\ny\n", width=100, seat=2, players=3, seed=4)
+    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", coloured)
+    assert "in the pot" not in coloured
 
 
 def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
@@ -920,7 +943,7 @@ def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> 
     rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
     assert not [row for row in rows if "acts first" in row]
     assert any(row.endswith("replaces his up card Tc with 8s and pays 1; stands: [??] 8s") for row in rows)
-    assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
+    assert any(row.startswith("P2 (button): ") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
 
 
 def pushes(menu: str, prompt: str) -> str:
@@ -1791,8 +1814,9 @@ def test_the_screen_shows_a_seat_sitting_out_with_its_chips_and_an_empty_seat_as
     out = io.StringIO()
     table = Table(session, seat=0, out=Output(stream=out), keys=AutoKeys(out, calls))
     assert table.run() == 0
-    rows = [line.split() for line in out.getvalue().splitlines() if line.startswith(("P2 ", "P3 "))]
-    assert ["P2", "150", "0", "sitting", "out"] in rows and ["P3", "0", "0", "no", "chips"] in rows
+    lines = out.getvalue().splitlines()
+    assert "P2: stack 150, in the pot 0; sitting out" in lines
+    assert "P3: stack 0, in the pot 0; no chips" in lines
     assert session.stacks[2] == 150 and sum(session.stacks) == 550
 
 

@@ -768,12 +768,15 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
+        said: list[str] = []  # plain: each seat a line of labelled figures, read a line at a time
         hands = self.session.hands
         kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
             name += " D" if s == view["button"] else ""
+            tags = ", ".join(t for t, yes in (("you", s == self.seat), ("button", s == view["button"]))
+                             if yes)
             stack = player["stack"]
             if not player["in_hand"]:  # sitting out keeping his chips (Session.sit_out), or none left
                 cards, note = "", "sitting out" if s in kept else "no chips"
@@ -787,9 +790,19 @@ class Table:
                 if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"
             rows.append([name, str(stack), str(player["committed"]), cards, note])
+            figures = ", ".join([f"stack {stack}", f"in the pot {player['committed']}",
+                                 *([f"cards {cards}"] if cards else [])])
+            said.append(f"{self.names[s]}{f' ({tags})' if tags else ''}: {figures}"
+                        + (f"; {note}" if note else ""))
         out.line("")
-        out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
-                  title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
+        title = " - ".join(p for p in parts if p)
+        if out.plain:  # (a table's columns, read a line at a time, are numbers without their names)
+            out.line(title)
+            for line in said:
+                out.line(line)
+        else:
+            out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
+                      title=title, highlight=self.seat, wrap="nnncw")
         if view["community"]:
             out.line("community card: " + " ".join(view["community"]))
         mine = view["players"][self.seat]
