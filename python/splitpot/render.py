@@ -417,7 +417,7 @@ class Output:
 
 class ProgressBar:
     """A progress bar on standard error for long work; nothing when standard
-    error is not a terminal (or ``NO_COLOR``/``plain``).
+    error is not a terminal (or ``NO_COLOR``, ``TERM=dumb``, ``plain``).
 
     Call it as ``progress(done, total)`` (the form :func:`splitpot.equity.equity`
     takes) or :meth:`advance` it; the bar appears only once the work has lasted
