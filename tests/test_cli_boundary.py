@@ -222,9 +222,9 @@ def test_broken_pipe_is_quiet() -> None:
 
 def test_ctrl_c_exits_130_without_traceback() -> None:
     with _long_play(100_000) as proc:
-        assert proc.stdout is not None
-        proc.stdout.readline()  # running: main's handlers are in place
-        time.sleep(0.2)
+        # a hand has ended: the run's ctrl-C handler is in place (the header comes before it:
+        # a ctrl-C right after the header is "interrupted", with no summary)
+        _read_until(proc, b"===== hand 1 =====")
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
@@ -669,6 +669,59 @@ def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
     capsys.readouterr()
     done = subprocess.run(
         [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 4
+    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
+    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+
+
+# A ctrl-C as the hands end, before the files are written: `played` names the function after
+# whose return the signal comes (play's run of hands, or resume's).
+_INTERRUPTED_BETWEEN = (
+    "import os, signal, sys\n"
+    "import splitpot.{module} as module\n"
+    "played = module.{function}\n"
+    "def interrupted(*args, **kwargs):\n"
+    "    result = played(*args, **kwargs)\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return result\n"
+    "module.{function} = interrupted\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
+def test_ctrl_c_as_the_hands_end_keeps_the_save_and_the_text(game: str, tmp_path: pathlib.Path) -> None:
+    """Was: a ctrl-C after the last hand, before the files were begun, fell between play's
+    two interrupt scopes: exit 130, "splitpot play: interrupted", no --save file, no summary."""
+    save = tmp_path / "gap.json"
+    code = _INTERRUPTED_BETWEEN.format(module="play", function="played_until_stopped")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "play", game, "--seed", "2", "--hands", "3", "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 3
+    assert "===== hand 3 =====" in done.stdout and "after 3 hands" in done.stdout
+    assert "stopped (ctrl-C) after 3 hands; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr
+
+
+def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: as play's, and a ctrl-C while resume finished the saved hand in progress ended
+    it with nothing written."""
+    save = tmp_path / "gap.json"
+    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    capsys.readouterr()
+    code = _INTERRUPTED_BETWEEN.format(module="resume", function="_play_on")
+    done = subprocess.run(
+        [sys.executable, "-c", code, "resume", str(save), "--hands", "2", "--save", str(save)],
         capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
     )
     assert done.returncode == 130, done.stderr

@@ -21,6 +21,8 @@ import threading
 
 import pytest
 
+from child_signals import default_sigint
+
 pytestmark = pytest.mark.skipif(os.name != "posix", reason="exit status of a child process by signal")
 
 RUNS = {  # hands and options: a run of hours
@@ -142,9 +144,11 @@ print("script end", flush=True)
 
 
 def _run_child(code: str, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``code`` run by a child Python whose SIGINT is the default one (a test suite started
+    in the background ignores it, and so would the child: the ctrl-C case then ran on)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONFAULTHANDLER"}
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout,
-                          env=env)
+                          env=env, preexec_fn=default_sigint)
 
 
 @pytest.mark.parametrize("threads", [1, 2])

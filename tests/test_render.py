@@ -190,6 +190,7 @@ def test_on_a_terminal_eval_draws_cards_unless_no_color() -> None:
         env=env,
         encoding="utf-8",
         dimensions=(40, 160),
+        timeout=120,  # (pexpect.run's own is 30 s: a hang guard, generous on a loaded machine)
     )
     assert "\x1b[1;31mK♥" in text and "full house, kings full of tens" in text
     text = pexpect.run(
@@ -197,6 +198,7 @@ def test_on_a_terminal_eval_draws_cards_unless_no_color() -> None:
         env={**env, "NO_COLOR": "1"},
         encoding="utf-8",
         dimensions=(40, 160),
+        timeout=120,  # (pexpect.run's own is 30 s: a hang guard, generous on a loaded machine)
     )
     assert ESCAPE not in text and "cards: Kh Kd Ks Th Tc 2d 3c" in text
 

@@ -31,6 +31,9 @@ pexpect = pytest.importorskip("pexpect")
 
 ANSI = re.compile(r"\x1b\[[0-?]*[ -/]*[@-~]")
 RED_CARD = re.compile(r"\x1b\[[0-9;]*31m[2-9TJQKA][♥♦]")
+SILENCE = 60
+"""Seconds a child may print nothing before its test fails: a hang guard only, generous for
+a loaded machine (the children start Python, answer and stop in well under a second)."""
 
 
 class Screen:
@@ -46,7 +49,7 @@ class Screen:
             env=environment,
             encoding="utf-8",
             dimensions=(50, columns),
-            timeout=20,
+            timeout=SILENCE,
             preexec_fn=default_sigint,
         )
         self.raw = ""
@@ -55,9 +58,12 @@ class Screen:
 
     def _read(self) -> bool:
         try:
-            chunk = self.child.read_nonblocking(65536, timeout=20)
+            chunk = self.child.read_nonblocking(65536, timeout=SILENCE)
         except pexpect.EOF:
             return False
+        except pexpect.TIMEOUT as timeout:  # what the child was doing, for whoever reads the failure
+            raise AssertionError(f"nothing from the child for {SILENCE} s; {child_state(self.child.pid)}\n"
+                                 f"screen:\n{self.text[-2000:]}") from timeout
         self.raw += chunk
         self.text = ANSI.sub("", self.raw.replace("\r\n", "\n"))
         return True
@@ -86,12 +92,9 @@ class Screen:
         self.child.send(key)
 
     def finish(self) -> int:
-        try:
-            while self._read():
-                pass
-        except pexpect.TIMEOUT as timeout:  # what the child was doing, for whoever reads the failure
-            raise AssertionError(f"the child did not end; {child_state(self.child.pid)}\n"
-                                 f"screen:\n{self.text[-2000:]}") from timeout
+        """Read to the end of the output; the child's exit status."""
+        while self._read():
+            pass
         self.child.close()
         status: int = self.child.exitstatus
         return status
@@ -242,7 +245,7 @@ def test_a_draw_by_keystrokes() -> None:
         env={**environment, "TERM": "xterm-256color"},
         encoding="utf-8",
         dimensions=(50, 160),
-        timeout=20,
+        timeout=SILENCE,
         preexec_fn=default_sigint,
     )
     screen = Screen.__new__(Screen)
@@ -375,13 +378,17 @@ def test_a_ctrl_c_noted_just_before_the_wait_for_a_key_stops_at_once(terminal: t
     interrupt = threading.Timer(0.3, _thread.interrupt_main)
     key = threading.Timer(15, press_a_key)  # the old wait's only way out
     try:
-        interrupt.start()
         key.start()
         with keys, pytest.raises(KeyboardInterrupt):
+            # (started in the block: on a loaded machine the interrupt may come before the
+            # wait has begun, and must still land here, not in pytest after the test)
+            interrupt.start()
             keys.read()
     finally:
         key.cancel()
-        interrupt.join()
+        interrupt.cancel()  # (a read that ended otherwise leaves no interrupt for later)
+        if interrupt.ident is not None:
+            interrupt.join()
         signal.signal(signal.SIGINT, previous)
     assert not typed, "the interrupt waited for a key"
 

@@ -539,6 +539,9 @@ class ComputerRun:
         self.stream = None if self.out is None else HandStream(self.out, self.names)
         self.hands: list[State] = []
         self.stopped = False
+        # one soft_interrupt scope from the first hand to the last line written: a ctrl-C
+        # as the hands end and the files begin is noted, not an abrupt exit
+        self._interrupt = contextlib.ExitStack()
 
     def play(self, header: str) -> None:
         """Print ``header`` (not with ``--json``) and play the hands planned, each
@@ -548,8 +551,13 @@ class ComputerRun:
         # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
         # terminal it stands for the progress bar, which would be drawn over it
         quiet_bar = self.args.plain or (self.out is not None and not self.out.plain)
-        self.hands, self.stopped = played_until_stopped(
-            self.session, self.planned, self.bot, plain=quiet_bar, on_hand=self.stream)
+        self._interrupt.enter_context(soft_interrupt())
+        try:
+            self.hands, self.stopped = played_until_stopped(
+                self.session, self.planned, self.bot, plain=quiet_bar, on_hand=self.stream)
+        except BaseException:
+            self._interrupt.close()
+            raise
 
     def finish(self, document: Callable[[], dict[str, Any]], *, plot_title: str | None = None) -> int:
         """Write ``--phh``, ``--plot`` (titled ``plot_title``) and ``--save`` (the run's
@@ -562,8 +570,9 @@ class ComputerRun:
             if over:
                 out.line(over)
 
-        written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document, summary,
-                                               plot_title=plot_title)
+        with self._interrupt:
+            written, interrupted = write_and_print(self.args, self.hands, self.names, self.out, document,
+                                                   summary, plot_title=plot_title)
         if not written:
             return 1  # a file not written: not the input's fault
         return stopped_status(self.args, len(self.hands), self.stopped or interrupted)
@@ -583,7 +592,7 @@ def write_and_print(
     chips of the seats sitting out each hand, :func:`kept_by_hand`).  Whether
     every file was written, and whether ctrl-C was pressed."""
     phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
-    with _soft_interrupt() as interrupted:
+    with soft_interrupt() as interrupted:
         phh_written = not phh or not hands or write_phh(phh, hands, command=command)
         plotted = plot_failed = False
         if plot and hands:
@@ -821,23 +830,36 @@ class StoppedEarly(KeyboardInterrupt):
         self.hands = hands
 
 
+class _Noted:
+    """SIGINT's handler while a :func:`soft_interrupt` scope is open: a first
+    ctrl-C is noted, a second one stops at once."""
+
+    def __init__(self) -> None:
+        self.asked = False
+
+    def __call__(self, signum: int, frame: object) -> None:
+        if self.asked:
+            raise KeyboardInterrupt
+        self.asked = True
+
+
 @contextlib.contextmanager
-def _soft_interrupt() -> Iterator[Callable[[], bool]]:
+def soft_interrupt() -> Iterator[Callable[[], bool]]:
     """Where signals can be caught here (the main thread), a first ctrl-C is only
-    noted, to stop after the hand in play; a second one stops at once."""
+    noted, to stop after the hand in play; a second one stops at once.  A scope
+    opened within another is the same scope (a ctrl-C between two inner ones, as a
+    run ends and its files begin, is noted, not lost)."""
     if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return
-    asked: list[bool] = []
-
-    def note(signum: int, frame: object) -> None:
-        if asked:
-            raise KeyboardInterrupt
-        asked.append(True)
-
+    current = signal.getsignal(signal.SIGINT)
+    if isinstance(current, _Noted):
+        yield lambda: current.asked
+        return
+    note = _Noted()
     previous = signal.signal(signal.SIGINT, note)
     try:
-        yield lambda: bool(asked)
+        yield lambda: note.asked
     finally:
         signal.signal(signal.SIGINT, previous)
 
@@ -853,8 +875,10 @@ def play_with_progress(
     with the hands played."""
     hands: list[State] = []
     bar = ProgressBar("hands", total=total, plain=plain)
-    with _soft_interrupt() as interrupted, bar as progress:
+    with soft_interrupt() as interrupted, bar as progress:
         for _ in range(total):
+            if interrupted():  # noted before this hand (by the scope around the run): none in play
+                raise StoppedEarly(hands)
             played = session.play(1, bot)
             if not played:
                 break
@@ -1022,7 +1046,7 @@ def run_replay(args: argparse.Namespace) -> int:
         return 2
     out = Output(plain=args.plain)
     try:
-        with _soft_interrupt() as interrupted:
+        with soft_interrupt() as interrupted:
             states, kept = _print_replay(out, replayed, interrupted)
     except SplitpotError as err:
         say("replay", f"error: {name}: {err}")

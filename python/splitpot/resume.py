@@ -60,6 +60,7 @@ from splitpot.play import (
     resumed_line,
     saved_bot,
     session_document,
+    soft_interrupt,
     stalled_reason,
     stopped_status,
     write_and_print,
@@ -214,13 +215,14 @@ def _resume(args: argparse.Namespace, doc: dict[str, Any]) -> int:
     hands = _hands_to_play(args, doc, session)
     before = len(finished_hands(session))
     in_progress = bool(session.hands) and not session.hands[-1].is_complete
-    try:
-        played, stopped = _play_on(session, hands, bot, plain=args.plain), False
-    except StoppedEarly as stop:
-        played, stopped = stop.hands, True
-    title += f"; {resumed_line(before, in_progress)}"
-    return _report(args, document(before + hands), session, played, before, title, stopped=stopped,
-                   over=over_reason(session, len(played), hands, stopped))
+    with soft_interrupt():  # one scope from the first hand to the last line written (as play's)
+        try:
+            played, stopped = _play_on(session, hands, bot, plain=args.plain), False
+        except StoppedEarly as stop:
+            played, stopped = stop.hands, True
+        title += f"; {resumed_line(before, in_progress)}"
+        return _report(args, document(before + hands), session, played, before, title, stopped=stopped,
+                       over=over_reason(session, len(played), hands, stopped))
 
 
 def _refuse_over(session: Session, seat: int | None) -> None:
