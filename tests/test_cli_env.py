@@ -83,7 +83,7 @@ def test_caps_lock_keys_are_the_keys() -> None:
     """Was: 'F' is not a choice here."""
     done = splitpot("play seven-card-stud --me --seed 1", stdin=b"F\n")
     assert b"is not a choice here" not in done.stdout
-    assert b"your move: f fold" in done.stdout and b"P0 folds" in done.stdout
+    assert b"your move: f fold" in done.stdout and b"P0 (you) folds" in done.stdout
 
 
 # --- 3. COLUMNS=0 on a terminal ------------------------------------------------------------------

@@ -265,8 +265,8 @@ def _table_rows(text: str, first: str) -> list[str]:
     at = max(i for i, line in enumerate(lines) if line.startswith(first))
     rows = []
     for line in lines[at + 1:]:
-        if not line.strip() or line.startswith("seat ") or line in ("games", "stacks"):
-            break  # the next table, its title or the end
+        if not line.strip() or line.startswith(("seat ", "after ")) or line in ("games", "stacks"):
+            break  # the next table, its title, the table's summary sentence or the end
         rows.append(line.rstrip())
     return rows
 
@@ -306,6 +306,8 @@ def test_replay_of_a_session_saved_in_the_middle_of_a_hand_sums_up_as_the_table_
     rows = _table_rows(replayed, "seat  start")
     assert rows == _table_rows(table, "seat  start")  # the table's summary, seat by seat
     assert [int(row.split()[2]) for row in rows] == stacks
+    told = next(line for line in table.splitlines() if line.startswith("after "))  # the table's, in words
+    assert told == after.replace("P0 ", "P0 (you) ", 1)
     mine = next(line for line in table.splitlines() if line.startswith("session: "))
     assert mine.endswith(f"200 -> {stacks[0]}") and f"session: {hands - 1} hands of " in mine
     if game == "dealers-choice":  # the games called: the finished hands' (was: the unfinished one's too)

@@ -63,6 +63,22 @@ def test_no_color_means_plain_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> 
     assert Output(stream=FakeTerminal(), plain=True).plain
 
 
+def test_term_dumb_means_plain_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Was: TERM=dumb (a screen reader's terminal) lost the colours but kept the suit
+    symbols, the ▒▒ of an unseen card and the tables' ─ rules: not plain text."""
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "dumb")
+    stream = FakeTerminal()
+    out = Output(stream=stream)
+    out.line("As Kh [?? ??] 2c")
+    out.table(["a", "b"], [["Qd", "1"]])
+    assert out.plain and not out.symbols
+    assert stream.getvalue().isascii() and ESCAPE not in stream.getvalue()
+    assert "As Kh [?? ??] 2c" in stream.getvalue()
+    monkeypatch.setenv("TERM", "xterm-256color")
+    assert not Output(stream=FakeTerminal()).plain
+
+
 def test_tables_align_columns_and_trim_trailing_spaces() -> None:
     stream = io.StringIO()
     Output(stream=stream).table(

@@ -198,11 +198,34 @@ def test_the_screen_hides_the_other_down_cards_and_says_what_happened() -> None:
         assert f"P{seat}: [?? ??] {ev.card_text(state.up[seat][0])}" in first_screen
         for card in state.down[seat][:2]:
             assert not re.search(rf"\b{ev.card_text(card)}\b", first_screen)
-    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", first_screen)
+    assert re.search(r"(?m)^P1 \(you\): stack \d+, in the pot \d+, cards \[", first_screen)  # (a line a seat)
     bring_in = next(e for e in state.events if isinstance(e, ev.BringInPosted))
     if bring_in.seat != 1:
         assert re.search(rf"(?m)^P{bring_in.seat}\b.*brings in for {bring_in.amount}$", first_screen)
     assert re.search(r"(?m)^hand 1: result$", text) and re.search(r"(?m)^P1 \(you\) ", text)
+
+
+def test_plain_text_says_each_seat_as_a_line_of_labelled_figures() -> None:
+    """Was (--plain, NO_COLOR, TERM=dumb: a screen reader's text): the seats' table, read a
+    line at a time, was numbers without their names ("P1 192 8 [?? ??] Ac 4s bets 5"); plain
+    text says each seat as a line ("P1: stack 192, in the pot 8, cards ...; bets 5"), whose
+    chips in the pot add up to the title's pot; a terminal in colour keeps the table."""
+    status, text, _ = auto_table(get_game("seven-card-stud-8"), "c\nc\nq\ny\n", seat=2, seed=4)
+    assert status == 0 and "since your last turn" not in text and "in pot" not in text
+    screens = re.findall(r"(?m)^seven-card-stud-8 - \w+ street - pot (\d+) - .*\n((?:P\d.*\n)+)your cards: ",
+                         text)
+    assert len(screens) == 3  # third, fourth and fifth street (q there)
+    for pot, seats in screens:
+        said = [re.fullmatch(r"P(\d)( \((you|button|you, button)\))?: stack (\d+), in the pot (\d+)"
+                             r"(, cards \[[^]]*\][^;]*)?(; .+)?", line) for line in seats.splitlines()]
+        assert all(said) and [int(m.group(1)) for m in said if m] == [0, 1, 2], seats
+        assert sum(int(m.group(5)) for m in said if m) == int(pot)
+        assert [m.group(3) for m in said if m] == ["button", None, "you"]
+    assert "P1: stack 192, in the pot 8, cards [?? ??] Ac 4s; bets 5" in text.splitlines()
+    assert "P0 (button): stack 197, in the pot 3; folded" in text.splitlines()
+    coloured = narrow_table(get_game("seven-card-stud-8"), "c\nq\ny\n", width=100, seat=2, players=3, seed=4)
+    assert re.search(r"seat\s+stack\s+in pot\s+cards\s+since your last turn", coloured)
+    assert "in the pot" not in coloured
 
 
 def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
@@ -214,8 +237,8 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
 
     _, text, table = auto_table(get_game("seven-card-stud"), fumbles, seat=1, seed=5)
     # the keys always there, as the opening line lists them (was: "? help, ctrl-C stop", no q)
-    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help, q leave, ctrl-C stop\n",
-                        text)
+    refusal = re.search(r"'x' is not a choice here: press (.+?) \((.*)\); \? help, \. repeat, q leave, "
+                        r"ctrl-C stop\n", text)
     assert refusal is not None
     first_menu = MENU.findall(text)[0]
     keys = [item[0] for item in first_menu.split("   ")]
@@ -224,6 +247,43 @@ def test_a_bad_key_is_refused_with_a_hint_and_changes_nothing() -> None:
     assert text.count(first_menu + "   ? help") == 1  # the menu stands; the same prompt again
     expected = same_session(get_game("seven-card-stud"), 5, 1, 3, 1, calling_station(1))
     assert table.played[0].state.stacks == expected[0].stacks
+
+
+def test_the_repeat_key_says_the_decision_again_after_help_and_a_refusal() -> None:
+    """Was: once ? help or a refused key had scrolled them away, nothing brought back the pot,
+    the bet to call, the seats and his cards (Space, Tab and Enter are let go, as they still are);
+    "." says the decision's title line, seats, cards with what they make, and menu again."""
+    status, text, table = auto_table(get_game("seven-card-stud-8"), "?\n.\nx\n .\n\nc\nq\ny\n", seat=2,
+                                     seed=4)
+    assert status == 0
+    before, after = text.split("your move: .\n", 1)
+    shown = before[before.index("\nseven-card-stud-8 - third street - pot 7 - to call 2\n") + 1:]
+    shown = shown[: shown.index("   ? help\n") + len("   ? help\n")]
+    assert shown.splitlines()[-2].startswith("your cards: [2s Qs] Kd  (")  # what they make
+    assert after.startswith("\n" + shown + "your move: ")
+    again = after.split("your move: .\n", 1)[1]  # after the refusal (and a space let go): again
+    assert again.startswith("\n" + shown + "your move: c call 2\n")
+    assert "  .  repeat: the pot and the bet to call, the seats, your cards and what they make" in before
+    assert "; ? help, . repeat, q leave, ctrl-C stop" in text  # the refusal's hint lists it
+    assert text.startswith("seven-card-stud-8: you are P2, against 2 computer players; keys: ? help, "
+                           ". repeat, q leave, ctrl-C stop")
+    mine = [e for e in table.session.hands[-1].events if e.player_action and getattr(e, "seat", None) == 2]
+    assert [type(e) for e in mine] == [ev.Called]  # the repeats made no move: the one call was "c"
+
+
+def test_the_narrative_names_the_person_s_seat_as_his() -> None:
+    """Was: "P2 calls 2", "P2 wins ...": heard (a screen reader, or colour not seen), nothing
+    said which lines were the person's own; his seat is "P2 (you)" in every line of the hand's
+    narrative, as the narrative through the API tells it given that name."""
+    status, text, table = auto_table(get_game("seven-card-stud-8"), "c\n" * 10, seat=2, seed=4)
+    assert status == 0
+    hand = text[text.index("===== hand 1") : text.index("\nhand 1: result")]
+    assert "  P2 (you) calls 2\n" in hand and "  P2 (you): [2s Qs] Kd\n" in hand
+    assert not re.search(r"(?<![A-Za-z0-9])P2(?! \(you\))", hand), hand
+    state = table.played[0].state
+    for line in describe_hand(state, ["P0", "P1", "P2 (you)"], viewer=2):
+        assert line in hand
+    assert "(you)" not in " ".join(describe_hand(state, ["P0", "P1", "P2"], viewer=2))  # the API's own names
 
 
 def test_help_and_leaving_the_table() -> None:
@@ -760,7 +820,7 @@ def test_his_own_draw_is_told_with_its_cards_and_the_betting_after_it_is_headed_
             drew = events[drawn[0]]
             assert isinstance(drew, ev.Drew)
             threw, got = ev.card_text(drew.discarded[0]), ev.card_text(drew.received[0])
-            assert status == 0 and f"P0 discards 1, draws 1 (throws {threw}, gets {got})" in text
+            assert status == 0 and f"P0 (you) discards 1, draws 1 (throws {threw}, gets {got})" in text
             assert "lowball - after the draw - pot " in text
             assert "\n*** after the draw *** (pot " in text  # the log heads the round too
             return
@@ -883,7 +943,7 @@ def test_since_your_last_turn_tells_what_each_did_and_not_the_tables_notes() -> 
     rows = [line for line in text.splitlines() if re.match(r"P\d", line)]
     assert not [row for row in rows if "acts first" in row]
     assert any(row.endswith("replaces his up card Tc with 8s and pays 1; stands: [??] 8s") for row in rows)
-    assert any(row.startswith("P2 D") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
+    assert any(row.startswith("P2 (button): ") and row.endswith("stands: [??] Ad; bets 5") for row in rows)
 
 
 def pushes(menu: str, prompt: str) -> str:
@@ -895,8 +955,8 @@ def pushes(menu: str, prompt: str) -> str:
 
 
 @pytest.mark.parametrize(("stack", "seed", "said"), [
-    (10, 6, ("r raise to 9 (all in)", "P0 raises to 9 (all in)")),
-    (9, 2, ("b bet 3 (all in)", "P0 bets 3 (all in)")),  # less than the bet size
+    (10, 6, ("r raise to 9 (all in)", "P0 (you) raises to 9 (all in)")),
+    (9, 2, ("b bet 3 (all in)", "P0 (you) bets 3 (all in)")),  # less than the bet size
 ])
 def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     stack: int, seed: int, said: tuple[str, ...]
@@ -910,7 +970,7 @@ def test_a_bet_or_raise_of_his_whole_stack_is_labelled_all_in(
     for line in said:
         assert line in text
     assert "(all in); all in" not in text
-    narrated = [line for _, line in narrate(table.played[0].state, ["P0", "P1", "P2"], viewer=ALL)]
+    narrated = [line for _, line in narrate(table.played[0].state, ["P0 (you)", "P1", "P2"], viewer=ALL)]
     assert said[1] in [line.strip() for line in narrated]
 
 
@@ -993,7 +1053,7 @@ def test_a_penalty_card_held_is_a_dead_hand_from_the_moment_it_is_held() -> None
     assert mine[0] == "your cards: [Qd 3h] 8s  (dead hand (penalty card Qd))"
     assert mine[1].endswith("(dead hand (penalty card Qd))")
     assert all(line.endswith("(dead hand (penalty cards Qd Qc))") for line in mine[2:])
-    shown = next(line for line in text.splitlines() if line.startswith("  P2 shows"))
+    shown = next(line for line in text.splitlines() if line.startswith("  P2 (you) shows"))
     assert shown.endswith("(high: dead hand (penalty cards Qd Qc))")
     assert "qualifying" not in text
 
@@ -1054,7 +1114,7 @@ def test_a_declared_pot_taken_whole_says_why_and_no_line_doubles_its_parentheses
     status, text, _ = auto_table(spec, declares_low, seat=0, players=3, seed=21, hands=3)
     assert status == 0
     assert ("P2 wins all of the pot (49) with full house, aces full of tens "
-            "(P0 declared low with no qualifying low: scoops)") in text.splitlines()
+            "(P0 (you) declared low with no qualifying low: scoops)") in text.splitlines()
     for seed in range(20):
         state = same_session(get_game("seven-card-stud"), seed, 0, 4, 1, SimpleBot(seed=seed))[0]
         lines = describe_hand(state, ["P0", "P1", "P2", "P3"], viewer=ALL)
@@ -1091,7 +1151,7 @@ def test_mexican_stud_says_the_card_kept_down_is_his_wild_card() -> None:
     status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=0, seed=0)
     note = "the card you keep down, with every card of its rank, will be wild for you"
     assert status == 0 and note in text
-    assert text.index(note) < text.index("turn up")  # said with the turn-up's choices
+    assert text.index(note) < text.index("\n1 turn up ")  # said with the turn-up's choices (its menu)
 
 
 def test_a_resumed_hand_shows_what_was_done_since_his_last_turn_before_the_save() -> None:
@@ -1342,7 +1402,7 @@ def test_marking_cards_knows_the_ace_draw() -> None:
     assert "refused:" not in text
     _, text, table = auto_table(spec, "c\nc\nc\nc\n1 2 3 5 4\n", seat=0, seed=1)
     assert "you may throw away at most 3 cards, or 4 keeping an ace: not the Ad as well" in text
-    assert "refused:" not in text and "P0 discards 4, draws 4" in text
+    assert "refused:" not in text and "P0 (you) discards 4, draws 4" in text
     assert "Ad" in " ".join(ev.card_text(c) for c in table.session.hands[-1].cards(0))
 
 
@@ -1366,7 +1426,7 @@ def test_narrow_screens_keep_numbers_with_their_words_and_wrap_lists_under_their
     assert not [line for line in headers if line.rstrip().endswith(("nothing", " pot"))]
     assert any(line.startswith("nothing to call") for line in headers)  # the part wrapped whole
     wide = narrow_table(spec, "c\n" * 60, width=80, seat=0, players=5, seed=3)
-    assert "keys: ? help, q leave, ctrl-C stop" in wide.splitlines()[1]
+    assert "keys: ? help, . repeat, q leave, ctrl-C stop" in wide.splitlines()[1]
     screen = io.StringIO()
     out = Output(stream=screen)
     out.console = Console(file=screen, width=60, force_terminal=True, color_system=None)
@@ -1404,6 +1464,26 @@ def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
     assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
 
 
+def test_mexican_stud_turn_up_says_what_each_card_turned_up_makes() -> None:
+    """Was: "your cards: [8d Ks]" and nothing more at a turn-up, where every betting decision
+    says what the hand makes; now what it makes with each card turned up (the other, kept down,
+    wild), as the betting decision after it then says it."""
+    status, text, _ = auto_table(get_game("mexican-stud"), "1\nc\n" * 8, seat=1, seed=0)
+    assert status == 0
+    lines = text.splitlines()
+    turn_ups = [i for i, line in enumerate(lines) if line.startswith("1 turn up ")]
+    assert turn_ups
+    for at in turn_ups:
+        said = lines[at - 2] if lines[at - 1].startswith("the card you keep down") else lines[at - 1]
+        held = re.fullmatch(r"your cards: \[(\S\S) (\S\S)\](.*?)  \((.*)\)", said)
+        assert held is not None, said
+        first, second, up, made = held.groups()
+        parts = dict(re.findall(r"turn up (\S\S): (.+?)(?=; turn up |$)", made))
+        assert list(parts) == [first, second], made
+        after = next(line for line in lines[at:] if line.startswith("your cards: "))
+        assert after == f"your cards: [{second}] {(up.strip() + ' ' + first).strip()}  ({parts[first]})"
+
+
 def test_mexican_stud_turn_up_tells_a_penalty_card_held() -> None:
     """Was: while he chose his turn-up, a player holding a penalty card was told
     nothing (the hand text was empty before the dead-hand check)."""
@@ -1435,7 +1515,7 @@ def test_pass_and_out_help_says_a_check_puts_him_out_and_the_log_says_so_after_t
     assert status == 0
     assert ("  c  check: bet nothing; under pass and out, if anyone then opens you are out of this "
             "deal") in text
-    assert "  P3 opens for 5\n  P1, P2 checked before the opening: out\n" in text
+    assert "  P3 opens for 5\n  P1 (you), P2 checked before the opening: out\n" in text
     _, plain, _ = auto_table(get_game("jackpots"), "c\n?\nc\n", seat=1, players=5, seed=52)
     assert "  c  check: bet nothing and stay in" in plain and "under pass and out" not in plain
 
@@ -1468,6 +1548,20 @@ def test_backspace_at_the_draw_unmarks_the_card_marked_last() -> None:
     assert table.played[0].state.events == expected.events
 
 
+def test_the_repeat_key_at_the_draw_says_the_table_the_marking_and_the_cards_marked() -> None:
+    """"." while marking discards says the decision's table and cards again, then the marking's
+    keys and what is marked so far; the marks stay (here: card 1 marked, ".", card 3, Enter)."""
+    expected, status, text, table = _throwing_the_first_and_third("1.\n3\n")
+    assert status == 0 and table.played[0].state.events == expected.events
+    before, after = text.split("discard: .\n", 1)
+    shown = before[before.index("\ntest-draw-low - the draw - pot 3 - drawing\n") + 1:]
+    shown = shown[: shown.index("\ndiscard: ") + 1]
+    assert shown.splitlines()[-1].startswith("draw (up to 3): press 1-5 to mark or unmark a card")
+    first = ev.card_text(expected.events[[isinstance(e, ev.Drew) and e.seat == 0
+                                          for e in expected.events].index(True)].discarded[0])
+    assert after.startswith("\n" + shown + f"marked: {first} (Enter draws 1)\ndiscard: ")
+
+
 def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
     """Was (aces-deuces): '?' at the marking prompt listed "d  draw (up to 1), costs 1", a key
     that is refused there ("you are drawing now")."""
@@ -1477,7 +1571,7 @@ def test_help_at_the_draw_prompt_lists_only_the_keys_that_work_there() -> None:
     helped = text.split("discard: ?\n", 1)[1].split("discard: ", 1)[0].splitlines()
     assert helped[0].startswith("keys: you are drawing (draw (up to 1), costs 1: ")
     keys = [line.split()[0] for line in helped[1:]]
-    assert keys == ["1-2", "Backspace", "Enter", "p", "?"], helped
+    assert keys == ["1-2", "Backspace", "Enter", "p", ".", "?"], helped
     assert "not a choice here" not in text.split("throws ", 1)[0]  # each key of the script worked
     assert "nothing is marked: press 1-2 to mark a card, p to stand pat" in text  # its Backspace
 
@@ -1578,7 +1672,7 @@ def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
     assert "any key: hand 2 of 5; s: sit out; q: leave the table (asks first); ? help\ns\n" in text
     assert f"you sit out from hand 2 on, keeping your {chips} chips" in text
     assert text.count(f"you sit out this hand (your {chips} chips are kept)") == 2
-    assert text.count("you sat out this hand; ") == 2
+    assert text.count(f"you sat out this hand, keeping your {chips} chips; ") == 2  # (its stacks line: P1 0)
     assert "any key: hand 3 of 5 without you; i: sit back in;" in text
     assert "i\nyou sit back in: you are dealt hand 4" in text
     summary = text[text.index("session: 5 hands"):].splitlines()
@@ -1587,6 +1681,10 @@ def test_the_person_sits_out_keeping_his_chips_and_sits_back_in() -> None:
     assert header.split() == ["seat", "start", "end", "net", "hands", "won", "best", "pot", "sat", "out"]
     p1 = next(line.split() for line in summary if line.startswith("P1 "))
     assert p1[1] == "200" and int(p1[2]) == table.session.stacks[1] and p1[-1] == "2"
+    # the tables in words after them (was: none; read a line at a time, "0 2" under "best pot")
+    stacks = table.session.stacks
+    assert summary[-1] == (f"after 5 hands: P0 {stacks[0]} ({stacks[0] - 200:+d}), P1 (you) {stacks[1]} "
+                           f"({stacks[1] - 200:+d}, sat out 2 hands), P2 {stacks[2]} ({stacks[2] - 200:+d})")
     assert sum(table.session.stacks) == 600
     doc = session_document(table.session, seed=4, bot=table.bot, seat=1, planned=table.last)
     assert doc["sitting_out"] == [[1, [1]], [3, []]] and sum(doc["final_stacks"]) == 600
@@ -1716,8 +1814,9 @@ def test_the_screen_shows_a_seat_sitting_out_with_its_chips_and_an_empty_seat_as
     out = io.StringIO()
     table = Table(session, seat=0, out=Output(stream=out), keys=AutoKeys(out, calls))
     assert table.run() == 0
-    rows = [line.split() for line in out.getvalue().splitlines() if line.startswith(("P2 ", "P3 "))]
-    assert ["P2", "150", "0", "sitting", "out"] in rows and ["P3", "0", "0", "no", "chips"] in rows
+    lines = out.getvalue().splitlines()
+    assert "P2: stack 150, in the pot 0; sitting out" in lines
+    assert "P3: stack 0, in the pot 0; no chips" in lines
     assert session.stacks[2] == 150 and sum(session.stacks) == 550
 
 

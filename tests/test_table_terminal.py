@@ -127,9 +127,15 @@ def api_hands(
     return same_session(get_game(game), seed, seat, players, hands, calling_station(seat, declare))
 
 
-def stacks_line(state: State) -> str:
+def seat_name(seat: int, you: int) -> str:
+    """A seat as the table's narrative names it: the person's is his (``P1 (you)``)."""
+    return f"P{seat}" + (" (you)" if seat == you else "")
+
+
+def stacks_line(state: State, you: int) -> str:
+    """The hand's closing stacks line as the table tells it to the person in seat ``you``."""
     return "stacks: " + ", ".join(
-        f"P{s} {state.stacks[s]} ({state.stacks[s] - state.starting_stacks[s]:+d})"
+        f"{seat_name(s, you)} {state.stacks[s]} ({state.stacks[s] - state.starting_stacks[s]:+d})"
         for s in range(state.seats)
     )
 
@@ -165,7 +171,7 @@ def test_a_stud_hand_by_keystrokes_with_a_refused_key() -> None:
     screen.until(r"session: 1 hand of seven-card-stud")
     assert screen.finish() == 0
     text = screen.text
-    assert stacks_line(expected) in text
+    assert stacks_line(expected, 1) in text
     net = expected.stacks[1] - 200
     assert f"you (P1) {net:+d}, 200 -> {expected.stacks[1]}" in text
     assert "Traceback" not in text
@@ -184,9 +190,9 @@ def test_a_declare_hand_by_keystrokes_in_plain_text() -> None:
     assert "\x1b" not in screen.raw, "--plain writes no escape codes, even to a terminal"
     text = screen.text
     assert "your move: l low" in text
-    told = ", ".join(f"P{s} {c}" for s, c in revealed.choices)
+    told = ", ".join(f"{seat_name(s, 1)} {c}" for s, c in revealed.choices)
     assert f"declarations revealed: {told}" in text
-    assert stacks_line(expected) in text
+    assert stacks_line(expected, 1) in text
     assert f"you lost {200 - expected.stacks[1]} this hand" in text
 
 
@@ -200,7 +206,7 @@ def test_ctrl_c_ends_the_session_with_the_results_so_far(tmp_path: Path) -> None
         "--save", str(saved),
     )
     play_out_hand(screen)
-    assert stacks_line(first) in screen.text
+    assert stacks_line(first, 2) in screen.text
     screen.send("n")  # any key: the next hand
     screen.until(r"hand 2 of 3")
     assert screen.next_prompt() is not None
@@ -257,7 +263,7 @@ def test_a_draw_by_keystrokes() -> None:
         else:
             break
     assert screen.finish() == 0
-    assert stacks_line(state) in screen.text
+    assert stacks_line(state, 1) in screen.text
 
 
 def test_keys_typed_ahead_do_not_answer_a_decision_not_yet_shown() -> None:
@@ -276,7 +282,7 @@ def test_keys_typed_ahead_do_not_answer_a_decision_not_yet_shown() -> None:
     play_out_hand(screen)
     screen.until(r"session: 1 hand of seven-card-stud")
     assert screen.finish() == 0
-    assert stacks_line(expected) in screen.text
+    assert stacks_line(expected, 1) in screen.text
 
 
 def test_a_refused_key_at_the_dealers_call_drops_the_rest_of_the_entry() -> None:
@@ -323,7 +329,22 @@ def test_a_narrow_terminal_wraps_at_words_in_plain_text_too(env: dict[str, str],
     assert screen.finish() == 130
     lines = screen.text.splitlines()
     assert max(len(line) for line in lines) <= columns, "\n".join(lines)
-    assert "keys: ? help, q leave, ctrl-C stop" in lines
+    assert "keys: ? help, . repeat, q leave, ctrl-C stop" in lines
+
+
+@pytest.mark.parametrize("env", [{"NO_COLOR": "1"}, {"TERM": "dumb"}], ids=["NO_COLOR", "TERM=dumb"])
+def test_a_screen_reader_s_terminal_gets_plain_ascii_text(env: dict[str, str]) -> None:
+    """Was: TERM=dumb (as a screen reader runs the table) wrote the suit symbols, ▒▒ for
+    an unseen card and ─ rules under each table: hundreds of non-ASCII bytes a reader
+    spells out or skips; the same as NO_COLOR now: card letters, ?? and no rules."""
+    screen = Screen("play", "seven-card-stud-8", "--players", "3", "--seed", "4", "--seat", "2", env=env)
+    screen.until(r"your move: ")
+    screen.send("c")
+    screen.until(r"your move: ")
+    screen.child.sendintr()
+    assert screen.finish() == 130
+    assert "\x1b" not in screen.raw and screen.raw.isascii(), screen.raw
+    assert "P1: [?? ??] Ac" in screen.text and "your cards: [2s Qs] Kd" in screen.text
 
 
 @pytest.fixture

@@ -179,7 +179,8 @@ def add_play_parser(subparsers: Any) -> None:
     seat.add_argument("--me", action="store_const", const=0, dest="seat",
                       help="take the first seat (P0) yourself: the same as --seat 0")
     parser.add_argument("--plain", action="store_true",
-                        help="plain text: card letters, no colours (also when piped or NO_COLOR is set)")
+                        help="plain text: card letters, no colours, for a screen reader too (also when "
+                        "piped, NO_COLOR is set or TERM=dumb)")
     parser.add_argument("--plot", metavar="FILE.png", default=None,
                         help="draw each seat's stack over the session (needs splitpot[plot])")
     parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,
@@ -775,18 +776,40 @@ def print_summary(
     ``note``, a line before them (a hand left unfinished and not counted); ``kept``:
     the chips of the seats sitting out each hand (:func:`kept_by_hand`)."""
     held = _kept(hands, kept)
-    final, net = (with_kept(hands[-1].stacks, held[-1]) if end is None else end), net_results(hands)
     out.line("")
     if note:
         out.line(note)
-    out.line(f"after {counted(len(hands), 'hand')}: " + ", ".join(
-        f"{names[s]} {final[s]} ({net[s]:+d})" for s in range(len(names))))
+    out.line(standings(hands, names, end=end, kept=held))
     if any(state.game_call is not None for state in hands) or len({s.game.name for s in hands}) > 1:
         from splitpot.play_dealers_choice import games_table
 
         out.table(*games_table(hands), align="lrr")
     header, rows = session_table(hands, names, end=end, kept=held)
     out.table(header, rows, align="l" + "r" * (len(header) - 1))
+
+
+def standings(
+    hands: Sequence[State], names: Sequence[str], *, end: Sequence[int] | None = None,
+    kept: Sequence[Mapping[int, int]] | None = None,
+) -> str:
+    """A session's result in one sentence, each seat's stack and net result, as
+    :func:`print_summary` begins with it (``end`` and ``kept`` as it takes them): the
+    table's columns said in words, for one who hears them read a line at a time.
+
+    >>> from splitpot.games import get_game
+    >>> hands = Session(get_game("seven-card-stud"), [100, 100], seed=3).play(2, SimpleBot(seed=3))
+    >>> standings(hands, ["P0", "P1"]).startswith("after 2 hands: P0 ")
+    True
+    """
+    held = _kept(hands, kept)
+    final, net = (with_kept(hands[-1].stacks, held[-1]) if end is None else end), net_results(hands)
+
+    def out(seat: int) -> str:
+        sat = sum(seat in chips for chips in held)
+        return f", sat out {counted(sat, 'hand')}" if sat else ""
+
+    return f"after {counted(len(hands), 'hand')}: " + ", ".join(
+        f"{names[s]} {final[s]} ({net[s]:+d}{out(s)})" for s in range(len(names)))
 
 
 def saved_bot(doc: dict[str, Any]) -> SimpleBot:

@@ -23,7 +23,9 @@ file, each line's characters are the keys and its end is Enter, so a session
 can be scripted.  An Enter where no Enter is asked for is let go (pressed by
 habit after a key, or ending a scripted line).  A refused key throws away the rest
 of its line; at a terminal, keys typed ahead of a new question are let go (they
-were meant for what was on the screen before).  ``?`` shows the keys, ``q`` leaves the table (after a ``y``),
+were meant for what was on the screen before).  ``?`` shows the keys, ``.`` says the decision's
+situation again (the pot and the bet to call, the seats, his cards, the choices: help or a refused
+key has scrolled them away), ``q`` leaves the table (after a ``y``),
 ctrl-C or the end of input stops at once; either way the session's results so
 far are printed.  Between hands ``s`` sits the person out
 (:meth:`~splitpot.engine.session.Session.sit_out`: he keeps his chips, the computer
@@ -67,7 +69,7 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.choices import ChoiceMode
 from splitpot.engine.history import player_view
-from splitpot.engine.positional import PositionalWild
+from splitpot.engine.positional import PositionalWild, positional_card, wilds_with
 from splitpot.engine.session import Session
 from splitpot.engine.showdown import _qualifies, dead_hand_text, evaluate_hands
 from splitpot.engine.spec import GameSpec, Wilds
@@ -86,6 +88,7 @@ from splitpot.play import (
     session_document,
     session_table,
     stalled_reason,
+    standings,
     stopped_status,
     with_kept,
     write_phh,
@@ -96,12 +99,20 @@ from splitpot.validate import as_int, counted, describe
 __all__ = ["Choice", "Keys", "Table", "choices_for", "method_name", "perform", "run_and_record", "run_table",
            "to_act"]
 
-RESERVED_KEYS = frozenset("?q")
-"""Keys that are never a choice: ``?`` help, ``q`` leave the table."""
+REPEAT = "."
+"""The key that says a decision's situation again (its title line with the pot and the bet to
+call, the seats, your cards and what they make, the choices), once help or a refused key has
+scrolled it away.  A full stop: no game's choice can take it (:func:`choices_for` gives letters
+and digits only), it is no key of the draw's marking either, and a screen reader's user finds it
+on any keyboard (Space, Tab and Enter stay let go: pressed by habit, or a script's separators)."""
+RESERVED_KEYS = frozenset("?q" + REPEAT)
+"""Keys that are never a choice: ``?`` help, ``q`` leave the table, ``.`` say the situation again."""
 
 ENTER = "\n"
-ALWAYS_KEYS = "? help, q leave, ctrl-C stop"
+ALWAYS_KEYS = "? help, . repeat, q leave, ctrl-C stop"
 """The keys there at every decision, as the opening line and a refused key's hint list them."""
+_REPEAT_HELP = "  .  repeat: the pot and the bet to call, the seats, your cards and what they make, {}"
+"""How ? help at a decision explains the repeat key (what it says last: the choices, the marking)."""
 _ALWAYS_HELP = ("  ? this help, q leave the table (asks first), ctrl-C stop at once: "
                 "the results so far are printed")
 """How ? help explains the keys there at every decision."""
@@ -136,7 +147,7 @@ class Choice:
 
     def __post_init__(self) -> None:
         if len(self.key) != 1 or self.key in RESERVED_KEYS:
-            raise RuleError(f"a choice's key is one character other than ? and q, got {self.key!r}")
+            raise RuleError(f"a choice's key is one character other than ?, q and ., got {self.key!r}")
 
 
 def choices_for(options: Sequence[Option]) -> list[Choice]:
@@ -441,7 +452,7 @@ class Table:
             self.left = why in _LEFT_EARLY
         self._summary(why)
         if self.plot and self.played:
-            names = [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+            names = self._you_names()
             states = [p.state for p in self.played]
             if not plot_session(self.plot, states, names, highlight=self.seat, title=self.title,
                                 command=self.command, kept=kept_by_hand(self.session)):
@@ -695,11 +706,17 @@ class Table:
             typed = ""
 
     # ------------------------------------------------------------ telling
+    def _you_names(self) -> list[str]:
+        """The seats' names with the person's said as his: ``P2 (you)``."""
+        return [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+
     def _tell(self, state: State) -> None:
-        """Print the narrative lines not printed yet (the person's view)."""
-        lines = narrate(state, self.names, viewer=self.seat)
+        """Print the narrative lines not printed yet (the person's view), his seat named
+        as his (``P2 (you) calls 2``: heard, not only seen highlighted)."""
+        names = self._you_names()
+        lines = narrate(state, names, viewer=self.seat)
         for _, line in lines[self._printed :]:
-            self.out.line(line, names=[self.names[self.seat]])
+            self.out.line(line, names=[names[self.seat]])
         self._printed = len(lines)
 
     def _since_my_turn(self, state: State) -> dict[int, list[str]]:
@@ -730,7 +747,9 @@ class Table:
             done.setdefault(seat, []).append(said.removeprefix(name).strip())
         return done
 
-    def _show_table(self, state: State, view: dict[str, Any], to_call: int) -> None:
+    def _show_table(
+        self, state: State, view: dict[str, Any], to_call: int, turn_ups: Sequence[str] = ()
+    ) -> None:
         out = self.out
         since = self._since_my_turn(state)
         betting = str(state.phase) in ("betting", "bring_in")
@@ -749,12 +768,15 @@ class Table:
         # each part after the game's name wraps whole ("fourth street", "nothing to call")
         parts = [game, *(p.replace(" ", "\u00a0") for p in (name, f"pot {view['pot']}", owed))]
         rows: list[list[str | Text]] = []
+        said: list[str] = []  # plain: each seat a line of labelled figures, read a line at a time
         hands = self.session.hands
         kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
             name = self.names[s] + (" (you)" if s == self.seat else "")
             name += " D" if s == view["button"] else ""
+            tags = ", ".join(t for t, yes in (("you", s == self.seat), ("button", s == view["button"]))
+                             if yes)
             stack = player["stack"]
             if not player["in_hand"]:  # sitting out keeping his chips (Session.sit_out), or none left
                 cards, note = "", "sitting out" if s in kept else "no chips"
@@ -768,15 +790,25 @@ class Table:
                 if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"
             rows.append([name, str(stack), str(player["committed"]), cards, note])
+            figures = ", ".join([f"stack {stack}", f"in the pot {player['committed']}",
+                                 *([f"cards {cards}"] if cards else [])])
+            said.append(f"{self.names[s]}{f' ({tags})' if tags else ''}: {figures}"
+                        + (f"; {note}" if note else ""))
         out.line("")
-        out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
-                  title=" - ".join(p for p in parts if p), highlight=self.seat, wrap="nnncw")
+        title = " - ".join(p for p in parts if p)
+        if out.plain:  # (a table's columns, read a line at a time, are numbers without their names)
+            out.line(title)
+            for line in said:
+                out.line(line)
+        else:
+            out.table(["seat", "stack", "in pot", "cards", "since your last turn"], rows, align="lrrll",
+                      title=title, highlight=self.seat, wrap="nnncw")
         if view["community"]:
             out.line("community card: " + " ".join(view["community"]))
         mine = view["players"][self.seat]
         held = " ".join(mine["down"])
         text = f"your cards: [{held}] {' '.join(mine['up'])}".rstrip()
-        hand = _hand_text(state, self.seat)
+        hand = _hand_text(state, self.seat, turn_ups)
         out.line(text + (f"  ({hand})" if hand else ""))
 
     # ------------------------------------------------------------ deciding
@@ -809,22 +841,29 @@ class Table:
             for o in view["legal_actions"]
         ]
         call = next((o.amounts[0] for o in options if o.action is Action.CALL and o.amounts), 0)
-        self._show_table(state, view, call)
         choices = self._said_in_full(state, choices_for(options))
         self._offered = choices  # what ? explains
         hole_card_wild = state.spec.wilds.positional is PositionalWild.HOLE_CARD
-        if hole_card_wild and any(c.action is Action.TURN_UP for c in choices):
-            self.out.line("the card you keep down, with every card of its rank, will be wild for you "
-                          "(the one still down at the showdown)")
+        turning_up = hole_card_wild and any(c.action is Action.TURN_UP for c in choices)
+
+        turn_ups = [c.value for c in choices if c.action is Action.TURN_UP and isinstance(c.value, str)]
+
+        def situation() -> None:  # shown now, and again at the repeat key
+            self._show_table(state, view, call, turn_ups)
+            if turning_up:
+                self.out.line("the card you keep down, with every card of its rank, will be wild for you "
+                              "(the one still down at the showdown)")
+
+        situation()
         only_a_draw = len(choices) == 1 and choices[0].discards > 0
         if not only_a_draw:  # (a draw alone is being made: its marking prompt says its keys)
             self._menu(choices)
         self.keys.fresh()
         while True:
-            choice = choices[0] if only_a_draw else self._choose(choices, state)
+            choice = choices[0] if only_a_draw else self._choose(choices, state, situation)
             value: object = choice.value
             if choice.discards:
-                picked = self._discards(state, choice, back=not only_a_draw)
+                picked = self._discards(state, choice, back=not only_a_draw, situation=situation)
                 if picked is None:
                     self._menu(choices)
                     continue
@@ -838,11 +877,17 @@ class Table:
             self._my_last = first
             return
 
-    def _choose(self, choices: Sequence[Choice], state: State) -> Choice:
-        """Read keys until one is a choice; say which it was."""
+    def _choose(self, choices: Sequence[Choice], state: State, situation: Callable[[], None]) -> Choice:
+        """Read keys until one is a choice; say which it was (``.`` says the ``situation``
+        and the choices again)."""
         by_key = {c.key: c for c in choices}
+
+        def repeat() -> None:
+            situation()
+            self._menu(choices)
+
         while True:
-            key = self._key("your move: ", skip_enter=True)
+            key = self._key("your move: ", skip_enter=True, repeat=repeat)
             choice = by_key.get(key)
             if choice is None and key.isupper() and len(key) == 1:  # caps lock on: F is f
                 choice = by_key.get(key.lower())
@@ -863,11 +908,12 @@ class Table:
         text.append("   ? help", style="dim")
         self.out.text(text)
 
-    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = ()) -> str:
+    def _key(self, prompt: str, *, skip_enter: bool = False, helps: Sequence[str] = (),
+             repeat: Callable[[], None] | None = None) -> str:
         """One key after ``prompt`` (the line is left open for the caller);
-        ``?`` (the lines ``helps``, else the keys of a decision) and ``q`` are answered
-        here; with ``skip_enter`` an Enter is let go (pressed by habit after a key, or
-        ending a scripted line)."""
+        ``?`` (the lines ``helps``, else the keys of a decision), ``q`` and, given
+        ``repeat`` (what it prints), ``.`` are answered here; with ``skip_enter`` an
+        Enter is let go (pressed by habit after a key, or ending a scripted line)."""
         while True:
             self.out.console.print(prompt, end="", soft_wrap=True)
             self.out.stream.flush()
@@ -885,6 +931,11 @@ class Table:
                     self.keys.drop_line()  # a scripted "?" line's Enter is not the call
                 else:
                     self._help()
+                continue
+            if key == REPEAT and repeat is not None:
+                self.out.line(REPEAT)
+                repeat()
+                self.keys.drop_line()  # a scripted "." line's Enter is not an answer
                 continue
             if key == "q":
                 self.out.line("q")
@@ -915,6 +966,7 @@ class Table:
             if why and why not in said:
                 said.add(why)
                 self.out.line(f"  {key}  not here: {why}")
+        self.out.line(_REPEAT_HELP.format("and these choices"))
         if state is not None and state.spec.wilds.positional is PositionalWild.HOLE_CARD and any(
             c.action is Action.TURN_UP for c in self._offered
         ):
@@ -931,21 +983,36 @@ class Table:
             self.out.line(f"  the sevens rule: a player who checks a seven-high or better after the draw "
                           f"should have bet it: {risk}")
 
-    def _discards(self, state: State, choice: Choice, *, back: bool) -> list[int] | None:
+    def _discards(self, state: State, choice: Choice, *, back: bool,
+                  situation: Callable[[], None] | None = None) -> list[int] | None:
         """The person marks up to ``choice.discards`` of his cards; Enter confirms
         (nothing marked: stand pat); Backspace unmarks the card marked last; Esc, or
-        Backspace with nothing marked, goes back (None)."""
+        Backspace with nothing marked, goes back (None); ``.`` says the ``situation``,
+        the marking's keys and the cards marked again."""
         cards = state.cards(self.seat)
         # the numbered cards wrap whole (no-break spaces): a narrow screen moves the list to the
         # next line rather than parting it ("... 4:8h" / "5:6h")
         numbered = "\u00a0\u00a0".join(f"{i}:{ev.card_text(c)}" for i, c in enumerate(cards, 1))
-        self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
-                      f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
+
+        def keys_line() -> None:
+            self.out.line(f"{choice.label}: press 1-{len(cards)} to mark or unmark a card to throw away, "
+                          f"Enter to draw, p to stand pat{', Esc to go back' if back else ''}   {numbered}")
+
+        keys_line()
         marked: list[int] = []
         order: list[int] = []  # the marked cards in the order marked: Backspace takes back the last
+
+        def repeat() -> None:
+            if situation is not None:
+                situation()
+            keys_line()
+            said = " ".join(ev.card_text(c) for c in marked)
+            self.out.line(f"marked: {said} (Enter draws {len(marked)})" if marked
+                          else "marked: nothing (p stands pat)")
+
         self.keys.fresh()
         while True:
-            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back))
+            key = self._key("discard: ", helps=_discard_help(choice, len(cards), back=back), repeat=repeat)
             if key == "p" and not marked:
                 self.out.line("p stands pat", style="bold")
                 return []
@@ -1035,9 +1102,11 @@ class Table:
         net = state.stacks[self.seat] - state.starting_stacks[self.seat]
         total = net_results(self.session.hands)[self.seat]
         word = f"you won {net}" if net > 0 else f"you lost {-net}" if net < 0 else "you broke even"
-        if not state.in_hand[self.seat] and self.seat in self.session.kept_chips(len(self.session.hands) - 1):
-            word = "you sat out"
-        out.line(f"{word} this hand; {total:+d} in all", style="bold")
+        kept = self.session.kept_chips(len(self.session.hands) - 1)
+        word += " this hand"
+        if not state.in_hand[self.seat] and self.seat in kept:  # (the hand's stacks line says 0 for him)
+            word = f"you sat out this hand, keeping your {kept[self.seat]} chips"
+        out.line(f"{word}; {total:+d} in all", style="bold")
 
     def _summary(self, why: str) -> None:
         out = self.out
@@ -1072,6 +1141,7 @@ class Table:
             out.table(*games_table(states), align="lrr", title="games")
         header, table = session_table(states, self.names, kept=kept)
         out.table(header, table, align="l" + "r" * (len(header) - 1), title="stacks", highlight=me)
+        out.line(standings(states, self._you_names(), kept=kept))  # the tables in words, read line by line
 
 
 def _winners(state: State, names: Sequence[str]) -> str:
@@ -1154,15 +1224,35 @@ def _passes_out_on_check(state: State) -> bool:
             and betting is not None and not betting.current)
 
 
-def _hand_text(state: State, seat: int) -> str:
-    """What the seat's cards make so far (empty when nothing can be said)."""
+def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
+    """What the seat's cards make so far (empty when nothing can be said).  While he
+    chooses a card to turn up under a positional wild rule (Mexican stud: the card kept
+    down is wild for him), what they make with each card of ``turn_ups`` turned up
+    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``)."""
     cards = state.cards(seat) + state.community
-    choosing = state.phase is Phase.TURNING_UP and state.spec.wilds.positional is not None
+    rule = state.spec.wilds.positional
+    choosing = state.phase is Phase.TURNING_UP and rule is not None
     wilds = state.spec.wilds if choosing else state.wilds_for(seat)
     if (dead := dead_hand_text(wilds, cards)) is not None:  # dead now, whatever comes
         return dead  # (said while he chooses too: no wild card of his own saves it)
-    if choosing:
-        return ""  # his wild card is the one he keeps down: not chosen yet
+    if not choosing:
+        return _made(state, cards, wilds)
+    assert rule is not None
+    said = []
+    for text in turn_ups:  # his wild card follows from his choice: what each makes
+        card = next((c for c in state.down[seat] if ev.card_text(c) == text), None)
+        if card is None:
+            continue
+        down, up = [c for c in state.down[seat] if c != card], [*state.up[seat], card]
+        wild = positional_card(rule, lambda: state._dealt_cards(seat), down, up=up)
+        made = _made(state, down + up + state.community, wilds_with(state.spec.wilds, wild))
+        if made:
+            said.append(f"turn up {text}: {made}")
+    return "; ".join(said)
+
+
+def _made(state: State, cards: Sequence[int], wilds: Wilds) -> str:
+    """What ``cards`` make in ``state``'s game with ``wilds`` (empty when nothing can be said)."""
     try:
         if len(cards) >= 5 or state.spec.hand_size == 2:
             shown = evaluate_hands(state.spec, cards, wilds)
@@ -1249,6 +1339,7 @@ def _discard_help(choice: Choice, count: int, *, back: bool) -> tuple[str, ...]:
     ]
     if back:
         lines.append("  Esc  go back to the other choices")
+    lines.append(_REPEAT_HELP.format("these keys and the cards marked"))
     lines.append(_ALWAYS_HELP)
     return tuple(lines)
 
