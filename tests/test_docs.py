@@ -64,7 +64,7 @@ def github_anchor(heading: str) -> str:
 
 
 def anchors(page: Path) -> set[str]:
-    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
     return {github_anchor(h) for h in re.findall(r"^#{1,6} (.+)$", text, re.M)}
 
 
@@ -133,13 +133,49 @@ def test_nothing_points_outside_the_repository() -> None:
     assert not found, "cite the rules as docs/rules.md (the rules reference):\n" + "\n".join(found)
 
 
-MARKDOWN = [ROOT / "README.md", ROOT / "CHANGELOG.md", *PAGES]
+MARKDOWN = [ROOT / "README.md", ROOT / "CHANGELOG.md", ROOT / "CONTRIBUTING.md", ROOT / "tests" / "README.md",
+            *PAGES]
+
+
+def test_contributing_points_only_inside_the_repository() -> None:
+    """CONTRIBUTING.md, a newcomer's first page, links the repository's own documents only (its
+    relative links resolve: test_relative_links_resolve)."""
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    targets = re.findall(r"\]\(([^)\s]+)\)", text)
+    assert {"docs/development.md", "tests/README.md"} <= {t.partition("#")[0] for t in targets}
+    assert not [t for t in targets if re.match(r"[a-z]+:", t)], "CONTRIBUTING.md links outside"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    development = readme.split("\n## Development\n")[1].split("\n## ")[0]
+    for link in ("(CONTRIBUTING.md)", "(docs/development.md#adding-a-game)", "(tests/README.md)"):
+        assert link in development, f"the README's Development section does not link {link}"
+
+
+def test_tests_readme_names_every_test_module() -> None:
+    """tests/README.md, the map of the suite, names every test module."""
+    listed = (ROOT / "tests" / "README.md").read_text(encoding="utf-8")
+    tests = sorted(p for p in (ROOT / "tests").rglob("test_*.py") if "fuzz" not in p.parts)
+    missing = [str(p.relative_to(ROOT)) for p in tests if f"`{p.name}`" not in listed]
+    assert not missing, f"tests/README.md does not name {missing}"
+
+
+def test_readme_layout_names_the_files_beside_the_code() -> None:
+    """The README's Layout names the package's files that are not modules (the stub of the core,
+    the data) and the schema the docs ship."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    layout = readme.split("\n## Layout\n")[1].split("\n## ")[0]
+    package = ROOT / "python" / "splitpot"
+    files = [p for p in package.rglob("*") if p.is_file() and p.suffix not in (".py", ".so", ".pyc")
+             and p.name != "py.typed" and "__pycache__" not in p.parts]
+    files += list(DOCS.glob("*.json"))
+    assert any(p.name == "_core.pyi" for p in files)
+    missing = [str(p.relative_to(ROOT)) for p in files if p.name not in layout]
+    assert not missing, f"the README's Layout does not name {missing}"
 
 
 @pytest.mark.parametrize("page", [p for p in MARKDOWN if p.is_file()], ids=lambda p: str(p.relative_to(ROOT)))
 def test_relative_links_resolve(page: Path) -> None:
     """Every relative link names a file of the repository, and every #anchor a heading of it."""
-    text = re.sub(r"```.*?```", "", page.read_text(encoding="utf-8"), flags=re.S)
+    text = re.sub(r"^```.*?^```", "", page.read_text(encoding="utf-8"), flags=re.S | re.M)
     bad = []
     for target in re.findall(r"\]\(([^)\s]+)\)", text):
         if re.match(r"[a-z]+:", target):

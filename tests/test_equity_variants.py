@@ -16,6 +16,8 @@ from splitpot.cli import main
 from splitpot.equity import EquityGame, prepare_equity
 from splitpot.games import GAMES, get_game
 
+# The answers expected for each registry game, written apart from equity.py's tables so that
+# they check them: a new game goes in one of VARIANTS, DECLARED and REFUSED.
 VARIANTS = {
     "five-card-stud-last-down": "five-card-stud",
     "five-card-stud-five-bets": "five-card-stud",
@@ -104,7 +106,9 @@ def test_every_registry_game_is_taken_or_refused_with_a_reason() -> None:
         elif name in DECLARED:
             equity(name, ["Ah Kd 3c 4d 5h", "Qs Qd 2h 8c 9d"], declare=["high", "low"])
         else:
-            assert name in VARIANTS or name in set(EquityGame), name
+            assert name in VARIANTS or name in set(EquityGame), (
+                f"{name}: a new game goes in this file's VARIANTS, DECLARED or REFUSED "
+                "(docs/development.md, Registering a game)")
             equity(name, ["Ah Kd 3c 4d 5h", "Qs Qd 2h 8c 9d"])
 
 

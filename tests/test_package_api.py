@@ -24,6 +24,25 @@ def _fresh(code: str) -> str:
     return done.stdout.strip()
 
 
+def test_a_missing_core_says_how_to_build_it() -> None:
+    """Imported from a source tree never built, the package says how to build the core: with
+    pip, or the editable install of the README's Development section (one message, in
+    splitpot._native, for the evaluator and equity alike)."""
+    printed = _fresh(
+        "import sys\n"
+        "sys.modules['splitpot._core'] = None  # as if it was never built\n"
+        "for name in ('splitpot.evaluate', 'splitpot.equity'):\n"
+        "    try:\n"
+        "        __import__(name)\n"
+        "    except ImportError as err:\n"
+        "        print(err)\n"
+    )
+    lines = printed.splitlines()
+    assert len(lines) == 2 and lines[0] == lines[1], printed
+    assert "'pip install .'" in lines[0] and "editable install" in lines[0]
+    assert 'pip install --no-build-isolation -e ".[dev]"' in lines[0]
+
+
 @pytest.mark.parametrize("name", splitpot.__all__)
 def test_every_public_name_resolves_and_is_listed_by_dir(name: str) -> None:
     assert getattr(splitpot, name) is not None

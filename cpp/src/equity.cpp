@@ -1,6 +1,8 @@
-// Equity: validation, the players' completions, exact counting (heads-up),
-// exact enumeration (the reference), Monte Carlo, and the worker pool that
-// runs them while the calling thread polls for signals (see equity.hpp).
+// Equity: this file holds the choice of method (exact counting heads-up,
+// exact enumeration, Monte Carlo) and the entry points of equity.hpp. The
+// validation, the players' completions, the methods themselves and the worker
+// pool that runs them while the calling thread polls for signals live in the
+// equity_*.hpp parts it alone includes (listed below).
 //
 // A player's *completions* are every way his hidden and future cards can
 // fall: for each member of his range (one empty member without a range),

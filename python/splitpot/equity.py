@@ -93,6 +93,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, Unpack, overload
 
 import numpy as np
 
+from splitpot._native import _core  # the compiled core; its absence explained there
 from splitpot.cards import Card, CardLike, parse_cards
 from splitpot.errors import (
     ArgumentTypeError,
@@ -124,14 +125,6 @@ from splitpot.wild import (
     penalty_mask,
     wild_mask,
 )
-
-try:
-    from splitpot import _core
-except ImportError as err:  # pragma: no cover - only without a built extension
-    raise ImportError(
-        "splitpot's compiled core (splitpot._core) is missing: install the package with "
-        "'pip install .' (it builds the C++ extension) rather than importing it from the source tree"
-    ) from err
 
 __all__ = [
     "EquityCounts",

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, SupportsIndex, TypedDict, Unpack, overloa
 
 import numpy as np
 
+from splitpot._native import _core  # the compiled core; its absence explained there
 from splitpot.cards import _RANK_NAMES, _RANK_PLURALS, RANKS, SUIT_SYMBOLS, Card, CardLike, parse_cards
 from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError
 from splitpot.validate import (
@@ -40,14 +41,6 @@ from splitpot.validate import (
     low_qualifier,
 )
 from splitpot.wild import Options, WildSpec, make_options, mask_text
-
-try:
-    from splitpot import _core
-except ImportError as err:  # pragma: no cover - only without a built extension
-    raise ImportError(
-        "splitpot's compiled core (splitpot._core) is missing: install the package with "
-        "'pip install .' (it builds the C++ extension) rather than importing it from the source tree"
-    ) from err
 
 if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray

@@ -22,6 +22,7 @@ import re
 import secrets
 import signal
 import stat
+import textwrap
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from itertools import pairwise
@@ -90,39 +91,124 @@ _GAME_HELP = {
 }
 
 
+# The rows of ``play --help``'s options by game: the flags, and the game keywords a
+# game takes (all of them, in GAME_OPTIONS) for the flags to apply; BRING_IN: the games
+# whose default stakes have a bring-in. Which games take each row is read from the
+# registry, so a new game needs no entry here.
+_BRING_IN = "bring-in"
+_OPTION_ROWS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("--no-cap-heads-up", ("uncapped_heads_up",)),
+    ("--ante, --small-bet, --big-bet", ("stakes",)),
+    ("--bring-in", (_BRING_IN,)),
+    ("--open-pair", ("open_pair",)),
+    ("--qualifier", ("qualifier",)),
+    ("--low", ("low",)),
+    ("--declare, --both, --tie-keeps-half", ("declare", "both", "tie_keeps_half")),
+    ("--max-draw", ("max_draw",)),
+    ("--pass-and-out, --no-pass-and-out", ("pass_and_out",)),
+    ("--no-check-raise, --check-raise", ("no_check_raise",)),
+    ("--ace-draw, --second-round, --openers", ("ace_draw", "second_round", "openers")),
+    ("--limit, --blinds, --sevens", ("limit", "blinds", "sevens")),
+    ("--turn-up", ("turn_up",)),
+    ("--stand-is-final, --no-stand-is-final", ("stand_is_final",)),
+    ("--joker, --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional", WILD_OPTIONS),
+)
+_SWITCHES = ("uncapped_heads_up", "open_pair", "turn_up")
+"""Keywords a game may list and still refuse on its own (five-card-stud-last-down's
+turn_up): the help tries each with True."""
+
+
+def _game_help(name: str) -> str:
+    """The line ``play --help`` gives game ``name``: its entry in ``_GAME_HELP``, else
+    the first line of its builder's docstring (a new game needs no entry)."""
+    if name in _GAME_HELP:
+        return _GAME_HELP[name]
+    doc = (GAMES[name].__doc__ or "").strip().splitlines()
+    return doc[0].removeprefix(f"``{name}``:").strip() if doc else ""
+
+
+def _games_text(names: Sequence[str]) -> str:
+    """``names`` (in the registry's order) as the help lists them: ``every game``, or
+    the names, a family of games sharing a name's prefix written ``NAME*``.
+
+    >>> _games_text(["seven-card-stud", "seven-card-stud-8", "seven-card-stud-high-low",
+    ...              "seven-card-stud-declare", "jackpots"])
+    'seven-card-stud*, jackpots'
+    """
+    if set(names) == set(GAMES):
+        return "every game"
+    words: list[str] = []
+    done: set[str] = set()
+    for name in names:
+        if name in done:
+            continue
+        family = [g for g in GAMES if g == name or g.startswith(f"{name}-")]
+        if len(family) > 1 and set(family) <= set(names):
+            words.append(f"{name}*")
+            done.update(family)
+        else:
+            words.append(name)
+    return ", ".join(words)
+
+
+def _refusal(name: str, keyword: str) -> str | None:
+    """Why game ``name`` refuses the switch ``keyword`` it lists (None: it takes it)."""
+    try:
+        get_game(name, **{keyword: True})
+    except SplitpotError as err:
+        return str(err).split(";")[0].removeprefix(f"{name} ").rstrip(".")
+    return None
+
+
+def _options_epilog() -> str:
+    """``play --help``'s options by game, read from :data:`~splitpot.games.GAME_OPTIONS`
+    and each game's default spec (its stakes: a bring-in, blinds; its low).
+
+    >>> print(_options_epilog())  # doctest: +ELLIPSIS
+    options by game:
+      --no-cap-heads-up                every game
+    ...
+      --bring-in                       seven-card-stud*
+    ...
+    """
+    specs = {name: get_game(name) for name in GAMES}
+    lines = ["options by game:"]
+    for flags, keywords in _OPTION_ROWS:
+        if keywords == WILD_OPTIONS:
+            taking = list(GAMES)
+        elif keywords == (_BRING_IN,):
+            taking = [name for name, spec in specs.items() if spec.stakes.bring_in]
+        else:
+            taking = [name for name in GAMES if set(keywords) <= GAME_OPTIONS[name]]
+        notes = []
+        refused = {name: why for name in taking for k in keywords if k in _SWITCHES
+                   if (why := _refusal(name, k)) is not None}
+        taking = [name for name in taking if name not in refused]
+        if "low" in keywords:  # a game high only by default: --low makes it high-low
+            split = [name for name in taking if specs[name].low is None]
+            if split and len(split) < len(taking):
+                notes.append(f"(making {_games_text(split)} high-low; the low ranking of the others)")
+        if "declare" in keywords:
+            need_low = [name for name in taking if specs[name].low is None]
+            if need_low:
+                notes.append(f"(with --low: {_games_text(need_low)})")
+        notes += [f"(not {name}, which {why})" for name, why in refused.items()]
+        text = " ".join([_games_text(taking) or "no game", *notes])
+        first = f"  {flags:<32} " if len(flags) <= 32 else f"  {flags}\n{'':35}"
+        wrapped = textwrap.wrap(text, 100 - 35, break_on_hyphens=False)
+        lines.append(first + ("\n" + " " * 35).join(wrapped))
+    return "\n".join(lines)
+
+
 def add_play_parser(subparsers: Any) -> None:
     """Add the ``play`` sub-command to an argparse ``subparsers`` object."""
-    games = "\n".join(f"  {name:<26} {_GAME_HELP.get(name, '')}" for name in [*GAMES, DEALERS_CHOICE])
+    games = "\n".join(f"  {name:<26} {_game_help(name)}" for name in [*GAMES, DEALERS_CHOICE])
     parser = subparsers.add_parser(
         "play",
         help="play a hand with computer players",
         description="Computer players play one hand (or --hands K) of GAME and the hand is printed "
         "street by street: actions, cards shown, who won which half and why, final stacks.",
-        epilog=f"games:\n{games}\n\noptions by game:\n"
-        "  --no-cap-heads-up, --joker       every game\n"
-        "  --open-pair                      the stud games: seven-card stud on fourth street;\n"
-        "                                   five-card-stud*, mexican-stud on the second upcard round\n"
-        "  --bring-in                       the seven-card stud games\n"
-        "  --qualifier                      seven-card-stud-8\n"
-        "  --low                            seven-card-stud-high-low, seven-card-stud-declare (the low\n"
-        "                                   ranking); five-card-stud*, mexican-stud (high-low)\n"
-        "  --declare, --both, --tie-keeps-half  seven-card-stud-declare, seven-card-stud-8,\n"
-        "                                   seven-card-stud-high-low, aces-deuces, and (with --low)\n"
-        "                                   five-card-stud*, mexican-stud\n"
-        "  --max-draw                       the draw games\n"
-        "  --pass-and-out                   jackpots, jacks-back, lowball (--no-pass-and-out)\n"
-        "  --no-check-raise                 the draw games: after the draw a player who checked may\n"
-        "                                   not raise (california-lowball's default)\n"
-        "  --check-raise                    the draw games: a check-raise after the draw allowed (the\n"
-        "                                   default but in california-lowball)\n"
-        "  --ace-draw, --second-round, --openers   jackpots, jacks-back\n"
-        "  --limit, --blinds, --sevens      california-lowball (no --ante, --small-bet, --big-bet)\n"
-        "  --turn-up                        five-card-stud, five-card-stud-five-bets (not\n"
-        "                                   five-card-stud-last-down: its last card is down for all)\n"
-        "  --stand-is-final                 aces-deuces: a player who stands is done drawing (default)\n"
-        "  --no-stand-is-final              aces-deuces: a player who stood may draw later\n"
-        "  --wild, --wild-low, --duplicate, --penalty, --penalty-rule, --positional   every game\n"
-        "                                   (wild cards, penalty cards, a player's own wild card)\n\n"
+        epilog=f"games:\n{games}\n\n{_options_epilog()}\n\n"
         "rules: the sections (§) above are those of the rules reference, docs/rules.md (the Rules\n"
         "page of the documentation): every default, option and reading each game follows",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -219,8 +305,8 @@ def add_play_parser(subparsers: Any) -> None:
 def _add_variant_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of the five-card games and the wild-card options of every game."""
     parser.add_argument("--turn-up", action="store_true",
-                        help="five-card-stud, five-card-stud-five-bets: before the last card each player "
-                        "in turn may turn up his hole card and get the last card face down")
+                        help="the games that take it (below): before the last card each player in turn "
+                        "may turn up his hole card and get the last card face down")
     parser.add_argument("--stand-is-final", action=argparse.BooleanOptionalAction, default=None,
                         help="aces-deuces: a player who stands is done drawing (default); with "
                         "--no-stand-is-final drawing ends after a full round without a draw")

@@ -296,7 +296,8 @@ def test_positional_and_penalty_cards_in_two_card_hands() -> None:
         with pytest.raises(RuleError, match="fees must name one to three draws"):
             get_game("aces-deuces", fees=fees)
     assert get_game("aces-deuces", fees=(2,)).streets[0].paid_draws.most == 1  # type: ignore[union-attr]
-    with pytest.raises(RuleError, match=r"aces-deuces has no bring-in \(the first bet is a free choice\)"):
+    refused = r"aces-deuces has no bring-in \(the best hand showing acts first, .*; the first bet is a free"
+    with pytest.raises(RuleError, match=refused):
         get_game("aces-deuces", stakes={"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10})
     spec = get_game("aces-deuces", positional="hole_card")
     state = State(spec, [100] * 2, deck=deck(["7c Ad", "Kc Qd"]))

@@ -16,10 +16,11 @@ from splitpot.engine import events as ev
 from splitpot.engine.betting import Action
 from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.history import History
-from splitpot.engine.spec import Stakes
+from splitpot.engine.spec import DeclareMode, Opener, Stakes, Street
 from splitpot.engine.state import Phase, State
 from splitpot.errors import IllegalActionError, RuleError
 from splitpot.games import get_game
+from splitpot.games.five_stud import _OPTIONS, five_card_game, no_bring_in
 
 FIVE = get_game("five-card-stud")
 FIVE_BETS = get_game("five-card-stud-five-bets")
@@ -312,3 +313,19 @@ def test_high_low_option_with_declarations_in_turn() -> None:
 def test_bad_options_are_refused_clearly(options: dict[str, object], message: str) -> None:
     with pytest.raises((RuleError, TypeError), match=message):
         get_game("five-card-stud", **options)
+
+
+def test_a_variant_refusing_a_bring_in_says_who_opens_its_streets() -> None:
+    # The message comes from the streets' opener, not from a table of game names: a
+    # variant made as data (six-card stud) gets its own rule, not "a free choice".
+    base = get_game("five-card-stud")
+    six = base.replace(name="six-card-stud", max_players=8,
+                       streets=(*base.streets, Street(name="sixth street", down=1, big_bet=True)))
+    stakes = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+    with pytest.raises(RuleError, match=r"six-card-stud has no bring-in \(the highest upcard bets first"):
+        five_card_game("six-card-stud", {"stakes": stakes}, lambda open_pair: six.streets,
+                       known=_OPTIONS, declare=DeclareMode.NONE)
+    low_first = (replace(six.streets[0], opener=Opener.LOW_CARD_BETS), *six.streets[1:])
+    with pytest.raises(RuleError, match=r"has no bring-in \(the lowest upcard bets first[^;]*\)"):
+        no_bring_in("six-card-stud", stakes, six.stakes, low_first)
+    assert no_bring_in("six-card-stud", None, six.stakes, six.streets) == six.stakes

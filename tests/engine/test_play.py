@@ -15,6 +15,7 @@ from splitpot.dealers_choice import DealersChoice
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
 from splitpot.engine.state import State
+from splitpot.errors import RuleError
 from splitpot.games import GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
 from splitpot.narrate import ALL, describe_hand
@@ -290,6 +291,89 @@ def test_help_lists_games_and_options(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert all(game in out for game in GAMES) and "--open-pair" in out and "--declare" in out
     assert "--sevens" in out and "--pass-and-out" in out and "jacks or better to open" in out
+
+
+def _help_rows() -> tuple[str, dict[str, str]]:
+    """``play --help``'s text and its options by game: each row's flags to its text."""
+    parser = argparse.ArgumentParser(prog="splitpot")
+    add_play_parser(parser.add_subparsers(dest="command"))
+    play = parser._subparsers._group_actions[0].choices["play"]  # type: ignore[union-attr]
+    text = play.format_help()
+    rows: dict[str, str] = {}
+    flags = ""
+    for line in text.split("options by game:\n")[1].split("\n\n")[0].splitlines():
+        if line.startswith("  --"):
+            flags, rest = re.fullmatch(r"  (--.*?)(?: {2,}(.*))?", line).groups()  # type: ignore[union-attr]
+            rows[flags] = (rest or "").strip()
+        else:
+            rows[flags] = f"{rows[flags]} {line.strip()}".strip()
+    return text, rows
+
+
+def _lists(row: str, game: str) -> bool:
+    """Whether a row's games (before its notes) take ``game``: named, in a NAME* family, or every game."""
+    games = row.split(" (")[0].split(", ")
+    return "every game" in games or game in games or any(
+        g.endswith("*") and (game == g[:-1] or game.startswith(g[:-1] + "-")) for g in games)
+
+
+# The flag of each game keyword that has one (stakes: --ante, ...; fees: none).
+_FLAG_OF = {"uncapped_heads_up": "--no-cap-heads-up", "stakes": "--ante", "qualifier": "--qualifier",
+            "open_pair": "--open-pair", "low": "--low", "declare": "--declare", "both": "--both",
+            "tie_keeps_half": "--tie-keeps-half", "max_draw": "--max-draw", "pass_and_out": "--pass-and-out",
+            "no_check_raise": "--no-check-raise", "ace_draw": "--ace-draw", "second_round": "--second-round",
+            "openers": "--openers", "limit": "--limit", "blinds": "--blinds", "sevens": "--sevens",
+            "turn_up": "--turn-up", "stand_is_final": "--stand-is-final"}
+
+
+def test_help_names_every_game_under_each_option_it_takes() -> None:
+    from splitpot.games import GAME_OPTIONS
+    _, rows = _help_rows()
+    for game, options in GAME_OPTIONS.items():
+        for keyword in options - {"fees"}:
+            flag = _FLAG_OF[keyword]
+            [row] = [text for flags, text in rows.items() if flag in flags.split(", ")]
+            if f"(not {game}," in row:  # listed, and refused on its own: the help says so
+                with pytest.raises(RuleError):
+                    get_game(game, **{keyword: True})
+            else:
+                assert _lists(row, game), (game, flag, row)
+        for flags, row in rows.items():  # and no option it does not take
+            keywords = [k for k, f in _FLAG_OF.items() if f in flags.split(", ")]
+            if keywords and _lists(row, game):
+                assert set(keywords) <= options, (game, flags)
+    bring_in = [g for g in GAMES if _lists(rows["--bring-in"], g)]
+    assert bring_in == [g for g in GAMES if get_game(g).stakes.bring_in]
+
+
+def test_help_lists_a_new_game_without_an_entry_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A game registered in GAMES and GAME_OPTIONS alone: the help reads it from there.
+    import splitpot.games
+    import splitpot.play
+    from splitpot.engine.spec import DeclareMode, Street
+    from splitpot.games.five_stud import _OPTIONS, five_card_game, five_stud_streets
+
+    def six_card_stud(**options: object) -> object:
+        """``six-card-stud``: five-card stud with a sixth card down."""
+        def streets(open_pair: bool) -> tuple[Street, ...]:
+            sixth = Street(name="sixth street", down=1, big_bet=True)
+            return (*five_stud_streets(open_pair=open_pair), sixth)
+        spec = five_card_game("six-card-stud", dict(options), streets, known=_OPTIONS - {"turn_up"},
+                              declare=DeclareMode.NONE)
+        return spec.replace(max_players=8)
+
+    games = {**splitpot.games.GAMES, "six-card-stud": six_card_stud}
+    options = {**splitpot.games.GAME_OPTIONS, "six-card-stud": _OPTIONS - {"turn_up"}}
+    for module in (splitpot.games, splitpot.play):
+        monkeypatch.setattr(module, "GAMES", games)
+        monkeypatch.setattr(module, "GAME_OPTIONS", options)
+    text, rows = _help_rows()
+    assert "six-card-stud              five-card stud with a sixth card down" in text
+    for flag in ("--open-pair", "--low", "--declare, --both, --tie-keeps-half",
+                 "--ante, --small-bet, --big-bet"):
+        assert _lists(rows[flag], "six-card-stud"), (flag, rows[flag])
+    assert not _lists(rows["--turn-up"], "six-card-stud")
+    assert not _lists(rows["--bring-in"], "six-card-stud")
 
 
 def test_the_splitpot_command_runs_play(capsys: pytest.CaptureFixture[str]) -> None:

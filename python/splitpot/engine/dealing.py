@@ -90,6 +90,22 @@ class ServePlan:
 
 
 def as_cards(cards: object, what: str) -> tuple[int, ...]:
+    """``cards`` named by a caller (text, or a list of cards or card texts) as the
+    engine's ints; refused, with ``what`` (the action, a seat) leading the message,
+    as an :class:`~splitpot.errors.IllegalActionTypeError` when they are not cards
+    at all, as an :class:`~splitpot.errors.IllegalActionError` when a card is bad.
+
+    >>> as_cards("As Kd", "seat 1")
+    (51, 45)
+    >>> as_cards(5, "seat 1")
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.IllegalActionTypeError: seat 1: cards are text or a list of cards, got int 5.
+    >>> as_cards("Zz", "seat 1")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.IllegalActionError: seat 1: unknown card 'Zz': ...
+    """
     if isinstance(cards, (bytes, bytearray)) or not isinstance(cards, (str, Iterable)):
         raise IllegalActionTypeError(f"{what}: cards are text or a list of cards, got {describe(cards)}.")
     try:

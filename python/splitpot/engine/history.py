@@ -483,6 +483,17 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
     index ``"since"`` on: ``since`` itself, or earlier where the view of an
     event the client holds has changed (the reveal of simultaneous
     declarations); the client replaces its events from there.
+
+    >>> from splitpot import State, get_game
+    >>> state = State(get_game("seven-card-stud"), [100] * 3, seed=2)
+    >>> view = player_view(state, 0)
+    >>> view["players"][0]["down"], view["players"][1]["down"], view["players"][1]["up"]
+    (['4d', '3h'], [None, None], ['As'])
+    >>> player_view(state, None)["players"][0]["down"]  # a spectator sees no down card
+    [None, None]
+    >>> update = player_view(state, 1, since=len(state.events) - 1)  # the client holds all but one
+    >>> update["since"], update["events"]
+    (9, [{'event': 'deal', 'seat': 0, 'cards': ['7h'], 'up': True}])
     """
     events = state.events
     shown = {e.seat for e in events if type(e) is ev.CardsShown}

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 from splitpot.engine import events as ev
 from splitpot.engine.order import showdown_order
-from splitpot.engine.pots import side_pots
+from splitpot.engine.pots import side_pots, split_chips
 from splitpot.engine.sevens import Sevens
 from splitpot.engine.spec import DeclareMode, GameSpec, OddChip
 from splitpot.evaluate import _natural_named, _ranking_id
@@ -96,9 +96,8 @@ def settle_natural(state: State, rid: int) -> list[ev.Event] | None:
         winners = [s for s in active if strength[s] == top and s in eligible]
         if len(winners) > 1 and not by_position:  # tied: the suits of the cards order them
             return None
-        each, odd = divmod(pot.amount, len(winners))
-        awards += [(index, seat, each + 1 if i < odd else each, "pot", name[seat])
-                   for i, seat in enumerate(winners)]
+        awards += [(index, seat, chips, "pot", name[seat])
+                   for seat, chips in zip(winners, split_chips(pot.amount, len(winners)), strict=True)]
     stacks = state.stacks
     for index, seat, amount, side, text in awards:
         if amount:

@@ -234,7 +234,16 @@ def shows_pair(upcards: Sequence[int], wilds: Wilds, *, natural: bool = False) -
 
 
 def bring_in_seat(upcard: Mapping[int, Sequence[int]]) -> int:
-    """The seat whose last upcard is lowest (ace high; clubs lowest on ties)."""
+    """The seat whose last upcard is lowest (ace high; clubs lowest on ties).
+
+    >>> from splitpot.cards import parse_cards
+    >>> def up(*cards: str) -> dict[int, list[int]]:
+    ...     return {seat: [int(c) for c in parse_cards(text)] for seat, text in enumerate(cards)}
+    >>> bring_in_seat(up("Ah", "5d", "5c", "Kd"))  # the fives tie on rank: clubs is lowest
+    2
+    >>> bring_in_seat(up("2s 9d", "Ac 3h"))  # the last upcard decides: the deuce was dealt earlier
+    1
+    """
     return min(upcard, key=lambda seat: upcard[seat][-1])
 
 
@@ -250,7 +259,18 @@ def high_card_seat(upcard: Mapping[int, Sequence[int]]) -> int:
 def best_showing_seat(
     upcards: Mapping[int, Sequence[int]], button: int, seats: int, key: ShowingKey = showing_key
 ) -> int:
-    """The best showing hand by ``key``; ties go to the seat nearest the dealer's left."""
+    """The best showing hand by ``key``; ties go to the seat nearest the dealer's left.
+
+    >>> from splitpot.cards import parse_cards
+    >>> def up(*cards: str) -> dict[int, list[int]]:
+    ...     return {seat: [int(c) for c in parse_cards(text)] for seat, text in enumerate(cards)}
+    >>> best_showing_seat(up("As Kd", "4c 4h", "Qs Jd"), button=0, seats=3)  # a pair beats ace-king
+    1
+    >>> best_showing_seat(up("As Kd", "Ah Kc", "Qs Jd"), button=0, seats=3)  # tied: seat 1 is nearer
+    1
+    >>> best_showing_seat(up("As Kd", "Ah Kc", "Qs Jd"), button=1, seats=3)  # the dealer's left, 2, then 0
+    0
+    """
     best_seat, best_key = -1, None
     for seat in rings(seats)[button % seats + 1]:  # from the dealer's left
         up = upcards.get(seat)

@@ -30,6 +30,7 @@ __all__ = [
     "best",
     "divide",
     "side_pots",
+    "split_chips",
     "uncalled",
 ]
 
@@ -154,14 +155,26 @@ def best(seats: Iterable[int], strength: Mapping[int, int], *, qualify: bool = F
     return winners
 
 
+def split_chips(amount: int, count: int) -> list[int]:
+    """``amount`` split evenly ``count`` ways, in order: the odd chips go one each
+    to the first (the one rule for odd chips; :func:`divide` and the natural
+    showdown's fast path both use it).
+
+    >>> split_chips(7, 3), split_chips(6, 3)
+    ([3, 2, 2], [2, 2, 2])
+    """
+    each, odd = divmod(amount, count)
+    return [each + 1] * odd + [each] * (count - odd)
+
+
 def divide(pot: int, amount: int, seats: list[int], side: Side, by: str = "") -> list[Share]:
     """Split ``amount`` evenly among ``seats``; leftover chips go one each in order.
 
     >>> [(s.seat, s.amount) for s in divide(0, 7, [2, 0, 1], Side.POT)]
     [(2, 3), (0, 2), (1, 2)]
     """
-    each, odd = divmod(amount, len(seats))
-    return [Share(pot, seat, each + (1 if i < odd else 0), side, by) for i, seat in enumerate(seats)]
+    chips = split_chips(amount, len(seats))
+    return [Share(pot, seat, each, side, by) for seat, each in zip(seats, chips, strict=True)]
 
 
 def award_cards_speak(

@@ -605,7 +605,26 @@ class GameSpec:
         return self.replace(options=(*self.options, *recorded))
 
     def replace(self, **changes: Any) -> GameSpec:
-        """Return a copy with some fields changed (validated again)."""
+        """Return a copy with some fields changed (validated again).
+
+        A variant is data: six-card stud is five-card stud with one more card down
+        (at most eight players, for the 52 cards). It plays in :class:`State` and
+        :class:`Session`, and its spec travels with the JSON of either:
+
+        >>> from splitpot import History, Session, get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> base = get_game("five-card-stud")
+        >>> six = base.replace(name="six-card-stud", max_players=8,
+        ...                    streets=base.streets + (Street(name="sixth street", down=1, big_bet=True),))
+        >>> session = Session(six, [100] * 8, seed=3)
+        >>> hands = session.play(3, SimpleBot(seed=1))
+        >>> sum(session.stacks), max(len(hands[0].dealt_cards(seat)) for seat in range(8))
+        (800, 6)
+        >>> History.from_json(hands[0].history().to_json()).replay().spec == six
+        True
+        >>> Session.from_json(session.to_json()).stacks == session.stacks
+        True
+        """
         return dataclasses.replace(self, **changes)
 
     def to_dict(self) -> dict[str, Any]:

@@ -83,7 +83,7 @@ def aces_deuces(**options: Any) -> GameSpec:
     streets = aces_deuces_streets(stand_is_final=stand_is_final, fees=fees)
     paid = streets[0].paid_draws
     assert paid is not None
-    stakes: Stakes = no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES)
+    stakes: Stakes = no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES, streets)
     declare = options.get("declare")
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, f"{name}: declare")
     # GameSpec checks both and tie_keeps_half against the mode and gives both its default.

@@ -52,10 +52,11 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from splitpot.engine.choices import ChoiceMode, TurnUp
+from splitpot.engine.order import FIRST_TO_ACT
 from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street, Wilds, as_stakes
 from splitpot.errors import RuleError
 from splitpot.games.stud import _classic_low, refuse_blinds
@@ -70,6 +71,7 @@ __all__ = [
     "five_stud_streets",
     "no_bring_in",
     "stud_split",
+    "who_opens",
 ]
 
 FIVE_STUD_STAKES = Stakes(ante=1, small_bet=5, big_bet=10)
@@ -106,17 +108,31 @@ def five_stud_streets(
     )
 
 
-# Who opens the betting in the games without a bring-in (for the message refusing one).
-_OPENS = {
-    "five-card-stud": "the highest upcard must bet",
-    "five-card-stud-last-down": "the highest upcard must bet",
-    "five-card-stud-five-bets": "the dealer's left opens, then the cards force the bet",
-}
+def who_opens(streets: Sequence[Street]) -> str:
+    """Who opens the betting in ``streets``, in words (the message refusing a
+    bring-in the game has not): the rule of the first betting round's
+    :class:`~splitpot.engine.spec.Opener` where the upcards decide (and whether
+    that seat must bet), else a free first bet, then the first later round whose
+    cards force the bet.
+
+    >>> who_opens(five_card_stud().streets)
+    'the highest upcard bets first, by rank then suit (spades highest)'
+    >>> who_opens(five_card_stud_five_bets().streets)
+    'the first bet is a free choice, then the lowest upcard bets first, by rank then suit (clubs lowest)'
+    """
+    rules = [FIRST_TO_ACT[street.opener] for street in streets if street.bet]
+    if rules and rules[0].rule is not None:
+        return rules[0].rule if rules[0].must_bet else f"{rules[0].rule}; the first bet is a free choice"
+    forced = next((rule.rule for rule in rules[1:] if rule.must_bet and rule.rule is not None), None)
+    return "the first bet is a free choice" + (f", then {forced}" if forced else "")
 
 
-def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: Stakes) -> Stakes:
+def no_bring_in(
+    name: str, stakes: Stakes | Mapping[str, int] | None, default: Stakes, streets: Sequence[Street] = ()
+) -> Stakes:
     """``stakes`` (default ``default``; a Stakes or a dict of its fields), refused
-    when they name a bring-in the game has not, or blinds (antes only: the rules, §3).
+    when they name a bring-in the game has not (the message says who opens
+    ``streets`` instead), or blinds (antes only: the rules, §3).
 
     >>> no_bring_in("mexican-stud", {"ante": 1, "small_bet": 5, "big_bet": 10, "blinds": [5]}, None)
     Traceback (most recent call last):
@@ -125,10 +141,7 @@ def no_bring_in(name: str, stakes: Stakes | Mapping[str, int] | None, default: S
     """
     stakes = default if stakes is None else as_stakes(stakes, name, default)
     if stakes.bring_in:
-        raise RuleError(
-            f"{name} has no bring-in ({_OPENS.get(name, 'the first bet is a free choice')}): give stakes "
-            "with bring_in=0."
-        )
+        raise RuleError(f"{name} has no bring-in ({who_opens(streets)}): give stakes with bring_in=0.")
     refuse_blinds(name, stakes)
     return stakes
 
@@ -163,7 +176,22 @@ def five_card_game(
     ``uncapped_heads_up``, ``low`` with ``declare`` (``declare`` here: the mode
     when not given; NONE: cards speak by default) and ``tie_keeps_half``, and
     ``stakes`` without a bring-in are read here; ``recorded`` leads the options
-    the spec records."""
+    the spec records.
+
+    A five-card game of one's own, here dealt as five-card stud, high-low with
+    declarations in turn unless told otherwise:
+
+    >>> spec = five_card_game("my-stud", {"low": "ace-to-six", "open_pair": True},
+    ...                       lambda open_pair: five_stud_streets(open_pair=open_pair),
+    ...                       known=_OPTIONS, declare=DeclareMode.IN_TURN)
+    >>> spec.low, str(spec.declare), spec.declare_both, spec.streets[1].big_bet_on_open_pair
+    ('ace-to-six', 'in_turn', False, True)
+    >>> five_card_game("my-stud", {"ante": 1}, five_stud_streets, known=_OPTIONS,
+    ...                declare=DeclareMode.NONE)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: my-stud has no option 'ante'...
+    """
     check_keywords(options, known, name)
     open_pair = as_bool(options.get("open_pair", False), f"{name}: open_pair")
     uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
@@ -183,10 +211,11 @@ def five_card_game(
         kept |= {"low": low, "declare": str(mode), "tie_keeps_half": tie_keeps_half}
         if mode is not DeclareMode.NONE:
             kept["both"] = mode is DeclareMode.SIMULTANEOUS if both is None else both
+    dealt = streets(open_pair)
     return GameSpec(
         name=name,
-        streets=streets(open_pair),
-        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES),
+        streets=dealt,
+        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES, dealt),
         high="high",
         low=low,
         declare=mode,
