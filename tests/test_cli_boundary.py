@@ -728,3 +728,54 @@ def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
     assert len(json.loads(save.read_text())["hands"]) == 4
     assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
     assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+
+
+# ctrl-C after the second hand (the run stops after it), then again as the save is written.
+_INTERRUPTED_TWICE = (
+    "import os, signal, sys\n"
+    "import splitpot.play as play\n"
+    "from splitpot.engine.session import Session\n"
+    "hands = [0]\n"
+    "real_play = Session.play\n"
+    "def play_one(self, *args, **kwargs):\n"
+    "    played = real_play(self, *args, **kwargs)\n"
+    "    hands[0] += 1\n"
+    "    if hands[0] == 2:\n"
+    "        os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return played\n"
+    "Session.play = play_one\n"
+    "real_save = play.save_session\n"
+    "def save(*args, **kwargs):\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return real_save(*args, **kwargs)\n"
+    "play.save_session = save\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("command", ["play", "resume"])
+def test_a_second_ctrl_c_while_the_files_are_written_keeps_them_whole(
+    command: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was (for a moment, with one interrupt scope over the hands and the files): the
+    ctrl-C that stopped the run counted as the first of the writing's, so another while
+    the save was written stopped at once: "interrupted", the save lost."""
+    save = tmp_path / "twice.json"
+    if command == "play":
+        args = ["play", "seven-card-stud", "--seed", "2", "--hands", "50", "--save", str(save)]
+        before = 0
+    else:
+        assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+        capsys.readouterr()
+        args = ["resume", str(save), "--hands", "20", "--save", str(save)]
+        before = 2
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_TWICE, *args],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == before + 2
+    assert f"splitpot {command}: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr

@@ -632,13 +632,13 @@ class ComputerRun:
     def play(self, header: str) -> None:
         """Print ``header`` (not with ``--json``) and play the hands planned, each
         printed as it ends; ctrl-C stops the run after the hand in play."""
-        if self.out is not None:
-            self.out.line(header)
-        # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
-        # terminal it stands for the progress bar, which would be drawn over it
-        quiet_bar = self.args.plain or (self.out is not None and not self.out.plain)
         self._interrupt.enter_context(soft_interrupt())
         try:
+            if self.out is not None:
+                self.out.line(header)
+            # the hands' text as each ends (a pipe, `| tee log`, shows them as they come); on a
+            # terminal it stands for the progress bar, which would be drawn over it
+            quiet_bar = self.args.plain or (self.out is not None and not self.out.plain)
             self.hands, self.stopped = played_until_stopped(
                 self.session, self.planned, self.bot, plain=quiet_bar, on_hand=self.stream)
         except BaseException:
@@ -678,7 +678,7 @@ def write_and_print(
     chips of the seats sitting out each hand, :func:`kept_by_hand`).  Whether
     every file was written, and whether ctrl-C was pressed."""
     phh, plot, save = getattr(args, "phh", None), getattr(args, "plot", None), getattr(args, "save", None)
-    with soft_interrupt() as interrupted:
+    with soft_interrupt(fresh=True) as interrupted:
         phh_written = not phh or not hands or write_phh(phh, hands, command=command)
         plotted = plot_failed = False
         if plot and hands:
@@ -930,17 +930,22 @@ class _Noted:
 
 
 @contextlib.contextmanager
-def soft_interrupt() -> Iterator[Callable[[], bool]]:
+def soft_interrupt(*, fresh: bool = False) -> Iterator[Callable[[], bool]]:
     """Where signals can be caught here (the main thread), a first ctrl-C is only
     noted, to stop after the hand in play; a second one stops at once.  A scope
     opened within another is the same scope (a ctrl-C between two inner ones, as a
-    run ends and its files begin, is noted, not lost)."""
+    run ends and its files begin, is noted, not lost); a ``fresh`` one counts a
+    ctrl-C noted before it but lets its own first one be noted too (the files
+    written after a run stopped by ctrl-C are written whole on another)."""
     if threading.current_thread() is not threading.main_thread():
         yield lambda: False
         return
     current = signal.getsignal(signal.SIGINT)
     if isinstance(current, _Noted):
-        yield lambda: current.asked
+        earlier = current.asked
+        if fresh:
+            current.asked = False
+        yield lambda: earlier or current.asked
         return
     note = _Noted()
     previous = signal.signal(signal.SIGINT, note)

@@ -304,10 +304,17 @@ class Keys:
         # Read and let go what has come, not tcflush(TCIFLUSH): the flush also throws away
         # what the terminal has not yet looked at, and a ctrl-C among it would be lost,
         # not turned into an interrupt (the table then waited for a key).
-        with contextlib.suppress(OSError):
+        try:
             for _ in range(64):  # (a key held down cannot keep the question waiting)
                 if not select.select([self.fd], [], [], 0)[0] or not os.read(self.fd, 1024):
                     break
+        except ValueError:  # a descriptor select() cannot watch (1024 or more): flushed
+            import termios
+
+            with contextlib.suppress(termios.error):
+                termios.tcflush(self.fd, termios.TCIFLUSH)
+        except OSError:
+            pass
 
     def read(self) -> str:
         """The next key: a character, :data:`ENTER` for Enter, ``""`` at the end."""
@@ -333,8 +340,9 @@ class Keys:
         # KeyboardInterrupt between two steps of its code, never inside a read that
         # waits, so a ctrl-C that came just before the read began would have waited
         # for the next key; a loop step lets it stop the table at once.
-        while not select.select([self.fd], [], [], _WAKE_UP)[0]:
-            pass
+        with contextlib.suppress(ValueError):  # (a descriptor select() cannot watch: one read)
+            while not select.select([self.fd], [], [], _WAKE_UP)[0]:
+                pass
         data = os.read(self.fd, 64).decode(errors="replace")
         if not data or data[0] == "\x04":
             return _EOF
