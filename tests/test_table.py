@@ -289,6 +289,7 @@ def test_plain_seat_lines_of_a_draw_game_end_with_their_words() -> None:
     """Was: "cards [?? ?? ?? ?? ??] ; opens for 5" and a trailing space: the cards' gap for
     upcards a draw game has not."""
     status, text, _ = auto_table(get_game("jackpots"), "c\nq\ny\n", seat=1, seed=4)
+    assert status == 0
     seats = [line for line in text.splitlines() if re.match(r"P\d( \(.*\))?: stack ", line)]
     assert seats and all(line == line.rstrip() and " ;" not in line for line in seats), seats
     assert any(re.fullmatch(r"P1 \(you\): stack \d+, in the pot \d+, cards \[(\w\w ){4}\w\w\]", line)
