@@ -4,9 +4,10 @@ An :class:`Output` prints to one stream.  On a terminal it draws with ``rich``:
 suit symbols, red hearts and diamonds, bold headings, boxed tables.  It is
 *plain* — the card text ``Kh``, no escape codes, nothing else changed — when
 the stream is not a terminal (a pipe, a file), when ``NO_COLOR`` is set or
-``TERM`` is ``dumb`` or ``unknown``, or when the caller asks (``--plain``).  Commands build their output as plain text
-(the one source of what is said) and :meth:`Output.line` styles its parts:
-card tokens, street headings, the names to highlight.
+``TERM`` is ``dumb`` or ``unknown``, or when the caller asks (``--plain``).
+Commands build their output as plain text (the one source of what is said)
+and :meth:`Output.line` styles its parts: card tokens, street headings, the
+names to highlight.
 
 >>> out = Output(plain=True)
 >>> out.plain
