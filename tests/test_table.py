@@ -271,6 +271,30 @@ def test_the_repeat_key_says_the_decision_again_after_help_and_a_refusal() -> No
     assert [type(e) for e in mine] == [ev.Called]  # the repeats made no move: the one call was "c"
 
 
+def test_the_repeat_key_between_hands_says_the_last_result_and_deals_nothing() -> None:
+    """Was: "." (repeat, in the keys line) between hands dealt the next hand, as any key did."""
+    status, text, table = auto_table(get_game("seven-card-stud"), "f\n.\nq\ny\n", seat=1, seed=4, hands=2)
+    assert status == 0 and len(table.session.hands) == 1  # the second hand never dealt
+    first, again = text.split("\n.\n", 1)
+    result = first[first.index("\nhand 1: result") + 1:]
+    result = result[: result.index(" in all\n") + len(" in all\n")]
+    assert again.startswith("\n" + result)  # the same table and line, word for word
+    assert "any key but ?, ., s and q deals hand 2" not in text  # (? not pressed)
+    status, text, _ = auto_table(get_game("seven-card-stud"), "f\n?\nq\ny\n", seat=1, seed=4, hands=2)
+    assert "keys: any key but ?, ., s and q deals hand 2 of 2; now:" in text
+    assert "  .  repeat: the last hand's result" in text
+
+
+def test_plain_seat_lines_of_a_draw_game_end_with_their_words() -> None:
+    """Was: "cards [?? ?? ?? ?? ??] ; opens for 5" and a trailing space: the cards' gap for
+    upcards a draw game has not."""
+    status, text, _ = auto_table(get_game("jackpots"), "c\nq\ny\n", seat=1, seed=4)
+    seats = [line for line in text.splitlines() if re.match(r"P\d( \(.*\))?: stack ", line)]
+    assert seats and all(line == line.rstrip() and " ;" not in line for line in seats), seats
+    assert any(re.fullmatch(r"P1 \(you\): stack \d+, in the pot \d+, cards \[(\w\w ){4}\w\w\]", line)
+               for line in seats), seats
+
+
 def test_the_narrative_names_the_person_s_seat_as_his() -> None:
     """Was: "P2 calls 2", "P2 wins ...": heard (a screen reader, or colour not seen), nothing
     said which lines were the person's own; his seat is "P2 (you)" in every line of the hand's

@@ -1,7 +1,7 @@
 """The compiled core, imported in one place: where it is missing (the package imported
 from a source tree that was never built) the error says how to build it.
 
-:mod:`splitpot.evaluate` and :mod:`splitpot.equity` import ``_core`` from here.
+Every module that calls the core imports ``_core`` from here.
 
 >>> from splitpot._native import _core
 >>> _core.__name__

@@ -43,7 +43,7 @@ from typing import Any, Protocol, SupportsIndex, TypeAlias, Unpack
 import numpy as np
 from numpy.typing import ArrayLike, NDArray
 
-from splitpot import _core
+from splitpot._native import _core
 from splitpot.engine.session import Session
 from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State

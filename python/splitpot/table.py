@@ -540,6 +540,14 @@ class Table:
                 continue
             if key == _EOF:
                 raise _Leave("end of input")
+            if key == ".":  # the last hand's result again (a screen reader's user may ask): not a deal
+                self.out.line(".")
+                if self.played:
+                    self._hand_result(self.played[-1].state, self.played[-1].number)
+                else:
+                    self.out.line("no hand has been played yet")
+                self.keys.drop_line()
+                continue
             if key == "q":
                 self.out.line("q")
                 dealt = "" if stall else f" (hand {number} is dealt{' without you' if out else ''})"
@@ -580,10 +588,11 @@ class Table:
         if stall:
             self.out.line("keys: no hand can be dealt until you sit back in; now:")
         elif out:
-            self.out.line(f"keys: any key but ?, i and q deals hand {number} of {self.last} without you; "
+            self.out.line(f"keys: any key but ?, ., i and q deals hand {number} of {self.last} without you; "
                           "now:")
         else:
-            self.out.line(f"keys: any key but ?, s and q deals hand {number} of {self.last}; now:")
+            self.out.line(f"keys: any key but ?, ., s and q deals hand {number} of {self.last}; now:")
+        self.out.line("  .  repeat: the last hand's result")
         refused = None if out else self._refusal()
         if out:
             self.out.line("  i  sit back in: you are dealt the next hand (you owe no missed antes or blinds)")
@@ -793,7 +802,7 @@ class Table:
                 cards, note = "", "folded"
             else:
                 down = " ".join(c or "??" for c in player["down"])
-                cards = (f"[{down}] " if down else "") + " ".join(player["up"])
+                cards = " ".join([f"[{down}]"] * bool(down) + list(player["up"]))
                 note = "; ".join(since.get(s, []))
                 if player["stack"] == 0 and "(all in)" not in note:
                     note = (note + "; " if note else "") + "all in"

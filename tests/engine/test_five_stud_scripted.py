@@ -329,3 +329,12 @@ def test_a_variant_refusing_a_bring_in_says_who_opens_its_streets() -> None:
     with pytest.raises(RuleError, match=r"has no bring-in \(the lowest upcard bets first[^;]*\)"):
         no_bring_in("six-card-stud", stakes, six.stakes, low_first)
     assert no_bring_in("six-card-stud", None, six.stakes, six.streets) == six.stakes
+
+
+def test_the_five_bets_refusal_says_the_dealers_left_opens() -> None:
+    """Was (for a moment): "the first bet is a free choice, then the lowest upcard bets
+    first": the first round's opener, the dealer's left, went unsaid."""
+    stakes = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+    with pytest.raises(RuleError, match=r"\(the dealer's left opens, the first bet a free choice; then the "
+                                        r"lowest upcard bets first"):
+        get_game("five-card-stud-five-bets", stakes=stakes)

@@ -429,7 +429,7 @@ def test_a_document_saved_mid_hand_conserves_the_chips_and_counts_finished_hands
     answers = "1\n" if argv[0] == "dealers-choice" else ""  # the person's call: the house's one
     monkeypatch.setattr("sys.stdin", io.StringIO(answers + "b\nq\ny\n"))  # bring in, leave
     code, out, _ = cli(["play", *argv, *table, "--plain", "--save", str(saved)], capsys)
-    assert code == 0 and "P0 brings in for 2" in out and "no hand was completed." in out
+    assert code == 0 and "P0 (you) brings in for 2" in out and "no hand was completed." in out
     doc = json.loads(saved.read_text())
     assert len(doc["hands"]) == 1 and History.from_dict(doc["hands"][0]).replay().is_complete is False
     assert doc["final_stacks"] == doc["starting_stacks"] == [200, 200, 200]  # as no finished hand left them

@@ -47,7 +47,7 @@ from dataclasses import dataclass
 from enum import StrEnum, unique
 from functools import partial
 
-from splitpot import _core
+from splitpot._native import _core
 from splitpot.cards import Card, parse_cards
 from splitpot.errors import RuleError
 from splitpot.validate import as_bool, as_int, as_optional_int

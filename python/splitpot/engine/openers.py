@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from splitpot import _core
+from splitpot._native import _core
 from splitpot.cards import _RANK_PLURALS, RANKS, _rank_index
 from splitpot.engine import events as ev
 from splitpot.errors import ArgumentTypeError, RuleError

@@ -117,14 +117,18 @@ def who_opens(streets: Sequence[Street]) -> str:
 
     >>> who_opens(five_card_stud().streets)
     'the highest upcard bets first, by rank then suit (spades highest)'
-    >>> who_opens(five_card_stud_five_bets().streets)
-    'the first bet is a free choice, then the lowest upcard bets first, by rank then suit (clubs lowest)'
+    >>> print(who_opens(five_card_stud_five_bets().streets))
+    the dealer's left opens, the first bet a free choice; then the lowest upcard bets first, ...
     """
-    rules = [FIRST_TO_ACT[street.opener] for street in streets if street.bet]
+    openers = [street.opener for street in streets if street.bet]
+    rules = [FIRST_TO_ACT[opener] for opener in openers]
     if rules and rules[0].rule is not None:
         return rules[0].rule if rules[0].must_bet else f"{rules[0].rule}; the first bet is a free choice"
     forced = next((rule.rule for rule in rules[1:] if rule.must_bet and rule.rule is not None), None)
-    return "the first bet is a free choice" + (f", then {forced}" if forced else "")
+    dealers_left = bool(openers) and openers[0] is Opener.DEALER_LEFT
+    first = ("the dealer's left opens, the first bet a free choice" if dealers_left
+             else "the first bet is a free choice")
+    return first + (f"; then {forced}" if forced else "")
 
 
 def no_bring_in(
