@@ -3,6 +3,7 @@ closed pipe, and prints on any terminal."""
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import pathlib
@@ -18,6 +19,7 @@ import pytest
 
 from child_signals import default_sigint
 from splitpot import _core, cli
+from splitpot.engine.history import History
 
 SPLITPOT = [sys.executable, "-c", "import sys; from splitpot.cli import main; sys.exit(main())"]
 
@@ -209,6 +211,7 @@ def _read_until(proc: subprocess.Popen[bytes], marker: bytes, seconds: float = 6
     return data.splitlines(keepends=True)
 
 
+@pytest.mark.skipif(os.name != "posix", reason="preexec_fn and SIGPIPE: POSIX only")
 def test_broken_pipe_is_quiet() -> None:
     """``splitpot play ... | head -1``: no traceback, exit 141 (128 + SIGPIPE)."""
     with _long_play(200) as proc:
@@ -220,10 +223,12 @@ def test_broken_pipe_is_quiet() -> None:
     assert err == ""
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_ctrl_c_exits_130_without_traceback() -> None:
     with _long_play(100_000) as proc:
-        # a hand has ended: the run's ctrl-C handler is in place (the header comes before it:
-        # a ctrl-C right after the header is "interrupted", with no summary)
+        # the run's ctrl-C handler is in place before its header is printed (a ctrl-C right
+        # after the header stops the run before hand 1: test_a_ctrl_c_before_the_first_hand_...);
+        # waiting for a hand keeps this test about a run stopped after the hand in play
         _read_until(proc, b"===== hand 1 =====")
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=60)
@@ -711,11 +716,12 @@ def test_ctrl_c_as_the_hands_end_keeps_the_save_and_the_text(game: str, tmp_path
     assert "interrupted" not in done.stderr
 
 
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
 def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
     tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Was: as play's, and a ctrl-C while resume finished the saved hand in progress ended
-    it with nothing written."""
+    """Was: as play's (a save of complete hands; one with a hand in progress:
+    test_ctrl_c_as_resume_finishes_the_saved_hand_in_progress_keeps_it)."""
     save = tmp_path / "gap.json"
     assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
     capsys.readouterr()
@@ -728,6 +734,103 @@ def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
     assert len(json.loads(save.read_text())["hands"]) == 4
     assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
     assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+
+
+# A ctrl-C just before the computer-only run's first hand (after its header), the signal sent
+# from inside the child before the real play_with_progress is called.
+_INTERRUPTED_BEFORE = (
+    "import os, signal, sys\n"
+    "import splitpot.play as module\n"
+    "played = module.play_with_progress\n"
+    "def interrupted(*args, **kwargs):\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return played(*args, **kwargs)\n"
+    "module.play_with_progress = interrupted\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+def test_a_ctrl_c_before_the_first_hand_stops_with_none_played_and_saves(
+    tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: a ctrl-C noted before a hand (the run's scope opens before its header) still
+    let that hand be played: "after 1 hand"."""
+    save = tmp_path / "none.json"
+    done = subprocess.run(
+        [sys.executable, "-c", _INTERRUPTED_BEFORE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+         "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.startswith("seven-card-stud: 5 players, seed 2")
+    assert "*** third street" not in done.stdout
+    assert "stopped (ctrl-C) after 0 hands; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr and "Traceback" not in done.stderr
+    doc = json.loads(save.read_text())
+    assert doc["hands"] == [] and doc["planned"] == 3
+    # the save plays on as the run that was never stopped: hand 1 of seed 2
+    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "1", "--json"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert cli.main(["resume", str(save), "--hands", "1", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["hands"] == whole["hands"]
+
+
+# A session left in the middle of hand 1 by the person at seat 1 (three answers, then the end
+# of input), saved: resume --bots finishes that hand first.
+def _saved_mid_hand(
+    save: pathlib.Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("c\n" * 3))
+    assert cli.main(["play", "seven-card-stud", "--players", "3", "--seat", "1", "--hands", "3",
+                     "--seed", "4", "--plain", "--save", str(save)]) == 0
+    capsys.readouterr()
+    hands = json.loads(save.read_text())["hands"]
+    assert len(hands) == 1 and not History.from_dict(hands[0]).replay().is_complete
+
+
+# A ctrl-C at the first computer move of a resumed run: the one finishing the hand in progress.
+_INTERRUPTED_FIRST_MOVE = (
+    "import os, signal, sys\n"
+    "from splitpot.bots import SimpleBot\n"
+    "moved = SimpleBot.__call__\n"
+    "def interrupted(self, *args, **kwargs):\n"
+    "    SimpleBot.__call__ = moved\n"
+    "    os.kill(os.getpid(), signal.SIGINT)\n"
+    "    return moved(self, *args, **kwargs)\n"
+    "SimpleBot.__call__ = interrupted\n"
+    "from splitpot.cli import main\n"
+    "sys.exit(main())\n"
+)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
+@pytest.mark.parametrize("when", ["during the hand in progress", "as the hands end"])
+def test_ctrl_c_as_resume_finishes_the_saved_hand_in_progress_keeps_it(
+    when: str, tmp_path: pathlib.Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: a ctrl-C while resume finished the saved hand in progress ended it with nothing
+    written ("interrupted", the save as it was); now the hand is finished, no other begun,
+    and the save and the text written."""
+    save = tmp_path / "mid.json"
+    _saved_mid_hand(save, capsys, monkeypatch)
+    if when == "as the hands end":
+        code = _INTERRUPTED_BETWEEN.format(module="resume", function="_play_on")
+        played, stopped = 3, "3 hands"
+    else:  # the hand in progress is finished, the next not begun
+        code, played, stopped = _INTERRUPTED_FIRST_MOVE, 1, "1 hand"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "resume", str(save), "--bots", "--hands", "3", "--save", str(save)],
+        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
+    )
+    assert done.returncode == 130, done.stderr
+    assert done.stdout.startswith("seven-card-stud: 3 players, seed 4")
+    assert "; resumed in the middle of hand 1\n" in done.stdout
+    hands = json.loads(save.read_text())["hands"]
+    assert len(hands) == played and all(History.from_dict(hand).replay().is_complete for hand in hands)
+    assert f"splitpot resume: stopped (ctrl-C) after {stopped}; the session is saved in" in done.stderr
+    assert "interrupted" not in done.stderr
 
 
 # ctrl-C after the second hand (the run stops after it), then again as the save is written.

@@ -66,7 +66,8 @@ def test_a_bad_viewer_is_refused() -> None:
 
 
 def test_simultaneous_declarations_name_everyone_still_to_declare() -> None:
-    """Was: 'B to act on seventh street', naming only the first seat still to declare."""
+    """Was: 'B to act on seventh street' (to B himself and to ALL: 'B to act on seventh
+    street: high, low or both'), naming only the first seat still to declare."""
     from splitpot.bots import away_action
 
     state = State(get_game("seven-card-stud-8", declare="simultaneous"), [100] * 3, seed=5)
@@ -82,3 +83,23 @@ def test_simultaneous_declarations_name_everyone_still_to_declare() -> None:
     # nothing of the declaration shows; the seat that declared is told no choices
     assert to_act(state, NAMES) == "still to declare on seventh street: " + ", ".join(NAMES[s] for s in left)
     assert to_act(state, NAMES, viewer=undeclared[1]) == to_act(state, NAMES)
+
+
+def test_a_turn_up_chosen_in_turn_is_told_to_its_chooser_alone() -> None:
+    """Five-card stud's optional turn-up before fifth street, chosen in turn: the line to
+    broadcast says who is to act and where; the chooser's own names his down card."""
+    state = State(get_game("five-card-stud", turn_up=True), [100] * 3, seed=1)
+    while str(state.phase) != "turning_up":  # (checked or called; the high card's forced bet made)
+        _ = state.call() if state.can_call() else state.check() if state.can_check() else state.bet(5)
+    actor = state.actor
+    assert actor is not None and state.turn_up_choosers == [actor]
+    street = next(s.name for s in state.spec.streets if s.turn_up is not None)
+    option = state.turn_up_option(actor)
+    assert option.choices and 0 in option.amounts  # (optional: he may keep it down)
+    public = f"{NAMES[actor]} to act on {street}"
+    for viewer in [None, *(s for s in range(3) if s != actor)]:
+        assert to_act(state, NAMES, viewer=viewer) == public
+    own = to_act(state, NAMES, viewer=actor)
+    assert own.startswith(public + ": ")
+    assert all(f"turn up {card}" in own for card in option.choices) and "keep" in own
+    assert to_act(state, NAMES, viewer=ALL) == own

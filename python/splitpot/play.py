@@ -266,7 +266,7 @@ def add_play_parser(subparsers: Any) -> None:
                       help="take the first seat (P0) yourself: the same as --seat 0")
     parser.add_argument("--plain", action="store_true",
                         help="plain text: card letters, no colours, for a screen reader too (also when "
-                        "piped, NO_COLOR is set or TERM=dumb)")
+                        "piped, NO_COLOR is set or TERM is dumb or unknown)")
     parser.add_argument("--plot", metavar="FILE.png", default=None,
                         help="draw each seat's stack over the session (needs splitpot[plot])")
     parser.add_argument("--joker", choices=["none", "bug", "wild"], default=None,

@@ -4,9 +4,10 @@ An :class:`Output` prints to one stream.  On a terminal it draws with ``rich``:
 suit symbols, red hearts and diamonds, bold headings, boxed tables.  It is
 *plain* — the card text ``Kh``, no escape codes, nothing else changed — when
 the stream is not a terminal (a pipe, a file), when ``NO_COLOR`` is set or
-``TERM`` is ``dumb``, or when the caller asks (``--plain``).  Commands build their output as plain text
-(the one source of what is said) and :meth:`Output.line` styles its parts:
-card tokens, street headings, the names to highlight.
+``TERM`` is ``dumb`` or ``unknown``, or when the caller asks (``--plain``).
+Commands build their output as plain text (the one source of what is said)
+and :meth:`Output.line` styles its parts: card tokens, street headings, the
+names to highlight.
 
 >>> out = Output(plain=True)
 >>> out.plain
@@ -105,15 +106,17 @@ def _least_free_text(width: int) -> int:
 
 def plain_wanted(stream: IO[str], plain: bool = False) -> bool:
     """Whether output to ``stream`` must be plain: asked for, ``NO_COLOR`` set
-    (https://no-color.org: any non-empty value), ``TERM=dumb`` (a terminal that
-    draws no colours and may read no symbols aloud: a screen reader's), or not a
-    terminal.
+    (https://no-color.org: any non-empty value), ``TERM`` ``dumb`` or ``unknown``
+    in any case (a terminal that draws no colours and may read no symbols aloud: a
+    screen reader's; rich's own test for a dumb terminal, whose width it then reads
+    from ``COLUMNS`` and ``LINES`` only, so the table must wrap as plain text does),
+    or not a terminal.
 
     >>> import io
     >>> plain_wanted(io.StringIO())
     True
     """
-    if plain or os.environ.get("NO_COLOR") or os.environ.get("TERM") == "dumb":
+    if plain or os.environ.get("NO_COLOR") or os.environ.get("TERM", "").lower() in ("dumb", "unknown"):
         return True
     isatty = getattr(stream, "isatty", None)
     return not (callable(isatty) and isatty())
@@ -417,7 +420,7 @@ class Output:
 
 class ProgressBar:
     """A progress bar on standard error for long work; nothing when standard
-    error is not a terminal (or ``NO_COLOR``, ``TERM=dumb``, ``plain``).
+    error is not a terminal (or ``NO_COLOR``, ``TERM`` ``dumb`` or ``unknown``, ``plain``).
 
     Call it as ``progress(done, total)`` (the form :func:`splitpot.equity.equity`
     takes) or :meth:`advance` it; the bar appears only once the work has lasted

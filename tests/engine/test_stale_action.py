@@ -116,8 +116,10 @@ def test_a_request_from_a_longer_hand_is_stale_in_the_next_one() -> None:
     assert isinstance(refused.value, RuleError) and type(refused.value) is StaleViewError
     assert second.snapshot() == before
     assert second.view(0, since=len(second.events))["events"] == []
-    with pytest.raises(RuleError, match="since"):  # a negative count is a bug, not another hand
+    with pytest.raises(RuleError, match="since") as negative:  # a negative count is a bug, not another hand
         second.view(0, since=-1)
+    assert not isinstance(negative.value, StaleActionError), "a plain RuleError, not a stale request"
+    assert second.snapshot() == before
 
 
 @pytest.mark.parametrize("declare", ["simultaneous", "in_turn"])
