@@ -1631,11 +1631,11 @@ def test_question_mark_between_hands_is_help_and_deals_nothing() -> None:
     status, text, table = auto_table(get_game("lowball"), helps_then_deals, seat=0, seed=1, hands=2)
     assert status == 0 and len(between) == 2 and len(table.played) == 2
     assert between == ["any key: hand 2 of 2; s: sit out; q: leave the table (asks first); ? help"] * 2
-    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:2]
-    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:3]
-    assert helped[0] == "keys: any key but ?, s and q deals hand 2 of 2; now:"
+    helped = text.split(between[0] + "\n?\n", 1)[1].split("\n")[:4]
+    assert helped[0] == "keys: any key but ?, ., s and q deals hand 2 of 2; now:"
     assert helped[1].startswith("  s  sit out the hands to come, keeping your chips")
-    assert helped[2].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
+    assert helped[2] == "  .  repeat: the last hand's result"
+    assert helped[3].startswith("  ? this help, q leave the table (asks first), ctrl-C stop at once")
 
 
 @pytest.mark.parametrize("width", [60, 120])

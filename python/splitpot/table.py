@@ -592,7 +592,6 @@ class Table:
                           "now:")
         else:
             self.out.line(f"keys: any key but ?, ., s and q deals hand {number} of {self.last}; now:")
-        self.out.line("  .  repeat: the last hand's result")
         refused = None if out else self._refusal()
         if out:
             self.out.line("  i  sit back in: you are dealt the next hand (you owe no missed antes or blinds)")
@@ -601,6 +600,7 @@ class Table:
         else:
             self.out.line("  s  sit out the hands to come, keeping your chips: the others play on and you "
                           "see each hand as it ends (i sits you back in between hands)")
+        self.out.line("  .  repeat: the last hand's result")
         self.out.line(_ALWAYS_HELP)
 
     def _refusal(self) -> str | None:
