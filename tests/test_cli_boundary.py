@@ -237,6 +237,21 @@ def test_ctrl_c_exits_130_without_traceback() -> None:
     assert b"Traceback" not in err and b"stopped (ctrl-C) after" in err
 
 
+def _interrupted_run(code: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """``splitpot ARGS`` in a child whose ``code`` arranges its ctrl-C (SIGINT sent to itself
+    where the code says), with SIGINT's default action (as a background shell may not give)."""
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=_env(),
+                          timeout=120, preexec_fn=default_sigint)
+
+
+def _resumed_two_more(done: subprocess.CompletedProcess[str], save: pathlib.Path) -> None:
+    """A resume of two saved hands for two more, stopped by ctrl-C after them: both saved and told."""
+    assert done.returncode == 130, done.stderr
+    assert len(json.loads(save.read_text())["hands"]) == 4
+    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
+    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+
+
 # ctrl-C once every hand is played, as the save is being written (the signal sent from
 # inside the child, at that point exactly)
 _INTERRUPTED_WRITE = (
@@ -262,11 +277,8 @@ def test_ctrl_c_while_writing_keeps_the_save_and_the_text(
     exit 130, nothing printed, no --save file, "splitpot: interrupted" (dealers-choice: until
     its run shared play's)."""
     save = tmp_path / "w.json"
-    done = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_WRITE, "play", game, "--seed", "2", "--hands", "3",
-         "--save", str(save), *json_flag],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
+    done = _interrupted_run(_INTERRUPTED_WRITE, "play", game, "--seed", "2", "--hands", "3",
+         "--save", str(save), *json_flag)
     assert done.returncode == 130, done.stderr
     assert len(json.loads(save.read_text())["hands"]) == 3
     if json_flag:
@@ -672,14 +684,8 @@ def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
     save = tmp_path / "w.json"
     assert cli.main(["play", game, "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
     capsys.readouterr()
-    done = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save)],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
-    assert done.returncode == 130, done.stderr
-    assert len(json.loads(save.read_text())["hands"]) == 4
-    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
-    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+    done = _interrupted_run(_INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save))
+    _resumed_two_more(done, save)
 
 
 # A ctrl-C as the hands end, before the files are written: `played` names the function after
@@ -705,10 +711,7 @@ def test_ctrl_c_as_the_hands_end_keeps_the_save_and_the_text(game: str, tmp_path
     two interrupt scopes: exit 130, "splitpot play: interrupted", no --save file, no summary."""
     save = tmp_path / "gap.json"
     code = _INTERRUPTED_BETWEEN.format(module="play", function="played_until_stopped")
-    done = subprocess.run(
-        [sys.executable, "-c", code, "play", game, "--seed", "2", "--hands", "3", "--save", str(save)],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
+    done = _interrupted_run(code, "play", game, "--seed", "2", "--hands", "3", "--save", str(save))
     assert done.returncode == 130, done.stderr
     assert len(json.loads(save.read_text())["hands"]) == 3
     assert "===== hand 3 =====" in done.stdout and "after 3 hands" in done.stdout
@@ -726,14 +729,8 @@ def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
     assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
     capsys.readouterr()
     code = _INTERRUPTED_BETWEEN.format(module="resume", function="_play_on")
-    done = subprocess.run(
-        [sys.executable, "-c", code, "resume", str(save), "--hands", "2", "--save", str(save)],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
-    assert done.returncode == 130, done.stderr
-    assert len(json.loads(save.read_text())["hands"]) == 4
-    assert "===== hand 4 =====" in done.stdout and "after 4 hands" in done.stdout
-    assert "splitpot resume: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
+    done = _interrupted_run(code, "resume", str(save), "--hands", "2", "--save", str(save))
+    _resumed_two_more(done, save)
 
 
 # A ctrl-C just before the computer-only run's first hand (after its header), the signal sent
@@ -758,11 +755,8 @@ def test_a_ctrl_c_before_the_first_hand_stops_with_none_played_and_saves(
     """Was: a ctrl-C noted before a hand (the run's scope opens before its header) still
     let that hand be played: "after 1 hand"."""
     save = tmp_path / "none.json"
-    done = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_BEFORE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
-         "--save", str(save)],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
+    done = _interrupted_run(_INTERRUPTED_BEFORE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+         "--save", str(save))
     assert done.returncode == 130, done.stderr
     assert done.stdout.startswith("seven-card-stud: 5 players, seed 2")
     assert "*** third street" not in done.stdout
@@ -820,10 +814,7 @@ def test_ctrl_c_as_resume_finishes_the_saved_hand_in_progress_keeps_it(
         played, stopped = 3, "3 hands"
     else:  # the hand in progress is finished, the next not begun
         code, played, stopped = _INTERRUPTED_FIRST_MOVE, 1, "1 hand"
-    done = subprocess.run(
-        [sys.executable, "-c", code, "resume", str(save), "--bots", "--hands", "3", "--save", str(save)],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
+    done = _interrupted_run(code, "resume", str(save), "--bots", "--hands", "3", "--save", str(save))
     assert done.returncode == 130, done.stderr
     assert done.stdout.startswith("seven-card-stud: 3 players, seed 4")
     assert "; resumed in the middle of hand 1\n" in done.stdout
@@ -874,10 +865,7 @@ def test_a_second_ctrl_c_while_the_files_are_written_keeps_them_whole(
         capsys.readouterr()
         args = ["resume", str(save), "--hands", "20", "--save", str(save)]
         before = 2
-    done = subprocess.run(
-        [sys.executable, "-c", _INTERRUPTED_TWICE, *args],
-        capture_output=True, text=True, env=_env(), timeout=120, preexec_fn=default_sigint,
-    )
+    done = _interrupted_run(_INTERRUPTED_TWICE, *args)
     assert done.returncode == 130, done.stderr
     assert len(json.loads(save.read_text())["hands"]) == before + 2
     assert f"splitpot {command}: stopped (ctrl-C) after 2 hands; the session is saved in" in done.stderr
