@@ -1438,13 +1438,14 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         return " or ".join(labels) if len(labels) < 3 else ", ".join(labels[:-1]) + " or " + labels[-1]
 
     choosers = state.turn_up_choosers
-    if str(state.phase) == "turning_up" and choosers and state._turning is not None \
-            and state._turning.rule.mode is not ChoiceMode.IN_TURN:  # all at once: each sees his own
+    rule = state.current_street.turn_up if state.current_street is not None else None  # (its street's)
+    at_once = rule is not None and rule.mode is not ChoiceMode.IN_TURN
+    if str(state.phase) == "turning_up" and choosers and at_once:  # all at once: each sees his own
         told = [s for s in choosers if viewer is ALL or s == viewer]
         own = "".join(f"; {names[s]}: {said([state.turn_up_option(s)])}" for s in told)
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}{own}"
     if str(state.phase) == "declaring" and state.spec.declare == "simultaneous":
-        undeclared = state._undeclared()
+        undeclared = [s for s in state.active if s not in state.declared]  # (dealer's left first)
         line = f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
         may_tell = viewer is ALL or viewer in undeclared  # the choices are the game's, the same for all
         return f"{line} ({said(state.legal_actions())})" if may_tell and state.actor is not None else line
@@ -1452,7 +1453,8 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         line = f"{names[state.actor]} to act{where}"
         return f"{line}: {said(state.legal_actions())}" if viewer is ALL or viewer == state.actor else line
     if str(state.phase) == "declaring":
-        return f"still to declare{where}: " + ", ".join(names[s] for s in state._undeclared())
+        undeclared = [s for s in state.active if s not in state.declared]
+        return f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
     if str(state.phase) == "turning_up":
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}"
     return state._not_now(options=True)
