@@ -682,26 +682,36 @@ def test_ctrl_c_while_resume_writes_keeps_the_save_and_the_text(
 ) -> None:
     """Was: as play's (a ctrl-C while the save was written lost it and the text)."""
     save = tmp_path / "w.json"
-    assert cli.main(["play", game, "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
-    capsys.readouterr()
+    _saved_two_hands(save, capsys, game)
     done = _interrupted_run(_INTERRUPTED_WRITE, "resume", str(save), "--hands", "2", "--save", str(save))
     _resumed_two_more(done, save)
 
 
-# A ctrl-C as the hands end, before the files are written: `played` names the function after
-# whose return the signal comes (play's run of hands, or resume's).
-_INTERRUPTED_BETWEEN = (
-    "import os, signal, sys\n"
-    "import splitpot.{module} as module\n"
-    "played = module.{function}\n"
-    "def interrupted(*args, **kwargs):\n"
-    "    result = played(*args, **kwargs)\n"
-    "    os.kill(os.getpid(), signal.SIGINT)\n"
-    "    return result\n"
-    "module.{function} = interrupted\n"
-    "from splitpot.cli import main\n"
-    "sys.exit(main())\n"
-)
+def _interrupted_around(module: str, function: str, *, before: bool = False) -> str:
+    """A child's code: ``splitpot.MODULE.FUNCTION`` sends ctrl-C (SIGINT to itself) just
+    after it returns (``before``: just before it is called), then the CLI runs."""
+    kill = "    os.kill(os.getpid(), signal.SIGINT)\n"
+    return (
+        "import os, signal, sys\n"
+        f"import splitpot.{module} as module\n"
+        f"called = module.{function}\n"
+        "def interrupted(*args, **kwargs):\n"
+        + (kill if before else "")
+        + "    result = called(*args, **kwargs)\n"
+        + ("" if before else kill)
+        + "    return result\n"
+        f"module.{function} = interrupted\n"
+        "from splitpot.cli import main\n"
+        "sys.exit(main())\n"
+    )
+
+
+def _saved_two_hands(
+    save: pathlib.Path, capsys: pytest.CaptureFixture[str], game: str = "seven-card-stud"
+) -> None:
+    """Two computer-only hands of ``game`` (seed 2) saved in ``save``, their output read away."""
+    assert cli.main(["play", game, "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
+    capsys.readouterr()
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
@@ -710,7 +720,7 @@ def test_ctrl_c_as_the_hands_end_keeps_the_save_and_the_text(game: str, tmp_path
     """Was: a ctrl-C after the last hand, before the files were begun, fell between play's
     two interrupt scopes: exit 130, "splitpot play: interrupted", no --save file, no summary."""
     save = tmp_path / "gap.json"
-    code = _INTERRUPTED_BETWEEN.format(module="play", function="played_until_stopped")
+    code = _interrupted_around("play", "played_until_stopped")
     done = _interrupted_run(code, "play", game, "--seed", "2", "--hands", "3", "--save", str(save))
     assert done.returncode == 130, done.stderr
     assert len(json.loads(save.read_text())["hands"]) == 3
@@ -726,26 +736,10 @@ def test_ctrl_c_as_resumed_hands_end_keeps_the_save_and_the_text(
     """Was: as play's (a save of complete hands; one with a hand in progress:
     test_ctrl_c_as_resume_finishes_the_saved_hand_in_progress_keeps_it)."""
     save = tmp_path / "gap.json"
-    assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
-    capsys.readouterr()
-    code = _INTERRUPTED_BETWEEN.format(module="resume", function="_play_on")
+    _saved_two_hands(save, capsys)
+    code = _interrupted_around("resume", "_play_on")
     done = _interrupted_run(code, "resume", str(save), "--hands", "2", "--save", str(save))
     _resumed_two_more(done, save)
-
-
-# A ctrl-C just before the computer-only run's first hand (after its header), the signal sent
-# from inside the child before the real play_with_progress is called.
-_INTERRUPTED_BEFORE = (
-    "import os, signal, sys\n"
-    "import splitpot.play as module\n"
-    "played = module.play_with_progress\n"
-    "def interrupted(*args, **kwargs):\n"
-    "    os.kill(os.getpid(), signal.SIGINT)\n"
-    "    return played(*args, **kwargs)\n"
-    "module.play_with_progress = interrupted\n"
-    "from splitpot.cli import main\n"
-    "sys.exit(main())\n"
-)
 
 
 @pytest.mark.skipif(os.name != "posix", reason="SIGINT to a child process")
@@ -755,8 +749,9 @@ def test_a_ctrl_c_before_the_first_hand_stops_with_none_played_and_saves(
     """Was: a ctrl-C noted before a hand (the run's scope opens before its header) still
     let that hand be played: "after 1 hand"."""
     save = tmp_path / "none.json"
-    done = _interrupted_run(_INTERRUPTED_BEFORE, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
-         "--save", str(save))
+    code = _interrupted_around("play", "play_with_progress", before=True)
+    done = _interrupted_run(code, "play", "seven-card-stud", "--seed", "2", "--hands", "3",
+                            "--save", str(save))
     assert done.returncode == 130, done.stderr
     assert done.stdout.startswith("seven-card-stud: 5 players, seed 2")
     assert "*** third street" not in done.stdout
@@ -810,7 +805,7 @@ def test_ctrl_c_as_resume_finishes_the_saved_hand_in_progress_keeps_it(
     save = tmp_path / "mid.json"
     _saved_mid_hand(save, capsys, monkeypatch)
     if when == "as the hands end":
-        code = _INTERRUPTED_BETWEEN.format(module="resume", function="_play_on")
+        code = _interrupted_around("resume", "_play_on")
         played, stopped = 3, "3 hands"
     else:  # the hand in progress is finished, the next not begun
         code, played, stopped = _INTERRUPTED_FIRST_MOVE, 1, "1 hand"
@@ -861,8 +856,7 @@ def test_a_second_ctrl_c_while_the_files_are_written_keeps_them_whole(
         args = ["play", "seven-card-stud", "--seed", "2", "--hands", "50", "--save", str(save)]
         before = 0
     else:
-        assert cli.main(["play", "seven-card-stud", "--seed", "2", "--hands", "2", "--save", str(save)]) == 0
-        capsys.readouterr()
+        _saved_two_hands(save, capsys)
         args = ["resume", str(save), "--hands", "20", "--save", str(save)]
         before = 2
     done = _interrupted_run(_INTERRUPTED_TWICE, *args)
