@@ -332,6 +332,23 @@ def test_jackpots_opener_who_folds_still_shows_his_openers() -> None:
     assert of(state, ev.OpenersShown) == [ev.OpenersShown(seat=1, cards=tuple(ints(hands[1])))]
 
 
+def test_jackpots_second_round_starts_left_of_an_opener_who_folded() -> None:
+    """§5.4: "A second betting round from the opener". Reading: when the opener has folded,
+    the round starts with the next active player on his left (seat 2 here, not seat 3 who
+    raised)."""
+    hands = ["Ah Kd 7c 4s 2d", "Jc Jd 9h 6s 4c", "Tc Td 8h 5s 3c", "Qs Qd 2h 3h 6h"]
+    state = State(JACKPOTS, [100] * 4, deck=draw_deck(hands))
+    state.bet()  # seat 1 opens
+    state.call()  # seat 2
+    state.raise_to()  # seat 3
+    state.fold()  # seat 0
+    state.fold()  # seat 1, the opener
+    state.call()  # seat 2
+    while state.phase is Phase.DRAWING:
+        state.draw()
+    assert state.actor == 2 and state.active == [2, 3]
+
+
 # ------------------------------------------------------------------- lowball
 def test_lowball_is_pass_and_out_before_the_draw() -> None:
     state = State(LOWBALL, [100] * 3, deck=draw_deck(NOTHING, joker=True))
