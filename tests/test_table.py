@@ -1860,3 +1860,26 @@ def test_the_seat_option_help_names_the_sitting_out_keys(command: str) -> None:
     assert "s sits you out" in seat and "i sits you back in" in seat
     if command == "resume":
         assert "at a seat that sits out, K lets you sit back in there" in seat
+
+
+def test_the_table_and_the_bots_ask_the_state_only_its_public_questions() -> None:
+    """Was: table.py read State's private ``_dealt_cards`` and ``_not_now``, bots.py its
+    ``_not_now`` and ``_undeclared``: an engine refactor could break the table unseen. They
+    use the public ``dealt_cards``, ``waiting_for``, ``active`` and ``declared``."""
+    import ast
+
+    import splitpot.bots
+    import splitpot.table
+
+    for module in (splitpot.table, splitpot.bots):
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        private = [f"state.{node.attr} (line {node.lineno})" for node in ast.walk(tree)
+                   if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                   and node.value.id == "state" and node.attr.startswith("_")]
+        assert private == [], (module.__name__, private)
+    state = State(get_game("seven-card-stud"), [50, 50], seed=1)
+    while not state.is_complete:
+        SimpleBot(seed=1)(state)
+    with pytest.raises(IllegalActionError, match=r"^SimpleBot: nobody is to act: the hand is complete; "):
+        SimpleBot(seed=1)(state)

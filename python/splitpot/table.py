@@ -1261,7 +1261,7 @@ def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
         if card is None:
             continue
         down, up = [c for c in state.down[seat] if c != card], [*state.up[seat], card]
-        wild = positional_card(rule, lambda: state._dealt_cards(seat), down, up=up)
+        wild = positional_card(rule, lambda: state.dealt_cards(seat), down, up=up)
         made = _made(state, down + up + state.community, wilds_with(state.spec.wilds, wild))
         if made:
             said.append(f"turn up {text}: {made}")
@@ -1457,7 +1457,7 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         return f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
     if str(state.phase) == "turning_up":
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}"
-    return state._not_now(options=True)
+    return state.waiting_for(options=True)
 
 
 def _names(line: str, name: str) -> bool:
