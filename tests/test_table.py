@@ -548,7 +548,7 @@ def test_the_person_calls_the_game_when_he_deals() -> None:
     assert status == 0 and len(table.played) == 2
     first, second = (p.state for p in table.played)
     assert first.button == 0 and first.game_call == fitting[1]
-    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+    assert f"P0 (you) deals: {fitting[1].text()}" in text.splitlines()
     assert f"  2  {fitting[1].text()}" in text.splitlines()
     # each decision's header names the game as called (was its base name alone: no "high-low",
     # no wild cards)
@@ -645,7 +645,7 @@ def test_the_command_line_seats_a_person_at_dealers_choice(
     assert main(["play", "dealers-choice", "--me", "--players", "3", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "dealers-choice (The example house): you are P0" in out and "you deal hand 1: call the game" in out
-    assert re.search(r"(?m)^P0 deals: ", out) and "session: 1 hand of dealers-choice" in out
+    assert re.search(r"(?m)^P0 \(you\) deals: ", out) and "session: 1 hand of dealers-choice" in out
 
 
 @pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
@@ -1327,7 +1327,7 @@ def test_jacks_back_called_at_dealers_choice_says_its_lowball_round() -> None:
                                  out=Output(stream=out), keys=Keys(io.StringIO("17\nc\n")))
     table.run()
     text = out.getvalue()
-    assert "P0 deals: jacks back" in text and "played again as lowball" in text
+    assert "P0 (you) deals: jacks back" in text and "played again as lowball" in text
     headers = [line for line in text.splitlines() if " - pot " in line]
     assert headers[0].startswith("jacks back - before the draw")
     assert headers[1].startswith("jacks back (lowball) - before the draw")
@@ -1486,7 +1486,7 @@ def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
     helped = text.split("your call (1-")[1].split("your call (1-")[0]
     assert "type the number of a game on the list, then Enter" in helped
     assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
-    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+    assert f"P0 (you) deals: {fitting[1].text()}" in text.splitlines()
 
 
 def test_mexican_stud_turn_up_says_what_each_card_turned_up_makes() -> None:
@@ -1554,7 +1554,7 @@ def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
     _, text, table = dealers_choice_run(calling(f"{number}\n"), hands=1)
     said = fitting[number - 1].text()
     assert "check-raise allowed" in said and "no sevens rule" in said
-    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 deals: {said}" in text.splitlines()
+    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 (you) deals: {said}" in text.splitlines()
     assert table.played[0].state.game_call == fitting[number - 1]
 
 
@@ -1883,3 +1883,25 @@ def test_the_table_and_the_bots_ask_the_state_only_its_public_questions() -> Non
         SimpleBot(seed=1)(state)
     with pytest.raises(IllegalActionError, match=r"^SimpleBot: nobody is to act: the hand is complete; "):
         SimpleBot(seed=1)(state)
+
+
+def test_the_deal_line_names_the_persons_seat_as_his_and_the_saved_call_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: at dealer's choice the table said "P0 deals: ..." where every other line of the
+    hand says "P0 (you) ...". Now the deal line names his seat as his too; the "(you)" is the
+    table's alone: the saved document's "said" and its replay name the seat plainly, the
+    replay's deal lines the table's word for word but for it."""
+    from splitpot.cli import main
+
+    path = tmp_path / "dealt.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "c\np\nb\n\n" * 40))
+    assert main(["play", "dealers-choice", "--seat", "0", "--players", "3", "--hands", "4", "--seed", "3",
+                 "--plain", "--save", str(path)]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if " deals: " in line]
+    assert [line.split(" deals: ")[0] for line in table] == ["P0 (you)", "P1", "P2", "P0 (you)"]
+    said = [record["said"] for record in json.loads(path.read_text())["hands"]]
+    assert main(["replay", str(path), "--plain"]) == 0
+    replayed = [line for line in capsys.readouterr().out.splitlines() if " deals: " in line]
+    assert replayed == said and "(you)" not in " ".join(said)
+    assert table == [line.replace("P0 deals: ", "P0 (you) deals: ", 1) for line in replayed]

@@ -650,7 +650,8 @@ class Table:
         out.line("")
         out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
-            out.line(f"{self.names[state.button]} deals: {state.game_call.text()}")
+            you = self._you_names()  # (the saved document's "said" names the seat alone)
+            out.line(f"{you[state.button]} deals: {state.game_call.text()}", names=[you[self.seat]])
         if self.seat in self.session.sitting_out:
             out.line(f"you sit out this hand (your {self.session.stacks[self.seat]} chips are kept): "
                      "the others play it")
