@@ -1905,3 +1905,21 @@ def test_the_deal_line_names_the_persons_seat_as_his_and_the_saved_call_does_not
     replayed = [line for line in capsys.readouterr().out.splitlines() if " deals: " in line]
     assert replayed == said and "(you)" not in " ".join(said)
     assert table == [line.replace("P0 deals: ", "P0 (you) deals: ", 1) for line in replayed]
+
+
+def test_a_card_exposed_to_the_person_is_his_not_p1_yous() -> None:
+    """Was: "the dealer exposes P1 (you)'s As: P1 (you) may refuse it", the table's name for
+    his seat given an "'s". A possessive of his seat reads "your"; another seat's "P0's"."""
+    from splitpot.narrate import possessive
+
+    out = io.StringIO()
+    table = Table(get_game("jackpots"), [30, 30], seat=1, out=Output(stream=out, plain=True),
+                  keys=Keys(io.StringIO("")))
+    state = State(get_game("jackpots"), [30, 30], seed=2)
+    state.expose("As")  # dealt to seat 1, the person's
+    table._tell(state)
+    told = out.getvalue().splitlines()
+    assert "  the dealer exposes your As: P1 (you) may refuse it" in told
+    assert not [line for line in told if "(you)'s" in line]
+    assert describe_hand(state, ["P0", "P1"])[-1] == "  the dealer exposes P1's As: P1 may refuse it"
+    assert (possessive("P0"), possessive("P1 (you)"), possessive("Bo")) == ("P0's", "your", "Bo's")

@@ -463,7 +463,7 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
         name, card = names[event.seat], ev.card_text(event.card)
         ruling = {"keep": f"{name} must keep it", "choose": f"{name} may refuse it",
                   "dead": f"it is dead; {name} gets another once the others are served"}[event.ruling]
-        return f"  the dealer exposes {name}'s {card}: {ruling}"
+        return f"  the dealer exposes {possessive(name)} {card}: {ruling}"
     if isinstance(event, ev.ExposedKept):
         return f"  {names[event.seat]} keeps the {ev.card_text(event.card)}"
     if isinstance(event, ev.ExposedRefused):
@@ -471,6 +471,21 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     if isinstance(event, ev.OpenersShown):
         return f"  {names[event.seat]} shows his openers: {_cards(event.cards)}"
     return None
+
+
+YOU = " (you)"
+"""How a front end names the person's own seat in the names it narrates with
+(``P2 (you)``): :func:`possessive` says his ``your``."""
+
+
+def possessive(name: str) -> str:
+    """``name``'s possessive as a line says it: ``P2's``; the person's own seat, named
+    with :data:`YOU` (``P2 (you)``), is ``your`` (was ``P2 (you)'s``).
+
+    >>> possessive("P2"), possessive("P2 (you)")
+    ("P2's", 'your')
+    """
+    return "your" if name.endswith(YOU) else f"{name}'s"
 
 
 def one_bracket(hand: str) -> str:

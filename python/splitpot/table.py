@@ -76,7 +76,7 @@ from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.narrate import ALL, FORCED_OPENERS, Viewer, narrate, no_low, one_bracket
+from splitpot.narrate import ALL, FORCED_OPENERS, YOU, Viewer, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
     kept_by_hand,
@@ -726,7 +726,7 @@ class Table:
     # ------------------------------------------------------------ telling
     def _you_names(self) -> list[str]:
         """The seats' names with the person's said as his: ``P2 (you)``."""
-        return [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+        return [n + (YOU if s == self.seat else "") for s, n in enumerate(self.names)]
 
     def _tell(self, state: State) -> None:
         """Print the narrative lines not printed yet (the person's view), his seat named
@@ -791,7 +791,7 @@ class Table:
         kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
-            name = self.names[s] + (" (you)" if s == self.seat else "")
+            name = self.names[s] + (YOU if s == self.seat else "")
             name += " D" if s == view["button"] else ""
             tags = ", ".join(t for t, yes in (("you", s == self.seat), ("button", s == view["button"]))
                              if yes)
@@ -1108,10 +1108,10 @@ class Table:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
                 hands = "folded" if state.folded[s] else ""
             net = state.stacks[s] - state.starting_stacks[s]
-            name = self.names[s] + (" (you)" if s == self.seat else "")
+            name = self.names[s] + (YOU if s == self.seat else "")
             said = [declared.get(s, "")] if declared else []
             rows.append([name, cards, hands, *said, str(won[s] or ""), f"{net:+d}", str(state.stacks[s])])
-        mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + " (you)"), None)
+        mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + YOU), None)
         out.line("")
         header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
         out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
