@@ -1923,3 +1923,26 @@ def test_a_card_exposed_to_the_person_is_his_not_p1_yous() -> None:
     assert not [line for line in told if "(you)'s" in line]
     assert describe_hand(state, ["P0", "P1"])[-1] == "  the dealer exposes P1's As: P1 may refuse it"
     assert (possessive("P0"), possessive("P1 (you)"), possessive("Bo")) == ("P0's", "your", "Bo's")
+
+
+@pytest.mark.parametrize("positional", ["hole_card", "lowest_card"])
+def test_five_card_stud_turn_up_with_a_positional_wild_says_what_the_hand_makes(positional: str) -> None:
+    """Was: "your cards: [9s] Qs 8c 8h  (turn up 9s: pair of eights)" at five-card stud's
+    turn-up under a positional wild rule: the choice to turn up alone, nothing of the hand he
+    holds and keeps if he keeps his hole card down (as Mexican stud's turn-up says each
+    choice). Now each choice's hand, or the hand alone where both make the same."""
+    spec = get_game("five-card-stud", turn_up=True, positional=positional)
+
+    def answer(menu: str, prompt: str) -> str:
+        return "k" if "keep your hole card down" in menu else calls(menu, prompt)
+
+    status, text, _ = auto_table(spec, answer, seat=1, seed=0)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("1 turn up ") and "k keep your" in line)
+    said = next(line for line in reversed(lines[:at]) if line.startswith("your cards: "))
+    assert status == 0
+    if positional == "hole_card":  # the choice moves his wild card: what each makes
+        assert said == ("your cards: [9s] Qs 8c 8h  (turn up 9s: pair of eights; "
+                        "keep 9s down: three of a kind, eights (9s as 8s))")
+    else:  # his lowest card is wild either way
+        assert said == "your cards: [9s] Qs 8c 8h  (three of a kind, queens (8c as Qh, 8h as Qd))"

@@ -1246,7 +1246,10 @@ def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
     """What the seat's cards make so far (empty when nothing can be said).  While he
     chooses a card to turn up under a positional wild rule (Mexican stud: the card kept
     down is wild for him), what they make with each card of ``turn_ups`` turned up
-    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``)."""
+    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``), and where he may keep
+    his hole card down (five-card stud's turn-up), what the hand makes so
+    (``turn up 9c: high card, ace; keep 9c down: pair of aces (9c as A♠)``; what it makes
+    alone where that is the same either way)."""
     cards = state.cards(seat) + state.community
     rule = state.spec.wilds.positional
     choosing = state.phase is Phase.TURNING_UP and rule is not None
@@ -1266,6 +1269,12 @@ def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
         made = _made(state, down + up + state.community, wilds_with(state.spec.wilds, wild))
         if made:
             said.append(f"turn up {text}: {made}")
+    if turn_ups and 0 in state.turn_up_option(seat).amounts:  # or keeps it down: his hand as it stands
+        kept = " ".join(ev.card_text(c) for c in state.down[seat])
+        if made := _made(state, cards, state.wilds_for(seat)):
+            if [part.split(": ", 1)[1] for part in said] == [made]:  # his wild card the same either way
+                return made
+            said.append(f"keep {kept} down: {made}")
     return "; ".join(said)
 
 
