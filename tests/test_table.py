@@ -1946,3 +1946,17 @@ def test_five_card_stud_turn_up_with_a_positional_wild_says_what_the_hand_makes(
                         "keep 9s down: three of a kind, eights (9s as 8s))")
     else:  # his lowest card is wild either way
         assert said == "your cards: [9s] Qs 8c 8h  (three of a kind, queens (8c as Qh, 8h as Qd))"
+
+
+def test_a_wrapped_header_ends_a_line_with_its_dash_never_starts_one() -> None:
+    """Was: at some widths the header broke before a dash ("... limits 5/10 - fourth street"
+    / "- pot 118 - to call 20"), a line starting with a dash as a list's item does. The
+    dash now stays with the part before it."""
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    wrapped = 0
+    for width in range(40, 72, 4):
+        text = narrow_table(spec, "c\n" * 60, width=width, seat=0, players=4, seed=31)
+        lines = text.splitlines()
+        assert not [line for line in lines if line.startswith("- ")], width
+        wrapped += sum(line.endswith(" -") for line in lines)
+    assert wrapped  # (some header did wrap at a dash)
