@@ -1960,3 +1960,16 @@ def test_a_wrapped_header_ends_a_line_with_its_dash_never_starts_one() -> None:
         assert not [line for line in lines if line.startswith("- ")], width
         wrapped += sum(line.endswith(" -") for line in lines)
     assert wrapped  # (some header did wrap at a dash)
+
+
+def test_the_persons_own_wild_card_is_told_as_his_own_at_the_showdown() -> None:
+    """Was: "7♦ is wild for P1 (you): his hole card (with all his sevens)" where the line
+    speaks of the person; now "your hole card (with all your sevens)", another seat's "his"."""
+    status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=1, seed=0)
+    wild = [line for line in text.splitlines() if " is wild for " in line]
+    assert status == 0 and len(wild) >= 2
+    for line in wild:
+        mine = " is wild for P1 (you): " in line
+        assert re.fullmatch(r"  \S\S is wild for P\d( \(you\))?: (his|your) hole card \(with all (his|your) \w+\)",
+                            line), line
+        assert ("your hole card (with all your " in line) == mine and ("his" in line) != mine, line

@@ -366,8 +366,12 @@ def _variant_lines(
         return out
     if isinstance(event, ev.PlayerWild):
         rank = _RANK_PLURALS[event.card >> 2]
-        rule = RULE_TEXT[PositionalWild(event.rule)]
-        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
+        rule, whose = RULE_TEXT[PositionalWild(event.rule)], possessive(names[event.seat])
+        if whose == "your":  # the person's: "your hole card (with all your sevens)", not "his"
+            rule = "your" + rule.removeprefix("his")
+        else:
+            whose = "his"
+        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all {whose} {rank})"]
     return None
 
 
