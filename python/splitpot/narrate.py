@@ -285,6 +285,9 @@ def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
+        both = [names[s] for s, choice in declared.items() if choice == "both" and s != event.seat]
+        if both:  # who declared both and lost: his 'low' (or 'high') forfeited, not undeclared
+            return f"{', '.join(both)} forfeit{'s' * (len(both) == 1)} and nobody else declared {other}"
         return f"nobody declared {other}"
     lacking = no_low(spec) if other == "low" else "no high hand"
     return f"{', '.join(names[s] for s in them)} declared {other} with {lacking}"
