@@ -1970,6 +1970,6 @@ def test_the_persons_own_wild_card_is_told_as_his_own_at_the_showdown() -> None:
     assert status == 0 and len(wild) >= 2
     for line in wild:
         mine = " is wild for P1 (you): " in line
-        assert re.fullmatch(r"  \S\S is wild for P\d( \(you\))?: (his|your) hole card \(with all (his|your) \w+\)",
-                            line), line
+        told = r"  \S\S is wild for P\d( \(you\))?: (his|your) hole card \(with all (his|your) \w+\)"
+        assert re.fullmatch(told, line), line
         assert ("your hole card (with all your " in line) == mine and ("his" in line) != mine, line

@@ -813,7 +813,7 @@ class Table:
             said.append(f"{self.names[s]}{f' ({tags})' if tags else ''}: {figures}"
                         + (f"; {note}" if note else ""))
         out.line("")
-        title = "\u00a0- ".join(p for p in parts if p)  # a wrapped line ends with its dash, never starts with one
+        title = "\u00a0- ".join(p for p in parts if p)  # a wrapped line ends with its dash, never starts one
         if out.plain:  # (a table's columns, read a line at a time, are numbers without their names)
             out.line(title)
             for line in said:

@@ -597,6 +597,7 @@ def test_bring_in_refused_names_the_games_that_have_one(capsys: pytest.CaptureFi
     for game in [name for name in GAMES if name not in taking and "stakes" in GAME_OPTIONS[name]]:
         code, _, err = run([game, "--bring-in", "2"], capsys)
         assert code == 2, game
-        assert f"{game} has no bring-in; --bring-in is for the games that have one: {', '.join(taking)}." in err
+        said = f"{game} has no bring-in; --bring-in is for the games that have one: {', '.join(taking)}."
+        assert said in err
     row = next(line for line in _options_epilog().splitlines() if line.strip().startswith("--bring-in"))
     assert all(name.startswith(tuple(w.rstrip("*,") for w in row.split()[1:])) for name in taking)
