@@ -39,6 +39,9 @@ def test_one_side_why_reads_the_declarations_not_the_hand_texts() -> None:
     assert _one_side_why(award, names, {0: "high", 1: "high"}, shown, spec) == "nobody declared low"
     assert _one_side_why(award, names, {0: "low", 1: "low"}, shown, spec) == "nobody declared high"
     assert _one_side_why(award, names, {0: "low", 1: "high"}, shown, spec) == "P0 declared low with no low"
+    # was "nobody declared low" where P0 had declared both (and forfeited)
+    both = _one_side_why(award, ["P0 (you)", "P1"], {0: "both", 1: "high"}, shown, spec)
+    assert both == "P0 (you) forfeits and nobody else declared low"
 
 
 def test_everyone_declaring_high_scoops_as_nobody_declared_low() -> None:

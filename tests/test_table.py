@@ -548,7 +548,7 @@ def test_the_person_calls_the_game_when_he_deals() -> None:
     assert status == 0 and len(table.played) == 2
     first, second = (p.state for p in table.played)
     assert first.button == 0 and first.game_call == fitting[1]
-    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+    assert f"P0 (you) deals: {fitting[1].text()}" in text.splitlines()
     assert f"  2  {fitting[1].text()}" in text.splitlines()
     # each decision's header names the game as called (was its base name alone: no "high-low",
     # no wild cards)
@@ -645,7 +645,7 @@ def test_the_command_line_seats_a_person_at_dealers_choice(
     assert main(["play", "dealers-choice", "--me", "--players", "3", "--seed", "8", "--plain"]) == 0
     out = capsys.readouterr().out
     assert "dealers-choice (The example house): you are P0" in out and "you deal hand 1: call the game" in out
-    assert re.search(r"(?m)^P0 deals: ", out) and "session: 1 hand of dealers-choice" in out
+    assert re.search(r"(?m)^P0 \(you\) deals: ", out) and "session: 1 hand of dealers-choice" in out
 
 
 @pytest.mark.parametrize("game", ["seven-card-stud", "dealers-choice"])
@@ -1327,7 +1327,7 @@ def test_jacks_back_called_at_dealers_choice_says_its_lowball_round() -> None:
                                  out=Output(stream=out), keys=Keys(io.StringIO("17\nc\n")))
     table.run()
     text = out.getvalue()
-    assert "P0 deals: jacks back" in text and "played again as lowball" in text
+    assert "P0 (you) deals: jacks back" in text and "played again as lowball" in text
     headers = [line for line in text.splitlines() if " - pot " in line]
     assert headers[0].startswith("jacks back - before the draw")
     assert headers[1].startswith("jacks back (lowball) - before the draw")
@@ -1486,7 +1486,7 @@ def test_help_at_the_dealers_call_tells_the_call_keys() -> None:
     helped = text.split("your call (1-")[1].split("your call (1-")[0]
     assert "type the number of a game on the list, then Enter" in helped
     assert "Enter alone lets the house call" in helped and "letter or digit" not in helped
-    assert f"P0 deals: {fitting[1].text()}" in text.splitlines()
+    assert f"P0 (you) deals: {fitting[1].text()}" in text.splitlines()
 
 
 def test_mexican_stud_turn_up_says_what_each_card_turned_up_makes() -> None:
@@ -1554,7 +1554,7 @@ def test_each_call_on_the_menu_reads_as_the_dealer_announces_it() -> None:
     _, text, table = dealers_choice_run(calling(f"{number}\n"), hands=1)
     said = fitting[number - 1].text()
     assert "check-raise allowed" in said and "no sevens rule" in said
-    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 deals: {said}" in text.splitlines()
+    assert f"{number:>3}  {said}" in text.splitlines() and f"P0 (you) deals: {said}" in text.splitlines()
     assert table.played[0].state.game_call == fitting[number - 1]
 
 
@@ -1860,3 +1860,116 @@ def test_the_seat_option_help_names_the_sitting_out_keys(command: str) -> None:
     assert "s sits you out" in seat and "i sits you back in" in seat
     if command == "resume":
         assert "at a seat that sits out, K lets you sit back in there" in seat
+
+
+def test_the_table_and_the_bots_ask_the_state_only_its_public_questions() -> None:
+    """Was: table.py read State's private ``_dealt_cards`` and ``_not_now``, bots.py its
+    ``_not_now`` and ``_undeclared``: an engine refactor could break the table unseen. They
+    use the public ``dealt_cards``, ``waiting_for``, ``active`` and ``declared``."""
+    import ast
+
+    import splitpot.bots
+    import splitpot.table
+
+    for module in (splitpot.table, splitpot.bots):
+        assert module.__file__ is not None
+        tree = ast.parse(Path(module.__file__).read_text(encoding="utf-8"))
+        private = [f"state.{node.attr} (line {node.lineno})" for node in ast.walk(tree)
+                   if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                   and node.value.id == "state" and node.attr.startswith("_")]
+        assert private == [], (module.__name__, private)
+    state = State(get_game("seven-card-stud"), [50, 50], seed=1)
+    while not state.is_complete:
+        SimpleBot(seed=1)(state)
+    with pytest.raises(IllegalActionError, match=r"^SimpleBot: nobody is to act: the hand is complete; "):
+        SimpleBot(seed=1)(state)
+
+
+def test_the_deal_line_names_the_persons_seat_as_his_and_the_saved_call_does_not(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Was: at dealer's choice the table said "P0 deals: ..." where every other line of the
+    hand says "P0 (you) ...". Now the deal line names his seat as his too; the "(you)" is the
+    table's alone: the saved document's "said" and its replay name the seat plainly, the
+    replay's deal lines the table's word for word but for it."""
+    from splitpot.cli import main
+
+    path = tmp_path / "dealt.json"
+    monkeypatch.setattr("sys.stdin", io.StringIO("\n" + "c\np\nb\n\n" * 40))
+    assert main(["play", "dealers-choice", "--seat", "0", "--players", "3", "--hands", "4", "--seed", "3",
+                 "--plain", "--save", str(path)]) == 0
+    table = [line for line in capsys.readouterr().out.splitlines() if " deals: " in line]
+    assert [line.split(" deals: ")[0] for line in table] == ["P0 (you)", "P1", "P2", "P0 (you)"]
+    said = [record["said"] for record in json.loads(path.read_text())["hands"]]
+    assert main(["replay", str(path), "--plain"]) == 0
+    replayed = [line for line in capsys.readouterr().out.splitlines() if " deals: " in line]
+    assert replayed == said and "(you)" not in " ".join(said)
+    assert table == [line.replace("P0 deals: ", "P0 (you) deals: ", 1) for line in replayed]
+
+
+def test_a_card_exposed_to_the_person_is_his_not_p1_yous() -> None:
+    """Was: "the dealer exposes P1 (you)'s As: P1 (you) may refuse it", the table's name for
+    his seat given an "'s". A possessive of his seat reads "your"; another seat's "P0's"."""
+    from splitpot.narrate import possessive
+
+    out = io.StringIO()
+    table = Table(get_game("jackpots"), [30, 30], seat=1, out=Output(stream=out, plain=True),
+                  keys=Keys(io.StringIO("")))
+    state = State(get_game("jackpots"), [30, 30], seed=2)
+    state.expose("As")  # dealt to seat 1, the person's
+    table._tell(state)
+    told = out.getvalue().splitlines()
+    assert "  the dealer exposes your As: P1 (you) may refuse it" in told
+    assert not [line for line in told if "(you)'s" in line]
+    assert describe_hand(state, ["P0", "P1"])[-1] == "  the dealer exposes P1's As: P1 may refuse it"
+    assert (possessive("P0"), possessive("P1 (you)"), possessive("Bo")) == ("P0's", "your", "Bo's")
+
+
+@pytest.mark.parametrize("positional", ["hole_card", "lowest_card"])
+def test_five_card_stud_turn_up_with_a_positional_wild_says_what_the_hand_makes(positional: str) -> None:
+    """Was: "your cards: [9s] Qs 8c 8h  (turn up 9s: pair of eights)" at five-card stud's
+    turn-up under a positional wild rule: the choice to turn up alone, nothing of the hand he
+    holds and keeps if he keeps his hole card down (as Mexican stud's turn-up says each
+    choice). Now each choice's hand, or the hand alone where both make the same."""
+    spec = get_game("five-card-stud", turn_up=True, positional=positional)
+
+    def answer(menu: str, prompt: str) -> str:
+        return "k" if "keep your hole card down" in menu else calls(menu, prompt)
+
+    status, text, _ = auto_table(spec, answer, seat=1, seed=0)
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("1 turn up ") and "k keep your" in line)
+    said = next(line for line in reversed(lines[:at]) if line.startswith("your cards: "))
+    assert status == 0
+    if positional == "hole_card":  # the choice moves his wild card: what each makes
+        assert said == ("your cards: [9s] Qs 8c 8h  (turn up 9s: pair of eights; "
+                        "keep 9s down: three of a kind, eights (9s as 8s))")
+    else:  # his lowest card is wild either way
+        assert said == "your cards: [9s] Qs 8c 8h  (three of a kind, queens (8c as Qh, 8h as Qd))"
+
+
+def test_a_wrapped_header_ends_a_line_with_its_dash_never_starts_one() -> None:
+    """Was: at some widths the header broke before a dash ("... limits 5/10 - fourth street"
+    / "- pot 118 - to call 20"), a line starting with a dash as a list's item does. The
+    dash now stays with the part before it."""
+    spec = get_game("seven-card-stud-declare", declare="in-turn")
+    wrapped = 0
+    for width in range(40, 72, 4):
+        text = narrow_table(spec, "c\n" * 60, width=width, seat=0, players=4, seed=31)
+        lines = text.splitlines()
+        assert not [line for line in lines if line.startswith("- ")], width
+        wrapped += sum(line.endswith(" -") for line in lines)
+    assert wrapped  # (some header did wrap at a dash)
+
+
+def test_the_persons_own_wild_card_is_told_as_his_own_at_the_showdown() -> None:
+    """Was: "7♦ is wild for P1 (you): his hole card (with all his sevens)" where the line
+    speaks of the person; now "your hole card (with all your sevens)", another seat's "his"."""
+    status, text, _ = auto_table(get_game("mexican-stud"), calls, seat=1, seed=0)
+    wild = [line for line in text.splitlines() if " is wild for " in line]
+    assert status == 0 and len(wild) >= 2
+    for line in wild:
+        mine = " is wild for P1 (you): " in line
+        told = r"  \S\S is wild for P\d( \(you\))?: (his|your) hole card \(with all (his|your) \w+\)"
+        assert re.fullmatch(told, line), line
+        assert ("your hole card (with all your " in line) == mine and ("his" in line) != mine, line

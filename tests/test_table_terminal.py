@@ -304,7 +304,7 @@ def test_a_refused_key_at_the_dealers_call_drops_the_rest_of_the_entry() -> None
     screen.until(r"'x' is not a choice here: type a number")
     screen.until(r"your call \(1-\d+ and Enter")
     screen.send("3\r")
-    called = screen.until(r"P0 deals: (.+)")
+    called = screen.until(r"P0 \(you\) deals: (.+)")
     assert called.group(1).strip() == listed["3"].strip()
     screen.next_prompt()  # ctrl-C where the table waits for a key (not mid-deal, on a busy machine)
     screen.child.sendintr()
@@ -320,7 +320,7 @@ def test_enter_alone_after_a_refused_key_lets_the_house_call() -> None:
     screen.until(r"'x' is not a choice here: type a number")
     screen.until(r"your call \(1-\d+ and Enter")
     screen.send("\r")
-    screen.until(r"P0 deals: ")
+    screen.until(r"P0 \(you\) deals: ")
     screen.next_prompt()  # ctrl-C where the table waits for a key (not mid-deal, on a busy machine)
     screen.child.sendintr()
     assert screen.finish() == 130

@@ -136,7 +136,7 @@ def _away_for(state: State, seat: int) -> int:
             raise IllegalActionError(f"away_action: seat {seat} has no turn-up to choose; "
                                      f"still to choose: {choosers}.")
     elif state.phase is Phase.DECLARING and state.spec.declare is DeclareMode.SIMULTANEOUS:
-        undeclared = state._undeclared()
+        undeclared = [s for s in state.active if s not in state.declared]  # (dealer's left first)
         if seat not in undeclared:
             raise IllegalActionError(f"away_action: seat {seat} has nothing to declare; "
                                      f"still to declare: {undeclared}.")
@@ -451,7 +451,7 @@ class SimpleBot:
     def __call__(self, state: State) -> Event:
         """Make one move for ``state.actor`` and return its event."""
         if state.actor is None:  # a hand over (or a policy called out of turn): say so, not assert
-            raise IllegalActionError(f"SimpleBot: nobody is to act: {state._not_now()}.")
+            raise IllegalActionError(f"SimpleBot: nobody is to act: {state.waiting_for()}.")
         if state.phase is Phase.DECLARING:
             assert state.actor is not None
             return state.declare(self.declaration(state, state.actor), seat=state.actor)

@@ -236,8 +236,9 @@ def _refuse_idle_stakes(stakes: Mapping[str, int], games: Sequence[object], sour
         raise HouseListError(f"{source}: [house] stakes do nothing: no call's game takes stakes "
                              "(California lowball's are its limit and blinds); leave them out.")
     if "bring_in" in stakes and not any(get_game(g).stakes.bring_in for g in known):
+        having = ", ".join(g for g in GAMES if get_game(g).stakes.bring_in)  # (read from the specs)
         raise HouseListError(f"{source}: [house] stakes: bring_in does nothing: no call's game has a "
-                             "bring-in (the seven-card stud games do); leave it out.")
+                             f"bring-in ({having} do); leave it out.")
 
 
 def _entry(

@@ -285,6 +285,9 @@ def _one_side_why(event: ev.PotAwarded, names: Sequence[str], declared: dict[int
     other = "high" if side == "low" else "low"
     them = [s for s, choice in declared.items() if choice == other and s != event.seat]
     if not them:
+        both = [names[s] for s, choice in declared.items() if choice == "both" and s != event.seat]
+        if both:  # who declared both and lost: his 'low' (or 'high') forfeited, not undeclared
+            return f"{', '.join(both)} forfeit{'s' * (len(both) == 1)} and nobody else declared {other}"
         return f"nobody declared {other}"
     lacking = no_low(spec) if other == "low" else "no high hand"
     return f"{', '.join(names[s] for s in them)} declared {other} with {lacking}"
@@ -366,8 +369,12 @@ def _variant_lines(
         return out
     if isinstance(event, ev.PlayerWild):
         rank = _RANK_PLURALS[event.card >> 2]
-        rule = RULE_TEXT[PositionalWild(event.rule)]
-        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all his {rank})"]
+        rule, whose = RULE_TEXT[PositionalWild(event.rule)], possessive(names[event.seat])
+        if whose == "your":  # the person's: "your hole card (with all your sevens)", not "his"
+            rule = "your" + rule.removeprefix("his")
+        else:
+            whose = "his"
+        return [f"  {_cards([event.card])} is wild for {names[event.seat]}: {rule} (with all {whose} {rank})"]
     return None
 
 
@@ -463,7 +470,7 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
         name, card = names[event.seat], ev.card_text(event.card)
         ruling = {"keep": f"{name} must keep it", "choose": f"{name} may refuse it",
                   "dead": f"it is dead; {name} gets another once the others are served"}[event.ruling]
-        return f"  the dealer exposes {name}'s {card}: {ruling}"
+        return f"  the dealer exposes {possessive(name)} {card}: {ruling}"
     if isinstance(event, ev.ExposedKept):
         return f"  {names[event.seat]} keeps the {ev.card_text(event.card)}"
     if isinstance(event, ev.ExposedRefused):
@@ -471,6 +478,21 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     if isinstance(event, ev.OpenersShown):
         return f"  {names[event.seat]} shows his openers: {_cards(event.cards)}"
     return None
+
+
+YOU = " (you)"
+"""How a front end names the person's own seat in the names it narrates with
+(``P2 (you)``): :func:`possessive` says his ``your``."""
+
+
+def possessive(name: str) -> str:
+    """``name``'s possessive as a line says it: ``P2's``; the person's own seat, named
+    with :data:`YOU` (``P2 (you)``), is ``your`` (was ``P2 (you)'s``).
+
+    >>> possessive("P2"), possessive("P2 (you)")
+    ("P2's", 'your')
+    """
+    return "your" if name.endswith(YOU) else f"{name}'s"
 
 
 def one_bracket(hand: str) -> str:

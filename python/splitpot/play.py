@@ -151,6 +151,16 @@ def _games_text(names: Sequence[str]) -> str:
     return ", ".join(words)
 
 
+def _bring_in_games() -> list[str]:
+    """The games whose default stakes have a bring-in (those ``--bring-in`` sets), in
+    the registry's order.
+
+    >>> _games_text(_bring_in_games())
+    'seven-card-stud*'
+    """
+    return [name for name in GAMES if get_game(name).stakes.bring_in]
+
+
 def _refusal(name: str, keyword: str) -> str | None:
     """Why game ``name`` refuses the switch ``keyword`` it lists (None: it takes it)."""
     try:
@@ -177,7 +187,7 @@ def _options_epilog() -> str:
         if keywords == WILD_OPTIONS:
             taking = list(GAMES)
         elif keywords == (_BRING_IN,):
-            taking = [name for name, spec in specs.items() if spec.stakes.bring_in]
+            taking = _bring_in_games()
         else:
             taking = [name for name in GAMES if set(keywords) <= GAME_OPTIONS[name]]
         notes = []
@@ -383,7 +393,8 @@ def _stakes_option(args: argparse.Namespace) -> dict[str, Any]:
         )
     if not get_game(args.game).stakes.bring_in:  # no forced opening bet: the cards or the draw decide
         if args.bring_in is not None:
-            raise RuleError(f"{args.game} has no bring-in; --bring-in is for the seven-card stud games.")
+            raise RuleError(f"{args.game} has no bring-in; --bring-in is for the games that have one: "
+                            f"{', '.join(_bring_in_games())}.")
         return {"stakes": Stakes(ante=ante, small_bet=small, big_bet=big)}
     bring_in = 2 if args.bring_in is None else args.bring_in
     return {"stakes": Stakes(ante=ante, bring_in=bring_in, small_bet=small, big_bet=big)}

@@ -76,7 +76,7 @@ from splitpot.engine.spec import GameSpec, Wilds
 from splitpot.engine.state import Phase, State, method_name
 from splitpot.errors import ArgumentTypeError, IllegalActionError, RuleError, SplitpotError
 from splitpot.evaluate import evaluate
-from splitpot.narrate import ALL, FORCED_OPENERS, Viewer, narrate, no_low, one_bracket
+from splitpot.narrate import ALL, FORCED_OPENERS, YOU, Viewer, narrate, no_low, one_bracket
 from splitpot.play import (
     finished_hands,
     kept_by_hand,
@@ -650,7 +650,8 @@ class Table:
         out.line("")
         out.line(f"===== hand {number} of {self.last} ({state.spec.name}) =====", style="bold")
         if state.game_call is not None:
-            out.line(f"{self.names[state.button]} deals: {state.game_call.text()}")
+            you = self._you_names()  # (the saved document's "said" names the seat alone)
+            out.line(f"{you[state.button]} deals: {state.game_call.text()}", names=[you[self.seat]])
         if self.seat in self.session.sitting_out:
             out.line(f"you sit out this hand (your {self.session.stacks[self.seat]} chips are kept): "
                      "the others play it")
@@ -725,7 +726,7 @@ class Table:
     # ------------------------------------------------------------ telling
     def _you_names(self) -> list[str]:
         """The seats' names with the person's said as his: ``P2 (you)``."""
-        return [n + (" (you)" if s == self.seat else "") for s, n in enumerate(self.names)]
+        return [n + (YOU if s == self.seat else "") for s, n in enumerate(self.names)]
 
     def _tell(self, state: State) -> None:
         """Print the narrative lines not printed yet (the person's view), his seat named
@@ -790,7 +791,7 @@ class Table:
         kept = self.session.kept_chips(len(hands) - 1) if hands and hands[-1] is state else {}
         for player in view["players"]:
             s = player["seat"]
-            name = self.names[s] + (" (you)" if s == self.seat else "")
+            name = self.names[s] + (YOU if s == self.seat else "")
             name += " D" if s == view["button"] else ""
             tags = ", ".join(t for t, yes in (("you", s == self.seat), ("button", s == view["button"]))
                              if yes)
@@ -812,7 +813,7 @@ class Table:
             said.append(f"{self.names[s]}{f' ({tags})' if tags else ''}: {figures}"
                         + (f"; {note}" if note else ""))
         out.line("")
-        title = " - ".join(p for p in parts if p)
+        title = "\u00a0- ".join(p for p in parts if p)  # a wrapped line ends with its dash, never starts one
         if out.plain:  # (a table's columns, read a line at a time, are numbers without their names)
             out.line(title)
             for line in said:
@@ -1107,10 +1108,10 @@ class Table:
                 cards = " ".join(ev.card_text(c) for c in state.cards(s)) if s == self.seat else ""
                 hands = "folded" if state.folded[s] else ""
             net = state.stacks[s] - state.starting_stacks[s]
-            name = self.names[s] + (" (you)" if s == self.seat else "")
+            name = self.names[s] + (YOU if s == self.seat else "")
             said = [declared.get(s, "")] if declared else []
             rows.append([name, cards, hands, *said, str(won[s] or ""), f"{net:+d}", str(state.stacks[s])])
-        mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + " (you)"), None)
+        mine = next((i for i, row in enumerate(rows) if row[0] == self.names[self.seat] + YOU), None)
         out.line("")
         header = ["seat", "cards", "hand", *(["declared"] if declared else []), "won", "net", "stack"]
         out.table(header, rows, align="lll" + ("l" if declared else "") + "rrr",
@@ -1245,7 +1246,10 @@ def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
     """What the seat's cards make so far (empty when nothing can be said).  While he
     chooses a card to turn up under a positional wild rule (Mexican stud: the card kept
     down is wild for him), what they make with each card of ``turn_ups`` turned up
-    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``)."""
+    (``turn up 8d: pair of eights (Ks as 8s); turn up Ks: ...``), and where he may keep
+    his hole card down (five-card stud's turn-up), what the hand makes so
+    (``turn up 9c: high card, ace; keep 9c down: pair of aces (9c as A♠)``; what it makes
+    alone where that is the same either way)."""
     cards = state.cards(seat) + state.community
     rule = state.spec.wilds.positional
     choosing = state.phase is Phase.TURNING_UP and rule is not None
@@ -1261,10 +1265,16 @@ def _hand_text(state: State, seat: int, turn_ups: Sequence[str] = ()) -> str:
         if card is None:
             continue
         down, up = [c for c in state.down[seat] if c != card], [*state.up[seat], card]
-        wild = positional_card(rule, lambda: state._dealt_cards(seat), down, up=up)
+        wild = positional_card(rule, lambda: state.dealt_cards(seat), down, up=up)
         made = _made(state, down + up + state.community, wilds_with(state.spec.wilds, wild))
         if made:
             said.append(f"turn up {text}: {made}")
+    if turn_ups and 0 in state.turn_up_option(seat).amounts:  # or keeps it down: his hand as it stands
+        kept = " ".join(ev.card_text(c) for c in state.down[seat])
+        if made := _made(state, cards, state.wilds_for(seat)):
+            if [part.split(": ", 1)[1] for part in said] == [made]:  # his wild card the same either way
+                return made
+            said.append(f"keep {kept} down: {made}")
     return "; ".join(said)
 
 
@@ -1457,7 +1467,7 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         return f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
     if str(state.phase) == "turning_up":
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}"
-    return state._not_now(options=True)
+    return state.waiting_for(options=True)
 
 
 def _names(line: str, name: str) -> bool:

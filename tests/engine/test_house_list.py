@@ -280,7 +280,8 @@ def test_house_stakes_are_laid_into_every_call_that_takes_stakes() -> None:
     ('[house]\nstakes = { ante = 2 }\n[[call]]\ngame = "california-lowball"\n',
      "t.toml: [house] stakes do nothing: no call's game takes stakes"),
     ('[house]\nstakes = { bring_in = 2 }\n[[call]]\ngame = "jackpots"\n',
-     "t.toml: [house] stakes: bring_in does nothing: no call's game has a bring-in"),
+     "t.toml: [house] stakes: bring_in does nothing: no call's game has a bring-in (seven-card-stud, "
+     "seven-card-stud-8, seven-card-stud-high-low, seven-card-stud-declare do); leave it out."),
     # a call with no stakes of its own: the fault is the [house] stakes', on their line (was: the call's)
     ('[house]\nstakes = { bring_in = 7 }\n[[call]]\ngame = "seven-card-stud"\n',
      "t.toml:2: [house] stakes: bring_in (7) must be <= small_bet (5). (as call 1 (seven-card-stud) on "

@@ -16,7 +16,7 @@ from splitpot.engine.history import History
 from splitpot.engine.session import Session
 from splitpot.engine.state import State
 from splitpot.errors import RuleError
-from splitpot.games import GAMES, get_game
+from splitpot.games import GAME_OPTIONS, GAMES, get_game
 from splitpot.house import example_house, house_dealer, house_session
 from splitpot.narrate import ALL, describe_hand
 from splitpot.play import add_play_parser
@@ -585,3 +585,19 @@ def test_check_raise_and_no_check_raise_are_one_or_the_other(capsys: pytest.Capt
     with pytest.raises(SystemExit):
         main(["play", "lowball", "--check-raise", "--no-check-raise"])
     assert "--no-check-raise: not allowed with argument --check-raise" in capsys.readouterr().err
+
+
+def test_bring_in_refused_names_the_games_that_have_one(capsys: pytest.CaptureFixture[str]) -> None:
+    """Was: "--bring-in is for the seven-card stud games", written out by hand; the games
+    are read from their specs (a bring-in in their stakes), as play --help's row is."""
+    from splitpot.play import _options_epilog
+
+    taking = [name for name in GAMES if get_game(name).stakes.bring_in]
+    assert taking and len(taking) < len(GAMES)
+    for game in [name for name in GAMES if name not in taking and "stakes" in GAME_OPTIONS[name]]:
+        code, _, err = run([game, "--bring-in", "2"], capsys)
+        assert code == 2, game
+        said = f"{game} has no bring-in; --bring-in is for the games that have one: {', '.join(taking)}."
+        assert said in err
+    row = next(line for line in _options_epilog().splitlines() if line.strip().startswith("--bring-in"))
+    assert all(name.startswith(tuple(w.rstrip("*,") for w in row.split()[1:])) for name in taking)

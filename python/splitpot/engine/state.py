@@ -500,6 +500,21 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
                 parts.append(str(option.action))
         return ", ".join(parts) if parts else "nothing (no player to act)"
 
+    def waiting_for(self, *, options: bool = False) -> str:
+        """What the hand waits for now, in words: the phase and who is to act (the
+        text a refused action gives).  ``options``: also what the actor may do,
+        which are his secrets (the down cards he may turn up, whether he holds
+        openers); only for his own eyes or a reader who sees every card.
+
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud"), [50, 50], seed=1)
+        >>> state.waiting_for()
+        'seat 1 must act (the hand is in phase bring_in)'
+        >>> state.waiting_for(options=True)
+        'the hand is in phase bring_in; seat 1 must act (bring_in 2, complete to 5)'
+        """
+        return self._not_now(options=options)
+
     def _not_now(self, options: bool = False) -> str:
         """Why an action outside its phase is refused, and what the hand waits for
         instead: the phase and who is to act, never what he may do.  The text may
