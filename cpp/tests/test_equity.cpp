@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "card_text.hpp"
+#include "int128.hpp"  // u128
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/wild.hpp"
@@ -120,7 +121,7 @@ bool low_qualifies(const EquityRequest& rq, const std::vector<std::uint8_t>& han
     const int value = rank_of(c) == kAce ? 1 : rank_of(c) + 2;
     if (value <= rq.qualifier) values |= 1u << value;
   }
-  return __builtin_popcount(values) + wilds >= 5;
+  return bits::popcount(values) + wilds >= 5;
 }
 
 // Seven-card stud where the deck cannot give every player a seventh card.
@@ -441,8 +442,8 @@ void compare_positional(const std::string& label, EquityRequest rq) {
   const EquityResult r = equity(rq);
   bool ok = r.exact && r.stop == EquityStop::Complete && r.players.size() == rq.hands.size() && b.outcomes > 0;
   auto same = [&](std::uint64_t count, double brute_count) {  // count / r.outcomes == brute_count / b.outcomes
-    return static_cast<unsigned __int128>(count) * b.outcomes ==
-           static_cast<unsigned __int128>(static_cast<std::uint64_t>(brute_count)) * r.outcomes;
+    return static_cast<u128>(count) * b.outcomes ==
+           static_cast<u128>(static_cast<std::uint64_t>(brute_count)) * r.outcomes;
   };
   for (std::size_t i = 0; ok && i < r.players.size(); ++i) {
     const PlayerCounts& c = r.players[i];
