@@ -156,7 +156,7 @@ std::uint64_t rank_pairs(const Tables& t, const HandSum& h, int e, int three = -
 /// pair of ranks for the last two (where they hold three of a suit, the pairs
 /// of that suit read one by one).
 template <Ranking R, int Group>
-[[gnu::noinline]] std::uint64_t enumerate_seven_from(const Tables& t, int a) {
+SPLITPOT_NOINLINE std::uint64_t enumerate_seven_from(const Tables& t, int a) {
   std::uint64_t sum = 0;
   const HandSum ha = HandSum::card(a);
   for (int b = a + 1; b < 52; ++b) {

@@ -48,11 +48,11 @@ inline KeysIsa keys_isa(BatchKeys keys) noexcept {
 /// (a repeated card) loses a bit. With a popcount instruction the sum alone
 /// is enough; without, the union beside it is cheaper than a popcount in software.
 template <int K>
-[[gnu::always_inline]] inline std::uint64_t row_repeats(const std::uint64_t* card_mask, const std::uint8_t* row) noexcept {
+SPLITPOT_ALWAYS_INLINE std::uint64_t row_repeats(const std::uint64_t* card_mask, const std::uint8_t* row) noexcept {
   std::uint64_t sum = 0;
 #ifdef __POPCNT__
   for (int j = 0; j < K; ++j) sum += card_mask[row[j]];
-  return static_cast<std::uint64_t>(__builtin_popcountll(sum) ^ K);
+  return static_cast<std::uint64_t>(bits::popcount64(sum) ^ K);
 #else
   std::uint64_t any = 0;
   for (int j = 0; j < K; ++j) {

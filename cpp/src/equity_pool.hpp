@@ -96,14 +96,19 @@ class Monitor {
     return std::min(next.load(), last);
   }
 
-  /// Hooks between runs and at the end: false once stopped.
+  /// The hooks, with `done` units of the `total` done (also between runs and
+  /// at the end): false once stopped.
   bool tick(std::uint64_t done, std::uint64_t total, bool final = false) {
     if (stop != EquityStop::Complete) return false;
     if (hooks_.poll && !hooks_.poll()) {
       stop = EquityStop::Stopped;
       return false;
     }
-    if (has_deadline_ && Clock::now() >= deadline_) {
+    // The time limit ends a run only once some work is done: a limit that
+    // passed before a worker thread got to run (a tiny limit, a busy machine)
+    // would otherwise end it with nothing, so a Monte Carlo run always draws
+    // its first block.
+    if (has_deadline_ && done > 0 && Clock::now() >= deadline_) {
       stop = EquityStop::Time;
       return false;
     }

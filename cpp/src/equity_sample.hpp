@@ -208,7 +208,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
         mask[ui] = mk;
         WildOptions own;  // a wild rank of the hand's own, where it depends on the deal
         const WildOptions* o = &fixed_wild[ui];
-        if (ps.hole_in_member) [[unlikely]] {
+        if (ps.hole_in_member) SPLITPOT_UNLIKELY {
           own = hand_wild(s, hand[static_cast<std::size_t>(ps.n_known)]);  // the member's first card
           o = &own;
         } else if (s.positional != PositionalRule::None) {

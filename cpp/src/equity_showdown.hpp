@@ -45,7 +45,7 @@ template <class G>
 inline void score(const Tables& t, const Spot& s, const WildOptions& o, std::uint64_t wild_cards,
                   const std::uint8_t* cards, int n, std::uint64_t key, std::uint64_t mask, std::uint16_t& hi,
                   std::uint16_t& lo) noexcept {
-  if (s.any_wild && (mask & wild_cards)) [[unlikely]] {
+  if (s.any_wild && (mask & wild_cards)) SPLITPOT_UNLIKELY {
     if constexpr (G::kHigh) hi = evaluate_wild_unchecked(cards, n, Ranking::High, o);
     if constexpr (G::kLow) lo = evaluate_wild_unchecked(cards, n, G::kLowRanking, o);
   } else {
@@ -76,7 +76,7 @@ inline std::uint32_t best_of(const std::uint16_t* v, std::uint32_t among) noexce
   std::uint16_t top = 0;
   std::uint32_t winners = 0;
   for (std::uint32_t left = among; left; left &= left - 1) {
-    const int i = __builtin_ctz(left);
+    const int i = bits::ctz(left);
     if (v[i] > top) {
       top = v[i];
       winners = 1u << i;
@@ -116,10 +116,10 @@ inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::u
   std::array<std::uint64_t, kEquityMaxPlayers> units{};
   auto pay = [&](std::uint32_t seats, std::uint64_t amount, std::uint64_t PlayerCounts::*win,
                  std::uint64_t PlayerCounts::*tie) {
-    const int k = __builtin_popcount(seats);
+    const int k = bits::popcount(seats);
     const std::uint64_t each = amount / static_cast<std::uint64_t>(k);  // exact: kShareUnits / 2 = lcm(1..16)
     for (std::uint32_t left = seats; left; left &= left - 1) {
-      const int i = __builtin_ctz(left);
+      const int i = bits::ctz(left);
       c[i].*(k == 1 ? win : tie) += w;
       units[static_cast<std::size_t>(i)] += each;
     }
@@ -139,7 +139,7 @@ inline void settle_declared(const Spot& s, const std::uint16_t* hi, const std::u
   }
   if (won) std::copy(units.begin(), units.begin() + n, won);
   for (std::uint32_t left = highs | lows | (!highs && !lows ? everyone : 0u); left; left &= left - 1) {
-    const int i = __builtin_ctz(left);  // the players paid
+    const int i = bits::ctz(left);  // the players paid
     const std::uint64_t u = units[static_cast<std::size_t>(i)];
     c[i].share += u * w;
     if (u == kShareUnits) c[i].scoop += w;

@@ -16,18 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "int128.hpp"  // i128, u128
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
 
 namespace splitpot {
 namespace {
-
-// Only adds, multiplies, shifts and compares of these are compiled inline
-// everywhere; a 128-bit division or a conversion to double is a call into
-// compiler-rt (__udivti3, __floatuntidf), which clang-cl (the Windows wheel)
-// does not link by default: use mul_div and to_double below for those.
-__extension__ typedef __int128 i128;
-__extension__ typedef unsigned __int128 u128;
 
 /// floor(a * b / d) for d > 0 and a quotient below 2^64 (a < d or b <= d is
 /// enough), without a 128-bit division: the product's high half is below d, so
@@ -50,7 +44,7 @@ std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcep
 double to_double(u128 v) noexcept {
   const auto high = static_cast<std::uint64_t>(v >> 64);
   if (high == 0) return static_cast<double>(static_cast<std::uint64_t>(v));
-  const int shift = 64 - __builtin_clzll(high);  // 1..64: v >> shift has 64 bits
+  const int shift = 64 - bits::clz64(high);  // 1..64: v >> shift has 64 bits
   const bool sticky = (v & ((static_cast<u128>(1) << shift) - 1)) != 0;
   const std::uint64_t top = static_cast<std::uint64_t>(v >> shift) | (sticky ? 1u : 0u);
   return std::ldexp(static_cast<double>(top), shift);
@@ -612,7 +606,7 @@ std::uint64_t count_outcomes(const Spot& s) {
     std::uint64_t total = 0;
     for (const std::uint8_t c : s.deck) {
       if (!with_community(s, c, sub)) continue;
-      if (__builtin_add_overflow(total, count_outcomes(sub), &total)) return std::numeric_limits<std::uint64_t>::max();
+      if (bits::add_overflow(total, count_outcomes(sub), &total)) return std::numeric_limits<std::uint64_t>::max();
     }
     return total;
   }
@@ -620,7 +614,7 @@ std::uint64_t count_outcomes(const Spot& s) {
   auto left = static_cast<int>(s.deck.size());
   for (const PlayerSpot& ps : s.p) {
     const std::uint64_t c = s.ranges ? completions(s, ps) : binom(left, ps.future);
-    if (__builtin_mul_overflow(total, c, &total) || __builtin_mul_overflow(total, placings(ps), &total)) {
+    if (bits::mul_overflow(total, c, &total) || bits::mul_overflow(total, placings(ps), &total)) {
       return std::numeric_limits<std::uint64_t>::max();
     }
     left -= ps.future;

@@ -82,14 +82,14 @@ constexpr unsigned kNonCard = 1, kRepeated = 2;
 // lookup (in bounds even for rare keys), replaced on the rare path (a flush
 // where flushes count; 0 for a row with a non-card).
 template <Ranking R, int K>
-[[gnu::always_inline]] inline std::uint32_t row_value(const Tables& t, const std::uint32_t* offsets,
+SPLITPOT_ALWAYS_INLINE std::uint32_t row_value(const Tables& t, const std::uint32_t* offsets,
                                                       const std::uint16_t* value, const std::uint8_t* row,
                                                       std::uint64_t key) noexcept {
   constexpr std::uint64_t rare =
       straights_and_flushes_count(R) ? kRareBits : (std::uint64_t{0xFF} << kPoisonShift);
   const auto rk = static_cast<std::uint32_t>(key);  // the low half is the rank key alone
   const std::uint16_t plain = value[hash_slot(offsets, rk)];
-  if (key & rare) [[unlikely]] {
+  if (key & rare) SPLITPOT_UNLIKELY {
     if (key >> kPoisonShift) return 0;
     // The row is read again, its ranks masked: the caller's array may have been written
     // by another thread since its key was made (a data race: no defined value, but no
@@ -124,7 +124,7 @@ unsigned batch_kernel(const Tables& t, const std::uint8_t* cards, std::size_t be
     poison |= key;
     // The row of the rank key, the key's low half (in the tables even for a
     // row of repeated cards; a prefetch never faults anyway).
-    if constexpr (Prefetch) __builtin_prefetch(&offsets[static_cast<std::uint32_t>(key) >> kHashRowShift]);
+    if constexpr (Prefetch) bits::prefetch(&offsets[static_cast<std::uint32_t>(key) >> kHashRowShift]);
     return key;
   };
   auto evaluate_row = [&](std::size_t i, std::uint64_t key) {
@@ -373,7 +373,7 @@ bool bug_rows(const std::uint8_t* cards, std::size_t begin, std::size_t end, int
     for (std::size_t i = begin; i < end; ++i) {
       noted[count] = i;
       count += out[i] == 0;
-      if (count == kNoted) [[unlikely]] {
+      if (count == kNoted) SPLITPOT_UNLIKELY {
         for (const std::size_t row : noted) bad |= !group.add(row);
         count = 0;
       }

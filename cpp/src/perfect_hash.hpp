@@ -79,7 +79,7 @@ inline std::vector<std::size_t> place_rows(const std::vector<Multiset>& sets, in
         if (!fits) break;
       }
       if (fits) {
-        offset = base + static_cast<std::size_t>(__builtin_ctzll(fits));
+        offset = base + static_cast<std::size_t>(bits::ctz64(fits));
         break;
       }
     }

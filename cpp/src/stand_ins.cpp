@@ -71,7 +71,7 @@ void resolve_high(Resolved& out, const std::uint8_t* nat, int nn, const std::uin
   }
   const bool straight = cat == Category::Straight || cat == Category::StraightFlush;
   // The suits matter in straights and flushes only: the naturals' one suit.
-  const int one_suit = (straight || cat == Category::Flush) && popcount(suits) == 1 ? __builtin_ctz(suits) : kNoSuit;
+  const int one_suit = (straight || cat == Category::Flush) && popcount(suits) == 1 ? bits::ctz(suits) : kNoSuit;
   if (straight) {
     for (int top = kAce; top >= 3; --top) {
       const unsigned ranks = straight_ranks(top);

@@ -122,7 +122,7 @@ std::uint16_t fill_five(const StrengthMap& five, Ranking ranking, WildFamily fam
     std::uint16_t best = five(score_hand(joined, ranking));
     // ...or complete the highest straight they can.
     const unsigned mask = rank_mask(m);
-    if (__builtin_popcount(mask) == in.n)
+    if (bits::popcount(mask) == in.n)
       for (const int top : kStraightTops)
         if ((mask & ~straight_mask(top)) == 0) {
           best = std::max(best, five(score_hand(input_of_mask(straight_mask(top), false), ranking)));
@@ -149,7 +149,7 @@ std::uint16_t fill_five(const StrengthMap& five, Ranking ranking, WildFamily fam
   const int pool = std::min(n_absent, w + 3);
   std::uint16_t best = 0;
   for (unsigned pick = 0; pick < (1u << pool); ++pick) {
-    if (__builtin_popcount(pick) != w) continue;
+    if (bits::popcount(pick) != w) continue;
     ScoreInput c = in;
     for (int i = 0; i < pool; ++i)
       if (pick >> i & 1) c.add(absent[static_cast<std::size_t>(i)]);
@@ -209,11 +209,11 @@ void build_wild_tables(BuiltTables& t, Ranking ranking, const std::vector<Multis
       auto& table = t.flush_fill[static_cast<std::size_t>(dup)][static_cast<std::size_t>(w)];
       table.assign(1u << kRanks, 0);
       for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
-        const int p = __builtin_popcount(mask);
+        const int p = bits::popcount(mask);
         if (p + w < 5 || p + w > kMaxCards) continue;
         std::uint16_t v = 0;
         for (const int top : kStraightTops)
-          if (__builtin_popcount(straight_mask(top) & ~mask) <= w) {
+          if (bits::popcount(straight_mask(top) & ~mask) <= w) {
             v = five(score_hand(input_of_mask(straight_mask(top), true), ranking));
             break;
           }
@@ -281,7 +281,7 @@ BuiltTables build_tables() {
     }
     if (is_low(ranking)) five.add(score_hand(input_of(Counts{}, 5), ranking));
     for (unsigned mask = 0; mask < (1u << kRanks); ++mask)
-      if (__builtin_popcount(mask) == 5) five.add(score_hand(input_of_mask(mask, true), ranking));
+      if (bits::popcount(mask) == 5) five.add(score_hand(input_of_mask(mask, true), ranking));
     for (int r = 0; r < kRanks && ranking == Ranking::High; ++r) {
       ScoreInput in;
       for (int i = 0; i < 5; ++i) in.add(r);
@@ -304,7 +304,7 @@ BuiltTables build_tables() {
     // Flushes: five suited ranks read as a flush; six or seven, the best
     // after dropping one (masks in increasing order visit subsets first).
     for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
-      const int bits = __builtin_popcount(mask);
+      const int bits = bits::popcount(mask);
       if (bits == 5) {
         flush[mask] = five(score_hand(input_of_mask(mask, true), ranking));
       } else if (bits > 5 && bits <= kMaxCards) {
@@ -317,7 +317,7 @@ BuiltTables build_tables() {
       // The five ranks of each high-card strength, from its tier's base.
       std::vector<std::pair<std::uint16_t, unsigned>> fives;  // strength, ranks
       for (unsigned mask = 0; mask < (1u << kRanks); ++mask) {
-        if (__builtin_popcount(mask) != 5) continue;
+        if (bits::popcount(mask) != 5) continue;
         const Score s = score_hand(input_of_mask(mask, false), ranking);
         if (s.category == Category::HighCard) fives.emplace_back(five(s), mask);
       }

@@ -193,14 +193,14 @@ namespace {
 // lanes, kLaneBits * suit. (Written as a multiple of ctz - 3, not as
 // kLaneBits * (ctz / 4), so that it compiles to one lea, as the 4 * ctz - 12
 // it replaced did: the compiler can't know ctz is 3 modulo 4 here.)
-constexpr int flush_lane_shift(unsigned su) noexcept { return kLaneBits / 4 * (__builtin_ctz(su) - 3); }
+constexpr int flush_lane_shift(unsigned su) noexcept { return kLaneBits / 4 * (bits::ctz(su) - 3); }
 
 // For every su that can be there (nonzero, flush bits only), kLaneBits times
 // the suit as flush_suit_of reads it.
 constexpr bool flush_lane_shift_reads_the_suit() noexcept {
   constexpr auto flush_bits = static_cast<unsigned>(kFlushBits >> kSuitShift);
   for (unsigned su = 1; su <= flush_bits; ++su)
-    if ((su & ~flush_bits) == 0 && flush_lane_shift(su) != kLaneBits * (__builtin_ctz(su) / 4)) return false;
+    if ((su & ~flush_bits) == 0 && flush_lane_shift(su) != kLaneBits * (bits::ctz(su) / 4)) return false;
   return true;
 }
 static_assert(kLaneBits % 4 == 0 && flush_lane_shift_reads_the_suit(),
@@ -265,7 +265,7 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
         if constexpr (kNaturalFive) {
           if (naturals[g] >= 5) {
             v = ranks_value[g];
-            if (k & kFlushBits) [[unlikely]]
+            if (k & kFlushBits) SPLITPOT_UNLIKELY
               v = t.flush[0][static_cast<std::uint32_t>(lanes[g] >> (kLaneBits * flush_suit_of(k))) & kLaneRanks];
           }
         }
@@ -280,7 +280,7 @@ void bug_rows_staged(const Tables& t, const std::uint8_t* copies, const std::siz
         if constexpr (kNaturalFive) {
           if (naturals[g] >= 5) {
             v = ranks_value[g];
-            if (k & kFlushBits) [[unlikely]]
+            if (k & kFlushBits) SPLITPOT_UNLIKELY
               v = static_cast<std::uint16_t>(detail::evaluate_low_flush<R>(t, k, lanes[g], v));
           }
         }
@@ -448,7 +448,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   };
   auto read_keys = [&](Stage& s, std::size_t m) {
     s.hard = 0;
-#pragma GCC unroll 8
+    SPLITPOT_UNROLL(8)
     for (std::size_t j = 0; j < m; ++j) {
       const std::uint64_t key = key_of(s.g + j);
       s.hard |= static_cast<unsigned>(hard(key)) << j;
@@ -457,7 +457,7 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
     }
   };
   auto read_dense = [&](Stage& s, std::size_t m) {
-#pragma GCC unroll 8
+    SPLITPOT_UNROLL(8)
     for (std::size_t j = 0; j < m; ++j) {
       // Selected with a mask: rows of a batch mix natural and wild hands,
       // and GCC made `w ? d : slot` a branch.
@@ -468,13 +468,13 @@ bool batch_wild_loop(const Tables& t, std::size_t begin, std::size_t end, const 
   };
   bool bad = false;
   auto write_values = [&](const Stage& s, std::size_t m) {
-#pragma GCC unroll 8
+    SPLITPOT_UNROLL(8)
     for (std::size_t j = 0; j < m; ++j) {  // out of range only for unchecked repeated cards (or a hard row)
       const std::uint64_t w = s.key[j] >> kWildCountShift & 7;
       out[s.g + j] = s.index[j] < size[w] ? table[w][s.index[j]] : 0;
     }
     for (unsigned rest = s.hard; rest; rest &= rest - 1) {
-      const auto j = static_cast<std::size_t>(__builtin_ctz(rest));
+      const auto j = static_cast<std::size_t>(bits::ctz(rest));
       const std::size_t i = s.g + j;
       const std::uint64_t key = s.key[j], w = key >> kWildCountShift & 0xF;
       if constexpr (R != Ranking::High && straights_and_flushes_count(R)) {
@@ -574,7 +574,7 @@ inline std::uint16_t general_row(const std::uint8_t* row, int k, Ranking r, cons
 // made four rows at a time). (Repeated cards are checked before, block by
 // block: see evaluate_batch_wild.)
 template <Ranking R, int k>
-[[gnu::flatten]] bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+SPLITPOT_FLATTEN bool batch_same_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                        const WildOptions& o, const std::uint64_t* key_of_byte,
                                        const std::uint64_t* lane_of_byte, bool avx2, std::uint32_t* out) {
   auto row_of = [&](std::size_t i) { return cards + i * static_cast<std::size_t>(k); };
@@ -603,7 +603,7 @@ template <Ranking R, int k>
 // that a row with one wild rank or none, as in Mexican stud, costs one key
 // sum; rows with more take their ranks out one by one.
 template <Ranking R, int k>
-[[gnu::flatten]] bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
+SPLITPOT_FLATTEN bool batch_row_wilds(const Tables& t, const std::uint8_t* cards, std::size_t begin, std::size_t end,
                                       const WildOptions& o, const std::uint16_t* row_wild_ranks,
                                       const std::uint64_t* const* key_of_rank_byte, const std::uint64_t* lane_of_byte,
                                       bool avx2, std::uint32_t* out) {
@@ -615,7 +615,7 @@ template <Ranking R, int k>
   };
   // (Not inlined: where key_of_table below falls back to it, GCC otherwise
   // computed part of it for every row.)
-  auto key_of = [&](std::size_t i) __attribute__((noinline)) {
+  auto key_of = [&](std::size_t i) SPLITPOT_NOINLINE_LAMBDA {
     // The key of all the cards, then each wild rank's cards taken out in one
     // step (its four suits' bits index the sum of their keys).
     std::uint64_t key = kKeyInit, any = 0;
@@ -629,7 +629,7 @@ template <Ranking R, int k>
     const bool bug = joker && !joker_wild;
     std::uint64_t nat_key = key - (bug ? kPoison : 0), wilds = 0;
     for (unsigned ranks = row_wild_ranks ? row_wild_ranks[i] & 0x1FFFu : 0; ranks; ranks &= ranks - 1) {
-      const auto r = static_cast<std::size_t>(__builtin_ctz(ranks));
+      const auto r = static_cast<std::size_t>(bits::ctz(ranks));
       const auto suits = static_cast<unsigned>(any >> (4 * r) & 0xF);
       nat_key -= t.rank_suits_key[r][suits];
       wilds += 0x4332322132212110ull >> (4 * suits) & 0xF;  // the suits' count
@@ -639,7 +639,7 @@ template <Ranking R, int k>
     if (call_wild) {
       const std::uint64_t rest_wild = any & call_wild & ~(row_wild_ranks ? wild_ranks_mask(row_wild_ranks[i]) : 0);
       for (std::uint64_t rest = rest_wild; rest; rest &= rest - 1, ++wilds)
-        nat_key -= t.card_key[static_cast<std::size_t>(__builtin_ctzll(rest))];
+        nat_key -= t.card_key[static_cast<std::size_t>(bits::ctz64(rest))];
     }
     return (nat_key + wilds * kWildCardKey) | static_cast<std::uint64_t>(bug) << kBugShift;
   };
@@ -657,11 +657,11 @@ template <Ranking R, int k>
   if (key_of_rank_byte) {
     auto key_of_table = [&](std::size_t i) {
       const unsigned ranks = row_wild_ranks[i] & 0x1FFFu;
-      if ((ranks & (ranks - 1)) != 0) [[unlikely]] return key_of(i);  // two wild ranks or more
+      if ((ranks & (ranks - 1)) != 0) SPLITPOT_UNLIKELY return key_of(i);  // two wild ranks or more
       // The row's wild rank, or with none kRanks: its table (none made for a rank
       // another thread wrote into wild_ranks after the tables were chosen).
-      const std::uint64_t* key_of_byte = key_of_rank_byte[__builtin_ctz(ranks | 1u << kRanks)];
-      if (key_of_byte == nullptr) [[unlikely]] return key_of(i);
+      const std::uint64_t* key_of_byte = key_of_rank_byte[bits::ctz(ranks | 1u << kRanks)];
+      if (key_of_byte == nullptr) SPLITPOT_UNLIKELY return key_of(i);
       const std::uint8_t* row = row_of(i);
       std::uint64_t key = kKeyInit;
       for (int x = 0; x < k; ++x) key += key_of_byte[row[x]];
@@ -703,7 +703,7 @@ std::ptrdiff_t evaluate_batch_wild(const std::uint8_t* cards, std::size_t rows, 
     rank_keys.resize(static_cast<std::size_t>(kByteValues) * static_cast<std::size_t>(popcount(present)));
     std::uint64_t* next = rank_keys.data();
     for (unsigned rest = present; rest; rest &= rest - 1, next += kByteValues) {
-      const int w = __builtin_ctz(rest);
+      const int w = bits::ctz(rest);
       std::copy(key_of_byte.begin(), key_of_byte.end(), next);
       for (int suit = 0; suit < kSuits; ++suit) next[make_card(w, suit)] = kWildCardKey;
       rank_table[static_cast<std::size_t>(w)] = next;

@@ -1069,7 +1069,7 @@ void test_batch_runs(bool quick) {
         unsigned own = 0;
         if (kind == 0) {
           const unsigned absent = 0x1FFFu & ~held;
-          own = next_random() % 4 == 0 || absent == 0 ? 0u : 1u << __builtin_ctz(absent);
+          own = next_random() % 4 == 0 || absent == 0 ? 0u : 1u << bits::ctz(absent);
         } else {
           for (std::size_t j = next_random() % ku;; j = (j + 1) % ku)
             if (row[j] < kDeckSize) {
@@ -1441,6 +1441,58 @@ void test_cpu_features() {
               text(cpu.intel).c_str());
 }
 
+// The bit operations of bits.hpp (the compiler's builtins in this build, or
+// the plain C++ of a build with SPLITPOT_PORTABLE_BITS) against their plain
+// C++ versions and a loop over the bits: every single bit, then random values
+// of every width; and the overflow checks at their edges.
+void test_bits() {
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next = [&state] {  // splitmix64
+    std::uint64_t z = (state += 0x9E3779B97F4A7C15ull);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    return z ^ (z >> 31);
+  };
+  auto slow_popcount = [](std::uint64_t x) {
+    int n = 0;
+    for (; x; x >>= 1) n += static_cast<int>(x & 1);
+    return n;
+  };
+  auto slow_ctz = [](std::uint64_t x) {
+    int n = 0;
+    for (; (x & 1) == 0; x >>= 1) ++n;
+    return n;
+  };
+  auto slow_clz = [](std::uint64_t x) {
+    int n = 0;
+    for (; (x >> 63) == 0; x <<= 1) ++n;
+    return n;
+  };
+  int wrong = 0, values = 0;
+  auto one = [&](std::uint64_t x) {
+    ++values;
+    const int pc = slow_popcount(x);
+    wrong += bits::popcount64(x) != pc || bits::portable::popcount64(x) != pc || popcount(x) != pc;
+    wrong += bits::popcount(static_cast<unsigned>(x)) != slow_popcount(static_cast<unsigned>(x));
+    if (x == 0) return;
+    wrong += bits::ctz64(x) != slow_ctz(x) || bits::portable::ctz64(x) != slow_ctz(x);
+    wrong += bits::clz64(x) != slow_clz(x) || bits::portable::clz64(x) != slow_clz(x);
+    if (static_cast<unsigned>(x) != 0) wrong += bits::ctz(static_cast<unsigned>(x)) != slow_ctz(static_cast<unsigned>(x));
+  };
+  one(0);
+  for (int b = 0; b < 64; ++b) one(std::uint64_t{1} << b), one(~std::uint64_t{0} << b);
+  for (int i = 0; i < 200'000; ++i) one(next() >> (i % 64));
+  std::uint64_t out = 0;
+  const std::uint64_t max = ~std::uint64_t{0};
+  wrong += bits::add_overflow(max - 1, 1, &out) || out != max;
+  wrong += !bits::add_overflow(max, 1, &out) || out != 0;
+  wrong += bits::mul_overflow(std::uint64_t{1} << 32, (std::uint64_t{1} << 32) - 1, &out) || out != (max << 32);
+  wrong += !bits::mul_overflow(std::uint64_t{1} << 32, std::uint64_t{1} << 32, &out) || out != 0;
+  wrong += bits::mul_overflow(0, max, &out) || out != 0;
+  check(wrong == 0, "bits.hpp: popcount, ctz, clz on " + std::to_string(values) + " values and the overflow checks; " +
+                        std::to_string(wrong) + " wrong");
+}
+
 /// Runs one group of tests and prints its time (CI's budget is read off these lines).
 template <class F>
 void timed(const char* what, F&& run) {
@@ -1458,6 +1510,7 @@ int main(int argc, char** argv) {
   std::printf("evaluate_batch keys on this machine: %s (the batch tests run %s keys too)\n",
               keys_name(BatchKeys::Auto), key_kinds().size() > 2 ? "AVX2 and scalar" : "scalar");
   timed("CPU features", test_cpu_features);
+  timed("bit operations", test_bits);
   timed("generated tables", test_generated_tables);
   timed("rank multipliers", test_rank_multipliers);
   timed("rule examples", test_rule_examples);

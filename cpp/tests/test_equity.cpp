@@ -4,6 +4,7 @@
 // throws. Usage: test_equity [--quick]   (--quick: fewer spots, for sanitizers)
 // The last line is "N passed, N failed".
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -12,10 +13,12 @@
 #include <functional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <tuple>
 #include <vector>
 
 #include "card_text.hpp"
+#include "int128.hpp"  // u128
 #include "splitpot/equity.hpp"
 #include "splitpot/evaluate.hpp"
 #include "splitpot/wild.hpp"
@@ -120,7 +123,7 @@ bool low_qualifies(const EquityRequest& rq, const std::vector<std::uint8_t>& han
     const int value = rank_of(c) == kAce ? 1 : rank_of(c) + 2;
     if (value <= rq.qualifier) values |= 1u << value;
   }
-  return __builtin_popcount(values) + wilds >= 5;
+  return bits::popcount(values) + wilds >= 5;
 }
 
 // Seven-card stud where the deck cannot give every player a seventh card.
@@ -441,8 +444,8 @@ void compare_positional(const std::string& label, EquityRequest rq) {
   const EquityResult r = equity(rq);
   bool ok = r.exact && r.stop == EquityStop::Complete && r.players.size() == rq.hands.size() && b.outcomes > 0;
   auto same = [&](std::uint64_t count, double brute_count) {  // count / r.outcomes == brute_count / b.outcomes
-    return static_cast<unsigned __int128>(count) * b.outcomes ==
-           static_cast<unsigned __int128>(static_cast<std::uint64_t>(brute_count)) * r.outcomes;
+    return static_cast<u128>(count) * b.outcomes ==
+           static_cast<u128>(static_cast<std::uint64_t>(brute_count)) * r.outcomes;
   };
   for (std::size_t i = 0; ok && i < r.players.size(); ++i) {
     const PlayerCounts& c = r.players[i];
@@ -805,6 +808,32 @@ int main(int argc, char** argv) {
     const double se = std::sqrt((sq - mean * mean) / (n - 1));
     check(target.stop == EquityStop::Target && se <= 0.002 && se > 0.0015,
           "a standard-error target stops near it (" + std::to_string(se) + ", " + std::to_string(target.outcomes) + " samples)");
+  }
+
+  // A time limit that is up before a worker thread runs still draws the first block (was: with
+  // the CPUs busy, about one run in four here ended with no sample). Busy threads, two per core,
+  // make the worker wait for a core while the limit passes.
+  {
+    std::atomic<bool> busy{true};
+    std::vector<std::thread> spinners;
+    for (unsigned i = 0; i < 2 * std::max(1u, std::thread::hardware_concurrency()); ++i) {
+      spinners.emplace_back([&busy] {
+        volatile std::uint64_t spins = 0;
+        while (busy.load(std::memory_order_relaxed)) spins = spins + 1;
+      });
+    }
+    EquityRequest rq = request(G::SevenCardStud, {"As Kd", "Qs Qd"});
+    rq.seconds = 1e-9;
+    const int runs = quick ? 100 : 300;
+    int empty = 0;
+    for (int i = 0; i < runs; ++i) {
+      const EquityResult r = equity(rq);
+      empty += r.outcomes == 0 || r.stop != EquityStop::Time ? 1 : 0;
+    }
+    busy = false;
+    for (auto& spinner : spinners) spinner.join();
+    check(empty == 0, "a time limit of a nanosecond draws a block of samples: " + std::to_string(empty) + " of " +
+                          std::to_string(runs) + " runs drew none (or did not stop on time)");
   }
 
   // Bad input.

@@ -186,7 +186,7 @@ struct EquityRequest {
   std::uint64_t samples = 0;  // 0: exact (unless a target below is set)
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this
-  double seconds = 0;         // Monte Carlo: stop after this long
+  double seconds = 0;         // Monte Carlo: stop after this long (however short, the first block of samples is drawn)
   int threads = 1;
   std::uint64_t max_outcomes = kEquityMaxOutcomes;
   EquityMethod method = EquityMethod::Auto;

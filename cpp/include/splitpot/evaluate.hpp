@@ -13,6 +13,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "splitpot/bits.hpp"
 #include "splitpot/cards.hpp"
 #include "splitpot/ranking.hpp"
 #include "splitpot/tables.hpp"
@@ -40,7 +41,7 @@ constexpr unsigned kLaneRanks = (1u << kRanks) - 1;
 
 /// The suit a key's counters hold five or more of (the key has a flush bit set).
 inline unsigned flush_suit_of(std::uint64_t key) noexcept {
-  return static_cast<unsigned>(__builtin_ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift))) / 4;
+  return static_cast<unsigned>(bits::ctz(static_cast<unsigned>((key & kFlushBits) >> kSuitShift))) / 4;
 }
 
 namespace detail {
@@ -58,7 +59,7 @@ namespace detail {
 // best five holding an off-suit card: the fives missing a suited card (one
 // lookup each), or two. The common case is inline, the rest a call.
 template <Ranking R>
-[[gnu::noinline]] std::uint16_t evaluate_low_flush_only(const Tables& t, std::uint64_t key, std::uint64_t lanes,
+SPLITPOT_NOINLINE std::uint16_t evaluate_low_flush_only(const Tables& t, std::uint64_t key, std::uint64_t lanes,
                                                         unsigned lane_shift) noexcept {
   constexpr auto ri = static_cast<std::size_t>(R);
   const auto suited = static_cast<unsigned>(lanes >> lane_shift) & kLaneRanks;
@@ -77,12 +78,12 @@ template <Ranking R>
     return slot < values.size() ? values[slot] : std::uint16_t{0};
   };
   for (unsigned a = suited; a; a &= a - 1) {
-    const std::uint64_t without_a = key - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(a))];
+    const std::uint64_t without_a = key - kRankMultiplier[static_cast<std::size_t>(bits::ctz(a))];
     if (k == 5) {
       best = std::max(best, value_of(without_a));
     } else {  // six suited of seven
       for (unsigned b = a & (a - 1); b; b &= b - 1)
-        best = std::max(best, value_of(without_a - kRankMultiplier[static_cast<std::size_t>(__builtin_ctz(b))]));
+        best = std::max(best, value_of(without_a - kRankMultiplier[static_cast<std::size_t>(bits::ctz(b))]));
     }
   }
   return best;
@@ -104,7 +105,7 @@ inline std::uint32_t evaluate_low_flush(const Tables& t, std::uint64_t key, std:
   const auto& ranks = t.high_card_ranks[ri];
   const std::uint64_t five =
       ranks[std::min<std::size_t>(static_cast<unsigned>(any - t.high_card_base[ri]), ranks.size() - 1)];
-  if ((lanes & five * kEveryLane) != five << lane_shift) [[likely]] return any;
+  if ((lanes & five * kEveryLane) != five << lane_shift) SPLITPOT_LIKELY return any;
   return std::uint32_t{evaluate_low_flush_only<R>(t, key, lanes, lane_shift)};
 }
 
@@ -170,7 +171,7 @@ namespace detail {
 // reloaded for every hand; `pure` (it writes nothing) lets a caller's loop
 // keep them in registers across the call.
 template <Ranking R>
-[[gnu::noinline, gnu::cold, gnu::pure]] std::uint16_t evaluate_flush_out_of_line(const Tables& t, std::uint64_t key,
+SPLITPOT_COLD_PURE_NOINLINE std::uint16_t evaluate_flush_out_of_line(const Tables& t, std::uint64_t key,
                                                                                  const std::uint8_t* cards,
                                                                                  int n) noexcept {
   return evaluate_flush<R>(t, key, cards, n);
@@ -182,7 +183,7 @@ template <Ranking R>
 inline std::uint16_t evaluate_key(const Tables& t, std::uint64_t key, const std::uint8_t* cards, int n) noexcept {
   const RankKeyValues ranks(t, R);  // the tables' addresses read before the branch
   if constexpr (straights_and_flushes_count(R)) {
-    if (key & kFlushBits) [[unlikely]]
+    if (key & kFlushBits) SPLITPOT_UNLIKELY
       return detail::evaluate_flush_out_of_line<R>(t, key, cards, n);
   }
   return ranks(static_cast<std::uint32_t>(key & kRankKeyMask));
