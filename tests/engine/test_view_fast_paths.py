@@ -7,6 +7,10 @@
   hand's events taken in one pass; the events no view hides made into dicts
   without the hiding checks) equal the plain computation, for every seat and a
   spectator, at every step of random play of every game.
+- ``GameSpec.to_dict`` (one walk of the spec) equals ``dataclasses.asdict``
+  made JSON-ready, for every game and option variant, and a spec holding an
+  option value of another type (a dict, a set) is still written as ``asdict``
+  copies it.
 """
 
 from __future__ import annotations
@@ -17,12 +21,13 @@ from typing import Any
 
 import pytest
 from test_fast_paths import random_hands
+from test_random_play import OPTIONS
 
 from splitpot.engine import events as ev
 from splitpot.engine import history
-from splitpot.engine.spec import DeclareMode
+from splitpot.engine.spec import DeclareMode, GameSpec, _json_ready
 from splitpot.engine.state import State
-from splitpot.games import GAMES
+from splitpot.games import GAMES, get_game
 
 
 def plain_event_to_dict(event: ev.Event) -> dict[str, Any]:
@@ -130,3 +135,27 @@ def test_views_equal_the_plain_computation(game: str) -> None:
                     k: v for k, v in view.items() if k != "events"
                 }
 
+
+def plain_spec_dict(spec: GameSpec) -> dict[str, Any]:
+    return _json_ready(dataclasses.asdict(spec))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_spec_dicts_equal_asdict_made_json_ready(game: str) -> None:
+    for options in OPTIONS[game]:
+        spec = get_game(game, **options)
+        assert spec.to_dict() == plain_spec_dict(spec)
+        assert spec.with_declare_options().to_dict() == plain_spec_dict(spec.with_declare_options())
+
+
+def test_a_spec_with_unusual_option_values_is_written_as_asdict_copies_it() -> None:
+    spec = get_game("jackpots").replace(options=(("table", {"a": (1, 2)}), ("seats", {3}), ("odd", [(4,)])))
+    assert spec.to_dict() == plain_spec_dict(spec)
+    assert spec.to_dict()["options"] == [["table", {"a": [1, 2]}], ["seats", {3}], ["odd", [[4]]]]
+    assert spec.to_dict()["options"][0][1] is not spec.options[0][1]  # a copy, as asdict makes
+
+
+def test_spec_dicts_are_new_each_call() -> None:
+    spec = get_game("seven-card-stud")
+    spec.to_dict()["streets"][0]["name"] = "changed"
+    assert spec.to_dict() == plain_spec_dict(spec)
