@@ -22,6 +22,10 @@ checksum of the winners' chips is printed.
     pytest benchmarks/bench_games.py --benchmark-only        # pytest-benchmark
     python benchmarks/bench_games.py [HANDS]                 # plain report with the ratios
 
+``test_server_calls`` times a server's calls on a hand of six in the middle of
+each of five games (:func:`mid_hands`): every seat's whole view, every seat's
+update after the last event, and the history as JSON.
+
 The plain report times CPU (``time.process_time``) in interleaved rounds, so a
 busy machine slows both engines alike; with pytest-benchmark pass
 ``--benchmark-timer time.process_time`` for the same.  pokerkit plays a quarter
@@ -44,7 +48,10 @@ from splitpot.engine.betting import Action
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
-__all__ = ["pokerkit_draw_hands", "pokerkit_hands", "pokerkit_stud_hands", "splitpot_hands"]
+__all__ = [
+    "history_exports", "mid_hands", "pokerkit_draw_hands", "pokerkit_hands", "pokerkit_stud_hands",
+    "splitpot_hands", "view_updates", "views",
+]
 
 PLAYERS = 6
 STACK = 200
@@ -202,6 +209,53 @@ def test_pokerkit_seven_card_stud(benchmark) -> None:  # type: ignore[no-untyped
     pytest.importorskip("pokerkit")
     benchmark.group = _NEW_GROUP
     benchmark.pedantic(pokerkit_stud_hands, args=(HANDS_PER_ROUND,), rounds=5, iterations=1)
+
+
+_SERVER_GROUP = "a server's calls in the middle of a hand of six (five games)"
+SERVER_GAMES = ("seven-card-stud-8", "california-lowball", "jackpots", "five-card-stud", "mexican-stud")
+
+
+def mid_hands(seed: int = 0) -> list[State]:
+    """One hand of six of each of :data:`SERVER_GAMES`, played at random to a betting
+    decision some twenty events in (the states the server benchmarks ask about)."""
+    rng = random.Random(seed)
+    betting = set(_METHOD)
+    hands = []
+    for game in SERVER_GAMES:
+        state = State(get_game(game), [STACK] * PLAYERS, seed=seed)
+        while len(state.events) < 20 or state.actor is None or state.legal_actions()[0].action not in betting:
+            option = state.legal_actions()[int(rng.random() * len(state.legal_actions()))]
+            if option.action is Action.DRAW:
+                state.draw(rng.sample(state.cards(state.actor), int(rng.random() * (option.amounts[0] + 1))))
+            elif option.action is Action.TURN_UP:
+                state.turn_up(rng.sample(option.choices, option.amounts[0]))
+            else:
+                _METHOD[option.action](state)  # type: ignore[operator]
+        hands.append(state)
+    return hands
+
+
+def views(hands: list[State]) -> int:
+    """Every seat's whole view of each hand, and a spectator's; the events sent."""
+    return sum(len(state.view(seat)["events"]) for state in hands for seat in (None, *range(state.seats)))
+
+
+def view_updates(hands: list[State]) -> int:
+    """Every seat's update after the last event (``view(seat, since=n - 1)``)."""
+    return sum(len(state.view(seat, since=len(state.events) - 1)["events"])
+               for state in hands for seat in range(state.seats))
+
+
+def history_exports(hands: list[State]) -> int:
+    """Each hand's history as JSON text (``state.history().to_json()``)."""
+    return sum(len(state.history().to_json()) for state in hands)
+
+
+@pytest.mark.parametrize("call", [views, view_updates, history_exports], ids=lambda call: call.__name__)
+def test_server_calls(benchmark, call: Callable[[list[State]], int]) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _SERVER_GROUP
+    hands = mid_hands()
+    assert benchmark(call, hands) > 0
 
 
 def main(argv: list[str]) -> int:

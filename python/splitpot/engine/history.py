@@ -407,10 +407,18 @@ def _public_cards(events: list[ev.Event]) -> frozenset[int]:
     return frozenset(up)
 
 
+_HIDING = (ev.CardsDealt, ev.Drew, ev.Declared, ev.TurnUpChosen, ev.Redealt, ev.StubReshuffled, ev.CardBurned)
+"""The events whose view :func:`_hide` may change."""
+_NEVER_HIDDEN = frozenset(kind for kind in ev._KINDS.values() if not issubclass(kind, _HIDING))
+"""The event classes :func:`_hide` shows as they are (most of a hand's events)."""
+
+
 def _hide(
     event: ev.Event, viewer: int | None, secret_declarations: bool, public: frozenset[int] = frozenset()
 ) -> dict[str, Any]:
     data = ev.event_to_dict(event)
+    if type(event) in _NEVER_HIDDEN:
+        return data
     if isinstance(event, ev.CardsDealt) and not event.up and event.seat != viewer:
         data["cards"] = [None] * len(event.cards)
     elif isinstance(event, ev.Drew) and event.seat != viewer:
@@ -444,7 +452,8 @@ def _first_draw_showing(events: list[ev.Event], seat: int | None, cards: frozens
 
 
 def _events_since(
-    events: list[ev.Event], seat: int | None, since: int, simultaneous: bool, revealed: bool
+    events: list[ev.Event], seat: int | None, since: int, simultaneous: bool, revealed: bool,
+    kinds: set[type[ev.Event]] | None = None,
 ) -> tuple[int, list[dict[str, Any]]]:
     """The index from which ``seat``'s view of the events must be sent to a client
     that holds the first ``since`` as the view showed them when the hand had
@@ -455,15 +464,18 @@ def _events_since(
     secret, and which cards are public (a card drawn to an up card in
     aces-deuces, which an earlier draw may have discarded face down).  The
     first event the client holds whose view has changed is the first sent.
+    ``kinds`` is the set of the classes of ``events`` (None: taken here).
     """
+    if kinds is None:
+        kinds = set(map(type, events))
     first = since
     head, tail = events[:since], events[since:]
-    if revealed and any(type(e) is ev.DeclarationsRevealed for e in tail) and not any(
+    if revealed and ev.DeclarationsRevealed in set(map(type, tail)) and not any(
         type(e) is ev.DeclarationsRevealed for e in head
     ):  # the declarations were secret when the hand had `since` events; they show now
         first = next((i for i, e in enumerate(head) if type(e) is ev.Declared and e.seat != seat), first)
     public: frozenset[int] = frozenset()
-    if any(type(e) is ev.Drew for e in events):
+    if ev.Drew in kinds:
         if any(_makes_public(e) for e in tail):
             then, public = _public_cards(head), _public_cards(events)
             if public != then:
@@ -496,9 +508,10 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
     (9, [{'event': 'deal', 'seat': 0, 'cards': ['7h'], 'up': True}])
     """
     events = state.events
-    shown = {e.seat for e in events if type(e) is ev.CardsShown}
+    kinds = set(map(type, events))  # one pass in C, not a scan of the events per question
+    shown = {e.seat for e in events if type(e) is ev.CardsShown} if ev.CardsShown in kinds else set()
     simultaneous = state.spec.declare is DeclareMode.SIMULTANEOUS
-    revealed = simultaneous and any(type(e) is ev.DeclarationsRevealed for e in events)
+    revealed = simultaneous and ev.DeclarationsRevealed in kinds
     secret = simultaneous and not revealed
     players = []
     bets = state.bets
@@ -536,8 +549,8 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
         "legal_actions": legal,
     }
     if since is None:
-        public = _public_cards(events) if any(type(e) is ev.Drew for e in events) else frozenset()
+        public = _public_cards(events) if ev.Drew in kinds else frozenset()
         view["events"] = [_hide(e, seat, secret, public) for e in events]
     else:
-        view["since"], view["events"] = _events_since(events, seat, since, simultaneous, revealed)
+        view["since"], view["events"] = _events_since(events, seat, since, simultaneous, revealed, kinds)
     return view
