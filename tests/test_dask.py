@@ -165,7 +165,7 @@ def test_a_stderr_target_stops_where_one_process_stops(
 def test_a_stderr_target_with_a_sample_cap_stops_at_the_cap(client: Client) -> None:
     single = equity(*MULTIWAY, stderr=1e-5, samples=50_000, seed=2)
     got = sd.equity(*MULTIWAY, client=client, stderr=1e-5, samples=50_000, seed=2)
-    assert got == single and got.outcomes == 50_000 and got.stop == "complete"
+    assert got == single and got.outcomes == 50_000 and got.stop == "samples"  # (was: "complete")
 
 
 def test_a_seconds_target_stops_after_the_time(client: Client) -> None:

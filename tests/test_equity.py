@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 import splitpot
 from splitpot import CardError, CardTypeError, RuleError, equity
 from splitpot.cli import main
-from splitpot.equity import EquityStop, EquityStopped
-from splitpot.errors import ArgumentTypeError
+from splitpot.equity import EQUITY_TARGET_CAP, EquityStop, EquityStopped
+from splitpot.errors import ArgumentTypeError, EquityInterrupted
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
@@ -390,17 +390,18 @@ def test_ctrl_c_while_the_progress_callback_runs_keeps_the_samples() -> None:
         if len(calls) == 2:
             raise KeyboardInterrupt
 
-    try:
-        r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seconds=60, seed=1,
-                   threads=1, progress=ctrl_c_at_the_second_call)
-    except KeyboardInterrupt:
-        pytest.fail("Ctrl-C in the callback raised instead of returning the samples drawn")
-    assert r.stop is EquityStop.INTERRUPTED and r.partial and len(calls) == 2
+    with pytest.raises(EquityInterrupted) as raised:  # (was: the partial result returned)
+        equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seconds=60, seed=1,
+               threads=1, progress=ctrl_c_at_the_second_call)
+    r = raised.value.result
+    assert isinstance(raised.value, KeyboardInterrupt) and not isinstance(raised.value, Exception)
+    assert r is not None and r.stop is EquityStop.INTERRUPTED and r.partial and len(calls) == 2
     assert calls[1] <= r.outcomes < 2**44 and r.outcomes % 4096 == 0
     calls.clear()
-    with pytest.raises(KeyboardInterrupt):  # an exact run has no partial answer
+    with pytest.raises(EquityInterrupted) as raised:  # an exact run has no partial answer
         equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], method="enumerate",
                progress=ctrl_c_at_the_second_call)
+    assert raised.value.result is None
 
 
 def test_progress_returning_false_keeps_the_monte_carlo_work() -> None:
@@ -661,7 +662,8 @@ def test_cli_labels_a_range_as_typed_and_says_a_missed_target(capsys: pytest.Cap
     assert out[3].split()[:3] == ["AK:25%,", "QQ", "68.70%"]
     assert "(win: the high or low half alone" in out[4]
     said = " ".join(out[-2:])
-    assert said.startswith("the --stderr target 0.0001 was not reached: --samples (1,000) came first")
+    assert said.startswith("target not reached: the largest standard error is ")
+    assert "above the --stderr target 0.0001: --samples ran out first (1,000 samples)" in said
     assert said.endswith("raise --samples.")
 
 
@@ -841,3 +843,115 @@ def test_seconds_bound_the_whole_call_the_setup_included(monkeypatch: pytest.Mon
     result = equity("seven-card-stud", ["As Ks Qs", "2c 3c 4c"], seconds=0.6, seed=1, threads=1)
     assert len(handed) == 1 and module._LEAST_SECONDS <= handed[0] <= 0.6 - 0.4 + 0.01, handed
     assert result.outcomes > 0 and result.stop is EquityStop.TIME
+
+
+# ---------------------------------------------------------------- long runs (the research API's audit)
+
+
+def test_a_stderr_target_the_samples_cut_short_is_not_complete() -> None:
+    """Was: stop "complete", a standard error of 0.00122 against a target of 1e-6."""
+    r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], stderr=1e-6, samples=100_000, seed=1)
+    assert r.stop is EquityStop.SAMPLES and not r.partial
+    assert r.outcomes == 100_000 and r.stderr is not None and r.stderr > 1e-6
+    reached = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], stderr=0.01, samples=100_000, seed=1)
+    assert reached.stop is EquityStop.TARGET
+    plain = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=100_000, seed=1)
+    assert plain.stop is EquityStop.COMPLETE and same_figures(plain, r)
+
+
+def test_a_time_limit_the_samples_cut_short_is_not_complete() -> None:
+    r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], seconds=60, samples=5000, seed=1)
+    assert r.stop is EquityStop.SAMPLES and r.outcomes == 5000
+    assert EQUITY_TARGET_CAP == 1_000_000_000 == splitpot._core.EQUITY_TARGET_CAP
+
+
+def test_progress_is_called_at_the_end_of_a_timed_run() -> None:
+    """Was: the last call came before the time was up, none at the end, for a run the
+    time limit stopped (the end's call was made for complete runs and reached targets only)."""
+    calls: list[tuple[int, int]] = []
+
+    def progress(done: int, total: int) -> None:
+        calls.append((done, total))
+
+    for limit in ({"seconds": 0.3}, {"stderr": 1e-6, "samples": 50_000}):
+        calls.clear()
+        r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], seed=3, threads=1, progress=progress,
+                   **limit)
+        assert r.stop in (EquityStop.TIME, EquityStop.SAMPLES)
+        assert calls and calls[-1][0] == r.outcomes, (limit, calls[-3:], r.outcomes)
+
+
+def test_a_loop_over_spots_stops_on_ctrl_c() -> None:
+    """EquityInterrupted is a KeyboardInterrupt: ``except Exception`` in a researcher's loop
+    lets it through, and it carries the samples drawn."""
+    def ctrl_c(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    finished = []
+    with pytest.raises(KeyboardInterrupt) as raised:
+        for seed in range(3):
+            try:
+                equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**40, seed=seed, threads=1,
+                       progress=ctrl_c)
+            except Exception:  # what a loop that skips bad spots does
+                continue
+            finished.append(seed)
+    assert finished == [] and type(raised.value) is EquityInterrupted
+    assert raised.value.result is not None and raised.value.result.outcomes > 0
+    assert splitpot.EquityInterrupted is splitpot.errors.EquityInterrupted is EquityInterrupted
+
+
+def test_fine_range_weights_are_counted_exactly() -> None:
+    """Weights of seven decimals (ratios below 2**32, as the parser takes them): was RuleError,
+    the weighted counts overflowing 64 bits; now counted in 128 bits, and equal to the members'
+    weighted average."""
+    hands = ["Ah 2c 3d 4d 5d", "Ks Kd Kh + 2 down: QQ:0.3333333, JJ:0.1"]
+    r = equity("seven-card-stud", hands)
+    assert r.exact and r.method == "count"
+    parts = [(equity("seven-card-stud", ["Ah 2c 3d 4d 5d", f"Ks Kd Kh + 2 down: {m}"]), w)
+             for m, w in (("QQ", 3333333), ("JJ", 1000000))]
+    total = sum(p.outcomes * w for p, w in parts)
+    assert r.outcomes == total
+    share = sum(p[0].share * p.outcomes * w for p, w in parts) / total
+    assert math.isclose(r[0].share, share, rel_tol=1e-12)
+    assert math.isclose(r[0].share + r[1].share, 1.0, rel_tol=1e-12)
+    assert r.outcomes * splitpot._core.EQUITY_SHARE_UNITS > 2**64  # the pot's units past a 64-bit counter
+
+
+def test_cli_max_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
+    spot = ["equity", "-g", "seven-card-stud-8", "Ah 2c 3d 8s 7h 6h", "Kd Kc 9s 9h 5c 5s",
+            "Qs Qh 4d 4c Jc Js", "--plain"]
+    assert main([*spot, "--max-outcomes", "1000"]) == 2
+    assert "the limit is 1,000" in capsys.readouterr().err
+    assert main([*spot, "--max-outcomes", "2e9"]) == 0
+    assert capsys.readouterr().out.startswith("seven-card-stud-8, exact (enumerate)")
+    assert main([*spot, "--max-outcomes", "2.5"]) == 2
+    assert "--max-outcomes must be a whole number" in capsys.readouterr().err
+
+
+def test_cli_says_a_target_not_reached_and_names_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
+    spot = ["equity", "-g", "seven-card-stud-8", "Ah 2c 3d", "Kd Kc 9s", "--seed", "1", "--plain"]
+    assert main([*spot, "--seconds", "60", "--samples", "5000"]) == 0
+    said = " ".join(capsys.readouterr().out.split())
+    assert "target not reached: --samples ran out (5,000 samples) before the --seconds limit" in said
+    with pytest.raises(SystemExit):
+        main(["equity", "--help"])
+    helped = " ".join(capsys.readouterr().out.split())
+    assert "default 1,000,000,000" in helped and "--max-outcomes" in helped
+
+
+def test_cli_progress_shows_the_time_used_of_a_time_limit() -> None:
+    """Was: the samples drawn of the 1e9 cap, 0-1% and a nonsense ETA."""
+    from splitpot.equity_cli import _bar_progress
+
+    seen: list[tuple[float, float | None]] = []
+    bar = _bar_progress(lambda done, total: seen.append((done, total)), samples=None, stderr=None,
+                        seconds=4.0)
+    bar(4096, EQUITY_TARGET_CAP)
+    time.sleep(0.05)
+    bar(8192, EQUITY_TARGET_CAP)
+    assert seen[-1][1] == 4.0 and 0.05 <= seen[-1][0] < 4.0
+    indeterminate = _bar_progress(lambda done, total: seen.append((done, total)), samples=None, stderr=0.001,
+                                  seconds=None)
+    indeterminate(4096, EQUITY_TARGET_CAP)
+    assert seen[-1] == (4096, None)

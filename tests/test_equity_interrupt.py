@@ -1,5 +1,6 @@
-"""Ctrl-C stops a long equity run promptly: the API returns the Monte Carlo
-samples drawn (marked interrupted), an exact run raises KeyboardInterrupt, and
+"""Ctrl-C stops a long equity run promptly: the API raises EquityInterrupted (a
+KeyboardInterrupt, so a loop over spots stops) carrying the Monte Carlo samples drawn
+(marked interrupted), an exact run raises it with no result, and
 ``splitpot equity`` exits 130 without a traceback. Each run is a child process
 sent SIGINT once it says the work has begun (its first progress call, or the
 progress bar on a terminal), so a slow start on a busy machine cannot put the
@@ -31,12 +32,17 @@ def progress(done, total):
         begun.append(done)
         print("started", flush=True)
 try:
-    r = splitpot.equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seed=1,
-                        threads={threads}, progress=progress)
+    splitpot.equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seed=1,
+                    threads={threads}, progress=progress)
+except splitpot.EquityInterrupted as interrupt:
+    r = interrupt.result
+    print(isinstance(interrupt, KeyboardInterrupt), r.stop.value, r.partial, r.outcomes,
+          round(sum(p.share for p in r), 9), flush=True)
+    sys.exit(0)
 except KeyboardInterrupt:
     print("KeyboardInterrupt", flush=True)
     sys.exit(0)
-print(r.stop.value, r.partial, r.outcomes, round(sum(p.share for p in r), 9), flush=True)
+print("returned", flush=True)  # (was: the partial result returned, a loop over spots not stopped)
 """
 
 EXACT_CHILD = r"""
@@ -49,6 +55,8 @@ def progress(done, total):
 try:
     splitpot.equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], method="enumerate", max_outcomes=2**62,
                     threads=1, progress=progress)
+except splitpot.EquityInterrupted as interrupt:
+    print("EquityInterrupted", interrupt.result, flush=True)
 except KeyboardInterrupt:
     print("KeyboardInterrupt", flush=True)
 """
@@ -78,21 +86,21 @@ def test_ctrl_c_keeps_the_monte_carlo_samples() -> None:
     result, took = interrupt([sys.executable, "-c", API_CHILD.format(threads=1)])
     assert took < 10.0, took
     assert result.returncode == 0, result.stderr
-    stop, partial, outcomes, shares = result.stdout.split()
-    assert (stop, partial, shares) == ("interrupted", "True", "1.0")
+    keyboard, stop, partial, outcomes, shares = result.stdout.split()
+    assert (keyboard, stop, partial, shares) == ("True", "interrupted", "True", "1.0")
     assert 0 < int(outcomes) < 2**44 and int(outcomes) % 4096 == 0
 
 
 def test_ctrl_c_stops_an_exact_run() -> None:
     result, took = interrupt([sys.executable, "-c", EXACT_CHILD])
     assert took < 10.0, took
-    assert result.stdout.strip() == "KeyboardInterrupt", result.stderr
+    assert result.stdout.strip() == "EquityInterrupted None", result.stderr
 
 
 def test_ctrl_c_stops_a_multithreaded_run() -> None:
     result, took = interrupt([sys.executable, "-c", API_CHILD.format(threads=2)])
     assert took < 10.0, took
-    assert result.stdout.split()[0] == "interrupted", result.stderr
+    assert result.stdout.split()[:2] == ["True", "interrupted"], result.stderr
 
 
 def test_cli_exits_130_without_a_traceback() -> None:

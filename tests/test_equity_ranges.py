@@ -16,6 +16,7 @@ import pytest
 
 from splitpot import (
     ArgumentTypeError,
+    Card,
     CardError,
     CardTypeError,
     Range,
@@ -425,3 +426,14 @@ def test_a_mexican_stud_range_hides_one_card_its_hole_card() -> None:
                        r"a player holds one card down"):
         equity("mexican-stud", ["Ts Tc", "Kh + 2 down: 9h 5d"])
     assert equity("mexican-stud", ["Ts Tc 4d", "Kh 3c + 1 down: 9h, 5d"], samples=2_000, seed=1).outcomes > 0
+
+
+def test_a_rank_only_member_leaves_out_the_known_cards() -> None:
+    """Was: CardError "range member Kc Kd repeats a known card" for ``Kd + 2 down: KK``."""
+    r = equity("seven-card-stud", ["Ah 2c 3d 4d 5d", "Kd + 2 down: KK"], samples=1000, seed=1)
+    assert r[1].range is not None and len(r[1].range.members) == 3
+    assert all(Card("Kd") not in m.cards for m in r[1].range.members)
+    with pytest.raises(CardError, match="range member Kc Kd repeats a known card"):
+        equity("seven-card-stud", ["Ah 2c 3d 4d 5d", "Kd + 2 down: Kc Kd"], samples=1000, seed=1)
+    with pytest.raises(RuleError, match="is empty: every hand of AA holds one of the known cards"):
+        equity("seven-card-stud", ["2c 3d 4d 5d", "Ac Ad Ah + 2 down: AA"], samples=1000, seed=1)

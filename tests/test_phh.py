@@ -822,3 +822,15 @@ def test_a_utf16_file_with_an_error_names_its_line() -> None:
     for loads in (phh.loads, phh.loads_all):
         with pytest.raises(HistoryError, match=r"^line 7, actions\[0\]: 'p9' is not a player"):
             loads(text.encode("utf-16"))
+
+
+def test_a_truncated_phhs_file_names_its_line() -> None:
+    """Was: 'not PHH (TOML): Unterminated string (at end of document).', no line, though the
+    README promises an error naming the line."""
+    text = phh.dumps_all(State(get_game("lowball"), [20, 30], seed=s) for s in (1, 2))
+    cut = text[: text.rindex('"') - 3]  # inside the last action's string
+    lines = len(cut.splitlines())
+    with pytest.raises(HistoryError, match=rf"\(at end of document, line {lines}\)\.$"):
+        phh.loads_all(cut)
+    with pytest.raises(HistoryError, match=r"\(at line 2, column \d+\)"):
+        phh.loads_all('variant = "F7S"\nante_trimming_status = ?\n')

@@ -108,9 +108,10 @@ py::tuple result_tuple(const EquityResult& r, bool interrupted) {
   for (const PlayerCounts& c : r.players) {
     // (share units)^2 summed exactly, as a Python int: parts of a run add up to the whole.
     const py::object share_sq = (py::int_(c.share_sq_high) << py::int_(64)) | py::int_(c.share_sq_low);
-    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share, share_sq));
+    const py::object share = (py::int_(c.share_high) << py::int_(64)) | py::int_(c.share);
+    players.append(py::make_tuple(c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, share, share_sq));
   }
-  const int stop = interrupted ? 4 : static_cast<int>(r.stop);
+  const int stop = interrupted ? 5 : static_cast<int>(r.stop);
   return py::make_tuple(players, r.outcomes, r.exact, static_cast<int>(r.method), stop, r.rejected);
 }
 
@@ -129,6 +130,7 @@ void register_equity(py::module_& m) {
   m.attr("EQUITY_BLOCK") = kEquityBlock;
   m.attr("EQUITY_MAX_OUTCOMES") = kEquityMaxOutcomes;
   m.attr("EQUITY_MAX_SAMPLES") = kEquityMaxSamples;
+  m.attr("EQUITY_TARGET_CAP") = kEquityTargetCap;
   m.attr("EQUITY_MAX_PLAYERS") = kEquityMaxPlayers;
 
   m.def(
@@ -205,6 +207,7 @@ void register_equity(py::module_& m) {
         if (!progress.is_none()) {
           hooks.progress = [&](std::uint64_t done, std::uint64_t total) {
             if (gil::shutdown_began(finalizing_at_start)) return false;
+            if (error) return false;  // an exception waits (Ctrl-C, the callback's own): no more calls
             py::gil_scoped_acquire acquire;
             try {
               // Any false value but None (a callback returning nothing) stops.
@@ -243,7 +246,7 @@ void register_equity(py::module_& m) {
       "Part `part` of `parts` of the run (the parts' counts add up to the whole run's): "
       "([(high_win, high_tie, low_win, low_tie, scoop, share units, share units squared) per player], outcomes, "
       "exact, method, stop, rejected): weighted counts of outcomes. stop: 0 complete, 1 target reached, 2 time "
-      "up, 3 stopped by progress, 4 interrupted (Ctrl-C). declare: one declaration id per hand (0 high, 1 low, 2 "
+      "up, 3 stopped by progress, 4 samples ran out before the target, 5 interrupted (Ctrl-C). declare: one declaration id per hand (0 high, 1 low, 2 "
       "both; empty: cards speak), high-low games only. last_card_down: five-card stud's fifth card dealt face down "
       "too (the last-down variant: positional wild cards read the first and fifth as the down cards). Releases "
       "the GIL.");

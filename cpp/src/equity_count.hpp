@@ -103,17 +103,43 @@ std::uint64_t counting_work(const Spot& s) {
 /// with the class's weight into `result`.
 template <class G>
 void settle_classes(const Spot& s, const Grid& grid, EquityResult& result) {
+  // Each class settled with weight 1, scaled by its weight in 128 bits: the
+  // weighted outcomes must each fit 64 bits, their pot units (times
+  // kShareUnits) may pass it (share_high), as fine range weights make them.
+  constexpr std::size_t kFields = 6;
+  std::array<std::array<u128, kFields>, 2> wide{};
   u128 total = 0;
+  const u128 most = static_cast<u128>(std::numeric_limits<std::uint64_t>::max());
   for (std::size_t h = 0; h < kSideClasses; ++h) {
     for (std::size_t l = 0; l < kSideClasses; ++l) {
       const i128 w = grid[h][l];
       if (w == 0) continue;
-      if (w < 0 || w > static_cast<i128>(std::numeric_limits<std::uint64_t>::max() / kShareUnits)) {
-        throw EquityOptionError("the weighted outcomes overflow the counters; use smaller range weights");
+      if (w < 0) throw EquityOptionError("internal error: a class of pairs counted below zero");
+      std::array<PlayerCounts, 2> one{};
+      settle<G>(s, kClassPair[h].data(), kClassPair[l].data(), 2, one.data(), 1);
+      const auto uw = static_cast<u128>(w);
+      for (std::size_t i = 0; i < 2; ++i) {
+        const PlayerCounts& c = one[i];
+        const std::array<std::uint64_t, kFields> f = {c.high_win, c.high_tie, c.low_win, c.low_tie, c.scoop, c.share};
+        for (std::size_t k = 0; k < kFields; ++k) wide[i][k] += static_cast<u128>(f[k]) * uw;
       }
-      settle<G>(s, kClassPair[h].data(), kClassPair[l].data(), 2, result.players.data(), static_cast<std::uint64_t>(w));
-      total += static_cast<u128>(w);
+      total += uw;
+      if (total > most) {
+        throw EquityOptionError(
+            "the weighted outcomes pass 2^64 (the range weights' ratios times the deals): round the range "
+            "weights to fewer digits, or pass samples= for an estimate");
+      }
     }
+  }
+  for (std::size_t i = 0; i < 2; ++i) {
+    PlayerCounts& c = result.players[i];
+    c.high_win = static_cast<std::uint64_t>(wide[i][0]);
+    c.high_tie = static_cast<std::uint64_t>(wide[i][1]);
+    c.low_win = static_cast<std::uint64_t>(wide[i][2]);
+    c.low_tie = static_cast<std::uint64_t>(wide[i][3]);
+    c.scoop = static_cast<std::uint64_t>(wide[i][4]);
+    c.share = static_cast<std::uint64_t>(wide[i][5]);
+    c.share_high = static_cast<std::uint64_t>(wide[i][5] >> 64);
   }
   result.outcomes = static_cast<std::uint64_t>(total);
 }

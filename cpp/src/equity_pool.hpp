@@ -96,6 +96,14 @@ class Monitor {
     return std::min(next.load(), last);
   }
 
+  /// The progress hook at the end of a run, however it ended (time up, target
+  /// reached or not, stopped by the poll): the bar reaches where the work
+  /// stopped; its answer is ignored (the run is over). Not called with nothing
+  /// done, nor after the hook itself asked to stop (it knows).
+  void finish(std::uint64_t done, std::uint64_t total) {
+    if (hooks_.progress && total > 0 && done > 0 && !progress_stopped_) hooks_.progress(std::min(done, total), total);
+  }
+
   /// The hooks, with `done` units of the `total` done (also between runs and
   /// at the end): false once stopped.
   bool tick(std::uint64_t done, std::uint64_t total, bool final = false) {
@@ -126,6 +134,7 @@ class Monitor {
         last_ = now;
         if (!hooks_.progress(std::min(done, total), total)) {
           stop = EquityStop::Stopped;
+          progress_stopped_ = true;
           return false;
         }
       }
@@ -137,6 +146,7 @@ class Monitor {
   const EquityHooks& hooks_;
   Clock::time_point deadline_{};
   bool has_deadline_ = false;
+  bool progress_stopped_ = false;
   std::uint64_t step_ = 0;
   std::uint64_t done_ = 0;
   Clock::time_point last_ = Clock::now();

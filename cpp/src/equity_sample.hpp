@@ -92,7 +92,7 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   }
   const auto future_cards = static_cast<std::uint32_t>(offset[static_cast<std::size_t>(n)]);
   const bool target = rq.target_stderr > 0 || rq.seconds > 0;
-  const std::uint64_t samples = rq.samples ? rq.samples : (target ? std::uint64_t{1'000'000'000} : 0);
+  const std::uint64_t samples = rq.samples ? rq.samples : (target ? kEquityTargetCap : 0);
   const std::uint64_t blocks = (samples + kEquityBlock - 1) / kEquityBlock;
   const int threads = std::min(rq.threads, kMaxThreads);
   // Samples in blocks [b0, b1) (the last block may be short).
@@ -286,7 +286,10 @@ EquityResult run_sampled(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   }
   sum_prefix(done, result);
   if (mon.stop == EquityStop::Complete && done < last) mon.stop = EquityStop::Stopped;
-  if (mon.stop == EquityStop::Complete || mon.stop == EquityStop::Target) mon.tick(result.outcomes, part_samples, true);
+  // A target (standard error, time) that the samples ran out before: not
+  // "complete", which would read as the target met or the time used.
+  if (mon.stop == EquityStop::Complete && target) mon.stop = EquityStop::Samples;
+  mon.finish(result.outcomes, part_samples);  // at the end, however the run ended
   result.stop = mon.stop;
   return result;
 }

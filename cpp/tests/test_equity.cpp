@@ -697,6 +697,22 @@ int main(int argc, char** argv) {
     rq.threads = 2;
     compare_methods("stud 8 fifth street, weighted hole cards", rq);
     compare_methods_declared("stud 8 fifth street, weighted hole cards", rq);
+    // Fine weights (seven decimals, as Python scales 0.3333333 and 0.1): the pot's units pass
+    // 2^64 and are counted in 128 bits (was: an overflow error); they add up to every outcome's.
+    {
+      EquityRequest fine = request(G::SevenCardStud, {"Ah 2c 3d 4d 5d", "Ks Kd Kh"});
+      EquityRange qj;
+      qj.hidden = 2;
+      qj.cards = cards("Qc Qd Qc Qh Qc Qs Qd Qh Qd Qs Qh Qs Jc Jd Jc Jh Jc Js Jd Jh Jd Js Jh Js");
+      qj.weights = {3333333, 3333333, 3333333, 3333333, 3333333, 3333333, 1000000, 1000000, 1000000, 1000000, 1000000, 1000000};
+      fine.ranges = {EquityRange{}, qj};
+      const EquityResult r = equity(fine);
+      const u128 units = (static_cast<u128>(r.players[0].share_high) << 64) + r.players[0].share +
+                         (static_cast<u128>(r.players[1].share_high) << 64) + r.players[1].share;
+      check(r.method == EquityMethod::Count && r.players[0].share_high + r.players[1].share_high > 0 &&
+                units == static_cast<u128>(r.outcomes) * kShareUnits,
+            "counting with fine range weights keeps the pot's units in 128 bits");
+    }
     EquityRange one;
     one.hidden = 2;
     one.cards = cards("Kc Ks");
@@ -808,6 +824,28 @@ int main(int argc, char** argv) {
     const double se = std::sqrt((sq - mean * mean) / (n - 1));
     check(target.stop == EquityStop::Target && se <= 0.002 && se > 0.0015,
           "a standard-error target stops near it (" + std::to_string(se) + ", " + std::to_string(target.outcomes) + " samples)");
+    // A target the samples run out before: stop Samples, not Complete; the progress hook is
+    // called at the end (was: Complete, and no call at the end of a run the time stopped).
+    EquityRequest capped = rq;
+    capped.target_stderr = 1e-6;
+    capped.samples = 40'000;
+    std::uint64_t at_end = 0;
+    EquityHooks watch;
+    watch.progress = [&](std::uint64_t done, std::uint64_t) {
+      at_end = done;
+      return true;
+    };
+    const EquityResult ran_out = equity(capped, watch);
+    check(ran_out.stop == EquityStop::Samples && ran_out.outcomes == 40'000 && at_end == 40'000,
+          "a standard-error target the samples run out before ends with stop Samples, progress at the end");
+    EquityRequest timed = rq;
+    timed.target_stderr = 0;
+    timed.samples = 0;
+    timed.seconds = 0.05;
+    at_end = 0;
+    const EquityResult time_up = equity(timed, watch);
+    check(time_up.stop == EquityStop::Time && time_up.outcomes > 0 && at_end == time_up.outcomes,
+          "a run the time limit stops calls progress at the end with its samples");
   }
 
   // A time limit that is up before a worker thread runs still draws the first block (was: with

@@ -23,6 +23,7 @@ EQUITY_SHARE_UNITS: int
 EQUITY_BLOCK: int
 EQUITY_MAX_OUTCOMES: int
 EQUITY_MAX_SAMPLES: int
+EQUITY_TARGET_CAP: int
 EQUITY_MAX_PLAYERS: int
 
 _EquityRange = tuple[int, NDArray[np.uint8], NDArray[np.uint64]] | None

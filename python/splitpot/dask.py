@@ -83,9 +83,9 @@ ClientLike: TypeAlias = "Client | str | None"
 """A ``distributed.Client``, a scheduler address (``"tcp://host:8786"``) or None for the current client."""
 
 
-_TARGET_CAP = 1_000_000_000
+_TARGET_CAP = _core.EQUITY_TARGET_CAP
 """The most samples a ``stderr`` or ``seconds`` run draws without ``samples=`` (as on one machine)."""
-_STOP_ID = {EquityStop.COMPLETE: 0, EquityStop.TARGET: 1, EquityStop.TIME: 2}
+_STOP_ID = {EquityStop.COMPLETE: 0, EquityStop.TARGET: 1, EquityStop.TIME: 2, EquityStop.SAMPLES: 4}
 
 # ---------------------------------------------------------------- clients
 
@@ -263,7 +263,7 @@ def _until_target(run: EquityRun, client: Client, tasks: int | None) -> EquityCo
     cap = run.samples or _TARGET_CAP
     most = -(-cap // _core.EQUITY_BLOCK)
     start = time.monotonic()
-    done, parts, stop = 0, [], EquityStop.COMPLETE
+    done, parts, stop = 0, [], EquityStop.SAMPLES  # unless the target or the time comes first
     while done < most:
         upto = min(most, max(done + 1, done + done // 4))
         fixed = replace(run, samples=min(cap, upto * _core.EQUITY_BLOCK), stderr=0.0, seconds=0.0)

@@ -12,7 +12,8 @@ every ``dead`` card (a folded upcard, say) is out. Without ``samples``,
 by inclusion-exclusion), others enumerated. With them, Monte Carlo deals are
 drawn from ``seed`` and each figure carries its standard error. The work runs
 in the C++ core with the GIL released, across ``threads`` cores; Ctrl-C stops
-it within a few milliseconds.
+it within a few milliseconds and raises :class:`~splitpot.errors.EquityInterrupted`
+(a ``KeyboardInterrupt`` that carries the samples drawn as its ``result``).
 
 >>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"])
 >>> r.exact, r.method, r.outcomes
@@ -99,6 +100,7 @@ from splitpot.errors import (
     ArgumentTypeError,
     CardError,
     CardTypeError,
+    EquityInterrupted,
     EquityStopped,
     RuleError,
     SplitpotError,
@@ -127,8 +129,10 @@ from splitpot.wild import (
 )
 
 __all__ = [
+    "EQUITY_TARGET_CAP",
     "EquityCounts",
     "EquityGame",
+    "EquityInterrupted",
     "EquityMethod",
     "EquityResult",
     "EquityRun",
@@ -213,8 +217,13 @@ class EquityStop(StrEnum):
     """Monte Carlo: ``seconds`` were up."""
     STOPPED = "stopped"
     """The ``progress`` callback returned a false value (not None)."""
+    SAMPLES = "samples"
+    """Monte Carlo with a target (``stderr`` or ``seconds``): the samples ran out first, the
+    ``samples`` asked for or else the default cap (``EQUITY_TARGET_CAP``, 1,000,000,000): the
+    ``stderr`` target was not reached, or the time limit not used up."""
     INTERRUPTED = "interrupted"
-    """Ctrl-C (Monte Carlo keeps the samples drawn)."""
+    """Ctrl-C: the result :class:`~splitpot.errors.EquityInterrupted` carries (Monte Carlo
+    keeps the samples drawn); :func:`equity` never returns it."""
 
 
 _GAMES = tuple(EquityGame)
@@ -222,7 +231,16 @@ _GAME_ID = {g.value: i for i, g in enumerate(_GAMES)}
 _RANKING_ID = {r.value: i for i, r in enumerate(Ranking)}
 _METHOD_ID = {EquityMethod.AUTO: 0, EquityMethod.ENUMERATE: 1, EquityMethod.COUNT: 2}
 _METHOD_NAME = {1: "enumerate", 2: "count"}
-_STOPS = (EquityStop.COMPLETE, EquityStop.TARGET, EquityStop.TIME, EquityStop.STOPPED, EquityStop.INTERRUPTED)
+_STOPS = (
+    EquityStop.COMPLETE,
+    EquityStop.TARGET,
+    EquityStop.TIME,
+    EquityStop.STOPPED,
+    EquityStop.SAMPLES,
+    EquityStop.INTERRUPTED,
+)
+EQUITY_TARGET_CAP: int = _core.EQUITY_TARGET_CAP
+"""The samples a ``stderr`` or ``seconds`` run draws at most without ``samples=`` (1,000,000,000)."""
 _CLASSIC_LOWS = (Ranking.DEUCE_TO_SEVEN, Ranking.ACE_TO_SIX, Ranking.ACE_TO_FIVE)
 _OPTIONAL_LOW = frozenset({EquityGame.FIVE_CARD_STUD, EquityGame.MEXICAN_STUD})
 """Games high only by default, high-low with ``low=`` (the engine's option of the same name)."""
@@ -238,8 +256,10 @@ Progress = Callable[[int, int], object]
 """``progress(done, total)``: work done so far and in all (outcomes, samples or
 counting steps), from the calling thread at each sixteenth of the work, every
 quarter second in between once more is done (``done`` > 0 in every call), and at
-the end; returning a false value (``False``, ``0``, ``np.False_``; not ``None``, which
-a callback returning nothing gives) stops the run (Monte Carlo keeps what it has). It is
+the end (a Monte Carlo run's however it ended: its samples, a target, the time; not
+after the callback stopped it or raised, nor after Ctrl-C); returning a false value
+(``False``, ``0``, ``np.False_``; not ``None``, which a callback returning nothing
+gives) stops the run (Monte Carlo keeps what it has). It is
 also how to stop a run in a thread other than the main one, which Ctrl-C does not reach."""
 
 HandSpec = str | Iterable[CardLike] | Range
@@ -385,7 +405,8 @@ class EquityResult:
 
     @property
     def partial(self) -> bool:
-        """True when a Monte Carlo run stopped before its sample count (interrupted, stopped or timed)."""
+        """True when a Monte Carlo run stopped before its sample count (interrupted, stopped or timed;
+        not ``samples``, which drew them all)."""
         return self.stop in (EquityStop.STOPPED, EquityStop.INTERRUPTED, EquityStop.TIME)
 
     @property
@@ -727,17 +748,22 @@ def equity(
     target: ``stderr`` (every share's standard error at most this) or
     ``seconds`` (a time limit on the whole call, the ranges' setup included: where
     that alone takes longer, a moment's samples after it); with a target, ``samples``
-    caps the run (default 1,000,000,000), and a target it cuts short ends the run as
-    ``complete`` (compare :attr:`EquityResult.stderr` with it). ``seed``: the same
+    caps the run (default :data:`EQUITY_TARGET_CAP`, 1,000,000,000), and a run whose
+    samples ran out before its target (the ``stderr`` not reached, or the time not used
+    up) ends with ``stop`` = ``samples``. ``seed``: the same
     seed gives the same answer at any thread count (None: a random seed, reported
-    in the result; an exact run draws nothing and reports None).
+    in the result). An exact run draws nothing: a ``seed`` given to it is checked and
+    ignored (its answer does not depend on one; the result reports None), so one call
+    with ``seed=`` serves exact and Monte Carlo spots alike.
     ``threads``: cores to use, 1 to 1024 (None: all). ``progress(done,
-    total)``: called from this thread at each sixteenth of the work and
-    every quarter second in between; returning a false value but None stops it
-    (Ctrl-C reaches the main thread only: stop a run in another thread so). A stopped or
-    interrupted (Ctrl-C) Monte Carlo run returns what it has, ``partial``
-    with its sample count; an exact run stopped by
-    ``progress`` raises EquityStopped and on Ctrl-C raises KeyboardInterrupt.
+    total)``: called from this thread at each sixteenth of the work,
+    every quarter second in between and at the end; returning a false value but None stops it
+    (Ctrl-C reaches the main thread only: stop a run in another thread so). A Monte Carlo
+    run stopped so returns what it has, ``partial`` with its sample count; an exact run
+    stopped so raises EquityStopped. Ctrl-C raises
+    :class:`~splitpot.errors.EquityInterrupted` (a ``KeyboardInterrupt``), whose
+    ``result`` is the Monte Carlo samples drawn (``partial``, ``stop`` = ``interrupted``),
+    or None for an exact run.
 
     ``low``: ``deuce-to-seven``, ``ace-to-six`` or ``ace-to-five``; in
     seven-card-stud-high-low the low (default deuce-to-seven), in
@@ -789,6 +815,11 @@ def equity(
     >>> r = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], stderr=0.005, seed=1)
     >>> r.stop.value, r.stderr <= 0.005
     ('target', True)
+    >>> r = equity("seven-card-stud-8", ["As 2d 3c", "Kd Kc 9s"], stderr=1e-6, samples=10_000, seed=1)
+    >>> r.stop.value, r.outcomes, r.stderr > 1e-6  # the samples ran out: the target not reached
+    ('samples', 10000, True)
+    >>> equity("seven-card-stud-8", ["As 2d 3c 4h 9s 9d", "Kd Kh Ks 2c 7d 8h"], seed=7).seed is None
+    True
     >>> hands = ["9s 4h Kd 7c 7d 2c", "Qc 3s Qd 8h 5c 5h"]
     >>> r = equity("seven-card-stud", hands, positional="lowest_hole_card")
     >>> r.outcomes, round(r[0].share, 4)  # 4h, or a lower seventh card, names his wild rank
@@ -833,7 +864,16 @@ def equity(
         )
     if run.seconds:  # the limit counts the setup (a range's hands listed) too: the core has the rest
         run = replace(run, seconds=max(run.seconds - (time.monotonic() - called), _LEAST_SECONDS))
-    return run.result(run.counts(progress=progress))
+    try:
+        counts = run.counts(progress=progress)
+    except EquityInterrupted:
+        raise
+    except KeyboardInterrupt:  # an exact run (no partial answer), or Ctrl-C in the callback's own code
+        raise EquityInterrupted(None) from None
+    result = run.result(counts)
+    if result.stop is EquityStop.INTERRUPTED:  # Monte Carlo: the samples drawn go with the exception
+        raise EquityInterrupted(result)
+    return result
 
 
 _LEAST_SECONDS = 1e-3
@@ -964,7 +1004,7 @@ class EquityRun:
                     "in common"
                 )
             if stop is EquityStop.INTERRUPTED:
-                raise KeyboardInterrupt
+                raise EquityInterrupted(None)
             raise EquityStopped("the run was stopped before a sample was drawn")
         units = float(outcomes * _core.EQUITY_SHARE_UNITS)
         players = []

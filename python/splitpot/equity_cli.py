@@ -20,9 +20,10 @@ import re
 import sys
 import textwrap
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
+from splitpot._native import _core
 from splitpot.argtypes import (
     check_writable,
     cli_words,
@@ -40,13 +41,15 @@ from splitpot.equity import (
     _LAST_CARD_DOWN,
     _POSITIONAL,
     _VARIANTS,
+    EQUITY_TARGET_CAP,
     EquityGame,
     EquityResult,
     EquityStop,
+    Progress,
     _table,
     equity,
 )
-from splitpot.errors import RuleError, SplitpotError
+from splitpot.errors import EquityInterrupted, RuleError, SplitpotError
 from splitpot.plots import equity_plot, require_plotting
 from splitpot.wild import PenaltyRule, WildLow
 
@@ -82,18 +85,30 @@ def add_equity_parser(subparsers: Any) -> None:
     parser.add_argument("--draws", nargs="+", default=None, metavar="N",
                         help="cards each hand draws, one number a hand (the draw games; default: five "
                         "minus the cards it keeps)")
-    parser.add_argument("--samples", default=None, metavar="N", help="Monte Carlo deals (default: exact)")
+    parser.add_argument("--samples", default=None, metavar="N",
+                        help="Monte Carlo deals (default: exact); with --stderr or --seconds, the most "
+                        f"drawn (default {EQUITY_TARGET_CAP:,})")
     parser.add_argument(
         "--stderr",
         default=None,
         metavar="SE",
-        help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001)",
+        help="Monte Carlo until every share's standard error is at most SE (e.g. 0.001), or until "
+        f"--samples (default {EQUITY_TARGET_CAP:,}) are drawn: then it says the target was not reached",
     )
     parser.add_argument("--seconds", default=None, metavar="S",
-                        help="Monte Carlo for S seconds in all (the ranges' setup included)")
+                        help="Monte Carlo for S seconds in all (the ranges' setup included), or until "
+                        f"--samples (default {EQUITY_TARGET_CAP:,}) are drawn")
     parser.add_argument("--seed", type=seed_number, default=None, metavar="N",
-                        help="Monte Carlo seed, 0..2**64-1 (default: fresh)")
+                        help="Monte Carlo seed, 0..2**64-1 (default: fresh; an exact run ignores it)")
     parser.add_argument("--threads", default=None, metavar="N", help="cores to use, 1-1024 (default: all)")
+    parser.add_argument(
+        "--max-outcomes",
+        default=None,
+        metavar="N",
+        help=f"the largest exact enumeration allowed, in outcomes (default {_core.EQUITY_MAX_OUTCOMES:,}, "
+        "or 2e9; "
+        "counting heads-up spots is not limited by it)",
+    )
     parser.add_argument(
         "--low",
         default=None,
@@ -198,8 +213,23 @@ def _number(text: str | None, flag: str, kind: type = int) -> Any:
         raise RuleError(f"{flag} takes {what}, got {text!r}") from None
 
 
+def _outcomes(text: str | None) -> int | float | None:
+    """``--max-outcomes``: a whole number, also written as ``2e9`` (the API checks it is whole).
+
+    >>> _outcomes("3_000_000_000"), _outcomes("2e9"), _outcomes(None)
+    (3000000000, 2000000000.0, None)
+    """
+    if text is None:
+        return None
+    try:
+        return int(str(text).replace("_", ""))
+    except ValueError:
+        value: float = _number(text, "--max-outcomes", float)
+        return value
+
+
 _FLAG = re.compile(
-    r"\b(samples|stderr|seconds|threads|seed|low|joker|wild_low|penalty_rule|penalty|positional|draws"
+    r"\b(samples|stderr|seconds|threads|seed|max_outcomes|low|joker|wild_low|penalty_rule|penalty|positional|draws"
     r"|each draw|declare|tie_keeps_half)( must|=| needs| applies)"
 )
 
@@ -255,6 +285,41 @@ def _swallowed(args: argparse.Namespace, *, every: bool = False) -> str:
     return f": {flags} {verb}, the hands too; give the hands first, or end the flag's words with --"
 
 
+def _bar_progress(
+    bar: Callable[[float, float | None], object],
+    *,
+    samples: int | None,
+    stderr: float | None,
+    seconds: float | None,
+) -> Progress:
+    """What the progress bar shows, as ``equity``'s ``progress`` callback: the samples or
+    outcomes done of all when a count bounds the run; with ``seconds``, the time used of
+    the limit (the samples' cap would read 0%); with ``stderr`` alone, no total (an
+    indeterminate bar: how long the target takes is unknown until it is reached).
+
+    >>> class Bar:
+    ...     def __call__(self, done, total): self.done, self.total = done, total
+    >>> bar = Bar()
+    >>> _bar_progress(bar, samples=None, stderr=None, seconds=None)(5, 10); (bar.done, bar.total)
+    (5, 10)
+    >>> _bar_progress(bar, samples=None, stderr=0.001, seconds=None)(4096, 10**9); (bar.done, bar.total)
+    (4096, None)
+    >>> _bar_progress(bar, samples=None, stderr=None, seconds=2.0)(4096, 10**9); (bar.done < 1, bar.total)
+    (True, 2.0)
+    """
+    if seconds is not None:
+        started = time.monotonic()
+
+        def timed(done: int, total: int) -> None:
+            used = time.monotonic() - started
+            bar(total if done >= total else min(used, seconds), seconds if done < total else total)
+
+        return timed
+    if stderr is not None and samples is None:
+        return lambda done, total: bar(done, None)
+    return bar
+
+
 def run_equity(args: argparse.Namespace) -> int:
     """Run ``splitpot equity``; return the exit status (130 after Ctrl-C).
 
@@ -284,17 +349,20 @@ def run_equity(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     try:
         refuse_lone_penalty_rule(args)
+        samples = _number(args.samples, "--samples")
+        stderr = _number(args.stderr, "--stderr", float)
+        seconds = _number(args.seconds, "--seconds", float)
         result = equity(
             args.game,
             args.hands,
             dead=" ".join(args.dead),
             draws=None if args.draws is None else [_number(d, "--draws") for d in args.draws],
-            samples=_number(args.samples, "--samples"),
-            stderr=_number(args.stderr, "--stderr", float),
-            seconds=_number(args.seconds, "--seconds", float),
+            samples=samples,
+            stderr=stderr,
+            seconds=seconds,
             seed=args.seed,
             threads=_number(args.threads, "--threads"),
-            progress=bar,
+            progress=_bar_progress(bar, samples=samples, stderr=stderr, seconds=seconds),
             low=args.low,
             wild=args.wild or None,
             joker=_DEFAULT if args.joker is None else args.joker,
@@ -305,11 +373,18 @@ def run_equity(args: argparse.Namespace) -> int:
             declare=args.declare,
             tie_keeps_half=args.tie_keeps_half,
             qualifier=8 if args.qualifier is None else args.qualifier,
+            max_outcomes=_outcomes(args.max_outcomes),
         )
     except SplitpotError as error:
         bar.close()
         say("equity", f"error: {_cli_message(error)}{_swallowed(args)}")
         return 2
+    except EquityInterrupted as interrupt:
+        bar.close()
+        if interrupt.result is None:
+            say("equity", "interrupted")
+            return 130
+        result = interrupt.result  # Monte Carlo: the samples drawn, printed below as a partial result
     except KeyboardInterrupt:
         bar.close()
         say("equity", "interrupted")
@@ -324,17 +399,26 @@ def run_equity(args: argparse.Namespace) -> int:
             return 1
         print(f"plot: {file_name(args.plot)}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
     _print_result(result, args.json, seconds, typed=args.hands)
-    target = None if args.json else _number(args.stderr, "--stderr", float)
-    worst = max((p.stderr.share for p in result if p.stderr is not None), default=0.0)
-    if target is not None and result.stop is EquityStop.COMPLETE and worst > target:
-        missed = (f"the --stderr target {target:g} was not reached: --samples ({result.outcomes:,}) came "
-                  f"first, the largest standard error {worst:.4f} ({100 * worst:.2f}%); raise --samples.")
-        print(textwrap.fill(missed, width=100))
+    if result.stop is EquityStop.SAMPLES and not args.json:
+        print(textwrap.fill(_missed(result, args), width=100))
     if result.stop is EquityStop.INTERRUPTED:
         say("equity", f"interrupted after {result.outcomes:,} sample{'s' * (result.outcomes != 1)} "
                       "(partial result above)")
         return 130
     return 0
+
+
+def _missed(result: EquityResult, args: argparse.Namespace) -> str:
+    """What a run whose samples ran out before its target says below its table."""
+    cap = "--samples" if args.samples is not None else f"the default cap of {EQUITY_TARGET_CAP:,} samples"
+    drawn = f"{result.outcomes:,} samples"
+    if args.stderr is not None:
+        target = _number(args.stderr, "--stderr", float)
+        worst = result.stderr or 0.0
+        return (f"target not reached: the largest standard error is {worst:.4f} ({100 * worst:.2f}%), above "
+                f"the --stderr target {target:g}: {cap} ran out first ({drawn}); raise --samples.")
+    return (f"target not reached: {cap} ran out ({drawn}) before the --seconds limit was used up; "
+            "raise --samples to use the time.")
 
 
 def _print_result(

@@ -44,6 +44,10 @@ an exact equity run stopped by its            :class:`EquityStopped` (a ``Runtim
 ``progress`` callback before it finished
 ============================================  ==================================================
 
+Ctrl-C during an equity run raises :class:`EquityInterrupted`, a
+``KeyboardInterrupt`` (not a ``SplitpotError``: ``except Exception`` lets it
+through, as any Ctrl-C), which carries the partial Monte Carlo result.
+
 So a game loop that catches :class:`IllegalActionError` also catches an
 amount of the wrong type, and code that catches ``TypeError`` catches every
 wrong type.  Whatever the class, a refused action leaves the state unchanged.
@@ -58,11 +62,16 @@ True
 from __future__ import annotations
 
 import pickle
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from splitpot.equity import EquityResult
 
 __all__ = [
     "ArgumentTypeError",
     "CardError",
     "CardTypeError",
+    "EquityInterrupted",
     "EquityStopped",
     "ExtraMissingError",
     "HistoryError",
@@ -119,6 +128,35 @@ class ExtraMissingError(SplitpotError, ImportError):
 class EquityStopped(SplitpotError, RuntimeError):
     """An exact equity run was stopped (``progress`` returned False) before it finished:
     there is no partial exact answer (a Monte Carlo run returns the samples it drew)."""
+
+
+class EquityInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped an equity run (:func:`splitpot.equity.equity`).
+
+    A ``KeyboardInterrupt``, so a loop over many spots stops as Python code
+    stops on Ctrl-C, and ``except Exception`` does not swallow it; not a
+    :class:`SplitpotError` (it is no error of the input). ``result``: the
+    Monte Carlo samples drawn before it, an ``EquityResult`` with ``stop`` =
+    ``interrupted`` and ``partial`` True (a prefix of the full run), or None
+    (an exact run, which has no partial answer, or no sample drawn yet).
+
+    >>> error = EquityInterrupted(None)
+    >>> isinstance(error, KeyboardInterrupt), error.result
+    (True, None)
+    """
+
+    def __init__(self, result: EquityResult | None, message: str | None = None) -> None:
+        if message is None:
+            message = (
+                "the equity run was interrupted (Ctrl-C)"
+                if result is None
+                else f"the equity run was interrupted (Ctrl-C) after {result.outcomes:,} samples"
+            )
+        super().__init__(message)
+        self.result = result
+
+    def __reduce__(self) -> tuple[type[EquityInterrupted], tuple[EquityResult | None, str]]:
+        return type(self), (self.result, str(self))
 
 
 class IllegalActionTypeError(IllegalActionError, ArgumentTypeError):

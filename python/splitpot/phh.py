@@ -1281,9 +1281,23 @@ def _document(text: object) -> dict[str, Any]:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as err:
-        raise HistoryError(f"not PHH (TOML): {err}.") from None
+        raise HistoryError(f"not PHH (TOML): {_toml_where(str(err), text)}.") from None
     _refuse_big_ints(data)
     return data
+
+
+def _toml_where(message: str, text: str) -> str:
+    """The TOML reader's message with the line named: it says ``(at line 3, column 7)``
+    mostly, but only ``(at end of document)`` for a file cut short (an unterminated
+    string or table): that is its last line.
+
+    >>> _toml_where("Unterminated string (at end of document)", 'a = 1\\nb = "x')
+    'Unterminated string (at end of document, line 2)'
+    >>> _toml_where("Invalid value (at line 1, column 5)", "a = ?")
+    'Invalid value (at line 1, column 5)'
+    """
+    last = max(1, len(text.splitlines()))
+    return message.replace("(at end of document)", f"(at end of document, line {last})")
 
 
 def _refuse_big_ints(value: object) -> None:

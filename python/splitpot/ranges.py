@@ -421,8 +421,11 @@ def _rank_members(token: str) -> list[tuple[Card, ...]]:
     return out
 
 
-def _members(text: str) -> list[Member]:
+def _members(text: str, known: Sequence[Card] = ()) -> list[Member]:
+    """The members of ``text``; a rank-only token (``KK``) leaves out its hands that hold
+    one of the ``known`` cards (a named hand that does stays, for Range to refuse)."""
     members: list[Member] = []
+    dropped = []
     for part in text.split(","):
         part = part.strip()
         if not part:
@@ -432,6 +435,9 @@ def _members(text: str) -> list[Member]:
         body = body.strip()
         if body and all(set(tok.upper()) <= _RANK_CHARS | {"T"} for tok in body.split()):
             for combo in _rank_members("".join(body.split())):
+                if set(combo) & set(known):
+                    dropped.append(part)
+                    continue
                 members.append(Member(combo, weight))
             continue
         try:
@@ -444,6 +450,12 @@ def _members(text: str) -> list[Member]:
         if not cards:
             raise RuleError(f"range member {part!r} names no cards")
         members.append(Member(cards, weight))
+    if not members and dropped:
+        shown = " ".join(map(str, known))
+        raise RuleError(
+            f"the range {text!r} is empty: every hand of {', '.join(dict.fromkeys(dropped))} holds one "
+            f"of the known cards {shown}"
+        )
     return members
 
 
@@ -458,7 +470,7 @@ def _hidden_range(
     word = rest.strip()
     if "," not in word and ":" not in word and not is_range_text(word) and not _is_cards(word):
         raise RuleError(f"unknown range condition {word!r} in {text!r}; expected {_CONDITIONS_TEXT}")
-    return Range(known=known, hidden=n, members=tuple(_members(rest)), drawn=drawn)
+    return Range(known=known, hidden=n, members=tuple(_members(rest, known)), drawn=drawn)
 
 
 def parse_range(text: str) -> Range:

@@ -460,8 +460,8 @@ class ProgressBar:
     ) -> None:
         self.close()
 
-    def __call__(self, done: float, total: float) -> None:
-        """The work has reached ``done`` of ``total``."""
+    def __call__(self, done: float, total: float | None) -> None:
+        """The work has reached ``done`` of ``total`` (None: a total not known, a bar without an end)."""
         self.done, self.total = done, total
         self._draw()
 

@@ -95,6 +95,10 @@ constexpr int kEquityMaxPlayers = 16;
 constexpr std::uint64_t kEquityBlock = 4096;
 /// The most Monte Carlo samples a run may ask for (so that no count overflows).
 constexpr std::uint64_t kEquityMaxSamples = std::uint64_t{1} << 48;
+/// The samples a Monte Carlo run with a target (target_stderr or seconds)
+/// draws at most when it asks for no sample count: a run that reaches this
+/// cap first ends with stop == EquityStop::Samples.
+constexpr std::uint64_t kEquityTargetCap = 1'000'000'000;
 /// Default ceiling of exact enumeration (outcomes visited).
 constexpr std::uint64_t kEquityMaxOutcomes = 2'000'000'000;
 /// A pot, in share units: every split of a half between 1..16 tied hands is
@@ -187,6 +191,7 @@ struct EquityRequest {
   std::uint64_t seed = 0;     // Monte Carlo only
   double target_stderr = 0;   // Monte Carlo: stop once every share's standard error is at most this
   double seconds = 0;         // Monte Carlo: stop after this long (however short, the first block of samples is drawn)
+                              // (with either target, samples = 0 means at most kEquityTargetCap samples)
   int threads = 1;
   std::uint64_t max_outcomes = kEquityMaxOutcomes;
   EquityMethod method = EquityMethod::Auto;
@@ -205,7 +210,10 @@ struct PlayerCounts {
   std::uint64_t low_win = 0;   // best (qualifying) low alone
   std::uint64_t low_tie = 0;
   std::uint64_t scoop = 0;     // the whole pot alone
-  std::uint64_t share = 0;     // pot won, in kShareUnits per outcome
+  std::uint64_t share = 0;     // pot won, in kShareUnits per outcome: the low 64 bits of it
+  std::uint64_t share_high = 0;  // the high 64 bits (the pot won is share_high * 2^64 + share): nonzero
+                                 // only in exact counting with fine range weights, where the weighted
+                                 // outcomes (each below 2^64) times kShareUnits pass 2^64
   double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2, rounded
   std::uint64_t share_sq_high = 0;  // the same sum exactly: share_sq_high * 2^64 + share_sq_low
   std::uint64_t share_sq_low = 0;
@@ -216,6 +224,8 @@ enum class EquityStop : std::uint8_t {
   Target = 1,    // Monte Carlo: the standard-error target was reached
   Time = 2,      // Monte Carlo: the time was up
   Stopped = 3,   // the caller stopped it (progress or poll returned false)
+  Samples = 4,   // Monte Carlo with a target (target_stderr or seconds): the samples ran out
+                 // first (the count asked for, else kEquityTargetCap); the target was not reached
 };
 
 struct EquityResult {
@@ -233,7 +243,8 @@ struct EquityHooks {
   std::function<bool()> poll;
   /// (done, total) outcomes or samples: at each sixteenth of the work, every
   /// quarter second in between once more is done (done > 0 in every call), and
-  /// at the end; false stops.
+  /// at the end (Monte Carlo: however the run ended, but not after it returned
+  /// false; the answer then ignored); false stops.
   std::function<bool(std::uint64_t done, std::uint64_t total)> progress;
 };
 
