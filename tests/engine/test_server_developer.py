@@ -1,0 +1,29 @@
+"""What a home-game server's developer found: stakes between hands, decks, options,
+house lists, declarations still to come, stale requests."""
+
+from __future__ import annotations
+
+import pytest
+
+from splitpot.errors import HouseListError
+from splitpot.house import HouseList
+
+
+@pytest.mark.parametrize(
+    ("data", "said"),
+    [
+        ([{"game": "jackpots"}], "a house list is a table"),
+        ({"call": {"game": "jackpots"}}, "call must be an array of tables ([[call]]"),
+        ({"call": ["jackpots"]}, "got str 'jackpots'"),
+    ],
+)
+def test_house_list_malformed_calls_are_named(data: object, said: str) -> None:
+    with pytest.raises(HouseListError) as err:
+        HouseList.from_dict(data)  # type: ignore[arg-type]
+    assert said in str(err.value)
+    assert "at least one" not in str(err.value)
+
+
+def test_house_list_single_bracket_call_table_is_named() -> None:
+    with pytest.raises(HouseListError, match=r"single \[call\] table: write \[\[call\]\]"):
+        HouseList.from_toml('[call]\ngame = "jackpots"\n')
