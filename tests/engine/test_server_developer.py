@@ -27,3 +27,18 @@ def test_house_list_malformed_calls_are_named(data: object, said: str) -> None:
 def test_house_list_single_bracket_call_table_is_named() -> None:
     with pytest.raises(HouseListError, match=r"single \[call\] table: write \[\[call\]\]"):
         HouseList.from_toml('[call]\ngame = "jackpots"\n')
+
+
+def test_a_check_with_a_wrong_typed_value_is_a_type_error() -> None:
+    from splitpot import State, get_game
+    from splitpot.errors import IllegalActionError, IllegalActionTypeError
+
+    state = State(get_game("jackpots"), [50, 50], seed=1)
+    seat = state.actor
+    assert seat is not None
+    with pytest.raises(IllegalActionTypeError, match="A check takes no value; got str 'x'"):
+        state.act(seat, "check", "x")
+    with pytest.raises(IllegalActionError) as err:  # a number is the wrong value, not the wrong type
+        state.act(seat, "check", 5)
+    assert not isinstance(err.value, IllegalActionTypeError)
+    assert state.events == State(get_game("jackpots"), [50, 50], seed=1).events
