@@ -63,9 +63,9 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, _option_error, get_game
+from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, _option_error, get_game
 from splitpot.games.stud import qualifier_value
-from splitpot.validate import as_int, as_sequence, check_keywords, describe
+from splitpot.validate import as_int, as_sequence, check_keywords, describe, folded
 from splitpot.wild import wild_texts
 
 __all__ = [
@@ -132,6 +132,7 @@ def _stakes(value: object, game: str) -> Stakes | None:
         raise ArgumentTypeError(f"Call: stakes must be a Stakes, a dict of its fields or None, "
                                 f"got {describe(value)}.")
     data = dict(value)
+    _refuse_unplayed_keys(data, game)
     if "ante" in data:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
@@ -140,6 +141,37 @@ def _stakes(value: object, game: str) -> Stakes | None:
         return as_stakes(data, game, get_game(game).stakes)
     except SplitpotError as err:
         raise _option_error(err, game, {"stakes": value}) from None
+
+
+def _played_stakes(game: str) -> list[str]:
+    """The fields of :class:`~splitpot.engine.spec.Stakes` that ``game``'s stakes play
+    (a call may set them): the ante and the bring-in where it has them, the blinds and
+    how they are posted where it has blinds, and the limits.
+
+    >>> _played_stakes("jackpots"), _played_stakes("seven-card-stud")
+    (['ante', 'small_bet', 'big_bet'], ['ante', 'bring_in', 'small_bet', 'big_bet'])
+    """
+    own = get_game(game).stakes
+    return [*(["ante"] if own.ante else []), *(["bring_in"] if own.bring_in else []),
+            *(["blinds", "blinds_from", "blind_bet"] if own.blinds else []), "small_bet", "big_bet"]
+
+
+def _refuse_unplayed_keys(data: Mapping[str, Any], game: str) -> None:
+    """A call's stakes naming no field of Stakes: RuleError listing those the game
+    plays (not every field: a game of antes refuses blinds)."""
+    names = {f.name for f in dataclasses.fields(Stakes)}
+    known = game if game in GAMES else folded(game)
+    if known in GAMES and set(data) - names:
+        check_keywords(dict(data), set(_played_stakes(known)), f"{known}: stakes")
+
+
+def _check_option_names(options: tuple[tuple[str, Any], ...], game: str) -> None:
+    """Refuse an option the game has not, listing those a call takes (its stakes are
+    :attr:`Call.stakes`, not an option)."""
+    known = game if game in GAMES else folded(game)
+    if known in GAME_OPTIONS:
+        taken = (GAME_OPTIONS[known] | set(WILD_OPTIONS)) - {"stakes"}
+        check_keywords(dict(options), taken, known)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,6 +209,7 @@ class Call:
                             f"games: {', '.join(GAMES)}.")
         frozen = _option_pairs(self.options)
         object.__setattr__(self, "options", frozen)
+        _check_option_names(frozen, self.game)
         object.__setattr__(self, "stakes", _stakes(self.stakes, self.game))
         keywords: dict[str, Any] = dict(frozen)
         if self.stakes is not None:

@@ -155,9 +155,10 @@ class HouseList:
         stakes = _house_stakes(house.get("stakes", {}), source)
         calls = data.get("call", [])
         if not isinstance(calls, list) or not all(isinstance(c, Mapping) for c in calls):
-            given = calls if not isinstance(calls, list) else next(c for c in calls if not isinstance(c, Mapping))
-            single = (" (a single [call] table: write [[call]], double brackets)" if isinstance(calls, Mapping)
-                      else "")
+            given = calls if not isinstance(calls, list) else next(
+                c for c in calls if not isinstance(c, Mapping))
+            single = (" (a single [call] table: write [[call]], double brackets)"
+                      if isinstance(calls, Mapping) else "")
             raise HouseListError(f"{source}: call must be an array of tables ([[call]], one per call: a game "
                                  f"and its options), got {describe(given)}{single}.")
         if not calls:

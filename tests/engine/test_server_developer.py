@@ -42,3 +42,19 @@ def test_a_check_with_a_wrong_typed_value_is_a_type_error() -> None:
         state.act(seat, "check", 5)
     assert not isinstance(err.value, IllegalActionTypeError)
     assert state.events == State(get_game("jackpots"), [50, 50], seed=1).events
+
+
+def test_a_calls_errors_list_only_what_a_call_takes() -> None:
+    from splitpot.dealers_choice import Call
+    from splitpot.errors import RuleError
+
+    with pytest.raises(RuleError) as err:
+        Call(game="jackpots", options={"bugs": True})
+    listed = str(err.value).split("its options: ")[1]
+    assert "stakes" not in listed and "openers" in listed and "wild" in listed
+    with pytest.raises(RuleError) as err:
+        Call(game="jackpots", stakes={"antes": 2})
+    assert str(err.value).endswith("its options: ante, big_bet, small_bet.")
+    with pytest.raises(RuleError) as err:
+        Call(game="seven-card-stud", stakes={"antes": 2})
+    assert str(err.value).endswith("its options: ante, big_bet, bring_in, small_bet.")
