@@ -58,3 +58,31 @@ def test_a_calls_errors_list_only_what_a_call_takes() -> None:
     with pytest.raises(RuleError) as err:
         Call(game="seven-card-stud", stakes={"antes": 2})
     assert str(err.value).endswith("its options: ante, big_bet, bring_in, small_bet.")
+
+
+@pytest.mark.parametrize("game", ["lowball", "california-lowball"])
+def test_a_deck_without_the_games_joker_is_refused(game: str) -> None:
+    from splitpot import Session, State, get_game
+    from splitpot.errors import RuleError
+
+    spec = get_game(game)
+    assert spec.wilds.deck_size == 53
+    with pytest.raises(RuleError, match="dealt with the joker, 53 cards"):
+        State(spec, [50, 50, 50], deck=list(range(52)))
+    session = Session(spec, [50, 50, 50], seed=1)
+    with pytest.raises(RuleError, match="dealt with the joker"):
+        session.new_hand(deck=list(range(52)))
+    assert session.hands == []
+    hand = session.new_hand(deck=list(range(53)))  # the whole deck, the joker in it
+    assert 52 in hand.deck_order
+    State(get_game(game, joker=None), [50, 50, 50], deck=list(range(52)))  # played without it: fine
+    State(spec, [50, 50, 50], deck=list(range(20)))  # a stacked deck, dealt on from the rest
+
+
+def test_a_redeal_deck_without_the_joker_is_refused() -> None:
+    from splitpot.engine.draws import Decks
+    from splitpot.errors import RuleError
+
+    decks = Decks([list(range(53)), list(range(52))], seed=None, size=53)
+    with pytest.raises(RuleError, match="dealt with the joker"):
+        decks.next_deck()
