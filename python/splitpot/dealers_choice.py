@@ -755,6 +755,12 @@ class DealersChoice(Session):
         self.stalled = None
         self.over = None
 
+    def set_stakes(self, stakes: object) -> None:
+        """Refused: at dealer's choice each call names its stakes (``Call(stakes=...)``;
+        a house list's ``[house]`` stakes), so the dealer changes them call by call."""
+        raise RuleError("At dealer's choice each call names its stakes: give Call(stakes=...) (a house "
+                        "list's [house] stakes), not set_stakes.")
+
     @property
     def _fewest_players(self) -> int:
         return 2  # every game seats two; the call is checked against the table

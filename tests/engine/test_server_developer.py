@@ -86,3 +86,85 @@ def test_a_redeal_deck_without_the_joker_is_refused() -> None:
     decks = Decks([list(range(53)), list(range(52))], seed=None, size=53)
     with pytest.raises(RuleError, match="dealt with the joker"):
         decks.next_deck()
+
+
+def test_a_sessions_spec_is_read_only() -> None:
+    from splitpot import Session, get_game
+    from splitpot.errors import ArgumentTypeError
+
+    session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+    with pytest.raises(ArgumentTypeError, match=r"set_stakes\(stakes\)"):
+        session.spec = get_game("seven-card-stud", stakes={"ante": 5})
+    assert session.spec == get_game("seven-card-stud")
+
+
+def _stakes_session() -> object:
+    from splitpot import Session, get_game
+    from splitpot.bots import SimpleBot
+
+    session = Session(get_game("jacks-back"), [100, 100, 100], seed=3)
+    session.play(2, SimpleBot(seed=3))
+    session.set_stakes({"ante": 2, "small_bet": 10, "big_bet": 20})
+    session.play(2, SimpleBot(seed=4))
+    return session
+
+
+def test_set_stakes_deals_the_hands_to_come_and_survives_json_and_pickle() -> None:
+    import pickle
+
+    from splitpot import Session
+    from splitpot.bots import SimpleBot
+
+    session = _stakes_session()
+    assert isinstance(session, Session)
+    assert [h.spec.stakes.small_bet for h in session.hands] == [5, 5, 10, 10]
+    assert session.hands[-1].spec.opening.then.stakes.small_bet == 10  # jacks back's lowball too
+    assert session.to_dict()["stakes_changes"][0][0] == 2
+    for restored in (Session.from_json(session.to_json()), pickle.loads(pickle.dumps(session))):
+        assert restored.spec == session.spec
+        assert [h.spec for h in restored.hands] == [h.spec for h in session.hands]
+        assert [h.events for h in restored.play(2, SimpleBot(seed=5))] == [
+            h.events for h in pickle.loads(pickle.dumps(session)).play(2, SimpleBot(seed=5))]
+    fresh = session.carry_on()
+    assert fresh.spec.stakes.small_bet == 10
+    assert Session.from_json(fresh.to_json()).spec == fresh.spec
+
+
+def test_set_stakes_is_refused_mid_hand_and_checked_by_the_game() -> None:
+    from splitpot import Session, get_game
+    from splitpot.errors import IllegalActionError, RuleError
+
+    session = Session(get_game("jackpots"), [100, 100], seed=1)
+    session.new_hand()
+    with pytest.raises(IllegalActionError, match="Finish the current hand"):
+        session.set_stakes({"ante": 2})
+    fresh = Session(get_game("jackpots"), [100, 100], seed=1)
+    with pytest.raises(RuleError, match="blinds"):
+        fresh.set_stakes({"blinds": [1, 2]})
+    with pytest.raises(RuleError, match="takes no stakes"):
+        Session(get_game("california-lowball"), [100, 100], seed=1).set_stakes({"small_bet": 4})
+    assert fresh.spec == get_game("jackpots") and "stakes_changes" not in fresh.to_dict()
+    fresh.set_stakes({"ante": 2})
+    fresh.set_stakes({"ante": 1})  # back to the game's own: nothing to record
+    assert "stakes_changes" not in fresh.to_dict()
+
+
+def test_a_stakes_change_after_an_unfinished_hand_is_refused_when_resumed() -> None:
+    from splitpot import Session, get_game
+    from splitpot.errors import HistoryError
+
+    session = Session(get_game("jackpots"), [100, 100], seed=1)
+    session.new_hand()
+    doc = session.to_dict()
+    doc["stakes_changes"] = [[1, get_game("jackpots", stakes={"ante": 2}).to_dict()["stakes"]]]
+    with pytest.raises(HistoryError, match="stakes_changes: a change after hand 1"):
+        Session.from_dict(doc)
+
+
+def test_dealers_choice_refuses_set_stakes() -> None:
+    from splitpot.dealers_choice import Call, DealersChoice
+    from splitpot.errors import RuleError
+
+    session = DealersChoice([100, 100], dealer=lambda deal: Call(game="jackpots"), seed=1)
+    with pytest.raises(RuleError, match=r"Call\(stakes=...\)"):
+        session.set_stakes({"ante": 2})
