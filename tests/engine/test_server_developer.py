@@ -168,3 +168,20 @@ def test_dealers_choice_refuses_set_stakes() -> None:
     session = DealersChoice([100, 100], dealer=lambda deal: Call(game="jackpots"), seed=1)
     with pytest.raises(RuleError, match=r"Call\(stakes=...\)"):
         session.set_stakes({"ante": 2})
+
+
+@pytest.mark.parametrize(("mode", "first"), [("simultaneous", [1, 2, 0]), ("in-turn", [1])])
+def test_still_to_declare_names_who_may_declare_now(mode: str, first: list[int]) -> None:
+    from splitpot import State, get_game
+
+    state = State(get_game("seven-card-stud-declare", declare=mode), [40, 40, 40], seed=1)
+    assert state.still_to_declare == []
+    while str(state.phase) != "declaring":
+        _ = state.bring_in() if state.can_bring_in() else (state.check() if state.can_check() else state.call())
+    assert state.still_to_declare == first
+    seat = first[-1]
+    state.declare("high", seat=seat)
+    assert seat not in state.still_to_declare and state.still_to_declare
+    while state.still_to_declare:
+        state.declare("low", seat=state.still_to_declare[0])
+    assert str(state.phase) != "declaring" and state.still_to_declare == []
