@@ -177,7 +177,8 @@ def test_still_to_declare_names_who_may_declare_now(mode: str, first: list[int])
     state = State(get_game("seven-card-stud-declare", declare=mode), [40, 40, 40], seed=1)
     assert state.still_to_declare == []
     while str(state.phase) != "declaring":
-        _ = state.bring_in() if state.can_bring_in() else (state.check() if state.can_check() else state.call())
+        _ = state.bring_in() if state.can_bring_in() else (
+            state.check() if state.can_check() else state.call())
     assert state.still_to_declare == first
     seat = first[-1]
     state.declare("high", seat=seat)
