@@ -72,6 +72,7 @@ __all__ = [
     "DEALERS_CHOICE",
     "GAME_TITLES",
     "Call",
+    "CallsGiven",
     "Deal",
     "DealerPolicy",
     "DealersChoice",
@@ -529,6 +530,32 @@ DealerPolicy = Callable[[Deal], Call]
 """A dealer: takes the :class:`Deal` and returns the :class:`Call`."""
 
 
+class CallsGiven:
+    """The dealer policy of a session whose every call the app gives to
+    :meth:`DealersChoice.new_hand` (``call=``): a human dealer answering in his own
+    time.  :meth:`DealersChoice.from_dict` resumes with it when given no
+    ``dealer=``; asked for a call (:meth:`DealersChoice.play`, ``new_hand()``
+    without ``call=``) it raises :class:`~splitpot.errors.RuleError`.
+
+    >>> CallsGiven()(None)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: No dealer policy calls here: give each deal's call with new_hand(call=...) ...
+    """
+
+    __slots__ = ()
+
+    def __call__(self, deal: Deal) -> Call:
+        raise RuleError("No dealer policy calls here: give each deal's call with new_hand(call=...) (the "
+                        "session was resumed without dealer=, or built with CallsGiven()).")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is CallsGiven
+
+    def __hash__(self) -> int:
+        return hash(CallsGiven)
+
+
 class _Policies:
     """A session's dealer policies while it is pickled or copied: pickling checks
     that each policy pickles, to name the one that does not (pickle's own error
@@ -794,7 +821,21 @@ class DealersChoice(Session):
 
     def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
-        call is checked against the table, then the cards are dealt."""
+        call is checked against the table, then the cards are dealt.  ``deck`` may
+        be a function of the call's spec, ``deck(spec)``, giving the decks as
+        :meth:`Session.new_hand <splitpot.engine.session.Session.new_hand>` takes
+        them: it is built once the call is known (a 53-card deck for a game with
+        the joker), so a deck that does not fit the call cannot waste the call.
+
+        >>> import random
+        >>> def deck(spec):
+        ...     cards = list(range(spec.wilds.deck_size))
+        ...     random.Random(1).shuffle(cards)
+        ...     return cards
+        >>> session = DealersChoice([50, 50], dealer=lambda deal: Call(game="lowball"), seed=1)
+        >>> len(session.new_hand(deck=deck).deck_order)
+        53
+        """
         from splitpot.house import HouseDealer
 
         deal = self.deal()
@@ -850,7 +891,10 @@ class DealersChoice(Session):
         again and must get the call the document records; so a computer dealer
         that draws at random (:class:`~splitpot.house.HouseDealer`, built anew
         as it was for the saved session) is brought to where it stood, and goes
-        on to call what it would have called.
+        on to call what it would have called.  Without ``dealer`` (an app that
+        gives every call to :meth:`new_hand`'s ``call=``, a human dealer's) the
+        session's dealers are :class:`CallsGiven`: ``new_hand()`` without ``call=``
+        and :meth:`play` are refused.
 
         >>> from splitpot.bots import SimpleBot
         >>> from splitpot.house import example_house, house_dealer, house_session
@@ -864,13 +908,15 @@ class DealersChoice(Session):
         ...     h.events for h in session.play(2, SimpleBot(seed=4))]
         True
         """
-        if dealer is None:
-            raise ArgumentTypeError(
-                "DealersChoice.from_dict needs dealer=: the dealer policy (or one per seat) that calls the "
-                "deals to come; the calls made so far are in the document."
-            )
         if not isinstance(ask_dealers, bool):
             raise ArgumentTypeError(f"ask_dealers must be a bool, got {describe(ask_dealers)}.")
+        if dealer is None and ask_dealers:
+            raise ArgumentTypeError(
+                "DealersChoice.from_dict needs dealer= with ask_dealers=True: the dealer policy (or one per "
+                "seat) that each saved deal is put to again."
+            )
+        if dealer is None:  # the app gives every call: new_hand(call=...)
+            dealer = CallsGiven()
         doc, table = _frame(data, "DealersChoice.from_dict")
         if doc["game"] != DEALERS_CHOICE:
             raise HistoryError(f"game: {doc['game']!r}: a session of one game; resume it with "

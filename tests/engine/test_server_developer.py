@@ -186,3 +186,49 @@ def test_still_to_declare_names_who_may_declare_now(mode: str, first: list[int])
     while state.still_to_declare:
         state.declare("low", seat=state.still_to_declare[0])
     assert str(state.phase) != "declaring" and state.still_to_declare == []
+
+
+def test_dealers_choice_deck_built_for_the_call_keeps_a_stateful_dealers_call() -> None:
+    from splitpot.dealers_choice import Call, DealersChoice
+
+    asked: list[int] = []
+
+    def dealer(deal: object) -> Call:  # a stateful policy: each call asked once
+        asked.append(1)
+        return Call(game="lowball") if len(asked) == 1 else Call(game="jackpots")
+
+    session = DealersChoice([50, 50], dealer=dealer, seed=1)
+    sizes: list[int] = []
+
+    def deck(spec: object) -> list[int]:
+        size = spec.wilds.deck_size  # type: ignore[attr-defined]
+        sizes.append(size)
+        return list(range(size))
+
+    hand = session.new_hand(deck=deck)
+    assert (hand.spec.name, sizes, len(asked)) == ("lowball", [53], 1)
+    assert 52 in hand.deck_order
+
+
+def test_dealers_choice_resumes_without_dealer_when_the_app_gives_the_calls() -> None:
+    from splitpot.dealers_choice import Call, CallsGiven, DealersChoice
+    from splitpot.errors import RuleError
+
+    session = DealersChoice([50, 50], dealer=CallsGiven(), seed=1)
+    with pytest.raises(RuleError, match=r"new_hand\(call=...\)"):
+        session.new_hand()
+    assert session.hands == []
+    state = session.new_hand(call=Call(game="jackpots"))
+    from splitpot.bots import SimpleBot
+
+    bot = SimpleBot(seed=1)
+    while not state.is_complete:
+        bot(state)
+    resumed = DealersChoice.from_json(session.to_json())  # no dealer=: each call is given
+    assert resumed.calls == session.calls
+    with pytest.raises(RuleError, match="No dealer policy calls here"):
+        resumed.new_hand()
+    assert resumed.new_hand(call=Call(game="lowball")).spec.name == "lowball"
+    import pickle
+
+    assert pickle.loads(pickle.dumps(resumed)).dealers == resumed.dealers

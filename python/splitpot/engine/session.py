@@ -23,7 +23,7 @@ import dataclasses
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias, cast
 
 from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on, json_data
 from splitpot.engine.schema import SESSION_VERSION, validate_session
@@ -40,8 +40,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Session"]
 
-HandDeck: TypeAlias = "DeckInput | Deck | Sequence[Deck] | None"
-"""A hand's deck, as :class:`~splitpot.engine.state.State` takes it (None: shuffled from its seed)."""
+HandDeck: TypeAlias = "DeckInput | Deck | Sequence[Deck] | Callable[[GameSpec], Any] | None"
+"""A hand's deck, as :class:`~splitpot.engine.state.State` takes it (None: shuffled from its
+seed), or a function of the hand's spec that gives it."""
 
 
 def _next_button(stacks: Sequence[int], button: int) -> int:
@@ -518,7 +519,9 @@ class Session:
         """Start the next hand (the previous one must be complete).  ``deck``, as
         :class:`~splitpot.engine.state.State` takes it, deals the hand from the
         caller's decks (the first dealt, the next ones for re-deals and new stubs)
-        instead of a seed drawn from the session's; the hand then draws no seed."""
+        instead of a seed drawn from the session's; the hand then draws no seed.
+        ``deck`` may also be a function of the hand's spec giving them
+        (``deck(spec)``: at dealer's choice, the spec the call names)."""
         stacks, button = self._next_table()
         return self._start(self.spec, stacks, button, deck=deck)
 
@@ -559,10 +562,12 @@ class Session:
     ) -> State:
         """Deal the next hand of ``spec`` at ``stacks`` and ``button``, which becomes
         the session's button once the hand is dealt (a hand refused changes nothing)."""
+        # deck(spec): the decks built for the game dealt
+        given = cast("DeckInput | Deck | Sequence[Deck] | None", deck(spec) if callable(deck) else deck)
         before = self._rng.getstate()
-        seed = None if deck is not None else self._rng.randrange(2**63)
+        seed = None if given is not None else self._rng.randrange(2**63)
         try:
-            state = State(spec, stacks, button=button, seed=seed, deck=deck, game_call=call)
+            state = State(spec, stacks, button=button, seed=seed, deck=given, game_call=call)
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
