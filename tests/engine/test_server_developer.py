@@ -232,3 +232,39 @@ def test_dealers_choice_resumes_without_dealer_when_the_app_gives_the_calls() ->
     import pickle
 
     assert pickle.loads(pickle.dumps(resumed)).dealers == resumed.dealers
+
+
+def test_option_info_lists_every_option_with_the_builders_default() -> None:
+    from splitpot.errors import RuleError
+    from splitpot.games import GAME_OPTIONS, GAMES, OptionInfo, get_game, option_info
+
+    for game in GAMES:
+        infos = option_info(game)
+        assert [o.name for o in infos] == sorted(GAME_OPTIONS[game])
+        plain = get_game(game)
+        for info in infos:
+            assert isinstance(info, OptionInfo) and info.help and info.kind
+            assert get_game(game, **{info.name: info.default}) == plain, (game, info.name, info.default)
+            if info.choices is not None:
+                assert info.default in info.choices, (game, info.name)
+                for choice in info.choices:  # every listed value is taken (alone, or with a low)
+                    extra = {"low": "ace-to-six"} if info.name == "declare" and plain.low is None else {}
+                    try:
+                        get_game(game, **{info.name: choice})
+                    except RuleError:
+                        get_game(game, **{info.name: choice, **extra})
+    stakes = next(o for o in option_info("seven-card-stud") if o.name == "stakes")
+    assert stakes.default == get_game("seven-card-stud").stakes and stakes.default.bring_in == 2
+    declare = next(o for o in option_info("seven-card-stud-declare") if o.name == "declare")
+    assert declare.default == "simultaneous" and declare.choices == ("in_turn", "simultaneous")
+
+
+def test_option_info_refuses_unknown_games() -> None:
+    from splitpot.errors import ArgumentTypeError, RuleError
+    from splitpot.games import option_info
+
+    assert option_info("Seven_Card_Stud") == option_info("seven-card-stud")
+    with pytest.raises(RuleError, match="Unknown game 'texas'"):
+        option_info("texas")
+    with pytest.raises(ArgumentTypeError):
+        option_info(3)  # type: ignore[arg-type]
