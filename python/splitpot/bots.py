@@ -136,7 +136,7 @@ def _away_for(state: State, seat: int) -> int:
             raise IllegalActionError(f"away_action: seat {seat} has no turn-up to choose; "
                                      f"still to choose: {choosers}.")
     elif state.phase is Phase.DECLARING and state.spec.declare is DeclareMode.SIMULTANEOUS:
-        undeclared = [s for s in state.active if s not in state.declared]  # (dealer's left first)
+        undeclared = state.still_to_declare  # (dealer's left first)
         if seat not in undeclared:
             raise IllegalActionError(f"away_action: seat {seat} has nothing to declare; "
                                      f"still to declare: {undeclared}.")

@@ -63,15 +63,16 @@ from splitpot.engine.session import HandDeck, Session, _frame
 from splitpot.engine.spec import GameSpec, Stakes, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, PolicyPickleError, RuleError, SplitpotError
-from splitpot.games import GAMES, WILD_OPTIONS, _option_error, get_game
+from splitpot.games import GAME_OPTIONS, GAMES, WILD_OPTIONS, _option_error, get_game
 from splitpot.games.stud import qualifier_value
-from splitpot.validate import as_int, as_sequence, check_keywords, describe
+from splitpot.validate import as_int, as_sequence, check_keywords, describe, folded
 from splitpot.wild import wild_texts
 
 __all__ = [
     "DEALERS_CHOICE",
     "GAME_TITLES",
     "Call",
+    "CallsGiven",
     "Deal",
     "DealerPolicy",
     "DealersChoice",
@@ -132,6 +133,7 @@ def _stakes(value: object, game: str) -> Stakes | None:
         raise ArgumentTypeError(f"Call: stakes must be a Stakes, a dict of its fields or None, "
                                 f"got {describe(value)}.")
     data = dict(value)
+    _refuse_unplayed_keys(data, game)
     if "ante" in data:
         data["ante"] = _ante(data["ante"])
     if "blinds" in data:
@@ -140,6 +142,37 @@ def _stakes(value: object, game: str) -> Stakes | None:
         return as_stakes(data, game, get_game(game).stakes)
     except SplitpotError as err:
         raise _option_error(err, game, {"stakes": value}) from None
+
+
+def _played_stakes(game: str) -> list[str]:
+    """The fields of :class:`~splitpot.engine.spec.Stakes` that ``game``'s stakes play
+    (a call may set them): the ante and the bring-in where it has them, the blinds and
+    how they are posted where it has blinds, and the limits.
+
+    >>> _played_stakes("jackpots"), _played_stakes("seven-card-stud")
+    (['ante', 'small_bet', 'big_bet'], ['ante', 'bring_in', 'small_bet', 'big_bet'])
+    """
+    own = get_game(game).stakes
+    return [*(["ante"] if own.ante else []), *(["bring_in"] if own.bring_in else []),
+            *(["blinds", "blinds_from", "blind_bet"] if own.blinds else []), "small_bet", "big_bet"]
+
+
+def _refuse_unplayed_keys(data: Mapping[str, Any], game: str) -> None:
+    """A call's stakes naming no field of Stakes: RuleError listing those the game
+    plays (not every field: a game of antes refuses blinds)."""
+    names = {f.name for f in dataclasses.fields(Stakes)}
+    known = game if game in GAMES else folded(game)
+    if known in GAMES and set(data) - names:
+        check_keywords(dict(data), set(_played_stakes(known)), f"{known}: stakes")
+
+
+def _check_option_names(options: tuple[tuple[str, Any], ...], game: str) -> None:
+    """Refuse an option the game has not, listing those a call takes (its stakes are
+    :attr:`Call.stakes`, not an option)."""
+    known = game if game in GAMES else folded(game)
+    if known in GAME_OPTIONS:
+        taken = (GAME_OPTIONS[known] | set(WILD_OPTIONS)) - {"stakes"}
+        check_keywords(dict(options), taken, known)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -177,6 +210,7 @@ class Call:
                             f"games: {', '.join(GAMES)}.")
         frozen = _option_pairs(self.options)
         object.__setattr__(self, "options", frozen)
+        _check_option_names(frozen, self.game)
         object.__setattr__(self, "stakes", _stakes(self.stakes, self.game))
         keywords: dict[str, Any] = dict(frozen)
         if self.stakes is not None:
@@ -496,6 +530,32 @@ DealerPolicy = Callable[[Deal], Call]
 """A dealer: takes the :class:`Deal` and returns the :class:`Call`."""
 
 
+class CallsGiven:
+    """The dealer policy of a session whose every call the app gives to
+    :meth:`DealersChoice.new_hand` (``call=``): a human dealer answering in his own
+    time.  :meth:`DealersChoice.from_dict` resumes with it when given no
+    ``dealer=``; asked for a call (:meth:`DealersChoice.play`, ``new_hand()``
+    without ``call=``) it raises :class:`~splitpot.errors.RuleError`.
+
+    >>> CallsGiven()(None)  # type: ignore[arg-type]
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.RuleError: No dealer policy calls here: give each deal's call with new_hand(call=...) ...
+    """
+
+    __slots__ = ()
+
+    def __call__(self, deal: Deal) -> Call:
+        raise RuleError("No dealer policy calls here: give each deal's call with new_hand(call=...) (the "
+                        "session was resumed without dealer=, or built with CallsGiven()).")
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is CallsGiven
+
+    def __hash__(self) -> int:
+        return hash(CallsGiven)
+
+
 class _Policies:
     """A session's dealer policies while it is pickled or copied: pickling checks
     that each policy pickles, to name the one that does not (pickle's own error
@@ -722,6 +782,12 @@ class DealersChoice(Session):
         self.stalled = None
         self.over = None
 
+    def set_stakes(self, stakes: object) -> None:
+        """Refused: at dealer's choice each call names its stakes (``Call(stakes=...)``;
+        a house list's ``[house]`` stakes), so the dealer changes them call by call."""
+        raise RuleError("At dealer's choice each call names its stakes: give Call(stakes=...) (a house "
+                        "list's [house] stakes), not set_stakes.")
+
     @property
     def _fewest_players(self) -> int:
         return 2  # every game seats two; the call is checked against the table
@@ -755,7 +821,21 @@ class DealersChoice(Session):
 
     def new_hand(self, *, deck: HandDeck = None, call: Call | None = None) -> State:
         """Start the next hand: the dealer calls (or ``call`` is the call), the
-        call is checked against the table, then the cards are dealt."""
+        call is checked against the table, then the cards are dealt.  ``deck`` may
+        be a function of the call's spec, ``deck(spec)``, giving the decks as
+        :meth:`Session.new_hand <splitpot.engine.session.Session.new_hand>` takes
+        them: it is built once the call is known (a 53-card deck for a game with
+        the joker), so a deck that does not fit the call cannot waste the call.
+
+        >>> import random
+        >>> def deck(spec):
+        ...     cards = list(range(spec.wilds.deck_size))
+        ...     random.Random(1).shuffle(cards)
+        ...     return cards
+        >>> session = DealersChoice([50, 50], dealer=lambda deal: Call(game="lowball"), seed=1)
+        >>> len(session.new_hand(deck=deck).deck_order)
+        53
+        """
         from splitpot.house import HouseDealer
 
         deal = self.deal()
@@ -811,7 +891,10 @@ class DealersChoice(Session):
         again and must get the call the document records; so a computer dealer
         that draws at random (:class:`~splitpot.house.HouseDealer`, built anew
         as it was for the saved session) is brought to where it stood, and goes
-        on to call what it would have called.
+        on to call what it would have called.  Without ``dealer`` (an app that
+        gives every call to :meth:`new_hand`'s ``call=``, a human dealer's) the
+        session's dealers are :class:`CallsGiven`: ``new_hand()`` without ``call=``
+        and :meth:`play` are refused.
 
         >>> from splitpot.bots import SimpleBot
         >>> from splitpot.house import example_house, house_dealer, house_session
@@ -825,13 +908,15 @@ class DealersChoice(Session):
         ...     h.events for h in session.play(2, SimpleBot(seed=4))]
         True
         """
-        if dealer is None:
-            raise ArgumentTypeError(
-                "DealersChoice.from_dict needs dealer=: the dealer policy (or one per seat) that calls the "
-                "deals to come; the calls made so far are in the document."
-            )
         if not isinstance(ask_dealers, bool):
             raise ArgumentTypeError(f"ask_dealers must be a bool, got {describe(ask_dealers)}.")
+        if dealer is None and ask_dealers:
+            raise ArgumentTypeError(
+                "DealersChoice.from_dict needs dealer= with ask_dealers=True: the dealer policy (or one per "
+                "seat) that each saved deal is put to again."
+            )
+        if dealer is None:  # the app gives every call: new_hand(call=...)
+            dealer = CallsGiven()
         doc, table = _frame(data, "DealersChoice.from_dict")
         if doc["game"] != DEALERS_CHOICE:
             raise HistoryError(f"game: {doc['game']!r}: a session of one game; resume it with "

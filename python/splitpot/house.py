@@ -133,7 +133,16 @@ class HouseList:
         cls, data: Mapping[str, Any], *, source: str = "<house list>", lines: Sequence[str] = ()
     ) -> HouseList:
         """A house list from the parsed TOML document ``data`` (``lines``: its text,
-        to name lines in errors)."""
+        to name lines in errors).
+
+        >>> HouseList.from_dict({"call": {"game": "jackpots"}})  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HouseListError: <house list>: call must be an array of tables ([[call]], one per ...
+        """
+        if not isinstance(data, Mapping):
+            raise HouseListError(f"{source}: a house list is a table of [house] and [[call]] tables (a "
+                                 f"dict), got {describe(data)}.")
         unknown = sorted(set(data) - _TOP_KEYS)
         if unknown:
             raise HouseListError(f"{source}: unknown table {unknown[0]!r}; a house list has [house] "
@@ -145,7 +154,14 @@ class HouseList:
                                  f"{house!r}.")
         stakes = _house_stakes(house.get("stakes", {}), source)
         calls = data.get("call", [])
-        if not isinstance(calls, list) or not calls or not all(isinstance(c, Mapping) for c in calls):
+        if not isinstance(calls, list) or not all(isinstance(c, Mapping) for c in calls):
+            given = calls if not isinstance(calls, list) else next(
+                c for c in calls if not isinstance(c, Mapping))
+            single = (" (a single [call] table: write [[call]], double brackets)"
+                      if isinstance(calls, Mapping) else "")
+            raise HouseListError(f"{source}: call must be an array of tables ([[call]], one per call: a game "
+                                 f"and its options), got {describe(given)}{single}.")
+        if not calls:
             raise HouseListError(f"{source}: a house list needs at least one [[call]] table (a game and its "
                                  "options).")
         starts = [i + 1 for i, line in enumerate(lines) if _HEADER.match(line)]

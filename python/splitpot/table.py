@@ -1455,7 +1455,7 @@ def to_act(state: State, names: Sequence[str], *, viewer: Viewer = None) -> str:
         own = "".join(f"; {names[s]}: {said([state.turn_up_option(s)])}" for s in told)
         return f"still to choose a card to turn up{where}: {', '.join(names[s] for s in choosers)}{own}"
     if str(state.phase) == "declaring" and state.spec.declare == "simultaneous":
-        undeclared = [s for s in state.active if s not in state.declared]  # (dealer's left first)
+        undeclared = state.still_to_declare  # (dealer's left first)
         line = f"still to declare{where}: " + ", ".join(names[s] for s in undeclared)
         may_tell = viewer is ALL or viewer in undeclared  # the choices are the game's, the same for all
         return f"{line} ({said(state.legal_actions())})" if may_tell and state.actor is not None else line

@@ -421,7 +421,7 @@ def test_first_to_act_after_the_draw_passes_clockwise_when_the_first_seat_is_all
     chips clockwise.  Lowball bets after the draw from the dealer's left (seat 1); seat 1
     went all in before the draw, so seat 2 acts first, then seat 0."""
     hands = ["Kc Kd Qh Js 9d", "8c 6d 4h 3s 2c", "7c 6h 5s 4d 2d"]
-    state = State(get_game("lowball"), [100, 6, 100], deck=draw_deck(hands))
+    state = State(get_game("lowball"), [100, 6, 100], deck=draw_deck(hands, joker=True))
     assert state.actor == 1 and legal(state) == {"fold": (), "bet": (5,)}
     state.bet(5)  # seat 1, all in
     state.call()  # seat 2

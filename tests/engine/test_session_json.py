@@ -253,8 +253,8 @@ def test_dealers_choice_and_one_game_documents_are_not_mixed_up() -> None:
         Session.from_json(dc.to_json())
     with pytest.raises(HistoryError, match=r"a session of one game; resume it with .*Session\.from_dict"):
         DealersChoice.from_json(plain.to_json(), dealer=_rotating)
-    with pytest.raises(ArgumentTypeError, match="needs dealer="):
-        DealersChoice.from_json(dc.to_json())
+    with pytest.raises(ArgumentTypeError, match="needs dealer= with ask_dealers=True"):
+        DealersChoice.from_json(dc.to_json(), ask_dealers=True)
     with pytest.raises(HistoryError, match=r"hands\[0\]: call: the dealer of seat 0 calls lowball now; "
                        "the document records jackpots"):
         DealersChoice.from_json(dc.to_json(), dealer=lambda deal: Call(game="lowball"), ask_dealers=True)

@@ -24,7 +24,7 @@ from splitpot.engine import openers
 from splitpot.engine.betting import Action
 from splitpot.engine.phases import Phase
 from splitpot.engine.state_fields import StateFields
-from splitpot.errors import IllegalActionError, IllegalActionTypeError, StaleActionError
+from splitpot.errors import ArgumentTypeError, IllegalActionError, IllegalActionTypeError, StaleActionError
 from splitpot.validate import as_choice, as_int, describe
 
 if TYPE_CHECKING:
@@ -291,6 +291,10 @@ class BettingActions(StateFields):
             if given == amount:
                 return method()  # type: ignore[no-any-return]
             raise IllegalActionError(f"A {doing} is {amount} here, not {value}.")
+        try:  # a value of the wrong type (a str, say) is refused as one, as a bet's is
+            as_int(value, "amount")
+        except ArgumentTypeError:
+            raise IllegalActionTypeError(f"A {doing} takes no value; got {describe(value)}.") from None
         raise IllegalActionError(f"A {doing} takes no value; got {describe(value)}.")
 
     def _others_chose_in_secret(self, held: int, seat: int) -> bool:

@@ -98,5 +98,30 @@ class Declaring(StateFields):
         self._after()
         return event
 
+    @property
+    def still_to_declare(self) -> list[int]:
+        """Seats that may declare now, from the dealer's left: the actor when
+        declarations are in turn, every player in the hand who has not declared when
+        they are simultaneous (empty outside the declaring).  A server asks each of
+        them at once; a declaration already made stays secret until all are in.
+
+        >>> from splitpot.engine.state import State
+        >>> from splitpot.games import get_game
+        >>> state = State(get_game("seven-card-stud-declare"), [40, 40, 40], seed=1)
+        >>> while str(state.phase) != "declaring":
+        ...     _ = state.bring_in() if state.can_bring_in() else (
+        ...         state.check() if state.can_check() else state.call())
+        >>> state.still_to_declare             # the button is seat 0
+        [1, 2, 0]
+        >>> _ = state.declare("low", seat=2)
+        >>> state.still_to_declare
+        [1, 0]
+        """
+        if self.phase is not _DECLARING:
+            return []
+        if self.spec.declare is DeclareMode.IN_TURN:
+            return [self.actor] if self.actor is not None else []
+        return self._undeclared()
+
     def _undeclared(self) -> list[int]:
         return [s for s in self._active if s not in self.declared]

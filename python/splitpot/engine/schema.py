@@ -380,7 +380,7 @@ def session_schema() -> dict[str, Any]:
 
     >>> sorted(session_schema()["properties"])
     ['button', 'game', 'hands', 'hands_before', 'rng', 'seeds', 'session', 'sitting_out', \
-'spec', 'stack_changes', 'starting_stacks']
+'spec', 'stack_changes', 'stakes_changes', 'starting_stacks']
     """
     defs = history_schema()["$defs"]
     word = {"type": "integer", "minimum": 0}
@@ -398,7 +398,8 @@ def session_schema() -> dict[str, Any]:
         "source (random.Random.getstate()) when it started and now, every hand as a history, "
         "and the seed each was dealt from (null: from a given deck), and the seats' chips changed "
         "between hands (Session.set_stack), who sits out from which hand on (Session.sit_out, "
-        "Session.sit_in), and the hands the table played before the session (Session.carry_on). "
+        "Session.sit_in), the stakes changed between hands (Session.set_stakes), and the hands the table "
+        "played before the session (Session.carry_on). "
         "Other top-level keys are ignored.",
         "type": "object",
         "properties": {
@@ -426,6 +427,11 @@ def session_schema() -> dict[str, Any]:
             "sitting_out": {  # Session.sit_out()/sit_in(): [hand, seats]: from hand on, seats sit out
                 "type": "array",
                 "items": {"type": "array", "prefixItems": [word, {"type": "array", "items": word}],
+                          "items": False, "minItems": 2},
+            },
+            "stakes_changes": {  # Session.set_stakes(): [hand, stakes]: from hand on, the stakes
+                "type": "array",
+                "items": {"type": "array", "prefixItems": [word, {"$ref": "#/$defs/Stakes"}],
                           "items": False, "minItems": 2},
             },
         },

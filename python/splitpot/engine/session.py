@@ -19,14 +19,15 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias
+from typing import TYPE_CHECKING, Any, SupportsIndex, TypeAlias, cast
 
 from splitpot.engine.history import History, _document_spec, _replay_onto, _run_on, json_data
 from splitpot.engine.schema import SESSION_VERSION, validate_session
-from splitpot.engine.spec import GameSpec
+from splitpot.engine.spec import GameSpec, as_stakes
 from splitpot.engine.state import State
 from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_ints, as_optional_int, describe
@@ -39,8 +40,9 @@ if TYPE_CHECKING:
 
 __all__ = ["Session"]
 
-HandDeck: TypeAlias = "DeckInput | Deck | Sequence[Deck] | None"
-"""A hand's deck, as :class:`~splitpot.engine.state.State` takes it (None: shuffled from its seed)."""
+HandDeck: TypeAlias = "DeckInput | Deck | Sequence[Deck] | Callable[[GameSpec], Any] | None"
+"""A hand's deck, as :class:`~splitpot.engine.state.State` takes it (None: shuffled from its
+seed), or a function of the hand's spec that gives it."""
 
 
 def _next_button(stacks: Sequence[int], button: int) -> int:
@@ -115,7 +117,7 @@ class Session:
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
-        self.spec = spec
+        self._spec = spec  # the first hand's; set_stakes() changes the spec of the hands to come
         self._setup(stacks, button=button, seed=seed)
 
     def __repr__(self) -> str:
@@ -146,6 +148,7 @@ class Session:
 
     def _setup(self, stacks: IntsLike, *, button: SupportsIndex, seed: SupportsIndex | None) -> None:
         """The table: stacks, the button, the hands so far, the seeds' source."""
+        self._specs_from: dict[int, GameSpec] = {}  # set_stakes(): from hand k on, the spec dealt
         self._stacks: list[int] = list(as_ints(stacks, "stacks", low=0))
         playing = len(self._stacks) - self._stacks.count(0)
         if not self._fewest_players <= playing <= self._most_players:  # as State refuses its first hand
@@ -193,11 +196,63 @@ class Session:
         raise ArgumentTypeError("a session's stacks follow its hands: change a seat's chips between hands "
                                 "with set_stack(seat, chips).")
 
+    @property
+    def spec(self) -> GameSpec:
+        """The game the session deals: during a hand, that hand's spec; between hands,
+        the next hand's (the stakes :meth:`set_stakes` set included)."""
+        if not self._specs_from:
+            return self._spec
+        gap = len(self.hands) - (1 if self.hands and not self.hands[-1].is_complete else 0)
+        spec = self._spec
+        for k in sorted(self._specs_from):
+            if k > gap:
+                break
+            spec = self._specs_from[k]
+        return spec
+
+    @spec.setter
+    def spec(self, value: object) -> None:
+        raise ArgumentTypeError("a session's game is fixed when it is created: change the stakes between "
+                                "hands with set_stakes(stakes) (saved with the session); for another game, "
+                                "start a new Session.")
+
+    def set_stakes(self, stakes: object) -> None:
+        """Between hands, play the hands to come at ``stakes``: a
+        :class:`~splitpot.engine.spec.Stakes` or a dict of its fields, those left
+        out as they are now (the game's own rules hold: a game of antes takes no
+        blinds).  The change is saved with the session (:meth:`to_dict`'s
+        ``"stakes_changes"``) and made again when it resumes; a hand in progress is
+        refused (:class:`~splitpot.errors.IllegalActionError`).  A game whose stakes
+        are set otherwise (California lowball's blinds, by its limit) is refused.
+
+        >>> from splitpot import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("seven-card-stud"), [100, 100, 100], seed=2)
+        >>> _ = session.play(1, SimpleBot(seed=2))
+        >>> session.set_stakes({"ante": 2, "bring_in": 3, "small_bet": 10, "big_bet": 20})
+        >>> session.new_hand().spec.stakes.small_bet, session.hands[0].spec.stakes.small_bet
+        (10, 5)
+        >>> Session.from_json(session.to_json()).spec == session.spec
+        True
+        """
+        if self.hands and not self.hands[-1].is_complete:
+            raise IllegalActionError("Finish the current hand before changing the stakes.")
+        spec = _with_stakes(self.spec, stakes)
+        gap = len(self.hands)
+        self._specs_from.pop(gap, None)
+        if spec != self.spec:
+            self._specs_from[gap] = spec
+
     def __setstate__(self, state: dict[str, Any]) -> None:
-        """A session pickled before set_stack (its stacks an attribute) reads as one now."""
+        """A session pickled before set_stack (its stacks an attribute) or before
+        set_stakes (its spec one) reads as one now."""
         if "stacks" in state:
             state = {**state, "_stacks": state["stacks"]}
             del state["stacks"]
+        if "spec" in state:
+            state = {**state, "_spec": state["spec"]}
+            del state["spec"]
+        state.setdefault("_specs_from", {})
         state.setdefault("_changes", {})
         state.setdefault("_away", {})
         state.setdefault("_held", {})
@@ -464,7 +519,9 @@ class Session:
         """Start the next hand (the previous one must be complete).  ``deck``, as
         :class:`~splitpot.engine.state.State` takes it, deals the hand from the
         caller's decks (the first dealt, the next ones for re-deals and new stubs)
-        instead of a seed drawn from the session's; the hand then draws no seed."""
+        instead of a seed drawn from the session's; the hand then draws no seed.
+        ``deck`` may also be a function of the hand's spec giving them
+        (``deck(spec)``: at dealer's choice, the spec the call names)."""
         stacks, button = self._next_table()
         return self._start(self.spec, stacks, button, deck=deck)
 
@@ -505,10 +562,12 @@ class Session:
     ) -> State:
         """Deal the next hand of ``spec`` at ``stacks`` and ``button``, which becomes
         the session's button once the hand is dealt (a hand refused changes nothing)."""
+        # deck(spec): the decks built for the game dealt
+        given = cast("DeckInput | Deck | Sequence[Deck] | None", deck(spec) if callable(deck) else deck)
         before = self._rng.getstate()
-        seed = None if deck is not None else self._rng.randrange(2**63)
+        seed = None if given is not None else self._rng.randrange(2**63)
         try:
-            state = State(spec, stacks, button=button, seed=seed, deck=deck, game_call=call)
+            state = State(spec, stacks, button=button, seed=seed, deck=given, game_call=call)
         except BaseException:
             self._rng.setstate(before)  # a hand refused draws no seed: the next one gets it
             raise
@@ -582,7 +641,10 @@ class Session:
         changed who sits out) lists ``[hand, seats]``: from hand ``hand`` on (until
         the next entry), the seats ``seats`` sit out (a hand's history shows them
         with no chips; they keep theirs); ``"hands_before"`` (in a session that
-        :meth:`carry_on` started) the hands the table played before it.  A document
+        :meth:`carry_on` started) the hands the table played before it;
+        ``"stakes_changes"`` (where :meth:`set_stakes` changed them) lists ``[hand,
+        stakes]``: from hand ``hand`` on, the stakes (all the fields of
+        :class:`~splitpot.engine.spec.Stakes`; ``"spec"`` is the first hand's).  A document
         without ``"sitting_out"`` (one saved before there was sitting out) has
         nobody sitting out.
 
@@ -612,11 +674,14 @@ class Session:
             **({"sitting_out": [[k, sorted(seats)] for k, seats in sorted(self._away.items())]}
                if self._away else {}),
             **({"hands_before": self.hands_before} if self.hands_before else {}),
+            **({"stakes_changes": [[k, spec.to_dict()["stakes"]]
+                                   for k, spec in sorted(self._specs_from.items())]}
+               if self._specs_from else {}),
         }
 
     def _game_fields(self) -> dict[str, Any]:
         """The document's game: its name and its spec."""
-        return {"game": self.spec.name, "spec": self.spec.to_dict()}
+        return {"game": self._spec.name, "spec": self._spec.to_dict()}
 
     def to_json(self, **kwargs: Any) -> str:
         """The session as JSON text (``kwargs`` go to :func:`json.dumps`)."""
@@ -676,6 +741,7 @@ class Session:
             raise HistoryError(f"seeds: {len(data['seeds'])} seeds for {len(data['hands'])} hands.")
         self._changes = read_stack_changes(data, len(self._stacks))
         self._away = read_sitting_out(data, len(self._stacks))
+        self._read_stakes_changes(data)
         for k, record in enumerate(data["hands"]):
             where = f"hands[{k}]"
             try:
@@ -702,6 +768,9 @@ class Session:
             if playing > self._most_players:
                 raise HistoryError(f"stack_changes: {playing} players with chips for hand {len(self.hands)}; "
                                    f"{self._name} seats at most {self._most_players}.")
+        if len(self.hands) in self._specs_from and self.hands and not self.hands[-1].is_complete:
+            raise HistoryError(f"stakes_changes: a change after hand {len(self.hands)}, which is not "
+                               "finished.")
         self._saved_out = self.sitting_out  # (a table says "as you did when the session was saved")
         # who sits out the hand to come: sit_out's checks (set_stack(seat, 0) sits a seat in)
         if self.hands and not self.hands[-1].is_complete:
@@ -713,6 +782,21 @@ class Session:
             if empty:
                 raise HistoryError(f"sitting_out: seat {empty[0]} sits out from hand {len(self.hands)} on "
                                    "with no chips.")
+
+    def _read_stakes_changes(self, data: Mapping[str, Any]) -> None:
+        """The document's ``"stakes_changes"`` (:meth:`set_stakes`; its schema checked):
+        HistoryError for entries out of order, a hand the session has not, or stakes
+        the game refuses."""
+        last = -1
+        for i, (k, stakes) in enumerate(data.get("stakes_changes", ())):
+            if k > len(data["hands"]) or k <= last:
+                raise HistoryError(f"stakes_changes[{i}]: hand {k}: the hands are {len(data['hands'])} and "
+                                   "each entry comes after the one before.")
+            try:
+                spec = _with_stakes(self._spec if last < 0 else self._specs_from[last], stakes)
+            except SplitpotError as err:
+                raise HistoryError(f"stakes_changes[{i}]: {err}") from None
+            self._specs_from[k], last = spec, k
 
     def _chained(self, where: str, k: int, history: History) -> tuple[list[int], int]:
         """The stacks and the button of hand ``k`` as the session deals it after the
@@ -777,6 +861,24 @@ class Session:
 
 
 _DEALERS_CHOICE = "dealers-choice"  # splitpot.dealers_choice.DEALERS_CHOICE (that module imports this one)
+
+
+def _with_stakes(spec: GameSpec, stakes: object) -> GameSpec:
+    """``spec`` played at ``stakes`` (a Stakes or a dict of its fields, the rest
+    ``spec``'s), checked by the game's own builder where it is a registered game
+    (RuleError where its stakes are not an option: California lowball's blinds)."""
+    from splitpot.games import GAME_OPTIONS, get_game
+
+    new = as_stakes(stakes, spec.name, spec.stakes)
+    if spec.name in GAME_OPTIONS:
+        if "stakes" not in GAME_OPTIONS[spec.name]:
+            raise RuleError(f"{spec.name} takes no stakes: its stakes are set by its options (its blinds, "
+                            "by its limit); start a new Session with get_game's options to change them.")
+        get_game(spec.name, stakes=new)  # the game's own rules (no blinds in a game of antes, ...)
+    if spec.opening is not None and spec.opening.then is not None:  # jacks back: its lowball alike
+        then = spec.opening.then.replace(stakes=new)
+        spec = spec.replace(opening=dataclasses.replace(spec.opening, then=then))
+    return spec.replace(stakes=new)
 
 
 def read_stack_changes(data: Mapping[str, Any], seats: int) -> dict[int, dict[int, int]]:

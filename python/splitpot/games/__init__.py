@@ -17,12 +17,16 @@ splitpot.errors.RuleError: Unknown game 'texas'; known games: aces-deuces, ...
 from __future__ import annotations
 
 import dataclasses
+import functools
+import inspect
 import re
 from collections.abc import Callable, Mapping
+from enum import Enum
 from types import MappingProxyType
 from typing import Any
 
-from splitpot.engine.spec import GameSpec, Wilds
+from splitpot.engine.sevens import Sevens
+from splitpot.engine.spec import DeclareMode, GameSpec, Wilds
 from splitpot.errors import ArgumentTypeError, RuleError, SplitpotError
 from splitpot.games import aces_deuces as _aces_deuces
 from splitpot.games import draw as _draw
@@ -42,7 +46,9 @@ from splitpot.games.stud import (
 from splitpot.validate import check_keywords, describe, folded
 from splitpot.wild import JokerRule, wild_mask
 
-__all__ = ["GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "get_game", "idle_wild_option"]
+__all__ = [
+    "GAMES", "GAME_OPTIONS", "WILD_OPTIONS", "OptionInfo", "get_game", "idle_wild_option", "option_info",
+]
 
 GAMES: Mapping[str, Callable[..., GameSpec]] = MappingProxyType({
     "seven-card-stud": seven_card_stud,
@@ -77,6 +83,126 @@ GAME_OPTIONS: Mapping[str, frozenset[str]] = MappingProxyType({
 """The keywords each game's builder takes (each builder refuses any other); with
 :data:`WILD_OPTIONS`, every option :func:`get_game` takes for the game (a read-only
 view, as :data:`GAMES` is)."""
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OptionInfo:
+    """One option of a game, for a form that sets it: its ``name`` (the keyword of
+    :func:`get_game`), its ``default`` (what the game plays when it is left out;
+    ``None`` where the game decides by its other options, said in ``help``), its
+    ``kind`` (``"bool"``, ``"int"``, ``"ints"`` (a list of them), ``"rank"`` (a
+    rank such as ``"J"`` or its number), ``"choice"`` (one of ``choices``) or
+    ``"stakes"`` (a :class:`~splitpot.engine.spec.Stakes` or a dict of its fields)),
+    ``choices`` (the values a ``"choice"`` takes, ``None`` among them where it may be
+    left unset; ``None`` for the other kinds) and a one-line ``help``."""
+
+    name: str
+    default: Any
+    kind: str
+    choices: tuple[Any, ...] | None
+    help: str
+
+
+_CLASSIC_LOWS = ("deuce-to-seven", "ace-to-six", "ace-to-five")
+# Each option's kind, choices and help: the defaults are read from the builders (option_info).
+_OPTION_KINDS: Mapping[str, tuple[str, tuple[Any, ...] | None, str]] = MappingProxyType({
+    "open_pair": ("bool", None, "an open pair showing lets any player bet the big bet on the next round"),
+    "uncapped_heads_up": ("bool", None, "no cap on the raises when two players are left"),
+    "stakes": ("stakes", None, "the ante, bring-in and limits (a Stakes or a dict of its fields)"),
+    "qualifier": ("rank", None, "the low qualifier: 8 plays eight or better (a rank, or its number to 13)"),
+    "declare": ("choice", tuple(m.value for m in DeclareMode),
+                "declarations: none (cards speak), in turn or simultaneous (None: the game's own)"),
+    "both": ("bool", None, "whether a player may declare both (None: yes when simultaneous, no in turn)"),
+    "tie_keeps_half": ("bool", None, "a both declarer who wins one side and ties the other keeps half"),
+    "low": ("choice", _CLASSIC_LOWS, "the low ranking of a high-low split (None: high only)"),
+    "pass_and_out": ("bool", None, "a player who checks before the opening bet is out once it is made"),
+    "max_draw": ("int", None, "the most cards a player may draw (1 to 5)"),
+    "ace_draw": ("int", None, "the most he may draw keeping an ace: above max_draw, at most 4"),
+    "second_round": ("choice", ("opener", "dealer-left"), "who bets first after the draw"),
+    "openers": ("rank", None, "the smallest pair that opens the betting"),
+    "no_check_raise": ("bool", None, "after the draw a player who checked may call or fold, not raise"),
+    "limit": ("int", None, "the bet before the draw, doubled after it (2, 3 or 5 with the blinds table's)"),
+    "blinds": ("ints", None, "the blinds from the dealer leftward, totalling the limit (None: the table's)"),
+    "sevens": ("choice", tuple(m.value for m in Sevens), "the sevens rule"),
+    "turn_up": ("bool", None, "before the last card each player in turn may turn his hole card up"),
+    "stand_is_final": ("bool", None, "a player who stands may not draw on a later turn"),
+    "fees": ("ints", None, "the fee of each paid draw in turn"),
+})
+
+# Where a builder taking **options keeps its defaults (the others: their signatures).
+_DEFAULTS_OF: Mapping[str, Callable[..., GameSpec] | Mapping[str, Any]] = MappingProxyType({
+    "jackpots": _draw._jackpots,
+    "jacks-back": _draw._jackpots,
+    **dict.fromkeys(("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets",
+                     "mexican-stud"), _five_stud.OPTION_DEFAULTS),
+    "aces-deuces": _aces_deuces.OPTION_DEFAULTS,
+})
+
+
+def option_info(game: str) -> tuple[OptionInfo, ...]:
+    """Each option of :data:`GAME_OPTIONS` for ``game`` (matched as :func:`get_game`
+    matches names), sorted by name, with its default, kind, choices and help: what a
+    form needs to offer them.  The defaults are the builders' own (their keyword
+    defaults, or the defaults a builder taking ``**options`` reads), so
+    ``get_game(game, **{info.name: info.default})`` is the game as it is; the
+    ``stakes`` default is the game's stakes.  The wild-card options every game takes
+    are :data:`WILD_OPTIONS` (their defaults: the spec's ``wilds``).
+
+    >>> [(o.name, o.default, o.kind) for o in option_info("lowball")]  # doctest: +NORMALIZE_WHITESPACE
+    [('max_draw', 5, 'int'), ('no_check_raise', False, 'bool'), ('pass_and_out', True, 'bool'),
+     ('stakes', Stakes(ante=1, bring_in=0, blinds=(), blinds_from=1, small_bet=5, big_bet=10, blind_bet=True),
+      'stakes'), ('uncapped_heads_up', False, 'bool')]
+    >>> sevens = next(o for o in option_info("california-lowball") if o.name == "sevens")
+    >>> sevens.default, sevens.choices
+    ('lose-all', ('off', 'lose-all', 'forfeit-pot'))
+    """
+    if not isinstance(game, str):
+        raise ArgumentTypeError(f"the game is named by a str, got {describe(game)}; games: "
+                                f"{', '.join(GAMES)}.")
+    name = game if game in GAMES else folded(game)
+    if name not in GAMES:
+        raise RuleError(f"Unknown game {game!r}; known games: {', '.join(sorted(GAMES))}.")
+    return _option_info(name)
+
+
+def _takes(name: str, option: str, value: Any) -> bool:
+    """Whether game ``name`` takes ``option=value`` (a declaration mode with a low, where
+    declarations need one)."""
+    tries = [{option: value}]
+    if option == "declare" and "low" in GAME_OPTIONS[name]:
+        tries.append({option: value, "low": _CLASSIC_LOWS[0]})
+    for options in tries:
+        try:
+            get_game(name, **options)
+        except SplitpotError:
+            continue
+        return True
+    return False
+
+
+@functools.cache
+def _option_info(name: str) -> tuple[OptionInfo, ...]:
+    """:func:`option_info` of a registered game's name."""
+    source = _DEFAULTS_OF.get(name, GAMES[name])
+    if isinstance(source, Mapping):
+        defaults = dict(source)
+    else:
+        defaults = {key: p.default for key, p in inspect.signature(source).parameters.items()
+                    if p.kind is inspect.Parameter.KEYWORD_ONLY and p.default is not inspect.Parameter.empty}
+    infos = []
+    for option in sorted(GAME_OPTIONS[name]):
+        default = defaults[option]
+        if isinstance(default, Enum):
+            default = default.value
+        if option == "stakes" and default is None:
+            default = GAMES[name]().stakes
+        kind, choices, text = _OPTION_KINDS[option]
+        if choices is not None:  # those the game takes (seven-card-stud-declare declares)
+            choices = tuple(c for c in choices if _takes(name, option, c))
+        if choices is not None and default is None:
+            choices = (None, *choices)
+        infos.append(OptionInfo(name=option, default=default, kind=kind, choices=choices, help=text))
+    return tuple(infos)
+
 
 WILD_OPTIONS = ("wild", "joker", "wild_low", "duplicate", "penalty", "penalty_rule", "positional")
 """Options every game takes (the fields of :class:`~splitpot.engine.spec.Wilds`):

@@ -51,6 +51,8 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
 from typing import Any
 
 from splitpot.engine.paid_draws import PaidDraws
@@ -58,11 +60,20 @@ from splitpot.engine.spec import DeclareMode, GameSpec, Opener, Stakes, Street
 from splitpot.games.five_stud import FIVE_STUD_STAKES, no_bring_in
 from splitpot.validate import as_bool, as_choice, check_keywords
 
-__all__ = ["aces_deuces", "aces_deuces_streets"]
+__all__ = ["OPTION_DEFAULTS", "aces_deuces", "aces_deuces_streets"]
 
 _OPTIONS = frozenset(
     {"stand_is_final", "fees", "stakes", "declare", "both", "tie_keeps_half", "uncapped_heads_up"}
 )
+
+
+OPTION_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "stand_is_final": True, "fees": (1, 1, 3), "stakes": None, "declare": None, "both": None,
+    "tie_keeps_half": False, "uncapped_heads_up": False,
+})
+"""What each option of aces-deuces is when left out, as :func:`aces_deuces` reads it
+(:func:`splitpot.games.option_info` lists it); ``None``: the game's own (its stakes, cards
+speak, ``both`` as the declaration mode has it)."""
 
 
 def aces_deuces_streets(
@@ -77,14 +88,15 @@ def aces_deuces(**options: Any) -> GameSpec:
     """``aces-deuces``: two-card high-low with paid draws."""
     name = "aces-deuces"
     check_keywords(options, _OPTIONS, name)
-    stand_is_final = as_bool(options.get("stand_is_final", True), f"{name}: stand_is_final")
-    uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
-    fees = options.get("fees", (1, 1, 3))
+    options = {**OPTION_DEFAULTS, **options}
+    stand_is_final = as_bool(options["stand_is_final"], f"{name}: stand_is_final")
+    uncapped = as_bool(options["uncapped_heads_up"], f"{name}: uncapped_heads_up")
+    fees = options["fees"]
     streets = aces_deuces_streets(stand_is_final=stand_is_final, fees=fees)
     paid = streets[0].paid_draws
     assert paid is not None
-    stakes: Stakes = no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES, streets)
-    declare = options.get("declare")
+    stakes: Stakes = no_bring_in(name, options["stakes"], FIVE_STUD_STAKES, streets)
+    declare = options["declare"]
     mode = DeclareMode.NONE if declare is None else as_choice(declare, DeclareMode, f"{name}: declare")
     # GameSpec checks both and tie_keeps_half against the mode and gives both its default.
     return GameSpec(
@@ -95,8 +107,8 @@ def aces_deuces(**options: Any) -> GameSpec:
         low="low",
         hand_size=2,
         declare=mode,
-        declare_both=options.get("both"),
-        tie_keeps_half=options.get("tie_keeps_half", False),
+        declare_both=options["both"],
+        tie_keeps_half=options["tie_keeps_half"],
         uncapped_heads_up=uncapped,
         max_players=10,
         options=(("stand_is_final", stand_is_final), ("fees", paid.fees), ("uncapped_heads_up", uncapped)),

@@ -53,6 +53,7 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from types import MappingProxyType
 from typing import Any
 
 from splitpot.engine.choices import ChoiceMode, TurnUp
@@ -64,6 +65,7 @@ from splitpot.validate import as_bool, as_choice, check_keywords
 
 __all__ = [
     "FIVE_STUD_STAKES",
+    "OPTION_DEFAULTS",
     "five_card_game",
     "five_card_stud",
     "five_card_stud_five_bets",
@@ -80,6 +82,13 @@ FIVE_STUD_STAKES = Stakes(ante=1, small_bet=5, big_bet=10)
 _OPTIONS = frozenset(
     {"turn_up", "open_pair", "low", "declare", "both", "tie_keeps_half", "uncapped_heads_up", "stakes"}
 )
+OPTION_DEFAULTS: Mapping[str, Any] = MappingProxyType({
+    "turn_up": False, "open_pair": False, "low": None, "declare": None, "both": None,
+    "tie_keeps_half": False, "uncapped_heads_up": False, "stakes": None,
+})
+"""What each option of the five-card stud games (and Mexican stud) is when left out, as the
+builders read it (:func:`splitpot.games.option_info` lists it); ``None``: the game's own
+(no low, its declaration mode, its stakes)."""
 _HOLE_CARD_OPTION = TurnUp(optional=True, before_deal=True, mode=ChoiceMode.IN_TURN)
 
 
@@ -197,15 +206,16 @@ def five_card_game(
     splitpot.errors.RuleError: my-stud has no option 'ante'...
     """
     check_keywords(options, known, name)
-    open_pair = as_bool(options.get("open_pair", False), f"{name}: open_pair")
-    uncapped = as_bool(options.get("uncapped_heads_up", False), f"{name}: uncapped_heads_up")
-    tie_keeps_half = as_bool(options.get("tie_keeps_half", False), f"{name}: tie_keeps_half")
-    low, mode = stud_split(name, options.get("low"), options.get("declare"), default=declare)
+    given = {**OPTION_DEFAULTS, **options}
+    open_pair = as_bool(given["open_pair"], f"{name}: open_pair")
+    uncapped = as_bool(given["uncapped_heads_up"], f"{name}: uncapped_heads_up")
+    tie_keeps_half = as_bool(given["tie_keeps_half"], f"{name}: tie_keeps_half")
+    low, mode = stud_split(name, given["low"], given["declare"], default=declare)
     if low is not None and declare is not DeclareMode.NONE and mode is DeclareMode.NONE:
         raise RuleError(f"{name}: the high-low game is played with declarations (in-turn or simultaneous).")
     if tie_keeps_half and mode is DeclareMode.NONE:
         raise RuleError(f"{name}: tie_keeps_half applies to declarations; give low= and declare= as well.")
-    both = options.get("both")
+    both = given["both"]
     if both is not None:
         both = as_bool(both, f"{name}: both")
         if both and mode is DeclareMode.NONE:
@@ -219,7 +229,7 @@ def five_card_game(
     return GameSpec(
         name=name,
         streets=dealt,
-        stakes=no_bring_in(name, options.get("stakes"), FIVE_STUD_STAKES, dealt),
+        stakes=no_bring_in(name, given["stakes"], FIVE_STUD_STAKES, dealt),
         high="high",
         low=low,
         declare=mode,
@@ -235,7 +245,7 @@ def five_card_game(
 def _five_stud(
     name: str, *, last_down: bool = False, five_bets: bool = False, options: dict[str, Any]
 ) -> GameSpec:
-    turn_up = as_bool(options.get("turn_up", False), f"{name}: turn_up")
+    turn_up = as_bool(options.get("turn_up", OPTION_DEFAULTS["turn_up"]), f"{name}: turn_up")
     if turn_up and last_down:
         raise RuleError(
             f"{name} deals the last card face down to everyone; turn_up applies to five-card-stud "
