@@ -17,11 +17,12 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Sequence
-from enum import Enum
-from typing import Final, Literal
+from typing import Final
 
 from splitpot.cards import _RANK_PLURALS
 from splitpot.engine import events as ev
+from splitpot.engine import history as _history
+from splitpot.engine.history import Viewer as Viewer  # whose eyes tell a hand: a seat, None, ALL
 from splitpot.engine.order import FIRST_TO_ACT, showing_hand
 from splitpot.engine.positional import RULE_TEXT, PositionalWild
 from splitpot.engine.showdown import hand_pots
@@ -51,21 +52,11 @@ _TIED_TEXT = {
 """How a share is told where tied hands split that part of the pot."""
 
 
-class _Everything(Enum):
-    ALL = "all"
-
-    def __repr__(self) -> str:
-        return "ALL"
-
-
-ALL: Final = _Everything.ALL
+ALL: Final = _history.ALL
 """``viewer=ALL``: a narration that tells every card, every seat's down cards
 included (the replay of a finished hand's record, a test); never for a player's
-eyes."""
-
-Viewer = int | Literal[_Everything.ALL] | None
-"""Whose eyes tell a hand: a seat, a spectator (None), or :data:`ALL`."""
-
+eyes.  (The same object as :data:`splitpot.engine.history.ALL`, which
+``History.to_dict(viewer=)`` and ``phh.dumps(viewer=)`` take too.)"""
 
 def describe_hand(state: State, names: Sequence[str], *, viewer: Viewer = None) -> list[str]:
     """The hand as a person would read it, one line per step.

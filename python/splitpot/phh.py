@@ -85,7 +85,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from splitpot.engine import events as ev
-from splitpot.engine.history import History
+from splitpot.engine.history import ALL, History, Viewer
 from splitpot.engine.order import FIRST_TO_ACT, best_showing_seat, natural_showing_key
 from splitpot.engine.spec import GameSpec, Stakes, Street
 from splitpot.engine.state import Phase, State
@@ -159,7 +159,10 @@ def _toml(value: object) -> str:
     raise TypeError(f"no TOML for {describe(value)}")  # pragma: no cover - internal
 
 
-def _fields(history: History, *, deck: bool) -> dict[str, object]:
+def _fields(history: History, *, deck: bool, seen: list[dict[str, Any]] | None = None) -> dict[str, object]:
+    """The PHH fields of ``history``; with ``seen`` (:meth:`History.seen_by`'s events: a
+    seat's view), each card as the view shows it, a hidden one ``??`` (nothing hidden written
+    where there is no card to write: a burn, a secret declaration or turn-up)."""
     spec = history.spec
     seats = len(history.stacks)
     order = [(history.button + 1 + i) % seats for i in range(seats)]
@@ -168,19 +171,28 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     actions: list[str] = []
     extra: dict[str, list[str]] = {"_declarations": [], "_turn_ups": [], "_exposures": [], "_burns": []}
     decks: list[str] = []
-    dealing: dict[int | None, list[int]] = {}
+    dealing: dict[int | None, list[str]] = {}
+
+    def texts(index: int, key: str, cards: Iterable[int]) -> str:
+        if seen is None:
+            return _cards(cards)
+        return "".join("??" if c is None else c for c in seen[index][key])
+
+    def hidden(index: int, key: str) -> bool:
+        return seen is not None and seen[index][key] is None
     blinds = [0] * len(order)
     final: tuple[int, ...] | None = None
 
     def flush() -> None:
         for who, cards in dealing.items():
-            actions.append(f"d db {_cards(cards)}" if who is None else f"d dh {player[who]} {_cards(cards)}")
+            text = "".join(cards)
+            actions.append(f"d db {text}" if who is None else f"d dh {player[who]} {text}")
         dealing.clear()
 
-    for event in history.events:
+    for i, event in enumerate(history.events):
         kind = type(event)
         if kind is ev.CardsDealt:
-            dealing.setdefault(event.seat, []).extend(event.cards)  # type: ignore[attr-defined]
+            dealing.setdefault(event.seat, []).append(texts(i, "cards", event.cards))  # type: ignore[attr-defined]
             continue
         flush()
         if kind is ev.BringInPosted:
@@ -193,23 +205,25 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
             actions.append(f"{player[event.seat]} f")  # type: ignore[attr-defined]
         elif kind is ev.Drew:
             assert isinstance(event, ev.Drew)
-            actions.append(f"{player[event.seat]} sd {_cards(event.discarded)}".rstrip())
+            actions.append(f"{player[event.seat]} sd {texts(i, 'discarded', event.discarded)}".rstrip())
             if event.received:
-                actions.append(f"d dh {player[event.seat]} {_cards(event.received)}")
+                actions.append(f"d dh {player[event.seat]} {texts(i, 'received', event.received)}")
         elif kind is ev.CardsShown:
             assert isinstance(event, ev.CardsShown)
             actions.append(f"{player[event.seat]} sm {_cards(event.cards)}")
-        elif kind is ev.CardBurned:
+        elif kind is ev.CardBurned and not hidden(i, "card"):
             extra["_burns"].append(ev.card_text(event.card))  # type: ignore[attr-defined]
         elif kind is ev.BlindPosted:
             assert isinstance(event, ev.BlindPosted)
             blinds[order.index(event.seat)] += event.amount
-        elif kind is ev.Declared:
+        elif kind is ev.Declared and not hidden(i, "choice"):
             assert isinstance(event, ev.Declared)
             extra["_declarations"].append(f"{player[event.seat]} {event.choice}")
         elif kind in (ev.TurnedUp, ev.TurnUpChosen):
             assert isinstance(event, (ev.TurnedUp, ev.TurnUpChosen))
-            extra["_turn_ups"].append(f"{player[event.seat]} {_cards(event.cards) or '-'}")
+            cards = _revealed(history.events, i) if hidden(i, "cards") else event.cards
+            if cards is not None:  # (a secret choice of another seat not revealed yet: left out)
+                extra["_turn_ups"].append(f"{player[event.seat]} {_cards(cards) or '-'}")
         elif kind is ev.CardExposed:
             extra["_exposures"].append(f"{len(actions)} {ev.card_text(event.card)}")  # type: ignore[attr-defined]
         elif kind in (ev.ExposedKept, ev.ExposedRefused):
@@ -258,7 +272,19 @@ def _fields(history: History, *, deck: bool) -> dict[str, object]:
     return out
 
 
-def dumps(hand: _Hand, *, deck: bool = True) -> str:
+def _revealed(events: tuple[ev.Event, ...], index: int) -> tuple[int, ...] | None:
+    """The cards that the secret turn-up ``events[index]`` turned, as the reveal after it
+    shows them to everyone (None: not revealed yet)."""
+    chosen = events[index]
+    assert isinstance(chosen, ev.TurnUpChosen)
+    reveal = next((e for e in events[index + 1:] if type(e) is ev.TurnUpsRevealed), None)
+    if reveal is None:
+        return None
+    assert isinstance(reveal, ev.TurnUpsRevealed)
+    return tuple(c for s, c in zip(reveal.seats, reveal.cards, strict=True) if s == chosen.seat)
+
+
+def dumps(hand: _Hand, *, deck: bool | None = None, viewer: Viewer = ALL) -> str:
     """One hand as PHH text.  ``deck`` (default True) also writes the whole deck
     order (``_deck``, and ``_decks`` for re-deals and new stubs), so the
     cards never dealt come back too; without it a reader deals by name.
@@ -268,6 +294,20 @@ def dumps(hand: _Hand, *, deck: bool = True) -> str:
     for after the hand, never for a player during it (give a player his own
     view: ``State.view(seat)``).
 
+    ``viewer`` a seat (None: a spectator) writes instead what he saw of the
+    hand, as :meth:`History.to_dict(viewer=) <splitpot.engine.history.History.to_dict>`
+    shows it: each card he did not see written ``????``-style (``??`` a card, as
+    PHH writes unknown cards), the burns and any declaration or turn-up still
+    secret left out, never the deck (``deck=True`` is refused), and a field
+    ``_viewer`` (his 0-based seat, or ``"spectator"``) marking the text as a view.
+    :func:`loads` reads such a text as it reads any PHH with unknown cards
+    (dealing them from the cards the file never names): a hand that plays as
+    he saw it, not the hand's record.  The stud games' views read back so; a
+    view where another seat drew (PHH's reader needs the discards by name),
+    opened (jackpots: his openers are checked when he opens) or turned up a card
+    he chose in secret (Mexican stud: the card must be among those dealt him by
+    name) is refused with a :class:`~splitpot.errors.HistoryError`.
+
     >>> from splitpot.games import get_game
     >>> state = State(get_game("jackpots"), [40, 40, 40], seed=1)
     >>> dumps(state).splitlines()[0]
@@ -276,23 +316,42 @@ def dumps(hand: _Hand, *, deck: bool = True) -> str:
     >>> hole = [ev.card_text(c) for c in state.down[0]]
     >>> all(card in dumps(state, deck=False) for card in hole)  # seat 0's cards, though he has not shown them
     True
+    >>> mine = dumps(state, viewer=1)   # seat 1's download: seat 0's cards are not in it
+    >>> any(card in mine for card in hole), "_deck" in mine, mine.splitlines()[-1]
+    (False, False, '_viewer = 1')
+    >>> stud = State(get_game("seven-card-stud"), [40, 40], seed=4)
+    >>> print(dumps(stud, viewer=0).splitlines()[6])   # seat 0 is p2; p1's upcard is seen
+    actions = ["d dh p1 ????6c", "d dh p2 7h7dAs"]
     """
-    deck = as_bool(deck, "deck")
-    data = _fields(_history(hand), deck=deck)
+    if viewer is ALL:
+        deck = True if deck is None else as_bool(deck, "deck")
+        data = _fields(_history(hand), deck=deck)
+    else:
+        if deck is not None and as_bool(deck, "deck"):
+            raise ArgumentTypeError("a seat's view never holds the deck: dumps(hand, viewer=...) takes no "
+                                    "deck=True.")
+        history = _history(hand)
+        seen = history.seen_by(viewer)
+        data = _fields(history, deck=False, seen=seen)
+        data["_viewer"] = "spectator" if viewer is None else int(viewer)
     return "\n".join(f"{key} = {_toml(value)}" for key, value in data.items()) + "\n"
 
 
-def dumps_all(hands: Iterable[_Hand], *, deck: bool = True) -> str:
+def dumps_all(hands: Iterable[_Hand], *, deck: bool | None = None, viewer: Viewer = ALL) -> str:
     """Many hands as one ``.phhs`` document: each under a table ``[1]``, ``[2]``, ...
+    (``deck`` and ``viewer`` as :func:`dumps` takes them: a player's download of the
+    hands of a session, ``viewer=`` his seat).
 
     >>> from splitpot.games import get_game
     >>> hands = [State(get_game("seven-card-stud"), [20, 20], seed=s) for s in (1, 2)]
     >>> len(loads_all(dumps_all(hands)))
     2
+    >>> dumps_all(hands, viewer=0).count("_viewer = 0")
+    2
     """
     if isinstance(hands, (State, History)) or not isinstance(hands, Iterable):
         raise ArgumentTypeError(f"dumps_all takes an iterable of hands, got {describe(hands)}.")
-    return "\n".join(f"[{i}]\n{dumps(hand, deck=deck)}" for i, hand in enumerate(hands, 1))
+    return "\n".join(f"[{i}]\n{dumps(hand, deck=deck, viewer=viewer)}" for i, hand in enumerate(hands, 1))
 
 
 # ------------------------------------------------------------------ reading
@@ -783,7 +842,8 @@ class _Reader:
             elif verb == "sd" and len(args) <= 1:
                 discards = _parse_cards(args[0], self.error.place(line.index), self.error) if args else []
                 if None in discards:
-                    raise self._fail(line, "discards must be known cards.")
+                    raise self._fail(line, "discards must be known cards (a file written from one player's "
+                                           "view, another's discards as ??, cannot be replayed).")
                 known = [c for c in discards if c is not None]
                 after = self.actions[line.index + 1] if line.index + 1 < len(self.actions) else None
                 named = self._dealt_next(after, seat) or []

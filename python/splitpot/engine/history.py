@@ -19,20 +19,37 @@ import json
 from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from enum import Enum
+from typing import TYPE_CHECKING, Any, Final, Literal
 
 from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
-from splitpot.validate import as_text, describe
+from splitpot.validate import as_int, as_text, describe
 
 if TYPE_CHECKING:
     from splitpot.dealers_choice import Call
     from splitpot.engine.state import State
 
-__all__ = ["History", "apply_event", "json_data", "player_view"]
+__all__ = ["ALL", "History", "Viewer", "apply_event", "json_data", "player_view"]
+
+
+class _Everything(Enum):
+    ALL = "all"
+
+    def __repr__(self) -> str:
+        return "ALL"
+
+
+ALL: Final = _Everything.ALL
+"""``viewer=ALL``: every card, every seat's down cards and the deck included (the
+server's record, a replay, a test); never for a player's eyes.  The same object as
+:data:`splitpot.narrate.ALL`."""
+
+Viewer = int | Literal[_Everything.ALL] | None
+"""Whose eyes see a hand: a seat, a spectator (None), or :data:`ALL`."""
 
 
 def json_data(text: object, what: str) -> object:
@@ -96,21 +113,86 @@ class History:
             call=state.game_call,
         )
 
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+    def to_dict(self, *, viewer: Viewer = ALL) -> dict[str, Any]:
+        """A JSON-ready dict: by default (``viewer=ALL``) the whole record, every
+        card and the deck's order, which :meth:`from_dict` replays.
+
+        ``viewer`` a seat (or None: a spectator) gives instead what that seat saw
+        of the hand: a player's download of the hands he played.  Its events are
+        those of :meth:`State.view(viewer) <splitpot.engine.state.State.view>`
+        (the same rules hide the same cards: the other seats' down cards unless
+        shown at the showdown, folded and mucked hands, their draws, burns,
+        declarations still secret; a card hidden is null), it has no ``"deck"``
+        and holds ``"viewer"``: the seat, or null.  A view is no record: it
+        cannot replay, and :meth:`from_dict` refuses it.
+
+        >>> from splitpot import State, get_game
+        >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+        >>> _ = state.bring_in(); _ = state.fold()
+        >>> mine = state.history().to_dict(viewer=0)
+        >>> mine["viewer"], "deck" in mine, [e["cards"] for e in mine["events"] if e["event"] == "deal"]
+        (0, False, [[None, None], ['9d'], ['9c', '6s'], ['8h']])
+        >>> History.from_dict(mine)
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.HistoryError: this is seat 0's view of a hand (it has "viewer"), not a record: \
+its hidden cards and the deck are not in it, so it cannot be replayed.
+        """
+        if viewer is ALL:
+            return {
+                "game": self.spec.name,
+                "spec": self.spec.to_dict(),
+                "starting_stacks": list(self.stacks),
+                "button": self.button,
+                "deck": [ev.card_text(c) for c in self.deck],
+                "events": [ev.event_to_dict(e) for e in self.events],
+                **({"call": self.call.to_dict()} if self.call is not None else {}),
+            }
+        seat = self._viewer(viewer)
         return {
             "game": self.spec.name,
             "spec": self.spec.to_dict(),
+            "viewer": seat,
             "starting_stacks": list(self.stacks),
             "button": self.button,
-            "deck": [ev.card_text(c) for c in self.deck],
-            "events": [ev.event_to_dict(e) for e in self.events],
+            "events": self.seen_by(seat),
             **({"call": self.call.to_dict()} if self.call is not None else {}),
         }
 
-    def to_json(self, **kwargs: Any) -> str:
-        """The history as JSON text."""
-        return json.dumps(self.to_dict(), **kwargs)
+    def to_json(self, *, viewer: Viewer = ALL, **kwargs: Any) -> str:
+        """The history as JSON text (``viewer`` as :meth:`to_dict` takes it: by
+        default the whole record; a seat, or None for a spectator: what he saw);
+        the other keywords are :func:`json.dumps`'s.
+
+        >>> from splitpot import State, get_game
+        >>> state = State(get_game("lowball"), [50, 50], seed=1)
+        >>> text = state.history().to_json(viewer=None)   # a spectator: no card dealt face down
+        >>> '"viewer": null' in text, '"deck"' in text, text.count('"cards": [null, null, null, null, null]')
+        (True, False, 2)
+        """
+        return json.dumps(self.to_dict(viewer=viewer), **kwargs)
+
+    def _viewer(self, viewer: object) -> int | None:
+        """``viewer`` checked: a seat of the hand, or None."""
+        if viewer is None:
+            return None
+        return as_int(viewer, "viewer (a seat, None for a spectator, or ALL)", low=0,
+                      high=len(self.stacks) - 1)
+
+    def seen_by(self, viewer: int | None) -> list[dict[str, Any]]:
+        """The events as ``viewer`` (a seat; None: a spectator) saw them by the
+        end of the log, JSON-ready: what :meth:`State.view(viewer)["events"]
+        <splitpot.engine.state.State.view>` holds for the hand, a card he did not
+        see null (see :meth:`to_dict`).
+
+        >>> from splitpot import State, get_game
+        >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
+        >>> state.history().seen_by(1) == state.view(1)["events"]
+        True
+        """
+        seat = self._viewer(viewer)
+        secret = self.spec.declare is DeclareMode.SIMULTANEOUS
+        return _events_seen(self.events, seat, secret)
 
     @classmethod
     def from_dict(cls, data: object, *, verify: bool = True) -> History:
@@ -134,6 +216,7 @@ class History:
                 "History.from_dict takes the dict of to_dict() (or JSON's); this is already a History: "
                 "call its replay()."
             )
+        _refuse_view(data)
         validate_history(data)
         assert isinstance(data, Mapping)
         spec = _document_spec(data)
@@ -201,6 +284,16 @@ class History:
         else:
             _replay_actions(state, self.events)
         return state
+
+
+def _refuse_view(data: object) -> None:
+    """HistoryError if ``data`` is a seat's view (:meth:`History.to_dict` with a
+    ``viewer``), which holds no hidden card and no deck: no record to replay."""
+    if isinstance(data, Mapping) and "viewer" in data:
+        seat = data["viewer"]
+        whose = "a spectator's" if seat is None else f"seat {seat}'s" if isinstance(seat, int) else "a"
+        raise HistoryError(f"this is {whose} view of a hand (it has \"viewer\"), not a record: its hidden "
+                           "cards and the deck are not in it, so it cannot be replayed.")
 
 
 def _document_spec(data: Mapping[str, Any]) -> GameSpec:
@@ -396,7 +489,7 @@ _TURNED_UP = (ev.TurnedUp, ev.TurnUpsRevealed)
 """The events that turn a player's cards face up (see :func:`_public_cards`)."""
 
 
-def _public_cards(events: list[ev.Event]) -> frozenset[int]:
+def _public_cards(events: Sequence[ev.Event]) -> frozenset[int]:
     """Cards everyone has seen face up: dealt or turned up, or drawn to an up card."""
     up: set[int] = set()
     for event in events:
@@ -449,6 +542,22 @@ def _first_draw_showing(events: list[ev.Event], seat: int | None, cards: frozens
     """The index of the first draw by another seat than ``seat`` that moved one of ``cards``."""
     return next((i for i, e in enumerate(events) if type(e) is ev.Drew and e.seat != seat
                  and not cards.isdisjoint(e.discarded + e.received)), default)
+
+
+def _events_seen(
+    events: Sequence[ev.Event], seat: int | None, simultaneous: bool,
+    kinds: set[type[ev.Event]] | None = None,
+) -> list[dict[str, Any]]:
+    """The view of each of ``events`` (a hand's, from its start) as ``seat`` sees
+    them once they have happened (``simultaneous``: the game's declarations are
+    simultaneous, secret until revealed); ``kinds`` is the set of their classes
+    (None: taken here).  :func:`player_view` and :meth:`History.seen_by` both
+    give these."""
+    if kinds is None:
+        kinds = set(map(type, events))
+    secret = simultaneous and ev.DeclarationsRevealed not in kinds
+    public = _public_cards(events) if ev.Drew in kinds else frozenset()
+    return [_hide(e, seat, secret, public) for e in events]
 
 
 def _events_since(
@@ -549,8 +658,7 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
         "legal_actions": legal,
     }
     if since is None:
-        public = _public_cards(events) if ev.Drew in kinds else frozenset()
-        view["events"] = [_hide(e, seat, secret, public) for e in events]
+        view["events"] = _events_seen(events, seat, simultaneous, kinds)
     else:
         view["since"], view["events"] = _events_since(events, seat, since, simultaneous, revealed, kinds)
     return view
