@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from splitpot.cards import Card
 from splitpot.engine import events as ev
 from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
@@ -138,7 +137,7 @@ class History:
         assert isinstance(data, Mapping)
         spec = _document_spec(data)
         call = _read_call(data.get("call"), spec)
-        deck = tuple(int(Card(c)) for c in data["deck"])
+        deck = ev._card_ints(data["deck"])
         if len(set(deck)) != len(deck):
             twice = next(c for c in deck if deck.count(c) > 1)
             raise HistoryError(f"deck: card {ev.card_text(twice)} appears more than once.")
