@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from splitpot.cards import _CARD_TEXT
 from splitpot.engine import events as ev
 from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
@@ -467,15 +468,16 @@ def _events_since(
     """
     if kinds is None:
         kinds = set(map(type, events))
-    first = since
-    head, tail = events[:since], events[since:]
-    if revealed and ev.DeclarationsRevealed in set(map(type, tail)) and not any(
-        type(e) is ev.DeclarationsRevealed for e in head
+    first = since  # (the events before and after `since` sliced only where a question needs them)
+    if revealed and ev.DeclarationsRevealed in set(map(type, events[since:])) and not any(
+        type(e) is ev.DeclarationsRevealed for e in events[:since]
     ):  # the declarations were secret when the hand had `since` events; they show now
-        first = next((i for i, e in enumerate(head) if type(e) is ev.Declared and e.seat != seat), first)
+        first = next((i for i, e in enumerate(events[:since]) if type(e) is ev.Declared and e.seat != seat),
+                     first)
     public: frozenset[int] = frozenset()
     if ev.Drew in kinds:
-        if any(_makes_public(e) for e in tail):
+        if any(_makes_public(e) for e in events[since:]):
+            head = events[:since]
             then, public = _public_cards(head), _public_cards(events)
             if public != then:
                 first = min(first, _first_draw_showing(head, seat, public - then, first))
@@ -512,22 +514,23 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
     simultaneous = state.spec.declare is DeclareMode.SIMULTANEOUS
     revealed = simultaneous and ev.DeclarationsRevealed in kinds
     secret = simultaneous and not revealed
-    players = []
-    bets = state.bets
-    for s in range(state.seats):
-        visible = s == seat or s in shown
-        players.append(
-            {
-                "seat": s,
-                "stack": state.stacks[s],
-                "committed": state.committed[s],
-                "bet": bets[s],
-                "in_hand": state.in_hand[s],
-                "folded": state.folded[s],
-                "down": [ev.card_text(c) if visible else None for c in state.down[s]],
-                "up": [ev.card_text(c) for c in state.up[s]],
-            }
+    texts, down, up = _CARD_TEXT, state.down, state.up  # (card_text inlined: a view names every card held)
+    players = [
+        {
+            "seat": s,
+            "stack": stack,
+            "committed": committed,
+            "bet": bet,
+            "in_hand": in_hand,
+            "folded": folded,
+            "down": [texts[c] for c in down[s]] if s == seat or s in shown else [None] * len(down[s]),
+            "up": [texts[c] for c in up[s]],
+        }
+        for s, stack, committed, bet, in_hand, folded in zip(
+            range(state.seats), state.stacks, state.committed, state.bets, state.in_hand, state.folded,
+            strict=True,
         )
+    ]
     declaring = secret and str(state.phase) == "declaring"
     may_act = seat is not None and (
         seat == state.actor or (declaring and seat in state.active and seat not in state.declared)
