@@ -1,12 +1,14 @@
-"""Reading a history or a session back refuses every malformed document as it did:
-the same error class and the same message, against fingerprints recorded before
-the reading was sped up (the schema check's quick passes, the card lookups).
+"""Reading a history, a session or a PHH hand back refuses every malformed
+document as it did: the same error class and the same message, against
+fingerprints recorded before the reading was sped up (the schema check's quick
+passes, the card lookups, the PHH reader's cards dealt kept between lines).
 
 The fingerprints were computed by this same file's ``_outcomes`` run against the
-tree before that work (commit d30d93c): for each kind of document below, ``MUTATIONS``
-documents made by ``history_mutations.mutate`` with ``random.Random(seed)`` from
-bot-played hands (and a few edits made by hand, ``EDGES``: values that pass or
-fail only by the types' finer points) are read, and each outcome is written
+tree before that work (commit d30d93c): for each kind of document below,
+``MUTATIONS`` documents made by ``history_mutations.mutate`` with
+``random.Random(5)`` from bot-played hands (for histories, also the edits of
+:func:`_edges`: values that pass or fail only by the types' finer points), or
+PHH hands changed by :func:`_phh_mutant`, are read, and each outcome is written
 ``"ok"`` or ``"<error class>: <message>"``; the fingerprint is the first 16 hex
 digits of the SHA-256 of the outcomes, one a line.  ``python
 tests/engine/test_history_read_errors.py`` prints them, and the counts.
@@ -17,8 +19,10 @@ from __future__ import annotations
 import copy
 import enum
 import hashlib
+import json
 import random
 import sys
+import tomllib
 from collections.abc import Callable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
@@ -26,6 +30,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # history_mutations, run as a script too
 
 from history_mutations import mutate
+from splitpot import phh
 from splitpot.bots import SimpleBot
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
@@ -100,6 +105,45 @@ def _edges(doc: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+def _phh_text(game: str, seed: int) -> str:
+    session = Session(get_game(game), [60, 60, 60], seed=seed)
+    session.play(1, SimpleBot(seed=seed))
+    return phh.dumps(session.hands[0].history())
+
+
+def _phh_mutant(text: str, rng: random.Random) -> str:
+    """``text`` (a PHH hand) with one change to its actions (a line swapped with the
+    next, dropped or repeated, a card, an amount or a verb changed) or another field
+    (a stack changed, a field dropped)."""
+    doc = tomllib.loads(text)
+    actions: list[str] = doc["actions"]
+    i = rng.randrange(len(actions))
+    roll = rng.random()
+    if roll < 0.15 and i + 1 < len(actions):
+        actions[i], actions[i + 1] = actions[i + 1], actions[i]
+    elif roll < 0.25:
+        del actions[i]
+    elif roll < 0.33:
+        actions.insert(i, actions[rng.randrange(len(actions))])
+    elif roll < 0.85:
+        words = actions[i].split()
+        k = rng.randrange(len(words))
+        word = words[k]
+        if word.isdigit():
+            words[k] = rng.choice([str(int(word) + 1), "0", "-5", "5.5", "x"])
+        elif len(word) >= 4 and len(word) % 2 == 0 and k == len(words) - 1:
+            j = 2 * rng.randrange(len(word) // 2)
+            words[k] = word[:j] + rng.choice(["As", "??", "2c", "Zz", "jk", "aS", "Jk"]) + word[j + 2:]
+        else:
+            words[k] = rng.choice(["cc", "f", "cbr", "sd", "sm", "p9", "d", "dh", "db", "x"])
+        actions[i] = " ".join(words)
+    elif roll < 0.93:
+        doc["starting_stacks"][rng.randrange(3)] = rng.choice([0, 1, 1000])
+    else:
+        del doc[rng.choice(sorted(doc))]
+    return "".join(f"{key} = {json.dumps(value)}\n" for key, value in doc.items())
+
+
 def _outcome(read: Callable[[Any], object], doc: Any) -> str:
     try:
         read(doc)
@@ -110,6 +154,10 @@ def _outcome(read: Callable[[Any], object], doc: Any) -> str:
 
 def _outcomes(kind: str) -> list[str]:
     rng = random.Random(5)
+    if kind == "phh":
+        games = ("jackpots", "seven-card-stud", "lowball")
+        texts = [_phh_text(game, seed) for game in games for seed in (1, 2)]
+        return [_outcome(phh.loads, _phh_mutant(rng.choice(texts), rng)) for _ in range(MUTATIONS)]
     if kind == "session":
         bases = [_session_doc(seed) for seed in (1, 2)]
         read: Callable[[Any], object] = Session.from_dict
@@ -128,7 +176,7 @@ def _fingerprint(kind: str) -> str:
     return hashlib.sha256("\n".join(_outcomes(kind)).encode()).hexdigest()[:16]
 
 
-KINDS = [*map(str, range(len(GAMES))), "session"]
+KINDS = [*map(str, range(len(GAMES))), "session", "phh"]
 RECORDED: dict[str, str] = {  # printed by this file run as a script at d30d93c
     '0': '97ae6f2f9b020c67',  # 426 read, 391 refused
     '1': '98fb726bd66712b6',  # 426 read, 382 refused
@@ -137,6 +185,7 @@ RECORDED: dict[str, str] = {  # printed by this file run as a script at d30d93c
     '4': '6261d77987241ce7',  # 426 read, 380 refused
     '5': '00babf8bd39955d2',  # 426 read, 369 refused
     'session': '924fb29892e6272e',  # 400 read, 398 refused
+    'phh': '1f8b8d02fac7661f',  # 400 read, 353 refused
 }
 
 
