@@ -34,6 +34,7 @@ from splitpot import phh
 from splitpot.bots import SimpleBot
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
+from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.games import get_game
 
@@ -198,3 +199,32 @@ if __name__ == "__main__":
         outcomes = _outcomes(kind)
         refused = sum(o != "ok" for o in outcomes)
         print(f"    {kind!r}: {_fingerprint(kind)!r},  # {len(outcomes)} read, {refused} refused")
+
+
+def _with_options(doc: dict[str, Any], options: list[Any]) -> dict[str, Any]:
+    edited = copy.deepcopy(doc)
+    edited["spec"]["options"] = options
+    return edited
+
+
+def test_a_spec_read_again_is_the_spec_first_read() -> None:
+    """The spec of a document read before is not read again: the same (immutable) spec."""
+    doc = _history_doc("jackpots", {}, 1)
+    first, again = History.from_dict(doc, verify=False), History.from_dict(copy.deepcopy(doc), verify=False)
+    assert again.spec is first.spec and first.spec == GameSpec.from_dict(doc["spec"])
+
+
+def test_specs_differing_only_in_types_are_read_each_as_it_is() -> None:
+    """An option of 1, of True and of 1.0 are equal values, and three specs."""
+    doc = _history_doc("jackpots", {}, 1)
+    read = [History.from_dict(_with_options(doc, [["house", value]]), verify=False).spec
+            for value in (1, True, 1.0, 1)]
+    assert [type(spec.options[0][1]) for spec in read] == [int, bool, float, int]
+    assert read[3] is read[0] and read[1] is not read[0]
+
+
+def test_a_spec_holding_a_dict_is_not_shared() -> None:
+    """A spec holding a mutable value (an option's dict) is read afresh for each document."""
+    doc = _with_options(_history_doc("jackpots", {}, 1), [["house", {"a": 1}]])
+    first, again = (History.from_dict(copy.deepcopy(doc), verify=False).spec for _ in range(2))
+    assert first == again and first is not again and first.options[0][1] is not again.options[0][1]

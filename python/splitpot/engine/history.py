@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from splitpot.cards import _CARD_TEXT
 from splitpot.engine import events as ev
-from splitpot.engine.schema import validate_history
+from splitpot.engine.schema import _NotPlain, _plain_key, validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
 from splitpot.validate import as_text, describe
@@ -203,11 +203,38 @@ class History:
         return state
 
 
+_SPECS: dict[tuple[Any, ...], GameSpec] = {}
+"""The specs read from documents, by :func:`_plain_key` of their ``"spec"``: a
+session's hands, or a server's saved hands of one table, hold the same spec, and
+reading it costs more than the rest of a hand without its replay."""
+
+
+def _read_spec(data: Any) -> GameSpec:
+    """``GameSpec.from_dict(dict(data))``, remembered for plain JSON values whose
+    spec is immutable all through (hashable; a spec holding a dict option is read
+    afresh each time, so no two histories share a mutable value)."""
+    try:
+        key = _plain_key(data)
+    except _NotPlain:
+        return GameSpec.from_dict(dict(data))
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = GameSpec.from_dict(dict(data))
+        try:
+            hash(spec)
+        except TypeError:
+            return spec
+        if len(_SPECS) >= 64:
+            _SPECS.clear()
+        _SPECS[key] = spec
+    return spec
+
+
 def _document_spec(data: Mapping[str, Any]) -> GameSpec:
     """The spec of a saved hand or session: its ``"spec"``, which must be its
     ``"game"``'s; HistoryError naming the field if not."""
     try:
-        spec = GameSpec.from_dict(dict(data["spec"]))
+        spec = _read_spec(data["spec"])
     except RuleError as err:  # well formed, and refused by a rule (one made since the file was written?)
         raise HistoryError(f"spec: {str(err).rstrip('.')} (the file's spec is refused by this rule, which "
                            f"may be newer than the file: to replay it, edit its \"spec\" as the rule "

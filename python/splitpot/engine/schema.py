@@ -165,6 +165,34 @@ def history_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ validator
 
+class _NotPlain(Exception):
+    """A value :func:`_plain_key` gives no key for."""
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _plain_key(value: Any) -> tuple[Any, ...]:
+    """A key equal for two JSON values only where they are the same, types and all
+    (``1``, ``1.0`` and ``True`` differ, as do ``0.0`` and ``-0.0``; dict order
+    counts): :class:`_NotPlain` for any other type, a subclass too.
+
+    >>> _plain_key({"a": [1, None]}) == _plain_key({"a": [1, None]}) != _plain_key({"a": [True, None]})
+    True
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is dict:
+        return (dict, *[(_plain_key(k), _plain_key(v)) for k, v in value.items()])
+    if kind is list:
+        return (list, *[_plain_key(v) for v in value])
+    if kind is float:
+        return (float, repr(value))
+    raise _NotPlain
+
+
+
 _TYPES: dict[str, Any] = {  # (a dict or an int tested first: what JSON gives, cheaper than the ABC)
     "object": lambda v: type(v) is dict or isinstance(v, Mapping),
     "array": lambda v: isinstance(v, (list, tuple)),
@@ -300,6 +328,7 @@ def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
             for check in slow:
                 check(value, path)
 
+        _QUICK[check_quick] = passes
         return check_quick
 
     def check_all(value: Any, path: _Path) -> None:
@@ -307,6 +336,10 @@ def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
             check(value, path)
 
     return check_all
+
+
+_QUICK: dict[_Checker, typing.Callable[[Any], bool]] = {}
+"""The checkers with a quick pass, and that test (an array of them tests its items by it first)."""
 
 
 def _quick_pass(schema: Mapping[str, Any]) -> typing.Callable[[Any], bool] | None:
@@ -344,12 +377,15 @@ def _compile_array(schema: Mapping[str, Any], root: _Root, defs: _Defs, *, typed
     closed = items_schema is False
     rest = None if closed else _compile(items_schema, root, defs)
     min_items, n_prefix = schema.get("minItems", 0), len(prefix)
+    passes = _QUICK.get(rest) if rest is not None and not prefix else None  # (the items' quick pass)
 
     def check_array(value: Any, path: _Path) -> None:
         if typed and not isinstance(value, (list, tuple)):
             raise _Invalid(path, f"must be an array, got {describe(value)}")
         if len(value) < min_items or (closed and len(value) > n_prefix):
             raise _Invalid(path, f"must hold {n_prefix} items, got {len(value)}")
+        if passes is not None and all(map(passes, value)):
+            return  # every item passes quickly (a deck, a hand's cards); else each is checked in turn
         for i, item in enumerate(value):
             check = prefix[i] if i < n_prefix else rest
             assert check is not None  # closed arrays hold n_prefix items at most
