@@ -24,7 +24,10 @@ checksum of the winners' chips is printed.
 
 ``test_server_calls`` times a server's calls on a hand of six in the middle of
 each of five games (:func:`mid_hands`): every seat's whole view, every seat's
-update after the last event, and the history as JSON.
+update after the last event, and the history as JSON; ``test_history_reads``
+reads saved hands back (``History.from_json``: those five mid-hands and two
+bot-played hands of each game); ``test_bot_play`` times ``Session.play`` with
+``SimpleBot`` (its hand rating at every decision) in every game.
 
 The plain report times CPU (``time.process_time``) in interleaved rounds, so a
 busy machine slows both engines alike; with pytest-benchmark pass
@@ -44,9 +47,12 @@ from typing import Any
 
 import pytest
 
+from splitpot.bots import SimpleBot
 from splitpot.engine.betting import Action
+from splitpot.engine.history import History
+from splitpot.engine.session import Session
 from splitpot.engine.state import State
-from splitpot.games import get_game
+from splitpot.games import GAMES, get_game
 
 __all__ = [
     "history_exports", "mid_hands", "pokerkit_draw_hands", "pokerkit_hands", "pokerkit_stud_hands",
@@ -256,6 +262,42 @@ def test_server_calls(benchmark, call: Callable[[list[State]], int]) -> None:  #
     benchmark.group = _SERVER_GROUP
     hands = mid_hands()
     assert benchmark(call, hands) > 0
+
+
+def history_reads(texts: list[str]) -> int:
+    """Each saved hand read back (``History.from_json``: the schema check, the spec,
+    the events, the replay); the events read."""
+    return sum(len(History.from_json(text).events) for text in texts)
+
+
+def test_history_reads(benchmark) -> None:  # type: ignore[no-untyped-def]
+    """A server loading saved hands: the five games' mid-hands and each played to its end by bots."""
+    benchmark.group = _SERVER_GROUP
+    texts = [state.history().to_json() for state in mid_hands()]
+    for game in SERVER_GAMES:
+        session = Session(get_game(game), [STACK] * PLAYERS, seed=1)
+        texts += [hand.history().to_json() for hand in session.play(2, SimpleBot(seed=1))]
+    assert benchmark(history_reads, texts) > 0
+
+
+_BOT_GROUP = "bot play: SimpleBot at six seats, 4 hands of each of the 13 games"
+
+
+def bot_sessions(hands: int) -> int:
+    """``hands`` hands of every game at six seats played by ``SimpleBot`` (its hand
+    ratings at every decision); the chips kept are checked and the hands counted."""
+    played = 0
+    for game in sorted(GAMES):
+        session = Session(get_game(game), [STACK] * PLAYERS, seed=3)
+        done = session.play(hands, SimpleBot(seed=3))
+        assert sum(session.stacks) == STACK * PLAYERS
+        played += len(done)
+    return played
+
+
+def test_bot_play(benchmark) -> None:  # type: ignore[no-untyped-def]
+    benchmark.group = _BOT_GROUP
+    assert benchmark.pedantic(bot_sessions, args=(4,), rounds=5, iterations=1) == 4 * len(GAMES)
 
 
 def main(argv: list[str]) -> int:

@@ -39,6 +39,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
+from splitpot._native import _core
 from splitpot.cards import RANKS
 from splitpot.engine.betting import Action, Option
 from splitpot.engine.events import Event
@@ -46,10 +47,16 @@ from splitpot.engine.order import showing_key
 from splitpot.engine.positional import positional_card, wilds_with
 from splitpot.engine.session import rng_data, rng_state
 from splitpot.engine.sevens import Sevens, seven_high_or_better
-from splitpot.engine.spec import DeclareMode
+from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.engine.state import Phase, State
-from splitpot.errors import ArgumentTypeError, HistoryError, IllegalActionError, IllegalActionTypeError
-from splitpot.evaluate import Category, evaluate, strength
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardTypeError,
+    HistoryError,
+    IllegalActionError,
+    IllegalActionTypeError,
+)
+from splitpot.evaluate import _RANKING_ID, _TIER_CATEGORY, Category, evaluate, strength
 from splitpot.two_card import strength_two
 from splitpot.validate import as_float, as_int, as_optional_int, describe
 from splitpot.wild import wild_mask
@@ -172,33 +179,48 @@ def high_score(cards: Sequence[int], **wild: Any) -> float:
         made = evaluate(cards, "high", **wild)
         if made is None:  # a dead hand
             return 0.0
-        return min(1.0, _CATEGORY_SCORE[made.category] + max(c >> 2 for c in made.cards) / 200)
+        return min(1.0, _CATEGORY_SCORE[made.category] + max(c >> 2 for c in made._cards) / 200)
     if len(cards) >= 5:
-        hand = evaluate(cards, "high")
-        assert hand is not None
-        top = max(c >> 2 for c in hand.cards)
-        return min(1.0, _CATEGORY_SCORE[hand.category] + top / 200)
+        category, played = _high_hand(cards)
+        return min(1.0, _CATEGORY_SCORE[category] + max(c >> 2 for c in played) / 200)
     counts: dict[int, int] = {}
     suits = [0, 0, 0, 0]
     for c in cards:
         counts[c >> 2] = counts.get(c >> 2, 0) + 1
         suits[c & 3] += 1
-    best = max(counts.items(), key=lambda kv: (kv[1], kv[0]))
-    pairs = sum(1 for n in counts.values() if n >= 2)
-    if best[1] >= 3:
-        score = 0.75 + best[0] / 100
-    elif pairs >= 2:
-        score = 0.55
-    elif best[1] == 2:
-        score = 0.36 + best[0] / 40
+    top = max(counts)
+    most = max(counts.values())
+    if most >= 3:  # the highest rank held three times or more (best by count, then rank)
+        score = 0.75 + max(r for r, n in counts.items() if n == most) / 100
+    elif most == 2:
+        paired = [r for r, n in counts.items() if n == 2]
+        score = 0.55 if len(paired) >= 2 else 0.36 + paired[0] / 40
     else:
-        score = 0.05 + max(counts) / 60
+        score = 0.05 + top / 60
     if max(suits) >= 3 and max(suits) == len(cards):
         score += 0.12
-    ranks = sorted(counts)
-    if len(ranks) >= 3 and ranks[-1] - ranks[0] <= 4 and len(ranks) == len(cards):
+    if len(counts) >= 3 and top - min(counts) <= 4 and len(counts) == len(cards):
         score += 0.08
     return min(score, 0.95)
+
+
+_HIGH = _RANKING_ID["high"]
+_HIGH_CATEGORY = _TIER_CATEGORY[_HIGH]
+
+
+def _high_hand(cards: Sequence[int]) -> tuple[Category, tuple[int, ...]]:
+    """``evaluate(cards, "high")``'s category and the cards it plays, without
+    building the :class:`~splitpot.evaluate.Hand` (the bot asks at every decision):
+    the core's answer for a list or tuple of ints, else :func:`evaluate`'s."""
+    if type(cards) is list or type(cards) is tuple:
+        try:
+            s, played = _core.evaluate(cards, _HIGH)
+            return _HIGH_CATEGORY[(s >> 12) & 15], played
+        except CardTypeError:
+            pass
+    hand = evaluate(cards, "high")
+    assert hand is not None
+    return hand.category, hand._cards
 
 
 def short_high_score(cards: Sequence[int]) -> float:
@@ -210,11 +232,13 @@ def short_high_score(cards: Sequence[int]) -> float:
     >>> short_high_score([20, 23]) > short_high_score([51, 47])
     True
     """
-    made = evaluate(cards, "high")
-    assert made is not None
-    top = max(c >> 2 for c in made.cards)
-    base = {Category.HIGH_CARD: 0.15 + top / 40, Category.PAIR: 0.58 + top / 60}
-    return min(1.0, base.get(made.category, _CATEGORY_SCORE[made.category]))
+    category, played = _high_hand(cards)
+    top = max(c >> 2 for c in played)
+    if category is Category.HIGH_CARD:
+        return min(1.0, 0.15 + top / 40)
+    if category is Category.PAIR:
+        return min(1.0, 0.58 + top / 60)
+    return min(1.0, _CATEGORY_SCORE[category])
 
 
 def low_score(cards: Sequence[int], ranking: str, **wild: Any) -> float:
@@ -363,11 +387,9 @@ def draw_score(cards: Sequence[int], *, low: bool, before_draw: bool) -> float:
                 return 0.5 - (good[3] - 4) * 0.03
             return 0.3 if len(good) == 3 else 0.12
         return 0.08
-    hand = evaluate(list(cards), "high")
-    if hand is None:
-        return 0.0
-    top = max((c.rank or 0) for c in hand.cards if c.rank is not None) if hand.cards else 0
-    if hand.category is Category.HIGH_CARD:
+    category, played = _high_hand(list(cards))
+    top = max(c >> 2 for c in played if c != 52) if played else 0  # the joker has no rank
+    if category is Category.HIGH_CARD:
         score = 0.08 + top / 120
         if before_draw:
             suits = [0, 0, 0, 0]
@@ -379,11 +401,11 @@ def draw_score(cards: Sequence[int], *, low: bool, before_draw: bool) -> float:
             elif len(high_discards(cards)) == 1:
                 score = 0.38
         return score
-    if hand.category is Category.PAIR:
-        pair = max(r for r in range(13) if sum(1 for c in cards if c >> 2 == r) >= 2) if 52 not in cards \
-            else 12
+    if category is Category.PAIR:
+        ranks = [c >> 2 for c in cards]
+        pair = max(r for r in ranks if ranks.count(r) >= 2) if 52 not in cards else 12
         return 0.3 + pair / 40 - (0.05 if not before_draw else 0.0)
-    return _CATEGORY_SCORE[hand.category] - (0.02 if before_draw else 0.0)
+    return _CATEGORY_SCORE[category] - (0.02 if before_draw else 0.0)
 
 
 class SimpleBot:
@@ -479,19 +501,32 @@ class SimpleBot:
         spec = state.spec
         if spec.draws is not None and len(cards) == 5:
             return draw_score(cards, low=spec.high is None, before_draw=seat not in state.drawn)
-        score = high_score(cards, **high_wild) if spec.high is not None else 0.0
-        if spec.high is not None and not high_wild and _five_card_game(state):
+        high = spec.high is not None
+        five = high and _five_card_game(spec)
+        if not high:
+            score = 0.0
+        elif five and not high_wild:
             score = short_high_score(cards)
+        else:
+            score = high_score(cards, **high_wild)
         if spec.low is not None:
             low = low_score(cards, spec.low, **low_wild)
             score = max(score, low) + (0.1 if min(score, low) > 0.5 else 0.0)
-        five = _five_card_game(state)
-        if spec.high is not None and five and _beaten_on_board(state, seat, cards, high_wild):
+        if not high:
+            return score
+        if five and _beaten_on_board(state, seat, cards, high_wild):
             return score * 0.4  # five-card stud: a board across the table already beats this hand
-        mine = showing_key([c for c in cards])
-        threat = max((showing_key(state.up[s]) for s in state.active if s != seat and state.up[s]),
-                     default=(0,))
-        if spec.high is not None and threat > mine and threat[0] >= 1:
+        # a board across the table that shows a pair or better and beats all this seat's cards
+        # read as a board: the threat is the best such board (a board without a pair is no threat)
+        threat: tuple[int, ...] | None = None
+        up = state.up
+        for other in state.active:
+            board = up[other]
+            if other != seat and len(board) > 1 and len({c >> 2 for c in board}) < len(board):
+                key = showing_key(board)
+                if threat is None or key > threat:
+                    threat = key
+        if threat is not None and threat > showing_key(cards):
             score *= 0.75
         return score
 
@@ -623,9 +658,15 @@ class SimpleBot:
         unseen = [c for c in range(state.spec.wilds.deck_size) if c not in seen]
         fee = state.draw_fee(seat) or 0
         best: tuple[float, int] | None = None
+        rate, wild_key = _two_card_score, tuple(wild)
         for old in cards:
             keep = [c for c in cards if c != old]
-            after = sum(two_card_score([*keep, new], spec.high, spec.low, wild=wild) for new in unseen)
+            if len(keep) == 1:  # the two-card hand (sorted, as two_card_score sorts it) after each new card
+                k = keep[0]
+                after = sum([rate((k, new) if k < new else (new, k), spec.high, spec.low, wild_key)
+                             for new in unseen])
+            else:
+                after = sum(two_card_score([*keep, new], spec.high, spec.low, wild=wild) for new in unseen)
             gain = after / len(unseen) - now
             if best is None or gain > best[0]:
                 best = (gain, old)
@@ -671,9 +712,20 @@ def _two_card_score(
     return min(1.0, best + (0.1 if len(shares) == 2 and min(shares) > 0.6 else 0.0))
 
 
-def _five_card_game(state: State) -> bool:
-    """True for games dealing at most five cards a player (five-card stud, Mexican stud)."""
-    return sum(s.cards_per_player for s in state.spec.streets) <= 5
+_FIVE_CARD_GAMES: dict[int, tuple[GameSpec, bool]] = {}
+
+
+def _five_card_game(spec: GameSpec) -> bool:
+    """True for games dealing at most five cards a player (five-card stud, Mexican stud);
+    remembered by spec (the bot asks at every decision)."""
+    known = _FIVE_CARD_GAMES.get(id(spec))
+    if known is not None and known[0] is spec:
+        return known[1]
+    five = sum(s.cards_per_player for s in spec.streets) <= 5
+    if len(_FIVE_CARD_GAMES) >= 256:
+        _FIVE_CARD_GAMES.clear()
+    _FIVE_CARD_GAMES[id(spec)] = (spec, five)
+    return five
 
 
 def _beaten_on_board(state: State, seat: int, cards: list[int], wild: dict[str, Any]) -> bool:

@@ -275,7 +275,9 @@ def _card_list(cards: str | Iterable[CardLike]) -> list[Card]:
         raise CardTypeError(  # iterating would give rows (or fail): cards are one flat sequence
             f"cards must be text or a flat sequence of cards (a 1-D array), not {_kind(cards)}"
         )
-    return [c if type(c) is Card else Card(c) for c in cards]
+    # (an int in range: its Card from the table, as Card(c) would make it; anything else through Card)
+    table = _CARDS
+    return [c if type(c) is Card else table[c] if type(c) is int and 0 <= c <= 52 else Card(c) for c in cards]
 
 
 def parse_cards(cards: str | Iterable[CardLike]) -> list[Card]:

@@ -475,7 +475,9 @@ def _parse_cards(text: str, where: str | _Place, error: _Where) -> list[int | No
         if token == "??":
             out.append(None)
             continue
-        card = _CARD.get(token[0].upper() + token[1].lower())
+        card = _CARD.get(token)  # (standard text; else with the rank and suit read in either case)
+        if card is None:
+            card = _CARD.get(token[0].upper() + token[1].lower())
         if card is None:
             raise error.fail(where, f"{token!r} is not a card (ranks 2-9 T J Q K A, suits c d h s).")
         out.append(card)
@@ -605,6 +607,7 @@ class _Reader:
     def __init__(self, data: Mapping[str, Any], error: _Where, plan: Mapping[int, int] | None = None) -> None:
         self.error = error
         self.plan = plan or {}
+        self._dealt_so_far: tuple[list[ev.Event], int, dict[int | None, list[int]]] | None = None
         self.visited: list[int] = []  # the streets where hidden upcards were chosen, in order
         self.hidden_up: dict[int, list[int]] = {}  # seat: the action indexes dealing him ?? upcards
         stacks = _ints(data, "starting_stacks", error)
@@ -976,12 +979,22 @@ class _Reader:
         return self.announced.get(seat, [])[len(dealt) :]
 
     def _dealt(self) -> dict[int | None, list[int]]:
-        out: dict[int | None, list[int]] = {}
-        for event in self.state.events:
+        """The cards dealt so far to each seat (None: the board), in order; the caller
+        only reads it.  Kept from one call to the next, the events logged since read
+        (the reader asks at every line, and the log only grows: the engine rewrites
+        only a re-deal's event in place); a new state, or a log that is shorter, is
+        read from its start."""
+        events = self.state.events
+        known = self._dealt_so_far
+        if known is None or known[0] is not events or known[1] > len(events):
+            known = self._dealt_so_far = (events, 0, {})
+        _, start, out = known
+        for event in events[start:]:
             if type(event) is ev.CardsDealt:
                 out.setdefault(event.seat, []).extend(event.cards)
             elif type(event) is ev.Drew:
                 out.setdefault(event.seat, []).extend(event.received)
+        self._dealt_so_far = (events, len(events), out)
         return out
 
     def _settle(self, *, line: _Line | None = None, at_end: bool = False) -> None:

@@ -7,6 +7,10 @@
   hand's events taken in one pass; the events no view hides made into dicts
   without the hiding checks) equal the plain computation, for every seat and a
   spectator, at every step of random play of every game.
+- the players of ``State.view(seat)`` and of its update (one comprehension
+  over the seats' columns, card texts by lookup) equal the plain per-seat
+  computation at every step of random play of every game, for every seat and a
+  spectator.
 - ``GameSpec.to_dict`` (one walk of the spec) equals ``dataclasses.asdict``
   made JSON-ready, for every game and option variant, and a spec holding an
   option value of another type (a dict, a set) is still written as ``asdict``
@@ -16,13 +20,16 @@
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from test_fast_paths import random_hands
 from test_random_play import OPTIONS
 
+from splitpot.bots import SimpleBot
 from splitpot.engine import events as ev
 from splitpot.engine import history
 from splitpot.engine.spec import DeclareMode, GameSpec, _json_ready
@@ -118,6 +125,61 @@ def test_event_dict_lists_are_new_each_call() -> None:
     first = ev.event_to_dict(event)
     first["discarded"].append("Xx")
     assert ev.event_to_dict(event) == plain_event_to_dict(event)
+
+
+def plain_players(state: State, seat: int | None) -> list[dict[str, Any]]:
+    """The ``players`` of ``player_view``, seat by seat, each field read by index."""
+    shown = {e.seat for e in state.events if isinstance(e, ev.CardsShown)}
+    players = []
+    for s in range(state.seats):
+        visible = s == seat or s in shown
+        players.append({
+            "seat": s,
+            "stack": state.stacks[s],
+            "committed": state.committed[s],
+            "bet": state.bets[s],
+            "in_hand": state.in_hand[s],
+            "folded": state.folded[s],
+            "down": [ev.card_text(c) if visible else None for c in state.down[s]],
+            "up": [ev.card_text(c) for c in state.up[s]],
+        })
+    return players
+
+
+def bot_hands(game: str, hands: int) -> Iterator[State]:
+    """Every step of ``hands`` hands of ``game`` played by bots, the finished hand last."""
+    for seed in range(hands):
+        state = State(get_game(game), [60] * (3 + seed % 3), seed=seed, button=seed % 3)
+        bot = SimpleBot(seed=seed)
+        yield state
+        while not state.is_complete:
+            bot(state)
+            yield state
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_view_players_equal_the_plain_computation(game: str) -> None:
+    shown = False
+    steps = itertools.chain((state for state, _ in random_hands(game, 6)), bot_hands(game, 12))
+    for state in steps:
+        n = len(state.events)
+        for seat in (None, *range(state.seats)):
+            plain = plain_players(state, seat)
+            assert state.view(seat)["players"] == plain
+            assert state.view(seat, since=max(0, n - 1))["players"] == plain
+        shown = shown or any(isinstance(e, ev.CardsShown) for e in state.events)
+    assert shown  # some hand reached a showdown: shown down cards were compared too
+
+
+def test_view_player_lists_are_new_each_call() -> None:
+    """A caller may change a view's player dicts and their card lists: the next view is not affected."""
+    state = State(get_game("seven-card-stud"), [100] * 3, seed=2)
+    view = state.view(0, since=len(state.events) - 1)
+    for player in view["players"]:
+        player["down"].append("Xx")
+        player["up"].clear()
+        player["stack"] = -1
+    assert state.view(0, since=len(state.events) - 1)["players"] == plain_players(state, 0)
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

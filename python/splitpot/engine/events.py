@@ -17,7 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from splitpot.cards import _CARD_TEXT, Card, card_text
+from splitpot.cards import _CANONICAL, _CARD_TEXT, Card, card_text
 
 __all__ = [
     "AntePosted",
@@ -491,6 +491,23 @@ def event_to_dict(event: Event) -> dict[str, Any]:
     return (to_dict or _to_dict_of(type(event)))(event)
 
 
+def _card_ints(values: Any) -> tuple[int, ...]:
+    """``tuple(int(Card(v)) for v in values)``, the standard texts (``"As"``,
+    ``"Jk"``) read by one lookup each (a history read back holds every card dealt
+    as text); any other value goes through :class:`~splitpot.cards.Card`, with
+    its errors.
+
+    >>> _card_ints(["2c", "As", "Jk"]), _card_ints(("A♠", 7))
+    ((0, 51, 52), (51, 7))
+    """
+    if type(values) is list or type(values) is tuple:
+        try:
+            return tuple([_CANONICAL[v] for v in values])
+        except (KeyError, TypeError):  # not all standard text (or not hashable): Card reads them
+            pass
+    return tuple(int(Card(v)) for v in values)
+
+
 def event_from_dict(data: dict[str, Any]) -> Event:
     """Rebuild an event from :func:`event_to_dict` output."""
     data = dict(data)
@@ -498,9 +515,10 @@ def event_from_dict(data: dict[str, Any]) -> Event:
     for key, value in data.items():
         if key in _CARD_FIELDS:
             if isinstance(value, str):
-                data[key] = int(Card(value))
+                card = _CANONICAL.get(value)
+                data[key] = int(Card(value)) if card is None else card
             else:
-                data[key] = tuple(int(Card(v)) for v in value)
+                data[key] = _card_ints(value)
         elif isinstance(value, list):
             data[key] = tuple(tuple(v) if isinstance(v, list) else v for v in value)
     return cls(**data)

@@ -22,9 +22,9 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import TYPE_CHECKING, Any, Final, Literal
 
-from splitpot.cards import Card
+from splitpot.cards import _CARD_TEXT
 from splitpot.engine import events as ev
-from splitpot.engine.schema import validate_history
+from splitpot.engine.schema import _NotPlain, _plain_key, validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_text, describe
@@ -221,7 +221,7 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         assert isinstance(data, Mapping)
         spec = _document_spec(data)
         call = _read_call(data.get("call"), spec)
-        deck = tuple(int(Card(c)) for c in data["deck"])
+        deck = ev._card_ints(data["deck"])
         if len(set(deck)) != len(deck):
             twice = next(c for c in deck if deck.count(c) > 1)
             raise HistoryError(f"deck: card {ev.card_text(twice)} appears more than once.")
@@ -296,11 +296,38 @@ def _refuse_view(data: object) -> None:
                            "cards and the deck are not in it, so it cannot be replayed.")
 
 
+_SPECS: dict[tuple[Any, ...], GameSpec] = {}
+"""The specs read from documents, by :func:`_plain_key` of their ``"spec"``: a
+session's hands, or a server's saved hands of one table, hold the same spec, and
+reading it costs more than the rest of a hand without its replay."""
+
+
+def _read_spec(data: Any) -> GameSpec:
+    """``GameSpec.from_dict(dict(data))``, remembered for plain JSON values whose
+    spec is immutable all through (hashable; a spec holding a dict option is read
+    afresh each time, so no two histories share a mutable value)."""
+    try:
+        key = _plain_key(data)
+    except _NotPlain:
+        return GameSpec.from_dict(dict(data))
+    spec = _SPECS.get(key)
+    if spec is None:
+        spec = GameSpec.from_dict(dict(data))
+        try:
+            hash(spec)
+        except TypeError:
+            return spec
+        if len(_SPECS) >= 64:
+            _SPECS.clear()
+        _SPECS[key] = spec
+    return spec
+
+
 def _document_spec(data: Mapping[str, Any]) -> GameSpec:
     """The spec of a saved hand or session: its ``"spec"``, which must be its
     ``"game"``'s; HistoryError naming the field if not."""
     try:
-        spec = GameSpec.from_dict(dict(data["spec"]))
+        spec = _read_spec(data["spec"])
     except RuleError as err:  # well formed, and refused by a rule (one made since the file was written?)
         raise HistoryError(f"spec: {str(err).rstrip('.')} (the file's spec is refused by this rule, which "
                            f"may be newer than the file: to replay it, edit its \"spec\" as the rule "
@@ -577,15 +604,16 @@ def _events_since(
     """
     if kinds is None:
         kinds = set(map(type, events))
-    first = since
-    head, tail = events[:since], events[since:]
-    if revealed and ev.DeclarationsRevealed in set(map(type, tail)) and not any(
-        type(e) is ev.DeclarationsRevealed for e in head
+    first = since  # (the events before and after `since` sliced only where a question needs them)
+    if revealed and ev.DeclarationsRevealed in set(map(type, events[since:])) and not any(
+        type(e) is ev.DeclarationsRevealed for e in events[:since]
     ):  # the declarations were secret when the hand had `since` events; they show now
-        first = next((i for i, e in enumerate(head) if type(e) is ev.Declared and e.seat != seat), first)
+        first = next((i for i, e in enumerate(events[:since]) if type(e) is ev.Declared and e.seat != seat),
+                     first)
     public: frozenset[int] = frozenset()
     if ev.Drew in kinds:
-        if any(_makes_public(e) for e in tail):
+        if any(_makes_public(e) for e in events[since:]):
+            head = events[:since]
             then, public = _public_cards(head), _public_cards(events)
             if public != then:
                 first = min(first, _first_draw_showing(head, seat, public - then, first))
@@ -622,22 +650,23 @@ def player_view(state: State, seat: int | None, since: int | None = None) -> dic
     simultaneous = state.spec.declare is DeclareMode.SIMULTANEOUS
     revealed = simultaneous and ev.DeclarationsRevealed in kinds
     secret = simultaneous and not revealed
-    players = []
-    bets = state.bets
-    for s in range(state.seats):
-        visible = s == seat or s in shown
-        players.append(
-            {
-                "seat": s,
-                "stack": state.stacks[s],
-                "committed": state.committed[s],
-                "bet": bets[s],
-                "in_hand": state.in_hand[s],
-                "folded": state.folded[s],
-                "down": [ev.card_text(c) if visible else None for c in state.down[s]],
-                "up": [ev.card_text(c) for c in state.up[s]],
-            }
+    texts, down, up = _CARD_TEXT, state.down, state.up  # (card_text inlined: a view names every card held)
+    players = [
+        {
+            "seat": s,
+            "stack": stack,
+            "committed": committed,
+            "bet": bet,
+            "in_hand": in_hand,
+            "folded": folded,
+            "down": [texts[c] for c in down[s]] if s == seat or s in shown else [None] * len(down[s]),
+            "up": [texts[c] for c in up[s]],
+        }
+        for s, stack, committed, bet, in_hand, folded in zip(
+            range(state.seats), state.stacks, state.committed, state.bets, state.in_hand, state.folded,
+            strict=True,
         )
+    ]
     declaring = secret and str(state.phase) == "declaring"
     may_act = seat is not None and (
         seat == state.actor or (declaring and seat in state.active and seat not in state.declared)

@@ -165,11 +165,39 @@ def history_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ validator
 
-_TYPES: dict[str, Any] = {
-    "object": lambda v: isinstance(v, Mapping),
+class _NotPlain(Exception):
+    """A value :func:`_plain_key` gives no key for."""
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _plain_key(value: Any) -> tuple[Any, ...]:
+    """A key equal for two JSON values only where they are the same, types and all
+    (``1``, ``1.0`` and ``True`` differ, as do ``0.0`` and ``-0.0``; dict order
+    counts): :class:`_NotPlain` for any other type, a subclass too.
+
+    >>> _plain_key({"a": [1, None]}) == _plain_key({"a": [1, None]}) != _plain_key({"a": [True, None]})
+    True
+    """
+    kind = type(value)
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is dict:
+        return (dict, *[(_plain_key(k), _plain_key(v)) for k, v in value.items()])
+    if kind is list:
+        return (list, *[_plain_key(v) for v in value])
+    if kind is float:
+        return (float, repr(value))
+    raise _NotPlain
+
+
+
+_TYPES: dict[str, Any] = {  # (a dict or an int tested first: what JSON gives, cheaper than the ABC)
+    "object": lambda v: type(v) is dict or isinstance(v, Mapping),
     "array": lambda v: isinstance(v, (list, tuple)),
     "string": lambda v: isinstance(v, str),
-    "integer": lambda v: isinstance(v, int) and not isinstance(v, bool),
+    "integer": lambda v: type(v) is int or (isinstance(v, int) and not isinstance(v, bool)),
     "boolean": lambda v: isinstance(v, bool),
     "null": lambda v: v is None,
 }
@@ -267,8 +295,9 @@ def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
         quick = tuple(_TYPES[o["type"]] for o in schema["anyOf"] if o.keys() == {"type"})
 
         def check_any_of(value: Any, path: _Path) -> None:
-            if any(is_kind(value) for is_kind in quick):
-                return
+            for is_kind in quick:
+                if is_kind(value):
+                    return
             for option in options:
                 try:
                     option(value, path)
@@ -280,12 +309,27 @@ def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
         checks.append(check_any_of)
     if "oneOf" in schema:
         checks.append(_compile_one_of(schema["oneOf"], root, defs))
-    if kind == "array":
-        checks.append(_compile_array(schema, root, defs))
-    if kind == "object":
-        checks.append(_compile_object(schema, root, defs))
+    if kind in ("array", "object"):
+        # a node of its type and contents alone: one checker that tests the type first
+        typed = len(checks) == 1
+        compiled = (_compile_array if kind == "array" else _compile_object)(schema, root, defs, typed=typed)
+        if typed:
+            return compiled
+        checks.append(compiled)
     if len(checks) == 1:
         return checks[0]
+    passes = _quick_pass(schema)
+    if passes is not None:  # a common value passes by one cheap test; any other gets every check
+        slow = tuple(checks)
+
+        def check_quick(value: Any, path: _Path) -> None:
+            if passes(value):
+                return
+            for check in slow:
+                check(value, path)
+
+        _QUICK[check_quick] = passes
+        return check_quick
 
     def check_all(value: Any, path: _Path) -> None:
         for check in checks:
@@ -294,16 +338,54 @@ def _compile(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
     return check_all
 
 
-def _compile_array(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
+_QUICK: dict[_Checker, typing.Callable[[Any], bool]] = {}
+"""The checkers with a quick pass, and that test (an array of them tests its items by it first)."""
+
+
+def _quick_pass(schema: Mapping[str, Any]) -> typing.Callable[[Any], bool] | None:
+    """For the leaves checked by more than one rule — a card (a string of a
+    pattern) and a count (an integer with a minimum) — a test that passes a value
+    only where every rule of the node passes it (the rules then report any other
+    value, with their own errors); None for other nodes.  The strings passed are
+    remembered (the deck's 53 cards, a few hundred times a hand), up to a bound."""
+    keys = schema.keys() - {"description"}
+    if keys == {"type", "pattern"} and schema["type"] == "string":
+        pattern, passed = re.compile(schema["pattern"].strip("^$")), set[str]()
+
+        def known_text(value: Any) -> bool:
+            if type(value) is not str:
+                return False
+            if value in passed:
+                return True
+            if pattern.fullmatch(value) is None or len(passed) >= 4096:
+                return False
+            passed.add(value)
+            return True
+
+        return known_text
+    if keys == {"type", "minimum"} and schema["type"] == "integer":
+        minimum = schema["minimum"]
+        return lambda value: type(value) is int and value >= minimum
+    return None
+
+
+def _compile_array(schema: Mapping[str, Any], root: _Root, defs: _Defs, *, typed: bool = False) -> _Checker:
+    """The checker of an array's items (``typed``: and first of its type, as the
+    ``"type"`` rule checks it, in the same checker)."""
     prefix = [_compile(s, root, defs) for s in schema.get("prefixItems", [])]
     items_schema = schema.get("items", {})
     closed = items_schema is False
     rest = None if closed else _compile(items_schema, root, defs)
     min_items, n_prefix = schema.get("minItems", 0), len(prefix)
+    passes = _QUICK.get(rest) if rest is not None and not prefix else None  # (the items' quick pass)
 
     def check_array(value: Any, path: _Path) -> None:
+        if typed and not isinstance(value, (list, tuple)):
+            raise _Invalid(path, f"must be an array, got {describe(value)}")
         if len(value) < min_items or (closed and len(value) > n_prefix):
             raise _Invalid(path, f"must hold {n_prefix} items, got {len(value)}")
+        if passes is not None and all(map(passes, value)):
+            return  # every item passes quickly (a deck, a hand's cards); else each is checked in turn
         for i, item in enumerate(value):
             check = prefix[i] if i < n_prefix else rest
             assert check is not None  # closed arrays hold n_prefix items at most
@@ -312,16 +394,22 @@ def _compile_array(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Chec
     return check_array
 
 
-def _compile_object(schema: Mapping[str, Any], root: _Root, defs: _Defs) -> _Checker:
+def _compile_object(schema: Mapping[str, Any], root: _Root, defs: _Defs, *, typed: bool = False) -> _Checker:
+    """The checker of an object's fields (``typed``: and first of its type, as the
+    ``"type"`` rule checks it, in the same checker)."""
     properties = {name: _compile(s, root, defs) for name, s in schema.get("properties", {}).items()}
     required = tuple(schema.get("required", ()))
+    all_required = frozenset(required)
     closed = schema.get("additionalProperties", True) is False
     fields = ", ".join(properties)
 
     def check_object(value: Any, path: _Path) -> None:
-        for name in required:
-            if name not in value:
-                raise _Invalid(path, f"missing {name!r}")
+        if typed and type(value) is not dict and not isinstance(value, Mapping):
+            raise _Invalid(path, f"must be an object, got {describe(value)}")
+        if not value.keys() >= all_required:  # (one set test; the first missing named in order)
+            for name in required:
+                if name not in value:
+                    raise _Invalid(path, f"missing {name!r}")
         for name, item in value.items():
             check = properties.get(name)
             if check is not None:
@@ -339,7 +427,7 @@ def _compile_one_of(options: list[Mapping[str, Any]], root: _Root, defs: _Defs) 
     listed = ", ".join(sorted(kinds))
 
     def check_one_of(value: Any, path: _Path) -> None:
-        if not isinstance(value, Mapping):
+        if type(value) is not dict and not isinstance(value, Mapping):
             raise _Invalid(path, f"must be an object, got {describe(value)}")
         kind = value.get("event")
         check = kinds.get(kind) if isinstance(kind, str) else None
