@@ -1,5 +1,5 @@
 """What a home-game server's developer found: stakes between hands, decks, options,
-house lists, declarations still to come, stale requests."""
+house lists, declarations still to come."""
 
 from __future__ import annotations
 
