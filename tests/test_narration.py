@@ -132,6 +132,16 @@ def test_a_tie_says_who_takes_the_odd_chip_and_why() -> None:
                for line in awarded), awarded
 
 
+def test_a_front_ends_own_seat_name_and_its_possessive_are_public() -> None:
+    """``YOU`` and ``possessive`` (what a front end names the person's seat with, and how a
+    line says its possessive) are in ``narrate.__all__``, so the API reference documents them."""
+    import splitpot.narrate
+
+    assert {"YOU", "possessive"} <= set(splitpot.narrate.__all__)
+    assert splitpot.narrate.possessive("P1" + splitpot.narrate.YOU) == "your"
+    assert splitpot.narrate.possessive("P1") == "P1's"
+
+
 def test_a_hand_name_and_its_wild_cards_share_one_bracket() -> None:
     """Was: "five-four low (wheel) (Jk as 2)"."""
     hands = ["Jk 5d 4h 3s Ac", "Kc Kd Qh Js 9d"]

@@ -3,7 +3,9 @@
 ``narrate(state, names, viewer=)`` gives each line with the index of the event
 it tells; ``describe_hand`` is its text.  The other seats' down cards are
 hidden from ``viewer`` (a seat, None for a spectator) until shown; ``viewer=ALL``
-tells every card (a finished hand's replay, never a player's eyes).
+tells every card (a finished hand's replay, never a player's eyes).  A front end
+names the person's own seat ``names[seat] + YOU`` (``P2 (you)``); the lines then
+say ``your`` for its possessive, as :func:`possessive` does.
 
 >>> from splitpot.engine.state import State
 >>> from splitpot.games import get_game
@@ -30,7 +32,7 @@ from splitpot.engine.spec import GameSpec, OddChip, Opener
 from splitpot.engine.state import Phase, State
 from splitpot.validate import as_int
 
-__all__ = ["ALL", "describe_hand", "narrate"]
+__all__ = ["ALL", "YOU", "describe_hand", "narrate", "possessive"]
 
 
 def _cards(cards: Sequence[int]) -> str:
@@ -471,16 +473,18 @@ def _draw_game_text(event: ev.Event, names: Sequence[str], button: int, pot: int
     return None
 
 
-YOU = " (you)"
-"""How a front end names the person's own seat in the names it narrates with
-(``P2 (you)``): :func:`possessive` says his ``your``."""
+YOU: Final = " (you)"
+"""What a front end adds to the name of the person's own seat in the names it
+narrates with: ``names[seat] + YOU`` is ``"P2 (you)"``.  The lines then say
+``your`` where they would say that name's possessive (:func:`possessive`):
+``the dealer exposes your As``."""
 
 
 def possessive(name: str) -> str:
     """``name``'s possessive as a line says it: ``P2's``; the person's own seat, named
-    with :data:`YOU` (``P2 (you)``), is ``your`` (was ``P2 (you)'s``).
+    with :data:`YOU` (``P2 (you)``), is ``your`` (not ``P2 (you)'s``).
 
-    >>> possessive("P2"), possessive("P2 (you)")
+    >>> possessive("P2"), possessive("P2" + YOU)
     ("P2's", 'your')
     """
     return "your" if name.endswith(YOU) else f"{name}'s"

@@ -1,5 +1,5 @@
 """What a home-game server's developer found: stakes between hands, decks, options,
-house lists, declarations still to come, stale requests."""
+house lists, declarations still to come."""
 
 from __future__ import annotations
 
@@ -235,28 +235,60 @@ def test_dealers_choice_resumes_without_dealer_when_the_app_gives_the_calls() ->
 
 
 def test_option_info_lists_every_option_with_the_builders_default() -> None:
-    from splitpot.errors import RuleError
     from splitpot.games import GAME_OPTIONS, GAMES, OptionInfo, get_game, option_info
 
     for game in GAMES:
         infos = option_info(game)
-        assert [o.name for o in infos] == sorted(GAME_OPTIONS[game])
+        names = [o.name for o in infos]
+        assert names == sorted(names) and set(names) <= GAME_OPTIONS[game]
         plain = get_game(game)
         for info in infos:
             assert isinstance(info, OptionInfo) and info.help and info.kind
             assert get_game(game, **{info.name: info.default}) == plain, (game, info.name, info.default)
             if info.choices is not None:
                 assert info.default in info.choices, (game, info.name)
-                for choice in info.choices:  # every listed value is taken (alone, or with a low)
-                    extra = {"low": "ace-to-six"} if info.name == "declare" and plain.low is None else {}
-                    try:
-                        get_game(game, **{info.name: choice})
-                    except RuleError:
-                        get_game(game, **{info.name: choice, **extra})
     stakes = next(o for o in option_info("seven-card-stud") if o.name == "stakes")
     assert stakes.default == get_game("seven-card-stud").stakes and stakes.default.bring_in == 2
-    declare = next(o for o in option_info("seven-card-stud-declare") if o.name == "declare")
-    assert declare.default == "simultaneous" and declare.choices == ("in_turn", "simultaneous")
+
+
+def _choices(game: str) -> dict[str, tuple[object, ...] | None]:
+    from splitpot.games import option_info
+
+    return {o.name: o.choices for o in option_info(game)}
+
+
+def test_option_info_choices_are_the_values_the_game_takes() -> None:
+    """Pinned by hand: a declare game declares (no "none"); a classic low game's lows; the
+    draw games' second rounds; a game that may be high-low leaves its low unset (None)."""
+    lows = ("deuce-to-seven", "ace-to-six", "ace-to-five")
+    assert _choices("seven-card-stud-declare")["declare"] == ("in_turn", "simultaneous")
+    assert _choices("seven-card-stud-high-low")["declare"] == (None, "none", "in_turn", "simultaneous")
+    assert _choices("seven-card-stud-high-low")["low"] == lows
+    assert _choices("five-card-stud")["low"] == (None, *lows)
+    assert _choices("five-card-stud")["declare"] == (None, "none", "in_turn", "simultaneous")  # with a low
+    assert _choices("jackpots")["second_round"] == ("opener", "dealer-left")
+    assert _choices("jacks-back")["second_round"] == ("opener", "dealer-left")
+    assert _choices("california-lowball")["sevens"] == ("off", "lose-all", "forfeit-pot")
+    assert _choices("jackpots")["max_draw"] is None  # an int: no choices
+
+
+def test_option_info_leaves_out_an_option_the_game_takes_at_its_default_only() -> None:
+    """A form built from option_info offers no control that always fails:
+    five-card-stud-last-down refuses turn_up=True (its last card is dealt down), so
+    turn_up is not listed; five-card-stud lists it.  Every other option of GAME_OPTIONS
+    is listed, those needing declarations too (tie_keeps_half, taken with declare=)."""
+    from splitpot.errors import RuleError
+    from splitpot.games import GAME_OPTIONS, GAMES, get_game, option_info
+
+    with pytest.raises(RuleError, match="turn_up applies to five-card-stud"):
+        get_game("five-card-stud-last-down", turn_up=True)
+    get_game("five-card-stud-last-down", turn_up=False)  # its default: taken, and the same game
+    listed = {game: {o.name for o in option_info(game)} for game in GAMES}
+    left_out = {(game, name) for game in GAMES for name in GAME_OPTIONS[game] - listed[game]}
+    assert left_out == {("five-card-stud-last-down", "turn_up")}
+    assert "turn_up" in _choices("five-card-stud") and "turn_up" in _choices("five-card-stud-five-bets")
+    assert {"both", "tie_keeps_half"} <= set(_choices("mexican-stud"))
+    get_game("mexican-stud", tie_keeps_half=True, declare="simultaneous", low="ace-to-five")
 
 
 def test_option_info_refuses_unknown_games() -> None:

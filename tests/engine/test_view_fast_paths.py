@@ -6,7 +6,9 @@
 - ``State.view(seat)`` and ``State.view(seat, since=n)`` (the classes of the
   hand's events taken in one pass; the events no view hides made into dicts
   without the hiding checks) equal the plain computation, for every seat and a
-  spectator, at every step of random play of every game.
+  spectator, at every step of random play of every game and at the end of each
+  hand; there, in a hand whose simultaneous declarations were revealed, for every
+  ``since`` (so a client that last asked before the reveal is tried).
 - the players of ``State.view(seat)`` and of its update (one comprehension
   over the seats' columns, card texts by lookup) equal the plain per-seat
   computation at every step of random play of every game, for every seat and a
@@ -22,7 +24,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 import pytest
@@ -182,20 +184,48 @@ def test_view_player_lists_are_new_each_call() -> None:
     assert state.view(0, since=len(state.events) - 1)["players"] == plain_players(state, 0)
 
 
+#: The games with an option variant (in ``OPTIONS``) that declares simultaneously.
+SIMULTANEOUS = ("aces-deuces", "five-card-stud-five-bets", "mexican-stud", "seven-card-stud-declare")
+
+
+def check_views(state: State, sinces: Iterable[int]) -> int:
+    """Every seat's and a spectator's view, whole and since each of ``sinces``, equal
+    the plain computation; the number of views since k that begin before k at a
+    reveal of simultaneous declarations (the declarations were hidden at k)."""
+    reveal = next((i for i, e in enumerate(state.events) if type(e) is ev.DeclarationsRevealed), -1)
+    resent = 0
+    for seat in (None, *range(state.seats)):
+        view = state.view(seat)
+        assert (None, view["events"]) == plain_events_view(state, seat, None)
+        for since in sinces:
+            update = state.view(seat, since=since)
+            assert (update["since"], update["events"]) == plain_events_view(state, seat, since)
+            assert {k: v for k, v in update.items() if k not in ("since", "events")} == {
+                k: v for k, v in view.items() if k != "events"
+            }
+            resent += since <= reveal and update["since"] < since
+    return resent
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_views_equal_the_plain_computation(game: str) -> None:
+    """At every step of random play and at the end of each hand, ``since`` in {0, n-1,
+    n, one at random}; at the end of a hand whose simultaneous declarations were
+    revealed, every ``since`` in 0..n, so a client that last asked before the reveal
+    (the other seats' choices hidden then) is tried."""
     rng = random.Random(len(game))
+    hands = {}
     for state, _ in random_hands(game, 6):
         n = len(state.events)
-        for seat in (None, *range(state.seats)):
-            view = state.view(seat)
-            assert (None, view["events"]) == plain_events_view(state, seat, None)
-            for since in {0, max(0, n - 1), n, rng.randint(0, n)}:
-                update = state.view(seat, since=since)
-                assert (update["since"], update["events"]) == plain_events_view(state, seat, since)
-                assert {k: v for k, v in update.items() if k not in ("since", "events")} == {
-                    k: v for k, v in view.items() if k != "events"
-                }
+        check_views(state, {0, max(0, n - 1), n, rng.randint(0, n)})
+        hands[id(state)] = state
+    resent = 0
+    for state in hands.values():  # the steps above end before each hand's last action
+        assert state.is_complete
+        n = len(state.events)
+        revealed = any(type(e) is ev.DeclarationsRevealed for e in state.events)
+        resent += check_views(state, range(n + 1) if revealed else {0, n - 1, n, rng.randint(0, n)})
+    assert (resent > 0) == (game in SIMULTANEOUS)  # each of these games reveals in some hand
 
 
 def plain_spec_dict(spec: GameSpec) -> dict[str, Any]:

@@ -204,19 +204,19 @@ def _script(deck: DeckInput) -> list[list[int]]:
     return [[int(c) for c in parse_cards(items)]]  # type: ignore[arg-type]
 
 
-def lacks_joker(order: Sequence[int], size: int) -> bool:
+def _lacks_joker(order: Sequence[int], size: int) -> bool:
     """Whether ``order`` is a whole deck (52 cards or more) without the joker that a
     deck of ``size`` 53 holds: a standard deck given to a game played with the joker.
     (A shorter, stacked deck is dealt on from a shuffle of the rest.)
 
-    >>> lacks_joker(range(52), 53), lacks_joker(range(53), 53), lacks_joker(range(52), 52)
+    >>> _lacks_joker(range(52), 53), _lacks_joker(range(53), 53), _lacks_joker(range(52), 52)
     (True, False, False)
     """
     return size == 53 and len(order) >= 52 and 52 not in order
 
 
-def joker_missing(game: str) -> str:
-    """The refusal of a deck that :func:`lacks_joker`."""
+def _joker_missing(game: str) -> str:
+    """The refusal of a deck that :func:`_lacks_joker`."""
     return (f"{game} is dealt with the joker, 53 cards; the deck holds 52 without it (Jk): build the deck "
             "from spec.wilds.deck_size cards (list(range(size))), or deal the game with joker=None.")
 
@@ -247,8 +247,8 @@ class Decks:
     def _check(self, order: list[int]) -> list[int]:
         if self.size == 52 and 52 in order:
             raise RuleError("This game is dealt without the joker; the deck holds one (Jk).")
-        if lacks_joker(order, self.size):
-            raise RuleError(joker_missing("This game"))
+        if _lacks_joker(order, self.size):
+            raise RuleError(_joker_missing("This game"))
         return order
 
     def next_deck(self) -> list[int]:

@@ -644,14 +644,20 @@ class Session:
         :meth:`carry_on` started) the hands the table played before it;
         ``"stakes_changes"`` (where :meth:`set_stakes` changed them) lists ``[hand,
         stakes]``: from hand ``hand`` on, the stakes (all the fields of
-        :class:`~splitpot.engine.spec.Stakes`; ``"spec"`` is the first hand's).  A document
+        :class:`~splitpot.engine.spec.Stakes`; ``"spec"`` is the session's starting
+        spec, whose stakes an entry from hand 0 on may replace).  A document
         without ``"sitting_out"`` (one saved before there was sitting out) has
         nobody sitting out.
 
         >>> from splitpot.games import get_game
-        >>> doc = Session(get_game("jackpots"), [50, 50, 50], seed=4).to_dict()
+        >>> session = Session(get_game("jackpots"), [50, 50, 50], seed=4)
+        >>> doc = session.to_dict()
         >>> doc["session"], doc["game"], doc["starting_stacks"], doc["button"], doc["hands"], doc["seeds"]
         (1, 'jackpots', [50, 50, 50], 0, [], [])
+        >>> session.set_stakes({"ante": 2})  # before the first hand: "spec" keeps the starting ante
+        >>> doc = session.to_dict()
+        >>> doc["spec"]["stakes"]["ante"], [(hand, stakes["ante"]) for hand, stakes in doc["stakes_changes"]]
+        (1, [(0, 2)])
         """
         if len(self._seeds) != len(self.hands):
             raise RuleError(

@@ -228,8 +228,8 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         order = self._decks.first
         if deck is not None and not joker and 52 in order:  # a shuffled deck holds the joker only when dealt
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
-        if deck is not None and draws.lacks_joker(order, spec.wilds.deck_size):
-            raise RuleError(draws.joker_missing(spec.name))
+        if deck is not None and draws._lacks_joker(order, spec.wilds.deck_size):
+            raise RuleError(draws._joker_missing(spec.name))
         self.spec = spec
         self.game_call = _checked_call(game_call, spec)
         self.seats = seats

@@ -141,7 +141,10 @@ _DEFAULTS_OF: Mapping[str, Callable[..., GameSpec] | Mapping[str, Any]] = Mappin
 def option_info(game: str) -> tuple[OptionInfo, ...]:
     """Each option of :data:`GAME_OPTIONS` for ``game`` (matched as :func:`get_game`
     matches names), sorted by name, with its default, kind, choices and help: what a
-    form needs to offer them.  The defaults are the builders' own (their keyword
+    form needs to offer them.  An option the game takes with its default value only
+    is left out (five-card-stud-last-down deals the last card down: no ``turn_up``);
+    one taken with others it needs is listed (``tie_keeps_half`` with ``declare``).
+    The defaults are the builders' own (their keyword
     defaults, or the defaults a builder taking ``**options`` reads), so
     ``get_game(game, **{info.name: info.default})`` is the game as it is; the
     ``stakes`` default is the game's stakes.  The wild-card options every game takes
@@ -154,6 +157,9 @@ def option_info(game: str) -> tuple[OptionInfo, ...]:
     >>> sevens = next(o for o in option_info("california-lowball") if o.name == "sevens")
     >>> sevens.default, sevens.choices
     ('lose-all', ('off', 'lose-all', 'forfeit-pot'))
+    >>> studs = ("five-card-stud", "five-card-stud-last-down")  # the last card up, down
+    >>> [g for g in studs if "turn_up" in {o.name for o in option_info(g)}]
+    ['five-card-stud']
     """
     if not isinstance(game, str):
         raise ArgumentTypeError(f"the game is named by a str, got {describe(game)}; games: "
@@ -165,11 +171,21 @@ def option_info(game: str) -> tuple[OptionInfo, ...]:
 
 
 def _takes(name: str, option: str, value: Any) -> bool:
-    """Whether game ``name`` takes ``option=value`` (a declaration mode with a low, where
-    declarations need one)."""
+    """Whether game ``name`` takes ``option=value``, alone or with the options it needs:
+    a declaration mode with a low, where declarations need one; ``both`` and
+    ``tie_keeps_half`` with declarations (and a low).
+
+    >>> _takes("five-card-stud", "tie_keeps_half", True), _takes("five-card-stud-last-down", "turn_up", True)
+    (True, False)
+    """
+    known = GAME_OPTIONS[name]
+    lows: list[dict[str, Any]] = [{}, {"low": _CLASSIC_LOWS[0]}] if "low" in known else [{}]
     tries = [{option: value}]
-    if option == "declare" and "low" in GAME_OPTIONS[name]:
-        tries.append({option: value, "low": _CLASSIC_LOWS[0]})
+    if option == "declare":
+        tries += [{option: value, **low} for low in lows[1:]]
+    elif option in ("both", "tie_keeps_half") and "declare" in known:
+        modes = ("simultaneous", "in_turn")
+        tries += [{option: value, "declare": mode, **low} for mode in modes for low in lows]
     for options in tries:
         try:
             get_game(name, **options)
@@ -198,6 +214,12 @@ def _option_info(name: str) -> tuple[OptionInfo, ...]:
         kind, choices, text = _OPTION_KINDS[option]
         if choices is not None:  # those the game takes (seven-card-stud-declare declares)
             choices = tuple(c for c in choices if _takes(name, option, c))
+        if kind == "bool":
+            fixed = not any(_takes(name, option, b) for b in (False, True) if b != default)
+        else:
+            fixed = choices is not None and all(c == default for c in choices)
+        if fixed:  # the game takes its default only (five-card-stud-last-down's turn_up): no control
+            continue
         if choices is not None and default is None:
             choices = (None, *choices)
         infos.append(OptionInfo(name=option, default=default, kind=kind, choices=choices, help=text))
