@@ -154,3 +154,16 @@ def test_a_recorded_redeal_deck_of_52_cards_is_dealt_as_recorded() -> None:
     new = Decks([list(range(53)), list(range(52))], seed=None, size=53)
     with pytest.raises(RuleError, match="dealt with the joker"):
         new.next_deck()
+
+
+def test_decks_pickled_before_recorded_read_as_new_decks() -> None:
+    """A hand in progress pickled before ``Decks.recorded`` existed unpickles (no
+    AttributeError at its next re-deal) with its decks checked as new ones."""
+    decks = Decks([list(range(53)), list(range(52))], seed=None, size=53)
+    none, slots = decks.__reduce_ex__(2)[2]
+    del slots["recorded"]
+    old = Decks.__new__(Decks)
+    old.__setstate__((none, slots))
+    assert old.recorded is False and old.first == list(range(53))
+    with pytest.raises(RuleError, match="dealt with the joker"):
+        old.next_deck()

@@ -249,6 +249,12 @@ class Decks:
         self.recorded = recorded
         self.first: list[int] = script.pop(0) if script else self.next_deck()
 
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """Decks pickled before ``recorded`` (a hand in progress) read as new decks, checked."""
+        self.recorded = False
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
+
     def _check(self, order: list[int]) -> list[int]:
         if self.size == 52 and 52 in order:
             raise RuleError("This game is dealt without the joker; the deck holds one (Jk).")
