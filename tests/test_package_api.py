@@ -56,6 +56,7 @@ def test_lazy_names_are_the_objects_of_their_modules() -> None:
     assert splitpot.GameSpec is engine.GameSpec and splitpot.History is engine.History
     assert splitpot.Street is engine.Street
     assert splitpot.GAMES is games.GAMES and splitpot.get_game is games.get_game
+    assert splitpot.option_info is games.option_info and splitpot.OptionInfo is games.OptionInfo
 
 
 def test_unknown_names_raise_attribute_error() -> None:

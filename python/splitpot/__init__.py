@@ -44,7 +44,7 @@ from splitpot.wild import JokerRule, PenaltyRule, WildLow
 if TYPE_CHECKING:
     from splitpot.engine import GameSpec, History, Session, State, Street
     from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
-    from splitpot.games import GAMES, get_game
+    from splitpot.games import GAMES, OptionInfo, get_game, option_info
     from splitpot.ranges import Range, parse_range
 
 __version__ = "0.1.0"
@@ -70,6 +70,8 @@ _LAZY = {
     "Street": "splitpot.engine",
     "GAMES": "splitpot.games",
     "get_game": "splitpot.games",
+    "OptionInfo": "splitpot.games",
+    "option_info": "splitpot.games",
 }
 
 
@@ -118,6 +120,7 @@ __all__ = [
     "IllegalActionError",
     "IllegalActionTypeError",
     "JokerRule",
+    "OptionInfo",
     "PenaltyRule",
     "PlayerEquity",
     "Range",
@@ -140,6 +143,7 @@ __all__ = [
     "evaluate_two",
     "get_game",
     "high_low",
+    "option_info",
     "parse_cards",
     "parse_cards_many",
     "parse_range",

@@ -6,13 +6,17 @@ from __future__ import annotations
 import argparse
 import copy
 import json
+import random
+from pathlib import Path
 
 import pytest
 
 from splitpot.bots import SimpleBot
 from splitpot.dealers_choice import Call, DealersChoice
+from splitpot.engine.draws import Decks
 from splitpot.engine.history import History
 from splitpot.engine.session import Session
+from splitpot.engine.state import State
 from splitpot.errors import HistoryError, RuleError
 from splitpot.games import get_game
 from splitpot.house import HouseList
@@ -84,3 +88,82 @@ def test_a_file_refused_by_a_rule_says_so_and_how_to_edit_it(edit, said) -> None
         History.from_dict(data)
     assert said in str(caught.value)
     assert "refused by this rule" in str(caught.value) and 'edit its "spec"' in str(caught.value)
+
+
+_OLD = Path(__file__).resolve().parents[1] / "hands" / "old"
+"""Files as an older splitpot wrote them (tests/hands/README.md says how each was made)."""
+
+
+def _calling_down(state: State) -> None:
+    """Check, else call, else bet; the draws SimpleBot's (as the old files were played)."""
+    if state.can_check():
+        state.check()
+    elif state.can_call():
+        state.call()
+    elif any(o.action == "bet" for o in state.legal_actions()):
+        state.bet()
+    else:
+        SimpleBot(seed=1)(state)
+
+
+def test_an_old_lowball_hand_dealt_from_52_cards_replays_as_recorded() -> None:
+    """Was: refused ("the hand cannot be dealt again: lowball is dealt with the joker, 53
+    cards; the deck holds 52 without it"): files written before whole decks without the
+    game's joker were refused (this one at commit f668248) dealt lowball the 52 cards given.
+    A replay deals what was recorded; a new hand from that deck is still refused."""
+    data = json.loads((_OLD / "lowball_52_card_deck_f668248.json").read_text(encoding="utf-8"))
+    assert len(data["deck"]) == 52 and "Jk" not in data["deck"] and data["spec"]["wilds"]["joker"] == "bug"
+    history = History.from_dict(copy.deepcopy(data))
+    state = history.replay()
+    assert state.is_complete and len(state.deck_order) == 52
+    assert state.stacks == data["events"][-1]["stacks"] == [94, 94, 112]
+    assert state.history().to_dict() == data  # every event as recorded, the draw and the showdown
+    assert History.from_dict(copy.deepcopy(data), verify=False).replay(strict=False).stacks == state.stacks
+    with pytest.raises(RuleError, match="lowball is dealt with the joker, 53 cards"):
+        State(history.spec, list(history.stacks), button=history.button, deck=list(history.deck))
+
+
+def test_an_old_lowball_session_dealt_from_52_card_decks_resumes_as_saved() -> None:
+    """Was: refused ("hands[0]: the hand cannot be dealt again: ..."): a session saved at
+    commit f668248 whose hands were dealt from the server's 52-card decks, its third hand in
+    progress.  It resumes where it stood and plays on; its next hand from 52 cards is refused."""
+    data = json.loads((_OLD / "lowball_session_52_card_decks_f668248.json").read_text(encoding="utf-8"))
+    assert data["seeds"] == [None, None, None] and all(len(h["deck"]) == 52 for h in data["hands"])
+    session = Session.from_dict(copy.deepcopy(data))
+    assert [h.is_complete for h in session.hands] == [True, True, False]
+    assert [h.stacks for h in session.hands[:2]] == [[94, 94, 112], [88, 88, 124]]
+    assert session.to_dict() == data
+    hand = session.hands[-1]
+    assert hand.actor == 2 and hand.pot == 18
+    while not hand.is_complete:
+        _calling_down(hand)
+    assert sum(session.stacks) == 300
+    cards = list(range(52))
+    random.Random(5).shuffle(cards)
+    with pytest.raises(RuleError, match="lowball is dealt with the joker, 53 cards"):
+        session.new_hand(deck=cards)
+    assert len(session.hands) == 3  # refused: nothing dealt
+    assert 52 in session.new_hand(deck=[*cards, 52]).deck_order
+
+
+def test_a_recorded_redeal_deck_of_52_cards_is_dealt_as_recorded() -> None:
+    """A replay's decks (recorded=True) are dealt as they are, re-deals' too; new ones are
+    checked."""
+    old = Decks([list(range(52)), list(range(51, -1, -1))], seed=None, size=53, recorded=True)
+    assert old.next_deck() == list(range(51, -1, -1))
+    new = Decks([list(range(53)), list(range(52))], seed=None, size=53)
+    with pytest.raises(RuleError, match="dealt with the joker"):
+        new.next_deck()
+
+
+def test_decks_pickled_before_recorded_read_as_new_decks() -> None:
+    """A hand in progress pickled before ``Decks.recorded`` existed unpickles (no
+    AttributeError at its next re-deal) with its decks checked as new ones."""
+    decks = Decks([list(range(53)), list(range(52))], seed=None, size=53)
+    none, slots = decks.__reduce_ex__(2)[2]
+    del slots["recorded"]
+    old = Decks.__new__(Decks)
+    old.__setstate__((none, slots))
+    assert old.recorded is False and old.first == list(range(53))
+    with pytest.raises(RuleError, match="dealt with the joker"):
+        old.next_deck()

@@ -300,3 +300,31 @@ def test_option_info_refuses_unknown_games() -> None:
         option_info("texas")
     with pytest.raises(ArgumentTypeError):
         option_info(3)  # type: ignore[arg-type]
+
+
+def test_option_info_says_what_a_choice_requires_and_each_is_taken_with_it() -> None:
+    """Was: five-card stud (its last-down and five-bets deals, Mexican stud) listed
+    declare "in_turn" and "simultaneous", which get_game refuses alone (declarations need
+    a low): a form offering them failed.  ``requires`` gives, for each such value, the
+    options to set beside it; both/tie_keeps_half=True need declarations alike."""
+    from splitpot.errors import RuleError
+    from splitpot.games import GAMES, get_game, option_info
+
+    for game in GAMES:
+        for info in option_info(game):
+            for value, needs in info.requires.items():  # needed: refused alone, taken with them
+                with pytest.raises(RuleError):
+                    get_game(game, **{info.name: value})
+                assert set(needs).isdisjoint({info.name}) and get_game(game, **{info.name: value}, **needs)
+            for choice in info.choices or ():  # every listed (option, choice): taken with what it requires
+                spec = get_game(game, **{info.name: choice}, **info.requires.get(choice, {}))
+                if info.name == "declare" and choice is not None:
+                    assert spec.declare.value == choice, (game, choice)
+    needs_low = {"in_turn": {"low": "deuce-to-seven"}, "simultaneous": {"low": "deuce-to-seven"}}
+    for game in ("five-card-stud", "five-card-stud-last-down", "five-card-stud-five-bets", "mexican-stud"):
+        infos = {o.name: o for o in option_info(game)}
+        assert infos["declare"].requires == needs_low, game
+        assert infos["both"].requires == {True: {"declare": "simultaneous", "low": "deuce-to-seven"}}, game
+    infos = {o.name: o for o in option_info("seven-card-stud-high-low")}
+    assert infos["declare"].requires == {} and infos["low"].requires == {}  # its low is its own
+    assert infos["tie_keeps_half"].requires == {True: {"declare": "simultaneous"}}

@@ -28,6 +28,7 @@ california.act(np.int64(0), "draw", [], asked=np.int64(2), seen=np.int64(3))
 california.verify_draw([], asked=np.int8(1))
 assert_type(california.can_draw([], asked=np.int64(2)), bool)
 california.draw([], asked=2.0)  # type: ignore[arg-type]
+assert_type(splitpot.option_info("lowball"), tuple[splitpot.OptionInfo, ...])  # a server's forms
 result = equity("seven-card-stud", ["As Ks Qs", "2c 3c 4c"], samples=np.int64(100), seed=np.int64(1),
                 threads=np.int8(1))
 

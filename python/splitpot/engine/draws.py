@@ -231,23 +231,34 @@ class Decks:
     script lists them, any others after in the order they were mucked).  Past
     the script, orders come from a shuffle seeded by ``seed`` (without a seed,
     by a digest of the first scripted deck, so a stacked deck replays alike).
+    A re-deal's deck of 52 cards for a game dealt with the joker is refused,
+    unless the decks are ``recorded`` (a hand replayed: older files hold them).
     """
 
-    __slots__ = ("_script", "_shuffle", "first", "size")
+    __slots__ = ("_script", "_shuffle", "first", "recorded", "size")
 
-    def __init__(self, deck: DeckInput | None, *, seed: int | None, size: int) -> None:
+    def __init__(
+        self, deck: DeckInput | None, *, seed: int | None, size: int, recorded: bool = False
+    ) -> None:
         script = _script(deck) if deck is not None else []
         if seed is None and script:
             seed = _digest(script[0])
         self._shuffle = shuffler(seed)
         self._script = script
         self.size = size
+        self.recorded = recorded
         self.first: list[int] = script.pop(0) if script else self.next_deck()
+
+    def __setstate__(self, state: tuple[None, dict[str, object]]) -> None:
+        """Decks pickled before ``recorded`` (a hand in progress) read as new decks, checked."""
+        self.recorded = False
+        for name, value in state[1].items():
+            object.__setattr__(self, name, value)
 
     def _check(self, order: list[int]) -> list[int]:
         if self.size == 52 and 52 in order:
             raise RuleError("This game is dealt without the joker; the deck holds one (Jk).")
-        if _lacks_joker(order, self.size):
+        if not self.recorded and _lacks_joker(order, self.size):
             raise RuleError(_joker_missing("This game"))
         return order
 

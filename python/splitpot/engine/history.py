@@ -276,7 +276,7 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         decks = [self.deck, *later] if later else self.deck
         try:
             state = State(self.spec, self.stacks, button=self.button, deck=decks,
-                          automate=False, game_call=self.call)
+                          automate=False, game_call=self.call, _recorded=True)  # dealt as recorded
         except SplitpotError as err:
             raise HistoryError(f"the hand cannot be dealt again: {err}") from None
         if strict:

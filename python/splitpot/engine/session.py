@@ -199,7 +199,25 @@ class Session:
     @property
     def spec(self) -> GameSpec:
         """The game the session deals: during a hand, that hand's spec; between hands,
-        the next hand's (the stakes :meth:`set_stakes` set included)."""
+        the next hand's (the stakes :meth:`set_stakes` set included).  Read-only: the
+        game is fixed when the session is created.
+
+        >>> from splitpot import get_game
+        >>> from splitpot.bots import SimpleBot
+        >>> session = Session(get_game("seven-card-stud"), [100, 100], seed=1)
+        >>> hand = session.new_hand()
+        >>> session.spec is hand.spec, session.spec.stakes.small_bet
+        (True, 5)
+        >>> while not hand.is_complete:
+        ...     _ = SimpleBot(seed=1)(hand)
+        >>> session.set_stakes({"small_bet": 10, "big_bet": 20})  # the next hand's
+        >>> session.spec.stakes.small_bet, hand.spec.stakes.small_bet
+        (10, 5)
+        >>> session.spec = get_game("seven-card-stud-8")
+        Traceback (most recent call last):
+        ...
+        splitpot.errors.ArgumentTypeError: a session's game is fixed when it is created: ...
+        """
         if not self._specs_from:
             return self._spec
         gap = len(self.hands) - (1 if self.hands and not self.hands[-1].is_complete else 0)

@@ -175,7 +175,10 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
     from ``seed`` (without one, from a digest of the first deck).
     ``game_call`` is the dealer's call that named the game in a dealer's-choice
     session (:class:`splitpot.dealers_choice.Call`; its spec must be ``spec``):
-    kept as ``game_call`` and in the history.
+    kept as ``game_call`` and in the history.  A whole deck of 52 cards for a
+    game dealt with the joker (53 cards) is refused, for a new hand: a recorded
+    hand (:meth:`History.replay <splitpot.engine.history.History.replay>`) is
+    dealt the decks it recorded, older files' 52 cards included.
 
     >>> from splitpot import get_game
     >>> state = State(get_game("seven-card-stud"), [100, 100], seed=3)
@@ -209,6 +212,7 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         deck: draws.DeckInput | Deck | Sequence[Deck] | None = None,
         automate: bool = True,
         game_call: Call | None = None,
+        _recorded: bool = False,  # History.replay: the decks a hand recorded, dealt as they are
     ) -> None:
         if not isinstance(spec, GameSpec):
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
@@ -224,11 +228,11 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         seed = as_optional_int(seed, "seed", low=0)
         automate = as_bool(automate, "automate")
         joker = spec.wilds.joker is not None
-        self._decks = draws.Decks(_deck_input(deck), seed=seed, size=spec.wilds.deck_size)
+        self._decks = draws.Decks(_deck_input(deck), seed=seed, size=spec.wilds.deck_size, recorded=_recorded)
         order = self._decks.first
         if deck is not None and not joker and 52 in order:  # a shuffled deck holds the joker only when dealt
             raise RuleError(f"{spec.name} is dealt without the joker; the deck holds one (Jk).")
-        if deck is not None and draws._lacks_joker(order, spec.wilds.deck_size):
+        if deck is not None and not _recorded and draws._lacks_joker(order, spec.wilds.deck_size):
             raise RuleError(draws._joker_missing(spec.name))
         self.spec = spec
         self.game_call = _checked_call(game_call, spec)

@@ -93,13 +93,28 @@ class OptionInfo:
     rank such as ``"J"`` or its number), ``"choice"`` (one of ``choices``) or
     ``"stakes"`` (a :class:`~splitpot.engine.spec.Stakes` or a dict of its fields)),
     ``choices`` (the values a ``"choice"`` takes, ``None`` among them where it may be
-    left unset; ``None`` for the other kinds) and a one-line ``help``."""
+    left unset; ``None`` for the other kinds), a one-line ``help`` and ``requires``:
+    for a value (a choice, or ``True``/``False``) that the game takes only with other
+    options set beside it, those options with values that make it playable (a form
+    sets them too, or offers the value once they are set; another value of theirs
+    may do as well).
+
+    >>> declare = next(o for o in option_info("five-card-stud") if o.name == "declare")
+    >>> declare.kind, declare.default, declare.choices
+    ('choice', None, (None, 'none', 'in_turn', 'simultaneous'))
+    >>> sorted(declare.requires), dict(declare.requires["in_turn"])  # no declaring without a low half
+    (['in_turn', 'simultaneous'], {'low': 'deuce-to-seven'})
+    >>> get_game("five-card-stud", declare="in_turn", **declare.requires["in_turn"]).declare.value
+    'in_turn'
+    """
 
     name: str
     default: Any
     kind: str
     choices: tuple[Any, ...] | None
     help: str
+    requires: Mapping[Any, Mapping[str, Any]] = dataclasses.field(
+        default_factory=lambda: MappingProxyType({}), hash=False)
 
 
 _CLASSIC_LOWS = ("deuce-to-seven", "ace-to-six", "ace-to-five")
@@ -170,29 +185,35 @@ def option_info(game: str) -> tuple[OptionInfo, ...]:
     return _option_info(name)
 
 
-def _takes(name: str, option: str, value: Any) -> bool:
-    """Whether game ``name`` takes ``option=value``, alone or with the options it needs:
-    a declaration mode with a low, where declarations need one; ``both`` and
-    ``tie_keeps_half`` with declarations (and a low).
+def _needs(name: str, option: str, value: Any) -> dict[str, Any] | None:
+    """The other options (with values) that game ``name`` takes ``option=value`` with:
+    ``{}`` where it takes it alone, None where it refuses it.  A declaration mode
+    needs a low where the game has none of its own; ``both`` and ``tie_keeps_half``
+    need declarations (and a low).
 
-    >>> _takes("five-card-stud", "tie_keeps_half", True), _takes("five-card-stud-last-down", "turn_up", True)
-    (True, False)
+    >>> _needs("five-card-stud", "declare", "in_turn"), _needs("seven-card-stud-8", "both", True)
+    ({'low': 'deuce-to-seven'}, {'declare': 'simultaneous'})
     """
     known = GAME_OPTIONS[name]
     lows: list[dict[str, Any]] = [{}, {"low": _CLASSIC_LOWS[0]}] if "low" in known else [{}]
-    tries = [{option: value}]
+    tries: list[dict[str, Any]] = [{}]
     if option == "declare":
-        tries += [{option: value, **low} for low in lows[1:]]
+        tries += lows[1:]
     elif option in ("both", "tie_keeps_half") and "declare" in known:
-        modes = ("simultaneous", "in_turn")
-        tries += [{option: value, "declare": mode, **low} for mode in modes for low in lows]
-    for options in tries:
+        tries += [{"declare": mode, **low} for mode in ("simultaneous", "in_turn") for low in lows]
+    for others in tries:
         try:
-            get_game(name, **options)
+            get_game(name, **{option: value}, **others)
         except SplitpotError:
             continue
-        return True
-    return False
+        return others
+    return None
+
+
+def _takes(name: str, option: str, value: Any) -> bool:
+    """Whether game ``name`` takes ``option=value``, alone or with the options it
+    needs (:func:`_needs`)."""
+    return _needs(name, option, value) is not None
 
 
 @functools.cache
@@ -220,9 +241,13 @@ def _option_info(name: str) -> tuple[OptionInfo, ...]:
             fixed = choices is not None and all(c == default for c in choices)
         if fixed:  # the game takes its default only (five-card-stud-last-down's turn_up): no control
             continue
+        values = choices if choices is not None else (False, True) if kind == "bool" else ()
+        needs = {value: _needs(name, option, value) for value in values}
+        requires = MappingProxyType({v: MappingProxyType(n) for v, n in needs.items() if n})
         if choices is not None and default is None:
             choices = (None, *choices)
-        infos.append(OptionInfo(name=option, default=default, kind=kind, choices=choices, help=text))
+        infos.append(OptionInfo(name=option, default=default, kind=kind, choices=choices, help=text,
+                                requires=requires))
     return tuple(infos)
 
 
