@@ -198,7 +198,8 @@ class Session:
 
     @property
     def spec(self) -> GameSpec:
-        """The game the session deals: during a hand, that hand's spec; between hands,
+        """The game the session deals: during a hand, that hand's game (``state.game``: jacks
+        back's, even once it is played as lowball); between hands,
         the next hand's (the stakes :meth:`set_stakes` set included).  Read-only: the
         game is fixed when the session is created.
 
