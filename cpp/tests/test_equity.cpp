@@ -41,6 +41,23 @@ void check(bool ok, const std::string& what) {
 
 using testing::cards;
 
+// The 128-bit integers the counters use (int128.hpp): the compiler's, or in a
+// build with SPLITPOT_PORTABLE_INT128 the two-halves fallback, which must read
+// as the built-in type does.
+void test_int128() {
+  const u128 two64 = static_cast<u128>(1) << 64;
+  check(static_cast<bool>(two64) && !static_cast<bool>(two64 - two64) && static_cast<bool>(two64 - 1),
+        "u128 reads as true when either half is nonzero (was: the low half only, 2^64 false)");
+  check(static_cast<std::uint64_t>(two64 + 5) == 5 && static_cast<std::uint64_t>((two64 + 5) >> 64) == 1,
+        "u128 converts to its low 64 bits, its high half by a shift");
+  const u128 big = static_cast<u128>(~std::uint64_t{0}) * ~std::uint64_t{0};  // (2^64 - 1)^2
+  check(static_cast<std::uint64_t>(big >> 64) == ~std::uint64_t{1} && static_cast<std::uint64_t>(big) == 1,
+        "u128: the full product of two 64-bit numbers");
+  const i128 minus = -static_cast<i128>(two64);
+  check(minus < 0 && static_cast<bool>(minus) && (minus >> 64) == -1 && -minus == static_cast<i128>(two64),
+        "i128: negatives compare, shift and negate as the built-in type");
+}
+
 struct Sides {
   bool high;
   bool low;
@@ -512,6 +529,7 @@ std::string spot_text(const EquityRequest& rq) {
 int main(int argc, char** argv) {
   const bool quick = argc > 1 && std::strcmp(argv[1], "--quick") == 0;
   using G = EquityGame;
+  test_int128();
   // Exact = brute force (heads-up spots are counted, the others enumerated),
   // and the enumerator alone on the same spots.
   std::vector<std::pair<const char*, EquityRequest>> spots = {
