@@ -744,7 +744,7 @@ def equity(
     cards each player draws; kept and drawn cards make five, so it defaults to
     five minus the cards kept.
 
-    Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
+    Exact by default. Monte Carlo with ``samples`` (at most 2**43), or until a
     target: ``stderr`` (every share's standard error at most this) or
     ``seconds`` (a time limit on the whole call, the ranges' setup included: where
     that alone takes longer, a moment's samples after it); with a target, ``samples``
