@@ -402,6 +402,33 @@ def test_ctrl_c_while_the_progress_callback_runs_keeps_the_samples() -> None:
         equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], method="enumerate",
                progress=ctrl_c_at_the_second_call)
     assert raised.value.result is None
+    assert type(raised.value.__cause__) is KeyboardInterrupt  # (was: from None)
+
+
+class _OwnInterrupt(KeyboardInterrupt):
+    """A callback's own KeyboardInterrupt subclass: not a Ctrl-C."""
+
+
+@pytest.mark.parametrize("kwargs", [{"method": "enumerate"}, {"samples": 2**30, "seed": 1, "threads": 1}])
+def test_a_keyboard_interrupt_subclass_from_the_callback_comes_out_as_it_is(kwargs: dict[str, Any]) -> None:
+    """Was: turned into EquityInterrupted (an exact run) or into the partial result of an
+    interrupted Monte Carlo run, as a real Ctrl-C is; an EquityInterrupted of a run inside
+    the callback is no Ctrl-C of this one either."""
+    def own(done: int, total: int) -> None:
+        raise _OwnInterrupt("the callback's own")
+
+    with pytest.raises(_OwnInterrupt, match="the callback's own") as raised:
+        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], progress=own, **kwargs)
+    assert type(raised.value) is _OwnInterrupt
+
+    inner = EquityInterrupted(None)
+
+    def nested(done: int, total: int) -> None:
+        raise inner
+
+    with pytest.raises(EquityInterrupted) as raised_inner:
+        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], progress=nested, **kwargs)
+    assert raised_inner.value is inner
 
 
 def test_progress_returning_false_keeps_the_monte_carlo_work() -> None:

@@ -763,7 +763,8 @@ def equity(
     stopped so raises EquityStopped. Ctrl-C raises
     :class:`~splitpot.errors.EquityInterrupted` (a ``KeyboardInterrupt``), whose
     ``result`` is the Monte Carlo samples drawn (``partial``, ``stop`` = ``interrupted``),
-    or None for an exact run.
+    or None for an exact run; an exception the callback raises (a ``KeyboardInterrupt``
+    subclass too) comes out as it is.
 
     ``low``: ``deuce-to-seven``, ``ace-to-six`` or ``ace-to-five``; in
     seven-card-stud-high-low the low (default deuce-to-seven), in
@@ -866,10 +867,10 @@ def equity(
         run = replace(run, seconds=max(run.seconds - (time.monotonic() - called), _LEAST_SECONDS))
     try:
         counts = run.counts(progress=progress)
-    except EquityInterrupted:
-        raise
-    except KeyboardInterrupt:  # an exact run (no partial answer), or Ctrl-C in the callback's own code
-        raise EquityInterrupted(None) from None
+    except KeyboardInterrupt as stop:
+        if type(stop) is not KeyboardInterrupt:  # a subclass (EquityInterrupted too) is raised as it is
+            raise
+        raise EquityInterrupted(None) from stop  # Ctrl-C in an exact run: no partial answer
     result = run.result(counts)
     if result.stop is EquityStop.INTERRUPTED:  # Monte Carlo: the samples drawn go with the exception
         raise EquityInterrupted(result)
