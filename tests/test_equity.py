@@ -1000,7 +1000,10 @@ def test_cli_max_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_says_a_target_not_reached_and_names_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
     spot = ["equity", "-g", "seven-card-stud-8", "Ah 2c 3d", "Kd Kc 9s", "--seed", "1", "--plain"]
     assert main([*spot, "--seconds", "60", "--samples", "5000"]) == 0
-    said = " ".join(capsys.readouterr().out.split())
+    out = capsys.readouterr().out
+    # (was: "seed 1, samples: 5,000 samples", the stop's bare name)
+    assert out.splitlines()[0] == "seven-card-stud-8, Monte Carlo, seed 1, samples ran out: 5,000 samples"
+    said = " ".join(out.split())
     assert "target not reached: --samples ran out (5,000 samples) before the --seconds limit" in said
     with pytest.raises(SystemExit):
         main(["equity", "--help"])

@@ -1285,9 +1285,8 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     if result.exact:
         how = f"exact ({result.method})"
     else:
-        how = f"Monte Carlo, seed {result.seed}" + (
-            f", {result.stop.value}" if result.stop.value != "complete" else ""
-        )
+        stop = "samples ran out" if result.stop is EquityStop.SAMPLES else result.stop.value
+        how = f"Monte Carlo, seed {result.seed}" + ("" if result.stop is EquityStop.COMPLETE else f", {stop}")
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
     game = result.game.value
