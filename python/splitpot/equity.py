@@ -268,7 +268,9 @@ _PlayerCounts = tuple[int, int, int, int, int, int, int]
 EquityCounts = tuple[list[_PlayerCounts], int, bool, int, int, int]
 """What the C++ core returns for a run or a part of it: per player (high_win, high_tie,
 low_win, low_tie, scoop, share units, share units squared), then outcomes, exact, the
-method's id, the stop's id and the rejected deals; every count an exact integer."""
+method's id, the stop's id (0 complete, 1 target, 2 time, 3 stopped, 4 samples, 5 interrupted;
+interrupted was 4 before the ``samples`` stop) and the rejected deals; every count an exact
+integer."""
 
 
 _CoreSpot = tuple[
