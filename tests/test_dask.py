@@ -27,8 +27,15 @@ import splitpot.dask as sd
 from splitpot.bots import SimpleBot
 from splitpot.engine.session import Session
 from splitpot.engine.state import State
-from splitpot.equity import equity
-from splitpot.errors import ArgumentTypeError, CardError, CardTypeError, RankingError, RuleError
+from splitpot.equity import EquityStop, equity
+from splitpot.errors import (
+    ArgumentTypeError,
+    CardError,
+    CardTypeError,
+    EquityInterrupted,
+    RankingError,
+    RuleError,
+)
 from splitpot.evaluate import evaluate_many
 from splitpot.games import get_game
 
@@ -359,6 +366,61 @@ def test_gather_cancels_the_tasks_when_it_is_interrupted() -> None:
     with pytest.raises(KeyboardInterrupt):
         sd._gather(cluster, futures)  # type: ignore[arg-type]
     assert cluster.cancelled is futures
+
+
+def test_ctrl_c_raises_equity_interrupted_with_the_checkpoints_done(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Was: a plain KeyboardInterrupt, though the docs say the cluster answers as equity does.
+    Ctrl-C at the third checkpoint of a stderr run: the two done (2 blocks) are kept, the
+    first blocks of one machine's run."""
+    real, calls = sd._gather, []
+
+    def ctrl_c_at_the_third(c: Client, futures: list[Any]) -> Any:
+        calls.append(len(futures))
+        if len(calls) == 3:
+            c.cancel(futures)
+            raise KeyboardInterrupt
+        return real(c, futures)
+
+    monkeypatch.setattr(sd, "_gather", ctrl_c_at_the_third)
+    with pytest.raises(EquityInterrupted) as raised:
+        sd.equity(*MULTIWAY, client=client, stderr=1e-6, seed=5)
+    r = raised.value.result
+    assert type(raised.value.__cause__) is KeyboardInterrupt and len(calls) == 3
+    assert r is not None and r.stop == "interrupted" and r.partial and r.outcomes == 2 * 4096
+    assert r.players == equity(*MULTIWAY, samples=r.outcomes, seed=5).players
+
+
+@pytest.mark.parametrize("kwargs", [{}, {"samples": 100_000, "seed": 3}, {"stderr": 1e-6, "seed": 3}])
+def test_ctrl_c_before_a_result_raises_equity_interrupted_without_one(
+    client: Client, monkeypatch: pytest.MonkeyPatch, kwargs: dict[str, Any]
+) -> None:
+    """An exact run, a fixed-sample run (its tasks end in any order: no prefix to keep) and a
+    target's run before its first checkpoint; a KeyboardInterrupt subclass is raised as it is."""
+
+    class Own(KeyboardInterrupt):
+        pass
+
+    for error, expected in ((KeyboardInterrupt, EquityInterrupted), (Own, Own)):
+
+        def interrupted(c: Client, futures: list[Any], error: type[BaseException] = error) -> Any:
+            c.cancel(futures)
+            raise error
+
+        monkeypatch.setattr(sd, "_gather", interrupted)
+        with pytest.raises(expected) as raised:
+            sd.equity(*MULTIWAY, client=client, **kwargs)
+        assert type(raised.value) is expected
+        if isinstance(raised.value, EquityInterrupted):
+            assert raised.value.result is None
+
+
+def test_the_stop_ids_are_the_cores() -> None:
+    from splitpot.equity import _STOPS
+
+    assert [sd._STOP_ID[s] for s in _STOPS] == list(range(6))
+    assert sd._STOP_ID[EquityStop.SAMPLES] == 4 and sd._STOP_ID[EquityStop.INTERRUPTED] == 5
 
 
 def test_an_object_array_is_a_card_type_error() -> None:

@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 import splitpot
 from splitpot import CardError, CardTypeError, RuleError, equity
 from splitpot.cli import main
-from splitpot.equity import EQUITY_TARGET_CAP, EquityStop, EquityStopped
+from splitpot.equity import EQUITY_TARGET_CAP, EquityStop, EquityStopped, prepare_equity
 from splitpot.errors import ArgumentTypeError, EquityInterrupted
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -365,7 +365,7 @@ def test_progress_is_called_from_the_calling_thread() -> None:
 
 
 def test_progress_is_called_in_a_long_run_before_a_sixteenth_is_done() -> None:
-    """2**44 samples would take days to reach a sixteenth: the calls come by the
+    """2**43 samples would take days to reach a sixteenth: the calls come by the
     clock, so the callback can stop the run long before its 60 s limit."""
     seen: list[int] = []
 
@@ -373,10 +373,10 @@ def test_progress_is_called_in_a_long_run_before_a_sixteenth_is_done() -> None:
         seen.append(done)
         return len(seen) < 3
 
-    r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seconds=60, seed=1,
+    r = equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**43, seconds=60, seed=1,
                threads=1, progress=stop_at_the_third_call)
     assert r.stop is EquityStop.STOPPED, r.stop
-    assert len(seen) == 3 and 0 < seen[0] < seen[1] < seen[2] < 2**44 // 16  # work done by each call
+    assert len(seen) == 3 and 0 < seen[0] < seen[1] < seen[2] < 2**43 // 16  # work done by each call
 
 
 def test_ctrl_c_while_the_progress_callback_runs_keeps_the_samples() -> None:
@@ -391,17 +391,44 @@ def test_ctrl_c_while_the_progress_callback_runs_keeps_the_samples() -> None:
             raise KeyboardInterrupt
 
     with pytest.raises(EquityInterrupted) as raised:  # (was: the partial result returned)
-        equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**44, seconds=60, seed=1,
+        equity("seven-card-stud-8", ["Ah 2c 3d", "Kd Kc 9s"], samples=2**43, seconds=60, seed=1,
                threads=1, progress=ctrl_c_at_the_second_call)
     r = raised.value.result
     assert isinstance(raised.value, KeyboardInterrupt) and not isinstance(raised.value, Exception)
     assert r is not None and r.stop is EquityStop.INTERRUPTED and r.partial and len(calls) == 2
-    assert calls[1] <= r.outcomes < 2**44 and r.outcomes % 4096 == 0
+    assert calls[1] <= r.outcomes < 2**43 and r.outcomes % 4096 == 0
     calls.clear()
     with pytest.raises(EquityInterrupted) as raised:  # an exact run has no partial answer
         equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], method="enumerate",
                progress=ctrl_c_at_the_second_call)
     assert raised.value.result is None
+    assert type(raised.value.__cause__) is KeyboardInterrupt  # (was: from None)
+
+
+class _OwnInterrupt(KeyboardInterrupt):
+    """A callback's own KeyboardInterrupt subclass: not a Ctrl-C."""
+
+
+@pytest.mark.parametrize("kwargs", [{"method": "enumerate"}, {"samples": 2**30, "seed": 1, "threads": 1}])
+def test_a_keyboard_interrupt_subclass_from_the_callback_comes_out_as_it_is(kwargs: dict[str, Any]) -> None:
+    """Was: turned into EquityInterrupted (an exact run) or into the partial result of an
+    interrupted Monte Carlo run, as a real Ctrl-C is; an EquityInterrupted of a run inside
+    the callback is no Ctrl-C of this one either."""
+    def own(done: int, total: int) -> None:
+        raise _OwnInterrupt("the callback's own")
+
+    with pytest.raises(_OwnInterrupt, match="the callback's own") as raised:
+        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], progress=own, **kwargs)
+    assert type(raised.value) is _OwnInterrupt
+
+    inner = EquityInterrupted(None)
+
+    def nested(done: int, total: int) -> None:
+        raise inner
+
+    with pytest.raises(EquityInterrupted) as raised_inner:
+        equity("seven-card-stud-8", ["Ah 2c 3d 8s", "Kd Kc 9s 9h"], progress=nested, **kwargs)
+    assert raised_inner.value is inner
 
 
 def test_progress_returning_false_keeps_the_monte_carlo_work() -> None:
@@ -558,8 +585,19 @@ def test_bad_input_names_the_problem(kwargs: dict[str, object], error: type[Exce
 
 
 def test_huge_samples_are_refused_not_wrapped() -> None:
-    with pytest.raises(RuleError, match=r"samples must be in 1\.\.281474976710656"):
+    with pytest.raises(RuleError, match=r"samples must be in 1\.\.8796093022208"):
         equity("lowball", ["As 2d", "Kd 3c"], samples=2**64 - 1)
+
+
+def test_the_most_samples_keep_the_pot_units_below_2_64() -> None:
+    """The Monte Carlo pot units (kShareUnits a sample) are counted in 64 bits: the sample cap,
+    2**43, keeps them below 2**64 (was 2**48, which could pass it)."""
+    _core = splitpot._core
+    assert _core.EQUITY_MAX_SAMPLES == 2**43
+    assert _core.EQUITY_MAX_SAMPLES * _core.EQUITY_SHARE_UNITS < 2**64
+    assert prepare_equity("lowball", ["As 2d", "Kd 3c"], samples=2**43).plan()[0] == "sample"
+    with pytest.raises(RuleError, match=r"samples must be in 1\.\.8796093022208"):
+        prepare_equity("lowball", ["As 2d", "Kd 3c"], samples=2**43 + 1)
 
 
 def test_max_outcomes_takes_the_float_the_docs_write() -> None:
@@ -609,6 +647,36 @@ def test_max_outcomes_limit_and_message() -> None:
         equity(
             "seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"], max_outcomes=1000, method="enumerate"
         )
+
+
+def test_a_large_max_outcomes_reaches_the_64_bit_outcome_count() -> None:
+    """Was: RuleError "the range weights are too fine" for a spot without a range once
+    max_outcomes passed ~6.4e12 (outcomes times the pot's units capped at 2**64); the pot's
+    units are now banked in 128 bits, and only outcomes past 2**64 are refused."""
+    run = prepare_equity("seven-card-stud", ["As Ad 5c", "Kh Kd 9s", "Qc Qd 2h"], max_outcomes=1e15)
+    assert run.plan() == ("enumerate", 123_410)
+    assert math.comb(43, 4) * math.comb(39, 4) * math.comb(35, 4) > 6.4e12  # the outcomes it would visit
+    seven = ["As Ad 5c", "Kh Kd 9s", "Qc Qd 2h", "Jc Jd 3h", "Tc Td 4h", "9c 9d 6h", "8c 8d 7h"]
+    with pytest.raises(RuleError, match=r"more than 18 billion billion outcomes \(2\^64 - 1, the most its "
+                                        r"counters hold\); pass samples="):
+        equity("seven-card-stud", seven, max_outcomes=2**64 - 1)
+
+
+def test_enumeration_with_fine_weights_banks_the_pot_in_128_bits() -> None:
+    """Three players are enumerated: weights 10**7 to 1 make the pot's units pass 2**64 (was
+    RuleError, too fine); the answer is the members' weighted average, as for counting."""
+    known = ["As Ad 7c 7d 2h 9s", "Kc Kd Ks 3c 4c 5c"]
+    r = equity("seven-card-stud", [*known, "Qh Jh Th + 2 down: 66:1, 88:0.0000001"])
+    assert r.exact and r.method == "enumerate"
+    assert r.outcomes * splitpot._core.EQUITY_SHARE_UNITS > 2**64
+    parts = [(equity("seven-card-stud", [*known, f"Qh Jh Th + 2 down: {m}"]), w)
+             for m, w in (("66", 10**7), ("88", 1))]
+    total = sum(p.outcomes * w for p, w in parts)
+    assert r.outcomes == total
+    for i in range(3):
+        share = sum(p[i].share * p.outcomes * w for p, w in parts) / total
+        assert math.isclose(r[i].share, share, rel_tol=1e-12)
+    assert math.isclose(sum(p.share for p in r), 1.0, rel_tol=1e-12)
 
 
 def test_complete_hands_are_one_outcome() -> None:
@@ -932,7 +1000,10 @@ def test_cli_max_outcomes(capsys: pytest.CaptureFixture[str]) -> None:
 def test_cli_says_a_target_not_reached_and_names_the_cap(capsys: pytest.CaptureFixture[str]) -> None:
     spot = ["equity", "-g", "seven-card-stud-8", "Ah 2c 3d", "Kd Kc 9s", "--seed", "1", "--plain"]
     assert main([*spot, "--seconds", "60", "--samples", "5000"]) == 0
-    said = " ".join(capsys.readouterr().out.split())
+    out = capsys.readouterr().out
+    # (was: "seed 1, samples: 5,000 samples", the stop's bare name)
+    assert out.splitlines()[0] == "seven-card-stud-8, Monte Carlo, seed 1, samples ran out: 5,000 samples"
+    said = " ".join(out.split())
     assert "target not reached: --samples ran out (5,000 samples) before the --seconds limit" in said
     with pytest.raises(SystemExit):
         main(["equity", "--help"])

@@ -435,5 +435,6 @@ def test_a_rank_only_member_leaves_out_the_known_cards() -> None:
     assert all(Card("Kd") not in m.cards for m in r[1].range.members)
     with pytest.raises(CardError, match="range member Kc Kd repeats a known card"):
         equity("seven-card-stud", ["Ah 2c 3d 4d 5d", "Kd + 2 down: Kc Kd"], samples=1000, seed=1)
-    with pytest.raises(RuleError, match="is empty: every hand of AA holds one of the known cards"):
+    # the range as written, without the space after the colon (was: "the range ' AA' is empty")
+    with pytest.raises(RuleError, match="the range 'AA' is empty: every hand of AA holds one of the known"):
         equity("seven-card-stud", ["2c 3d 4d 5d", "Ac Ad Ah + 2 down: AA"], samples=1000, seed=1)

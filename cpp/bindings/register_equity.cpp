@@ -103,6 +103,10 @@ void set_run(EquityRequest& rq, std::uint64_t samples, std::uint64_t max_outcome
   rq.method = static_cast<EquityMethod>(method);
 }
 
+/// A real Ctrl-C: a KeyboardInterrupt itself, not a subclass (a callback's own
+/// exception, or the EquityInterrupted of a run inside the callback).
+bool is_ctrl_c(const py::error_already_set& e) { return e.type().ptr() == PyExc_KeyboardInterrupt; }
+
 py::tuple result_tuple(const EquityResult& r, bool interrupted) {
   py::list players;
   for (const PlayerCounts& c : r.players) {
@@ -198,8 +202,9 @@ void register_equity(py::module_& m) {
           if (gil::shutdown_began(finalizing_at_start)) return false;  // the workers stop
           py::gil_scoped_acquire acquire;
           if (PyErr_CheckSignals() != 0) {
-            if (PyErr_ExceptionMatches(PyExc_KeyboardInterrupt)) interrupted = true;
-            error = std::make_exception_ptr(py::error_already_set());
+            py::error_already_set e;
+            if (is_ctrl_c(e)) interrupted = true;
+            error = std::make_exception_ptr(std::move(e));
             return false;
           }
           return true;
@@ -223,7 +228,9 @@ void register_equity(py::module_& m) {
             } catch (py::error_already_set& e) {
               // Ctrl-C handled while the callback ran (Python runs signal
               // handlers between its bytecodes): an interruption, as in poll.
-              if (e.matches(PyExc_KeyboardInterrupt)) interrupted = true;
+              // A subclass (the callback's own, or an EquityInterrupted of a
+              // run inside it) is an error of the callback, raised as it is.
+              if (is_ctrl_c(e)) interrupted = true;
               error = std::current_exception();
               return false;
             } catch (...) {

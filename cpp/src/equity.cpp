@@ -91,7 +91,7 @@ EquityPlan plan_of(const Spot& s, const EquityRequest& rq) {
   for (int i = 0; i < s.n; ++i) {
     outer = std::max(outer, s.community ? completions(s, s.p[static_cast<std::size_t>(i)]) : check_entries(s, i));
   }
-  if (!s.community) check_weights(s, total);
+  check_weights(s, total);  // with a card in the middle: the whole spot's (each part's is checked as it runs)
   return {EquityMethod::Enumerate, outer};
 }
 

@@ -10,6 +10,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <limits>
 #include <numeric>
 #include <vector>
 
@@ -24,15 +25,41 @@ namespace {
 
 // ---------------------------------------------------------------- exact: enumeration
 
-/// Throws unless every weighted count of an enumeration fits its 64-bit counter.
+/// Throws unless every count of an enumeration fits its counter: the weighted
+/// outcomes (work leaves at most, each of the heaviest weight at most; a
+/// player's win, tie and scoop counts are at most these) fit 64 bits, and a
+/// leaf loop's pot units (one player's completions at most, times kShareUnits)
+/// fit the 64 bits they are added in before they go to 128 bits.
 void check_weights(const Spot& s, std::uint64_t work) {
-  long double bound = static_cast<long double>(work) * kShareUnits;
-  for (const PlayerSpot& ps : s.p)
-    if (ps.hidden) bound *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
-  if (bound >= 9.2e18L) {
+  long double heaviest = 1;  // a leaf's weight at most
+  std::uint64_t widest = 1;  // a leaf loop's length at most
+  for (const PlayerSpot& ps : s.p) {
+    if (ps.hidden) heaviest *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
+    widest = std::max(widest, completions(s, ps));
+  }
+  // 2^64 - 1 (2^64 where long double is double): a saturated count_outcomes is refused too.
+  const auto most = static_cast<long double>(std::numeric_limits<std::uint64_t>::max());
+  if (static_cast<long double>(work) * heaviest < most &&
+      static_cast<long double>(widest) * kShareUnits * heaviest < most) {
+    return;
+  }
+  if (heaviest == 1) {  // no weights: the outcomes themselves
     throw EquityOptionError(
-        "the range weights are too fine for an exact enumeration (the weighted counts would overflow); "
-        "use rounder weights or pass samples=");
+        "exact enumeration would visit more than 18 billion billion outcomes (2^64 - 1, the most its "
+        "counters hold); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
+  }
+  throw EquityOptionError(
+      "the range weights are too fine for an exact enumeration (the weighted counts would pass 2^64); "
+      "use rounder weights or pass samples=");
+}
+
+/// Moves the pot units a leaf loop added in 64 bits (PlayerCounts::share) to
+/// their 128-bit sums. Out of line: the leaf loop keeps its registers (inlined,
+/// it spilled one around the declared games' settle).
+SPLITPOT_NOINLINE void bank_units(PlayerCounts* counts, u128* banked, int n) noexcept {
+  for (int i = 0; i < n; ++i) {
+    banked[i] += counts[i].share;
+    counts[i].share = 0;
   }
 }
 
@@ -60,8 +87,14 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
   const std::uint64_t chunks = (n_outer + chunk_size - 1) / chunk_size;
   std::vector<std::vector<PlayerCounts>> local(static_cast<std::size_t>(threads),
                                                std::vector<PlayerCounts>(static_cast<std::size_t>(n)));
+  // The pot's units in 128 bits: a leaf loop adds them in PlayerCounts::share
+  // (64 bits, which check_weights makes enough for one loop), banked here after it.
+  std::vector<std::vector<u128>> units(static_cast<std::size_t>(threads),
+                                       std::vector<u128>(static_cast<std::size_t>(n), 0));
   auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {
     PlayerCounts* counts = local[static_cast<std::size_t>(id)].data();
+    u128* banked = units[static_cast<std::size_t>(id)].data();
+    auto bank = [&] { bank_units(counts, banked, n); };
     std::array<std::uint16_t, kEquityMaxPlayers> hi{}, lo{};
     auto inner = [&](auto& self, int level, std::uint64_t used, std::uint64_t w) -> void {
       const auto up = static_cast<std::size_t>(order[static_cast<std::size_t>(level)]);
@@ -73,6 +106,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
           lo[up] = e.lo;
           settle<G>(s, hi.data(), lo.data(), n, counts, w * e.weight);
         }
+        bank();
       } else {
         for (const Entry& e : list) {
           if (e.mask & used) continue;
@@ -92,6 +126,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
       lo[uo] = e.lo;
       if (n == 1) {
         settle<G>(s, hi.data(), lo.data(), n, counts, e.weight);
+        bank();
       } else {
         inner(inner, 1, e.mask, e.weight);
       }
@@ -103,16 +138,28 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
   result.exact = true;
   result.method = EquityMethod::Enumerate;
   result.players.assign(static_cast<std::size_t>(n), PlayerCounts{});
-  for (const auto& l : local)
-    for (int i = 0; i < n; ++i) add_counts(result.players[static_cast<std::size_t>(i)], l[static_cast<std::size_t>(i)]);
+  std::vector<u128> pot(static_cast<std::size_t>(n), 0);
+  for (int t = 0; t < threads; ++t) {
+    for (int i = 0; i < n; ++i) {
+      const auto ut = static_cast<std::size_t>(t), ui = static_cast<std::size_t>(i);
+      add_counts(result.players[ui], local[ut][ui]);  // the shares all banked: 0
+      pot[ui] += units[ut][ui];
+    }
+  }
+  u128 total = 0;
+  for (int i = 0; i < n; ++i) {
+    PlayerCounts& c = result.players[static_cast<std::size_t>(i)];
+    const u128 v = pot[static_cast<std::size_t>(i)];
+    c.share = static_cast<std::uint64_t>(v);
+    c.share_high = static_cast<std::uint64_t>(v >> 64);
+    total += v;
+  }
   if (claimed < chunks || !mon.tick(work, work, true)) {
     if (mon.stop == EquityStop::Complete) mon.stop = EquityStop::Stopped;
   }
   result.stop = mon.stop;
-  // Outcomes: the weights of every leaf (a player's scoop, win and tie counts partition them per side).
-  std::uint64_t total = 0;
-  for (const PlayerCounts& c : result.players) total += c.share;
-  result.outcomes = total / kShareUnits;
+  // Outcomes: the weights of every leaf, each paying kShareUnits (below 2^64: check_weights).
+  result.outcomes = div_128(total, kShareUnits);
   return result;
 }
 

@@ -215,7 +215,8 @@ void add_counts(PlayerCounts& into, const PlayerCounts& from) {
   into.low_win += from.low_win;
   into.low_tie += from.low_tie;
   into.scoop += from.scoop;
-  into.share += from.share;
+  into.share += from.share;  // the pot's units: 128 bits in two halves, the carry too
+  into.share_high += from.share_high + (into.share < from.share ? 1u : 0u);
 }
 
 }  // namespace

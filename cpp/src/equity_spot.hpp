@@ -23,11 +23,9 @@
 namespace splitpot {
 namespace {
 
-/// floor(a * b / d) for d > 0 and a quotient below 2^64 (a < d or b <= d is
-/// enough), without a 128-bit division: the product's high half is below d, so
-/// a restoring division takes one quotient bit a step.
-std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcept {
-  const u128 n = static_cast<u128>(a) * b;
+/// floor(n / d) for d > 0 and a quotient below 2^64 (n's high half below d),
+/// without a 128-bit division: a restoring division takes one quotient bit a step.
+std::uint64_t div_128(u128 n, std::uint64_t d) noexcept {
   std::uint64_t rem = static_cast<std::uint64_t>(n >> 64), low = static_cast<std::uint64_t>(n), q = 0;
   for (int i = 0; i < 64; ++i) {
     const bool carry = (rem >> 63) != 0;  // the remainder's 65th bit, shifted out
@@ -37,6 +35,11 @@ std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcep
     if (carry || rem >= d) rem -= d, q |= 1;  // modulo 2^64: the true remainder is below d
   }
   return q;
+}
+
+/// floor(a * b / d) for d > 0 and a quotient below 2^64 (a < d or b <= d is enough).
+std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcept {
+  return div_128(static_cast<u128>(a) * b, d);
 }
 
 /// v rounded to the nearest double (ties to even), as static_cast<double>(v)
@@ -339,7 +342,7 @@ Spot validate(const EquityRequest& rq) {
     throw EquityOptionError("a run split in parts takes a fixed sample count (samples=), not a stderr or time target");
   }
   if (rq.samples > kEquityMaxSamples) {
-    throw EquityOptionError("samples must be at most 2**48, got " + std::to_string(rq.samples));
+    throw EquityOptionError("samples must be at most 2**43, got " + std::to_string(rq.samples));
   }
   if (!(rq.target_stderr >= 0) || !(rq.seconds >= 0) || std::isinf(rq.target_stderr) || std::isinf(rq.seconds)) {
     throw EquityOptionError("the standard-error target and the time limit must be finite and positive");

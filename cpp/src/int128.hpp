@@ -52,10 +52,13 @@ class Int128 {
 
   constexpr std::uint64_t low() const noexcept { return low_; }
   constexpr std::uint64_t high() const noexcept { return high_; }
-  template <class T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+  /// The low bits, as the built-in type's conversion to a narrower integer (bool excepted: below).
+  template <class T, std::enable_if_t<std::is_integral_v<T> && !std::is_same_v<T, bool>, int> = 0>
   constexpr explicit operator T() const noexcept {
     return static_cast<T>(low_);
   }
+  /// Nonzero, in either half (as the built-in type: 2^64 is true).
+  constexpr explicit operator bool() const noexcept { return (low_ | high_) != 0; }
 
   friend constexpr Int128 operator+(const Int128& a, const Int128& b) noexcept {
     const std::uint64_t low = a.low_ + b.low_;

@@ -49,6 +49,7 @@ from splitpot.engine.spec import GameSpec
 from splitpot.engine.state import State
 from splitpot.equity import (
     _KEYWORDS,
+    _STOPS,
     EquityCounts,
     EquityResult,
     EquityRun,
@@ -60,6 +61,7 @@ from splitpot.errors import (
     ArgumentTypeError,
     CardError,
     CardTypeError,
+    EquityInterrupted,
     ExtraMissingError,
     RankingError,
     RuleError,
@@ -85,7 +87,8 @@ ClientLike: TypeAlias = "Client | str | None"
 
 _TARGET_CAP = _core.EQUITY_TARGET_CAP
 """The most samples a ``stderr`` or ``seconds`` run draws without ``samples=`` (as on one machine)."""
-_STOP_ID = {EquityStop.COMPLETE: 0, EquityStop.TARGET: 1, EquityStop.TIME: 2, EquityStop.SAMPLES: 4}
+_STOP_ID = {stop: i for i, stop in enumerate(_STOPS)}
+"""The core's id of each stop (its place in ``splitpot.equity._STOPS``)."""
 
 # ---------------------------------------------------------------- clients
 
@@ -264,23 +267,31 @@ def _until_target(run: EquityRun, client: Client, tasks: int | None) -> EquityCo
     most = -(-cap // _core.EQUITY_BLOCK)
     start = time.monotonic()
     done, parts, stop = 0, [], EquityStop.SAMPLES  # unless the target or the time comes first
-    while done < most:
-        upto = min(most, max(done + 1, done + done // 4))
-        fixed = replace(run, samples=min(cap, upto * _core.EQUITY_BLOCK), stderr=0.0, seconds=0.0)
-        n = _tasks(tasks, upto - done, client)
-        bounds = [done + (upto - done) * k // n for k in range(n + 1)]
-        futures: list[Future] = client.map(
-            _equity_blocks, [fixed] * n, bounds[:-1], bounds[1:], pure=False
-        )
-        parts.append(run.combine(_gather(client, futures)))
-        done = upto
-        worst = run.result(run.combine(parts)).stderr
-        if run.stderr and worst is not None and worst <= run.stderr:
-            stop = EquityStop.TARGET
-            break
-        if run.seconds and time.monotonic() - start >= run.seconds:
-            stop = EquityStop.TIME
-            break
+    try:
+        while done < most:
+            upto = min(most, max(done + 1, done + done // 4))
+            fixed = replace(run, samples=min(cap, upto * _core.EQUITY_BLOCK), stderr=0.0, seconds=0.0)
+            n = _tasks(tasks, upto - done, client)
+            bounds = [done + (upto - done) * k // n for k in range(n + 1)]
+            futures: list[Future] = client.map(
+                _equity_blocks, [fixed] * n, bounds[:-1], bounds[1:], pure=False
+            )
+            parts.append(run.combine(_gather(client, futures)))
+            done = upto
+            worst = run.result(run.combine(parts)).stderr
+            if run.stderr and worst is not None and worst <= run.stderr:
+                stop = EquityStop.TARGET
+                break
+            if run.seconds and time.monotonic() - start >= run.seconds:
+                stop = EquityStop.TIME
+                break
+    except KeyboardInterrupt as interrupt:
+        if type(interrupt) is not KeyboardInterrupt or not parts:
+            raise
+        # Ctrl-C: the checkpoints done are one machine's first blocks, kept as equity keeps its samples
+        counts = run.combine(parts)
+        partial = run.result((*counts[:4], _STOP_ID[EquityStop.INTERRUPTED], counts[5]))
+        raise EquityInterrupted(partial) from interrupt
     counts = run.combine(parts)
     return (*counts[:4], _STOP_ID[stop], counts[5])
 
@@ -307,7 +318,10 @@ def equity(
     more blocks each time), each spread over the workers, and stops where one
     machine stops: the same answer too; a ``seconds`` target stops at the
     first checkpoint past the time. ``threads`` is per task (default 1). Every argument and the spot
-    are checked here before a task is submitted.
+    are checked here before a task is submitted. Ctrl-C cancels the tasks and raises
+    :class:`~splitpot.errors.EquityInterrupted`, as :func:`~splitpot.equity.equity` does: a
+    ``stderr`` or ``seconds`` run's carries the checkpoints done (``partial``, the first blocks
+    of one machine's run), any other run's None.
 
     On a cluster (not run as a doctest: it needs a ``distributed.Client``; this is
     the output of a one-worker ``LocalCluster``)::
@@ -336,6 +350,10 @@ def equity(
         n = _tasks(tasks, units, c)
         futures: list[Future] = c.map(_equity_part, [run] * n, range(n), [n] * n, pure=False)
         parts: list[EquityCounts] = _gather(c, futures)
+    except KeyboardInterrupt as interrupt:
+        if type(interrupt) is not KeyboardInterrupt:  # EquityInterrupted (a target's partial result) too
+            raise
+        raise EquityInterrupted(None) from interrupt  # no partial answer: the tasks end in any order
     finally:
         if opened:
             c.close()

@@ -268,7 +268,9 @@ _PlayerCounts = tuple[int, int, int, int, int, int, int]
 EquityCounts = tuple[list[_PlayerCounts], int, bool, int, int, int]
 """What the C++ core returns for a run or a part of it: per player (high_win, high_tie,
 low_win, low_tie, scoop, share units, share units squared), then outcomes, exact, the
-method's id, the stop's id and the rejected deals; every count an exact integer."""
+method's id, the stop's id (0 complete, 1 target, 2 time, 3 stopped, 4 samples, 5 interrupted;
+interrupted was 4 before the ``samples`` stop) and the rejected deals; every count an exact
+integer."""
 
 
 _CoreSpot = tuple[
@@ -744,7 +746,7 @@ def equity(
     cards each player draws; kept and drawn cards make five, so it defaults to
     five minus the cards kept.
 
-    Exact by default. Monte Carlo with ``samples`` (at most 2**48), or until a
+    Exact by default. Monte Carlo with ``samples`` (at most 2**43), or until a
     target: ``stderr`` (every share's standard error at most this) or
     ``seconds`` (a time limit on the whole call, the ranges' setup included: where
     that alone takes longer, a moment's samples after it); with a target, ``samples``
@@ -763,7 +765,8 @@ def equity(
     stopped so raises EquityStopped. Ctrl-C raises
     :class:`~splitpot.errors.EquityInterrupted` (a ``KeyboardInterrupt``), whose
     ``result`` is the Monte Carlo samples drawn (``partial``, ``stop`` = ``interrupted``),
-    or None for an exact run.
+    or None for an exact run; an exception the callback raises (a ``KeyboardInterrupt``
+    subclass too) comes out as it is.
 
     ``low``: ``deuce-to-seven``, ``ace-to-six`` or ``ace-to-five``; in
     seven-card-stud-high-low the low (default deuce-to-seven), in
@@ -866,10 +869,10 @@ def equity(
         run = replace(run, seconds=max(run.seconds - (time.monotonic() - called), _LEAST_SECONDS))
     try:
         counts = run.counts(progress=progress)
-    except EquityInterrupted:
-        raise
-    except KeyboardInterrupt:  # an exact run (no partial answer), or Ctrl-C in the callback's own code
-        raise EquityInterrupted(None) from None
+    except KeyboardInterrupt as stop:
+        if type(stop) is not KeyboardInterrupt:  # a subclass (EquityInterrupted too) is raised as it is
+            raise
+        raise EquityInterrupted(None) from stop  # Ctrl-C in an exact run: no partial answer
     result = run.result(counts)
     if result.stop is EquityStop.INTERRUPTED:  # Monte Carlo: the samples drawn go with the exception
         raise EquityInterrupted(result)
@@ -1284,9 +1287,8 @@ def _table(result: EquityResult, typed: Sequence[str] | None = None) -> str:
     if result.exact:
         how = f"exact ({result.method})"
     else:
-        how = f"Monte Carlo, seed {result.seed}" + (
-            f", {result.stop.value}" if result.stop.value != "complete" else ""
-        )
+        stop = "samples ran out" if result.stop is EquityStop.SAMPLES else result.stop.value
+        how = f"Monte Carlo, seed {result.seed}" + ("" if result.stop is EquityStop.COMPLETE else f", {stop}")
     named = result.game is EquityGame.SEVEN_CARD_STUD_HIGH_LOW or result.game in _OPTIONAL_LOW
     low = f" (low: {result.low.value})" if named and result.low else ""
     game = result.game.value

@@ -390,7 +390,7 @@ def run_equity(args: argparse.Namespace) -> int:
         say("equity", "interrupted")
         return 130
     bar.close()
-    seconds = time.perf_counter() - started
+    elapsed = time.perf_counter() - started
     if args.plot:
         try:
             equity_plot(result, args.plot)
@@ -398,7 +398,7 @@ def run_equity(args: argparse.Namespace) -> int:
             say("equity", f"error: --plot: cannot write {file_name(args.plot)}: {error.strerror or error}.")
             return 1
         print(f"plot: {file_name(args.plot)}", file=sys.stderr)  # stdout keeps the table (or the JSON) alone
-    _print_result(result, args.json, seconds, typed=args.hands)
+    _print_result(result, args.json, elapsed, typed=args.hands)
     if result.stop is EquityStop.SAMPLES and not args.json:
         print(textwrap.fill(_missed(result, args), width=100))
     if result.stop is EquityStop.INTERRUPTED:

@@ -453,8 +453,8 @@ def _members(text: str, known: Sequence[Card] = ()) -> list[Member]:
     if not members and dropped:
         shown = " ".join(map(str, known))
         raise RuleError(
-            f"the range {text!r} is empty: every hand of {', '.join(dict.fromkeys(dropped))} holds one "
-            f"of the known cards {shown}"
+            f"the range {text.strip()!r} is empty: every hand of {', '.join(dict.fromkeys(dropped))} holds "
+            f"one of the known cards {shown}"
         )
     return members
 

@@ -93,8 +93,9 @@ class EquityOptionError : public std::invalid_argument {
 constexpr int kEquityMaxPlayers = 16;
 /// Samples per Monte Carlo block (each block has its own seeded generator).
 constexpr std::uint64_t kEquityBlock = 4096;
-/// The most Monte Carlo samples a run may ask for (so that no count overflows).
-constexpr std::uint64_t kEquityMaxSamples = std::uint64_t{1} << 48;
+/// The most Monte Carlo samples a run may ask for, 2^43 (so that no count
+/// overflows: the pot's units, kShareUnits a sample, stay below 2^64).
+constexpr std::uint64_t kEquityMaxSamples = std::uint64_t{1} << 43;
 /// The samples a Monte Carlo run with a target (target_stderr or seconds)
 /// draws at most when it asks for no sample count: a run that reaches this
 /// cap first ends with stop == EquityStop::Samples.
@@ -104,6 +105,7 @@ constexpr std::uint64_t kEquityMaxOutcomes = 2'000'000'000;
 /// A pot, in share units: every split of a half between 1..16 tied hands is
 /// a whole number of units (2 * lcm(1..16)).
 constexpr std::uint64_t kShareUnits = 1'441'440;
+static_assert(kEquityMaxSamples <= ~std::uint64_t{0} / kShareUnits, "a Monte Carlo run's pot units fit 64 bits");
 
 /// What a player declares for (the rules, section 4).
 enum class Declaration : std::uint8_t {
@@ -212,8 +214,8 @@ struct PlayerCounts {
   std::uint64_t scoop = 0;     // the whole pot alone
   std::uint64_t share = 0;     // pot won, in kShareUnits per outcome: the low 64 bits of it
   std::uint64_t share_high = 0;  // the high 64 bits (the pot won is share_high * 2^64 + share): nonzero
-                                 // only in exact counting with fine range weights, where the weighted
-                                 // outcomes (each below 2^64) times kShareUnits pass 2^64
+                                 // only in exact runs where the weighted outcomes (below 2^64) times
+                                 // kShareUnits pass 2^64 (fine range weights, or many outcomes)
   double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2, rounded
   std::uint64_t share_sq_high = 0;  // the same sum exactly: share_sq_high * 2^64 + share_sq_low
   std::uint64_t share_sq_low = 0;
