@@ -13,7 +13,8 @@ by inclusion-exclusion), others enumerated. With them, Monte Carlo deals are
 drawn from ``seed`` and each figure carries its standard error. The work runs
 in the C++ core with the GIL released, across ``threads`` cores; Ctrl-C stops
 it within a few milliseconds and raises :class:`~splitpot.errors.EquityInterrupted`
-(a ``KeyboardInterrupt`` that carries the samples drawn as its ``result``).
+(a ``KeyboardInterrupt`` whose ``result`` is the Monte Carlo samples drawn, or None
+for an exact run).
 
 >>> r = equity("seven-card-stud-8", ["Ah 2c 3d 8s 8c", "Kd Kc 9s 9h 4c"])
 >>> r.exact, r.method, r.outcomes
