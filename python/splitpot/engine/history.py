@@ -83,6 +83,12 @@ class History:
     otherwise); it is written as ``"call"`` and checked, when read, to deal the
     recorded spec.
 
+    ``viewer`` is :data:`ALL` for a record (every history the engine makes).  A
+    seat's view read back (:func:`splitpot.phh.loads` with ``view=True``) holds
+    that seat (None: a spectator): the cards he did not see were made up to
+    read it, so it writes only his view (:meth:`to_dict` gives it with
+    ``"viewer"``, which :meth:`from_dict` refuses) and does not replay.
+
     >>> from splitpot import State, get_game
     >>> from splitpot.bots import SimpleBot
     >>> state = State(get_game("mexican-stud"), [100, 100, 100], seed=2)
@@ -100,6 +106,7 @@ class History:
     deck: tuple[int, ...]
     events: tuple[ev.Event, ...]
     call: Call | None = None
+    viewer: Viewer = ALL
 
     @classmethod
     def of(cls, state: State) -> History:
@@ -138,7 +145,8 @@ class History:
         splitpot.errors.HistoryError: this is seat 0's view of a hand (it has "viewer"), not a record: \
 its hidden cards and the deck are not in it, so it cannot be replayed.
         """
-        if viewer is ALL:
+        seat = self._seat(viewer)
+        if seat is ALL:
             return {
                 "game": self.spec.name,
                 "spec": self.spec.to_dict(),
@@ -148,7 +156,6 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
                 "events": [ev.event_to_dict(e) for e in self.events],
                 **({"call": self.call.to_dict()} if self.call is not None else {}),
             }
-        seat = self._viewer(viewer)
         return {
             "game": self.spec.name,
             "spec": self.spec.to_dict(),
@@ -172,25 +179,35 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         """
         return json.dumps(self.to_dict(viewer=viewer), **kwargs)
 
-    def _viewer(self, viewer: object) -> int | None:
-        """``viewer`` checked: a seat of the hand, or None."""
-        if viewer is None:
-            return None
-        return as_int(viewer, "viewer (a seat, None for a spectator, or ALL)", low=0,
-                      high=len(self.stacks) - 1)
+    def _seat(self, viewer: object) -> int | _Everything | None:
+        """``viewer`` checked: :data:`ALL`, a seat of the hand, or None.  A view read
+        back shows no more than its own seat saw: ALL is that seat, another viewer is
+        refused (HistoryError)."""
+        if viewer is ALL:
+            return self.viewer
+        seat = None if viewer is None else as_int(
+            viewer, "viewer (a seat, None for a spectator, or ALL)", low=0, high=len(self.stacks) - 1)
+        if self.viewer is not ALL and seat != self.viewer:
+            raise HistoryError(f"this History is {_whose(self.viewer)} view of a hand (read from a view): it "
+                               f"shows only what he saw, not {_whose(seat)} view.")
+        return seat
 
-    def seen_by(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The events as ``viewer`` (a seat; None: a spectator) saw them by the
-        end of the log, JSON-ready: what :meth:`State.view(viewer)["events"]
-        <splitpot.engine.state.State.view>` holds for the hand, a card he did not
-        see null (see :meth:`to_dict`).
+    def seen_by(self, viewer: Viewer) -> list[dict[str, Any]]:
+        """The events as ``viewer`` (a seat; None: a spectator; :data:`ALL`: every
+        card, as the record shows them) saw them by the end of the log, JSON-ready:
+        what :meth:`State.view(viewer)["events"] <splitpot.engine.state.State.view>`
+        holds for the hand, a card he did not see null (see :meth:`to_dict`).
 
         >>> from splitpot import State, get_game
         >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
         >>> state.history().seen_by(1) == state.view(1)["events"]
         True
+        >>> state.history().seen_by(ALL) == state.history().to_dict()["events"]
+        True
         """
-        seat = self._viewer(viewer)
+        seat = self._seat(viewer)
+        if seat is ALL:
+            return [ev.event_to_dict(e) for e in self.events]
         secret = self.spec.declare is DeclareMode.SIMULTANEOUS
         return _events_seen(self.events, seat, secret)
 
@@ -272,6 +289,9 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         """
         from splitpot.engine.state import State
 
+        if self.viewer is not ALL:  # its hidden cards were made up: its replay would pass for the record
+            raise HistoryError(f"this History is {_whose(self.viewer)} view of a hand, not a record: the "
+                               "cards he did not see were made up to read it, so it cannot be replayed.")
         later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
         decks = [self.deck, *later] if later else self.deck
         try:
@@ -286,12 +306,21 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         return state
 
 
+def _whose(seat: object) -> str:
+    """Whose view ``seat`` (a document's viewer) is: ``"seat 2's"``, ``"a spectator's"``
+    (None), ``"a"`` (anything else: no seat).
+
+    >>> _whose(2), _whose(None), _whose(True)
+    ("seat 2's", "a spectator's", 'a')
+    """
+    return "a spectator's" if seat is None else f"seat {seat}'s" if type(seat) is int else "a"
+
+
 def _refuse_view(data: object) -> None:
     """HistoryError if ``data`` is a seat's view (:meth:`History.to_dict` with a
     ``viewer``), which holds no hidden card and no deck: no record to replay."""
     if isinstance(data, Mapping) and "viewer" in data:
-        seat = data["viewer"]
-        whose = "a spectator's" if seat is None else f"seat {seat}'s" if isinstance(seat, int) else "a"
+        whose = _whose(data["viewer"])
         raise HistoryError(f"this is {whose} view of a hand (it has \"viewer\"), not a record: its hidden "
                            "cards and the deck are not in it, so it cannot be replayed.")
 
