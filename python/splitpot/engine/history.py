@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from splitpot.cards import _CARD_TEXT
 from splitpot.engine import events as ev
-from splitpot.engine.schema import _NotPlain, _plain_key, validate_history
+from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_text, describe
@@ -328,13 +328,58 @@ def _refuse_view(data: object) -> None:
 _SPECS: dict[tuple[Any, ...], GameSpec] = {}
 """The specs read from documents, by :func:`_plain_key` of their ``"spec"``: a
 session's hands, or a server's saved hands of one table, hold the same spec, and
-reading it costs more than the rest of a hand without its replay."""
+reading it costs more than the rest of a hand without its replay.  At most 64,
+none larger than :data:`_KEY_SIZE`."""
+
+_KEY_SIZE = 10_000
+"""The largest spec :func:`_read_spec` remembers: its values (each string counted by
+its characters too, each int by its 64-bit words) past this are a spec read afresh
+(a spec of the package's games is some 2,600 characters of JSON; a document with a
+huge option value is not kept alive by the cache)."""
+
+
+class _NotPlain(Exception):
+    """A value :func:`_plain_key` gives no key for."""
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _plain_key(value: Any, room: list[int] | None = None) -> tuple[Any, ...]:
+    """A key equal for two JSON values only where they are the same, types and all
+    (``1``, ``1.0`` and ``True`` differ, as do ``0.0`` and ``-0.0``; dict order
+    counts): :class:`_NotPlain` for any other type, a subclass too, and for a value
+    larger than :data:`_KEY_SIZE` (``room``: what is left of it, counted down).
+
+    >>> _plain_key({"a": [1, None]}) == _plain_key({"a": [1, None]}) != _plain_key({"a": [True, None]})
+    True
+    >>> _plain_key(["junk", "x" * _KEY_SIZE])
+    Traceback (most recent call last):
+    ...
+    splitpot.engine.history._NotPlain
+    """
+    if room is None:
+        room = [_KEY_SIZE]
+    kind = type(value)
+    room[0] -= 1 + (len(value) if kind is str else value.bit_length() // 64 if kind is int else 0)
+    if room[0] < 0:
+        raise _NotPlain
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is dict:
+        return (dict, *[(_plain_key(k, room), _plain_key(v, room)) for k, v in value.items()])
+    if kind is list:
+        return (list, *[_plain_key(v, room) for v in value])
+    if kind is float:
+        return (float, repr(value))
+    raise _NotPlain
 
 
 def _read_spec(data: Any) -> GameSpec:
     """``GameSpec.from_dict(dict(data))``, remembered for plain JSON values whose
     spec is immutable all through (hashable; a spec holding a dict option is read
-    afresh each time, so no two histories share a mutable value)."""
+    afresh each time, so no two histories share a mutable value) and no larger
+    than :data:`_KEY_SIZE`."""
     try:
         key = _plain_key(data)
     except _NotPlain:
