@@ -283,3 +283,12 @@ def test_a_view_with_viewer_true_is_no_seat_s() -> None:
     data = _play("seven-card-stud", {}, 1).history().to_dict(viewer=0)
     with pytest.raises(HistoryError, match=r"^this is a view of a hand"):
         History.from_dict({**data, "viewer": True})
+
+
+def test_seen_by_all_is_the_record_s_events() -> None:
+    """Was: ``seen_by(ALL)`` refused with a message saying ALL is allowed."""
+    history = _play("seven-card-stud", {}, 3).history()
+    every = [ev.event_to_dict(e) for e in history.events]
+    assert history.seen_by(ALL) == history.to_dict()["events"] == every
+    with pytest.raises(ArgumentTypeError, match=r"viewer \(a seat, None for a spectator, or ALL\)"):
+        history.seen_by("ALL")  # type: ignore[arg-type]
