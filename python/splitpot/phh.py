@@ -181,6 +181,7 @@ def _fields(history: History, *, deck: bool, seen: list[dict[str, Any]] | None =
 
     def hidden(index: int, key: str) -> bool:
         return seen is not None and seen[index][key] is None
+
     blinds = [0] * len(order)
     final: tuple[int, ...] | None = None
 
@@ -222,6 +223,7 @@ def _fields(history: History, *, deck: bool, seen: list[dict[str, Any]] | None =
             extra["_declarations"].append(f"{player[event.seat]} {event.choice}")
         elif kind in (ev.TurnedUp, ev.TurnUpChosen):
             assert isinstance(event, (ev.TurnedUp, ev.TurnUpChosen))
+            # (hidden: only a TurnUpChosen of another seat is, TurnedUp being public; _revealed asserts it)
             cards = _revealed(history.events, i) if hidden(i, "cards") else event.cards
             if cards is not None:  # (a secret choice of another seat not revealed yet: left out)
                 extra["_turn_ups"].append(f"{player[event.seat]} {_cards(cards) or '-'}")
@@ -277,7 +279,7 @@ def _revealed(events: tuple[ev.Event, ...], index: int) -> tuple[int, ...] | Non
     """The cards that the secret turn-up ``events[index]`` turned, as the reveal after it
     shows them to everyone (None: not revealed yet)."""
     chosen = events[index]
-    assert isinstance(chosen, ev.TurnUpChosen)
+    assert isinstance(chosen, ev.TurnUpChosen)  # (a TurnedUp is seen by everyone: never hidden)
     reveal = next((e for e in events[index + 1:] if type(e) is ev.TurnUpsRevealed), None)
     if reveal is None:
         return None
