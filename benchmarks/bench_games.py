@@ -278,7 +278,9 @@ def history_reads(texts: list[str]) -> int:
 
 
 def test_history_reads(benchmark) -> None:  # type: ignore[no-untyped-def]
-    """A server loading saved hands: the five games' mid-hands and each played to its end by bots."""
+    """A server loading saved hands: the five games' mid-hands and each played to its end by bots.
+    It measures reads with a warm spec cache (``engine.history._SPECS``: after the first round
+    each document's spec is remembered), as for one table's hands, which share a spec."""
     benchmark.group = _SERVER_GROUP
     texts = [state.history().to_json() for state in mid_hands()]
     for game in SERVER_GAMES:

@@ -59,6 +59,19 @@ def test_lazy_names_are_the_objects_of_their_modules() -> None:
     assert splitpot.option_info is games.option_info and splitpot.OptionInfo is games.OptionInfo
 
 
+def test_the_viewer_names_are_exported_where_viewers_are_taken() -> None:
+    """``ALL`` and ``Viewer`` (what ``History.to_dict(viewer=)``, ``phh.dumps(viewer=)`` and
+    the narration take) from ``splitpot``, ``splitpot.engine`` and ``splitpot.narrate``: one
+    object each (were only in ``splitpot.engine.history`` and, unlisted, ``splitpot.narrate``)."""
+    from splitpot import engine, narrate
+    from splitpot.engine import history
+
+    for name in ("ALL", "Viewer"):
+        assert name in splitpot.__all__ and name in engine.__all__ and name in narrate.__all__
+        value = getattr(history, name)
+        assert getattr(splitpot, name) is getattr(engine, name) is getattr(narrate, name) is value
+
+
 def test_unknown_names_raise_attribute_error() -> None:
     with pytest.raises(AttributeError, match="no attribute 'Stat'"):
         splitpot.Stat  # noqa: B018  (the misspelling is the point)

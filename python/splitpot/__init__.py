@@ -42,7 +42,7 @@ from splitpot.two_card import TwoCardHand, evaluate_two, strength_two
 from splitpot.wild import JokerRule, PenaltyRule, WildLow
 
 if TYPE_CHECKING:
-    from splitpot.engine import GameSpec, History, Session, State, Street
+    from splitpot.engine import ALL, GameSpec, History, Session, State, Street, Viewer
     from splitpot.equity import EquityGame, EquityResult, PlayerEquity, equity
     from splitpot.games import GAMES, OptionInfo, get_game, option_info
     from splitpot.ranges import Range, parse_range
@@ -63,11 +63,13 @@ _LAZY = {
     "PlayerEquity": "splitpot.equity",
     "Range": "splitpot.ranges",
     "parse_range": "splitpot.ranges",
+    "ALL": "splitpot.engine",
     "GameSpec": "splitpot.engine",
     "History": "splitpot.engine",
     "Session": "splitpot.engine",
     "State": "splitpot.engine",
     "Street": "splitpot.engine",
+    "Viewer": "splitpot.engine",
     "GAMES": "splitpot.games",
     "get_game": "splitpot.games",
     "OptionInfo": "splitpot.games",
@@ -99,6 +101,7 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
+    "ALL",
     "GAMES",
     "JOKER",
     "MAX_THREADS",
@@ -133,6 +136,7 @@ __all__ = [
     "State",
     "Street",
     "TwoCardHand",
+    "Viewer",
     "WildLow",
     "__version__",
     "cards_text_many",

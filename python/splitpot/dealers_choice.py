@@ -293,7 +293,7 @@ class Call:
             if call.stakes is not None:
                 keywords["stakes"] = call.stakes
             try:  # the options' own checks, without the game's refusals made since
-                dealt = get_game(call.game, _as_recorded=True, **keywords)
+                dealt = get_game(call.game, _recorded=True, **keywords)
             except SplitpotError:
                 dealt = None
             if dealt != spec:

@@ -32,7 +32,7 @@ from splitpot.engine.spec import GameSpec, OddChip, Opener
 from splitpot.engine.state import Phase, State
 from splitpot.validate import as_int
 
-__all__ = ["ALL", "YOU", "describe_hand", "narrate", "possessive"]
+__all__ = ["ALL", "YOU", "Viewer", "describe_hand", "narrate", "possessive"]
 
 
 def _cards(cards: Sequence[int]) -> str:

@@ -75,6 +75,7 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
 import json
@@ -180,6 +181,7 @@ def _fields(history: History, *, deck: bool, seen: list[dict[str, Any]] | None =
 
     def hidden(index: int, key: str) -> bool:
         return seen is not None and seen[index][key] is None
+
     blinds = [0] * len(order)
     final: tuple[int, ...] | None = None
 
@@ -221,6 +223,7 @@ def _fields(history: History, *, deck: bool, seen: list[dict[str, Any]] | None =
             extra["_declarations"].append(f"{player[event.seat]} {event.choice}")
         elif kind in (ev.TurnedUp, ev.TurnUpChosen):
             assert isinstance(event, (ev.TurnedUp, ev.TurnUpChosen))
+            # (hidden: only a TurnUpChosen of another seat is, TurnedUp being public; _revealed asserts it)
             cards = _revealed(history.events, i) if hidden(i, "cards") else event.cards
             if cards is not None:  # (a secret choice of another seat not revealed yet: left out)
                 extra["_turn_ups"].append(f"{player[event.seat]} {_cards(cards) or '-'}")
@@ -276,7 +279,7 @@ def _revealed(events: tuple[ev.Event, ...], index: int) -> tuple[int, ...] | Non
     """The cards that the secret turn-up ``events[index]`` turned, as the reveal after it
     shows them to everyone (None: not revealed yet)."""
     chosen = events[index]
-    assert isinstance(chosen, ev.TurnUpChosen)
+    assert isinstance(chosen, ev.TurnUpChosen)  # (a TurnedUp is seen by everyone: never hidden)
     reveal = next((e for e in events[index + 1:] if type(e) is ev.TurnUpsRevealed), None)
     if reveal is None:
         return None
@@ -300,13 +303,16 @@ def dumps(hand: _Hand, *, deck: bool | None = None, viewer: Viewer = ALL) -> str
     PHH writes unknown cards), the burns and any declaration or turn-up still
     secret left out, never the deck (``deck=True`` is refused), and a field
     ``_viewer`` (his 0-based seat, or ``"spectator"``) marking the text as a view.
-    :func:`loads` reads such a text as it reads any PHH with unknown cards
-    (dealing them from the cards the file never names): a hand that plays as
-    he saw it, not the hand's record.  The stud games' views read back so; a
-    view where another seat drew (PHH's reader needs the discards by name),
-    opened (jackpots: his openers are checked when he opens) or turned up a card
-    he chose in secret (Mexican stud: the card must be among those dealt him by
-    name) is refused with a :class:`~splitpot.errors.HistoryError`.
+    A view is no record: :func:`loads` refuses it, and ``loads(text, view=True)``
+    reads it as his view (the cards he did not see made up to read it, as for
+    any PHH with unknown cards), a History marked with his seat as its
+    ``viewer``, which writes only his view again and does not replay.  The stud
+    games' views read back so; a view where another seat drew (PHH's reader
+    needs the discards by name), opened (jackpots: his openers are checked when
+    he opens) or turned up a card he chose in secret (Mexican stud: the card
+    must be among those dealt him by name) is refused with a
+    :class:`~splitpot.errors.HistoryError`.  A History read as a view is written
+    as that view (``viewer`` ALL, the default, is its seat).
 
     >>> from splitpot.games import get_game
     >>> state = State(get_game("jackpots"), [40, 40, 40], seed=1)
@@ -323,17 +329,17 @@ def dumps(hand: _Hand, *, deck: bool | None = None, viewer: Viewer = ALL) -> str
     >>> print(dumps(stud, viewer=0).splitlines()[6])   # seat 0 is p2; p1's upcard is seen
     actions = ["d dh p1 ????6c", "d dh p2 7h7dAs"]
     """
-    if viewer is ALL:
+    history = _history(hand)
+    seat = history._seat(viewer)  # (a view read back writes its own view: ALL is that seat)
+    if seat is ALL:
         deck = True if deck is None else as_bool(deck, "deck")
-        data = _fields(_history(hand), deck=deck)
+        data = _fields(history, deck=deck)
     else:
         if deck is not None and as_bool(deck, "deck"):
             raise ArgumentTypeError("a seat's view never holds the deck: dumps(hand, viewer=...) takes no "
                                     "deck=True.")
-        history = _history(hand)
-        seen = history.seen_by(viewer)
-        data = _fields(history, deck=False, seen=seen)
-        data["_viewer"] = "spectator" if viewer is None else int(viewer)
+        data = _fields(history, deck=False, seen=history.seen_by(seat))
+        data["_viewer"] = "spectator" if seat is None else seat
     return "\n".join(f"{key} = {_toml(value)}" for key, value in data.items()) + "\n"
 
 
@@ -1392,18 +1398,37 @@ def _refuse_big_ints(value: object) -> None:
             _refuse_big_ints(item)
 
 
-def loads(text: str | bytes) -> History:
+def loads(text: str | bytes, *, view: bool = False) -> History:
     """One PHH hand as a verified :class:`~splitpot.engine.history.History`:
     the hand is replayed as it goes, and an action illegal at its point, a card
     dealt twice or to the wrong seat, or stacks that do not add up raise
     :class:`~splitpot.errors.HistoryError` naming the line; nothing is returned
     half-built.
 
+    A seat's view (:func:`dumps` with ``viewer``: a file with ``_viewer``) is no
+    record: it is refused unless ``view`` is true.  Then it is read as a view:
+    the cards he did not see are made up to read it, and the History holds his
+    seat as its ``viewer`` (None: a spectator), so it writes only his view
+    (``to_dict()`` with ``"viewer"``, :func:`dumps` with ``_viewer``) and does
+    not replay.
+
     >>> loads('variant = "F7S"')
     Traceback (most recent call last):
     ...
     splitpot.errors.HistoryError: starting_stacks: the field is missing (a F7S hand needs it).
+    >>> from splitpot.games import get_game
+    >>> stud = State(get_game("seven-card-stud"), [40, 40], seed=4)
+    >>> mine = dumps(stud, viewer=0)
+    >>> loads(mine)
+    Traceback (most recent call last):
+    ...
+    splitpot.errors.HistoryError: _viewer: this is seat 0's view of a hand, not a record: the cards he did \
+not see are not in it, so it cannot be read as the hand's record (loads(text, view=True): as his view).
+    >>> seen = loads(mine, view=True)
+    >>> seen.viewer, dumps(seen) == mine, seen.to_dict()["viewer"]
+    (0, True, 0)
     """
+    view = as_bool(view, "view")
     data = _document(text)
     if "actions" not in data and "variant" not in data and data and all(isinstance(v, Mapping)
                                                                         for v in data.values()):
@@ -1414,10 +1439,30 @@ def loads(text: str | bytes) -> History:
                                f"drop the [{first}] header of a single hand.")
         raise HistoryError(f"this is a .phhs document ({len(data)} hands as tables [{first}], ...): read it "
                            "with loads_all or iter_loads.")
-    return _read(data, _Where(_Source(text), None))
+    return _read(data, _Where(_Source(text), None), view=view)
 
 
-def _read(data: Mapping[str, Any], where: _Where) -> History:
+def _read(data: Mapping[str, Any], where: _Where, *, view: bool) -> History:
+    """The hand, a view (``_viewer``) only with ``view`` (marked as the seat's view)."""
+    if "_viewer" not in data:
+        return _replayed(data, where)
+    seat = data["_viewer"]
+    if type(seat) is not int and seat != "spectator":
+        raise where.fail("_viewer", f"a seat's view names his 0-based seat or \"spectator\", got "
+                                    f"{describe(seat)}.")
+    whose = "a spectator's" if seat == "spectator" else f"seat {seat}'s"
+    if not view:
+        raise where.fail("_viewer", f"this is {whose} view of a hand, not a record: the cards he did not "
+                                    "see are not in it, so it cannot be read as the hand's record "
+                                    "(loads(text, view=True): as his view).")
+    history = _replayed(data, where)
+    if seat != "spectator" and not 0 <= seat < len(history.stacks):
+        raise where.fail("_viewer", f"seat {seat} is not a seat of the hand's table (0 to "
+                                    f"{len(history.stacks) - 1}).")
+    return dataclasses.replace(history, viewer=None if seat == "spectator" else seat)
+
+
+def _replayed(data: Mapping[str, Any], where: _Where) -> History:
     """Replay the hand.  Where upcards are written ``??``, each street takes the first
     choice of them that lets the file's first actor act first; when a later street has
     none, the latest earlier street with hidden upcards takes its next choice (a bounded
@@ -1442,19 +1487,19 @@ def _read(data: Mapping[str, Any], where: _Where) -> History:
     raise first
 
 
-def loads_all(text: str | bytes) -> list[History]:
+def loads_all(text: str | bytes, *, view: bool = False) -> list[History]:
     """Every hand of a ``.phhs`` document (tables ``[1]``, ``[2]``, ...), or the
-    one hand of a ``.phh`` document, in order (see :func:`loads`); the first bad
-    hand raises, and nothing is returned (:func:`iter_loads` gives each hand as it
-    is read).
+    one hand of a ``.phh`` document, in order (see :func:`loads`; ``view`` too); the
+    first bad hand raises, and nothing is returned (:func:`iter_loads` gives each
+    hand as it is read).
 
     >>> loads_all("")
     []
     """
-    return list(iter_loads(text))
+    return list(iter_loads(text, view=view))
 
 
-def iter_loads(text: str | bytes) -> Hands:
+def iter_loads(text: str | bytes, *, view: bool = False) -> Hands:
     """The hands of :func:`loads_all`, each as soon as it is replayed: a long ``.phhs``
     document's first hands come before its last are read.  The document is parsed
     (TOML) and its shape checked first; a bad hand raises
@@ -1479,8 +1524,9 @@ def iter_loads(text: str | bytes) -> Hands:
     >>> read
     [(20, 30), "hand [2], line 19, actions[0]: 'p9'", (20, 30)]
     """
+    view = as_bool(view, "view")
     data = _document(text)
-    return Hands(data, _Source(text))
+    return Hands(data, _Source(text), view=view)
 
 
 class Hands(Iterator[History]):
@@ -1488,9 +1534,10 @@ class Hands(Iterator[History]):
     time as they are iterated; what the document says of them before any is replayed:
     ``count``, ``games`` (each hand's game name, by its variant), ``calls`` (whether
     each is a dealer's-choice hand, with ``_call``) and ``chained``.  A hand that
-    raises is passed: the next one is read on the next ``next()``."""
+    raises is passed: the next one is read on the next ``next()``.  A seat's view
+    (``_viewer``) raises unless ``view`` (see :func:`loads`)."""
 
-    def __init__(self, data: Mapping[str, Any], source: _Source) -> None:
+    def __init__(self, data: Mapping[str, Any], source: _Source, *, view: bool = False) -> None:
         if "actions" in data or "variant" in data:
             self.records: list[tuple[str | None, Mapping[str, Any]]] = [(None, data)]
         else:
@@ -1503,6 +1550,7 @@ class Hands(Iterator[History]):
         self.games = [_game_name(record) for _, record in self.records]
         self.calls = [isinstance(record.get("_call"), str) for _, record in self.records]
         self._source = source
+        self._view = view
         self._next = 0
 
     @property
@@ -1520,7 +1568,7 @@ class Hands(Iterator[History]):
             raise StopIteration
         key, record = self.records[self._next]
         self._next += 1
-        return _read(record, _Where(self._source, key))
+        return _read(record, _Where(self._source, key), view=self._view)
 
 
 def _game_name(record: Mapping[str, Any]) -> str | None:

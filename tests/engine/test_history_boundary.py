@@ -267,3 +267,25 @@ def test_a_simple_bot_with_nobody_to_act_says_so() -> None:
         while True:
             bot(state)
     assert state.is_complete
+
+
+def test_the_spec_cache_keeps_no_large_document() -> None:
+    """Documents' specs are remembered (a table's hands share one), but not one past
+    ``_KEY_SIZE``: was, a spec with a huge option value stayed cached."""
+    from splitpot.engine import history as module
+
+    data = played("seven-card-stud", 1, 2).history().to_dict()
+    module._SPECS.clear()
+    first, again = History.from_dict(data), History.from_dict(copy.deepcopy(data))
+    assert first.spec is again.spec and len(module._SPECS) == 1  # the cache works
+    big = copy.deepcopy(data)
+    big["spec"]["options"].append(["junk", "x" * 5_000_000])
+    History.from_dict(big)
+    assert len(module._SPECS) == 1  # read, and not remembered
+    big["spec"]["options"][-1] = ["junk", list(range(module._KEY_SIZE))]  # many small values
+    History.from_dict(big)
+    assert len(module._SPECS) == 1
+    small = copy.deepcopy(data)
+    small["spec"]["options"].append(["junk", "x"])
+    History.from_dict(small)
+    assert len(module._SPECS) == 2

@@ -7,10 +7,11 @@ bot with random folds: each seat's document holds no card the seat did not see b
 the end of the hand (his own cards, upcards, cards exposed, turned up or shown at
 the showdown; never a folded or mucked hand, another's draw, a burn or the deck),
 every card of his own is there, and a spectator's holds only public cards.  A
-view is refused by ``History.from_dict``; a PHH view reads back through
-``phh.loads`` where PHH's reader can (the stud games, and the others' hands
-where no other seat drew, opened or turned up a card in secret), else a
-HistoryError.
+view is refused by ``History.from_dict`` and by ``phh.loads``; a PHH view reads
+back through ``phh.loads(text, view=True)`` as a History marked with its viewer
+where PHH's reader can (the stud games, and the others' hands where no other
+seat drew, opened or turned up a card in secret), else a HistoryError; what it
+reads writes the same view and never a record.
 """
 
 from __future__ import annotations
@@ -155,8 +156,9 @@ def test_a_seat_s_documents_hold_what_he_saw(game: str, options: dict[str, objec
 
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_a_phh_view_reads_back_where_phh_can(game: str) -> None:
-    """A stud game's view is a PHH file with unknown cards: it reads back to the
-    same stacks, and the view of what it reads is the same text.  A draw game's
+    """A stud game's view is a PHH file with unknown cards: read as a view, it is
+    marked with its viewer, ends with the same stacks, and writes the same text
+    (and the same JSON view); it never passes for a record.  A draw game's
     view where another seat drew or opened (and Mexican stud's where a seat
     turned up a card in secret) is refused with a HistoryError: PHH's reader
     needs those cards by name."""
@@ -165,8 +167,10 @@ def test_a_phh_view_reads_back_where_phh_can(game: str) -> None:
         state = _play(game, {}, seed)
         for seat in [None, *range(state.seats)]:
             text = phh.dumps(state, viewer=seat)
+            with pytest.raises(HistoryError, match=r"_viewer: this is .* view of a hand, not a record"):
+                phh.loads(text)
             try:
-                history = phh.loads(text)
+                history = phh.loads(text, view=True)
             except HistoryError as err:
                 assert game not in STUD, err
                 drew = any(isinstance(e, ev.Drew) and e.seat != seat for e in state.events)
@@ -176,8 +180,16 @@ def test_a_phh_view_reads_back_where_phh_can(game: str) -> None:
                 assert drew or turned or opened, err
                 continue
             read += 1
-            assert history.replay().stacks == state.stacks
-            assert phh.dumps(history, viewer=seat) == text
+            assert history.viewer == seat and history.viewer is not ALL
+            assert history.events[-1] == state.events[-1]  # the hand's end: the same stacks
+            assert phh.dumps(history) == phh.dumps(history, viewer=seat) == text
+            data = history.to_dict()
+            assert data["viewer"] == seat and "deck" not in data
+            assert data == state.history().to_dict(viewer=seat)
+            with pytest.raises(HistoryError, match="not a record"):
+                History.from_dict(data)
+            with pytest.raises(HistoryError, match="not a record"):
+                history.replay()
     assert read > 0
 
 
@@ -219,3 +231,64 @@ def test_a_seat_s_phh_view_of_a_stud_hand() -> None:
     assert 'actions = ["d dh p1 ' in theirs and '"d dh p2 ????As"' in theirs
     assert record.replace("_viewer", "") != mine
     assert phh.dumps(state, viewer=None).count("????") == 2
+
+
+def test_a_phh_view_never_reads_back_as_a_record() -> None:
+    """Was: ``phh.loads`` of a view returned a History with its hidden cards made up,
+    whose ``to_dict()`` had no "viewer" and replayed as a record."""
+    state = State(get_game("seven-card-stud"), [40, 40, 40], seed=4)
+    state.bring_in()
+    state.fold()
+    mine, spectator = phh.dumps(state, viewer=1), phh.dumps(state, viewer=None)
+    for text, whose in ((mine, "seat 1's"), (spectator, "a spectator's")):
+        with pytest.raises(HistoryError, match=f"^_viewer: this is {whose} view of a hand, not a record: "
+                                               r".*loads\(text, view=True\)"):
+            phh.loads(text)
+        with pytest.raises(HistoryError, match=rf"^hand \[1\], _viewer: this is {whose} view"):
+            phh.loads_all(f"[1]\n{text}")
+    read = phh.loads(mine, view=True)
+    assert read.viewer == 1 and phh.loads(spectator, view=True).viewer is None
+    assert phh.loads(phh.dumps(state), view=True).viewer is ALL  # a record stays a record
+    assert [h.viewer for h in phh.iter_loads(phh.dumps_all([state, state], viewer=2), view=True)] == [2, 2]
+    data = json.loads(read.to_json())
+    assert data == state.history().to_dict(viewer=1) and read.seen_by(ALL) == data["events"]
+    with pytest.raises(HistoryError, match=r"this is seat 1's view of a hand .*not a record"):
+        History.from_dict(data)
+    with pytest.raises(HistoryError, match="this History is seat 1's view of a hand, not a record"):
+        read.replay()
+    for other in (0, None):  # a view shows no other seat's view: his made-up cards are no one's
+        with pytest.raises(HistoryError, match="shows only what he saw"):
+            read.to_dict(viewer=other)
+        with pytest.raises(HistoryError, match="shows only what he saw"):
+            phh.dumps(read, viewer=other)
+    with pytest.raises(ArgumentTypeError, match="never holds the deck"):
+        phh.dumps(read, deck=True)
+    with pytest.raises(ArgumentTypeError, match="view"):
+        phh.loads(mine, view="yes")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(("value", "message"), [
+    ("true", 'names his 0-based seat or "spectator", got'), ('"1"', "got"), ("3", "seat 3 is not a seat"),
+    ("-1", "seat -1 is not a seat"),
+])
+def test_a_bad_phh_viewer_is_refused(value: str, message: str) -> None:
+    text = phh.dumps(State(get_game("seven-card-stud"), [40, 40, 40], seed=4), viewer=1)
+    bad = text.replace("_viewer = 1", f"_viewer = {value}")
+    with pytest.raises(HistoryError, match=f"^_viewer: .*{message}"):
+        phh.loads(bad, view=True)
+
+
+def test_a_view_with_viewer_true_is_no_seat_s() -> None:
+    """Was: "this is seat True's view" (True is an int to isinstance)."""
+    data = _play("seven-card-stud", {}, 1).history().to_dict(viewer=0)
+    with pytest.raises(HistoryError, match=r"^this is a view of a hand"):
+        History.from_dict({**data, "viewer": True})
+
+
+def test_seen_by_all_is_the_record_s_events() -> None:
+    """Was: ``seen_by(ALL)`` refused with a message saying ALL is allowed."""
+    history = _play("seven-card-stud", {}, 3).history()
+    every = [ev.event_to_dict(e) for e in history.events]
+    assert history.seen_by(ALL) == history.to_dict()["events"] == every
+    with pytest.raises(ArgumentTypeError, match=r"viewer \(a seat, None for a spectator, or ALL\)"):
+        history.seen_by("ALL")  # type: ignore[arg-type]

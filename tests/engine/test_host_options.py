@@ -212,6 +212,6 @@ def test_a_wild_or_penalty_card_named_twice_is_refused(option: str, value: objec
 
 def test_a_recorded_call_naming_a_wild_rank_twice_still_replays() -> None:
     """Recorded before the repeat was refused: the call comes back dealing its recorded spec."""
-    spec = get_game("seven-card-stud", _as_recorded=True, wild=["2", "2"])
+    spec = get_game("seven-card-stud", _recorded=True, wild=["2", "2"])
     call = Call.recorded({"game": "seven-card-stud", "options": {"wild": ["2", "2"]}}, spec)
     assert call.spec == spec and call.text() == "seven-card stud, deuces wild"

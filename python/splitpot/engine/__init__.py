@@ -12,7 +12,7 @@ from splitpot.engine.betting import Action, Option
 from splitpot.engine.choices import ChoiceMode, TurnUp
 from splitpot.engine.declare import Declaration
 from splitpot.engine.draws import DrawRules
-from splitpot.engine.history import History, player_view
+from splitpot.engine.history import ALL, History, Viewer, player_view
 from splitpot.engine.openers import Opening
 from splitpot.engine.paid_draws import PaidDraws
 from splitpot.engine.positional import PositionalWild
@@ -22,6 +22,7 @@ from splitpot.engine.spec import DeclareMode, GameSpec, OddChip, Opener, Stakes,
 from splitpot.engine.state import Phase, State
 
 __all__ = [
+    "ALL",
     "Action",
     "ChoiceMode",
     "Declaration",
@@ -42,5 +43,6 @@ __all__ = [
     "State",
     "Street",
     "TurnUp",
+    "Viewer",
     "player_view",
 ]

@@ -253,7 +253,7 @@ class Decks:
         """Decks pickled before ``recorded`` (a hand in progress) read as new decks, checked."""
         self.recorded = False
         for name, value in state[1].items():
-            object.__setattr__(self, name, value)
+            setattr(self, name, value)
 
     def _check(self, order: list[int]) -> list[int]:
         if self.size == 52 and 52 in order:

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Final, Literal
 
 from splitpot.cards import _CARD_TEXT
 from splitpot.engine import events as ev
-from splitpot.engine.schema import _NotPlain, _plain_key, validate_history
+from splitpot.engine.schema import validate_history
 from splitpot.engine.spec import DeclareMode, GameSpec
 from splitpot.errors import ArgumentTypeError, HistoryError, RuleError, SplitpotError
 from splitpot.validate import as_int, as_text, describe
@@ -83,6 +83,12 @@ class History:
     otherwise); it is written as ``"call"`` and checked, when read, to deal the
     recorded spec.
 
+    ``viewer`` is :data:`ALL` for a record (every history the engine makes).  A
+    seat's view read back (:func:`splitpot.phh.loads` with ``view=True``) holds
+    that seat (None: a spectator): the cards he did not see were made up to
+    read it, so it writes only his view (:meth:`to_dict` gives it with
+    ``"viewer"``, which :meth:`from_dict` refuses) and does not replay.
+
     >>> from splitpot import State, get_game
     >>> from splitpot.bots import SimpleBot
     >>> state = State(get_game("mexican-stud"), [100, 100, 100], seed=2)
@@ -100,6 +106,7 @@ class History:
     deck: tuple[int, ...]
     events: tuple[ev.Event, ...]
     call: Call | None = None
+    viewer: Viewer = ALL
 
     @classmethod
     def of(cls, state: State) -> History:
@@ -138,7 +145,8 @@ class History:
         splitpot.errors.HistoryError: this is seat 0's view of a hand (it has "viewer"), not a record: \
 its hidden cards and the deck are not in it, so it cannot be replayed.
         """
-        if viewer is ALL:
+        seat = self._seat(viewer)
+        if seat is ALL:
             return {
                 "game": self.spec.name,
                 "spec": self.spec.to_dict(),
@@ -148,7 +156,6 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
                 "events": [ev.event_to_dict(e) for e in self.events],
                 **({"call": self.call.to_dict()} if self.call is not None else {}),
             }
-        seat = self._viewer(viewer)
         return {
             "game": self.spec.name,
             "spec": self.spec.to_dict(),
@@ -172,25 +179,35 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         """
         return json.dumps(self.to_dict(viewer=viewer), **kwargs)
 
-    def _viewer(self, viewer: object) -> int | None:
-        """``viewer`` checked: a seat of the hand, or None."""
-        if viewer is None:
-            return None
-        return as_int(viewer, "viewer (a seat, None for a spectator, or ALL)", low=0,
-                      high=len(self.stacks) - 1)
+    def _seat(self, viewer: object) -> int | _Everything | None:
+        """``viewer`` checked: :data:`ALL`, a seat of the hand, or None.  A view read
+        back shows no more than its own seat saw: ALL is that seat, another viewer is
+        refused (HistoryError)."""
+        if viewer is ALL:
+            return self.viewer
+        seat = None if viewer is None else as_int(
+            viewer, "viewer (a seat, None for a spectator, or ALL)", low=0, high=len(self.stacks) - 1)
+        if self.viewer is not ALL and seat != self.viewer:
+            raise HistoryError(f"this History is {_whose(self.viewer)} view of a hand (read from a view): it "
+                               f"shows only what he saw, not {_whose(seat)} view.")
+        return seat
 
-    def seen_by(self, viewer: int | None) -> list[dict[str, Any]]:
-        """The events as ``viewer`` (a seat; None: a spectator) saw them by the
-        end of the log, JSON-ready: what :meth:`State.view(viewer)["events"]
-        <splitpot.engine.state.State.view>` holds for the hand, a card he did not
-        see null (see :meth:`to_dict`).
+    def seen_by(self, viewer: Viewer) -> list[dict[str, Any]]:
+        """The events as ``viewer`` (a seat; None: a spectator; :data:`ALL`: every
+        card, as the record shows them) saw them by the end of the log, JSON-ready:
+        what :meth:`State.view(viewer)["events"] <splitpot.engine.state.State.view>`
+        holds for the hand, a card he did not see null (see :meth:`to_dict`).
 
         >>> from splitpot import State, get_game
         >>> state = State(get_game("seven-card-stud"), [50, 50], seed=3)
         >>> state.history().seen_by(1) == state.view(1)["events"]
         True
+        >>> state.history().seen_by(ALL) == state.history().to_dict()["events"]
+        True
         """
-        seat = self._viewer(viewer)
+        seat = self._seat(viewer)
+        if seat is ALL:
+            return [ev.event_to_dict(e) for e in self.events]
         secret = self.spec.declare is DeclareMode.SIMULTANEOUS
         return _events_seen(self.events, seat, secret)
 
@@ -272,6 +289,9 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         """
         from splitpot.engine.state import State
 
+        if self.viewer is not ALL:  # its hidden cards were made up: its replay would pass for the record
+            raise HistoryError(f"this History is {_whose(self.viewer)} view of a hand, not a record: the "
+                               "cards he did not see were made up to read it, so it cannot be replayed.")
         later = [e.cards for e in self.events if isinstance(e, (ev.Redealt, ev.StubReshuffled))]
         decks = [self.deck, *later] if later else self.deck
         try:
@@ -286,12 +306,21 @@ its hidden cards and the deck are not in it, so it cannot be replayed.
         return state
 
 
+def _whose(seat: object) -> str:
+    """Whose view ``seat`` (a document's viewer) is: ``"seat 2's"``, ``"a spectator's"``
+    (None), ``"a"`` (anything else: no seat).
+
+    >>> _whose(2), _whose(None), _whose(True)
+    ("seat 2's", "a spectator's", 'a')
+    """
+    return "a spectator's" if seat is None else f"seat {seat}'s" if type(seat) is int else "a"
+
+
 def _refuse_view(data: object) -> None:
     """HistoryError if ``data`` is a seat's view (:meth:`History.to_dict` with a
     ``viewer``), which holds no hidden card and no deck: no record to replay."""
     if isinstance(data, Mapping) and "viewer" in data:
-        seat = data["viewer"]
-        whose = "a spectator's" if seat is None else f"seat {seat}'s" if isinstance(seat, int) else "a"
+        whose = _whose(data["viewer"])
         raise HistoryError(f"this is {whose} view of a hand (it has \"viewer\"), not a record: its hidden "
                            "cards and the deck are not in it, so it cannot be replayed.")
 
@@ -299,13 +328,58 @@ def _refuse_view(data: object) -> None:
 _SPECS: dict[tuple[Any, ...], GameSpec] = {}
 """The specs read from documents, by :func:`_plain_key` of their ``"spec"``: a
 session's hands, or a server's saved hands of one table, hold the same spec, and
-reading it costs more than the rest of a hand without its replay."""
+reading it costs more than the rest of a hand without its replay.  At most 64,
+none larger than :data:`_KEY_SIZE`."""
+
+_KEY_SIZE = 10_000
+"""The largest spec :func:`_read_spec` remembers: its values (each string counted by
+its characters too, each int by its 64-bit words) past this are a spec read afresh
+(a spec of the package's games is some 2,600 characters of JSON; a document with a
+huge option value is not kept alive by the cache)."""
+
+
+class _NotPlain(Exception):
+    """A value :func:`_plain_key` gives no key for."""
+
+
+_PLAIN = frozenset({str, int, bool, type(None)})
+
+
+def _plain_key(value: Any, room: list[int] | None = None) -> tuple[Any, ...]:
+    """A key equal for two JSON values only where they are the same, types and all
+    (``1``, ``1.0`` and ``True`` differ, as do ``0.0`` and ``-0.0``; dict order
+    counts): :class:`_NotPlain` for any other type, a subclass too, and for a value
+    larger than :data:`_KEY_SIZE` (``room``: what is left of it, counted down).
+
+    >>> _plain_key({"a": [1, None]}) == _plain_key({"a": [1, None]}) != _plain_key({"a": [True, None]})
+    True
+    >>> _plain_key(["junk", "x" * _KEY_SIZE])
+    Traceback (most recent call last):
+    ...
+    splitpot.engine.history._NotPlain
+    """
+    if room is None:
+        room = [_KEY_SIZE]
+    kind = type(value)
+    room[0] -= 1 + (len(value) if kind is str else value.bit_length() // 64 if kind is int else 0)
+    if room[0] < 0:
+        raise _NotPlain
+    if kind in _PLAIN:
+        return (kind, value)
+    if kind is dict:
+        return (dict, *[(_plain_key(k, room), _plain_key(v, room)) for k, v in value.items()])
+    if kind is list:
+        return (list, *[_plain_key(v, room) for v in value])
+    if kind is float:
+        return (float, repr(value))
+    raise _NotPlain
 
 
 def _read_spec(data: Any) -> GameSpec:
     """``GameSpec.from_dict(dict(data))``, remembered for plain JSON values whose
     spec is immutable all through (hashable; a spec holding a dict option is read
-    afresh each time, so no two histories share a mutable value)."""
+    afresh each time, so no two histories share a mutable value) and no larger
+    than :data:`_KEY_SIZE`."""
     try:
         key = _plain_key(data)
     except _NotPlain:

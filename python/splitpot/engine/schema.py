@@ -165,33 +165,6 @@ def history_schema() -> dict[str, Any]:
 
 # ------------------------------------------------------------------ validator
 
-class _NotPlain(Exception):
-    """A value :func:`_plain_key` gives no key for."""
-
-
-_PLAIN = frozenset({str, int, bool, type(None)})
-
-
-def _plain_key(value: Any) -> tuple[Any, ...]:
-    """A key equal for two JSON values only where they are the same, types and all
-    (``1``, ``1.0`` and ``True`` differ, as do ``0.0`` and ``-0.0``; dict order
-    counts): :class:`_NotPlain` for any other type, a subclass too.
-
-    >>> _plain_key({"a": [1, None]}) == _plain_key({"a": [1, None]}) != _plain_key({"a": [True, None]})
-    True
-    """
-    kind = type(value)
-    if kind in _PLAIN:
-        return (kind, value)
-    if kind is dict:
-        return (dict, *[(_plain_key(k), _plain_key(v)) for k, v in value.items()])
-    if kind is list:
-        return (list, *[_plain_key(v) for v in value])
-    if kind is float:
-        return (float, repr(value))
-    raise _NotPlain
-
-
 
 _TYPES: dict[str, Any] = {  # (a dict or an int tested first: what JSON gives, cheaper than the ABC)
     "object": lambda v: type(v) is dict or isinstance(v, Mapping),

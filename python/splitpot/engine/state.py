@@ -214,6 +214,11 @@ class State(DealerSteps, BettingActions, DrawActions, ExposedCards, Opening, Dec
         game_call: Call | None = None,
         _recorded: bool = False,  # History.replay: the decks a hand recorded, dealt as they are
     ) -> None:
+        # _recorded (and get_game's _recorded: a recorded call's options) lets go the checks
+        # made since older files were written (a joker game's 52-card deck).  The rule: a
+        # document is data the server wrote, trusted as such; it is checked to be a legal hand,
+        # not to be one a new deal would make, so a crafted document with a 52-card deck for a
+        # joker game replays (dealt as it says).  Never for input from a player.
         if not isinstance(spec, GameSpec):
             raise ArgumentTypeError(f"spec must be a GameSpec (see get_game), got {describe(spec)}.")
         stacks = as_ints(stacks, "stacks", low=0)

@@ -292,7 +292,7 @@ def get_game(name: str, **options: Any) -> GameSpec:
     if not isinstance(name, str):
         known = ", ".join(GAMES)
         raise ArgumentTypeError(f"the game is named by a str, got {describe(name)}; games: {known}.")
-    as_recorded = options.pop("_as_recorded", False)  # an old recording's call (dealer's choice)
+    recorded = options.pop("_recorded", False)  # an old recording's call (dealer's choice; see State)
     key = name if name in GAMES else folded(name)
     builder = GAMES.get(key)
     if builder is None:
@@ -304,7 +304,7 @@ def get_game(name: str, **options: Any) -> GameSpec:
         hints = [_HINTS[name, o] for o in sorted(options) if (name, o) in _HINTS]
         raise RuleError(" ".join([str(err), *hints])) from None
     try:
-        return _build(name, builder, dict(options), as_recorded)
+        return _build(name, builder, dict(options), recorded)
     except SplitpotError as err:
         raise _option_error(err, name, options) from None
 
@@ -316,7 +316,7 @@ _HINTS = {("california-lowball", "stakes"): "Its stakes are its blinds: give lim
 
 
 def _build(
-    name: str, builder: Callable[..., GameSpec], options: dict[str, Any], as_recorded: bool
+    name: str, builder: Callable[..., GameSpec], options: dict[str, Any], recorded: bool
 ) -> GameSpec:
     """:func:`get_game`'s spec, its errors as the engine words them."""
     wild = {key: options.pop(key) for key in WILD_OPTIONS if key in options}
@@ -325,7 +325,7 @@ def _build(
         return spec
     own = spec.wilds.positional
     spec = _with_wilds(spec, wild)
-    if as_recorded:  # an old recording's call: the options' own checks only
+    if recorded:  # an old recording's call: the options' own checks only
         return spec
     _refuse_repeats(spec)
     if own is not None and spec.wilds.positional not in (None, own):
