@@ -435,7 +435,7 @@ bool same_counts(const EquityResult& a, const EquityResult& b) {
   for (std::size_t i = 0; i < a.players.size(); ++i) {
     const PlayerCounts &x = a.players[i], &y = b.players[i];
     if (x.high_win != y.high_win || x.high_tie != y.high_tie || x.low_win != y.low_win || x.low_tie != y.low_tie ||
-        x.scoop != y.scoop || x.share != y.share || x.share_sq != y.share_sq)
+        x.scoop != y.scoop || x.share != y.share || x.share_high != y.share_high || x.share_sq != y.share_sq)
       return false;
   }
   return true;
@@ -1019,6 +1019,43 @@ int main(int argc, char** argv) {
   {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");
+  }
+  // Every card out but `live`: the rest are dead.
+  auto dead_but = [](const char* live) {
+    std::uint64_t in = 0;
+    for (const std::uint8_t c : cards(live)) in |= std::uint64_t{1} << c;
+    std::vector<std::uint8_t> out;
+    for (int c = 0; c < 52; ++c)
+      if (!((in >> c) & 1)) out.push_back(static_cast<std::uint8_t>(c));
+    return out;
+  };
+  {  // Positional wild cards multiply a member's weight by its placings: a leaf loop's pot units
+     // passed 2^64 while the check (range weights only) let it run, and the enumeration came out
+     // 2^64 units off the count (was: silently). Now enumeration equals counting or refuses.
+    EquityRequest rq = request(G::SevenCardStud, {"As Ad", "2c 7d"});
+    rq.dead = dead_but("As Ad Ah Ac 2c 7d 3h 9s 5s 5h 5d Kc Kd Qh Jc Td 8c 6h 4d 4s");
+    rq.positional = PositionalRule::HoleCard;
+    EquityRange a, b;
+    a.hidden = b.hidden = 2;
+    a.cards = cards("Ah Ac");
+    b.cards = cards("3h 9s");
+    a.weights = b.weights = {76543};
+    rq.ranges = {a, b};
+    rq.method = EquityMethod::Count;
+    const EquityResult c = equity(rq);
+    rq.method = EquityMethod::Enumerate;
+    std::string refused;
+    bool same = false;
+    try {
+      same = same_counts(c, equity(rq));
+    } catch (const EquityOptionError& e) {
+      refused = e.what();
+    }
+    const u128 units = (static_cast<u128>(c.players[0].share_high) << 64) + c.players[0].share +
+                       (static_cast<u128>(c.players[1].share_high) << 64) + c.players[1].share;
+    check(units == static_cast<u128>(c.outcomes) * kShareUnits && c.players[0].share_high > 0 &&
+              (same || refused.find("too fine") != std::string::npos),
+          "positional wild cards, heavy weights: enumeration = counting, or refused as too fine ('" + refused + "')");
   }
 
   // Positional wild cards: exact (counted heads-up, else enumerated) = the
