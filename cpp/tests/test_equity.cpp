@@ -1057,6 +1057,27 @@ int main(int argc, char** argv) {
               (same || refused.find("too fine") != std::string::npos),
           "positional wild cards, heavy weights: enumeration = counting, or refused as too fine ('" + refused + "')");
   }
+  {  // Counting adds B's weights in 64 bits (signed): weights of 2^62 + 1 (the C++ API takes any)
+     // passed 2^63 and came out wrong (was: silently); refused now, 2^60 + 1 counted exactly.
+    auto spot = [&](std::uint64_t w) {
+      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs Js Ts 2d 3d", "2c 7d"});  // a royal flush, complete
+      rq.dead = dead_but("As Ks Qs Js Ts 2d 3d 2c 7d 3h 9s 4c 5c 6c 8c");  // B's three to come of four: 4 ways
+      EquityRange r;
+      r.hidden = 2;
+      r.cards = cards("3h 9s");
+      r.weights = {w};
+      rq.ranges = {EquityRange{}, r};
+      rq.method = EquityMethod::Count;
+      return rq;
+    };
+    expect_throw("counting, weights whose sum passes 2^63", [&] { equity(spot((std::uint64_t{1} << 62) + 1)); },
+                 "too fine");
+    const std::uint64_t w = (std::uint64_t{1} << 60) + 1;
+    const EquityResult r = equity(spot(w));
+    check(r.outcomes == 4 * w && r.players[0].high_win == 4 * w && r.players[1].high_win == 0 &&
+              r.players[0].scoop == 4 * w,
+          "counting, weights of 2^60 + 1: every outcome A's, counted exactly");
+  }
 
   // Positional wild cards: exact (counted heads-up, else enumerated) = the
   // brute force dealt in every order, on decks cut down by dead cards (a
