@@ -22,6 +22,7 @@ from hypothesis import strategies as st
 
 import splitpot
 from splitpot import CardError, CardTypeError, RuleError, equity
+from splitpot.cards import parse_cards
 from splitpot.cli import main
 from splitpot.equity import EQUITY_TARGET_CAP, EquityStop, EquityStopped, prepare_equity
 from splitpot.errors import ArgumentTypeError, EquityInterrupted
@@ -677,6 +678,28 @@ def test_enumeration_with_fine_weights_banks_the_pot_in_128_bits() -> None:
         share = sum(p[i].share * p.outcomes * w for p, w in parts) / total
         assert math.isclose(r[i].share, share, rel_tol=1e-12)
     assert math.isclose(sum(p.share for p in r), 1.0, rel_tol=1e-12)
+
+
+def test_enumeration_with_positional_wild_cards_and_heavy_weights_agrees_or_refuses() -> None:
+    """Was: enumeration 2**64 pot units off counting, silently. A positional wild card multiplies a
+    member's weight by its placings (up to 6 here), which the 64-bit leaf loop's check did not count:
+    weights 26,000 to 1 passed it and the units wrapped. Enumeration now equals counting or is
+    refused as too fine."""
+    live = {int(c) for c in parse_cards("As Ad Ah Ac Kc Kd 2c 7d 3h 9s Qh Jc 5s 5h 5d Td 8c 6h 4d 4s "
+                                        "Th 8d 6c 3c 2h 2s Jd Qd")}
+    dead = [c for c in range(52) if c not in live]
+    hands = ["As Ad + 2 down: Ah Ac:26000, Kc Kd:1", "2c 7d + 2 down: 3h 9s:26000, Qh Jc:1"]
+    count = equity("seven-card-stud", hands, dead=dead, positional="hole_card", method="count")
+    assert count.exact and count.method == "count"
+    assert math.isclose(count[0].share + count[1].share, 1.0, rel_tol=1e-12)
+    try:
+        enum = equity("seven-card-stud", hands, dead=dead, positional="hole_card", method="enumerate",
+                      max_outcomes=10**11)
+    except RuleError as e:
+        assert "too fine for an exact enumeration" in str(e)
+    else:
+        assert enum.outcomes == count.outcomes
+        assert [p.share for p in enum] == [p.share for p in count]
 
 
 def test_complete_hands_are_one_outcome() -> None:

@@ -68,7 +68,7 @@ bool sampled(const EquityRequest& rq) { return rq.samples > 0 || rq.target_stder
 /// How run() goes (see equity_plan); throws as run() would before it starts.
 EquityPlan plan_of(const Spot& s, const EquityRequest& rq) {
   if (sampled(rq)) {
-    const std::uint64_t samples = rq.samples ? rq.samples : std::uint64_t{1'000'000'000};
+    const std::uint64_t samples = rq.samples ? rq.samples : kEquityTargetCap;
     return {EquityMethod::Auto, (samples + kEquityBlock - 1) / kEquityBlock};
   }
   const std::uint64_t counting = counting_work(s);

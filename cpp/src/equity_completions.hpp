@@ -142,7 +142,7 @@ std::vector<Entry> list_completions(const Spot& s, int player) {
         if (!ways[r]) continue;
         const WildOptions own = rank_wild(s, static_cast<int>(r) - 1);
         Entry er = e;
-        er.weight = e.weight * ways[r];
+        if (bits::mul_overflow(e.weight, ways[r], &er.weight)) too_fine("run");  // (C++ weights near 2^64)
         score<G>(t, s, own, own.wild | s.path_cards, cards.data(), s.game.size, key, e.mask | known_mask, er.hi, er.lo);
         out.push_back(er);
       }

@@ -144,11 +144,32 @@ void settle_classes(const Spot& s, const Grid& grid, EquityResult& result) {
   result.outcomes = static_cast<std::uint64_t>(total);
 }
 
+/// Throws unless the sweep's sums fit their counters: a bucket's B weights
+/// are added in 64 bits (signed), the pairs' weights in 128 (signed, over
+/// every level): A's and B's weights each sum below 2^63, and their product
+/// times the buckets an (a, b) pair meets, the sum over q of C(ka, q) * C(kb, q),
+/// below 2^126 (a level's pairs weigh at most sum_a * C(ka, q) * sum_b * C(kb, q)).
+void check_count_weights(const std::vector<Entry>& A, const std::vector<Entry>& B, int ka, int kb) {
+  std::uint64_t sum_a = 0, sum_b = 0;
+  for (const Entry& e : A) sum_a = sat_add(sum_a, e.weight);
+  for (const Entry& e : B) sum_b = sat_add(sum_b, e.weight);
+  constexpr std::uint64_t kHalf = std::uint64_t{1} << 63;
+  if (sum_a >= kHalf || sum_b >= kHalf) too_fine("count");
+  std::uint64_t meets = 0;  // at most 252 (ka = kb = 5)
+  for (int q = 0; q <= std::min(ka, kb); ++q) meets += binom(ka, q) * binom(kb, q);
+  // sum_a * sum_b * meets < 2^126, in two halves: the product's high half below 2^62.
+  const u128 p = static_cast<u128>(sum_a) * static_cast<u128>(sum_b);  // below 2^126
+  const u128 low = static_cast<u128>(static_cast<std::uint64_t>(p)) * static_cast<u128>(meets);
+  const u128 high = static_cast<u128>(static_cast<std::uint64_t>(p >> 64)) * static_cast<u128>(meets) + (low >> 64);
+  if (high >> 62) too_fine("count");
+}
+
 template <class G>
 EquityResult run_count(const Spot& s, const EquityRequest& rq, Monitor& mon) {
   std::vector<Entry> A = list_completions<G>(s, 0);
   std::vector<Entry> B = list_completions<G>(s, 1);
   const int ka = s.p[0].hidden + s.p[0].future, kb = s.p[1].hidden + s.p[1].future;
+  check_count_weights(A, B, ka, kb);
   const int m = static_cast<int>(s.deck.size());
   // The sweep runs over the primary strength with a Fenwick tree over the
   // secondary (the one with fewer distinct values in B); one-sided games need

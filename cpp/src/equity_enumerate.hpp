@@ -25,32 +25,43 @@ namespace {
 
 // ---------------------------------------------------------------- exact: enumeration
 
-/// Throws unless every count of an enumeration fits its counter: the weighted
-/// outcomes (work leaves at most, each of the heaviest weight at most; a
-/// player's win, tie and scoop counts are at most these) fit 64 bits, and a
-/// leaf loop's pot units (one player's completions at most, times kShareUnits)
-/// fit the 64 bits they are added in before they go to 128 bits.
+/// Throws unless an enumeration's weighted outcomes fit 64 bits (work leaves
+/// at most, each of the heaviest weight at most; a player's win, tie and scoop
+/// counts are at most these), and, as a first check before the lists are
+/// built, unless a leaf loop's pot units plainly pass 64 bits (the bound that
+/// holds is check_leaf_units', on the lists). Exact integers, saturating.
 void check_weights(const Spot& s, std::uint64_t work) {
-  long double heaviest = 1;  // a leaf's weight at most
-  std::uint64_t widest = 1;  // a leaf loop's length at most
+  std::uint64_t heaviest = 1;  // a leaf's range weight at most
+  std::uint64_t widest = 1;    // a leaf loop's length at most
   for (const PlayerSpot& ps : s.p) {
-    if (ps.hidden) heaviest *= static_cast<long double>(*std::max_element(ps.weights.begin(), ps.weights.end()));
+    if (ps.hidden) heaviest = sat_mul(heaviest, *std::max_element(ps.weights.begin(), ps.weights.end()));
     widest = std::max(widest, completions(s, ps));
   }
-  // 2^64 - 1 (2^64 where long double is double): a saturated count_outcomes is refused too.
-  const auto most = static_cast<long double>(std::numeric_limits<std::uint64_t>::max());
-  if (static_cast<long double>(work) * heaviest < most &&
-      static_cast<long double>(widest) * kShareUnits * heaviest < most) {
-    return;
-  }
+  // A saturated count_outcomes (2^64 - 1) is refused too.
+  if (sat_mul(work, heaviest) < kSaturated && sat_mul(sat_mul(widest, kShareUnits), heaviest) < kSaturated) return;
   if (heaviest == 1) {  // no weights: the outcomes themselves
     throw EquityOptionError(
         "exact enumeration would visit more than 18 billion billion outcomes (2^64 - 1, the most its "
         "counters hold); pass samples= for a Monte Carlo estimate, e.g. samples=1_000_000");
   }
-  throw EquityOptionError(
-      "the range weights are too fine for an exact enumeration (the weighted counts would pass 2^64); "
-      "use rounder weights or pass samples=");
+  too_fine("enumeration");
+}
+
+/// Throws unless every leaf loop's pot units fit the 64 bits it adds them in
+/// (PlayerCounts::share, banked after the loop): kShareUnits times the sum of
+/// the leaf list's weights times the heaviest entry of each list above it,
+/// read from the entries themselves (a positional wild card's placings
+/// multiply a member's weight). One player: each leaf is banked alone.
+void check_leaf_units(const std::vector<std::vector<Entry>>& lists, const std::vector<int>& order) {
+  const std::size_t n = order.size();
+  std::uint64_t bound = kShareUnits;
+  for (std::size_t level = 0; level < n; ++level) {
+    const bool leaf = level + 1 == n && n > 1;
+    std::uint64_t w = 0;
+    for (const Entry& e : lists[static_cast<std::size_t>(order[level])]) w = leaf ? sat_add(w, e.weight) : std::max(w, e.weight);
+    bound = sat_mul(bound, w);
+  }
+  if (bound == kSaturated) too_fine("enumeration");
 }
 
 /// Moves the pot units a leaf loop added in 64 bits (PlayerCounts::share) to
@@ -74,6 +85,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
   std::stable_sort(order.begin(), order.end(), [&](int a, int b) {
     return lists[static_cast<std::size_t>(a)].size() > lists[static_cast<std::size_t>(b)].size();
   });
+  check_leaf_units(lists, order);
   const auto& outer = lists[static_cast<std::size_t>(order[0])];
   // This request's part: outer completions [row0, row1).
   const std::uint64_t row0 = part_bound(outer.size(), rq.part, rq.parts);
@@ -88,7 +100,7 @@ EquityResult run_enumerate(const Spot& s, const EquityRequest& rq, Monitor& mon)
   std::vector<std::vector<PlayerCounts>> local(static_cast<std::size_t>(threads),
                                                std::vector<PlayerCounts>(static_cast<std::size_t>(n)));
   // The pot's units in 128 bits: a leaf loop adds them in PlayerCounts::share
-  // (64 bits, which check_weights makes enough for one loop), banked here after it.
+  // (64 bits, which check_leaf_units makes enough for one loop), banked here after it.
   std::vector<std::vector<u128>> units(static_cast<std::size_t>(threads),
                                        std::vector<u128>(static_cast<std::size_t>(n), 0));
   auto job = [&](std::uint64_t chunk, int id, const std::atomic<bool>& halt) {

@@ -42,6 +42,28 @@ std::uint64_t mul_div(std::uint64_t a, std::uint64_t b, std::uint64_t d) noexcep
   return div_128(static_cast<u128>(a) * b, d);
 }
 
+/// 2^64 - 1: where the saturating sat_add and sat_mul stop.
+constexpr std::uint64_t kSaturated = std::numeric_limits<std::uint64_t>::max();
+
+/// a + b, or kSaturated where it would pass it (exact integers: no long
+/// double, which is double on MSVC and some ARM targets).
+std::uint64_t sat_add(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t r = 0;
+  return bits::add_overflow(a, b, &r) ? kSaturated : r;
+}
+
+/// a * b, or kSaturated where it would pass it.
+std::uint64_t sat_mul(std::uint64_t a, std::uint64_t b) noexcept {
+  std::uint64_t r = 0;
+  return bits::mul_overflow(a, b, &r) ? kSaturated : r;
+}
+
+/// The error of weighted counts that would pass their counters.
+[[noreturn]] void too_fine(const char* method) {
+  throw EquityOptionError(std::string("the range weights are too fine for an exact ") + method +
+                          " (the weighted counts would pass 2^64); use rounder weights or pass samples=");
+}
+
 /// v rounded to the nearest double (ties to even), as static_cast<double>(v)
 /// rounds it: the top 64 bits with a sticky bit for the rest are rounded once.
 double to_double(u128 v) noexcept {

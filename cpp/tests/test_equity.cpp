@@ -435,7 +435,7 @@ bool same_counts(const EquityResult& a, const EquityResult& b) {
   for (std::size_t i = 0; i < a.players.size(); ++i) {
     const PlayerCounts &x = a.players[i], &y = b.players[i];
     if (x.high_win != y.high_win || x.high_tie != y.high_tie || x.low_win != y.low_win || x.low_tie != y.low_tie ||
-        x.scoop != y.scoop || x.share != y.share || x.share_sq != y.share_sq)
+        x.scoop != y.scoop || x.share != y.share || x.share_high != y.share_high || x.share_sq != y.share_sq)
       return false;
   }
   return true;
@@ -1019,6 +1019,64 @@ int main(int argc, char** argv) {
   {
     auto rq = request(G::SevenCardStud8, {"As 2d 3c", "Kd Kc 9s"});
     check(equity_outcomes(rq) == 163185ull * 111930ull, "outcome count, third street heads-up");
+  }
+  // Every card out but `live`: the rest are dead.
+  auto dead_but = [](const char* live) {
+    std::uint64_t in = 0;
+    for (const std::uint8_t c : cards(live)) in |= std::uint64_t{1} << c;
+    std::vector<std::uint8_t> out;
+    for (int c = 0; c < 52; ++c)
+      if (!((in >> c) & 1)) out.push_back(static_cast<std::uint8_t>(c));
+    return out;
+  };
+  {  // Positional wild cards multiply a member's weight by its placings: a leaf loop's pot units
+     // passed 2^64 while the check (range weights only) let it run, and the enumeration came out
+     // 2^64 units off the count (was: silently). Now enumeration equals counting or refuses.
+    EquityRequest rq = request(G::SevenCardStud, {"As Ad", "2c 7d"});
+    rq.dead = dead_but("As Ad Ah Ac 2c 7d 3h 9s 5s 5h 5d Kc Kd Qh Jc Td 8c 6h 4d 4s");
+    rq.positional = PositionalRule::HoleCard;
+    EquityRange a, b;
+    a.hidden = b.hidden = 2;
+    a.cards = cards("Ah Ac");
+    b.cards = cards("3h 9s");
+    a.weights = b.weights = {76543};
+    rq.ranges = {a, b};
+    rq.method = EquityMethod::Count;
+    const EquityResult c = equity(rq);
+    rq.method = EquityMethod::Enumerate;
+    std::string refused;
+    bool same = false;
+    try {
+      same = same_counts(c, equity(rq));
+    } catch (const EquityOptionError& e) {
+      refused = e.what();
+    }
+    const u128 units = (static_cast<u128>(c.players[0].share_high) << 64) + c.players[0].share +
+                       (static_cast<u128>(c.players[1].share_high) << 64) + c.players[1].share;
+    check(units == static_cast<u128>(c.outcomes) * kShareUnits && c.players[0].share_high > 0 &&
+              (same || refused.find("too fine") != std::string::npos),
+          "positional wild cards, heavy weights: enumeration = counting, or refused as too fine ('" + refused + "')");
+  }
+  {  // Counting adds B's weights in 64 bits (signed): weights of 2^62 + 1 (the C++ API takes any)
+     // passed 2^63 and came out wrong (was: silently); refused now, 2^60 + 1 counted exactly.
+    auto spot = [&](std::uint64_t w) {
+      EquityRequest rq = request(G::SevenCardStud, {"As Ks Qs Js Ts 2d 3d", "2c 7d"});  // a royal flush, complete
+      rq.dead = dead_but("As Ks Qs Js Ts 2d 3d 2c 7d 3h 9s 4c 5c 6c 8c");  // B's three to come of four: 4 ways
+      EquityRange r;
+      r.hidden = 2;
+      r.cards = cards("3h 9s");
+      r.weights = {w};
+      rq.ranges = {EquityRange{}, r};
+      rq.method = EquityMethod::Count;
+      return rq;
+    };
+    expect_throw("counting, weights whose sum passes 2^63", [&] { equity(spot((std::uint64_t{1} << 62) + 1)); },
+                 "too fine");
+    const std::uint64_t w = (std::uint64_t{1} << 60) + 1;
+    const EquityResult r = equity(spot(w));
+    check(r.outcomes == 4 * w && r.players[0].high_win == 4 * w && r.players[1].high_win == 0 &&
+              r.players[0].scoop == 4 * w,
+          "counting, weights of 2^60 + 1: every outcome A's, counted exactly");
   }
 
   // Positional wild cards: exact (counted heads-up, else enumerated) = the

@@ -215,7 +215,14 @@ struct PlayerCounts {
   std::uint64_t share = 0;     // pot won, in kShareUnits per outcome: the low 64 bits of it
   std::uint64_t share_high = 0;  // the high 64 bits (the pot won is share_high * 2^64 + share): nonzero
                                  // only in exact runs where the weighted outcomes (below 2^64) times
-                                 // kShareUnits pass 2^64 (fine range weights, or many outcomes)
+                                 // kShareUnits pass 2^64 (fine range weights, or many outcomes);
+                                 // always 0 in Monte Carlo (at most kEquityMaxSamples * kShareUnits).
+                                 // The fraction of the pot won is
+                                 //   (share_high * 2^64 + share) / (outcomes * kShareUnits),
+                                 // both sides in 128 bits (unsigned __int128) or long double, e.g.
+                                 //   (std::ldexp((long double)share_high, 64) + share) /
+                                 //   ((long double)outcomes * kShareUnits);
+                                 // share / (outcomes * kShareUnits) alone is wrong once share_high > 0.
   double share_sq = 0;         // Monte Carlo: sum over samples of (share units)^2, rounded
   std::uint64_t share_sq_high = 0;  // the same sum exactly: share_sq_high * 2^64 + share_sq_low
   std::uint64_t share_sq_low = 0;
